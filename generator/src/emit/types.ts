@@ -1,0 +1,27 @@
+import type { ApiModel } from '../model/types.js';
+
+/** What every emitter knows about the package it writes. */
+export interface EmitContext {
+  /** Short API name, the folder name under `spec/` and `packages/` (`actions-v2`). */
+  apiName: string;
+  /** npm package name of the generated package (`@zapgen/actions-v2`). */
+  packageName: string;
+  /** npm package name of the shared runtime (`@zapgen/runtime`). */
+  runtimePackage: string;
+  /** Where the spec came from, as printed in headers (`spec/actions-v2`). */
+  specLabel: string;
+  /** sha256 (hex) of the bundled document. */
+  specHash: string;
+}
+
+/** One output file, its path relative to the package root, before formatting and the header. */
+export interface EmittedFile {
+  path: string;
+  contents: string;
+}
+
+/** One output kind. Emitters read the model only, never the raw document. */
+export interface Emitter {
+  name: string;
+  emit(model: ApiModel, context: EmitContext): EmittedFile[] | Promise<EmittedFile[]>;
+}

@@ -1,0 +1,325 @@
+/**
+ * The spec-agnostic intermediate model. Every emitter reads this, never the raw document.
+ *
+ * Built once per spec by `buildModel()` from the bundled, validated document. Names here are
+ * the spec's own strings (not yet made into identifiers): emitters decide how to print them.
+ */
+
+/** JSON value, as found in `default`, `example`, `enum` and `const`. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A whole API. */
+export interface ApiModel {
+  /** OpenAPI version string of the source (`3.0.3`, `3.1.0`, ...). */
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  servers: ServerModel[];
+  /** Component schemas, sorted by name. */
+  schemas: NamedSchema[];
+  securitySchemes: SecuritySchemeModel[];
+  /** Operations sorted by operationId. */
+  operations: OperationModel[];
+  /** The bundled document (internal `$ref`s only), exactly as written to `openapi.json`. */
+  document: Record<string, unknown>;
+}
+
+export interface ServerModel {
+  url: string;
+  description?: string;
+  variables: { name: string; default: string; enum?: string[]; description?: string }[];
+}
+
+export interface NamedSchema {
+  /** The key under `components.schemas`. */
+  name: string;
+  schema: SchemaModel;
+  /** JSON pointer of the schema in the bundled document, e.g. `#/components/schemas/Pet`. */
+  pointer: string;
+}
+
+export type SecuritySchemeModel =
+  | { name: string; type: 'apiKey'; in: 'query' | 'header' | 'cookie'; paramName: string; description?: string }
+  | { name: string; type: 'http'; scheme: string; bearerFormat?: string; description?: string }
+  | { name: string; type: 'oauth2'; flows: OAuthFlowsModel; description?: string }
+  | { name: string; type: 'openIdConnect'; openIdConnectUrl: string; description?: string }
+  | { name: string; type: 'mutualTLS'; description?: string };
+
+export interface OAuthFlowModel {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  scopes: Record<string, string>;
+}
+
+export interface OAuthFlowsModel {
+  implicit?: OAuthFlowModel;
+  password?: OAuthFlowModel;
+  clientCredentials?: OAuthFlowModel;
+  authorizationCode?: OAuthFlowModel;
+}
+
+/**
+ * Security requirements of an operation: OR across the array, AND within one requirement.
+ * An empty array means no authentication; a requirement with no schemes (`{}`) makes auth optional.
+ */
+export type SecurityRequirementModel = { scheme: string; scopes: string[] }[];
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+export interface OperationModel {
+  /** The spec's operationId, or one derived from method and path when the spec has none. */
+  operationId: string;
+  /** True when `operationId` was derived (the spec had none). */
+  operationIdDerived: boolean;
+  method: HttpMethod;
+  path: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  deprecated: boolean;
+  /** Parameters after merging path-level and operation-level ones, in spec order. */
+  parameters: ParameterModel[];
+  requestBody?: RequestBodyModel;
+  /** Responses sorted: exact statuses ascending, then ranges (`4XX`), then `default`. */
+  responses: ResponseModel[];
+  /** Effective security (operation-level, else document-level). */
+  security: SecurityRequirementModel[];
+  /** The spec's machine-readable `x-zapgen-*` rules of this operation. */
+  extensions: OperationExtensions;
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+export type ParameterStyle =
+  | 'matrix'
+  | 'label'
+  | 'form'
+  | 'simple'
+  | 'spaceDelimited'
+  | 'pipeDelimited'
+  | 'deepObject';
+
+export interface ParameterModel {
+  name: string;
+  in: ParameterLocation;
+  description?: string;
+  required: boolean;
+  deprecated: boolean;
+  /** Resolved style: the spec's, or the default for the location (form for query/cookie, simple for path/header). */
+  style: ParameterStyle;
+  /** Resolved explode: the spec's, or true for form style, false otherwise. */
+  explode: boolean;
+  allowReserved: boolean;
+  allowEmptyValue: boolean;
+  /** Parameter with `content` instead of `schema`: the media type used to serialize it. */
+  contentType?: string;
+  schema: SchemaModel;
+  /** JSON pointer of `schema` in the bundled document. */
+  pointer: string;
+  /** `x-zapgen-key-prefix`: object parameter whose keys are sent as `<prefix><key>=<value>`. */
+  keyPrefix?: string;
+  example?: JsonValue;
+}
+
+export interface RequestBodyModel {
+  description?: string;
+  required: boolean;
+  /** One entry per media type, in spec order. */
+  content: MediaTypeModel[];
+}
+
+export interface MediaTypeModel {
+  mediaType: string;
+  schema: SchemaModel;
+  /** JSON pointer of `schema` in the bundled document. */
+  pointer: string;
+  /** `example` and the values of `examples` (inline or resolved component examples). */
+  examples: JsonValue[];
+}
+
+export interface ResponseModel {
+  /** `200`, `4XX`, `default`. */
+  status: string;
+  description: string;
+  content: MediaTypeModel[];
+  headers: { name: string; required: boolean; schema: SchemaModel; description?: string }[];
+}
+
+/** Cross-parameter and behavioural rules carried by `x-zapgen-*` extensions (see spec/README.md). */
+export interface OperationExtensions {
+  rules: ParameterRuleModel[];
+  stability?: { level: string; note?: string };
+  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef };
+  pagination?: PaginationModel;
+  polling?: { whileField: string; intervalMs: number };
+}
+
+export interface ParameterRef {
+  in: ParameterLocation;
+  name: string;
+}
+
+/**
+ * A parameter counts as "set" when its value is not undefined, null, false, an empty string,
+ * an empty array or an object without keys.
+ */
+export type ParameterRuleModel =
+  | { kind: 'mutuallyExclusive'; parameters: ParameterRef[]; description?: string }
+  | { kind: 'requiredWith'; if: ParameterRef; then: ParameterRef[]; description?: string };
+
+export type PaginationModel =
+  | {
+      kind: 'page';
+      pageParameter: string;
+      sizeParameter?: string;
+      /** Response field holding the items; empty string when the response itself is the array. */
+      itemsField: string;
+      totalPagesField?: string;
+      firstPage: number;
+    }
+  | {
+      kind: 'offset';
+      offsetParameter: string;
+      limitParameter: string;
+      itemsField: string;
+      nextField?: string;
+    };
+
+/* ------------------------------------------------------------------------------------------
+ * Schemas. The three nullable forms of the input (3.0 `nullable: true`, 3.1 `type: [T, "null"]`,
+ * and a `oneOf`/`anyOf` member `{type: "null"}`) all become `nullable: true` on the non-null node.
+ * ---------------------------------------------------------------------------------------- */
+
+export interface SchemaCommon {
+  nullable: boolean;
+  title?: string;
+  description?: string;
+  /** Present only when the spec gives a default. */
+  default?: { value: JsonValue };
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /** `example` and `examples` values of the schema. */
+  examples?: JsonValue[];
+}
+
+export type SchemaModel = SchemaCommon &
+  (
+    | RefSchema
+    | StringSchema
+    | NumberSchema
+    | BooleanSchema
+    | NullSchema
+    | ArraySchema
+    | ObjectSchema
+    | UnionSchema
+    | IntersectionSchema
+    | EnumSchema
+    | ConstSchema
+    | UnknownSchema
+    | NeverSchema
+  );
+
+/** Reference to a component schema (by name). */
+export interface RefSchema {
+  kind: 'ref';
+  name: string;
+}
+
+export interface StringSchema {
+  kind: 'string';
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  contentEncoding?: string;
+  contentMediaType?: string;
+}
+
+export interface NumberSchema {
+  kind: 'number';
+  integer: boolean;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  /** Always the 3.1 numeric form (3.0 boolean forms are converted). */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+}
+
+export interface BooleanSchema {
+  kind: 'boolean';
+}
+
+/** A schema that only accepts null (`type: "null"`); `nullable` is true. */
+export interface NullSchema {
+  kind: 'null';
+}
+
+export interface ArraySchema {
+  kind: 'array';
+  /** Items schema; `unknown` when absent. */
+  items: SchemaModel;
+  /** 3.1 tuple prefix. */
+  prefixItems?: SchemaModel[];
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+}
+
+export interface PropertyModel {
+  name: string;
+  required: boolean;
+  schema: SchemaModel;
+}
+
+export interface ObjectSchema {
+  kind: 'object';
+  properties: PropertyModel[];
+  /**
+   * `true`: open (unknown keys accepted and kept) — the default when the spec is silent.
+   * `false`: closed. A schema: typed extra values (record or catchall).
+   */
+  additionalProperties: boolean | SchemaModel;
+  patternProperties?: { pattern: string; schema: SchemaModel }[];
+  propertyNames?: SchemaModel;
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+export interface UnionSchema {
+  kind: 'union';
+  /** `oneOf` (exactly one), `anyOf` (at least one), `types` (a `type` array such as `[string, integer]`). */
+  mode: 'oneOf' | 'anyOf' | 'types';
+  variants: SchemaModel[];
+  discriminator?: { propertyName: string; mapping: Record<string, string> };
+}
+
+/** `allOf`. */
+export interface IntersectionSchema {
+  kind: 'intersection';
+  parts: SchemaModel[];
+}
+
+/** `enum`, values without `null` (null makes the node nullable). */
+export interface EnumSchema {
+  kind: 'enum';
+  values: JsonValue[];
+  /** The base type, when the schema states one. */
+  baseType?: 'string' | 'number' | 'integer' | 'boolean';
+}
+
+export interface ConstSchema {
+  kind: 'const';
+  value: JsonValue;
+}
+
+/** `{}` or `true`: any value. */
+export interface UnknownSchema {
+  kind: 'unknown';
+}
+
+/** `false` or `not: {}`: no value. */
+export interface NeverSchema {
+  kind: 'never';
+}

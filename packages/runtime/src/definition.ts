@@ -1,0 +1,140 @@
+/**
+ * What a generated package tells the runtime about its API and each operation.
+ *
+ * Generated `client.ts` files build these objects from the spec; the runtime never knows an API.
+ * This is the contract between `@zapgen/generator` (the client emitter) and `@zapgen/runtime`.
+ */
+
+/** A zod-compatible validator: anything with `safeParse` (zod 4 schemas are). */
+export interface Validator<T = unknown> {
+  safeParse(value: unknown):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export type ParameterStyle =
+  | 'matrix'
+  | 'label'
+  | 'form'
+  | 'simple'
+  | 'spaceDelimited'
+  | 'pipeDelimited'
+  | 'deepObject';
+
+/** How one parameter goes on the wire. */
+export interface ParameterDefinition {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  style: ParameterStyle;
+  explode: boolean;
+  allowReserved?: boolean;
+  /** Object parameter whose keys are sent as `<keyPrefix><key>=<value>` (`x-zapgen-key-prefix`). */
+  keyPrefix?: string;
+  /** Parameter defined with `content` instead of `schema`: serialized as this media type (JSON). */
+  contentType?: string;
+  deprecated?: boolean;
+}
+
+export interface ParameterRef {
+  in: ParameterLocation;
+  name: string;
+}
+
+/** Cross-parameter rules (`x-zapgen-rules`). See spec/README.md for the meaning of "set". */
+export type ParameterRule =
+  | { kind: 'mutuallyExclusive'; parameters: ParameterRef[]; description?: string }
+  | { kind: 'requiredWith'; if: ParameterRef; then: ParameterRef[]; description?: string };
+
+/** OR across the outer array, AND within one requirement. `[]` = no auth; `[{}]`-like empty requirement = optional. */
+export type SecurityRequirement = { scheme: string; scopes: string[] }[];
+
+export type SecuritySchemeDefinition =
+  | { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string }
+  | { type: 'http'; scheme: string; bearerFormat?: string }
+  | {
+      type: 'oauth2';
+      flows: Partial<
+        Record<
+          'implicit' | 'password' | 'clientCredentials' | 'authorizationCode',
+          { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }
+        >
+      >;
+    }
+  | { type: 'openIdConnect'; openIdConnectUrl: string }
+  | { type: 'mutualTLS' };
+
+export type PaginationDefinition =
+  | {
+      kind: 'page';
+      pageParameter: string;
+      sizeParameter?: string;
+      /** Response field with the items; `''` when the response body is the array. */
+      itemsField: string;
+      totalPagesField?: string;
+      firstPage: number;
+    }
+  | {
+      kind: 'offset';
+      offsetParameter: string;
+      limitParameter: string;
+      itemsField: string;
+      nextField?: string;
+    };
+
+export interface ResponseDefinition {
+  /** `200`, `4XX`, `default`. */
+  status: string;
+  /** Media types of the response body; empty when it has none. */
+  mediaTypes: string[];
+  /** Validator of the (first JSON) body, when there is one. */
+  body?: Validator;
+}
+
+export interface OperationDefinition {
+  operationId: string;
+  method: 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+  /** Path template as in the spec: `/api/v2/apps/{app}/`. */
+  path: string;
+  deprecated?: boolean;
+  parameters: ParameterDefinition[];
+  requestBody?: { required: boolean; mediaTypes: string[]; validator?: Validator };
+  responses: ResponseDefinition[];
+  security: SecurityRequirement[];
+  rules: ParameterRule[];
+  /**
+   * Validators of each parameter group as one object (`{ app: "x" }`), including the
+   * cross-parameter rules as refinements.
+   */
+  validators: Partial<Record<ParameterLocation, Validator>>;
+  pagination?: PaginationDefinition;
+  polling?: { whileField: string; intervalMs: number };
+  stability?: { level: string; note?: string };
+  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef };
+}
+
+export interface ServerDefinition {
+  url: string;
+  variables: Record<string, { default: string; enum?: string[] }>;
+}
+
+export interface ApiDefinition {
+  /** Package name, used in error messages and the user agent. */
+  name: string;
+  servers: ServerDefinition[];
+  securitySchemes: Record<string, SecuritySchemeDefinition>;
+}
+
+/**
+ * The arguments of a named operation function: parameters grouped by location, and the body.
+ * Generated code narrows this per operation.
+ */
+export interface OperationArgs {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+  cookie?: Record<string, unknown>;
+  body?: unknown;
+}
