@@ -105,10 +105,10 @@ export interface OperationDefinition {
   security: SecurityRequirement[];
   rules: ParameterRule[];
   /**
-   * Validators of each parameter group as one object (`{ app: "x" }`), including the
-   * cross-parameter rules as refinements.
+   * Validator of all parameters as `{ path, query, header, cookie }` (groups the operation has),
+   * including the cross-parameter rules as refinements whose issue paths name the parameter.
    */
-  validators: Partial<Record<ParameterLocation, Validator>>;
+  parameters?: Validator;
   pagination?: PaginationDefinition;
   polling?: { whileField: string; intervalMs: number };
   stability?: { level: string; note?: string };

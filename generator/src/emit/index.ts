@@ -1,0 +1,21 @@
+import type { Emitter } from './emitter.js';
+import { bundleEmitter } from './bundle/index.js';
+import { clientEmitter } from './client/index.js';
+import { fixturesEmitter } from './fixtures/index.js';
+import { mockEmitter } from './mock/index.js';
+import { packageEmitter } from './package/index.js';
+import { typescriptTypesEmitter } from './typescript-types/index.js';
+import { zodEmitter } from './zod/index.js';
+
+export type { EmitContext, EmittedFile, Emitter } from './emitter.js';
+
+/** Every output kind, in the order they run. Each reads the model and returns its files. */
+export const emitters: readonly Emitter[] = [
+  bundleEmitter,
+  typescriptTypesEmitter,
+  zodEmitter,
+  fixturesEmitter,
+  clientEmitter,
+  mockEmitter,
+  packageEmitter,
+];
