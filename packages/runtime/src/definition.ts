@@ -108,7 +108,7 @@ export interface OperationDefinition {
    * Validator of all parameters as `{ path, query, header, cookie }` (groups the operation has),
    * including the cross-parameter rules as refinements whose issue paths name the parameter.
    */
-  parameters?: Validator;
+  parameterValidator?: Validator;
   pagination?: PaginationDefinition;
   polling?: { whileField: string; intervalMs: number };
   stability?: { level: string; note?: string };
