@@ -52,7 +52,13 @@ export type ParameterRule =
 export type SecurityRequirement = { scheme: string; scopes: string[] }[];
 
 export type SecuritySchemeDefinition =
-  | { type: 'apiKey'; in: 'query' | 'header' | 'cookie'; name: string }
+  | {
+      type: 'apiKey';
+      in: 'query' | 'header' | 'cookie';
+      name: string;
+      /** The `createClient` option holding this key (`x-api-key` → `apiKey`, `client_id` → `clientId`). */
+      option: string;
+    }
   | { type: 'http'; scheme: string; bearerFormat?: string }
   | {
       type: 'oauth2';
