@@ -36,7 +36,15 @@ export interface ParameterDefinition {
   /** Parameter defined with `content` instead of `schema`: serialized as this media type (JSON). */
   contentType?: string;
   deprecated?: boolean;
+  /** Shape of the value, so that a server (the mock) can turn wire strings back into values. */
+  shape?: ValueShape;
 }
+
+/** The JSON type of a parameter value, as far as (de)serialization needs it. */
+export type ValueShape =
+  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'unknown' }
+  | { type: 'array'; items: ValueShape }
+  | { type: 'object'; properties: Record<string, ValueShape>; additional: ValueShape };
 
 export interface ParameterRef {
   in: ParameterLocation;
