@@ -1,22 +1,57 @@
-import type { ApiModel } from './types.js';
+/**
+ * `buildModel`: a bundled OpenAPI 3.0/3.1 document (internal `$ref`s only, not dereferenced) →
+ * the spec-agnostic `ApiModel` that every emitter reads.
+ */
+import type { BuildContext } from './context.js';
+import { isNode, stringOf, type Node } from './json.js';
+import { operations } from './operations.js';
+import { compareCodePoints } from './order.js';
+import { joinPointer, PointerResolver } from './pointer.js';
+import { SchemaBuilder } from './schema.js';
+import { securitySchemes } from './security.js';
+import { servers } from './servers.js';
+import type { ApiModel, NamedSchema } from './types.js';
 
 export type * from './types.js';
+export { compareStatuses } from './responses.js';
+export { PointerResolver } from './pointer.js';
 
 /**
- * Builds the spec-agnostic model of a bundled OpenAPI 3.0/3.1 document.
- *
- * Work in progress: returns the document's metadata only until the schema, parameter and
- * operation builders land.
+ * Builds the model of `document`. Never throws on a malformed but parseable document: what
+ * cannot be understood is left out (the linter reports it), so emitters always get a model.
  */
 export function buildModel(document: Record<string, unknown>): ApiModel {
-  const info = (document.info ?? {}) as { title?: string; version?: string; description?: string };
+  const openapi = stringOf(document.openapi) ?? '';
+  const resolver = new PointerResolver(document);
+  const componentSchemas = componentSchemaNodes(document);
+  const context: BuildContext = {
+    resolver,
+    schemas: new SchemaBuilder({ resolver, componentNames: new Set(Object.keys(componentSchemas)), openapi }),
+  };
+  const info = isNode(document.info) ? document.info : {};
+  const description = stringOf(info.description);
   return {
-    openapi: String(document.openapi ?? ''),
-    info: { title: info.title ?? '', version: info.version ?? '' },
-    servers: [{ url: '/', variables: [] }],
-    schemas: [],
-    securitySchemes: [],
-    operations: [],
+    openapi,
+    info: { title: stringOf(info.title) ?? '', version: stringOf(info.version) ?? '', ...(description !== undefined && { description }) },
+    servers: servers(document.servers),
+    schemas: namedSchemas({ context, nodes: componentSchemas }),
+    securitySchemes: securitySchemes({ document, resolver }),
+    operations: operations({ context, document }),
     document,
   };
+}
+
+function componentSchemaNodes(document: Node): Node {
+  const components = document.components;
+  return isNode(components) && isNode(components.schemas) ? components.schemas : {};
+}
+
+/** The component schemas, sorted by name (code point order). */
+function namedSchemas({ context, nodes }: { context: BuildContext; nodes: Node }): NamedSchema[] {
+  return Object.keys(nodes)
+    .sort(compareCodePoints)
+    .map((name) => {
+      const pointer = joinPointer({ pointer: '#/components/schemas', keys: [name] });
+      return { name, schema: context.schemas.build({ node: nodes[name], pointer }), pointer };
+    });
 }

@@ -1,0 +1,101 @@
+/**
+ * JSON pointers into the bundled document, and memoised resolution of internal `$ref`s.
+ *
+ * Pointers written into the model are RFC 6901 pointers in `#/a/b` form with only the `~0`/`~1`
+ * escapes (`#/paths/~1pets~1{petId}/get`), which both naive resolvers and ajv understand.
+ * `$ref`s read from the document may also be percent-encoded (as bundlers write them).
+ */
+import { isNode, type Node } from './json.js';
+
+/** `pointer` extended by `keys`, each escaped. */
+export function joinPointer({ pointer, keys }: { pointer: string; keys: readonly (string | number)[] }): string {
+  let result = pointer;
+  for (const key of keys) result += `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return result;
+}
+
+/** The unescaped keys of a `#/...` pointer, or undefined when it is not an internal pointer. */
+export function pointerKeys(ref: string): string[] | undefined {
+  if (ref === '#' || ref === '#/') return [];
+  if (!ref.startsWith('#/')) return undefined;
+  return ref.slice(2).split('/');
+}
+
+function unescapeKey(raw: string): string {
+  return raw.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function percentDecoded(raw: string): string | undefined {
+  try {
+    const decoded = decodeURIComponent(raw);
+    return decoded === raw ? undefined : decoded;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A resolved pointer: the node found and its canonical pointer (as written in the model). */
+export interface Resolved {
+  node: unknown;
+  pointer: string;
+}
+
+/** Resolves internal pointers of one document, each distinct `$ref` string once. */
+export class PointerResolver {
+  private readonly cache = new Map<string, Resolved | null>();
+
+  constructor(private readonly document: Node) {}
+
+  /** The node a `#/...` pointer designates, or undefined when it designates nothing. */
+  resolve(ref: string): Resolved | undefined {
+    const cached = this.cache.get(ref);
+    if (cached !== undefined) return cached ?? undefined;
+    const found = this.walk(ref);
+    this.cache.set(ref, found ?? null);
+    return found;
+  }
+
+  private walk(ref: string): Resolved | undefined {
+    const rawKeys = pointerKeys(ref);
+    if (!rawKeys) return undefined;
+    let node: unknown = this.document;
+    let pointer = '#';
+    for (const raw of rawKeys) {
+      const key = this.childKey(node, raw);
+      if (key === undefined) return undefined;
+      node = (node as Record<string, unknown>)[key];
+      pointer = joinPointer({ pointer, keys: [key] });
+    }
+    return { node, pointer };
+  }
+
+  /** The key of `node` that `raw` names: plain RFC 6901 first, then percent-decoded. */
+  private childKey(node: unknown, raw: string): string | undefined {
+    if (!isNode(node) && !Array.isArray(node)) return undefined;
+    const has = (key: string) => Object.prototype.hasOwnProperty.call(node, key);
+    const plain = unescapeKey(raw);
+    if (has(plain)) return plain;
+    const decoded = percentDecoded(raw);
+    if (decoded !== undefined && has(unescapeKey(decoded))) return unescapeKey(decoded);
+    return undefined;
+  }
+
+  /**
+   * Follows a chain of `$ref` objects (parameters, responses, headers, ...) to the first node
+   * without one. Returns the node unchanged when it has no `$ref`, undefined on a broken or
+   * cyclic chain.
+   */
+  follow({ node, pointer }: Resolved): Resolved | undefined {
+    let current: Resolved = { node, pointer };
+    const seen = new Set<string>();
+    while (isNode(current.node) && typeof current.node.$ref === 'string') {
+      const ref = current.node.$ref;
+      if (seen.has(ref)) return undefined;
+      seen.add(ref);
+      const next = this.resolve(ref);
+      if (!next) return undefined;
+      current = next;
+    }
+    return current;
+  }
+}

@@ -1,0 +1,364 @@
+/**
+ * JSON Schema (OpenAPI 3.0 and 3.1 dialects) → `SchemaModel`.
+ *
+ * Every node is converted once: references to component schemas become `ref` nodes (never
+ * followed), and other internal references are converted once per target and memoised, so
+ * building a whole document stays linear in its size.
+ */
+import { booleanOf, isNode, numberOf, stringOf, stringsOf, toJson, type Node } from './json.js';
+import { joinPointer, type PointerResolver } from './pointer.js';
+import type { JsonValue, PropertyModel, SchemaCommon, SchemaModel } from './types.js';
+
+const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
+
+/** Keywords that only describe a schema; they never make a part of a composition on their own. */
+const DESCRIPTIVE = new Set([
+  'type',
+  'required',
+  'nullable',
+  'discriminator',
+  'title',
+  'description',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'example',
+  'examples',
+  'xml',
+  'externalDocs',
+  '$ref',
+  '$id',
+  '$schema',
+  '$anchor',
+  '$dynamicAnchor',
+  '$defs',
+  '$comment',
+  'definitions',
+  'allOf',
+  'oneOf',
+  'anyOf',
+]);
+
+const ENUM_BASE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** Converts the schemas of one document. */
+export class SchemaBuilder {
+  private readonly memo = new Map<string, SchemaModel>();
+  private readonly inProgress = new Set<string>();
+  private readonly componentNames: ReadonlySet<string>;
+  private readonly resolver: PointerResolver;
+  /** OpenAPI 3.0: `$ref` siblings are annotations only (3.1 composes them with the target). */
+  private readonly refSiblingsAreAnnotations: boolean;
+
+  constructor({ resolver, componentNames, openapi }: { resolver: PointerResolver; componentNames: ReadonlySet<string>; openapi: string }) {
+    this.resolver = resolver;
+    this.componentNames = componentNames;
+    this.refSiblingsAreAnnotations = openapi.startsWith('3.0');
+  }
+
+  /** The model of the schema `node` found at `pointer` (used to resolve nothing but cycles). */
+  build({ node, pointer }: { node: unknown; pointer: string }): SchemaModel {
+    if (node === true || node === undefined) return { kind: 'unknown', nullable: false };
+    if (node === false) return { kind: 'never', nullable: false };
+    if (!isNode(node)) return { kind: 'unknown', nullable: false };
+
+    const { part, nullable } = this.compose({ node, pointer });
+    const annotated: SchemaModel = { ...part, ...annotations(node) };
+    if (nullable || annotated.kind === 'null') annotated.nullable = true;
+    return annotated;
+  }
+
+  /**
+   * The structure of `node` without its own annotations: its `$ref`, `allOf` members, own typed
+   * keywords and `oneOf`/`anyOf` unions, as one part or an intersection of several.
+   */
+  private compose({ node, pointer }: { node: Node; pointer: string }): { part: SchemaModel; nullable: boolean } {
+    let nullable = node.nullable === true;
+    const parts: SchemaModel[] = [];
+
+    if (typeof node.$ref === 'string') parts.push(this.reference({ ref: node.$ref }));
+    // In 3.0 the siblings of a `$ref` are ignored, except as annotations.
+    const ownStructure = !(this.refSiblingsAreAnnotations && parts.length > 0) && hasOwnStructure(node);
+
+    if (Array.isArray(node.allOf)) {
+      node.allOf.forEach((member, index) => {
+        parts.push(this.build({ node: member, pointer: joinPointer({ pointer, keys: ['allOf', index] }) }));
+      });
+    }
+
+    const unions: SchemaModel[] = [];
+    for (const mode of ['oneOf', 'anyOf'] as const) {
+      const members = node[mode];
+      if (!Array.isArray(members)) continue;
+      const union = this.union({ node, pointer, mode, members });
+      nullable ||= union.nullable;
+      unions.push(union.part);
+    }
+
+    const own = this.own({ node, pointer });
+    nullable ||= own.nullable;
+    const ownMatters = (ownStructure && own.part.kind !== 'unknown') || (parts.length === 0 && unions.length === 0);
+    if (ownMatters) parts.push(own.part);
+    parts.push(...unions);
+
+    const [first] = parts;
+    if (parts.length === 1 && first) return { part: first, nullable };
+    return { part: { kind: 'intersection', parts, nullable: false }, nullable };
+  }
+
+  /** A `$ref`: a `ref` node for a component schema, else the target converted in place. */
+  private reference({ ref }: { ref: string }): SchemaModel {
+    const target = this.resolver.resolve(ref);
+    if (!target) return { kind: 'unknown', nullable: false };
+    const component = COMPONENT_SCHEMA.exec(target.pointer)?.[1];
+    if (component !== undefined) {
+      const name = component.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (this.componentNames.has(name)) return { kind: 'ref', name, nullable: false };
+    }
+    const cached = this.memo.get(target.pointer);
+    if (cached) return cached;
+    // A cycle through schemas that are not components cannot be named: cut it.
+    if (this.inProgress.has(target.pointer)) return { kind: 'unknown', nullable: false };
+    this.inProgress.add(target.pointer);
+    const built = this.build(target);
+    this.inProgress.delete(target.pointer);
+    this.memo.set(target.pointer, built);
+    return built;
+  }
+
+  /** `oneOf`/`anyOf` with null members taken out (they make the result nullable). */
+  private union({
+    node,
+    pointer,
+    mode,
+    members,
+  }: {
+    node: Node;
+    pointer: string;
+    mode: 'oneOf' | 'anyOf';
+    members: unknown[];
+  }): { part: SchemaModel; nullable: boolean } {
+    const all = members.map((member, index) => this.build({ node: member, pointer: joinPointer({ pointer, keys: [mode, index] }) }));
+    const variants = all.filter((variant) => variant.kind !== 'null');
+    const nullable = variants.length < all.length;
+    const [only] = variants;
+    if (variants.length === 0) return { part: { kind: 'null', nullable: true }, nullable };
+    if (variants.length === 1 && only) return { part: only, nullable };
+    const discriminator = discriminatorOf({ node, variants });
+    return { part: { kind: 'union', mode, variants, ...(discriminator && { discriminator }), nullable: false }, nullable };
+  }
+
+  /** The schema's own typed keywords (`type`, `enum`, `const`, `properties`, `items`, ...). */
+  private own({ node, pointer }: { node: Node; pointer: string }): { part: SchemaModel; nullable: boolean } {
+    const declared = typeof node.type === 'string' ? [node.type] : (stringsOf(node.type) ?? []);
+    const types = declared.filter((type) => type !== 'null');
+    let nullable = types.length < declared.length;
+
+    if (Array.isArray(node.enum)) {
+      const values = node.enum.filter((value) => value !== null).map((value) => toJson(value));
+      nullable ||= values.length < node.enum.length;
+      if (values.length === 0) return { part: { kind: 'null', nullable: true }, nullable: true };
+      const [baseType] = types;
+      const typed = types.length === 1 && baseType !== undefined && ENUM_BASE_TYPES.has(baseType);
+      return {
+        part: { kind: 'enum', values, ...(typed && { baseType: baseType as 'string' | 'number' | 'integer' | 'boolean' }), nullable: false },
+        nullable,
+      };
+    }
+    if ('const' in node) {
+      if (node.const === null) return { part: { kind: 'null', nullable: true }, nullable: true };
+      return { part: { kind: 'const', value: toJson(node.const), nullable: false }, nullable };
+    }
+    if (isNode(node.not) && Object.keys(node.not).length === 0) return { part: { kind: 'never', nullable: false }, nullable };
+
+    if (types.length === 0) {
+      if (declared.length > 0) return { part: { kind: 'null', nullable: true }, nullable: true };
+      const inferred = inferType(node);
+      return { part: inferred ? this.typed({ node, pointer, type: inferred }) : { kind: 'unknown', nullable: false }, nullable };
+    }
+    const [single] = types;
+    if (types.length === 1 && single !== undefined) return { part: this.typed({ node, pointer, type: single }), nullable };
+    const variants = types.map((type) => this.typed({ node, pointer, type }));
+    return { part: { kind: 'union', mode: 'types', variants, nullable: false }, nullable };
+  }
+
+  /** The keywords of `node` that apply to one JSON type. */
+  private typed({ node, pointer, type }: { node: Node; pointer: string; type: string }): SchemaModel {
+    switch (type) {
+      case 'string':
+        return stringSchema(node);
+      case 'number':
+      case 'integer':
+        return numberSchema({ node, integer: type === 'integer' });
+      case 'boolean':
+        return { kind: 'boolean', nullable: false };
+      case 'null':
+        return { kind: 'null', nullable: true };
+      case 'array':
+        return this.array({ node, pointer });
+      case 'object':
+        return this.object({ node, pointer });
+      default:
+        return { kind: 'unknown', nullable: false };
+    }
+  }
+
+  private array({ node, pointer }: { node: Node; pointer: string }): SchemaModel {
+    const child = (keys: (string | number)[], value: unknown) => this.build({ node: value, pointer: joinPointer({ pointer, keys }) });
+    let prefixItems: SchemaModel[] | undefined;
+    let items: SchemaModel;
+    if (Array.isArray(node.items)) {
+      // Draft 4 tuple form: `items` is the prefix and `additionalItems` the rest.
+      prefixItems = node.items.map((item, index) => child(['items', index], item));
+      items = child(['additionalItems'], node.additionalItems);
+    } else {
+      items = child(['items'], node.items);
+      if (Array.isArray(node.prefixItems)) prefixItems = node.prefixItems.map((item, index) => child(['prefixItems', index], item));
+    }
+    return {
+      kind: 'array',
+      items,
+      ...(prefixItems && { prefixItems }),
+      ...defined({ minItems: numberOf(node.minItems), maxItems: numberOf(node.maxItems), uniqueItems: booleanOf(node.uniqueItems) }),
+      nullable: false,
+    };
+  }
+
+  private object({ node, pointer }: { node: Node; pointer: string }): SchemaModel {
+    const required = new Set(stringsOf(node.required) ?? []);
+    const properties: PropertyModel[] = isNode(node.properties)
+      ? Object.entries(node.properties).map(([name, value]) => ({
+          name,
+          required: required.has(name),
+          schema: this.build({ node: value, pointer: joinPointer({ pointer, keys: ['properties', name] }) }),
+        }))
+      : [];
+    const patternProperties = isNode(node.patternProperties)
+      ? Object.entries(node.patternProperties).map(([pattern, value]) => ({
+          pattern,
+          schema: this.build({ node: value, pointer: joinPointer({ pointer, keys: ['patternProperties', pattern] }) }),
+        }))
+      : undefined;
+    const propertyNames =
+      node.propertyNames === undefined ? undefined : this.build({ node: node.propertyNames, pointer: joinPointer({ pointer, keys: ['propertyNames'] }) });
+    return {
+      kind: 'object',
+      properties,
+      additionalProperties: this.additionalProperties({ node, pointer }),
+      ...(patternProperties && { patternProperties }),
+      ...(propertyNames && { propertyNames }),
+      ...defined({ minProperties: numberOf(node.minProperties), maxProperties: numberOf(node.maxProperties) }),
+      nullable: false,
+    };
+  }
+
+  /** Absent, `true` and `{}` all mean open; `false` and `not: {}` mean closed. */
+  private additionalProperties({ node, pointer }: { node: Node; pointer: string }): boolean | SchemaModel {
+    const value = node.additionalProperties;
+    if (value === undefined || value === true) return true;
+    if (value === false) return false;
+    const schema = this.build({ node: value, pointer: joinPointer({ pointer, keys: ['additionalProperties'] }) });
+    if (schema.kind === 'never') return false;
+    if (schema.kind === 'unknown' && !schema.nullable && Object.keys(schema).length === 2) return true;
+    return schema;
+  }
+}
+
+/** True when `node` has keywords beyond type, annotations and composition. */
+function hasOwnStructure(node: Node): boolean {
+  return Object.keys(node).some((key) => !DESCRIPTIVE.has(key) && !key.startsWith('x-'));
+}
+
+/** The JSON type implied by a schema without `type`: object or array keywords, else none. */
+function inferType(node: Node): 'object' | 'array' | undefined {
+  if ('properties' in node || 'additionalProperties' in node || 'patternProperties' in node || 'propertyNames' in node) return 'object';
+  if ('items' in node || 'prefixItems' in node) return 'array';
+  return undefined;
+}
+
+function stringSchema(node: Node): SchemaModel {
+  return {
+    kind: 'string',
+    ...defined({
+      format: stringOf(node.format),
+      minLength: numberOf(node.minLength),
+      maxLength: numberOf(node.maxLength),
+      pattern: stringOf(node.pattern),
+      contentEncoding: stringOf(node.contentEncoding),
+      contentMediaType: stringOf(node.contentMediaType),
+    }),
+    nullable: false,
+  };
+}
+
+/** Numbers, with the 3.0 boolean `exclusiveMinimum`/`exclusiveMaximum` turned into bounds. */
+function numberSchema({ node, integer }: { node: Node; integer: boolean }): SchemaModel {
+  let minimum = numberOf(node.minimum);
+  let maximum = numberOf(node.maximum);
+  let exclusiveMinimum = numberOf(node.exclusiveMinimum);
+  let exclusiveMaximum = numberOf(node.exclusiveMaximum);
+  if (node.exclusiveMinimum === true && minimum !== undefined) [exclusiveMinimum, minimum] = [minimum, undefined];
+  if (node.exclusiveMaximum === true && maximum !== undefined) [exclusiveMaximum, maximum] = [maximum, undefined];
+  return {
+    kind: 'number',
+    integer,
+    ...defined({ format: stringOf(node.format), minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf: numberOf(node.multipleOf) }),
+    nullable: false,
+  };
+}
+
+/**
+ * The discriminator of a union. Mapping values that are refs become component names, and each
+ * component variant not named by the mapping is added under its own name (the implicit mapping).
+ */
+function discriminatorOf({ node, variants }: { node: Node; variants: SchemaModel[] }): { propertyName: string; mapping: Record<string, string> } | undefined {
+  const discriminator = node.discriminator;
+  if (!isNode(discriminator) || typeof discriminator.propertyName !== 'string') return undefined;
+  const mapping: Record<string, string> = {};
+  if (isNode(discriminator.mapping)) {
+    for (const [value, target] of Object.entries(discriminator.mapping)) {
+      if (typeof target !== 'string') continue;
+      const component = COMPONENT_SCHEMA.exec(target)?.[1];
+      mapping[value] = component === undefined ? target : decodeName(component);
+    }
+  }
+  const named = new Set(Object.values(mapping));
+  for (const variant of variants) {
+    if (variant.kind === 'ref' && !named.has(variant.name) && !(variant.name in mapping)) mapping[variant.name] = variant.name;
+  }
+  return { propertyName: discriminator.propertyName, mapping };
+}
+
+/** A component name from the last segment of a `#/components/schemas/...` ref. */
+function decodeName(segment: string): string {
+  let raw = segment;
+  try {
+    raw = decodeURIComponent(segment);
+  } catch {
+    // Not percent-encoded after all: keep it as written.
+  }
+  return raw.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The annotations (`SchemaCommon` minus `nullable`) that `node` states. */
+function annotations(node: Node): Omit<SchemaCommon, 'nullable'> {
+  const examples: JsonValue[] = [];
+  if ('example' in node && node.example !== undefined) examples.push(toJson(node.example));
+  if (Array.isArray(node.examples)) examples.push(...node.examples.map((example) => toJson(example)));
+  return {
+    ...defined({ title: stringOf(node.title), description: stringOf(node.description) }),
+    ...('default' in node && node.default !== undefined && { default: { value: toJson(node.default) } }),
+    ...(node.deprecated === true && { deprecated: true }),
+    ...(node.readOnly === true && { readOnly: true }),
+    ...(node.writeOnly === true && { writeOnly: true }),
+    ...(examples.length > 0 && { examples }),
+  };
+}
+
+/** `values` without its undefined members, so optional fields are absent rather than undefined. */
+function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) result[key] = value;
+  return result as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
