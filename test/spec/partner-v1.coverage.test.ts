@@ -286,6 +286,13 @@ const zap: Fact[] = [
     { given: { schema: 'Zap', at: 'properties.state.enum' }, want: ['on', 'off', 'draft'] },
   ],
   [
+    'transitions of Zap state: not shown',
+    {
+      given: { schema: 'Zap', at: 'properties.state.description' },
+      want: /transitions are not shown in the document/,
+    },
+  ],
+  [
     'Zap.steps is an array',
     { given: { schema: 'Zap', at: 'properties.steps.type' }, want: 'array' },
   ],
@@ -500,6 +507,13 @@ const zapTemplate: Fact[] = [
     {
       given: { schema: 'ZapTemplate', at: 'properties.status.enum' },
       want: ['draft', 'published'],
+    },
+  ],
+  [
+    'transitions of Zap Template status: not shown',
+    {
+      given: { schema: 'ZapTemplate', at: 'properties.status.description' },
+      want: /transitions are not shown in the document/,
     },
   ],
   [
@@ -1186,6 +1200,20 @@ const authentication: Fact[] = [
     {
       given: { document: 'components.securitySchemes.PartnerOAuth.description' },
       want: /query\s+parameter `error=access_denied`/,
+    },
+  ],
+  [
+    'the text states the token does not expire, although expires_in is in the fragment',
+    {
+      given: { document: 'components.securitySchemes.PartnerOAuth.description' },
+      want: /token does not expire, although `expires_in`\s+is present in the fragment/,
+    },
+  ],
+  [
+    'workaround: the redirect page POSTs the token to the partner backend (or a window message)',
+    {
+      given: { document: 'components.securitySchemes.PartnerOAuth.description' },
+      want: /POSTs it to the partner backend \(or passes it to the opener window with a window message/,
     },
   ],
   [
