@@ -139,6 +139,11 @@ export interface ApiDefinition {
   name: string;
   servers: ServerDefinition[];
   securitySchemes: Record<string, SecuritySchemeDefinition>;
+  /**
+   * Every operation, optional: lets the path-typed `fetchClient` find an operation by method and
+   * path template and authenticate it by its own security requirements.
+   */
+  operations?: OperationDefinition[];
 }
 
 /**

@@ -1,0 +1,77 @@
+/** Request bodies by media type, and response bodies by content type. */
+
+function isPassThrough(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    body instanceof URLSearchParams ||
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
+  );
+}
+
+function fieldText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+function entries(body: unknown): [string, unknown][] {
+  if (typeof body !== 'object' || body === null) return [];
+  return Object.entries(body as Record<string, unknown>).flatMap(([key, value]): [string, unknown][] =>
+    value === undefined ? [] : Array.isArray(value) ? value.map((item): [string, unknown] => [key, item]) : [[key, value]],
+  );
+}
+
+/**
+ * Encodes a request body for its media type: JSON, form-urlencoded, multipart, text; strings,
+ * blobs, buffers, streams and `FormData` go as they are. `contentType` is `undefined` when the
+ * platform must set it (multipart boundaries).
+ */
+export function encodeBody(options: { body: unknown; mediaType: string }): { body: BodyInit; contentType: string | undefined } {
+  const { body, mediaType } = options;
+  if (body instanceof FormData) return { body, contentType: undefined };
+  if (mediaType === 'application/x-www-form-urlencoded' && !isPassThrough(body)) {
+    const form = new URLSearchParams();
+    for (const [key, value] of entries(body)) form.append(key, fieldText(value));
+    return { body: form.toString(), contentType: mediaType };
+  }
+  if (mediaType === 'multipart/form-data' && !isPassThrough(body)) {
+    const form = new FormData();
+    for (const [key, value] of entries(body)) form.append(key, value instanceof Blob ? value : fieldText(value));
+    return { body: form, contentType: undefined };
+  }
+  if (/json/i.test(mediaType)) return { body: JSON.stringify(body), contentType: mediaType };
+  if (isPassThrough(body)) return { body, contentType: mediaType };
+  if (mediaType.startsWith('text/')) return { body: String(body), contentType: mediaType };
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/**
+ * Reads a response body: JSON when the content type says so (text if it does not parse), text for
+ * text types, a `Blob` otherwise, and `undefined` when there is no body.
+ */
+export async function readBody(response: Response, method: string): Promise<unknown> {
+  if (method.toLowerCase() === 'head' || response.status === 204 || response.status === 205 || response.status === 304) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType !== '' && !/json|^text\/|xml|form-urlencoded/i.test(contentType)) {
+    const blob = await response.blob();
+    return blob.size === 0 ? undefined : blob;
+  }
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (/json/i.test(contentType) || contentType === '') {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,86 @@
+import type { ResponseValidationReport } from '../errors.js';
+
+/** What `getAccessToken` and `reauthorize` are told about the token they are asked for. */
+export interface AccessTokenContext {
+  operationId: string;
+  /** The security scheme name, e.g. `AccessPointOAuth`. */
+  scheme: string;
+  scopes: string[];
+}
+
+/** Retry policy. Retries apply to 429, 5xx, network failures and timeouts. */
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number;
+  /** First backoff delay; doubled on each retry. Default 500 ms. */
+  baseDelayMs?: number;
+  /** Longest wait between attempts; a `Retry-After` longer than this is not waited for. Default 30 s. */
+  maxDelayMs?: number;
+  /** Also retry POST and PATCH (not idempotent). Default false. */
+  retryNonIdempotent?: boolean;
+  /** Source of jitter in [0, 1). Default `Math.random` (inject for deterministic tests). */
+  random?: () => number;
+  /** How to wait. Default a timer that honours the signal (inject for fake clocks). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Options every generated `createClient` accepts (generated packages extend it with typed credential options). */
+export interface ClientOptions {
+  /** Default: the first server URL with its variables filled. */
+  baseUrl?: string;
+  /** Values of `{base_url}`-style server variables. */
+  serverVariables?: Record<string, string>;
+  /** Bearer token for oauth2, openIdConnect and http bearer schemes. */
+  accessToken?: string;
+  /** Called when an operation needs a token; wins over `accessToken`. */
+  getAccessToken?: (context: AccessTokenContext) => string | undefined | Promise<string | undefined>;
+  /**
+   * Called once after a 401 on a token-authenticated call: returns a new token (e.g. from a
+   * silent re-authorization), and the call is sent again with it. Return `undefined` to give up.
+   */
+  reauthorize?: (context: AccessTokenContext) => string | undefined | Promise<string | undefined>;
+  /** Credentials by security scheme name, any scheme type (`user:password` for http basic). */
+  credentials?: Record<string, string | (() => string | Promise<string>)>;
+  /** apiKey values under each scheme's `option` name (`apiKey`, `clientId`, ...). */
+  [apiKeyOption: string]: unknown;
+  fetch?: typeof globalThis.fetch;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Per request attempt. Default 30 000 ms; 0 = none. */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  validation?: {
+    /** Validate arguments before sending. Default true. */
+    request?: boolean;
+    /** What to do with a response body that breaks its schema. Default `warn`. */
+    response?: 'off' | 'warn' | 'strict';
+  };
+  /** Receives response validation reports in `warn` mode. Default: `console.warn` once per operation. */
+  onValidationWarning?: (report: ResponseValidationReport) => void;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** `false` disables retries; an object overrides the client's policy for this call. */
+  retry?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
+}
+
+/** Options of `paginate()`. */
+export interface PaginateOptions extends CallOptions {
+  /** Stop after this many items. */
+  maxItems?: number;
+  /** Items per request (the size or limit parameter). */
+  pageSize?: number;
+}
+
+/** Options of `poll()`. */
+export interface PollOptions extends CallOptions {
+  /** Default: the operation's `polling.intervalMs`. */
+  intervalMs?: number;
+  /** Give up after this long (a `TimeoutError`). Default 60 000 ms. */
+  deadlineMs?: number;
+}

@@ -1,0 +1,180 @@
+import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
+import { authenticate } from '../auth/credentials.js';
+import type { Authentication } from '../auth/credentials.js';
+import { NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
+import { backoffDelay, isRetryableStatus, mayRetryMethod, parseRetryAfter, retryPolicy } from '../retry.js';
+import { serializeParameters } from '../serialize/index.js';
+import { encodeValue } from '../serialize/encode.js';
+import { attemptSignal } from '../timeout.js';
+import { validateRequest, validateResponse } from '../validation.js';
+import { encodeBody, readBody } from './body.js';
+import { errorForStatus, requestIdOf } from './errors-from-response.js';
+import type { CallOptions, ClientOptions } from './options.js';
+import { redactHeaders, redactUrl, scrubCause } from './redact.js';
+
+/** What every call of one client shares. */
+export interface CallContext {
+  api: ApiDefinition;
+  client: ClientOptions;
+  baseUrl: string;
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** Operations whose response validation warning was already printed by the default handler. */
+  warned: Set<string>;
+}
+
+interface PreparedRequest {
+  url: string;
+  /** The URL with credentials redacted, for errors. */
+  safeUrl: string;
+  init: RequestInit;
+}
+
+/** Header names of apiKey schemes: their values are redacted from response headers kept on errors. */
+function apiKeyHeaderNames(api: ApiDefinition): string[] {
+  return Object.values(api.securitySchemes).flatMap((scheme) => (scheme.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : []));
+}
+
+function acceptHeader(operation: OperationDefinition): string {
+  const types = [...new Set(operation.responses.flatMap((response) => response.mediaTypes))];
+  return types.length === 0 ? 'application/json' : types.join(', ');
+}
+
+function prepare(options: {
+  context: CallContext;
+  operation: OperationDefinition;
+  args: OperationArgs;
+  auth: Authentication;
+  callOptions: CallOptions;
+}): PreparedRequest {
+  const { context, operation, args, auth, callOptions } = options;
+  const serialized = serializeParameters(operation, args);
+  const credentialQuery = auth.query.map(([name, value]) => `${encodeValue(name)}=${encodeValue(value)}`);
+  const query = [serialized.query, ...credentialQuery].filter((part) => part !== '').join('&');
+  const url = `${context.baseUrl}${serialized.path}${query === '' ? '' : `?${query}`}`;
+  const headers = new Headers({ accept: acceptHeader(operation) });
+  for (const [name, value] of Object.entries({ ...context.client.headers, ...callOptions.headers, ...serialized.headers })) {
+    headers.set(name, value);
+  }
+  const cookies = [serialized.cookies, ...auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`)].filter((part) => part !== '');
+  if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
+  for (const [name, value] of Object.entries(auth.headers)) headers.set(name, value);
+  const init: RequestInit = { method: operation.method.toUpperCase(), headers };
+  if (args.body !== undefined) {
+    const encoded = encodeBody({ body: args.body, mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json' });
+    init.body = encoded.body;
+    if (encoded.contentType !== undefined) headers.set('content-type', encoded.contentType);
+  }
+  return { url, init, safeUrl: redactUrl({ url, queryNames: auth.secretQueryNames, secrets: auth.secrets }) };
+}
+
+type Attempt = { kind: 'response'; response: Response; body: unknown } | { kind: 'failure'; error: NetworkError | TimeoutError };
+
+/** Sends one attempt and reads its body, both within the attempt's timeout. */
+async function attempt(options: {
+  context: CallContext;
+  operation: OperationDefinition;
+  request: PreparedRequest;
+  auth: Authentication;
+  callOptions: CallOptions;
+}): Promise<Attempt> {
+  const { context, operation, request, callOptions } = options;
+  const timeoutMs = callOptions.timeoutMs ?? context.client.timeoutMs ?? 30_000;
+  const signal = attemptSignal({ signal: callOptions.signal, timeoutMs });
+  try {
+    const response = await context.fetch(request.url, { ...request.init, signal: signal.signal });
+    const body = await readBody(response, operation.method);
+    return { kind: 'response', response, body };
+  } catch (error) {
+    if (callOptions.signal?.aborted) throw callOptions.signal.reason;
+    if (signal.timedOut()) return { kind: 'failure', error: new TimeoutError({ operationId: operation.operationId, timeoutMs }) };
+    return {
+      kind: 'failure',
+      error: new NetworkError({
+        operationId: operation.operationId,
+        method: operation.method,
+        url: request.safeUrl,
+        cause: scrubCause(error, options.auth.secrets),
+      }),
+    };
+  } finally {
+    signal.dispose();
+  }
+}
+
+function reportResponse(options: { context: CallContext; operation: OperationDefinition; status: number; body: unknown }): void {
+  const { context, operation } = options;
+  const mode = context.client.validation?.response ?? 'warn';
+  if (mode === 'off') return;
+  const report = validateResponse({ operation, status: options.status, body: options.body });
+  if (report === undefined) return;
+  if (mode === 'strict') throw new ResponseValidationError({ report, body: options.body });
+  if (context.client.onValidationWarning) return context.client.onValidationWarning(report);
+  if (context.warned.has(operation.operationId)) return;
+  context.warned.add(operation.operationId);
+  console.warn(`[${context.api.name}] ${operation.operationId}: response ${report.status} does not match its schema (data returned anyway)`, report.issues);
+}
+
+/**
+ * One call, end to end: validate, authenticate, serialize, send with timeouts and retries, parse,
+ * validate the response. Resolves with the body of a 2xx response; rejects with a typed error.
+ */
+export async function performCall<T>(options: {
+  context: CallContext;
+  operation: OperationDefinition;
+  args?: OperationArgs;
+  callOptions?: CallOptions;
+}): Promise<T> {
+  const { context, operation } = options;
+  const args = options.args ?? {};
+  const callOptions = options.callOptions ?? {};
+  if (context.client.validation?.request !== false) {
+    const issues = validateRequest(operation, args);
+    if (issues.length > 0) throw new RequestValidationError({ operationId: operation.operationId, issues });
+  }
+  let auth = await authenticate({ api: context.api, operation, client: context.client });
+  let request = prepare({ context, operation, args, auth, callOptions });
+  const policy = retryPolicy({ client: context.client.retry, call: callOptions.retry });
+  const retryable = mayRetryMethod(policy, operation.method);
+  let reauthorized = false;
+  for (let retries = 0; ; ) {
+    callOptions.signal?.throwIfAborted();
+    const outcome = await attempt({ context, operation, request, auth, callOptions });
+    const canRetry = retryable && retries < policy.maxRetries;
+    if (outcome.kind === 'failure') {
+      if (!canRetry) throw outcome.error;
+      await policy.sleep(backoffDelay(policy, retries++), callOptions.signal);
+      continue;
+    }
+    const { response, body } = outcome;
+    if (response.ok) {
+      reportResponse({ context, operation, status: response.status, body });
+      return body as T;
+    }
+    if (response.status === 401 && !reauthorized && auth.tokenScheme && context.client.reauthorize) {
+      reauthorized = true;
+      const token = await context.client.reauthorize({ operationId: operation.operationId, ...auth.tokenScheme });
+      if (token) {
+        auth = await authenticate({ api: context.api, operation, client: context.client, tokenOverride: token });
+        request = prepare({ context, operation, args, auth, callOptions });
+        continue;
+      }
+    }
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    if (canRetry && isRetryableStatus(response.status) && (retryAfterMs === undefined || retryAfterMs <= policy.maxDelayMs)) {
+      const delay = retryAfterMs ?? backoffDelay(policy, retries);
+      retries += 1;
+      await policy.sleep(delay, callOptions.signal);
+      continue;
+    }
+    throw errorForStatus({
+      operationId: operation.operationId,
+      method: operation.method,
+      url: request.safeUrl,
+      status: response.status,
+      body,
+      headers: redactHeaders({ headers: response.headers, extraNames: apiKeyHeaderNames(context.api), secrets: auth.secrets }),
+      requestId: requestIdOf(response.headers),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * `@zapgen/runtime`: the hand-written part shared by every zapgen-generated SDK package.
+ * Generated clients describe their API with the types of `./definition.js`; the runtime does the rest.
+ */
+export type * from './definition.js';
+export { createRuntime } from './client/create-runtime.js';
+export type { Runtime } from './client/create-runtime.js';
+export type { AccessTokenContext, CallOptions, ClientOptions, PaginateOptions, PollOptions, RetryOptions } from './client/options.js';
+export { resolveBaseUrl } from './client/base-url.js';
+export { serializeParameters } from './serialize/index.js';
+export type { SerializedParameters } from './serialize/index.js';
+export { authenticate } from './auth/credentials.js';
+export type { Authentication } from './auth/credentials.js';
+export { base64Url, createCodeChallenge, createCodeVerifier, createPkcePair } from './auth/pkce.js';
+export type { PkcePair } from './auth/pkce.js';
+export {
+  exchangeAuthorizationCode,
+  parseAuthorizationCodeRedirect,
+  requestLoginLink,
+  startAuthorizationCode,
+} from './auth/authorization-code.js';
+export type { AuthorizationCodeStart, TokenResult } from './auth/authorization-code.js';
+export { buildImplicitAuthorizationUrl, createState, parseImplicitRedirect } from './auth/implicit.js';
+export type { ImplicitAuthorizationOptions, ImplicitToken } from './auth/implicit.js';
+export { findOAuthFlow } from './auth/flows.js';
+export type { OAuthFlow } from './auth/flows.js';
+export { checkRules, isSet, validateRequest, validateResponse } from './validation.js';
+export { backoffDelay, parseRetryAfter } from './retry.js';
+export {
+  ApiError,
+  AuthorizationCancelledError,
+  AuthorizationError,
+  ClientError,
+  ForbiddenError,
+  MissingCredentialsError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+  ServerError,
+  StateMismatchError,
+  TimeoutError,
+  TokenExchangeError,
+  UnauthorizedError,
+  ZapgenError,
+} from './errors.js';
+export type { ApiErrorDetails, ResponseValidationReport, ValidationIssue } from './errors.js';
