@@ -1,7 +1,210 @@
-import type { Emitter } from '../emitter.js';
+import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import type { EmitContext, Emitter } from '../emitter.js';
+import { pascalCase } from '../shared/identifiers.js';
+import { commentText, jsDocLines } from '../shared/jsdoc.js';
+import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATORS } from './definition.js';
+import { operationDocLines } from './docs.js';
+import { apiKeyOptions, operationNames, type OperationNames } from './names.js';
+import { argsOptional, argsType, itemType, resultType } from './signatures.js';
 
-// PLACEHOLDER while the client emitter is being written in parallel; replaced by its owner.
+/** ts-morph wants JSDoc as text without the comment markers. */
+function docs(lines: string[]): { description: string }[] {
+  return lines.length ? [{ description: lines.join('\n') }] : [];
+}
+
+/** `<Api>ClientOptions`: the runtime's options plus one typed option per apiKey scheme. */
+function clientOptions(model: ApiModel, optionsName: string, options: ReadonlyMap<string, string>): StatementStructures {
+  return {
+    kind: StructureKind.Interface,
+    name: optionsName,
+    isExported: true,
+    extends: ['ClientOptions'],
+    docs: docs(jsDocLines({ summary: `Options of \`createClient\`: connection, retries and validation, plus the credentials of ${model.info.title || 'the API'}.` })),
+    properties: model.securitySchemes.flatMap((scheme) => {
+      if (scheme.type !== 'apiKey') return [];
+      const where = `sent in the \`${scheme.paramName}\` ${scheme.in === 'query' ? 'query parameter' : scheme.in}`;
+      return [
+        {
+          name: options.get(scheme.name) ?? scheme.name,
+          type: 'string',
+          hasQuestionToken: true,
+          docs: docs(jsDocLines({ summary: `API key of the \`${scheme.name}\` security scheme, ${where}.`, description: scheme.description })),
+        },
+      ];
+    }),
+  };
+}
+
+/** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types and the definition const. */
+function operationStatements(model: ApiModel, operation: OperationModel, names: OperationNames): StatementStructures[] {
+  const label = `\`${names.fn}\``;
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.TypeAlias,
+      name: `${names.type}Args`,
+      isExported: true,
+      type: argsType(operation),
+      docs: docs([`Arguments of ${commentText(label)}.`]),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: `${names.type}Result`,
+      isExported: true,
+      type: resultType(operation),
+      docs: docs([`What ${commentText(label)} resolves with.`]),
+    },
+  ];
+  const pagination = operation.extensions.pagination;
+  if (pagination) {
+    statements.push({
+      kind: StructureKind.TypeAlias,
+      name: `${names.type}Item`,
+      isExported: true,
+      type: itemType(`${names.type}Result`, pagination.itemsField),
+      docs: docs([`One item of the pages that \`paginate.${names.fn}\` iterates over.`]),
+    });
+  }
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: names.definition, type: 'OperationDefinition', initializer: operationDefinition(model, operation) }],
+  });
+  return statements;
+}
+
+/** One method of the client object (named call, paginate or poll). */
+function method(input: { doc: string[]; name: string; names: OperationNames; operation: OperationModel; kind: 'call' | 'paginate' | 'poll' }): string {
+  const { names, operation, kind } = input;
+  const optional = argsOptional(operation);
+  const args = `args: ${names.type}Args${optional ? ' = {}' : ''}`;
+  // Not `options`: that is `createClient`'s own parameter.
+  const optionsType = { call: 'CallOptions', paginate: 'PaginateOptions', poll: 'PollOptions' }[kind];
+  const comment = input.doc.length ? `/**\n${input.doc.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n` : '';
+  if (kind === 'paginate') {
+    return `${comment}${input.name}(${args}, callOptions?: ${optionsType}): AsyncIterableIterator<${names.type}Item> {\nreturn runtime.paginate<${names.type}Item>(${names.definition}, args, callOptions);\n}`;
+  }
+  const runtimeMethod = kind === 'call' ? 'call' : 'poll';
+  return `${comment}async ${input.name}(${args}, callOptions?: ${optionsType}): Promise<${names.type}Result> {\nreturn runtime.${runtimeMethod}<${names.type}Result>(${names.definition}, args, callOptions);\n}`;
+}
+
+/** The body of `createClient`. */
+function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationNames>): string {
+  const entries = model.operations.map((operation) => ({ operation, names: names.get(operation.operationId)! }));
+  const members = entries.map(({ operation, names: n }) => method({ doc: operationDocLines(operation), name: n.fn, names: n, operation, kind: 'call' }));
+  const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
+  if (paginated.length) {
+    const methods = paginated.map(({ operation, names: n }) =>
+      method({ doc: [`Iterates over every item of ${commentText(`\`${n.fn}\``)}, page after page.`], name: n.fn, names: n, operation, kind: 'paginate' }),
+    );
+    members.push(`/** Async iterators over every item of the paginated operations. */\npaginate: {\n${methods.join(',\n')}\n}`);
+  }
+  const polled = entries.filter(({ operation }) => operation.extensions.polling);
+  if (polled.length) {
+    const methods = polled.map(({ operation, names: n }) => {
+      const polling = operation.extensions.polling!;
+      const doc = [`Calls ${commentText(`\`${n.fn}\``)} every ${polling.intervalMs} ms while ${commentText(`\`${polling.whileField}\``)} is true; resolves with the final result.`];
+      return method({ doc, name: n.fn, names: n, operation, kind: 'poll' });
+    });
+    members.push(`/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`);
+  }
+  return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.fetchClient,\n${members.map((member) => `${member},`).join('\n')}\n};`;
+}
+
+/** Builds the text of `src/client.ts`. */
+export function clientSource(model: ApiModel, context: EmitContext): string {
+  const prefix = pascalCase(context.apiName);
+  const optionsName = `${prefix}ClientOptions`;
+  const keyOptions = apiKeyOptions(model.securitySchemes);
+  const names = operationNames(model);
+  const flows = oauthFlows(model);
+  const hasPagination = model.operations.some((operation) => operation.extensions.pagination);
+  const hasPolling = model.operations.some((operation) => operation.extensions.polling);
+  const runtimeTypes = [
+    'ApiDefinition',
+    'CallOptions',
+    'ClientOptions',
+    'OperationDefinition',
+    ...(hasPagination ? ['PaginateOptions'] : []),
+    ...(hasPolling ? ['PollOptions'] : []),
+    ...(flows ? ['SecuritySchemeDefinition'] : []),
+    'Validator',
+  ];
+
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, namedImports: ['createRuntime'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, isTypeOnly: true, namedImports: runtimeTypes },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: ['operations', 'paths'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './zod.js', namedImports: ['operationSchemas'] },
+    clientOptions(model, optionsName, keyOptions),
+  ];
+  if (flows) {
+    statements.push(
+      {
+        kind: StructureKind.TypeAlias,
+        name: 'OAuthFlows',
+        type: `Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows']`,
+      },
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: docs(['OAuth 2.0 flows (authorization and token URLs, scopes) of each oauth2 security scheme, for the runtime\'s OAuth helpers.']),
+        declarations: [{ name: OAUTH_FLOWS, initializer: `${flows} as const satisfies Record<string, OAuthFlows>` }],
+      },
+    );
+  }
+  statements.push(
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'OperationValidators',
+      docs: docs(['The zod validators of one operation, as the runtime uses them.']),
+      type: '{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>> }',
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      // Typed once here: each definition below looks its validators up by operationId.
+      declarations: [{ name: VALIDATORS, type: 'Partial<Record<string, OperationValidators>>', initializer: 'operationSchemas' }],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: 'api', type: 'ApiDefinition', initializer: apiDefinition(model, context.packageName, keyOptions) }],
+    },
+  );
+  for (const operation of model.operations) {
+    statements.push(...operationStatements(model, operation, names.get(operation.operationId)!));
+  }
+  statements.push(
+    {
+      kind: StructureKind.Function,
+      name: 'createClient',
+      isExported: true,
+      parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
+      docs: docs(
+        jsDocLines({
+          summary: `A client of ${model.info.title || context.packageName}: one method per operation, plus the path-typed \`GET\`, \`POST\`, ... of openapi-fetch.`,
+          description: `Credentials, base URL, retries and validation are set once in \`options\`; each method takes its arguments as one object (\`{ path, query, header, cookie, body }\`).`,
+        }),
+      ),
+      statements: createClientBody(model, names),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: `${prefix}Client`,
+      isExported: true,
+      type: 'ReturnType<typeof createClient>',
+      docs: docs(['The client returned by `createClient`.']),
+    },
+  );
+
+  const project = new Project({ useInMemoryFileSystem: true });
+  return project.createSourceFile('client.ts', { statements }).getFullText();
+}
+
+/** `src/client.ts`: `createClient` and one typed function per operation, on top of `@zapgen/runtime`. */
 export const clientEmitter: Emitter = {
   name: 'client',
-  emit: () => [],
+  emit: (model, context) => [{ path: 'src/client.ts', contents: clientSource(model, context) }],
 };

@@ -1,7 +1,16 @@
 import type { Emitter } from '../emitter.js';
+import { indexTs } from './index-ts.js';
+import { packageJson } from './package-json.js';
+import { readme } from './readme.js';
+import { tsconfigJson } from './tsconfig.js';
 
-// PLACEHOLDER while the package emitter is being written in parallel; replaced by its owner.
+/** The package around the generated code: `package.json`, `tsconfig.json`, `src/index.ts`, `README.md`. */
 export const packageEmitter: Emitter = {
   name: 'package',
-  emit: () => [],
+  emit: (model, context) => [
+    { path: 'package.json', contents: packageJson(model, context) },
+    { path: 'tsconfig.json', contents: tsconfigJson() },
+    { path: 'src/index.ts', contents: indexTs(context) },
+    { path: 'README.md', contents: readme(model, context) },
+  ],
 };

@@ -1,0 +1,98 @@
+import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
+import { stringLiteral } from '../shared/identifiers.js';
+import { Code, printLiteral, type Printable } from './literal.js';
+import { firstJson, requestMediaType } from './media.js';
+import { printableShape, valueShape } from './shape.js';
+
+/** Name of the local const holding `operationSchemas` seen as validators (see `client/index.ts`). */
+export const VALIDATORS = 'validators';
+/** Name of the exported const with the oauth2 flows, keyed by scheme name. */
+export const OAUTH_FLOWS = 'oauthFlows';
+
+function securityScheme(scheme: SecuritySchemeModel, apiKeyOptions: ReadonlyMap<string, string>): Printable {
+  switch (scheme.type) {
+    case 'apiKey':
+      return { type: 'apiKey', in: scheme.in, name: scheme.paramName, option: apiKeyOptions.get(scheme.name) ?? scheme.name };
+    case 'http':
+      return { type: 'http', scheme: scheme.scheme, bearerFormat: scheme.bearerFormat };
+    case 'oauth2':
+      return { type: 'oauth2', flows: new Code(`${OAUTH_FLOWS}[${stringLiteral(scheme.name)}]`) };
+    case 'openIdConnect':
+      return { type: 'openIdConnect', openIdConnectUrl: scheme.openIdConnectUrl };
+    case 'mutualTLS':
+      return { type: 'mutualTLS' };
+  }
+}
+
+/** The `ApiDefinition` literal: package name, servers and security schemes. */
+export function apiDefinition(model: ApiModel, packageName: string, apiKeyOptions: ReadonlyMap<string, string>): string {
+  return printLiteral({
+    name: packageName,
+    servers: model.servers.map((server) => ({
+      url: server.url,
+      variables: Object.fromEntries(
+        server.variables.map((variable) => [variable.name, { default: variable.default, enum: variable.enum }]),
+      ),
+    })),
+    securitySchemes: Object.fromEntries(model.securitySchemes.map((scheme) => [scheme.name, securityScheme(scheme, apiKeyOptions)])),
+  });
+}
+
+/** The oauth2 flows of every oauth2 scheme, keyed by scheme name (authorization/token URLs, scopes). */
+export function oauthFlows(model: ApiModel): string | undefined {
+  const schemes = model.securitySchemes.filter((scheme) => scheme.type === 'oauth2');
+  if (!schemes.length) return undefined;
+  return printLiteral(Object.fromEntries(schemes.map((scheme) => [scheme.name, scheme.flows as unknown as Printable])));
+}
+
+/** `validators["<id>"]?.<member>`: a validator the zod emitter writes for this operation. */
+function validator(operationId: string, member: string): Code {
+  return new Code(`${VALIDATORS}[${stringLiteral(operationId)}]?.${member}`);
+}
+
+/** The `OperationDefinition` literal of one operation. */
+export function operationDefinition(model: ApiModel, operation: OperationModel): string {
+  const id = operation.operationId;
+  const body = operation.requestBody;
+  const bodyMedia = requestMediaType(operation);
+  const { extensions } = operation;
+  return printLiteral({
+    operationId: id,
+    method: operation.method,
+    path: operation.path,
+    deprecated: operation.deprecated || undefined,
+    parameters: operation.parameters.map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required,
+      style: parameter.style,
+      explode: parameter.explode,
+      allowReserved: parameter.allowReserved || undefined,
+      keyPrefix: parameter.keyPrefix,
+      contentType: parameter.contentType,
+      deprecated: parameter.deprecated || undefined,
+      shape: printableShape(valueShape(parameter.schema, model.schemas)),
+    })),
+    requestBody:
+      body && bodyMedia
+        ? {
+            required: body.required,
+            // The typed media type first: it is the one the runtime sends.
+            mediaTypes: [bodyMedia.mediaType, ...body.content.map((media) => media.mediaType).filter((type) => type !== bodyMedia.mediaType)],
+            validator: firstJson(body.content) === bodyMedia ? validator(id, 'body') : undefined,
+          }
+        : undefined,
+    responses: operation.responses.map((response) => ({
+      status: response.status,
+      mediaTypes: response.content.map((media) => media.mediaType),
+      body: firstJson(response.content) ? validator(id, `responses[${stringLiteral(response.status)}]`) : undefined,
+    })),
+    security: operation.security.map((requirement) => requirement.map(({ scheme, scopes }) => ({ scheme, scopes }))),
+    rules: extensions.rules as unknown as Printable,
+    parameterValidator: operation.parameters.length ? validator(id, 'parameters') : undefined,
+    pagination: extensions.pagination as unknown as Printable,
+    polling: extensions.polling,
+    stability: extensions.stability,
+    cache: extensions.cache as unknown as Printable,
+  });
+}

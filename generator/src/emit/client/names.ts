@@ -1,0 +1,69 @@
+import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
+import { camelCase, uniqueNames } from '../shared/identifiers.js';
+
+/** Members of the client object that operation functions must not shadow. */
+const CLIENT_MEMBERS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'use', 'eject', 'paginate', 'poll']);
+
+/** Options of the runtime's `ClientOptions` that an apiKey option must not take over. */
+const RUNTIME_OPTIONS = new Set([
+  'baseUrl',
+  'serverVariables',
+  'accessToken',
+  'getAccessToken',
+  'credentials',
+  'fetch',
+  'headers',
+  'timeoutMs',
+  'retry',
+  'validation',
+  'onValidationWarning',
+]);
+
+/** Names the generated code gives each operation. */
+export interface OperationNames {
+  /** Client method and value prefix: `searchApps`. */
+  fn: string;
+  /** Type prefix: `SearchApps` (for `SearchAppsArgs`, `SearchAppsResult`). */
+  type: string;
+  /** The `OperationDefinition` const: `searchAppsOperation`. */
+  definition: string;
+}
+
+/** Unique function, type and const names per operationId, in model order (sorted by operationId). */
+export function operationNames(model: ApiModel): Map<string, OperationNames> {
+  const functions = uniqueNames(
+    model.operations.map((operation) => operation.operationId),
+    (operationId) => {
+      const name = camelCase(operationId);
+      return CLIENT_MEMBERS.has(name) ? `${name}Operation` : name;
+    },
+  );
+  const names = new Map<string, OperationNames>();
+  for (const [operationId, fn] of functions) {
+    // `delete_` (a reserved word made safe) reads as `DeleteArgs` and `deleteOperation`.
+    const stem = fn.replace(/_$/, '');
+    names.set(operationId, { fn, type: stem.charAt(0).toUpperCase() + stem.slice(1), definition: `${stem}Operation` });
+  }
+  return names;
+}
+
+/**
+ * The `createClient` option of each apiKey scheme: camelCase of the key's name without a leading
+ * `x-` (`x-api-key` → `apiKey`, `client_id` → `clientId`); camelCase of the scheme name when that
+ * collides with a runtime option or another scheme; numbered as a last resort.
+ */
+export function apiKeyOptions(schemes: readonly SecuritySchemeModel[]): Map<string, string> {
+  const options = new Map<string, string>();
+  const taken = new Set(RUNTIME_OPTIONS);
+  for (const scheme of schemes) {
+    if (scheme.type !== 'apiKey') continue;
+    const candidates = [camelCase(scheme.paramName.replace(/^x-/i, '')), camelCase(scheme.name)];
+    let option = candidates.find((candidate) => !taken.has(candidate));
+    for (let suffix = 2; !option; suffix += 1) {
+      if (!taken.has(`${candidates[1]}${suffix}`)) option = `${candidates[1]}${suffix}`;
+    }
+    taken.add(option);
+    options.set(scheme.name, option);
+  }
+  return options;
+}

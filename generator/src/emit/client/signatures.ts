@@ -1,0 +1,77 @@
+import type { OperationModel, ParameterLocation, ResponseModel } from '../../model/types.js';
+import { propertyKey, stringLiteral } from '../shared/identifiers.js';
+import { firstJson, requestMediaType, successResponses } from './media.js';
+
+const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+
+/** `operations["<id>"]`: the openapi-typescript type of the operation. */
+function operationType(operation: OperationModel): string {
+  return `operations[${stringLiteral(operation.operationId)}]`;
+}
+
+/**
+ * The members of the arguments object: one group per parameter location the operation has, and
+ * `body`. A group is required when one of its parameters is; `body` when the spec requires it.
+ */
+export function argsMembers(operation: OperationModel): { name: string; type: string; required: boolean }[] {
+  const base = operationType(operation);
+  const members = LOCATIONS.flatMap((location): { name: string; type: string; required: boolean }[] => {
+    const parameters = operation.parameters.filter((parameter) => parameter.in === location);
+    if (!parameters.length) return [];
+    return [
+      {
+        name: location,
+        type: `NonNullable<${base}["parameters"][${stringLiteral(location)}]>`,
+        required: parameters.some((parameter) => parameter.required),
+      },
+    ];
+  });
+  const media = requestMediaType(operation);
+  if (operation.requestBody && media) {
+    members.push({
+      name: 'body',
+      type: `NonNullable<${base}["requestBody"]>["content"][${stringLiteral(media.mediaType)}]`,
+      required: operation.requestBody.required,
+    });
+  }
+  return members;
+}
+
+/** True when a call needs no argument at all. */
+export function argsOptional(operation: OperationModel): boolean {
+  return argsMembers(operation).every((member) => !member.required);
+}
+
+/** The `{ path: ...; query?: ... }` type literal of the arguments. */
+export function argsType(operation: OperationModel): string {
+  const members = argsMembers(operation);
+  if (!members.length) return 'Record<string, never>';
+  return `{\n${members.map((member) => `${propertyKey(member.name)}${member.required ? '' : '?'}: ${member.type};`).join('\n')}\n}`;
+}
+
+/**
+ * The body type of one response: its JSON body, `string` for text, `undefined` without a body,
+ * and `unknown` for other media types (binary bodies are not parsed into a typed value).
+ */
+function responseBodyType(operation: OperationModel, response: ResponseModel): string {
+  if (!response.content.length) return 'undefined';
+  const json = firstJson(response.content);
+  if (json) {
+    return `${operationType(operation)}["responses"][${stringLiteral(response.status)}]["content"][${stringLiteral(json.mediaType)}]`;
+  }
+  if (response.content.every((media) => /^text\//i.test(media.mediaType))) return 'string';
+  return 'unknown';
+}
+
+/** The type a successful call resolves with: the union of the success bodies. */
+export function resultType(operation: OperationModel): string {
+  const types = [...new Set(successResponses(operation).map((response) => responseBodyType(operation, response)))];
+  return types.length ? types.join(' | ') : 'unknown';
+}
+
+/** The element type of a paginated result, read from the result type. */
+export function itemType(resultTypeName: string, itemsField: string): string {
+  if (!itemsField) return `${resultTypeName} extends readonly (infer Item)[] ? Item : unknown`;
+  return `${resultTypeName} extends { ${propertyKey(itemsField)}?: readonly (infer Item)[] | null } ? Item : unknown`;
+}
+

@@ -1,0 +1,190 @@
+import { describe, expect, test } from 'vitest';
+import type { ApiModel } from '../../../src/model/types.js';
+import { clientSource } from '../../../src/emit/client/index.js';
+import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
+import { typeCheck, zodStub } from './compile.js';
+import { boolean, context, integer, jsonResponse, model, operation, parameter, string } from './model.js';
+
+const HOSTILE_TEXT = 'Ends */ early, `ticks`, ${injection}, "quotes", \'single\', line\u2028separator </script>';
+
+/** Emits types and client of `given` and type-checks them with `usage` (a file calling the client). */
+async function emitAndCheck(given: ApiModel, usage = ''): Promise<{ client: string; errors: string[] }> {
+  const client = clientSource(given, context);
+  const [types] = await typescriptTypesEmitter.emit(given, context);
+  const errors = typeCheck({
+    'src/client.ts': client,
+    'src/types.ts': types!.contents,
+    'src/zod.ts': zodStub(given.operations),
+    ...(usage ? { 'src/usage.ts': `import { createClient } from './client.js';\nconst client = createClient();\n${usage}\n` } : {}),
+  });
+  return { client, errors };
+}
+
+const listApps = operation({
+  operationId: 'list_apps',
+  method: 'get',
+  path: '/apps/{app}',
+  summary: 'List apps',
+  parameters: [
+    parameter({ name: 'app', in: 'path' }),
+    parameter({ name: 'page', in: 'query', schema: integer }),
+    parameter({ name: 'X-Trace', in: 'header' }),
+  ],
+  responses: [jsonResponse('200', { kind: 'array', nullable: false, items: string }), jsonResponse('404', string, 'No such app')],
+});
+
+const health = operation({ operationId: 'health', method: 'get', path: '/health', responses: [{ status: '204', description: 'Up', content: [], headers: [] }] });
+
+describe('client emitter: typed calls compile, wrong calls do not', () => {
+  const cases: [string, { given: ApiModel; usage: string; want: RegExp | null }][] = [
+    ['required path group', { given: model({ operations: [listApps] }), usage: `void client.listApps({ path: { app: 'slack' } });`, want: null }],
+    ['missing required path group', { given: model({ operations: [listApps] }), usage: `void client.listApps({ query: { page: 2 } });`, want: /path/ }],
+    ['wrong parameter type', { given: model({ operations: [listApps] }), usage: `void client.listApps({ path: { app: 'a' }, query: { page: 'two' } });`, want: /number/ }],
+    ['header group is optional', { given: model({ operations: [listApps] }), usage: `void client.listApps({ path: { app: 'a' }, header: { 'X-Trace': 't' } });`, want: null }],
+    ['argument optional when nothing is required', { given: model({ operations: [health] }), usage: `const result: undefined = await client.health();`, want: null }],
+    ['result type is the 2xx body', { given: model({ operations: [listApps] }), usage: `const apps: string[] = await client.listApps({ path: { app: 'a' } });`, want: null }],
+    ['result type is not any', { given: model({ operations: [listApps] }), usage: `const apps: number = await client.listApps({ path: { app: 'a' } });`, want: /not assignable/ }],
+    [
+      'required body',
+      {
+        given: model({
+          operations: [
+            operation({
+              operationId: 'execute',
+              method: 'post',
+              path: '/execute',
+              requestBody: { required: true, content: [{ mediaType: 'application/json', schema: { kind: 'object', nullable: false, properties: [{ name: 'instructions', required: true, schema: string }], additionalProperties: true }, pointer: '#', examples: [] }] },
+            }),
+          ],
+        }),
+        usage: `void client.execute({});`,
+        want: /body/,
+      },
+    ],
+    [
+      'enum parameter rejects other values',
+      {
+        given: model({
+          operations: [operation({ operationId: 'search', method: 'get', path: '/search', parameters: [parameter({ name: 'type', in: 'query', schema: { kind: 'enum', nullable: false, values: ['read', 'write'], baseType: 'string' } })] })],
+        }),
+        usage: `void client.search({ query: { type: 'delete' } });`,
+        want: /"delete"/,
+      },
+    ],
+  ];
+  test.each(cases)('%s', async (_name, { given, usage, want }) => {
+    const { errors } = await emitAndCheck(given, usage);
+    if (want) expect(errors.filter((error) => !error.startsWith('src/usage.ts'))).toEqual([]);
+    if (want) expect(errors.filter((error) => error.startsWith('src/usage.ts')).join('\n')).toMatch(want);
+    else expect(errors).toEqual([]);
+  });
+});
+
+describe('client emitter: emitted code', () => {
+  const cases: [string, { given: ApiModel; want: (string | RegExp)[] }][] = [
+    ['named types per operation', { given: model({ operations: [listApps] }), want: ['export type ListAppsArgs = {', 'path: NonNullable<operations["list_apps"]["parameters"]["path"]>;', 'query?: NonNullable<', 'export type ListAppsResult ='] }],
+    ['deprecated operations say so', { given: model({ operations: [operation({ operationId: 'old', method: 'get', path: '/old', deprecated: true })] }), want: ['@deprecated'] }],
+    ['error responses become @throws', { given: model({ operations: [listApps] }), want: ['@throws {ClientError} 404: No such app', '@throws {RequestValidationError}'] }],
+    [
+      'stability and cache notes',
+      {
+        given: model({
+          operations: [
+            operation({
+              operationId: 'shrink',
+              method: 'post',
+              path: '/shrink',
+              parameters: [parameter({ name: 'force_refresh', in: 'query', schema: boolean })],
+              extensions: { rules: [], stability: { level: 'unofficial', note: 'May be removed.' }, cache: { ttlSeconds: 86400, scope: ['user', 'app'], refreshParameter: { in: 'query', name: 'force_refresh' } } },
+            }),
+          ],
+        }),
+        want: ['Stability: unofficial. May be removed.', '@experimental', 'caches the result for 86400 seconds per user, app', 'query parameter `force_refresh`', 'stability: {'],
+      },
+    ],
+    [
+      'apiKey options and oauth flows',
+      {
+        given: model({
+          operations: [health],
+          securitySchemes: [
+            { name: 'Key', type: 'apiKey', in: 'header', paramName: 'x-api-key' },
+            { name: 'Client', type: 'apiKey', in: 'query', paramName: 'client_id' },
+            { name: 'OAuth', type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://example.com/oauth/authorize', scopes: { zap: 'Read Zaps' } } } },
+          ],
+        }),
+        want: ['apiKey?: string;', 'clientId?: string;', 'option: "apiKey"', 'option: "clientId"', 'export const oauthFlows', 'flows: oauthFlows["OAuth"]'],
+      },
+    ],
+    [
+      'pagination and polling helpers',
+      {
+        given: model({
+          operations: [
+            operation({ ...listApps, extensions: { rules: [], pagination: { kind: 'page', pageParameter: 'page', itemsField: '', firstPage: 1 } } }),
+            operation({ operationId: 'choices', method: 'post', path: '/choices', extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } } }),
+          ],
+        }),
+        want: ['paginate: {', 'AsyncIterableIterator<ListAppsItem>', 'poll: {', 'runtime.poll<ChoicesResult>(choicesOperation', 'every 1000 ms while `is_loading`'],
+      },
+    ],
+    [
+      'parameter wire format',
+      {
+        given: model({
+          operations: [
+            operation({
+              operationId: 'zaps',
+              method: 'get',
+              path: '/zaps',
+              parameters: [parameter({ name: 'params', in: 'query', keyPrefix: 'params__', schema: { kind: 'object', nullable: false, properties: [], additionalProperties: string } })],
+            }),
+          ],
+        }),
+        want: ['keyPrefix: "params__"', 'style: "form"', 'explode: true', 'parameterValidator: validators["zaps"]?.parameters'],
+      },
+    ],
+  ];
+  test.each(cases)('%s', async (_name, { given, want }) => {
+    const { client, errors } = await emitAndCheck(given);
+    expect(errors).toEqual([]);
+    for (const fragment of want) {
+      if (typeof fragment === 'string') expect(client).toContain(fragment);
+      else expect(client).toMatch(fragment);
+    }
+  });
+});
+
+describe('client emitter: hostile spec strings never break the output', () => {
+  const hostileIds = ['get-apps.v2', '1st-thing', 'class', '$dollar', 'ünïcödé', 'a*/b', 'quote"id', 'use', 'GET', 'with space', 'constructor'];
+  const given = model({
+    info: { title: HOSTILE_TEXT, version: '1.0.0' },
+    operations: hostileIds.map((operationId, index) =>
+      operation({
+        operationId,
+        method: 'post',
+        path: `/p${index}/{id}`,
+        summary: HOSTILE_TEXT,
+        description: HOSTILE_TEXT,
+        deprecated: index % 2 === 0,
+        parameters: [parameter({ name: 'id', in: 'path' }), parameter({ name: 'weird-name.$*/', in: 'query' })],
+        responses: [jsonResponse('200', string), jsonResponse('400', string, HOSTILE_TEXT)],
+        extensions: { rules: [], stability: { level: 'beta', note: HOSTILE_TEXT } },
+      }),
+    ),
+    securitySchemes: [{ name: 'key */ name', type: 'apiKey', in: 'header', paramName: 'x-`key`', description: HOSTILE_TEXT }],
+  });
+
+  test('compiles, with unique identifiers and literal strings intact', async () => {
+    const { client, errors } = await emitAndCheck(given);
+    expect(errors).toEqual([]);
+    expect(client).not.toContain('${injection}`');
+    expect(client).toContain('operationId: "quote\\"id"');
+    expect(client).toContain('async class_(');
+    expect(client).toContain('async useOperation(');
+  });
+
+  test('is deterministic', async () => {
+    expect(clientSource(given, context)).toBe(clientSource(structuredClone(given), context));
+  });
+});

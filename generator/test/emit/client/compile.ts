@@ -1,0 +1,111 @@
+/**
+ * Type-checks emitted files with the TypeScript compiler API, in memory: the files live in a
+ * virtual folder next to this one, so `openapi-fetch` and `zod` resolve from the repo's
+ * node_modules, while `@zapgen/runtime` is a stub of the documented runtime API.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const here = fileURLToPath(new URL('./', import.meta.url));
+const root = `${here}__virtual__/`;
+const definition = readFileSync(fileURLToPath(new URL('../../../../packages/runtime/src/definition.ts', import.meta.url)), 'utf8');
+
+/** The runtime API that generated clients call, as documented for the runtime engineer. */
+const runtimeStub = `${definition}
+import type { Client as FetchClient } from 'openapi-fetch';
+export interface ClientOptions {
+  baseUrl?: string;
+  serverVariables?: Record<string, string>;
+  accessToken?: string;
+  credentials?: Record<string, string | (() => string | Promise<string>)>;
+  [apiKeyOption: string]: unknown;
+  fetch?: typeof globalThis.fetch;
+  headers?: Record<string, string>;
+}
+export interface CallOptions { signal?: AbortSignal; timeoutMs?: number; headers?: Record<string, string> }
+export interface PaginateOptions extends CallOptions { maxItems?: number; pageSize?: number }
+export interface PollOptions extends CallOptions { intervalMs?: number; deadlineMs?: number }
+export interface Runtime<Paths extends {}> {
+  readonly fetchClient: FetchClient<Paths>;
+  call<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<T>;
+  paginate<Item>(operation: OperationDefinition, args?: OperationArgs, options?: PaginateOptions): AsyncIterableIterator<Item>;
+  poll<T>(operation: OperationDefinition, args?: OperationArgs, options?: PollOptions): Promise<T>;
+}
+export declare function createRuntime<Paths extends {}>(api: ApiDefinition, options?: ClientOptions): Runtime<Paths>;
+export declare class ZapgenError extends Error {}
+export declare class RequestValidationError extends ZapgenError {}
+export declare class MissingCredentialsError extends ZapgenError {}
+export declare class ApiError extends ZapgenError { status: number; body: unknown }
+export declare class ClientError extends ApiError {}
+export declare class UnauthorizedError extends ClientError {}
+export declare class ForbiddenError extends ClientError {}
+export declare class NotFoundError extends ClientError {}
+export declare class RateLimitError extends ClientError {}
+export declare class ServerError extends ApiError {}
+export declare class NetworkError extends ZapgenError {}
+export declare class TimeoutError extends ZapgenError {}
+export declare class ResponseValidationError extends ZapgenError {}
+`;
+
+const virtual: Record<string, string> = {
+  'package.json': '{ "type": "module" }',
+  'node_modules/@zapgen/runtime/package.json': '{ "name": "@zapgen/runtime", "type": "module", "types": "./index.d.ts" }',
+  'node_modules/@zapgen/runtime/index.d.ts': runtimeStub,
+};
+
+const options: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  verbatimModuleSyntax: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: [],
+};
+
+const libraryFiles = new Map<string, ts.SourceFile | undefined>();
+
+/**
+ * Diagnostics (as `file:line message`) of `files` (paths relative to a package root, e.g.
+ * `src/client.ts`), all of which are type-checked.
+ */
+export function typeCheck(files: Record<string, string>): string[] {
+  const all = new Map<string, string>(Object.entries({ ...virtual, ...files }).map(([path, text]) => [`${root}${path}`, text]));
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile, directoryExists } = host;
+  host.fileExists = (name) => all.has(name) || fileExists.call(host, name);
+  host.readFile = (name) => all.get(name) ?? readFile.call(host, name);
+  host.directoryExists = (name) =>
+    [...all.keys()].some((path) => path.startsWith(`${name.replace(/\/$/, '')}/`)) || (directoryExists?.call(host, name) ?? false);
+  host.getSourceFile = (name, version, onError) => {
+    const text = all.get(name);
+    if (text !== undefined) return ts.createSourceFile(name, text, version);
+    // Library files (lib.dom.d.ts, zod, openapi-fetch) parse once for all checks of a test run.
+    const key = `${name}@${JSON.stringify(version)}`;
+    if (!libraryFiles.has(key)) libraryFiles.set(key, getSourceFile.call(host, name, version, onError));
+    return libraryFiles.get(key);
+  };
+  const roots = Object.keys(files).filter((path) => path.endsWith('.ts')).map((path) => `${root}${path}`);
+  const program = ts.createProgram(roots, options, host);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+    if (!diagnostic.file) return message;
+    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+    return `${diagnostic.file.fileName.replace(root, '')}:${line + 1} ${message}`;
+  });
+}
+
+/** A `src/zod.ts` stand-in with zod validators in the shape of the zod emitter's `operationSchemas`. */
+export function zodStub(operations: { operationId: string; responses: { status: string }[] }[]): string {
+  const entries = operations.map(
+    (operation) =>
+      `${JSON.stringify(operation.operationId)}: { parameters: z.object({}), body: z.unknown(), responses: { ${operation.responses
+        .map((response) => `${JSON.stringify(response.status)}: z.unknown()`)
+        .join(', ')} } },`,
+  );
+  return `import { z } from 'zod';\nexport const operationSchemas = {\n${entries.join('\n')}\n};\n`;
+}
