@@ -140,6 +140,7 @@ const documentedRequired: Record<string, string[]> = {
 
 const serviceRows: Row[] = [
   ['the interface description carries version 1.0.0', { given: { pointer: '/info/version' }, want: '1.0.0' }],
+  ['the service lets a client act on third-party apps on behalf of a user', { given: { pointer: '/info/description' }, want: expect.stringContaining('act on third-party apps on behalf of a user') }],
   ['the JSON API is served under {base_url}', { given: { pointer: '/servers/0/url' }, want: '{base_url}' }],
   ['(facts) the real server is https://actions.zapier.com', { given: { pointer: '/servers/0/variables/base_url/default' }, want: 'https://actions.zapier.com' }],
   ['(facts) AccessPointApiKeyHeader is an API key sent in the x-api-key header', { given: { pointer: '/components/securitySchemes/AccessPointApiKeyHeader' }, want: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }) }],
@@ -354,6 +355,11 @@ const ruleRows: Row[] = [
   [`(facts) ${CHOICES}: while is_loading is true, clients poll about once a second`, { given: { operation: CHOICES, extension: 'x-zapgen-polling' }, want: { whileField: 'is_loading', intervalMs: 1000 } }],
   [`${EXECUTE}: with skip_param_guessing every param must be in mode locked or ignored (stated, not machine-checked)`, { given: { pointer: '/paths/~1api~1v2~1execute~1/post/parameters/3/description' }, want: expect.stringMatching(/locked[\s\S]*ignored/) }],
   [`${TEST_AUTH}: an invalid authentication is marked stale`, { given: { pointer: '/paths/~1api~1v2~1auth~1{auth_id}~1test~1/post/description' }, want: expect.stringContaining('stale') }],
+  [`${AI_DELETE}: delete of an AI action that does not exist gives 200 with body false`, { given: { pointer: '/paths/~1api~1v2~1ai-actions~1{ai_action_id}~1/delete/responses/200/description' }, want: expect.stringMatching(/false when it was not found/) }],
+  [`${UNFURL}: unfurl fails gives 200 with UnfurlError; a missing authentication gives UnfurlNoAuthFoundError`, { given: { pointer: '/paths/~1api~1v2~1unfurl~1/post/description' }, want: expect.stringMatching(/200 with an UnfurlError[\s\S]*UnfurlNoAuthFoundError/) }],
+  [`${EXECUTE}: token_budget caps tokens per field; longer values are truncated`, { given: { pointer: '/paths/~1api~1v2~1execute~1/post/parameters/1/description' }, want: expect.stringMatching(/tokens per field[\s\S]*truncated/) }],
+  [`${ACTION_DETAILS}: action_sample makes the response much slower`, { given: { pointer: '/paths/~1api~1v2~1apps~1{app}~1actions~1{action}~1/post/parameters/5/description' }, want: expect.stringContaining('much slower') }],
+  [`${ACTIONS}: results are ordered by relevancy`, { given: { pointer: '/paths/~1api~1v2~1apps~1{app}~1actions~1/get/description' }, want: expect.stringContaining('ordered by relevancy') }],
   [`${RATE}: values are patched onto the log, so the operation may be called repeatedly`, { given: { pointer: '/paths/~1api~1v2~1execute~1log~1{execution_log_id}~1rate~1/post/description' }, want: expect.stringContaining('repeatedly') }],
 ];
 
