@@ -1,0 +1,36 @@
+import { isObject } from '../pointer.js';
+import { sameParameter } from './document.js';
+import { operationsWithParameters, parameterReferences } from './extensions.js';
+import type { LintRule } from './rule.js';
+
+/** Every parameter an extension names exists on its operation, in the stated location. */
+export const extensionReference: LintRule = {
+  name: 'extension-reference',
+  severity: 'error',
+  description: 'every parameter named by an x-zapgen-* extension exists on the operation, in that location',
+  check(document, report) {
+    for (const { site, parameters } of operationsWithParameters(document)) {
+      for (const { pointer, value } of parameterReferences(site.operation, site.pointer)) {
+        if (!isObject(value) || typeof value.name !== 'string' || typeof value.in !== 'string') continue;
+        const reference = { name: value.name, in: value.in };
+        if (parameters.some((parameter) => sameParameter(parameter, reference))) continue;
+        const elsewhere = parameters.find((parameter) => parameter.name === reference.name);
+        report(
+          pointer,
+          elsewhere
+            ? `${reference.in} parameter "${reference.name}" is not a parameter of ${site.label}: "${reference.name}" is a ${elsewhere.in} parameter`
+            : `${reference.in} parameter "${reference.name}" is not a parameter of ${site.label}`,
+        );
+      }
+      const pagination = site.operation['x-zapgen-pagination'];
+      if (!isObject(pagination)) continue;
+      for (const field of ['pageParameter', 'sizeParameter', 'offsetParameter', 'limitParameter']) {
+        const name = pagination[field];
+        if (typeof name !== 'string' || !name) continue;
+        if (!parameters.some((parameter) => parameter.name === name && parameter.in === 'query')) {
+          report(`${site.pointer}/x-zapgen-pagination/${field}`, `${field} "${name}" is not a query parameter of ${site.label}`);
+        }
+      }
+    }
+  },
+};

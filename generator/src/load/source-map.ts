@@ -1,0 +1,40 @@
+/**
+ * Maps JSON pointers of the bundled document back to the files the user wrote. The bundle is
+ * made of mounted subtrees (the entry file at the root, each inlined `$ref` target at its place):
+ * a pointer is located through the longest mounted prefix.
+ */
+import { parsePointer, toPointer } from './pointer.js';
+import type { Position, SourceFile } from './source-file.js';
+
+/** Where a node of the bundled document came from. */
+export interface SourceLocation extends Position {
+  file: string;
+}
+
+interface Mount {
+  file: SourceFile;
+  /** Pointer segments of the mounted node inside `file`. */
+  segments: readonly string[];
+}
+
+/** Source positions for every pointer of a bundled document. */
+export class SourceMap {
+  readonly #mounts = new Map<string, Mount>();
+
+  /** Records that the bundled subtree at `pointer` is the node at `segments` of `file`. */
+  mount({ pointer, file, segments }: { pointer: string; file: SourceFile; segments: readonly string[] }): void {
+    this.#mounts.set(pointer, { file, segments });
+  }
+
+  /** The file, line and column of the node at `pointer` (or of its deepest existing ancestor). */
+  locate(pointer: string): SourceLocation {
+    const segments = parsePointer(pointer);
+    for (let length = segments.length; length >= 0; length -= 1) {
+      const mount = this.#mounts.get(toPointer(segments.slice(0, length)));
+      if (!mount) continue;
+      const position = mount.file.locate([...mount.segments, ...segments.slice(length)]);
+      return { file: mount.file.displayPath, ...position };
+    }
+    throw new Error(`internal: no source for ${pointer}`);
+  }
+}

@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { formatFinding, loadSpec, validateSpec, type Finding } from '../../src/load/index.js';
+
+const fixtures = fileURLToPath(new URL('../../../test/fixtures/bad-specs/', import.meta.url));
+
+/** A fixture path as findings print it: relative to the working directory. */
+function shown(fixture: string): string {
+  return path.relative(process.cwd(), path.join(fixtures, fixture)).split(path.sep).join('/');
+}
+
+function findingsOf(fixture: string): Finding[] {
+  return validateSpec(loadSpec(path.join(fixtures, fixture)));
+}
+
+/** `file:line:col  severity  rule  message` of the findings of one rule. */
+function linesOf(fixture: string, rule: string): string[] {
+  return findingsOf(fixture)
+    .filter((finding) => finding.rule === rule)
+    .map(formatFinding);
+}
+
+describe('lint rules', () => {
+  const cases: [string, { given: string; want: string[] }][] = [
+    [
+      'unique-operation-ids',
+      {
+        given: 'unique-operation-ids.yaml',
+        want: ['13:7  error  unique-operation-ids  operationId "listPets" of GET /animals is already used by GET /pets'],
+      },
+    ],
+    [
+      'unique-operation-ids (JSON file)',
+      {
+        given: 'unique-operation-ids.json',
+        want: ['8:17  error  unique-operation-ids  operationId "list" of POST /pets is already used by GET /pets'],
+      },
+    ],
+    [
+      'path-parameters',
+      {
+        given: 'path-parameters.yaml',
+        want: [
+          '7:5  error  path-parameters  path parameter "petId" of GET /pets/{petId} is not declared',
+          '10:11  error  path-parameters  path parameter "petid" is not in the path /pets/{petId}',
+          '20:11  error  path-parameters  path parameter "ownerId" must have required: true',
+        ],
+      },
+    ],
+    [
+      'resolvable-refs',
+      {
+        given: 'resolvable-refs.yaml',
+        want: ['15:17  error  resolvable-refs  $ref "#/components/schemas/Pets" does not resolve'],
+      },
+    ],
+    [
+      'extension-shape',
+      {
+        given: 'extension-shape.yaml',
+        want: [
+          '18:11  error  extension-shape  parameters must be a list of at least 2 parameter references { in: path|query|header|cookie, name: string }',
+          '21:9  error  extension-shape  intervalMs must be an integer >= 1',
+        ],
+      },
+    ],
+    [
+      'extension-reference',
+      {
+        given: 'extension-reference.yaml',
+        want: [
+          '18:48  error  extension-reference  query parameter "b" is not a parameter of GET /pets: "b" is a header parameter',
+          '22:9  error  extension-reference  query parameter "refresh" is not a parameter of GET /pets',
+        ],
+      },
+    ],
+    [
+      'no-unreachable-schemas',
+      {
+        given: 'no-unreachable-schemas.yaml',
+        want: ['22:5  warning  no-unreachable-schemas  schema "Orphan" is not used by any operation, webhook or other component'],
+      },
+    ],
+    [
+      'operation-secured',
+      {
+        given: 'operation-secured.yaml',
+        want: [
+          '5:5  warning  operation-secured  GET /pets has no security requirement (add `security`, or `security: []` if it is public)',
+        ],
+      },
+    ],
+    [
+      'operation-id-present',
+      {
+        given: 'operation-id-present.yaml',
+        want: ['7:5  warning  operation-id-present  GET /pets has no operationId'],
+      },
+    ],
+    [
+      'unique-parameters',
+      {
+        given: 'unique-parameters.yaml',
+        want: ['13:11  error  unique-parameters  header parameter "x-trace" is declared twice'],
+      },
+    ],
+    [
+      'server-variables',
+      {
+        given: 'server-variables.yaml',
+        want: [
+          '4:5  error  server-variables  server variable "version" of https://{region}.example.com/{version} is not declared',
+          '7:9  error  server-variables  default "mars" of server variable "region" is not one of its enum values',
+        ],
+      },
+    ],
+    [
+      'openapi-schema',
+      {
+        given: 'openapi-schema.yaml',
+        want: ['2:1  error  openapi-schema  info is missing required property "version"'],
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (rule, { given, want }) => {
+    const name = rule.replace(/ \(.*\)$/, '');
+    expect(linesOf(given, name)).toEqual(want.map((line) => `${shown(given)}:${line}`));
+  });
+});
+
+describe('split specs', () => {
+  it('locates mistakes in the $ref-ed file where they are written', () => {
+    const lines = findingsOf('split').filter((finding) => finding.rule !== 'openapi-schema').map(formatFinding);
+    expect(lines).toEqual([
+      `${shown('split/paths/owners.yaml')}:9:13  error  resolvable-refs  $ref "../schemas/owner.yaml" points to a missing file: ${shown('split/schemas/owner.yaml')}`,
+      `${shown('split/paths/pet.yaml')}:4:7  error  path-parameters  path parameter "petId" must have required: true`,
+    ]);
+  });
+});
+
+describe('valid specs', () => {
+  const corpus = '/work/shared/corpus';
+  const cases: [string, { given: string }][] = [
+    ['the fixture that breaks no rule', { given: path.join(fixtures, 'valid.yaml') }],
+    ['a 3.0 corpus spec (petstore-expanded, JSON)', { given: `${corpus}/oai-v30-petstore-expanded.json` }],
+    ['a 3.1 corpus spec (redocly museum, webhooks)', { given: `${corpus}/redocly-museum.yaml` }],
+    ['a 3.1 corpus spec (scalar galaxy, $defs)', { given: `${corpus}/scalar-galaxy.yaml` }],
+  ];
+
+  it.each(cases)('%s has no errors', (_name, { given }) => {
+    const errors = validateSpec(loadSpec(given)).filter((finding) => finding.severity === 'error');
+    expect(errors.map(formatFinding)).toEqual([]);
+  });
+
+  it('the valid fixture has no warnings either', () => {
+    expect(findingsOf('valid.yaml').map(formatFinding)).toEqual([]);
+  });
+});
+
+describe('unreadable specs', () => {
+  it('locates a YAML syntax error', () => {
+    expect(findingsOf('yaml-syntax.yaml').map(formatFinding)).toEqual([
+      `${shown('yaml-syntax.yaml')}:9:7  error  yaml-syntax  Flow sequence in block collection must be sufficiently indented and end with a ]`,
+    ]);
+  });
+
+  it('names a missing entry file', () => {
+    expect(findingsOf('no-such-spec.yaml').map(formatFinding)).toEqual([
+      `${shown('no-such-spec.yaml')}:1:1  error  file-not-found  ${shown('no-such-spec.yaml')}: file not found`,
+    ]);
+  });
+});
