@@ -33,15 +33,18 @@ export async function poll<T>(options: {
   const { intervalMs = polling.intervalMs, deadlineMs = 60_000, ...callOptions } = options.pollOptions ?? {};
   const wait = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
-  const deadline = now() + deadlineMs;
+  const start = now();
+  // Elapsed time is the larger of the clock and the waits, so that an injected sleep counts too.
+  let waited = 0;
   let args = options.args ?? {};
   for (;;) {
     const result = await options.call<T>(operation, args, callOptions);
     if ((result as Record<string, unknown> | null | undefined)?.[polling.whileField] !== true) return result;
-    if (now() + intervalMs > deadline) {
+    if (Math.max(now() - start, waited) + intervalMs > deadlineMs) {
       throw new TimeoutError({ operationId: operation.operationId, timeoutMs: deadlineMs, what: `${polling.whileField} still true` });
     }
     await wait(intervalMs, callOptions.signal);
+    waited += intervalMs;
     args = withoutRefresh(operation, args);
   }
 }
