@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import type { ApiModel } from '../../../src/model/types.js';
+import { packageEmitter } from '../../../src/emit/package/index.js';
+import { LIBRARY_VERSIONS } from '../../../src/emit/package/package-json.js';
+import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
+import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
+
+async function emit(given: ApiModel): Promise<Record<string, string>> {
+  const files = await packageEmitter.emit(given, context);
+  return Object.fromEntries(files.map((file) => [file.path, file.contents]));
+}
+
+const searchApps = operation({ operationId: 'search_apps', method: 'get', path: '/api/v2/apps/search/', summary: 'Search apps' });
+const getApp = operation({
+  operationId: 'get_app',
+  method: 'get',
+  path: '/api/v2/apps/{app}/',
+  summary: 'Get an app | with *stars* and <b>html</b> [link](javascript:x)',
+  deprecated: true,
+  parameters: [parameter({ name: 'app', in: 'path' })],
+  responses: [jsonResponse('200', string)],
+});
+
+describe('package emitter: package.json', () => {
+  const cases: [string, { given: ApiModel; want: Record<string, unknown> }][] = [
+    ['semver info.version is the package version', { given: model({ operations: [], info: { title: 'T', version: '1.2.3' } }), want: { version: '1.2.3' } }],
+    ['other versions become 0.0.0', { given: model({ operations: [], info: { title: 'T', version: 'v2 (beta)' } }), want: { version: '0.0.0' } }],
+    ['name, module type, no side effects', { given: model({ operations: [] }), want: { name: '@zapgen/test-api', type: 'module', sideEffects: false } }],
+  ];
+  test.each(cases)('%s', async (_name, { given, want }) => {
+    const manifest = JSON.parse((await emit(given))['package.json']!);
+    expect(manifest).toMatchObject(want);
+  });
+
+  test('exports every entry point users import, with types first', async () => {
+    const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
+    expect(Object.keys(manifest.exports)).toEqual(['.', './zod', './fixtures', './types', './mock', './openapi.json', './package.json']);
+    expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'default']);
+    expect(manifest.exports['./zod']).toEqual({ types: './dist/zod.d.ts', default: './dist/zod.js' });
+  });
+
+  test('depends on the library versions the runtime uses', async () => {
+    const runtime = JSON.parse(readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'));
+    for (const [library, version] of Object.entries(LIBRARY_VERSIONS)) expect(runtime.dependencies[library]).toBe(version);
+    const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
+    expect(manifest.dependencies).toEqual({ '@zapgen/runtime': '*', ...LIBRARY_VERSIONS });
+  });
+});
+
+describe('package emitter: tsconfig.json and src/index.ts', () => {
+  test('a strict composite project building src into dist after the runtime', async () => {
+    const config = JSON.parse((await emit(model({ operations: [] })))['tsconfig.json']!);
+    expect(config.compilerOptions).toMatchObject({ strict: true, composite: true, rootDir: 'src', outDir: 'dist', module: 'NodeNext' });
+    expect(config.references).toEqual([{ path: '../runtime' }]);
+  });
+
+  test('index re-exports the client, the spec types and the error classes', async () => {
+    const index = (await emit(model({ operations: [] })))['src/index.ts']!;
+    expect(index).toContain("export * from './client.js';");
+    expect(index).toContain("export type { components, operations, paths } from './types.js';");
+    expect(index).toMatch(/export \{ ZapgenError, .*ApiError.* \} from "@zapgen\/runtime";/);
+  });
+});
+
+describe('package emitter: README.md', () => {
+  test('usage shows the real credential options', async () => {
+    const readme = (await emit(
+      model({
+        operations: [searchApps],
+        securitySchemes: [
+          { name: 'Key', type: 'apiKey', in: 'header', paramName: 'x-api-key' },
+          { name: 'OAuth', type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://x', scopes: {} } } },
+        ],
+      }),
+    ))['README.md']!;
+    expect(readme).toContain('apiKey: process.env.API_KEY,');
+    expect(readme).toContain('accessToken: process.env.ACCESS_TOKEN,');
+    expect(readme).toContain('const result = await client.searchApps();');
+  });
+
+  test('one line per operation, spec text escaped', async () => {
+    const readme = (await emit(model({ operations: [getApp, searchApps] })))['README.md']!;
+    expect(readme).toContain('- `client.getApp(args)` — `GET /api/v2/apps/{app}/` — Get an app \\| with \\*stars\\* and \\<b\\>html\\</b\\> \\[link\\]\\(javascript:x\\) (deprecated)');
+    expect(readme).toContain('- `client.searchApps()` — `GET /api/v2/apps/search/` — Search apps');
+  });
+
+  const escapes: [string, { given: string; want: string }][] = [
+    ['markdown specials', { given: '# *a* _b_ [c](d) <e> |f|', want: '\\# \\*a\\* \\_b\\_ \\[c\\]\\(d\\) \\<e\\> \\|f\\|' }],
+    ['newlines fold into one line', { given: 'a\n\nb', want: 'a b' }],
+  ];
+  test.each(escapes)('markdownText: %s', (_name, { given, want }) => expect(markdownText(given)).toBe(want));
+
+  const codes: [string, { given: string; want: string }][] = [
+    ['plain', { given: 'GET /a', want: '`GET /a`' }],
+    ['backticks inside', { given: 'a`b', want: '``a`b``' }],
+    ['backtick at the edge', { given: '`a', want: '`` `a ``' }],
+  ];
+  test.each(codes)('inlineCode: %s', (_name, { given, want }) => expect(inlineCode(given)).toBe(want));
+});
