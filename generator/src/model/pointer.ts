@@ -10,7 +10,10 @@ import { isNode, type Node } from './json.js';
 /** `pointer` extended by `keys`, each escaped. */
 export function joinPointer({ pointer, keys }: { pointer: string; keys: readonly (string | number)[] }): string {
   let result = pointer;
-  for (const key of keys) result += `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  for (const key of keys) {
+    const text = String(key);
+    result += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
+  }
   return result;
 }
 

@@ -63,17 +63,24 @@ export class SchemaBuilder {
     if (node === false) return { kind: 'never', nullable: false };
     if (!isNode(node)) return { kind: 'unknown', nullable: false };
 
-    const { part, nullable } = this.compose({ node, pointer });
-    const annotated: SchemaModel = { ...part, ...annotations(node) };
-    if (nullable || annotated.kind === 'null') annotated.nullable = true;
+    const { part, nullable, inherited } = this.compose({ node, pointer });
+    const own = annotations(node);
+    const becomesNullable = (nullable || part.kind === 'null') && !part.nullable;
+    // A bare `$ref` to a converted schema returns it as is: memoised targets stay shared.
+    if (!becomesNullable && isEmpty(inherited) && isEmpty(own)) return part;
+    const annotated: SchemaModel = { ...part, ...inherited, ...own };
+    if (becomesNullable) annotated.nullable = true;
     return annotated;
   }
 
   /**
    * The structure of `node` without its own annotations: its `$ref`, `allOf` members, own typed
-   * keywords and `oneOf`/`anyOf` unions, as one part or an intersection of several.
+   * keywords and `oneOf`/`anyOf` unions, as one part or an intersection of several. Parts that
+   * constrain nothing (`allOf: [{$ref: X}, {description: ...}]`, `{nullable: true}`,
+   * `{type: object}`) are folded into the result: their annotations are `inherited` (the
+   * node's own win) and their nullability kept, as their authors mean.
    */
-  private compose({ node, pointer }: { node: Node; pointer: string }): { part: SchemaModel; nullable: boolean } {
+  private compose({ node, pointer }: { node: Node; pointer: string }): { part: SchemaModel; nullable: boolean; inherited: Omit<SchemaCommon, 'nullable'> } {
     let nullable = node.nullable === true;
     const parts: SchemaModel[] = [];
 
@@ -102,9 +109,20 @@ export class SchemaBuilder {
     if (ownMatters) parts.push(own.part);
     parts.push(...unions);
 
-    const [first] = parts;
-    if (parts.length === 1 && first) return { part: first, nullable };
-    return { part: { kind: 'intersection', parts, nullable: false }, nullable };
+    let inherited: Omit<SchemaCommon, 'nullable'> = {};
+    let kept = parts;
+    if (parts.length > 1) {
+      kept = parts.filter((part) => !isVacuous(part));
+      if (kept.length === 0) kept = [parts.find((part) => part.kind === 'object') ?? (parts[0] as SchemaModel)];
+      for (const part of parts) {
+        if (kept.includes(part)) continue;
+        nullable ||= part.nullable;
+        inherited = { ...annotationsOf(part), ...inherited };
+      }
+    }
+    const [first] = kept;
+    if (kept.length === 1 && first) return { part: first, nullable, inherited };
+    return { part: { kind: 'intersection', parts: kept, nullable: false }, nullable, inherited };
   }
 
   /** A `$ref`: a `ref` node for a component schema, else the target converted in place. */
@@ -265,6 +283,31 @@ export class SchemaBuilder {
   }
 }
 
+function isEmpty(value: object): boolean {
+  for (const _key in value) return false;
+  return true;
+}
+
+/** True for a part of an intersection that accepts any value (or any object). */
+function isVacuous(schema: SchemaModel): boolean {
+  if (schema.kind === 'unknown') return true;
+  return (
+    schema.kind === 'object' &&
+    schema.properties.length === 0 &&
+    schema.additionalProperties === true &&
+    !schema.patternProperties &&
+    !schema.propertyNames &&
+    schema.minProperties === undefined &&
+    schema.maxProperties === undefined
+  );
+}
+
+/** The annotations of a converted schema. */
+function annotationsOf(schema: SchemaModel): Omit<SchemaCommon, 'nullable'> {
+  const { title, description, default: fallback, deprecated, readOnly, writeOnly, examples } = schema;
+  return defined({ title, description, default: fallback, deprecated, readOnly, writeOnly, examples });
+}
+
 /** True when `node` has keywords beyond type, annotations and composition. */
 function hasOwnStructure(node: Node): boolean {
   return Object.keys(node).some((key) => !DESCRIPTIVE.has(key) && !key.startsWith('x-'));
@@ -343,22 +386,23 @@ function decodeName(segment: string): string {
 
 /** The annotations (`SchemaCommon` minus `nullable`) that `node` states. */
 function annotations(node: Node): Omit<SchemaCommon, 'nullable'> {
+  const result: Omit<SchemaCommon, 'nullable'> = {};
+  if (typeof node.title === 'string') result.title = node.title;
+  if (typeof node.description === 'string') result.description = node.description;
+  if (node.default !== undefined) result.default = { value: toJson(node.default) };
+  if (node.deprecated === true) result.deprecated = true;
+  if (node.readOnly === true) result.readOnly = true;
+  if (node.writeOnly === true) result.writeOnly = true;
   const examples: JsonValue[] = [];
-  if ('example' in node && node.example !== undefined) examples.push(toJson(node.example));
-  if (Array.isArray(node.examples)) examples.push(...node.examples.map((example) => toJson(example)));
-  return {
-    ...defined({ title: stringOf(node.title), description: stringOf(node.description) }),
-    ...('default' in node && node.default !== undefined && { default: { value: toJson(node.default) } }),
-    ...(node.deprecated === true && { deprecated: true }),
-    ...(node.readOnly === true && { readOnly: true }),
-    ...(node.writeOnly === true && { writeOnly: true }),
-    ...(examples.length > 0 && { examples }),
-  };
+  if (node.example !== undefined) examples.push(toJson(node.example));
+  if (Array.isArray(node.examples)) for (const example of node.examples) examples.push(toJson(example));
+  if (examples.length > 0) result.examples = examples;
+  return result;
 }
 
 /** `values` without its undefined members, so optional fields are absent rather than undefined. */
 function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) if (value !== undefined) result[key] = value;
+  for (const key in values) if (values[key] !== undefined) result[key] = values[key];
   return result as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

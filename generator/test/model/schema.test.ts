@@ -147,6 +147,18 @@ describe('schema normalisation', () => {
         want: { kind: 'union', mode: 'oneOf', variants: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'kind', mapping: { cat: 'Cat', Dog: 'Dog' } }, nullable: false },
       },
     ],
+    [
+      'allOf members that constrain nothing fold into the ref (annotations, nullable: true, bare object)',
+      {
+        openapi: '3.0.3',
+        given: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object' }, { description: 'From a member', readOnly: true }, { nullable: true }] },
+        want: ref('Pet', { nullable: true, description: 'From a member', readOnly: true }),
+      },
+    ],
+    [
+      "the node's own annotations win over folded members",
+      { given: { description: 'Own', allOf: [{ $ref: '#/components/schemas/Pet' }, { description: 'Member' }] }, want: ref('Pet', { description: 'Own' }) },
+    ],
     ['anyOf → union mode anyOf', { given: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, want: { kind: 'union', mode: 'anyOf', variants: [string(), integer()], nullable: false } }],
     ['type: object beside oneOf adds nothing', { given: { type: 'object', oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] }, want: { kind: 'union', mode: 'oneOf', variants: [ref('Cat'), ref('Dog')], nullable: false } }],
     ['3.1 $ref with description sibling', { given: { $ref: '#/components/schemas/Pet', description: 'Here' }, want: ref('Pet', { description: 'Here' }) }],
@@ -221,6 +233,25 @@ describe('component schemas', () => {
       }),
     );
     expect(model.schemas.map(({ schema }) => schema.kind === 'object' && schema.properties[0]?.schema)).toEqual([ref('B'), ref('A')]);
+  });
+
+  it('a schema referred to from several places is converted once and shared', () => {
+    const model = buildModel(
+      document({
+        components: {
+          schemas: {
+            Subject: {
+              type: 'object',
+              properties: { shape: { type: 'object', properties: { x: { type: 'number' } } }, a: { $ref: '#/components/schemas/Subject/properties/shape' }, b: { $ref: '#/components/schemas/Subject/properties/shape' } },
+            },
+          },
+        },
+      }),
+    );
+    const schema = model.schemas[0]?.schema;
+    const [, a, b] = schema?.kind === 'object' ? schema.properties : [];
+    expect(a?.schema).toMatchObject({ kind: 'object', properties: [{ name: 'x' }] });
+    expect(a?.schema).toBe(b?.schema);
   });
 
   it('the model keeps the document it was built from', () => {
