@@ -1,0 +1,266 @@
+/**
+ * `zapgen generate | check | validate`. Prints one summary line per API; problems in a spec are
+ * printed as `file:line:col  severity  rule  message`, never as a stack trace.
+ * Exit codes: 0 ok, 1 invalid spec or drift, 2 usage.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatFinding, hasErrors, type Finding } from './load/index.js';
+import { displayPath } from './load/source-file.js';
+import { apiNameOf, validate } from './load/api.js';
+// The generation machinery (ts-morph, prettier, ...) is loaded only by the commands that use it.
+import type { Timings } from './pipeline.js';
+
+type Command = 'generate' | 'check' | 'validate';
+
+const USAGE = `Usage: zapgen <command> [options]
+
+Commands:
+  generate   Validate each spec and (re)write its package
+  check      Compare each package with what generate would write; exit 1 on drift
+  validate   Report every problem of each spec as file:line:col  severity  rule  message
+
+Run "zapgen <command> --help" for the options of a command.`;
+
+const HELP: Record<Command, string> = {
+  generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>]
+
+Validates each spec and writes its package. Unchanged files are not rewritten; generated files
+that are no longer produced are deleted. Errors in a spec stop its generation (exit 1).
+
+Options:
+  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
+                        (default: every spec/<api>/ folder with an openapi.yaml)
+  --out <folder>        Package folder (default: packages/<api>)
+  --name <package>      npm package name (default: @zapgen/<api>)
+  --debug               Print stack traces of internal errors
+  -h, --help            Show this help`,
+  check: `Usage: zapgen check [--spec <file|folder>] [--out <folder>] [--name <package>]
+
+Generates in memory and compares with the package on disk. Prints a unified diff and exits 1
+when a file differs, is missing or is stale. Nothing is written.
+
+Options:
+  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
+                        (default: every spec/<api>/ folder with an openapi.yaml)
+  --out <folder>        Package folder (default: packages/<api>)
+  --name <package>      npm package name (default: @zapgen/<api>)
+  --debug               Print stack traces of internal errors
+  -h, --help            Show this help`,
+  validate: `Usage: zapgen validate [--spec <file|folder>] [--strict]
+
+Checks each spec against the OpenAPI schema and zapgen's lint rules. Exits 1 on errors
+(and on warnings too with --strict).
+
+Options:
+  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
+                        (default: every spec/<api>/ folder with an openapi.yaml)
+  --strict              Fail on warnings too
+  --debug               Print stack traces of internal errors
+  -h, --help            Show this help`,
+};
+
+const OPTIONS = {
+  spec: { type: 'string' },
+  out: { type: 'string' },
+  name: { type: 'string' },
+  strict: { type: 'boolean' },
+  debug: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Which options each command accepts. */
+const ACCEPTED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
+  generate: ['spec', 'out', 'name', 'debug', 'help'],
+  check: ['spec', 'out', 'name', 'debug', 'help'],
+  validate: ['spec', 'strict', 'debug', 'help'],
+};
+
+/** One API to process. */
+interface Target {
+  api: string;
+  spec: string;
+  out: string;
+  packageName: string;
+  specLabel: string;
+}
+
+/** Where output goes; injectable for tests. */
+export interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIo: Io = {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+};
+
+/** Runs the CLI with `argv` (without `node` and the script); resolves to the exit code. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    (command ? io.stdout : io.stderr)(USAGE);
+    return command ? 0 : 2;
+  }
+  if (!isCommand(command)) return usageError(io, `unknown command "${command}"`, USAGE);
+
+  let values: { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
+  try {
+    const parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: false, strict: true });
+    values = parsed.values;
+  } catch (error) {
+    return usageError(io, (error as Error).message.split('\n')[0] ?? 'invalid arguments', HELP[command]);
+  }
+  const unsupported = Object.keys(values).find((key) => !ACCEPTED[command].includes(key as keyof typeof OPTIONS));
+  if (unsupported) return usageError(io, `option --${unsupported} does not apply to zapgen ${command}`, HELP[command]);
+  if (values.help) {
+    io.stdout(HELP[command]);
+    return 0;
+  }
+
+  const targets = findTargets({ spec: values.spec, out: values.out, name: values.name });
+  if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
+
+  try {
+    let failed = false;
+    for (const target of targets) {
+      const ok =
+        command === 'validate'
+          ? runValidate(io, target, values.strict ?? false)
+          : command === 'generate'
+            ? await runGenerate(io, target)
+            : await runCheck(io, target);
+      failed ||= !ok;
+    }
+    return failed ? 1 : 0;
+  } catch (error) {
+    io.stderr(`zapgen: internal error: ${(error as Error).message}`);
+    if (values.debug && (error as Error).stack) io.stderr((error as Error).stack ?? '');
+    else io.stderr('(run with --debug for the stack trace)');
+    return 1;
+  }
+}
+
+function isCommand(value: string): value is Command {
+  return value === 'generate' || value === 'check' || value === 'validate';
+}
+
+function usageError(io: Io, message: string, usage: string): number {
+  io.stderr(`zapgen: ${message}\n\n${usage}`);
+  return 2;
+}
+
+/** The APIs to process: the one of `--spec`, or every `spec/<api>/openapi.yaml` of the working directory. */
+function findTargets({ spec, out, name }: { spec?: string; out?: string; name?: string }): Target[] | string {
+  if (spec !== undefined) {
+    const api = apiNameOf(spec);
+    return [
+      {
+        api,
+        spec,
+        out: out ?? path.join('packages', api),
+        packageName: name ?? `@zapgen/${api}`,
+        specLabel: displayPath(path.resolve(spec)),
+      },
+    ];
+  }
+  if (out !== undefined || name !== undefined) return '--out and --name need --spec';
+  let folders: string[];
+  try {
+    folders = readdirSync('spec').sort();
+  } catch {
+    return 'no --spec given and no spec/ folder here';
+  }
+  const targets = folders
+    .filter((folder) => isFile(path.join('spec', folder, 'openapi.yaml')))
+    .map((folder) => ({
+      api: folder,
+      spec: path.join('spec', folder),
+      out: path.join('packages', folder),
+      packageName: `@zapgen/${folder}`,
+      specLabel: `spec/${folder}`,
+    }));
+  return targets.length ? targets : 'no --spec given and no spec/<api>/openapi.yaml here';
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function runValidate(io: Io, target: Target, strict: boolean): boolean {
+  const { findings, timings } = validate({ spec: target.spec, apiName: target.api });
+  printFindings(io, findings);
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = findings.length - errors;
+  const verdict = errors ? 'invalid' : warnings && strict ? 'invalid (--strict)' : 'valid';
+  io.stdout(
+    `${target.api}: ${verdict}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${timings.load + timings.validate} ms (load ${timings.load}, validate ${timings.validate})`,
+  );
+  return errors === 0 && (!strict || warnings === 0);
+}
+
+async function runGenerate(io: Io, target: Target): Promise<boolean> {
+  const { generate } = await import('./pipeline.js');
+  const summary = await runPipeline(io, () => generate(targetOptions(target)));
+  if (!summary) return false;
+  const { written, unchanged, deleted } = summary.files;
+  const counts = [`${written} written`, `${unchanged} unchanged`, ...(deleted ? [`${deleted} deleted`] : [])];
+  io.stdout(
+    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
+  );
+  return true;
+}
+
+async function runCheck(io: Io, target: Target): Promise<boolean> {
+  const { check } = await import('./pipeline.js');
+  const summary = await runPipeline(io, () => check(targetOptions(target)));
+  if (!summary) return false;
+  const differ = summary.drift.files.length;
+  if (differ) io.stdout(summary.drift.patch.trimEnd());
+  io.stdout(
+    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
+  );
+  if (differ) io.stderr(`${plural(differ, 'file')} differ from the spec; run npm run generate`);
+  return differ === 0;
+}
+
+/** Runs a pipeline step; a spec with errors prints its findings and gives undefined. */
+async function runPipeline<T>(io: Io, run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    const { SpecError } = await import('./pipeline.js');
+    if (!(error instanceof SpecError)) throw error;
+    printFindings(io, error.findings);
+    return undefined;
+  }
+}
+
+function targetOptions(target: Target) {
+  return { spec: target.spec, out: target.out, packageName: target.packageName, specLabel: target.specLabel, apiName: target.api };
+}
+
+function printFindings(io: Io, findings: readonly Finding[]): void {
+  const print = hasErrors(findings) ? io.stderr : io.stdout;
+  for (const finding of findings) print(formatFinding(finding));
+}
+
+function timing(timings: Timings): string {
+  const total = timings.load + timings.model + timings.emit + timings.write;
+  return `in ${total} ms (load ${timings.load}, model ${timings.model}, emit ${timings.emit}, write ${timings.write})`;
+}
+
+function warningNote(warnings: readonly Finding[]): string {
+  return warnings.length ? `; ${plural(warnings.length, 'warning')} (zapgen validate lists them)` : '';
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+

@@ -1,0 +1,168 @@
+/**
+ * The whole run for one API: load (bundle + validate) → model → emitters → format + header →
+ * write (or compare). The spec is parsed once and every emitter reads the same model.
+ */
+import path from 'node:path';
+import { emitters as defaultEmitters, type EmitContext, type Emitter } from './emit/index.js';
+import { hasErrors, loadSpec, validateSpec, type Finding } from './load/index.js';
+import { apiNameOf } from './load/api.js';
+import { displayPath } from './load/source-file.js';
+import { buildModel } from './model/index.js';
+import { addHeader, diffFiles, formatFile, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
+
+export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
+
+/** npm package name of the shared runtime every generated package depends on. */
+export const RUNTIME_PACKAGE = '@zapgen/runtime';
+
+export interface GenerateOptions {
+  /** Entry file, or a folder holding `openapi.yaml|yml|json`. */
+  spec: string;
+  /** Package folder to write. */
+  out: string;
+  /** npm package name; default `@zapgen/<api name>`. */
+  packageName?: string;
+  /** Where the spec came from, as printed in headers; default the spec path relative to the working directory. */
+  specLabel?: string;
+  /** Short API name; default from the spec's folder (for `openapi.yaml`) or file name. */
+  apiName?: string;
+  /** Output kinds to run; default every registered emitter. */
+  emitters?: readonly Emitter[];
+}
+
+/** Milliseconds spent in each phase. */
+export interface Timings {
+  load: number;
+  model: number;
+  emit: number;
+  write: number;
+}
+
+export interface GenerateSummary {
+  api: string;
+  operations: number;
+  schemas: number;
+  files: WriteCounts;
+  timings: Timings;
+  /** Warnings of the spec (errors stop the run with a `SpecError`). */
+  warnings: Finding[];
+}
+
+export interface CheckSummary extends Omit<GenerateSummary, 'files'> {
+  /** Number of files generated. */
+  files: number;
+  drift: Drift;
+}
+
+/** The spec has errors: nothing was generated. `findings` holds every problem, errors and warnings. */
+export class SpecError extends Error {
+  readonly findings: Finding[];
+
+  constructor(findings: Finding[]) {
+    const errors = findings.filter((finding) => finding.severity === 'error').length;
+    super(`the spec has ${errors} error(s)`);
+    this.name = 'SpecError';
+    this.findings = findings;
+  }
+}
+
+/** Generates the package `out` from `spec`, writing only files that changed. */
+export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
+  const built = await build(options);
+  const start = performance.now();
+  const files = writeFiles({ outDir: options.out, files: built.outputs });
+  built.timings.write += performance.now() - start;
+  return { ...built.summary, files, timings: rounded(built.timings) };
+}
+
+/** Generates `spec` in memory and compares it with the package on disk; nothing is written. */
+export async function check(options: GenerateOptions): Promise<CheckSummary> {
+  const built = await build(options);
+  const start = performance.now();
+  const drift = diffFiles({ outDir: options.out, files: built.outputs, label: displayPath(path.resolve(options.out)) });
+  built.timings.write += performance.now() - start;
+  return { ...built.summary, files: built.outputs.length, drift, timings: rounded(built.timings) };
+}
+
+interface Built {
+  outputs: OutputFile[];
+  summary: Omit<GenerateSummary, 'files' | 'timings'>;
+  timings: Timings;
+}
+
+async function build(options: GenerateOptions): Promise<Built> {
+  const timings: Timings = { load: 0, model: 0, emit: 0, write: 0 };
+  let start = performance.now();
+  const loaded = loadSpec(options.spec);
+  const findings = validateSpec(loaded);
+  if (hasErrors(findings) || !loaded.document) throw new SpecError(findings);
+  const document = loaded.document;
+  timings.load = lap();
+
+  const model = buildModel(document);
+  timings.model = lap();
+
+  const api = options.apiName ?? apiNameOf(options.spec);
+  const context: EmitContext = {
+    apiName: api,
+    packageName: options.packageName ?? `@zapgen/${api}`,
+    runtimePackage: RUNTIME_PACKAGE,
+    specLabel: options.specLabel ?? displayPath(path.resolve(options.spec)),
+    specHash: specHash(document),
+  };
+  const emitted = [];
+  for (const emitter of options.emitters ?? defaultEmitters) {
+    for (const file of await emitter.emit(model, context)) emitted.push({ ...file, emitter: emitter.name });
+  }
+  assertUniquePaths(emitted);
+  timings.emit = lap();
+
+  const header = headerText(context);
+  const outputs = await Promise.all(
+    emitted.map(async (file) => {
+      const contents = addHeader({ path: file.path, contents: file.contents, header });
+      try {
+        return { path: file.path, contents: await formatFile({ path: file.path, contents }) };
+      } catch (error) {
+        throw new Error(`the ${file.emitter} emitter produced ${file.path}, which prettier cannot parse: ${(error as Error).message}`);
+      }
+    }),
+  );
+  timings.write = lap();
+
+  return {
+    outputs,
+    summary: {
+      api,
+      operations: model.operations.length,
+      schemas: model.schemas.length,
+      warnings: findings.filter((finding) => finding.severity === 'warning'),
+    },
+    timings,
+  };
+
+  function lap(): number {
+    const now = performance.now();
+    const elapsed = now - start;
+    start = now;
+    return elapsed;
+  }
+}
+
+function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {
+  const owners = new Map<string, string>();
+  for (const file of files) {
+    const owner = owners.get(file.path);
+    if (owner) throw new Error(`the ${owner} and ${file.emitter} emitters both produce ${file.path}`);
+    owners.set(file.path, file.emitter);
+  }
+}
+
+function rounded(timings: Timings): Timings {
+  return {
+    load: Math.round(timings.load),
+    model: Math.round(timings.model),
+    emit: Math.round(timings.emit),
+    write: Math.round(timings.write),
+  };
+}

@@ -1,0 +1,120 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const bin = path.join(root, 'generator/bin/zapgen.js');
+const badSpecs = 'test/fixtures/bad-specs';
+const corpus = '/work/shared/corpus';
+
+/** Runs the built `zapgen` bin from the repo root. */
+function zapgen(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const STACK_LINE = /^\s+at /m;
+
+let out: string;
+beforeAll(() => {
+  // The tests run the bin as a user does: on the compiled generator.
+  spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'generator'], { cwd: root });
+  if (!existsSync(path.join(root, 'generator/dist/cli.js'))) throw new Error('generator/dist/cli.js is missing: run npx tsc -b generator');
+  out = mkdtempSync(path.join(tmpdir(), 'zapgen-cli-'));
+});
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('zapgen --help', () => {
+  const cases: [string, { given: string[]; want: RegExp }][] = [
+    ['generate', { given: ['generate', '--help'], want: /^Usage: zapgen generate \[--spec <file\|folder>\] \[--out <folder>\]/ }],
+    ['check', { given: ['check', '--help'], want: /^Usage: zapgen check .*\n[\s\S]*exits 1\s+when a file differs/ }],
+    ['validate', { given: ['validate', '-h'], want: /^Usage: zapgen validate \[--spec <file\|folder>\] \[--strict\]/ }],
+    ['the tool', { given: ['--help'], want: /^Usage: zapgen <command> \[options\]/ }],
+  ];
+
+  it.each(cases)('explains %s and exits 0', (_name, { given, want }) => {
+    const result = zapgen(...given);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(want);
+  });
+});
+
+describe('usage errors exit 2 with the usage', () => {
+  const cases: [string, { given: string[]; want: RegExp }][] = [
+    ['no command', { given: [], want: /^Usage: zapgen <command>/m }],
+    ['an unknown command', { given: ['build'], want: /^zapgen: unknown command "build"\n\nUsage: zapgen <command>/ }],
+    ['an unknown flag', { given: ['generate', '--bogus'], want: /^zapgen: Unknown option '--bogus'.*\n\nUsage: zapgen generate/ }],
+    ['a flag of another command', { given: ['validate', '--out', 'x'], want: /^zapgen: option --out does not apply to zapgen validate\n\nUsage: zapgen validate/ }],
+    ['a missing flag value', { given: ['check', '--spec'], want: /^zapgen: Option '--spec <value>' argument missing\n\nUsage: zapgen check/ }],
+    ['a positional argument', { given: ['validate', 'spec/x'], want: /^zapgen: Unexpected argument 'spec\/x'.*\n\nUsage: zapgen validate/ }],
+  ];
+
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const result = zapgen(...given);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(want);
+    expect(result.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('invalid specs exit 1 with located findings', () => {
+  const cases: [string, { given: string[]; want: string }][] = [
+    [
+      'validate, mistake in a $ref-ed file',
+      {
+        given: ['validate', '--spec', `${badSpecs}/split`],
+        want: `${badSpecs}/split/paths/pet.yaml:4:7  error  path-parameters  path parameter "petId" must have required: true`,
+      },
+    ],
+    [
+      'validate, YAML syntax error',
+      {
+        given: ['validate', '--spec', `${badSpecs}/yaml-syntax.yaml`],
+        want: `${badSpecs}/yaml-syntax.yaml:9:7  error  yaml-syntax  Flow sequence in block collection`,
+      },
+    ],
+    [
+      'validate, missing file',
+      {
+        given: ['validate', '--spec', `${badSpecs}/nothing.yaml`],
+        want: `${badSpecs}/nothing.yaml:1:1  error  file-not-found  ${badSpecs}/nothing.yaml: file not found`,
+      },
+    ],
+    [
+      'generate refuses a spec with errors',
+      {
+        given: ['generate', '--spec', `${badSpecs}/unique-operation-ids.yaml`, '--out', 'OUT'],
+        want: `${badSpecs}/unique-operation-ids.yaml:13:7  error  unique-operation-ids  operationId "listPets"`,
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const result = zapgen(...given.map((arg) => (arg === 'OUT' ? out : arg)));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(want);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(STACK_LINE);
+  });
+
+  it('generate writes nothing for a spec with errors', () => {
+    zapgen('generate', '--spec', `${badSpecs}/unique-operation-ids.yaml`, '--out', path.join(out, 'refused'));
+    expect(existsSync(path.join(out, 'refused'))).toBe(false);
+  });
+});
+
+describe('zapgen validate on a corpus spec', () => {
+  it('passes with warnings, and fails on them with --strict', () => {
+    const spec = `${corpus}/oai-v30-petstore.yaml`;
+    const relaxed = zapgen('validate', '--spec', spec);
+    expect(relaxed.status).toBe(0);
+    expect(relaxed.stdout).toMatch(/^oai-v30-petstore: valid, 0 errors, 3 warnings in \d+ ms \(load \d+, validate \d+\)$/m);
+    expect(relaxed.stdout).toMatch(/oai-v30-petstore\.yaml:\d+:\d+ {2}warning {2}operation-secured {2}GET \/pets has no security requirement/);
+
+    const strict = zapgen('validate', '--strict', '--spec', spec);
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toMatch(/^oai-v30-petstore: invalid \(--strict\), 0 errors, 3 warnings/m);
+  });
+});
