@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/client/create-runtime.js';
-import { listApps, listMyZapTemplates, listZapTemplates, partnerApi } from './support/definitions.js';
+import { listApps, listMyZapTemplates, listZapTemplates, listZaps, partnerApi } from './support/definitions.js';
 import { startServer } from './support/server.js';
 import type { RecordedRequest, TestServer } from './support/server.js';
 
@@ -17,6 +17,12 @@ const templates = Array.from({ length: 12 }, (_, index) => ({ id: index }));
 async function partnerServer() {
   server = await startServer((request: RecordedRequest) => {
     const query = new URLSearchParams(request.query);
+    if (request.path === '/zaps') {
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? 5);
+      const more = offset + limit < templates.length;
+      return { body: { objects: templates.slice(offset, offset + limit), next: more ? `/v1/zaps?offset=${offset + limit}` : null } };
+    }
     if (request.path === '/apps') {
       const page = Number(query.get('page') ?? 1);
       const perPage = Number(query.get('per_page') ?? 100);
@@ -67,6 +73,16 @@ describe('paginate', () => {
       'offset=12&status=draft&client_id=c',
     ]);
     expect(server!.requests[0]?.headers.authorization).toBe('Bearer t');
+  });
+
+  it('follows the next field of offset lists, keeping filters', async () => {
+    const runtime = await partnerServer();
+    const zaps = await collect(runtime.paginate(listZaps, { query: { app: 'slack', params: { channel: 'C1' } } }, { pageSize: 6 }));
+    expect(zaps).toEqual(templates);
+    expect(server!.requests.map((request) => request.query)).toEqual([
+      'limit=6&offset=0&app=slack&params__channel=C1',
+      'limit=6&offset=6&app=slack&params__channel=C1',
+    ]);
   });
 
   it('stops at maxItems without fetching more pages', async () => {

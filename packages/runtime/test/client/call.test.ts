@@ -38,8 +38,8 @@ describe('call: the wire', () => {
 
   it('sends keyPrefix filters as params__key=value', async () => {
     const { runtime, requests } = await setup({ api: partnerApi, reply: { body: { objects: [] } }, client: { accessToken: 't' } });
-    await runtime.call(listZaps, { query: { params: { channel: 'C1', app: 'slack' } } });
-    expect(requests[0]?.url).toBe('/zaps?params__channel=C1&params__app=slack');
+    await runtime.call(listZaps, { query: { app: 'slack', params: { channel: 'C1', user: 'U 2' } } });
+    expect(requests[0]?.url).toBe('/zaps?app=slack&params__channel=C1&params__user=U%202');
   });
 
   it('sends a JSON body with its content type and resolves with the parsed response', async () => {
@@ -100,6 +100,14 @@ describe('call: request validation', () => {
       .call(operation, { query: { preview_only: true, skip_param_guessing: true }, body: { instructions: 'i', app: 'a', action: 'b' } })
       .catch((caught: unknown) => caught);
     expect((error as RequestValidationError).issues).toMatchObject([{ parameter: 'preview_only', message: 'skip_param_guessing and preview_only cannot both be true.' }]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('enforces requiredWith: params__ filters need app', async () => {
+    const { runtime, requests } = await setup({ api: partnerApi, client: { accessToken: 't' } });
+    const error = await runtime.call(listZaps, { query: { params: { channel: 'C1' } } }).catch((caught: unknown) => caught);
+    expect((error as RequestValidationError).issues).toMatchObject([{ parameter: 'app', in: 'query' }]);
+    expect((error as Error).message).toContain('The `app` parameter must be included');
     expect(requests).toHaveLength(0);
   });
 

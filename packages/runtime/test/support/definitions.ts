@@ -203,8 +203,21 @@ export const listZaps: OperationDefinition = {
   operationId: 'listZaps',
   method: 'get',
   path: '/zaps',
-  parameters: [parameter({ name: 'params', in: 'query', keyPrefix: 'params__' })],
+  parameters: [
+    parameter({ name: 'limit', in: 'query' }),
+    parameter({ name: 'offset', in: 'query' }),
+    parameter({ name: 'app', in: 'query' }),
+    parameter({ name: 'params', in: 'query', keyPrefix: 'params__' }),
+  ],
   responses: [{ status: '200', mediaTypes: ['application/json'], body: z.looseObject({ objects: z.array(z.looseObject({ id: z.number() })) }) }],
   security: [[{ scheme: 'PartnerOAuth', scopes: ['zap'] }]],
-  rules: [],
+  rules: [
+    {
+      kind: 'requiredWith',
+      if: { in: 'query', name: 'params' },
+      then: [{ in: 'query', name: 'app' }],
+      description: 'The `app` parameter must be included with `params__{KEY}={VALUE}` filters.',
+    },
+  ],
+  pagination: { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: 'objects', nextField: 'next' },
 };
