@@ -1,7 +1,7 @@
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { Code, printLiteral, type Printable } from './literal.js';
-import { firstJson, requestMediaType } from './media.js';
+import { firstJson, hasBodyValidator, requestMediaType } from './media.js';
 import { printableShape, valueShape } from './shape.js';
 
 /** Name of the local const holding `operationSchemas` seen as validators (see `client/index.ts`). */
@@ -42,7 +42,19 @@ export function apiDefinition(model: ApiModel, packageName: string, apiKeyOption
 export function oauthFlows(model: ApiModel): string | undefined {
   const schemes = model.securitySchemes.filter((scheme) => scheme.type === 'oauth2');
   if (!schemes.length) return undefined;
-  return printLiteral(Object.fromEntries(schemes.map((scheme) => [scheme.name, scheme.flows as unknown as Printable])));
+  return printLiteral(
+    Object.fromEntries(
+      schemes.map((scheme) => [
+        scheme.name,
+        Object.fromEntries(
+          Object.entries(scheme.flows).map(([kind, flow]) => [
+            kind,
+            { authorizationUrl: flow.authorizationUrl, tokenUrl: flow.tokenUrl, refreshUrl: flow.refreshUrl, scopes: flow.scopes },
+          ]),
+        ),
+      ]),
+    ),
+  );
 }
 
 /** `validators["<id>"]?.<member>`: a validator the zod emitter writes for this operation. */
@@ -79,7 +91,7 @@ export function operationDefinition(model: ApiModel, operation: OperationModel):
             required: body.required,
             // The typed media type first: it is the one the runtime sends.
             mediaTypes: [bodyMedia.mediaType, ...body.content.map((media) => media.mediaType).filter((type) => type !== bodyMedia.mediaType)],
-            validator: firstJson(body.content) === bodyMedia ? validator(id, 'body') : undefined,
+            validator: hasBodyValidator(bodyMedia.mediaType) ? validator(id, 'body') : undefined,
           }
         : undefined,
     responses: operation.responses.map((response) => ({

@@ -1,7 +1,7 @@
-import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { Node, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
-import { pascalCase } from '../shared/identifiers.js';
+import { pascalCase, stringLiteral } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATORS } from './definition.js';
 import { operationDocLines } from './docs.js';
@@ -80,7 +80,12 @@ function method(input: { doc: string[]; name: string; names: OperationNames; ope
   const args = `args: ${names.type}Args${optional ? ' = {}' : ''}`;
   // Not `options`: that is `createClient`'s own parameter.
   const optionsType = { call: 'CallOptions', paginate: 'PaginateOptions', poll: 'PollOptions' }[kind];
-  const comment = input.doc.length ? `/**\n${input.doc.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n` : '';
+  const comment =
+    input.doc.length === 1
+      ? `/** ${input.doc[0]} */\n`
+      : input.doc.length
+        ? `/**\n${input.doc.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`
+        : '';
   if (kind === 'paginate') {
     return `${comment}${input.name}(${args}, callOptions?: ${optionsType}): AsyncIterableIterator<${names.type}Item> {\nreturn runtime.paginate<${names.type}Item>(${names.definition}, args, callOptions);\n}`;
   }
@@ -170,13 +175,23 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      docs: docs(['What the runtime (client and mock server) needs to know about the API: servers and security schemes.']),
       declarations: [{ name: 'api', type: 'ApiDefinition', initializer: apiDefinition(model, context.packageName, keyOptions) }],
     },
   );
   for (const operation of model.operations) {
     statements.push(...operationStatements(model, operation, names.get(operation.operationId)!));
   }
+  const byId = model.operations.map((operation) => `${stringLiteral(operation.operationId)}: ${names.get(operation.operationId)!.definition},`);
   statements.push(
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs(['Every operation definition by operationId, for the mock server and other tools.']),
+      declarations: [{ name: 'operationDefinitions', initializer: `{\n${byId.join('\n')}\n} satisfies Record<string, OperationDefinition>` }],
+    },
     {
       kind: StructureKind.Function,
       name: 'createClient',
@@ -200,7 +215,11 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   );
 
   const project = new Project({ useInMemoryFileSystem: true });
-  return project.createSourceFile('client.ts', { statements }).getFullText();
+  const file = project.createSourceFile('client.ts', { statements });
+  // One blank line between declarations, none between imports.
+  const imports = file.getImportDeclarations().map((statement) => statement.getText());
+  const rest = file.getStatements().filter((statement) => !Node.isImportDeclaration(statement)).map((statement) => statement.getText(true));
+  return `${[imports.join('\n'), ...rest].join('\n\n')}\n`;
 }
 
 /** `src/client.ts`: `createClient` and one typed function per operation, on top of `@zapgen/runtime`. */
