@@ -37,6 +37,9 @@ function percentDecoded(raw: string): string | undefined {
   }
 }
 
+/** Bound on `$ref`s followed while resolving one pointer, so that cycles end. */
+const MAX_HOPS = 64;
+
 /** A resolved pointer: the node found and its canonical pointer (as written in the model). */
 export interface Resolved {
   node: unknown;
@@ -53,6 +56,8 @@ export class PointerResolver {
   resolve(ref: string): Resolved | undefined {
     const cached = this.cache.get(ref);
     if (cached !== undefined) return cached ?? undefined;
+    // Marked unresolvable while walking, so that a pointer that passes through itself ends.
+    this.cache.set(ref, null);
     const found = this.walk(ref);
     this.cache.set(ref, found ?? null);
     return found;
@@ -61,15 +66,22 @@ export class PointerResolver {
   private walk(ref: string): Resolved | undefined {
     const rawKeys = pointerKeys(ref);
     if (!rawKeys) return undefined;
-    let node: unknown = this.document;
-    let pointer = '#';
+    let current: Resolved | undefined = { node: this.document, pointer: '#' };
+    let hops = 0;
     for (const raw of rawKeys) {
-      const key = this.childKey(node, raw);
+      let key = this.childKey(current.node, raw);
+      // Bundlers write pointers that pass through a `$ref` (`#/components/schemas/A/properties/b`
+      // where A is itself a `$ref`): continue from its target.
+      while (key === undefined && isNode(current.node) && typeof current.node.$ref === 'string' && hops < MAX_HOPS) {
+        hops += 1;
+        current = this.resolve(current.node.$ref);
+        if (!current) return undefined;
+        key = this.childKey(current.node, raw);
+      }
       if (key === undefined) return undefined;
-      node = (node as Record<string, unknown>)[key];
-      pointer = joinPointer({ pointer, keys: [key] });
+      current = { node: (current.node as Record<string, unknown>)[key], pointer: joinPointer({ pointer: current.pointer, keys: [key] }) };
     }
-    return { node, pointer };
+    return current;
   }
 
   /** The key of `node` that `raw` names: plain RFC 6901 first, then percent-decoded. */

@@ -57,13 +57,17 @@ export class SchemaBuilder {
     this.refSiblingsAreAnnotations = openapi.startsWith('3.0');
   }
 
-  /** The model of the schema `node` found at `pointer` (used to resolve nothing but cycles). */
-  build({ node, pointer }: { node: unknown; pointer: string }): SchemaModel {
+  /**
+   * The model of the schema `node` found at `pointer`. `typeHint` is the type stated by the
+   * schema whose `allOf`/`oneOf`/`anyOf` member this is: a member that only adds keywords
+   * (`{type: string, allOf: [{minLength: 1}]}`) is read as that type.
+   */
+  build({ node, pointer, typeHint }: { node: unknown; pointer: string; typeHint?: string[] }): SchemaModel {
     if (node === true || node === undefined) return { kind: 'unknown', nullable: false };
     if (node === false) return { kind: 'never', nullable: false };
     if (!isNode(node)) return { kind: 'unknown', nullable: false };
 
-    const { part, nullable, inherited } = this.compose({ node, pointer });
+    const { part, nullable, inherited } = this.compose({ node, pointer, typeHint });
     const own = annotations(node);
     const becomesNullable = (nullable || part.kind === 'null') && !part.nullable;
     // A bare `$ref` to a converted schema returns it as is: memoised targets stay shared.
@@ -80,8 +84,18 @@ export class SchemaBuilder {
    * `{type: object}`) are folded into the result: their annotations are `inherited` (the
    * node's own win) and their nullability kept, as their authors mean.
    */
-  private compose({ node, pointer }: { node: Node; pointer: string }): { part: SchemaModel; nullable: boolean; inherited: Omit<SchemaCommon, 'nullable'> } {
+  private compose({
+    node,
+    pointer,
+    typeHint,
+  }: {
+    node: Node;
+    pointer: string;
+    typeHint: string[] | undefined;
+  }): { part: SchemaModel; nullable: boolean; inherited: Omit<SchemaCommon, 'nullable'> } {
     let nullable = node.nullable === true;
+    const types = declaredTypes({ node, typeHint });
+    const memberHint = types.length > 0 ? types.filter((type) => type !== 'null') : undefined;
     const parts: SchemaModel[] = [];
 
     if (typeof node.$ref === 'string') parts.push(this.reference({ ref: node.$ref }));
@@ -90,7 +104,7 @@ export class SchemaBuilder {
 
     if (Array.isArray(node.allOf)) {
       node.allOf.forEach((member, index) => {
-        parts.push(this.build({ node: member, pointer: joinPointer({ pointer, keys: ['allOf', index] }) }));
+        parts.push(this.build({ node: member, pointer: joinPointer({ pointer, keys: ['allOf', index] }), typeHint: memberHint }));
       });
     }
 
@@ -98,12 +112,12 @@ export class SchemaBuilder {
     for (const mode of ['oneOf', 'anyOf'] as const) {
       const members = node[mode];
       if (!Array.isArray(members)) continue;
-      const union = this.union({ node, pointer, mode, members });
+      const union = this.union({ node, pointer, mode, members, typeHint: memberHint });
       nullable ||= union.nullable;
       unions.push(union.part);
     }
 
-    const own = this.own({ node, pointer });
+    const own = this.own({ node, pointer, declared: types });
     nullable ||= own.nullable;
     const ownMatters = (ownStructure && own.part.kind !== 'unknown') || (parts.length === 0 && unions.length === 0);
     if (ownMatters) parts.push(own.part);
@@ -111,9 +125,10 @@ export class SchemaBuilder {
 
     let inherited: Omit<SchemaCommon, 'nullable'> = {};
     let kept = parts;
-    if (parts.length > 1) {
+    if (parts.length > 1 || !ownMatters) {
       kept = parts.filter((part) => !isVacuous(part));
-      if (kept.length === 0) kept = [parts.find((part) => part.kind === 'object') ?? (parts[0] as SchemaModel)];
+      // Nothing but annotations and bare types: the stated type is the best reading.
+      if (kept.length === 0) kept = [own.part.kind !== 'unknown' ? own.part : (parts.find((part) => part.kind === 'object') ?? parts[0] ?? own.part)];
       for (const part of parts) {
         if (kept.includes(part)) continue;
         nullable ||= part.nullable;
@@ -151,13 +166,15 @@ export class SchemaBuilder {
     pointer,
     mode,
     members,
+    typeHint,
   }: {
     node: Node;
     pointer: string;
     mode: 'oneOf' | 'anyOf';
     members: unknown[];
+    typeHint: string[] | undefined;
   }): { part: SchemaModel; nullable: boolean } {
-    const all = members.map((member, index) => this.build({ node: member, pointer: joinPointer({ pointer, keys: [mode, index] }) }));
+    const all = members.map((member, index) => this.build({ node: member, pointer: joinPointer({ pointer, keys: [mode, index] }), typeHint }));
     const variants = all.filter((variant) => variant.kind !== 'null');
     const nullable = variants.length < all.length;
     const [only] = variants;
@@ -168,8 +185,7 @@ export class SchemaBuilder {
   }
 
   /** The schema's own typed keywords (`type`, `enum`, `const`, `properties`, `items`, ...). */
-  private own({ node, pointer }: { node: Node; pointer: string }): { part: SchemaModel; nullable: boolean } {
-    const declared = typeof node.type === 'string' ? [node.type] : (stringsOf(node.type) ?? []);
+  private own({ node, pointer, declared }: { node: Node; pointer: string; declared: string[] }): { part: SchemaModel; nullable: boolean } {
     const types = declared.filter((type) => type !== 'null');
     let nullable = types.length < declared.length;
 
@@ -306,6 +322,14 @@ function isVacuous(schema: SchemaModel): boolean {
 function annotationsOf(schema: SchemaModel): Omit<SchemaCommon, 'nullable'> {
   const { title, description, default: fallback, deprecated, readOnly, writeOnly, examples } = schema;
   return defined({ title, description, default: fallback, deprecated, readOnly, writeOnly, examples });
+}
+
+/** The `type` of `node` as a list; a member without one that adds keywords takes `typeHint`. */
+function declaredTypes({ node, typeHint }: { node: Node; typeHint: string[] | undefined }): string[] {
+  if (typeof node.type === 'string') return [node.type];
+  if (node.type !== undefined) return stringsOf(node.type) ?? [];
+  const composed = node.$ref !== undefined || node.allOf !== undefined || node.oneOf !== undefined || node.anyOf !== undefined;
+  return typeHint && !composed && hasOwnStructure(node) ? typeHint : [];
 }
 
 /** True when `node` has keywords beyond type, annotations and composition. */

@@ -159,6 +159,17 @@ describe('schema normalisation', () => {
       "the node's own annotations win over folded members",
       { given: { description: 'Own', allOf: [{ $ref: '#/components/schemas/Pet' }, { description: 'Member' }] }, want: ref('Pet', { description: 'Own' }) },
     ],
+    [
+      'members without a type take the parent type',
+      {
+        given: { type: ['string', 'null'], oneOf: [{ format: 'date' }, { format: 'date-time' }] },
+        want: { kind: 'union', mode: 'oneOf', variants: [string({ format: 'date' }), string({ format: 'date-time' })], nullable: true },
+      },
+    ],
+    [
+      'typed node whose allOf only annotates keeps its type',
+      { given: { type: 'string', allOf: [{ description: 'Member' }] }, want: string({ description: 'Member' }) },
+    ],
     ['anyOf → union mode anyOf', { given: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, want: { kind: 'union', mode: 'anyOf', variants: [string(), integer()], nullable: false } }],
     ['type: object beside oneOf adds nothing', { given: { type: 'object', oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] }, want: { kind: 'union', mode: 'oneOf', variants: [ref('Cat'), ref('Dog')], nullable: false } }],
     ['3.1 $ref with description sibling', { given: { $ref: '#/components/schemas/Pet', description: 'Here' }, want: ref('Pet', { description: 'Here' }) }],
@@ -257,5 +268,26 @@ describe('component schemas', () => {
   it('the model keeps the document it was built from', () => {
     const given = document();
     expect(buildModel(given).document).toBe(given);
+  });
+});
+
+describe('references', () => {
+  const cases: [string, { given: Record<string, unknown>; want: SchemaModel }][] = [
+    [
+      'a pointer through a $ref continues from its target',
+      {
+        given: { Alias: { $ref: '#/components/schemas/Real' }, Real: { type: 'object', properties: { id: { type: 'integer' } } }, Subject: { $ref: '#/components/schemas/Alias/properties/id' } },
+        want: integer(),
+      },
+    ],
+    [
+      'pointers through each other end as unknown',
+      { given: { A: { $ref: '#/components/schemas/B/properties/x' }, B: { $ref: '#/components/schemas/A/properties/x' }, Subject: { $ref: '#/components/schemas/A/properties/x' } }, want: unknown },
+    ],
+  ];
+
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const model = buildModel(document({ components: { schemas: given } }));
+    expect(model.schemas.find((schema) => schema.name === 'Subject')?.schema).toEqual(want);
   });
 });
