@@ -72,8 +72,9 @@ async function resolveScheme(options: {
 
 /**
  * Picks the first security requirement of the operation that the client can fully meet (OR across
- * requirements, AND within one) and returns what the request must carry. Throws
- * `MissingCredentialsError` when none can be met, before anything is sent.
+ * requirements, AND within one) and returns what the request must carry; when auth is optional
+ * (an empty requirement) and none can be met, nothing. Throws `MissingCredentialsError` when none
+ * can be met, before anything is sent.
  */
 export async function authenticate(options: {
   api: ApiDefinition;
@@ -86,7 +87,10 @@ export async function authenticate(options: {
   const result: Authentication = { headers: {}, query: [], cookies: [], secrets: [], secretQueryNames: [] };
   if (operation.security.length === 0) return result;
   const missing: string[][] = [];
-  for (const requirement of operation.security) {
+  // An empty requirement (`{}`) makes auth optional: send credentials when some requirement can use them.
+  const requirements = operation.security.filter((requirement) => requirement.length > 0);
+  const optional = requirements.length < operation.security.length;
+  for (const requirement of requirements) {
     const found: Credential[] = [];
     const lacking: string[] = [];
     let tokenScheme: Authentication['tokenScheme'];
@@ -117,5 +121,6 @@ export async function authenticate(options: {
     if (tokenScheme !== undefined) result.tokenScheme = tokenScheme;
     return result;
   }
+  if (optional) return result;
   throw new MissingCredentialsError({ operationId: operation.operationId, missing });
 }

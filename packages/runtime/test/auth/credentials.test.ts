@@ -59,6 +59,13 @@ describe('credentials per operation', () => {
     for (const [name, value] of Object.entries(want.headers)) expect(request.headers[name]).toBe(value);
   });
 
+  it('with optional auth, sends the credential it has, or none', async () => {
+    const optional = { ...listApps, security: [[], [{ scheme: 'ClientId', scopes: [] }]] };
+    expect((await wire({ api: partnerApi, operation: optional, client: { clientId: 'cid' }, args: {} })).url).toBe('/apps?client_id=cid');
+    await server?.close();
+    expect((await wire({ api: partnerApi, operation: optional, client: {}, args: {} })).url).toBe('/apps');
+  });
+
   it('asks getAccessToken with the operation, scheme and scopes, only when a token is needed', async () => {
     const getAccessToken = vi.fn(() => 'dyn');
     const request = await wire({ api: partnerApi, operation: listMyZapTemplates, client: { clientId: 'c', getAccessToken }, args: {} });
