@@ -1,0 +1,33 @@
+import type { SchemaModel } from '../../model/types.js';
+
+/** Helper functions a generated `zod.ts` may need; each is printed once, only when used. */
+export type HelperName = 'isSet' | 'hasUniqueItems' | 'keysMatch' | 'patternPropertiesMatch' | 'oneOfJson';
+
+/** What the schema printers need to know about the component schemas around them. */
+export interface ZodContext {
+  /** The component schema named `name`, or `undefined` for a dangling reference. */
+  lookup(name: string): SchemaModel | undefined;
+  /** The exported const of a component schema (`PetSchema`). */
+  constName(name: string): string;
+  /**
+   * The spelled-out output type of a recursive component schema (`Pet`), or `undefined` when the
+   * schema is not part of a reference cycle and its type is inferred.
+   */
+  typeName(name: string): string | undefined;
+  /** True when a reference must be deferred with `z.lazy` (its const is not declared yet). */
+  isDeferred(name: string): boolean;
+  /** Binary strings (`format: binary`) also accept a `Blob` (multipart and raw bodies). */
+  binaryAsBlob: boolean;
+  /** Records that the generated module needs a helper. */
+  useHelper(name: HelperName): void;
+}
+
+/** Follows references to the schema they name; `undefined` for dangling references and ref cycles. */
+export function resolveRef(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>): SchemaModel | undefined {
+  let current: SchemaModel | undefined = schema;
+  for (let hops = 0; current?.kind === 'ref'; hops += 1) {
+    if (hops > 64) return undefined;
+    current = context.lookup(current.name);
+  }
+  return current;
+}

@@ -1,0 +1,185 @@
+/**
+ * Where openapi-typescript's `components` type and zod's output type cannot agree exactly, and
+ * how strong a check `zod-agreement.ts` can still make. Each case below is a choice of
+ * openapi-typescript (v7, default options), not a bug on either side:
+ *
+ * - Object without properties whose spec is silent on `additionalProperties` (or has
+ *   `propertyNames` only): openapi-typescript writes `Record<string, never>`; zod (like JSON
+ *   Schema) accepts any keys. The spec type is assignable to zod's output, not the reverse.
+ * - `prefixItems`: openapi-typescript writes a closed tuple and drops `items`; zod keeps the rest
+ *   items (`[A, B, ...C[]]`). One-way.
+ * - `patternProperties`: openapi-typescript types them as an index signature; zod keeps unknown
+ *   values (`[key: string]: unknown`) and checks them in a refinement. One-way.
+ * - `$defs` inside a schema: openapi-typescript emits it as a required property. One-way.
+ * - Discriminators: openapi-typescript rewrites the discriminator property of each mapped schema
+ *   to the mapping's values (or the schema's name) whatever the schema says. For those schemas
+ *   the check omits that property; for schemas that contain them, only the property names are
+ *   compared.
+ *
+ * The last two depend on the document rather than the model (the model has no `$defs` and keeps
+ * discriminators only on unions): this is the one place an emitter reads `model.document`,
+ * because what it predicts is a function of the document.
+ */
+import type { ApiModel, SchemaModel } from '../../model/types.js';
+import { references } from './order.js';
+
+export type Agreement =
+  | { kind: 'mutual'; reasons: string[] }
+  | { kind: 'specToZod'; reasons: string[] }
+  | { kind: 'omit'; property: string; oneWay: boolean; reasons: string[] }
+  | { kind: 'sameKeys'; reasons: string[] };
+
+const EMPTY_OBJECT = 'openapi-typescript types an object without properties as Record<string, never>; zod accepts any keys.';
+const TUPLE = 'openapi-typescript drops the rest items of a prefixItems tuple; zod keeps them.';
+const PATTERN = 'openapi-typescript types patternProperties as an index signature; zod checks them in a refinement.';
+const DEFS = 'openapi-typescript emits $defs as a property.';
+const ONE_WAY = new Set([EMPTY_OBJECT, TUPLE, PATTERN, DEFS]);
+
+/** Reasons found in a schema node itself, not following references. */
+function localReasons(schema: SchemaModel): Set<string> {
+  const found = new Set<string>();
+  const visit = (node: SchemaModel): void => {
+    switch (node.kind) {
+      case 'array':
+        if (node.prefixItems?.length && node.items.kind !== 'never') found.add(TUPLE);
+        node.prefixItems?.forEach(visit);
+        visit(node.items);
+        return;
+      case 'object':
+        if (node.patternProperties?.length) found.add(PATTERN);
+        else if (!node.properties.length && node.additionalProperties === true) found.add(EMPTY_OBJECT);
+        node.properties.forEach((property) => visit(property.schema));
+        if (typeof node.additionalProperties !== 'boolean') visit(node.additionalProperties);
+        node.patternProperties?.forEach((entry) => visit(entry.schema));
+        return;
+      case 'union':
+        node.variants.forEach(visit);
+        return;
+      case 'intersection':
+        node.parts.forEach(visit);
+        return;
+      default:
+        return;
+    }
+  };
+  visit(schema);
+  return found;
+}
+
+type Json = Record<string, unknown>;
+const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const COMPONENT = '#/components/schemas/';
+
+function componentName(ref: unknown): string | undefined {
+  return typeof ref === 'string' && ref.startsWith(COMPONENT) ? decodeURIComponent(ref.slice(COMPONENT.length)).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
+function walk(node: unknown, visit: (node: Json) => void, seen = new Set<unknown>()): void {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return;
+  seen.add(node);
+  if (isJson(node)) visit(node);
+  for (const child of Object.values(node)) walk(child, visit, seen);
+}
+
+/**
+ * The component schemas whose discriminator property openapi-typescript rewrites, with that
+ * property: `oneOf` members and mapping targets of a discriminator, and schemas that extend a
+ * discriminated schema through `allOf` (a simplified `scanDiscriminators` of openapi-typescript).
+ */
+function rewrittenByDiscriminators(document: Json): Map<string, Set<string>> {
+  const rewritten = new Map<string, Set<string>>();
+  const mark = (name: string | undefined, property: string) => {
+    if (name === undefined) return;
+    const properties = rewritten.get(name) ?? new Set<string>();
+    properties.add(property);
+    rewritten.set(name, properties);
+  };
+  walk(document, (node) => {
+    const discriminator = node.discriminator;
+    if (!isJson(discriminator) || typeof discriminator.propertyName !== 'string') return;
+    if (Array.isArray(node.oneOf)) {
+      for (const item of node.oneOf) if (isJson(item)) mark(componentName(item.$ref), discriminator.propertyName);
+    }
+    if (isJson(discriminator.mapping)) {
+      for (const target of Object.values(discriminator.mapping)) mark(componentName(target), discriminator.propertyName);
+    }
+  });
+  const components = isJson(document.components) && isJson(document.components.schemas) ? document.components.schemas : {};
+  const discriminated = new Map<string, string>();
+  for (const [name, node] of Object.entries(components)) {
+    if (isJson(node) && isJson(node.discriminator) && typeof node.discriminator.propertyName === 'string') discriminated.set(name, node.discriminator.propertyName);
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, node] of Object.entries(components)) {
+      if (!isJson(node) || !Array.isArray(node.allOf) || discriminated.has(name)) continue;
+      for (const item of node.allOf) {
+        const property = isJson(item) ? discriminated.get(componentName(item.$ref) ?? '') : undefined;
+        if (property === undefined) continue;
+        mark(name, property);
+        discriminated.set(name, property);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return rewritten;
+}
+
+function hasDefs(node: unknown): boolean {
+  let found = false;
+  walk(node, (child) => {
+    if ('$defs' in child) found = true;
+  });
+  return found;
+}
+
+/** How each component schema's zod output type can be checked against openapi-typescript's. */
+export function agreements(model: ApiModel): Map<string, Agreement> {
+  const schemas = new Map(model.schemas.map((entry) => [entry.name, entry.schema]));
+  const rawSchemas = isJson(model.document.components) && isJson(model.document.components.schemas) ? model.document.components.schemas : {};
+  const rewritten = rewrittenByDiscriminators(model.document);
+  const local = new Map(
+    model.schemas.map(({ name, schema }) => {
+      const reasons = localReasons(schema);
+      if (hasDefs(rawSchemas[name])) reasons.add(DEFS);
+      return [name, reasons];
+    }),
+  );
+  const edges = new Map(model.schemas.map(({ name, schema }) => [name, [...new Set(references(schema))].filter((target) => schemas.has(target))]));
+
+  const result = new Map<string, Agreement>();
+  for (const { name } of model.schemas) {
+    const reasons = new Set<string>();
+    let nestedDiscriminator = false;
+    const seen = new Set([name]);
+    const queue = [name];
+    while (queue.length) {
+      const current = queue.shift()!;
+      local.get(current)!.forEach((reason) => reasons.add(reason));
+      if (current !== name && rewritten.has(current)) nestedDiscriminator = true;
+      for (const target of edges.get(current)!) {
+        if (!seen.has(target)) {
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+    }
+    const own = rewritten.get(name);
+    const listed = [...reasons].sort();
+    if (nestedDiscriminator || (own && own.size > 1)) {
+      result.set(name, { kind: 'sameKeys', reasons: [...listed, 'openapi-typescript rewrites discriminator properties of schemas this one contains.'] });
+    } else if (own) {
+      const [property] = own as Set<string> & { size: 1 };
+      result.set(name, {
+        kind: 'omit',
+        property: property!,
+        oneWay: listed.some((reason) => ONE_WAY.has(reason)),
+        reasons: [...listed, `openapi-typescript rewrites the discriminator property ${JSON.stringify(property)} of this schema.`],
+      });
+    } else {
+      result.set(name, listed.length ? { kind: 'specToZod', reasons: listed } : { kind: 'mutual', reasons: [] });
+    }
+  }
+  return result;
+}

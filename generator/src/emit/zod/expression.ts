@@ -1,0 +1,138 @@
+import type { JsonValue, SchemaModel } from '../../model/types.js';
+import { stringLiteral } from '../shared/identifiers.js';
+import { effectiveDefault } from './defaults.js';
+import { discriminatorOf } from './discriminator.js';
+import type { ZodContext } from './context.js';
+import { numberBase, stringBase } from './formats.js';
+import { isPrimitive, jsonLiteral } from './literals.js';
+import { objectExpression } from './objects.js';
+import { compiles } from './patterns.js';
+
+/**
+ * The zod expression of a schema: the type and its checks, then `.nullable()`, then `.default()`.
+ * Whether a property is optional is its object's business (`objects.ts`).
+ */
+export function zodExpression(schema: SchemaModel, context: ZodContext): string {
+  let expression = baseExpression(schema, context);
+  if (schema.nullable && schema.kind !== 'null') expression += '.nullable()';
+  const fallback = effectiveDefault(schema, context);
+  if (fallback) expression += `.default(${jsonLiteral(fallback.value)})`;
+  return expression;
+}
+
+function baseExpression(schema: SchemaModel, context: ZodContext): string {
+  switch (schema.kind) {
+    case 'ref':
+      return refExpression(schema.name, context);
+    case 'string':
+      return stringExpression(schema, context);
+    case 'number': {
+      let expression = numberBase({ integer: schema.integer, format: schema.format });
+      if (schema.minimum !== undefined) expression += `.gte(${schema.minimum})`;
+      if (schema.exclusiveMinimum !== undefined) expression += `.gt(${schema.exclusiveMinimum})`;
+      if (schema.maximum !== undefined) expression += `.lte(${schema.maximum})`;
+      if (schema.exclusiveMaximum !== undefined) expression += `.lt(${schema.exclusiveMaximum})`;
+      if (schema.multipleOf !== undefined && schema.multipleOf > 0) expression += `.multipleOf(${schema.multipleOf})`;
+      return expression;
+    }
+    case 'boolean':
+      return 'z.boolean()';
+    case 'null':
+      return 'z.null()';
+    case 'unknown':
+      return 'z.unknown()';
+    case 'never':
+      return 'z.never()';
+    case 'array':
+      return arrayExpression(schema, context);
+    case 'object':
+      return objectExpression(schema, context, zodExpression);
+    case 'union':
+      return unionExpression(schema, context);
+    case 'intersection': {
+      const [first, ...rest] = schema.parts.map((part) => zodExpression(part, context));
+      if (first === undefined) return 'z.unknown()';
+      // zod 4 reports a key as unknown only when no part of an intersection knows it, so closed parts
+      // (`additionalProperties: false`) accept each other's properties: what spec authors mean and
+      // what openapi-typescript's `A & B` says. Strict JSON Schema (ajv) would reject such values.
+      return rest.reduce((left, right) => `z.intersection(${left}, ${right})`, first);
+    }
+    case 'enum':
+      return valuesExpression(schema.values, context);
+    case 'const':
+      return valuesExpression([schema.value], context);
+  }
+}
+
+/** A component reference: its const, or `z.lazy` when the const is declared further down (cycles). */
+export function refExpression(name: string, context: ZodContext): string {
+  if (!context.lookup(name)) return 'z.never() /* unresolved reference */';
+  const constName = context.constName(name);
+  return context.isDeferred(name) ? `z.lazy(() => ${constName})` : constName;
+}
+
+function stringExpression(schema: Extract<SchemaModel, { kind: 'string' }>, context: ZodContext): string {
+  const base = stringBase({ format: schema.format, binaryAsBlob: context.binaryAsBlob });
+  if (base.startsWith('z.union')) return base;
+  let expression = base;
+  // zod counts UTF-16 code units where JSON Schema counts code points; equal for BMP text.
+  if (schema.minLength !== undefined) expression += `.min(${schema.minLength})`;
+  if (schema.maxLength !== undefined) expression += `.max(${schema.maxLength})`;
+  if (schema.pattern !== undefined) {
+    expression += compiles(schema.pattern)
+      ? `.regex(new RegExp(${stringLiteral(schema.pattern)}, 'u'))`
+      : ' /* pattern skipped: not a valid JavaScript regular expression */';
+  }
+  return expression;
+}
+
+function arrayExpression(schema: Extract<SchemaModel, { kind: 'array' }>, context: ZodContext): string {
+  let expression: string;
+  if (schema.prefixItems?.length) {
+    const prefix = schema.prefixItems.map((item) => zodExpression(item, context)).join(', ');
+    expression = `z.tuple([${prefix}])`;
+    if (schema.items.kind !== 'never') expression += `.rest(${zodExpression(schema.items, context)})`;
+  } else {
+    expression = `z.array(${zodExpression(schema.items, context)})`;
+  }
+  if (schema.minItems !== undefined) {
+    expression += schema.prefixItems?.length
+      ? `.refine((items) => items.length >= ${schema.minItems}, { message: 'Expected at least ${schema.minItems} items' })`
+      : `.min(${schema.minItems})`;
+  }
+  if (schema.maxItems !== undefined) {
+    expression += schema.prefixItems?.length
+      ? `.refine((items) => items.length <= ${schema.maxItems}, { message: 'Expected at most ${schema.maxItems} items' })`
+      : `.max(${schema.maxItems})`;
+  }
+  if (schema.uniqueItems) {
+    context.useHelper('hasUniqueItems');
+    expression += `.refine(hasUniqueItems, { message: 'Expected unique items' })`;
+  }
+  return expression;
+}
+
+function unionExpression(schema: Extract<SchemaModel, { kind: 'union' }>, context: ZodContext): string {
+  const variants = schema.variants.map((variant) => zodExpression(variant, context));
+  if (variants.length === 0) return 'z.never()';
+  if (variants.length === 1) return variants[0]!;
+  const discriminator = discriminatorOf(schema, context);
+  if (discriminator) return `z.discriminatedUnion(${stringLiteral(discriminator)}, [${variants.join(', ')}])`;
+  // `oneOf` means exactly one variant matches: `z.xor`. Its output type is the same union.
+  return schema.mode === 'oneOf' ? `z.xor([${variants.join(', ')}])` : `z.union([${variants.join(', ')}])`;
+}
+
+/** `enum`/`const`: `z.enum` for strings, `z.literal` for other primitives, JSON equality otherwise. */
+function valuesExpression(values: JsonValue[], context: ZodContext): string {
+  if (values.length === 0) return 'z.never()';
+  if (values.every((value) => typeof value === 'string')) {
+    return `z.enum([${values.map((value) => stringLiteral(value as string)).join(', ')}])`;
+  }
+  if (values.every(isPrimitive)) {
+    const literals = values.map((value) => jsonLiteral(value));
+    return literals.length === 1 ? `z.literal(${literals[0]})` : `z.literal([${literals.join(', ')}])`;
+  }
+  // Objects and arrays cannot be literals: compare canonical JSON.
+  context.useHelper('oneOfJson');
+  return `z.unknown().refine(oneOfJson([${values.map((value) => jsonLiteral(value)).join(', ')}]), { message: 'Expected one of the allowed values' })`;
+}

@@ -1,0 +1,63 @@
+import type { HelperName } from './context.js';
+
+/** Source of the helpers a generated `zod.ts` may use, in the order they are printed. */
+const HELPERS: Record<HelperName, string> = {
+  isSet: `/** A parameter is set when present and not \`null\`, \`false\`, \`""\`, \`[]\` or \`{}\` (x-zapgen-rules). */
+function isSet(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
+}`,
+  hasUniqueItems: `/** JSON Schema \`uniqueItems\`: no two items are equal (compared as canonical JSON). */
+function hasUniqueItems(items: readonly unknown[]): boolean {
+  return new Set(items.map(canonicalJson)).size === items.length;
+}`,
+  keysMatch: `/** JSON Schema \`propertyNames\`: every key of the object is accepted by \`schema\`. */
+function keysMatch(schema: z.ZodType): (value: object) => boolean {
+  return (value) => Object.keys(value).every((key) => schema.safeParse(key).success);
+}`,
+  patternPropertiesMatch: `/**
+ * JSON Schema \`patternProperties\`: values of keys matching a pattern satisfy its schema; other keys
+ * not in \`known\` are held to \`additional\` (\`additionalProperties\`).
+ */
+function patternPropertiesMatch({
+  patterns,
+  known,
+  additional,
+}: {
+  patterns: [RegExp, z.ZodType][];
+  known: string[];
+  additional: boolean | z.ZodType;
+}): (value: object) => boolean {
+  return (value) =>
+    Object.entries(value).every(([key, item]) => {
+      const matching = patterns.filter(([pattern]) => pattern.test(key));
+      if (!matching.every(([, schema]) => schema.safeParse(item).success)) return false;
+      if (matching.length > 0 || known.includes(key)) return true;
+      return typeof additional === 'boolean' ? additional : additional.safeParse(item).success;
+    });
+}`,
+  oneOfJson: `/** \`enum\`/\`const\` with object or array values: the value equals one of them as canonical JSON. */
+function oneOfJson(values: readonly unknown[]): (value: unknown) => boolean {
+  const allowed = new Set(values.map(canonicalJson));
+  return (value) => allowed.has(canonicalJson(value));
+}`,
+};
+
+const CANONICAL_JSON = `/** JSON with object keys sorted, so that equal values compare equal. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)))
+      : item,
+  );
+}`;
+
+/** The helper functions a module uses, as source, in a fixed order. */
+export function helperSource(used: ReadonlySet<HelperName>): string {
+  const names = (Object.keys(HELPERS) as HelperName[]).filter((name) => used.has(name));
+  const parts = names.map((name) => HELPERS[name]);
+  if (used.has('hasUniqueItems') || used.has('oneOfJson')) parts.push(CANONICAL_JSON);
+  return parts.join('\n\n');
+}

@@ -1,0 +1,88 @@
+import type { ApiModel, NamedSchema } from '../../model/types.js';
+import { camelCase, pascalCase, uniqueNames } from '../shared/identifiers.js';
+import { jsDoc } from '../shared/jsdoc.js';
+import type { HelperName, ZodContext } from './context.js';
+import { zodExpression } from './expression.js';
+import { helperSource } from './helpers.js';
+import { objectKey } from './objects.js';
+import { operationEntry, parameterGroups } from './operations.js';
+import { orderSchemas } from './order.js';
+import { outputType } from './output-type.js';
+
+/** Global types the printed output types use; a recursive schema must not shadow them. */
+const GLOBAL_TYPES = new Set(['Array']);
+
+/** The identifiers of a module: one const per component schema, one type per recursive schema. */
+export interface ZodNames {
+  constNames: Map<string, string>;
+  typeNames: Map<string, string>;
+  recursive: Set<string>;
+  ordered: NamedSchema[];
+}
+
+/** Names and declaration order of the component schemas (shared by `zod.ts` and `zod-agreement.ts`). */
+export function zodNames(model: ApiModel): ZodNames {
+  const { ordered, recursive } = orderSchemas(model.schemas);
+  const names = model.schemas.map((entry) => entry.name);
+  const constNames = uniqueNames(names, (name) => `${pascalCase(name)}Schema`);
+  const typeNames = uniqueNames(
+    names.filter((name) => recursive.has(name)),
+    (name) => (GLOBAL_TYPES.has(pascalCase(name)) ? `${pascalCase(name)}Type` : pascalCase(name)),
+  );
+  return { constNames, typeNames, recursive, ordered };
+}
+
+/** The source of `src/zod.ts`. */
+export function zodModule(model: ApiModel): string {
+  const names = zodNames(model);
+  const schemas = new Map(model.schemas.map((entry) => [entry.name, entry.schema]));
+  const declared = new Set<string>();
+  const helpers = new Set<HelperName>();
+  const context: ZodContext = {
+    lookup: (name) => schemas.get(name),
+    constName: (name) => names.constNames.get(name)!,
+    typeName: (name) => names.typeNames.get(name),
+    isDeferred: (name) => !declared.has(name),
+    binaryAsBlob: false,
+    useHelper: (name) => helpers.add(name),
+  };
+
+  const declarations = names.ordered.map(({ name, schema }) => {
+    const constName = names.constNames.get(name)!;
+    const typeName = names.typeNames.get(name);
+    const doc = jsDoc({ summary: schema.title, description: schema.description, deprecated: schema.deprecated });
+    let source: string;
+    if (typeName) {
+      // Recursive: TypeScript cannot infer a type that refers to itself, so it is spelled out.
+      const type = `/** Output type of \`${constName}\` (spelled out: the schema refers to itself). */\nexport type ${typeName} = ${outputType(schema, context)};\n`;
+      source = `${type}\n${doc}export const ${constName}: z.ZodType<${typeName}> = ${zodExpression(schema, context)};`;
+    } else {
+      source = `${doc}export const ${constName} = ${zodExpression(schema, context)};`;
+    }
+    declared.add(name);
+    return source;
+  });
+
+  const componentEntries = model.schemas.map(({ name }) => `${objectKey(name)}: ${names.constNames.get(name)!}`);
+  const groupConsts = uniqueNames(
+    model.operations.map((operation) => operation.operationId),
+    (operationId) => `${camelCase(operationId)}Parameters`,
+  );
+  const groups: string[] = [];
+  const operationEntries = model.operations.map((operation) => {
+    const source = parameterGroups(operation, context);
+    const groupsConst = source ? groupConsts.get(operation.operationId)! : undefined;
+    if (source) groups.push(`const ${groupsConst} = ${source};`);
+    return operationEntry({ operation, groupsConst, context });
+  });
+
+  const sections = [
+    `import * as z from 'zod';`,
+    helperSource(helpers),
+    declarations.join('\n\n'),
+    `/** Every component schema, by its name in the spec. */\nexport const componentSchemas = {${componentEntries.length ? `\n${componentEntries.join(',\n')},\n` : ''}};`,
+    groups.length ? `/* Parameter groups by location, shared by the bare groups and \`parameters\` below. */\n${groups.join('\n\n')}` : '',
+    `/**\n * Validators of each operation, by operationId: \`parameters\` (all groups, with the cross-parameter\n * rules), the bare groups, \`body\` (first JSON or form media type) and \`responses\` by status (first JSON body).\n */\nexport const operationSchemas = {${operationEntries.length ? `\n${operationEntries.join(',\n')},\n` : ''}};`,
+  ];
+  return `${sections.filter(Boolean).join('\n\n')}\n`;
+}

@@ -1,0 +1,80 @@
+import type { SchemaModel } from '../../model/types.js';
+import { propertyKey, stringLiteral } from '../shared/identifiers.js';
+import type { ZodContext } from './context.js';
+import { effectiveDefault } from './defaults.js';
+import { compiles } from './patterns.js';
+
+type ObjectSchemaModel = Extract<SchemaModel, { kind: 'object' }>;
+type Print = (schema: SchemaModel, context: ZodContext) => string;
+
+/**
+ * A key in an object literal. `__proto__` is written computed: as a plain key it would set the
+ * object's prototype instead of defining a property.
+ */
+export function objectKey(name: string): string {
+  return name === '__proto__' ? `[${stringLiteral(name)}]` : propertyKey(name);
+}
+
+/** The zod shape (`{ id: z.string(), tag: z.string().optional() }`) of an object's properties. */
+export function shapeExpression(properties: ObjectSchemaModel['properties'], context: ZodContext, print: Print): string {
+  if (!properties.length) return '{}';
+  const entries = properties.map(({ name, required, schema }) => {
+    // A default already makes the key optional on input (and present on output).
+    const optional = !required && !effectiveDefault(schema, context) ? '.optional()' : '';
+    return `${objectKey(name)}: ${print(schema, context)}${optional}`;
+  });
+  return `{ ${entries.join(', ')} }`;
+}
+
+/** How an object treats keys it does not name: open, closed, or typed. */
+export function additionalOf(schema: ObjectSchemaModel): boolean | SchemaModel {
+  const extra = schema.additionalProperties;
+  if (typeof extra === 'boolean') return extra;
+  if (extra.kind === 'unknown' && !extra.nullable) return true;
+  if (extra.kind === 'never') return false;
+  return extra;
+}
+
+/**
+ * Objects: `z.looseObject` when open (unknown keys accepted and kept), `z.strictObject` when closed,
+ * `.catchall()`/`z.record()` when extra values are typed. `patternProperties`, `propertyNames` and
+ * the property counts become refinements.
+ */
+export function objectExpression(schema: ObjectSchemaModel, context: ZodContext, print: Print): string {
+  const shape = shapeExpression(schema.properties, context, print);
+  const extra = additionalOf(schema);
+  const patterns = (schema.patternProperties ?? []).filter(({ pattern }) => compiles(pattern));
+  let expression: string;
+  if (patterns.length) {
+    // Keys matching a pattern are exempt from `additionalProperties`: the refinement checks both.
+    context.useHelper('patternPropertiesMatch');
+    const list = patterns.map(({ pattern, schema: value }) => `[new RegExp(${stringLiteral(pattern)}, 'u'), ${print(value, context)}]`);
+    const known = schema.properties.map(({ name }) => stringLiteral(name));
+    const rest = typeof extra === 'boolean' ? String(extra) : print(extra, context);
+    expression =
+      `z.looseObject(${shape}).refine(patternPropertiesMatch({ patterns: [${list.join(', ')}], known: [${known.join(', ')}], additional: ${rest} }), ` +
+      `{ message: 'Expected properties to match patternProperties and additionalProperties' })`;
+  } else if (extra === true) {
+    expression = `z.looseObject(${shape})`;
+  } else if (extra === false) {
+    expression = `z.strictObject(${shape})`;
+  } else if (schema.properties.length) {
+    expression = `z.object(${shape}).catchall(${print(extra, context)})`;
+  } else {
+    expression = `z.record(z.string(), ${print(extra, context)})`;
+  }
+  if ((schema.patternProperties ?? []).length > patterns.length) {
+    expression += ' /* patternProperties skipped: not valid JavaScript regular expressions */';
+  }
+  if (schema.propertyNames) {
+    context.useHelper('keysMatch');
+    expression += `.refine(keysMatch(${print(schema.propertyNames, context)}), { message: 'Expected property names to match propertyNames' })`;
+  }
+  if (schema.minProperties !== undefined) {
+    expression += `.refine((value) => Object.keys(value).length >= ${schema.minProperties}, { message: 'Expected at least ${schema.minProperties} properties' })`;
+  }
+  if (schema.maxProperties !== undefined) {
+    expression += `.refine((value) => Object.keys(value).length <= ${schema.maxProperties}, { message: 'Expected at most ${schema.maxProperties} properties' })`;
+  }
+  return expression;
+}

@@ -1,0 +1,57 @@
+import type { OperationModel, ParameterLocation } from '../../model/types.js';
+import { stringLiteral } from '../shared/identifiers.js';
+import type { ZodContext } from './context.js';
+import { effectiveDefault } from './defaults.js';
+import { zodExpression } from './expression.js';
+import { firstJson, requestMedia } from './media.js';
+import { objectKey } from './objects.js';
+import { rulesRefinement } from './rules.js';
+
+const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+
+/** The parameter groups of an operation (`{ path: z.object(...), query: ... }`), or `undefined` without parameters. */
+export function parameterGroups(operation: OperationModel, context: ZodContext): string | undefined {
+  const groups = LOCATIONS.flatMap((location) => {
+    const parameters = operation.parameters.filter((parameter) => parameter.in === location);
+    if (!parameters.length) return [];
+    const entries = parameters.map((parameter) => {
+      const optional = !parameter.required && !effectiveDefault(parameter.schema, context) ? '.optional()' : '';
+      return `${objectKey(parameter.name)}: ${zodExpression(parameter.schema, context)}${optional}`;
+    });
+    return [`${location}: z.object({ ${entries.join(', ')} })`];
+  });
+  return groups.length ? `{ ${groups.join(', ')} }` : undefined;
+}
+
+/**
+ * One `operationSchemas` entry. `groupsConst` names the const holding the parameter groups (see
+ * `parameterGroups`): they appear bare and, combined, as `parameters` with the rules refinements.
+ */
+export function operationEntry({
+  operation,
+  groupsConst,
+  context,
+}: {
+  operation: OperationModel;
+  groupsConst: string | undefined;
+  context: ZodContext;
+}): string {
+  const members: string[] = [];
+  if (groupsConst) {
+    const combined = LOCATIONS.filter((location) => operation.parameters.some((parameter) => parameter.in === location)).map((location) => {
+      // A group without required parameters may be left out altogether.
+      const required = operation.parameters.some((parameter) => parameter.in === location && parameter.required);
+      return `${location}: ${groupsConst}.${location}${required ? '' : '.optional()'}`;
+    });
+    members.push(`parameters: z.object({ ${combined.join(', ')} })${rulesRefinement({ operation, context })}`);
+    members.push(`...${groupsConst}`);
+  }
+  const request = operation.requestBody && requestMedia(operation.requestBody.content);
+  if (request) members.push(`body: ${zodExpression(request.media.schema, { ...context, binaryAsBlob: request.binaryAsBlob })}`);
+  const responses = operation.responses.flatMap((response) => {
+    const media = firstJson(response.content);
+    return media ? [`${stringLiteral(response.status)}: ${zodExpression(media.schema, context)}`] : [];
+  });
+  members.push(`responses: { ${responses.join(', ')} }`);
+  return `${objectKey(operation.operationId)}: {\n${members.join(',\n')},\n}`;
+}

@@ -1,0 +1,105 @@
+/** Building small models by hand and loading the `zod.ts` generated from them. */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import type { ApiModel, NamedSchema, OperationModel, SchemaModel } from '../../../src/model/types.js';
+import { zodModule } from '../../../src/emit/zod/module.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A schema node with `nullable: false` unless given. */
+export function s(node: Without<SchemaModel, 'nullable'> & { nullable?: boolean }): SchemaModel {
+  return { nullable: false, ...node } as SchemaModel;
+}
+
+/** An operation with defaults for everything but what is given. */
+export function operation(overrides: Partial<OperationModel> & { operationId: string }): OperationModel {
+  return {
+    operationIdDerived: false,
+    method: 'get',
+    path: '/',
+    tags: [],
+    deprecated: false,
+    parameters: [],
+    responses: [],
+    security: [],
+    extensions: { rules: [] },
+    ...overrides,
+  };
+}
+
+/** An `ApiModel` with the given component schemas (sorted by name, as the model is) and operations. */
+export function apiModel({ schemas = {}, operations = [] }: { schemas?: Record<string, SchemaModel>; operations?: OperationModel[] }): ApiModel {
+  const named: NamedSchema[] = Object.keys(schemas)
+    .sort()
+    .map((name) => ({ name, schema: schemas[name]!, pointer: `#/components/schemas/${name}` }));
+  return { openapi: '3.1.0', info: { title: 'Test', version: '1' }, servers: [], schemas: named, securitySchemes: [], operations, document: {} };
+}
+
+/** A directory under the system temp dir from which `zod` resolves (to the repo's node_modules). */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+  mkdirSync(path.join(dir, 'src'));
+  return dir;
+}
+
+export interface SafeParser {
+  safeParse(value: unknown): { success: boolean; data?: unknown; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+export interface ZodModule {
+  componentSchemas: Record<string, SafeParser>;
+  operationSchemas: Record<string, Record<string, SafeParser> & { responses: Record<string, SafeParser> }>;
+}
+
+let loaded = 0;
+
+/** Generates `zod.ts` from `model`, strips its types and imports it. */
+export async function importZod(model: ApiModel): Promise<ZodModule & { source: string }> {
+  const source = zodModule(model);
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const dir = (importZod as { dir?: string }).dir ?? ((importZod as { dir?: string }).dir = scratchDir('zapgen-zod-'));
+  const file = path.join(dir, `zod-${(loaded += 1)}.mjs`);
+  writeFileSync(file, outputText);
+  const module = (await import(pathToFileURL(file).href)) as ZodModule;
+  return { ...module, source };
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2023', 'DOM'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  },
+  include: ['src'],
+};
+
+/** Writes `files` (paths relative to a package root) to a scratch package and returns tsc's error lines. */
+export function typecheck(files: readonly { path: string; contents: string }[]): string[] {
+  const dir = scratchDir('zapgen-zod-tsc-');
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+  for (const file of files) writeFileSync(path.join(dir, file.path), file.contents);
+  try {
+    execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8', stdio: 'pipe' });
+    return [];
+  } catch (error) {
+    const output = String((error as { stdout?: string }).stdout ?? error);
+    return output.split('\n').filter((line) => line.includes('error TS'));
+  }
+}
