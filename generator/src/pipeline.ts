@@ -8,7 +8,7 @@ import { hasErrors, loadSpec, validateSpec, type Finding } from './load/index.js
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel } from './model/index.js';
-import { addHeader, diffFiles, formatFile, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
+import { addHeader, diffFiles, formatFile, headerPrefix, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
 
 export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
 
@@ -70,7 +70,7 @@ export class SpecError extends Error {
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
   const built = await build(options);
   const start = performance.now();
-  const files = writeFiles({ outDir: options.out, files: built.outputs });
+  const files = writeFiles({ outDir: options.out, files: built.outputs, marker: built.marker });
   built.timings.write += performance.now() - start;
   return { ...built.summary, files, timings: rounded(built.timings) };
 }
@@ -79,13 +79,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
 export async function check(options: GenerateOptions): Promise<CheckSummary> {
   const built = await build(options);
   const start = performance.now();
-  const drift = diffFiles({ outDir: options.out, files: built.outputs, label: displayPath(path.resolve(options.out)) });
+  const drift = diffFiles({ outDir: options.out, files: built.outputs, marker: built.marker, label: displayPath(path.resolve(options.out)) });
   built.timings.write += performance.now() - start;
   return { ...built.summary, files: built.outputs.length, drift, timings: rounded(built.timings) };
 }
 
 interface Built {
   outputs: OutputFile[];
+  /** Header prefix of this spec's files: only those are deleted when stale. */
+  marker: string;
   summary: Omit<GenerateSummary, 'files' | 'timings'>;
   timings: Timings;
 }
@@ -132,6 +134,7 @@ async function build(options: GenerateOptions): Promise<Built> {
 
   return {
     outputs,
+    marker: headerPrefix(context.specLabel),
     summary: {
       api,
       operations: model.operations.length,

@@ -1,7 +1,7 @@
 /** `zapgen check`: what `generate` would change, as a unified diff, without writing anything. */
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { readIfExists, staleFiles, type OutputFile } from './write-files.js';
+import { readIfExists, staleFiles, type WriteTarget } from './write-files.js';
 
 /** The drift between a package on disk and freshly generated files. */
 export interface Drift {
@@ -12,13 +12,13 @@ export interface Drift {
 }
 
 /** Compares `files` with the contents of `outDir`. `label` prefixes paths in the diff (`packages/actions-v2`). */
-export function diffFiles({ outDir, files, label }: { outDir: string; files: readonly OutputFile[]; label: string }): Drift {
+export function diffFiles({ outDir, files, marker, label }: WriteTarget & { label: string }): Drift {
   const changes: { path: string; before: string | undefined; after: string | undefined }[] = [];
   for (const file of files) {
     const before = readIfExists(path.join(outDir, file.path))?.toString('utf8');
     if (before !== file.contents) changes.push({ path: file.path, before, after: file.contents });
   }
-  for (const stale of staleFiles({ outDir, files })) {
+  for (const stale of staleFiles({ outDir, files, marker })) {
     changes.push({ path: stale, before: readIfExists(path.join(outDir, stale))?.toString('utf8'), after: undefined });
   }
   changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -1,5 +1,5 @@
 /** The write phase: format, header, write or compare. */
 export { diffFiles, type Drift } from './diff.js';
 export { formatFile, parserFor, PRETTIER_OPTIONS } from './format.js';
-export { addHeader, headerText, HEADER_MARKER, isGenerated, specHash } from './header.js';
-export { listFiles, staleFiles, writeFiles, type OutputFile, type WriteCounts } from './write-files.js';
+export { addHeader, headerPrefix, headerText, HEADER_MARKER, isGenerated, specHash } from './header.js';
+export { listFiles, staleFiles, writeFiles, type OutputFile, type WriteCounts, type WriteTarget } from './write-files.js';

@@ -23,8 +23,16 @@ export interface WriteCounts {
 /** Folders of a package that never hold generated sources. */
 const SKIPPED_FOLDERS = new Set(['dist', 'node_modules', '.git']);
 
+/** Where to write, and what counts as a generated file there. */
+export interface WriteTarget {
+  outDir: string;
+  files: readonly OutputFile[];
+  /** Header text that marks a file as generated (and so deletable when stale); default any zapgen header. */
+  marker?: string;
+}
+
 /** Writes `files` under `outDir` (sorted by path) and deletes stale generated files. */
-export function writeFiles({ outDir, files }: { outDir: string; files: readonly OutputFile[] }): WriteCounts {
+export function writeFiles({ outDir, files, marker }: WriteTarget): WriteCounts {
   const counts: WriteCounts = { written: 0, unchanged: 0, deleted: 0 };
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const file of sorted) {
@@ -38,7 +46,7 @@ export function writeFiles({ outDir, files }: { outDir: string; files: readonly 
     writeFileSync(target, bytes);
     counts.written += 1;
   }
-  for (const stale of staleFiles({ outDir, files })) {
+  for (const stale of staleFiles({ outDir, files, marker })) {
     unlinkSync(path.join(outDir, stale));
     removeEmptyFolders({ outDir, from: path.dirname(path.join(outDir, stale)) });
     counts.deleted += 1;
@@ -47,9 +55,9 @@ export function writeFiles({ outDir, files }: { outDir: string; files: readonly 
 }
 
 /** Generated files on disk under `outDir` that are not in `files` (relative posix paths, sorted). */
-export function staleFiles({ outDir, files }: { outDir: string; files: readonly OutputFile[] }): string[] {
+export function staleFiles({ outDir, files, marker }: WriteTarget): string[] {
   const emitted = new Set(files.map((file) => file.path));
-  return listFiles(outDir).filter((file) => !emitted.has(file) && isGenerated(readStart(path.join(outDir, file))));
+  return listFiles(outDir).filter((file) => !emitted.has(file) && isGenerated(readStart(path.join(outDir, file)), marker));
 }
 
 /** Every file under `root` (relative posix paths, sorted), skipping `dist/`, `node_modules/`. */
