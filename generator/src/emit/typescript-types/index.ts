@@ -9,6 +9,8 @@ import { documentWithOperationIds } from './document.js';
  * - `exportType: false`: `export interface` for `paths`/`components`/`operations` (better errors
  *   and hover text than type aliases).
  * - `enum: false`: no runtime enum objects; `types.ts` stays types only (zod carries the values).
+ * - `emptyObjectsUnknown: true`: `type: object` without properties is an open object in OpenAPI;
+ *   the default `Record<string, never>` would make every key of such a value unreadable.
  * - `defaultNonNullable` left at its default (true): a property with a default is present in
  *   responses, which is what servers do.
  * - `silent: true`: the generator reports problems itself; no console output from a library.
@@ -17,6 +19,7 @@ const OPTIONS: OpenAPITSOptions = {
   alphabetize: false,
   exportType: false,
   enum: false,
+  emptyObjectsUnknown: true,
   silent: true,
 };
 

@@ -45,6 +45,13 @@ describe('typescript-types emitter', () => {
         want: ['Kind: "a" | "b";'],
       },
     ],
+    [
+      'an object without properties stays open',
+      {
+        given: model({ operations: [named], schemas: [{ name: 'Params', pointer: '#/components/schemas/Params', schema: { kind: 'object', nullable: false, properties: [], additionalProperties: true } }] }),
+        want: ['Params: Record<string, unknown>;'],
+      },
+    ],
   ];
   test.each(cases)('%s', async (_name, { given, want, check }) => {
     const types = await emitTypes(given);

@@ -1,0 +1,4 @@
+export * from './actions.js';
+export * from './partner.js';
+export * from './validation.js';
+export { typeErrors } from './type-errors.js';

@@ -1,0 +1,26 @@
+/**
+ * Using `@zapgen/partner-v1`: the `client_id` API key and a user's access token, pagination
+ * with an async iterator, and the `params__{KEY}` filters of `listZaps`.
+ */
+import { createClient, oauthFlows } from '@zapgen/partner-v1';
+import type { ListAppsItem, ListZapsResult, PartnerV1Client } from '@zapgen/partner-v1';
+
+/** A client with the partner's `client_id` and, optionally, a user's access token. */
+export function partnerClient(clientId: string, accessToken?: string, baseUrl?: string): PartnerV1Client {
+  return createClient({ clientId, accessToken, baseUrl });
+}
+
+/** The first `max` apps, page after page. */
+export async function firstApps(client: PartnerV1Client, max: number): Promise<ListAppsItem[]> {
+  const apps: ListAppsItem[] = [];
+  for await (const app of client.paginate.listApps({ query: { per_page: 100 } }, { maxItems: max })) apps.push(app);
+  return apps;
+}
+
+/** The user's Zaps whose settings contain `channel=<channel>` for `app` (sent as `params__channel`). */
+export async function zapsOnChannel(client: PartnerV1Client, app: string, channel: string): Promise<ListZapsResult> {
+  return client.listZaps({ query: { app, params: { channel } } });
+}
+
+/** The authorization URL of the implicit grant, from the spec's flow metadata. */
+export const authorizationUrl: string = oauthFlows.PartnerOAuth.implicit.authorizationUrl;
