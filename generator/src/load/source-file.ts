@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type { Finding } from './finding.js';
 
 /** A 1-based position in a file. */
@@ -82,12 +82,34 @@ interface Parsed {
 
 function parseWithPositions(text: string): Parsed {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // yaml's own uniqueKeys check is quadratic per mapping; duplicateKeys() is linear.
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const errors = document.errors.map((error) => {
     const { line, col } = lineCounter.linePos(error.pos[0]);
     return { line, column: col, message: error.message.replace(/\s+/g, ' ').trim() };
   });
+  for (const { offset, key } of duplicateKeys(document)) {
+    const { line, col } = lineCounter.linePos(offset);
+    errors.push({ line, column: col, message: `duplicate key "${key}" (YAML map keys must be unique)` });
+  }
   return { document, lineCounter, errors };
+}
+
+/** Keys that appear twice in one mapping, at their second occurrence. */
+function duplicateKeys(document: Document): { offset: number; key: string }[] {
+  const duplicates: { offset: number; key: string }[] = [];
+  visit(document, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const key = keyText(pair.key);
+        if (key === undefined) continue;
+        if (seen.has(key)) duplicates.push({ offset: (pair.key as Node).range?.[0] ?? 0, key });
+        seen.add(key);
+      }
+    },
+  });
+  return duplicates;
 }
 
 function lazyJsonFile(absolutePath: string, shown: string, text: string, data: unknown): SourceFile {

@@ -166,6 +166,12 @@ describe('unreadable specs', () => {
     ]);
   });
 
+  it('locates a duplicate key at its second occurrence', () => {
+    expect(findingsOf('duplicate-keys.yaml').map(formatFinding)).toEqual([
+      `${shown('duplicate-keys.yaml')}:5:3  error  yaml-syntax  duplicate key "title" (YAML map keys must be unique)`,
+    ]);
+  });
+
   it('names a missing entry file', () => {
     expect(findingsOf('no-such-spec.yaml').map(formatFinding)).toEqual([
       `${shown('no-such-spec.yaml')}:1:1  error  file-not-found  ${shown('no-such-spec.yaml')}: file not found`,
