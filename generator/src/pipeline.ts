@@ -95,10 +95,7 @@ interface Built {
 async function build(options: GenerateOptions): Promise<Built> {
   const timings: Timings = { load: 0, model: 0, emit: 0, write: 0 };
   let start = performance.now();
-  const loaded = loadSpec(options.spec);
-  const findings = validateSpec(loaded);
-  if (hasErrors(findings) || !loaded.document) throw new SpecError(findings);
-  const document = loaded.document;
+  const { document, findings } = loadValid(options.spec);
   timings.load = lap();
 
   const model = buildModel(document);
@@ -150,6 +147,17 @@ async function build(options: GenerateOptions): Promise<Built> {
     start = now;
     return elapsed;
   }
+}
+
+/**
+ * The bundled document of a spec without errors. Only the document leaves this function: the
+ * parsed files and their syntax trees (large for big YAML specs) can be collected before emitting.
+ */
+function loadValid(spec: string): { document: Record<string, unknown>; findings: Finding[] } {
+  const loaded = loadSpec(spec);
+  const findings = validateSpec(loaded);
+  if (hasErrors(findings) || !loaded.document) throw new SpecError(findings);
+  return { document: loaded.document, findings };
 }
 
 function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {

@@ -1,12 +1,13 @@
 /**
  * One spec file on disk: its data, and the positions of its nodes. YAML files are parsed once
- * with positions; JSON files are read with `JSON.parse` (fast for multi-megabyte specs) and only
- * re-parsed for positions when a finding needs one.
+ * with positions; JSON files are read with `JSON.parse` (fast for multi-megabyte specs) and
+ * scanned for positions only when findings need them.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type { Finding } from './finding.js';
+import { jsonOffsets, lineColumns } from './json-positions.js';
 
 /** A 1-based position in a file. */
 export interface Position {
@@ -23,6 +24,8 @@ export interface SourceFile {
   data: unknown;
   /** Position of the node at `segments` (the deepest existing node on the way). */
   locate(segments: readonly string[]): Position;
+  /** Positions of many nodes at once (one pass over a JSON file). */
+  locateMany(requests: readonly (readonly string[])[]): Position[];
 }
 
 /** The result of reading a file: the file, or the findings that explain why it could not be read. */
@@ -68,9 +71,10 @@ export function readSourceFile(absolutePath: string): ReadResult {
   } catch (error) {
     return { ok: false, findings: [fileFinding(shown, 'yaml-syntax', (error as Error).message)] };
   }
+  const locate = (segments: readonly string[]) => locateNode(parsed, segments);
   return {
     ok: true,
-    file: { path: absolutePath, displayPath: shown, data, locate: (segments) => locateNode(parsed, segments) },
+    file: { path: absolutePath, displayPath: shown, data, locate, locateMany: (requests) => requests.map(locate) },
   };
 }
 
@@ -112,16 +116,15 @@ function duplicateKeys(document: Document): { offset: number; key: string }[] {
   return duplicates;
 }
 
+/** A JSON file keeps its text only: positions come from a scan of the text when asked for. */
 function lazyJsonFile(absolutePath: string, shown: string, text: string, data: unknown): SourceFile {
-  let parsed: Parsed | undefined;
+  const locateMany = (requests: readonly (readonly string[])[]) => lineColumns(text, jsonOffsets(text, requests));
   return {
     path: absolutePath,
     displayPath: shown,
     data,
-    locate(segments) {
-      parsed ??= parseWithPositions(text);
-      return locateNode(parsed, segments);
-    },
+    locate: (segments) => locateMany([segments])[0] ?? { line: 1, column: 1 },
+    locateMany,
   };
 }
 

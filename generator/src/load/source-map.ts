@@ -28,12 +28,36 @@ export class SourceMap {
 
   /** The file, line and column of the node at `pointer` (or of its deepest existing ancestor). */
   locate(pointer: string): SourceLocation {
+    const [location] = this.locateMany([pointer]);
+    if (!location) throw new Error(`internal: no source for ${pointer}`);
+    return location;
+  }
+
+  /** `locate` for many pointers, with one pass per file. */
+  locateMany(pointers: readonly string[]): SourceLocation[] {
+    const byFile = new Map<SourceFile, { index: number; segments: string[] }[]>();
+    pointers.forEach((pointer, index) => {
+      const { file, segments } = this.#source(pointer);
+      const list = byFile.get(file) ?? [];
+      list.push({ index, segments });
+      byFile.set(file, list);
+    });
+    const locations: SourceLocation[] = new Array(pointers.length);
+    for (const [file, requests] of byFile) {
+      const positions = file.locateMany(requests.map((request) => request.segments));
+      requests.forEach((request, at) => {
+        locations[request.index] = { file: file.displayPath, ...(positions[at] ?? { line: 1, column: 1 }) };
+      });
+    }
+    return locations;
+  }
+
+  /** The file holding `pointer` and the node's segments inside it: through the longest mounted prefix. */
+  #source(pointer: string): { file: SourceFile; segments: string[] } {
     const segments = parsePointer(pointer);
     for (let length = segments.length; length >= 0; length -= 1) {
       const mount = this.#mounts.get(toPointer(segments.slice(0, length)));
-      if (!mount) continue;
-      const position = mount.file.locate([...mount.segments, ...segments.slice(length)]);
-      return { file: mount.file.displayPath, ...position };
+      if (mount) return { file: mount.file, segments: [...mount.segments, ...segments.slice(length)] };
     }
     throw new Error(`internal: no source for ${pointer}`);
   }

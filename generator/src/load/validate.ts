@@ -11,17 +11,17 @@ import { validateOpenApiSchema } from './validate-schema.js';
  * lint findings. Sorted by file and position.
  */
 export function validateSpec(spec: LoadedSpec, rules: readonly LintRule[] = lintRules): Finding[] {
-  const findings: Finding[] = [...spec.findings];
   const { document, sourceMap } = spec;
-  if (!document) return sortFindings(findings);
-  const at = (pointer: string) => sourceMap.locate(pointer);
-  for (const violation of validateOpenApiSchema(document)) {
-    findings.push({ ...at(violation.pointer), rule: 'openapi-schema', severity: 'error', message: violation.message });
+  if (!document) return sortFindings(spec.findings);
+  const found: (Omit<Finding, 'file' | 'line' | 'column'> & { pointer: string })[] = [];
+  for (const { pointer, message } of validateOpenApiSchema(document)) {
+    found.push({ pointer, rule: 'openapi-schema', severity: 'error', message });
   }
   for (const rule of rules) {
-    rule.check(document, (pointer, message) => {
-      findings.push({ ...at(pointer), rule: rule.name, severity: rule.severity, message });
-    });
+    rule.check(document, (pointer, message) => found.push({ pointer, rule: rule.name, severity: rule.severity, message }));
   }
-  return sortFindings(findings);
+  // Located in one batch: a JSON file is scanned once for all its findings.
+  const locations = sourceMap.locateMany(found.map((finding) => finding.pointer));
+  const located = found.map(({ pointer: _pointer, ...finding }, index) => ({ ...locations[index]!, ...finding }));
+  return sortFindings([...spec.findings, ...located]);
 }
