@@ -14,7 +14,6 @@ const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 /** Keywords that only describe a schema; they never make a part of a composition on their own. */
 const DESCRIPTIVE = new Set([
   'type',
-  'required',
   'nullable',
   'discriminator',
   'title',
@@ -268,6 +267,12 @@ export class SchemaBuilder {
           schema: this.build({ node: value, pointer: joinPointer({ pointer, keys: ['properties', name] }) }),
         }))
       : [];
+    // A required name without a property schema (`allOf: [{$ref: Base}, {required: [id]}]`)
+    // still has to be present, with any value.
+    const declared = new Set(properties.map((property) => property.name));
+    for (const name of required) {
+      if (!declared.has(name)) properties.push({ name, required: true, schema: { kind: 'unknown', nullable: false } });
+    }
     const patternProperties = isNode(node.patternProperties)
       ? Object.entries(node.patternProperties).map(([pattern, value]) => ({
           pattern,
@@ -275,7 +280,9 @@ export class SchemaBuilder {
         }))
       : undefined;
     const propertyNames =
-      node.propertyNames === undefined ? undefined : this.build({ node: node.propertyNames, pointer: joinPointer({ pointer, keys: ['propertyNames'] }) });
+      node.propertyNames === undefined
+        ? undefined
+        : this.build({ node: node.propertyNames, pointer: joinPointer({ pointer, keys: ['propertyNames'] }), typeHint: ['string'] });
     return {
       kind: 'object',
       properties,
@@ -339,7 +346,7 @@ function hasOwnStructure(node: Node): boolean {
 
 /** The JSON type implied by a schema without `type`: object or array keywords, else none. */
 function inferType(node: Node): 'object' | 'array' | undefined {
-  if ('properties' in node || 'additionalProperties' in node || 'patternProperties' in node || 'propertyNames' in node) return 'object';
+  if ('properties' in node || 'required' in node || 'additionalProperties' in node || 'patternProperties' in node || 'propertyNames' in node) return 'object';
   if ('items' in node || 'prefixItems' in node) return 'array';
   return undefined;
 }

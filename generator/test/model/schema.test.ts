@@ -103,6 +103,21 @@ describe('schema normalisation', () => {
         },
       },
     ],
+    [
+      'a required name without a property schema is a required property of any value',
+      {
+        given: { type: 'object', required: ['a', 'b'], properties: { a: { type: 'string' } } },
+        want: {
+          kind: 'object',
+          properties: [
+            { name: 'a', required: true, schema: string() },
+            { name: 'b', required: true, schema: unknown },
+          ],
+          additionalProperties: true,
+          nullable: false,
+        },
+      },
+    ],
     ['additionalProperties: false → closed', { given: { type: 'object', additionalProperties: false }, want: { kind: 'object', properties: [], additionalProperties: false, nullable: false } }],
     ['additionalProperties: {} → open', { given: { type: 'object', additionalProperties: {} }, want: { kind: 'object', properties: [], additionalProperties: true, nullable: false } }],
     ['additionalProperties: schema → typed', { given: { type: 'object', additionalProperties: { type: 'string' } }, want: { kind: 'object', properties: [], additionalProperties: string(), nullable: false } }],
@@ -115,7 +130,7 @@ describe('schema normalisation', () => {
           properties: [],
           additionalProperties: true,
           patternProperties: [{ pattern: '^x-', schema: string() }],
-          propertyNames: unknown,
+          propertyNames: string({ pattern: '^[a-z]' }),
           minProperties: 1,
           maxProperties: 3,
           nullable: false,
@@ -169,6 +184,13 @@ describe('schema normalisation', () => {
     [
       'typed node whose allOf only annotates keeps its type',
       { given: { type: 'string', allOf: [{ description: 'Member' }] }, want: string({ description: 'Member' }) },
+    ],
+    [
+      'allOf member that only makes names required',
+      {
+        given: { allOf: [{ $ref: '#/components/schemas/Pet' }, { required: ['id'] }] },
+        want: { kind: 'intersection', parts: [ref('Pet'), { kind: 'object', properties: [{ name: 'id', required: true, schema: unknown }], additionalProperties: true, nullable: false }], nullable: false },
+      },
     ],
     ['anyOf → union mode anyOf', { given: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, want: { kind: 'union', mode: 'anyOf', variants: [string(), integer()], nullable: false } }],
     ['type: object beside oneOf adds nothing', { given: { type: 'object', oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] }, want: { kind: 'union', mode: 'oneOf', variants: [ref('Cat'), ref('Dog')], nullable: false } }],
