@@ -81,12 +81,16 @@ describe('package emitter: README.md', () => {
 
   test('one line per operation, spec text escaped', async () => {
     const readme = (await emit(model({ operations: [getApp, searchApps] })))['README.md']!;
-    expect(readme).toContain('- `client.getApp(args)` — `GET /api/v2/apps/{app}/` — Get an app \\| with \\*stars\\* and \\<b\\>html\\</b\\> \\[link\\]\\(javascript:x\\) (deprecated)');
+    expect(readme).toContain('- `client.getApp(args)` — `GET /api/v2/apps/{app}/` — Get an app \\| with \\*stars\\* and \\<b\\>html\\</b\\> \\[link\\](javascript:x) (deprecated)');
     expect(readme).toContain('- `client.searchApps()` — `GET /api/v2/apps/search/` — Search apps');
   });
 
   const escapes: [string, { given: string; want: string }][] = [
-    ['markdown specials', { given: '# *a* _b_ [c](d) <e> |f|', want: '\\# \\*a\\* \\_b\\_ \\[c\\]\\(d\\) \\<e\\> \\|f\\|' }],
+    ['inline specials', { given: '*a* _b_ [c](d) <e> |f| `g` &amp;', want: '\\*a\\* \\_b\\_ \\[c\\](d) \\<e\\> \\|f\\| \\`g\\` \\&amp;' }],
+    ['line-start specials only at the start', { given: '# a-b #c', want: '\\# a-b #c' }],
+    ['ordered-list look-alike', { given: '1. first', want: '1\\. first' }],
+    ['list look-alike', { given: '- item', want: '\\- item' }],
+    ['versions and hyphens stay readable', { given: 'third-party 1.0.0', want: 'third-party 1.0.0' }],
     ['newlines fold into one line', { given: 'a\n\nb', want: 'a b' }],
   ];
   test.each(escapes)('markdownText: %s', (_name, { given, want }) => expect(markdownText(given)).toBe(want));
