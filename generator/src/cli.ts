@@ -106,13 +106,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   }
   if (!isCommand(command)) return usageError(io, `unknown command "${command}"`, USAGE);
 
-  let values: { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
-  try {
-    const parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: false, strict: true });
-    values = parsed.values;
-  } catch (error) {
-    return usageError(io, (error as Error).message.split('\n')[0] ?? 'invalid arguments', HELP[command]);
-  }
+  const values = parseOptions(rest);
+  if (typeof values === 'string') return usageError(io, values, HELP[command]);
   const unsupported = Object.keys(values).find((key) => !ACCEPTED[command].includes(key as keyof typeof OPTIONS));
   if (unsupported) return usageError(io, `option --${unsupported} does not apply to zapgen ${command}`, HELP[command]);
   if (values.help) {
@@ -140,6 +135,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     if (values.debug && (error as Error).stack) io.stderr((error as Error).stack ?? '');
     else io.stderr('(run with --debug for the stack trace)');
     return 1;
+  }
+}
+
+/** The options given, or why they cannot be read. */
+function parseOptions(args: string[]) {
+  try {
+    return parseArgs({ args, options: OPTIONS, allowPositionals: false, strict: true }).values;
+  } catch (error) {
+    return (error as Error).message.split('\n')[0] ?? 'invalid arguments';
   }
 }
 

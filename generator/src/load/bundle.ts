@@ -70,7 +70,7 @@ class Bundler {
     this.#visited.add(root);
     // Components first, so that their inlined nodes are the canonical copies.
     const keys = Object.keys(root).sort((a, b) => Number(b === 'components') - Number(a === 'components'));
-    for (const key of keys) this.#child(root, key, undefined, context);
+    for (const key of keys) this.#child(root, key, context);
     return this.#result(root);
   }
 
@@ -98,16 +98,16 @@ class Bundler {
     if (typeof node !== 'object' || node === null || this.#visited.has(node)) return;
     this.#visited.add(node);
     if (Array.isArray(node)) {
-      for (let index = 0; index < node.length; index += 1) this.#child(node, String(index), parentKey, context);
+      for (let index = 0; index < node.length; index += 1) this.#child(node, String(index), context);
       return;
     }
     for (const key of Object.keys(node)) {
       if (isDataKey({ key, parentKey, value: (node as Record<string, unknown>)[key] })) continue;
-      this.#child(node as Record<string, unknown>, key, parentKey, context);
+      this.#child(node as Record<string, unknown>, key, context);
     }
   }
 
-  #child(parent: Record<string, unknown> | unknown[], key: string, parentKey: string | undefined, context: Context): void {
+  #child(parent: Record<string, unknown> | unknown[], key: string, context: Context): void {
     const container = parent as Record<string, unknown>;
     const value = container[key];
     if (typeof value !== 'object' || value === null) return;
