@@ -230,7 +230,7 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
   io.stdout(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
   );
-  if (differ) io.stderr(`${plural(differ, 'file')} differ from the spec; run npm run generate`);
+  if (differ) io.stderr(`${differ} file(s) differ from the spec; run npm run generate`);
   return differ === 0;
 }
 

@@ -23,5 +23,15 @@ export function validateSpec(spec: LoadedSpec, rules: readonly LintRule[] = lint
   // Located in one batch: a JSON file is scanned once for all its findings.
   const locations = sourceMap.locateMany(found.map((finding) => finding.pointer));
   const located = found.map(({ pointer: _pointer, ...finding }, index) => ({ ...locations[index]!, ...finding }));
-  return sortFindings([...spec.findings, ...located]);
+  return sortFindings([...spec.findings, ...withoutEchoes(located)]);
+}
+
+/**
+ * A lint error usually explains a schema violation at the same place better (a path parameter
+ * without `required: true` is both): the schema finding is dropped there.
+ */
+function withoutEchoes(findings: Finding[]): Finding[] {
+  const place = (finding: Finding) => `${finding.file}:${finding.line}:${finding.column}`;
+  const explained = new Set(findings.filter((finding) => finding.rule !== 'openapi-schema' && finding.severity === 'error').map(place));
+  return findings.filter((finding) => finding.rule !== 'openapi-schema' || !explained.has(place(finding)));
 }

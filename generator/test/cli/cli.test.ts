@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,5 +116,35 @@ describe('zapgen validate on a corpus spec', () => {
     const strict = zapgen('validate', '--strict', '--spec', spec);
     expect(strict.status).toBe(1);
     expect(strict.stdout).toMatch(/^oai-v30-petstore: invalid \(--strict\), 0 errors, 3 warnings/m);
+  });
+});
+
+describe('zapgen generate, then check', () => {
+  it('writes a package, finds it up to date, then reports a hand edit as drift', () => {
+    const pkg = path.join(out, 'valid');
+    const args = ['--spec', `${badSpecs}/valid.yaml`, '--out', pkg, '--name', '@acme/valid'];
+
+    const generated = zapgen('generate', ...args);
+    expect(generated.stderr).toBe('');
+    expect(generated.status).toBe(0);
+    expect(generated.stdout).toMatch(
+      /^valid: 2 operations, 2 schemas, (\d+) files \(\1 written, 0 unchanged\) in \d+ ms \(load \d+, model \d+, emit \d+, write \d+\)\n$/,
+    );
+    expect(JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'))).toMatchObject({ name: '@acme/valid' });
+
+    const again = zapgen('generate', ...args);
+    expect(again.stdout).toMatch(/, (\d+) files \(0 written, \1 unchanged\) in /);
+
+    const clean = zapgen('check', ...args);
+    expect(clean.status).toBe(0);
+    expect(clean.stdout).toMatch(/^valid: 2 operations, 2 schemas, \d+ files \(up to date\) in \d+ ms/);
+
+    const readme = path.join(pkg, 'README.md');
+    writeFileSync(readme, `${readFileSync(readme, 'utf8')}\nHand-written line.\n`);
+    const drift = zapgen('check', ...args);
+    expect(drift.status).toBe(1);
+    expect(drift.stdout).toContain('-Hand-written line.');
+    expect(drift.stdout).toMatch(/^--- a\/.*README\.md$/m);
+    expect(drift.stderr).toBe('1 file(s) differ from the spec; run npm run generate\n');
   });
 });
