@@ -3,6 +3,7 @@
  * with an async iterator, and the `params__{KEY}` filters of `listZaps`.
  */
 import { createClient, oauthFlows } from '@zapgen/partner-v1';
+import { buildImplicitAuthorizationUrl } from '@zapgen/runtime';
 import type { ListAppsItem, ListZapsResult, PartnerV1Client } from '@zapgen/partner-v1';
 
 /** A client with the partner's `client_id` and, optionally, a user's access token. */
@@ -22,5 +23,10 @@ export async function zapsOnChannel(client: PartnerV1Client, app: string, channe
   return client.listZaps({ query: { app, params: { channel } } });
 }
 
-/** The authorization URL of the implicit grant, from the spec's flow metadata. */
-export const authorizationUrl: string = oauthFlows.PartnerOAuth.implicit.authorizationUrl;
+/** A scope of the implicit grant: the keys of the spec's scope list (`zap`, `templates`). */
+export type PartnerScope = keyof typeof oauthFlows.PartnerOAuth.implicit.scopes;
+
+/** Where to send the user to get an access token, from the spec's flow metadata. */
+export function authorizeUrl(clientId: string, redirectUri: string, scopes: PartnerScope[]): { url: string; state: string } {
+  return buildImplicitAuthorizationUrl({ authorizationUrl: oauthFlows.PartnerOAuth.implicit.authorizationUrl, clientId, redirectUri, scopes });
+}

@@ -5,6 +5,7 @@
  */
 import type { ActionsV2Client } from '@zapgen/actions-v2';
 import type { PartnerV1Client } from '@zapgen/partner-v1';
+import { authorizeUrl } from './partner.js';
 
 export function typeErrors(actions: ActionsV2Client, partner: PartnerV1Client): void {
   // A wrong parameter type: `auth_id` is an integer.
@@ -34,4 +35,8 @@ export function typeErrors(actions: ActionsV2Client, partner: PartnerV1Client): 
   // A wrong parameter type on the other API: `per_page` is an integer.
   // @ts-expect-error
   void partner.listApps({ query: { per_page: '100' } });
+
+  // A scope the spec does not declare.
+  // @ts-expect-error
+  void authorizeUrl('client', 'https://example.com/callback', ['admin']);
 }

@@ -7,7 +7,7 @@ import { createMockServer as createActionsMock } from '@zapgen/actions-v2/mock';
 import { MissingCredentialsError, RequestValidationError } from '@zapgen/partner-v1';
 import { createMockServer as createPartnerMock } from '@zapgen/partner-v1/mock';
 import { actionsClient, appKeys } from '../src/actions.js';
-import { firstApps, partnerClient, zapsOnChannel } from '../src/partner.js';
+import { authorizeUrl, firstApps, partnerClient, zapsOnChannel } from '../src/partner.js';
 
 describe('partner-v1 through its mock server', () => {
   const seen: { operationId: string; query: unknown; authorization: unknown }[] = [];
@@ -66,5 +66,20 @@ describe('actions-v2 through its mock server', () => {
   test('a typed call resolves with the fixture answer', async () => {
     const keys = await appKeys(actionsClient('key-1', baseUrl), 'slack');
     expect(keys.every((key) => typeof key === 'string')).toBe(true);
+  });
+});
+
+describe('partner-v1 OAuth metadata', () => {
+  test('the implicit-grant URL carries the client, redirect, scopes and state', () => {
+    const { url, state } = authorizeUrl('client-1', 'https://example.com/callback', ['zap', 'templates']);
+    const parsed = new URL(url);
+    expect(parsed.origin + parsed.pathname).toBe('https://zapier.com/oauth/authorize');
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({
+      client_id: 'client-1',
+      redirect_uri: 'https://example.com/callback',
+      response_type: 'token',
+      scope: 'zap templates',
+      state,
+    });
   });
 });
