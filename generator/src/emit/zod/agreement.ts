@@ -1,14 +1,14 @@
 import type { ApiModel } from '../../model/types.js';
 import { commentText } from '../shared/jsdoc.js';
 import { stringLiteral } from '../shared/identifiers.js';
-import { agreements, type Agreement } from './disagreements.js';
+import { agreements, type Agreement, type Direction } from './disagreements.js';
 import { zodNames } from './module.js';
 
 const PREAMBLE = `/*
  * Type-level test, compiled with the package and not exported from it: the output type of each
  * zod schema in \`zod.ts\` agrees with openapi-typescript's type of the same component schema in
  * \`types.ts\`. Where openapi-typescript types a construct differently, the check is weaker (one
- * way, or without the discriminator property, or property names only), with the reason above it.
+ * way, or without the discriminator property, or only that zod names every property), with the reason above it.
  */
 import type * as z from 'zod';
 import type { components } from './types.js';
@@ -17,23 +17,26 @@ import type * as zod from './zod.js';
 type Expect<T extends true> = T;
 type Assignable<From, To> = [From] extends [To] ? true : false;
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** \`T\` without property \`K\`; unlike \`Omit\`, keeps the other properties next to an index signature. */
+type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
 /** The named keys of an object type (or of each member of a union), without index signatures. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };`;
 
+function assignability({ direction, zodType, specType }: { direction: Direction; zodType: string; specType: string }): string {
+  if (direction === 'mutual') return `MutuallyAssignable<${zodType}, ${specType}>`;
+  return direction === 'specToZod' ? `Assignable<${specType}, ${zodType}>` : `Assignable<${zodType}, ${specType}>`;
+}
+
 function check({ agreement, zodType, specType }: { agreement: Agreement; zodType: string; specType: string }): string {
   switch (agreement.kind) {
-    case 'mutual':
-      return `MutuallyAssignable<${zodType}, ${specType}>`;
-    case 'specToZod':
-      return `Assignable<${specType}, ${zodType}>`;
+    case 'whole':
+      return assignability({ direction: agreement.direction, zodType, specType });
     case 'omit': {
       const key = stringLiteral(agreement.property);
-      return agreement.oneWay
-        ? `Assignable<Omit<${specType}, ${key}>, Omit<${zodType}, ${key}>>`
-        : `MutuallyAssignable<Omit<${zodType}, ${key}>, Omit<${specType}, ${key}>>`;
+      return assignability({ direction: agreement.direction, zodType: `Without<${zodType}, ${key}>`, specType: `Without<${specType}, ${key}>` });
     }
-    case 'sameKeys':
-      return `MutuallyAssignable<KnownKeys<${zodType}>, KnownKeys<${specType}>>`;
+    case 'keys':
+      return `Assignable<KnownKeys<${specType}>, KnownKeys<${zodType}>>`;
   }
 }
 

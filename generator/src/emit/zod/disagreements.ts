@@ -11,29 +11,45 @@
  * - `patternProperties`: openapi-typescript types them as an index signature; zod keeps unknown
  *   values (`[key: string]: unknown`) and checks them in a refinement. One-way.
  * - `$defs` inside a schema: openapi-typescript emits it as a required property. One-way.
+ * - `nullable: true` on a schema without a type (typically an `allOf` part next to a `$ref`):
+ *   openapi-typescript ignores it; the model makes the whole node nullable. One-way.
+ * - `required` next to `allOf` naming properties of the parts: the model adds a part with those
+ *   properties as `unknown`, and TypeScript's intersection leaves them `T | undefined`. One-way.
+ * - `required` naming a property the schema does not define (a spec mistake): openapi-typescript
+ *   ignores the name, zod requires the key. One-way, the other way round.
  * - Discriminators: openapi-typescript rewrites the discriminator property of each mapped schema
  *   to the mapping's values (or the schema's name) whatever the schema says. For those schemas
- *   the check omits that property; for schemas that contain them, only the property names are
- *   compared.
+ *   the check omits that property; for schemas that contain them (and where one-way reasons
+ *   of both directions meet), only the property names are compared.
  *
- * The last two depend on the document rather than the model (the model has no `$defs` and keeps
- * discriminators only on unions): this is the one place an emitter reads `model.document`,
+ * Some of these depend on the document rather than the model (the model has no `$defs`, keeps
+ * discriminators only on unions, and drops an empty `{ type: object }` part of an `allOf`): this is the one place an emitter reads `model.document`,
  * because what it predicts is a function of the document.
  */
 import type { ApiModel, SchemaModel } from '../../model/types.js';
 import { references } from './order.js';
 
+/** Which way assignability can be checked: both, spec type → zod output, or zod output → spec type. */
+export type Direction = 'mutual' | 'specToZod' | 'zodToSpec';
+
 export type Agreement =
-  | { kind: 'mutual'; reasons: string[] }
-  | { kind: 'specToZod'; reasons: string[] }
-  | { kind: 'omit'; property: string; oneWay: boolean; reasons: string[] }
-  | { kind: 'sameKeys'; reasons: string[] };
+  | { kind: 'whole'; direction: Direction; reasons: string[] }
+  | { kind: 'omit'; property: string; direction: Direction; reasons: string[] }
+  /** Only that every property openapi-typescript names, zod names too. */
+  | { kind: 'keys'; reasons: string[] };
 
 const EMPTY_OBJECT = 'openapi-typescript types an object without properties as Record<string, never>; zod accepts any keys.';
 const TUPLE = 'openapi-typescript drops the rest items of a prefixItems tuple; zod keeps them.';
 const PATTERN = 'openapi-typescript types patternProperties as an index signature; zod checks them in a refinement.';
 const DEFS = 'openapi-typescript emits $defs as a property.';
-const ONE_WAY = new Set([EMPTY_OBJECT, TUPLE, PATTERN, DEFS]);
+const UNTYPED_NULLABLE = 'openapi-typescript ignores nullable on a schema without a type (e.g. an allOf part); zod keeps it.';
+const REQUIRED_ONLY =
+  'A required list next to allOf (no properties of its own) makes TypeScript intersect `p?: T` with `p: unknown`, giving `p: T | undefined`; openapi-typescript writes `p: T`.';
+const GHOST_REQUIRED = 'openapi-typescript ignores required names that are not properties; zod requires those keys.';
+/** Reasons after which the spec type is still assignable to zod's output. */
+const SPEC_TO_ZOD = new Set([EMPTY_OBJECT, TUPLE, PATTERN, DEFS, UNTYPED_NULLABLE, REQUIRED_ONLY]);
+/** Reasons after which zod's output is still assignable to the spec type. */
+const ZOD_TO_SPEC = new Set([GHOST_REQUIRED]);
 
 /** Reasons found in a schema node itself, not following references. */
 function localReasons(schema: SchemaModel): Set<string> {
@@ -56,6 +72,9 @@ function localReasons(schema: SchemaModel): Set<string> {
         node.variants.forEach(visit);
         return;
       case 'intersection':
+        if (node.parts.some((part) => part.kind === 'object' && part.properties.some((property) => property.required && property.schema.kind === 'unknown'))) {
+          found.add(REQUIRED_ONLY);
+        }
         node.parts.forEach(visit);
         return;
       default:
@@ -126,10 +145,36 @@ function rewrittenByDiscriminators(document: Json): Map<string, Set<string>> {
   return rewritten;
 }
 
-function hasDefs(node: unknown): boolean {
-  let found = false;
-  walk(node, (child) => {
-    if ('$defs' in child) found = true;
+/** Keys whose values are data, not schemas: never scanned for schema shapes. */
+const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+function walkSchema(node: unknown, visit: (node: Json) => void): void {
+  if (Array.isArray(node)) node.forEach((item) => walkSchema(item, visit));
+  if (!isJson(node)) return;
+  visit(node);
+  for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key) && !key.startsWith('x-')) walkSchema(child, visit);
+}
+
+const isEmpty = (value: unknown) => value === undefined || (isJson(value) && Object.keys(value).length === 0);
+
+/**
+ * Reasons visible only in the document, inside one component schema (not following `$ref`s): the
+ * model simplifies some of these away (`allOf: [X, { type: object }]` is just `X` there).
+ */
+function documentReasons(node: unknown): Set<string> {
+  const found = new Set<string>();
+  walkSchema(node, (child) => {
+    if ('$defs' in child) found.add(DEFS);
+    const types = Array.isArray(child.type) ? child.type : [child.type];
+    const composed = ['allOf', 'anyOf', 'oneOf'].some((key) => key in child);
+    const typed = !composed && isEmpty(child.properties) && !child.additionalProperties && !child.patternProperties && !child.$defs;
+    if (types.includes('object') && typed) found.add(EMPTY_OBJECT);
+    const shaped = ['type', '$ref', 'enum', 'const', 'items', 'additionalProperties'].some((key) => key in child) || !isEmpty(child.properties);
+    if (child.nullable === true && !composed && !shaped) found.add(UNTYPED_NULLABLE);
+    const properties = isJson(child.properties) ? child.properties : {};
+    if (!composed && Array.isArray(child.required) && child.required.some((name) => typeof name === 'string' && !Object.hasOwn(properties, name))) {
+      found.add(GHOST_REQUIRED);
+    }
   });
   return found;
 }
@@ -142,7 +187,7 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
   const local = new Map(
     model.schemas.map(({ name, schema }) => {
       const reasons = localReasons(schema);
-      if (hasDefs(rawSchemas[name])) reasons.add(DEFS);
+      documentReasons(rawSchemas[name]).forEach((reason) => reasons.add(reason));
       return [name, reasons];
     }),
   );
@@ -167,18 +212,22 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
     }
     const own = rewritten.get(name);
     const listed = [...reasons].sort();
-    if (nestedDiscriminator || (own && own.size > 1)) {
-      result.set(name, { kind: 'sameKeys', reasons: [...listed, 'openapi-typescript rewrites discriminator properties of schemas this one contains.'] });
+    const specToZod = listed.some((reason) => SPEC_TO_ZOD.has(reason));
+    const zodToSpec = listed.some((reason) => ZOD_TO_SPEC.has(reason));
+    const direction: Direction = specToZod ? 'specToZod' : zodToSpec ? 'zodToSpec' : 'mutual';
+    if (nestedDiscriminator || (own && own.size > 1) || (specToZod && zodToSpec)) {
+      const why = nestedDiscriminator || own ? ['openapi-typescript rewrites discriminator properties of this schema or of schemas it contains.'] : [];
+      result.set(name, { kind: 'keys', reasons: [...listed, ...why] });
     } else if (own) {
-      const [property] = own as Set<string> & { size: 1 };
+      const [property] = [...own];
       result.set(name, {
         kind: 'omit',
         property: property!,
-        oneWay: listed.some((reason) => ONE_WAY.has(reason)),
+        direction,
         reasons: [...listed, `openapi-typescript rewrites the discriminator property ${JSON.stringify(property)} of this schema.`],
       });
     } else {
-      result.set(name, listed.length ? { kind: 'specToZod', reasons: listed } : { kind: 'mutual', reasons: [] });
+      result.set(name, { kind: 'whole', direction, reasons: listed });
     }
   }
   return result;

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
+import { zodEmitter } from '../../../src/emit/zod/index.js';
+import { agreements } from '../../../src/emit/zod/disagreements.js';
+import { buildModel } from '../../../src/model/index.js';
+import { typecheck } from './support.js';
+
+const CONTEXT = { apiName: 'x', packageName: 'x', runtimePackage: 'r', specLabel: 'x', specHash: '' };
+
+function document(schemas: Record<string, unknown>, openapi = '3.1.0'): Record<string, unknown> {
+  return { openapi, info: { title: 'T', version: '1' }, paths: {}, components: { schemas } };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Constructs whose types agree exactly, and the known disagreements, side by side. */
+const SCHEMAS = {
+  Pet: {
+    type: 'object',
+    required: ['id', 'kind'],
+    properties: {
+      id: { type: 'string', format: 'uuid', readOnly: true },
+      kind: { const: 'pet' },
+      name: { type: ['string', 'null'], maxLength: 10 },
+      tag: { enum: ['', 'a', null] },
+      size: { type: 'integer', format: 'int64', default: 1 },
+      born: { type: 'string', format: 'date-time' },
+      tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+      meta: { type: 'object', additionalProperties: { type: 'number' } },
+      extra: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true },
+      closed: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+      owner: { anyOf: [ref('Owner'), { type: 'null' }] },
+    },
+  },
+  Owner: { type: 'object', properties: { name: { type: 'string' }, pets: { type: 'array', items: ref('Pet') } } },
+  Tree: { type: 'object', required: ['children'], properties: { value: { type: 'number' }, children: { type: 'array', items: ref('Tree') } } },
+  Loose: { type: 'object' },
+  Pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] },
+  Shape: { oneOf: [ref('Circle'), ref('Square')], discriminator: { propertyName: 'type' } },
+  Circle: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, r: { type: 'number' } } },
+  Square: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, side: { type: 'number' } } },
+  Drawing: { type: 'object', properties: { shapes: { type: 'array', items: ref('Shape') } } },
+  Named: { allOf: [ref('Owner'), { type: 'object', properties: { nick: { type: 'string' } } }], required: ['name'] },
+  Mixed: { type: ['string', 'integer'] },
+};
+
+const kinds: [string, { want: string }][] = [
+  ['Pet', { want: 'whole mutual' }],
+  ['Owner', { want: 'whole mutual' }],
+  ['Tree', { want: 'whole mutual' }],
+  ['Mixed', { want: 'whole mutual' }],
+  ['Loose', { want: 'whole specToZod' }],
+  ['Pair', { want: 'whole specToZod' }],
+  ['Circle', { want: 'omit mutual' }],
+  ['Shape', { want: 'keys' }],
+  ['Drawing', { want: 'keys' }],
+  ['Named', { want: 'whole specToZod' }],
+];
+
+describe('zod emitter: zod-agreement.ts', () => {
+  const model = buildModel(document(SCHEMAS));
+
+  it.each(kinds)('%s is checked as %s', (name, { want }) => {
+    const agreement = agreements(model).get(name)!;
+    expect([agreement.kind, 'direction' in agreement ? agreement.direction : ''].join(' ').trim()).toBe(want);
+  });
+
+  it('compiles against openapi-typescript, and fails when the two disagree', async () => {
+    const files = [...(await typescriptTypesEmitter.emit(model, CONTEXT)), ...(await zodEmitter.emit(model, CONTEXT))];
+    expect(typecheck(files)).toEqual([]);
+
+    // A zod.ts that drifted from the spec: `Circle.r` a string instead of a number.
+    const drifted = files.map((file) =>
+      file.path === 'src/zod.ts' ? { ...file, contents: file.contents.replace(/r: z\.number\(\)\.optional\(\)/, 'r: z.string().optional()') } : file,
+    );
+    expect(drifted).not.toEqual(files);
+    expect(typecheck(drifted).some((line) => line.includes('zod-agreement.ts'))).toBe(true);
+  });
+});
