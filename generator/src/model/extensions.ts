@@ -3,7 +3,12 @@
  * linter; here a malformed entry is dropped rather than trusted.
  */
 import { isNode, numberOf, stringOf, stringsOf, type Node } from './json.js';
-import type { OperationExtensions, PaginationModel, ParameterRef, ParameterRuleModel } from './types.js';
+import type {
+  OperationExtensions,
+  PaginationModel,
+  ParameterRef,
+  ParameterRuleModel,
+} from './types.js';
 
 const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
 
@@ -23,7 +28,13 @@ export function operationExtensions(operation: Node): OperationExtensions {
 }
 
 function parameterRef(value: unknown): ParameterRef | undefined {
-  if (!isNode(value) || typeof value.in !== 'string' || !LOCATIONS.has(value.in) || typeof value.name !== 'string') return undefined;
+  if (
+    !isNode(value) ||
+    typeof value.in !== 'string' ||
+    !LOCATIONS.has(value.in) ||
+    typeof value.name !== 'string'
+  )
+    return undefined;
   return { in: value.in as ParameterRef['in'], name: value.name };
 }
 
@@ -43,11 +54,13 @@ function rulesOf(value: unknown): ParameterRuleModel[] {
     const described = description === undefined ? {} : { description };
     if (entry.kind === 'mutuallyExclusive') {
       const parameters = parameterRefs(entry.parameters);
-      if (parameters && parameters.length >= 2) rules.push({ kind: 'mutuallyExclusive', parameters, ...described });
+      if (parameters && parameters.length >= 2)
+        rules.push({ kind: 'mutuallyExclusive', parameters, ...described });
     } else if (entry.kind === 'requiredWith') {
       const condition = parameterRef(entry.if);
       const then = parameterRefs(entry.then);
-      if (condition && then && then.length > 0) rules.push({ kind: 'requiredWith', if: condition, then, ...described });
+      if (condition && then && then.length > 0)
+        rules.push({ kind: 'requiredWith', if: condition, then, ...described });
     }
   }
   return rules;
@@ -63,7 +76,8 @@ function cacheOf(value: unknown): OperationExtensions['cache'] {
   if (!isNode(value)) return undefined;
   const ttlSeconds = numberOf(value.ttlSeconds);
   const scope = value.scope === undefined ? [] : stringsOf(value.scope);
-  const refreshParameter = value.refreshParameter === undefined ? undefined : parameterRef(value.refreshParameter);
+  const refreshParameter =
+    value.refreshParameter === undefined ? undefined : parameterRef(value.refreshParameter);
   if (ttlSeconds === undefined || scope === undefined) return undefined;
   if (value.refreshParameter !== undefined && !refreshParameter) return undefined;
   return { ttlSeconds, scope, ...(refreshParameter && { refreshParameter }) };
@@ -88,7 +102,8 @@ function paginationOf(value: unknown): PaginationModel | undefined {
     };
   }
   if (value.kind === 'offset') {
-    if (typeof value.offsetParameter !== 'string' || typeof value.limitParameter !== 'string') return undefined;
+    if (typeof value.offsetParameter !== 'string' || typeof value.limitParameter !== 'string')
+      return undefined;
     return {
       kind: 'offset',
       offsetParameter: value.offsetParameter,

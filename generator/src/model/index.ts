@@ -26,13 +26,21 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
   const componentSchemas = componentSchemaNodes(document);
   const context: BuildContext = {
     resolver,
-    schemas: new SchemaBuilder({ resolver, componentNames: new Set(Object.keys(componentSchemas)), openapi }),
+    schemas: new SchemaBuilder({
+      resolver,
+      componentNames: new Set(Object.keys(componentSchemas)),
+      openapi,
+    }),
   };
   const info = isNode(document.info) ? document.info : {};
   const description = stringOf(info.description);
   return {
     openapi,
-    info: { title: stringOf(info.title) ?? '', version: stringOf(info.version) ?? '', ...(description !== undefined && { description }) },
+    info: {
+      title: stringOf(info.title) ?? '',
+      version: stringOf(info.version) ?? '',
+      ...(description !== undefined && { description }),
+    },
     servers: servers(document.servers),
     schemas: namedSchemas({ context, nodes: componentSchemas }),
     securitySchemes: securitySchemes({ document, resolver }),

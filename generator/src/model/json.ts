@@ -29,7 +29,9 @@ export function booleanOf(value: unknown): boolean | undefined {
 
 /** The string items of an array (others dropped); undefined when the value is not an array. */
 export function stringsOf(value: unknown): string[] | undefined {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : undefined;
 }
 
 /**

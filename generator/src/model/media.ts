@@ -8,7 +8,15 @@ import type { JsonValue, MediaTypeModel } from './types.js';
  * One entry per media type of a `content` map found at `pointer`, in spec order. A media type
  * without a schema accepts anything; its pointer still names where the schema would be.
  */
-export function mediaTypes({ context, content, pointer }: { context: BuildContext; content: unknown; pointer: string }): MediaTypeModel[] {
+export function mediaTypes({
+  context,
+  content,
+  pointer,
+}: {
+  context: BuildContext;
+  content: unknown;
+  pointer: string;
+}): MediaTypeModel[] {
   if (!isNode(content)) return [];
   const result: MediaTypeModel[] = [];
   for (const [mediaType, media] of Object.entries(content)) {
@@ -29,13 +37,30 @@ export function mediaTypes({ context, content, pointer }: { context: BuildContex
  * `example` and the values of `examples` of a media type or parameter, following `$ref`s to
  * `#/components/examples`. Examples with only an `externalValue` are skipped.
  */
-export function examplesOf({ context, node, pointer }: { context: BuildContext; node: Record<string, unknown>; pointer: string }): JsonValue[] {
+export function examplesOf({
+  context,
+  node,
+  pointer,
+}: {
+  context: BuildContext;
+  node: Record<string, unknown>;
+  pointer: string;
+}): JsonValue[] {
   const examples: JsonValue[] = [];
   if ('example' in node && node.example !== undefined) examples.push(toJson(node.example));
   if (!isNode(node.examples)) return examples;
   for (const name of Object.keys(node.examples)) {
-    const example = context.resolver.follow({ node: node.examples[name], pointer: joinPointer({ pointer, keys: ['examples', name] }) });
-    if (example && isNode(example.node) && 'value' in example.node && example.node.value !== undefined) examples.push(toJson(example.node.value));
+    const example = context.resolver.follow({
+      node: node.examples[name],
+      pointer: joinPointer({ pointer, keys: ['examples', name] }),
+    });
+    if (
+      example &&
+      isNode(example.node) &&
+      'value' in example.node &&
+      example.node.value !== undefined
+    )
+      examples.push(toJson(example.node.value));
   }
   return examples;
 }

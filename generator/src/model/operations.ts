@@ -10,7 +10,16 @@ import { requestBody, responses } from './responses.js';
 import { securityRequirements } from './security.js';
 import type { HttpMethod, OperationModel } from './types.js';
 
-const METHODS = new Set<string>(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const METHODS = new Set<string>([
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+]);
 
 interface Located {
   method: HttpMethod;
@@ -20,7 +29,13 @@ interface Located {
 }
 
 /** Every operation of the document, sorted by operationId (code point order). */
-export function operations({ context, document }: { context: BuildContext; document: Node }): OperationModel[] {
+export function operations({
+  context,
+  document,
+}: {
+  context: BuildContext;
+  document: Node;
+}): OperationModel[] {
   const located = locate({ context, document });
   const taken = new Set<string>();
   for (const { operation } of located) {
@@ -55,7 +70,9 @@ export function operations({ context, document }: { context: BuildContext; docum
 }
 
 function explicitId(operation: Node): string | undefined {
-  return typeof operation.operationId === 'string' && operation.operationId !== '' ? operation.operationId : undefined;
+  return typeof operation.operationId === 'string' && operation.operationId !== ''
+    ? operation.operationId
+    : undefined;
 }
 
 /** The operations in document order, path items resolved through `$ref`. */
@@ -64,7 +81,10 @@ function locate({ context, document }: { context: BuildContext; document: Node }
   const result: Located[] = [];
   for (const [path, entry] of Object.entries(document.paths)) {
     if (!path.startsWith('/')) continue;
-    const pathItem = context.resolver.follow({ node: entry, pointer: joinPointer({ pointer: '#/paths', keys: [path] }) });
+    const pathItem = context.resolver.follow({
+      node: entry,
+      pointer: joinPointer({ pointer: '#/paths', keys: [path] }),
+    });
     if (!pathItem || !isNode(pathItem.node)) continue;
     for (const [method, node] of Object.entries(pathItem.node)) {
       if (!METHODS.has(method) || !isNode(node)) continue;

@@ -6,13 +6,29 @@ import { joinPointer, type Resolved } from './pointer.js';
 import type { ParameterLocation, ParameterModel, ParameterStyle } from './types.js';
 
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
-const STYLES = new Set<string>(['matrix', 'label', 'form', 'simple', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
+const STYLES = new Set<string>([
+  'matrix',
+  'label',
+  'form',
+  'simple',
+  'spaceDelimited',
+  'pipeDelimited',
+  'deepObject',
+]);
 
 /**
  * The parameters of an operation: the path item's, then the operation's. An operation parameter
  * with the same name and location replaces the path item's in place.
  */
-export function operationParameters({ context, pathItem, operation }: { context: BuildContext; pathItem: Resolved; operation: Resolved }): ParameterModel[] {
+export function operationParameters({
+  context,
+  pathItem,
+  operation,
+}: {
+  context: BuildContext;
+  pathItem: Resolved;
+  operation: Resolved;
+}): ParameterModel[] {
   const merged: ParameterModel[] = [];
   for (const owner of [pathItem, operation]) {
     for (const parameter of parameterList({ context, owner })) {
@@ -30,11 +46,20 @@ function sameParameter(a: ParameterModel, b: ParameterModel): boolean {
   return a.in === 'header' ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name;
 }
 
-function parameterList({ context, owner }: { context: BuildContext; owner: Resolved }): ParameterModel[] {
+function parameterList({
+  context,
+  owner,
+}: {
+  context: BuildContext;
+  owner: Resolved;
+}): ParameterModel[] {
   if (!isNode(owner.node) || !Array.isArray(owner.node.parameters)) return [];
   const result: ParameterModel[] = [];
   owner.node.parameters.forEach((entry, index) => {
-    const found = context.resolver.follow({ node: entry, pointer: joinPointer({ pointer: owner.pointer, keys: ['parameters', index] }) });
+    const found = context.resolver.follow({
+      node: entry,
+      pointer: joinPointer({ pointer: owner.pointer, keys: ['parameters', index] }),
+    });
     if (!found || !isNode(found.node)) return;
     const parameter = parameterModel({ context, node: found.node, pointer: found.pointer });
     if (parameter) result.push(parameter);
@@ -43,12 +68,22 @@ function parameterList({ context, owner }: { context: BuildContext; owner: Resol
 }
 
 /** One parameter object found at `pointer`, or undefined when it has no name or location. */
-export function parameterModel({ context, node, pointer }: { context: BuildContext; node: Node; pointer: string }): ParameterModel | undefined {
+export function parameterModel({
+  context,
+  node,
+  pointer,
+}: {
+  context: BuildContext;
+  node: Node;
+  pointer: string;
+}): ParameterModel | undefined {
   const name = stringOf(node.name);
   const location = stringOf(node.in);
   if (name === undefined || location === undefined || !LOCATIONS.has(location)) return undefined;
   const where = location as ParameterLocation;
-  const style = (typeof node.style === 'string' && STYLES.has(node.style) ? node.style : defaultStyle(where)) as ParameterStyle;
+  const style = (
+    typeof node.style === 'string' && STYLES.has(node.style) ? node.style : defaultStyle(where)
+  ) as ParameterStyle;
   const schema = schemaSource({ node, pointer });
   const examples = examplesOf({ context, node, pointer });
   const keyPrefix = stringOf(node['x-zapgen-key-prefix']);
@@ -77,12 +112,20 @@ function defaultStyle(location: ParameterLocation): ParameterStyle {
 }
 
 /** Where the schema of a parameter sits: `schema`, or the first media type of `content`. */
-function schemaSource({ node, pointer }: { node: Node; pointer: string }): { node: unknown; pointer: string; contentType?: string } {
+function schemaSource({ node, pointer }: { node: Node; pointer: string }): {
+  node: unknown;
+  pointer: string;
+  contentType?: string;
+} {
   if (node.schema === undefined && isNode(node.content)) {
     const [entry] = Object.entries(node.content);
     if (entry) {
       const [contentType, media] = entry;
-      return { node: isNode(media) ? media.schema : undefined, pointer: joinPointer({ pointer, keys: ['content', contentType, 'schema'] }), contentType };
+      return {
+        node: isNode(media) ? media.schema : undefined,
+        pointer: joinPointer({ pointer, keys: ['content', contentType, 'schema'] }),
+        contentType,
+      };
     }
   }
   return { node: node.schema, pointer: joinPointer({ pointer, keys: ['schema'] }) };

@@ -8,11 +8,20 @@
 import { isNode, type Node } from './json.js';
 
 /** `pointer` extended by `keys`, each escaped. */
-export function joinPointer({ pointer, keys }: { pointer: string; keys: readonly (string | number)[] }): string {
+export function joinPointer({
+  pointer,
+  keys,
+}: {
+  pointer: string;
+  keys: readonly (string | number)[];
+}): string {
   let result = pointer;
   for (const key of keys) {
     const text = String(key);
-    result += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
+    result +=
+      text.includes('~') || text.includes('/')
+        ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}`
+        : `/${text}`;
   }
   return result;
 }
@@ -72,14 +81,22 @@ export class PointerResolver {
       let key = this.childKey(current.node, raw);
       // Bundlers write pointers that pass through a `$ref` (`#/components/schemas/A/properties/b`
       // where A is itself a `$ref`): continue from its target.
-      while (key === undefined && isNode(current.node) && typeof current.node.$ref === 'string' && hops < MAX_HOPS) {
+      while (
+        key === undefined &&
+        isNode(current.node) &&
+        typeof current.node.$ref === 'string' &&
+        hops < MAX_HOPS
+      ) {
         hops += 1;
         current = this.resolve(current.node.$ref);
         if (!current) return undefined;
         key = this.childKey(current.node, raw);
       }
       if (key === undefined) return undefined;
-      current = { node: (current.node as Record<string, unknown>)[key], pointer: joinPointer({ pointer: current.pointer, keys: [key] }) };
+      current = {
+        node: (current.node as Record<string, unknown>)[key],
+        pointer: joinPointer({ pointer: current.pointer, keys: [key] }),
+      };
     }
     return current;
   }

@@ -50,7 +50,15 @@ export class SchemaBuilder {
   /** OpenAPI 3.0: `$ref` siblings are annotations only (3.1 composes them with the target). */
   private readonly refSiblingsAreAnnotations: boolean;
 
-  constructor({ resolver, componentNames, openapi }: { resolver: PointerResolver; componentNames: ReadonlySet<string>; openapi: string }) {
+  constructor({
+    resolver,
+    componentNames,
+    openapi,
+  }: {
+    resolver: PointerResolver;
+    componentNames: ReadonlySet<string>;
+    openapi: string;
+  }) {
     this.resolver = resolver;
     this.componentNames = componentNames;
     this.refSiblingsAreAnnotations = openapi.startsWith('3.0');
@@ -61,7 +69,15 @@ export class SchemaBuilder {
    * schema whose `allOf`/`oneOf`/`anyOf` member this is: a member that only adds keywords
    * (`{type: string, allOf: [{minLength: 1}]}`) is read as that type.
    */
-  build({ node, pointer, typeHint }: { node: unknown; pointer: string; typeHint?: string[] }): SchemaModel {
+  build({
+    node,
+    pointer,
+    typeHint,
+  }: {
+    node: unknown;
+    pointer: string;
+    typeHint?: string[];
+  }): SchemaModel {
     if (node === true || node === undefined) return { kind: 'unknown', nullable: false };
     if (node === false) return { kind: 'never', nullable: false };
     if (!isNode(node)) return { kind: 'unknown', nullable: false };
@@ -99,11 +115,18 @@ export class SchemaBuilder {
 
     if (typeof node.$ref === 'string') parts.push(this.reference({ ref: node.$ref }));
     // In 3.0 the siblings of a `$ref` are ignored, except as annotations.
-    const ownStructure = !(this.refSiblingsAreAnnotations && parts.length > 0) && hasOwnStructure(node);
+    const ownStructure =
+      !(this.refSiblingsAreAnnotations && parts.length > 0) && hasOwnStructure(node);
 
     if (Array.isArray(node.allOf)) {
       node.allOf.forEach((member, index) => {
-        parts.push(this.build({ node: member, pointer: joinPointer({ pointer, keys: ['allOf', index] }), typeHint: memberHint }));
+        parts.push(
+          this.build({
+            node: member,
+            pointer: joinPointer({ pointer, keys: ['allOf', index] }),
+            typeHint: memberHint,
+          }),
+        );
       });
     }
 
@@ -118,7 +141,8 @@ export class SchemaBuilder {
 
     const own = this.own({ node, pointer, declared: types });
     nullable ||= own.nullable;
-    const ownMatters = (ownStructure && own.part.kind !== 'unknown') || (parts.length === 0 && unions.length === 0);
+    const ownMatters =
+      (ownStructure && own.part.kind !== 'unknown') || (parts.length === 0 && unions.length === 0);
     if (ownMatters) parts.push(own.part);
     parts.push(...unions);
 
@@ -127,7 +151,12 @@ export class SchemaBuilder {
     if (parts.length > 1 || !ownMatters) {
       kept = parts.filter((part) => !isVacuous(part));
       // Nothing but annotations and bare types: the stated type is the best reading.
-      if (kept.length === 0) kept = [own.part.kind !== 'unknown' ? own.part : (parts.find((part) => part.kind === 'object') ?? parts[0] ?? own.part)];
+      if (kept.length === 0)
+        kept = [
+          own.part.kind !== 'unknown'
+            ? own.part
+            : (parts.find((part) => part.kind === 'object') ?? parts[0] ?? own.part),
+        ];
       for (const part of parts) {
         if (kept.includes(part)) continue;
         nullable ||= part.nullable;
@@ -173,18 +202,36 @@ export class SchemaBuilder {
     members: unknown[];
     typeHint: string[] | undefined;
   }): { part: SchemaModel; nullable: boolean } {
-    const all = members.map((member, index) => this.build({ node: member, pointer: joinPointer({ pointer, keys: [mode, index] }), typeHint }));
+    const all = members.map((member, index) =>
+      this.build({
+        node: member,
+        pointer: joinPointer({ pointer, keys: [mode, index] }),
+        typeHint,
+      }),
+    );
     const variants = all.filter((variant) => variant.kind !== 'null');
     const nullable = variants.length < all.length;
     const [only] = variants;
     if (variants.length === 0) return { part: { kind: 'null', nullable: true }, nullable };
     if (variants.length === 1 && only) return { part: only, nullable };
     const discriminator = discriminatorOf({ node, variants });
-    return { part: { kind: 'union', mode, variants, ...(discriminator && { discriminator }), nullable: false }, nullable };
+    return {
+      part: {
+        kind: 'union',
+        mode,
+        variants,
+        ...(discriminator && { discriminator }),
+        nullable: false,
+      },
+      nullable,
+    };
   }
 
   /** The schema's own typed keywords (`type`, `enum`, `const`, `properties`, `items`, ...). */
-  private own({ node, pointer, declared }: { node: Node; pointer: string; declared: string[] }): { part: SchemaModel; nullable: boolean } {
+  private own({ node, pointer, declared }: { node: Node; pointer: string; declared: string[] }): {
+    part: SchemaModel;
+    nullable: boolean;
+  } {
     const types = declared.filter((type) => type !== 'null');
     let nullable = types.length < declared.length;
 
@@ -195,7 +242,12 @@ export class SchemaBuilder {
       const [baseType] = types;
       const typed = types.length === 1 && baseType !== undefined && ENUM_BASE_TYPES.has(baseType);
       return {
-        part: { kind: 'enum', values, ...(typed && { baseType: baseType as 'string' | 'number' | 'integer' | 'boolean' }), nullable: false },
+        part: {
+          kind: 'enum',
+          values,
+          ...(typed && { baseType: baseType as 'string' | 'number' | 'integer' | 'boolean' }),
+          nullable: false,
+        },
         nullable,
       };
     }
@@ -203,21 +255,36 @@ export class SchemaBuilder {
       if (node.const === null) return { part: { kind: 'null', nullable: true }, nullable: true };
       return { part: { kind: 'const', value: toJson(node.const), nullable: false }, nullable };
     }
-    if (isNode(node.not) && Object.keys(node.not).length === 0) return { part: { kind: 'never', nullable: false }, nullable };
+    if (isNode(node.not) && Object.keys(node.not).length === 0)
+      return { part: { kind: 'never', nullable: false }, nullable };
 
     if (types.length === 0) {
       if (declared.length > 0) return { part: { kind: 'null', nullable: true }, nullable: true };
       const inferred = inferType(node);
-      return { part: inferred ? this.typed({ node, pointer, type: inferred }) : { kind: 'unknown', nullable: false }, nullable };
+      return {
+        part: inferred
+          ? this.typed({ node, pointer, type: inferred })
+          : { kind: 'unknown', nullable: false },
+        nullable,
+      };
     }
     const [single] = types;
-    if (types.length === 1 && single !== undefined) return { part: this.typed({ node, pointer, type: single }), nullable };
+    if (types.length === 1 && single !== undefined)
+      return { part: this.typed({ node, pointer, type: single }), nullable };
     const variants = types.map((type) => this.typed({ node, pointer, type }));
     return { part: { kind: 'union', mode: 'types', variants, nullable: false }, nullable };
   }
 
   /** The keywords of `node` that apply to one JSON type. */
-  private typed({ node, pointer, type }: { node: Node; pointer: string; type: string }): SchemaModel {
+  private typed({
+    node,
+    pointer,
+    type,
+  }: {
+    node: Node;
+    pointer: string;
+    type: string;
+  }): SchemaModel {
     switch (type) {
       case 'string':
         return stringSchema(node);
@@ -238,7 +305,8 @@ export class SchemaBuilder {
   }
 
   private array({ node, pointer }: { node: Node; pointer: string }): SchemaModel {
-    const child = (keys: (string | number)[], value: unknown) => this.build({ node: value, pointer: joinPointer({ pointer, keys }) });
+    const child = (keys: (string | number)[], value: unknown) =>
+      this.build({ node: value, pointer: joinPointer({ pointer, keys }) });
     let prefixItems: SchemaModel[] | undefined;
     let items: SchemaModel;
     if (Array.isArray(node.items)) {
@@ -247,13 +315,18 @@ export class SchemaBuilder {
       items = child(['additionalItems'], node.additionalItems);
     } else {
       items = child(['items'], node.items);
-      if (Array.isArray(node.prefixItems)) prefixItems = node.prefixItems.map((item, index) => child(['prefixItems', index], item));
+      if (Array.isArray(node.prefixItems))
+        prefixItems = node.prefixItems.map((item, index) => child(['prefixItems', index], item));
     }
     return {
       kind: 'array',
       items,
       ...(prefixItems && { prefixItems }),
-      ...defined({ minItems: numberOf(node.minItems), maxItems: numberOf(node.maxItems), uniqueItems: booleanOf(node.uniqueItems) }),
+      ...defined({
+        minItems: numberOf(node.minItems),
+        maxItems: numberOf(node.maxItems),
+        uniqueItems: booleanOf(node.uniqueItems),
+      }),
       nullable: false,
     };
   }
@@ -264,44 +337,68 @@ export class SchemaBuilder {
       ? Object.entries(node.properties).map(([name, value]) => ({
           name,
           required: required.has(name),
-          schema: this.build({ node: value, pointer: joinPointer({ pointer, keys: ['properties', name] }) }),
+          schema: this.build({
+            node: value,
+            pointer: joinPointer({ pointer, keys: ['properties', name] }),
+          }),
         }))
       : [];
     // A required name without a property schema (`allOf: [{$ref: Base}, {required: [id]}]`)
     // still has to be present, with any value.
     const declared = new Set(properties.map((property) => property.name));
     for (const name of required) {
-      if (!declared.has(name)) properties.push({ name, required: true, schema: { kind: 'unknown', nullable: false } });
+      if (!declared.has(name))
+        properties.push({ name, required: true, schema: { kind: 'unknown', nullable: false } });
     }
     const patternProperties = isNode(node.patternProperties)
       ? Object.entries(node.patternProperties).map(([pattern, value]) => ({
           pattern,
-          schema: this.build({ node: value, pointer: joinPointer({ pointer, keys: ['patternProperties', pattern] }) }),
+          schema: this.build({
+            node: value,
+            pointer: joinPointer({ pointer, keys: ['patternProperties', pattern] }),
+          }),
         }))
       : undefined;
     const propertyNames =
       node.propertyNames === undefined
         ? undefined
-        : this.build({ node: node.propertyNames, pointer: joinPointer({ pointer, keys: ['propertyNames'] }), typeHint: ['string'] });
+        : this.build({
+            node: node.propertyNames,
+            pointer: joinPointer({ pointer, keys: ['propertyNames'] }),
+            typeHint: ['string'],
+          });
     return {
       kind: 'object',
       properties,
       additionalProperties: this.additionalProperties({ node, pointer }),
       ...(patternProperties && { patternProperties }),
       ...(propertyNames && { propertyNames }),
-      ...defined({ minProperties: numberOf(node.minProperties), maxProperties: numberOf(node.maxProperties) }),
+      ...defined({
+        minProperties: numberOf(node.minProperties),
+        maxProperties: numberOf(node.maxProperties),
+      }),
       nullable: false,
     };
   }
 
   /** Absent, `true` and `{}` all mean open; `false` and `not: {}` mean closed. */
-  private additionalProperties({ node, pointer }: { node: Node; pointer: string }): boolean | SchemaModel {
+  private additionalProperties({
+    node,
+    pointer,
+  }: {
+    node: Node;
+    pointer: string;
+  }): boolean | SchemaModel {
     const value = node.additionalProperties;
     if (value === undefined || value === true) return true;
     if (value === false) return false;
-    const schema = this.build({ node: value, pointer: joinPointer({ pointer, keys: ['additionalProperties'] }) });
+    const schema = this.build({
+      node: value,
+      pointer: joinPointer({ pointer, keys: ['additionalProperties'] }),
+    });
     if (schema.kind === 'never') return false;
-    if (schema.kind === 'unknown' && !schema.nullable && Object.keys(schema).length === 2) return true;
+    if (schema.kind === 'unknown' && !schema.nullable && Object.keys(schema).length === 2)
+      return true;
     return schema;
   }
 }
@@ -327,15 +424,41 @@ function isVacuous(schema: SchemaModel): boolean {
 
 /** The annotations of a converted schema. */
 function annotationsOf(schema: SchemaModel): Omit<SchemaCommon, 'nullable'> {
-  const { title, description, default: fallback, deprecated, readOnly, writeOnly, examples } = schema;
-  return defined({ title, description, default: fallback, deprecated, readOnly, writeOnly, examples });
+  const {
+    title,
+    description,
+    default: fallback,
+    deprecated,
+    readOnly,
+    writeOnly,
+    examples,
+  } = schema;
+  return defined({
+    title,
+    description,
+    default: fallback,
+    deprecated,
+    readOnly,
+    writeOnly,
+    examples,
+  });
 }
 
 /** The `type` of `node` as a list; a member without one that adds keywords takes `typeHint`. */
-function declaredTypes({ node, typeHint }: { node: Node; typeHint: string[] | undefined }): string[] {
+function declaredTypes({
+  node,
+  typeHint,
+}: {
+  node: Node;
+  typeHint: string[] | undefined;
+}): string[] {
   if (typeof node.type === 'string') return [node.type];
   if (node.type !== undefined) return stringsOf(node.type) ?? [];
-  const composed = node.$ref !== undefined || node.allOf !== undefined || node.oneOf !== undefined || node.anyOf !== undefined;
+  const composed =
+    node.$ref !== undefined ||
+    node.allOf !== undefined ||
+    node.oneOf !== undefined ||
+    node.anyOf !== undefined;
   return typeHint && !composed && hasOwnStructure(node) ? typeHint : [];
 }
 
@@ -346,7 +469,14 @@ function hasOwnStructure(node: Node): boolean {
 
 /** The JSON type implied by a schema without `type`: object or array keywords, else none. */
 function inferType(node: Node): 'object' | 'array' | undefined {
-  if ('properties' in node || 'required' in node || 'additionalProperties' in node || 'patternProperties' in node || 'propertyNames' in node) return 'object';
+  if (
+    'properties' in node ||
+    'required' in node ||
+    'additionalProperties' in node ||
+    'patternProperties' in node ||
+    'propertyNames' in node
+  )
+    return 'object';
   if ('items' in node || 'prefixItems' in node) return 'array';
   return undefined;
 }
@@ -372,12 +502,21 @@ function numberSchema({ node, integer }: { node: Node; integer: boolean }): Sche
   let maximum = numberOf(node.maximum);
   let exclusiveMinimum = numberOf(node.exclusiveMinimum);
   let exclusiveMaximum = numberOf(node.exclusiveMaximum);
-  if (node.exclusiveMinimum === true && minimum !== undefined) [exclusiveMinimum, minimum] = [minimum, undefined];
-  if (node.exclusiveMaximum === true && maximum !== undefined) [exclusiveMaximum, maximum] = [maximum, undefined];
+  if (node.exclusiveMinimum === true && minimum !== undefined)
+    [exclusiveMinimum, minimum] = [minimum, undefined];
+  if (node.exclusiveMaximum === true && maximum !== undefined)
+    [exclusiveMaximum, maximum] = [maximum, undefined];
   return {
     kind: 'number',
     integer,
-    ...defined({ format: stringOf(node.format), minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf: numberOf(node.multipleOf) }),
+    ...defined({
+      format: stringOf(node.format),
+      minimum,
+      maximum,
+      exclusiveMinimum,
+      exclusiveMaximum,
+      multipleOf: numberOf(node.multipleOf),
+    }),
     nullable: false,
   };
 }
@@ -386,7 +525,13 @@ function numberSchema({ node, integer }: { node: Node; integer: boolean }): Sche
  * The discriminator of a union. Mapping values that are refs become component names, and each
  * component variant not named by the mapping is added under its own name (the implicit mapping).
  */
-function discriminatorOf({ node, variants }: { node: Node; variants: SchemaModel[] }): { propertyName: string; mapping: Record<string, string> } | undefined {
+function discriminatorOf({
+  node,
+  variants,
+}: {
+  node: Node;
+  variants: SchemaModel[];
+}): { propertyName: string; mapping: Record<string, string> } | undefined {
   const discriminator = node.discriminator;
   if (!isNode(discriminator) || typeof discriminator.propertyName !== 'string') return undefined;
   const mapping: Record<string, string> = {};
@@ -399,7 +544,8 @@ function discriminatorOf({ node, variants }: { node: Node; variants: SchemaModel
   }
   const named = new Set(Object.values(mapping));
   for (const variant of variants) {
-    if (variant.kind === 'ref' && !named.has(variant.name) && !(variant.name in mapping)) mapping[variant.name] = variant.name;
+    if (variant.kind === 'ref' && !named.has(variant.name) && !(variant.name in mapping))
+      mapping[variant.name] = variant.name;
   }
   return { propertyName: discriminator.propertyName, mapping };
 }
@@ -426,13 +572,16 @@ function annotations(node: Node): Omit<SchemaCommon, 'nullable'> {
   if (node.writeOnly === true) result.writeOnly = true;
   const examples: JsonValue[] = [];
   if (node.example !== undefined) examples.push(toJson(node.example));
-  if (Array.isArray(node.examples)) for (const example of node.examples) examples.push(toJson(example));
+  if (Array.isArray(node.examples))
+    for (const example of node.examples) examples.push(toJson(example));
   if (examples.length > 0) result.examples = examples;
   return result;
 }
 
 /** `values` without its undefined members, so optional fields are absent rather than undefined. */
-function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+function defined<T extends Record<string, unknown>>(
+  values: T,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
   const result: Record<string, unknown> = {};
   for (const key in values) if (values[key] !== undefined) result[key] = values[key];
   return result as { [K in keyof T]?: Exclude<T[K], undefined> };

@@ -1,18 +1,32 @@
 /** Security schemes and security requirements. */
 import { isNode, stringOf, stringsOf, type Node } from './json.js';
 import { joinPointer, type PointerResolver } from './pointer.js';
-import type { OAuthFlowModel, OAuthFlowsModel, SecurityRequirementModel, SecuritySchemeModel } from './types.js';
+import type {
+  OAuthFlowModel,
+  OAuthFlowsModel,
+  SecurityRequirementModel,
+  SecuritySchemeModel,
+} from './types.js';
 
 const API_KEY_LOCATIONS = new Set(['query', 'header', 'cookie']);
 const FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const;
 
 /** The security schemes of `components.securitySchemes`, in spec order; unusable ones are skipped. */
-export function securitySchemes({ document, resolver }: { document: Node; resolver: PointerResolver }): SecuritySchemeModel[] {
+export function securitySchemes({
+  document,
+  resolver,
+}: {
+  document: Node;
+  resolver: PointerResolver;
+}): SecuritySchemeModel[] {
   const components = document.components;
   if (!isNode(components) || !isNode(components.securitySchemes)) return [];
   const result: SecuritySchemeModel[] = [];
   for (const [name, entry] of Object.entries(components.securitySchemes)) {
-    const found = resolver.follow({ node: entry, pointer: joinPointer({ pointer: '#/components/securitySchemes', keys: [name] }) });
+    const found = resolver.follow({
+      node: entry,
+      pointer: joinPointer({ pointer: '#/components/securitySchemes', keys: [name] }),
+    });
     if (!found || !isNode(found.node)) continue;
     const scheme = securityScheme({ name, node: found.node });
     if (scheme) result.push(scheme);
@@ -20,19 +34,42 @@ export function securitySchemes({ document, resolver }: { document: Node; resolv
   return result;
 }
 
-function securityScheme({ name, node }: { name: string; node: Node }): SecuritySchemeModel | undefined {
+function securityScheme({
+  name,
+  node,
+}: {
+  name: string;
+  node: Node;
+}): SecuritySchemeModel | undefined {
   const description = stringOf(node.description);
   const described = description === undefined ? {} : { description };
   switch (node.type) {
     case 'apiKey': {
-      if (typeof node.in !== 'string' || !API_KEY_LOCATIONS.has(node.in) || typeof node.name !== 'string') return undefined;
-      return { name, type: 'apiKey', in: node.in as 'query' | 'header' | 'cookie', paramName: node.name, ...described };
+      if (
+        typeof node.in !== 'string' ||
+        !API_KEY_LOCATIONS.has(node.in) ||
+        typeof node.name !== 'string'
+      )
+        return undefined;
+      return {
+        name,
+        type: 'apiKey',
+        in: node.in as 'query' | 'header' | 'cookie',
+        paramName: node.name,
+        ...described,
+      };
     }
     case 'http': {
       if (typeof node.scheme !== 'string') return undefined;
       const bearerFormat = stringOf(node.bearerFormat);
       // HTTP auth scheme names are case-insensitive (RFC 7235): `Bearer` and `bearer` are one scheme.
-      return { name, type: 'http', scheme: node.scheme.toLowerCase(), ...(bearerFormat !== undefined && { bearerFormat }), ...described };
+      return {
+        name,
+        type: 'http',
+        scheme: node.scheme.toLowerCase(),
+        ...(bearerFormat !== undefined && { bearerFormat }),
+        ...described,
+      };
     }
     case 'oauth2':
       return { name, type: 'oauth2', flows: oauthFlows(node.flows), ...described };
@@ -58,7 +95,8 @@ function oauthFlows(value: unknown): OAuthFlowsModel {
       if (url !== undefined) model[key] = url;
     }
     if (isNode(flow.scopes)) {
-      for (const [scope, text] of Object.entries(flow.scopes)) model.scopes[scope] = typeof text === 'string' ? text : '';
+      for (const [scope, text] of Object.entries(flow.scopes))
+        model.scopes[scope] = typeof text === 'string' ? text : '';
     }
     flows[kind] = model;
   }
@@ -71,7 +109,12 @@ function oauthFlows(value: unknown): OAuthFlowsModel {
  */
 export function securityRequirements(value: unknown): SecurityRequirementModel[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  return value.filter(isNode).map((requirement) =>
-    Object.entries(requirement).map(([scheme, scopes]) => ({ scheme, scopes: stringsOf(scopes) ?? [] })),
-  );
+  return value
+    .filter(isNode)
+    .map((requirement) =>
+      Object.entries(requirement).map(([scheme, scopes]) => ({
+        scheme,
+        scopes: stringsOf(scopes) ?? [],
+      })),
+    );
 }

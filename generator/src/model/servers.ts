@@ -9,7 +9,11 @@ export function servers(value: unknown): ServerModel[] {
     for (const server of value) {
       if (!isNode(server) || typeof server.url !== 'string') continue;
       const description = stringOf(server.description);
-      result.push({ url: server.url, ...(description !== undefined && { description }), variables: variables(server.variables) });
+      result.push({
+        url: server.url,
+        ...(description !== undefined && { description }),
+        variables: variables(server.variables),
+      });
     }
   }
   return result.length > 0 ? result : [{ url: '/', variables: [] }];

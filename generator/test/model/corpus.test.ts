@@ -10,7 +10,9 @@ import { buildModel, PointerResolver } from '../../src/model/index.js';
 import type { ApiModel } from '../../src/model/index.js';
 
 const corpus = '/work/shared/corpus';
-const specs = existsSync(corpus) ? readdirSync(corpus).filter((file) => /\.(ya?ml|json)$/.test(file)) : [];
+const specs = existsSync(corpus)
+  ? readdirSync(corpus).filter((file) => /\.(ya?ml|json)$/.test(file))
+  : [];
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 type Json = Record<string, any>;
@@ -20,7 +22,10 @@ function countOperations(document: Json): number {
   const resolver = new PointerResolver(document);
   let count = 0;
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
-    const resolved = resolver.follow({ node: item, pointer: `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}` })?.node as Json | undefined;
+    const resolved = resolver.follow({
+      node: item,
+      pointer: `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    })?.node as Json | undefined;
     count += METHODS.filter((method) => resolved?.[method]).length;
   }
   return count;
@@ -46,8 +51,13 @@ function statedPointers(model: ApiModel): string[] {
   const pointers = model.schemas.map((schema) => schema.pointer);
   for (const operation of model.operations) {
     pointers.push(...operation.parameters.map((parameter) => parameter.pointer));
-    const media = [...(operation.requestBody?.content ?? []), ...operation.responses.flatMap((response) => response.content)];
-    pointers.push(...media.filter((entry) => entry.schema.kind !== 'unknown').map((entry) => entry.pointer));
+    const media = [
+      ...(operation.requestBody?.content ?? []),
+      ...operation.responses.flatMap((response) => response.content),
+    ];
+    pointers.push(
+      ...media.filter((entry) => entry.schema.kind !== 'unknown').map((entry) => entry.pointer),
+    );
   }
   return pointers;
 }
@@ -58,13 +68,19 @@ describe.runIf(specs.length > 0)('corpus', () => {
     const model = buildModel(document);
 
     expect(model.operations).toHaveLength(countOperations(document));
-    expect(model.schemas.map((schema) => schema.name).sort()).toEqual(Object.keys(document.components?.schemas ?? {}).sort());
-    expect(new Set(model.operations.map((operation) => operation.operationId)).size).toBe(model.operations.length);
+    expect(model.schemas.map((schema) => schema.name).sort()).toEqual(
+      Object.keys(document.components?.schemas ?? {}).sort(),
+    );
+    expect(new Set(model.operations.map((operation) => operation.operationId)).size).toBe(
+      model.operations.length,
+    );
 
     const names = new Set(model.schemas.map((schema) => schema.name));
     expect([...referencedNames(model)].filter((name) => !names.has(name))).toEqual([]);
 
     const resolver = new PointerResolver(document);
-    expect(statedPointers(model).filter((pointer) => resolver.resolve(pointer)?.node === undefined)).toEqual([]);
+    expect(
+      statedPointers(model).filter((pointer) => resolver.resolve(pointer)?.node === undefined),
+    ).toEqual([]);
   });
 });

@@ -10,13 +10,27 @@ describe('servers', () => {
     [
       'variables with defaults, enums and descriptions',
       {
-        given: [{ url: 'https://{host}:{port}/v1', description: 'Prod', variables: { host: { default: 'api.example.com', enum: ['api.example.com'], description: 'Host' }, port: { default: 443 } } }],
+        given: [
+          {
+            url: 'https://{host}:{port}/v1',
+            description: 'Prod',
+            variables: {
+              host: { default: 'api.example.com', enum: ['api.example.com'], description: 'Host' },
+              port: { default: 443 },
+            },
+          },
+        ],
         want: [
           {
             url: 'https://{host}:{port}/v1',
             description: 'Prod',
             variables: [
-              { name: 'host', default: 'api.example.com', enum: ['api.example.com'], description: 'Host' },
+              {
+                name: 'host',
+                default: 'api.example.com',
+                enum: ['api.example.com'],
+                description: 'Host',
+              },
               { name: 'port', default: '443' },
             ],
           },
@@ -26,7 +40,9 @@ describe('servers', () => {
   ];
 
   it.each(cases)('%s', (_name, { given, want }) => {
-    expect(buildModel(document(given === undefined ? {} : { servers: given })).servers).toEqual(want);
+    expect(buildModel(document(given === undefined ? {} : { servers: given })).servers).toEqual(
+      want,
+    );
   });
 });
 
@@ -40,7 +56,10 @@ describe('security schemes', () => {
             bearer: { type: 'http', scheme: 'Bearer', bearerFormat: 'JWT' },
             oauth: {
               type: 'oauth2',
-              flows: { clientCredentials: { tokenUrl: 'https://t', scopes: { read: 'Read' } }, implicit: { authorizationUrl: 'https://a', scopes: {} } },
+              flows: {
+                clientCredentials: { tokenUrl: 'https://t', scopes: { read: 'Read' } },
+                implicit: { authorizationUrl: 'https://a', scopes: {} },
+              },
             },
             oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://o' },
             mtls: { type: 'mutualTLS' },
@@ -53,7 +72,14 @@ describe('security schemes', () => {
     expect(model.securitySchemes).toEqual([
       { name: 'key', type: 'apiKey', in: 'header', paramName: 'X-Key', description: 'Key' },
       { name: 'bearer', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-      { name: 'oauth', type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://a', scopes: {} }, clientCredentials: { tokenUrl: 'https://t', scopes: { read: 'Read' } } } },
+      {
+        name: 'oauth',
+        type: 'oauth2',
+        flows: {
+          implicit: { authorizationUrl: 'https://a', scopes: {} },
+          clientCredentials: { tokenUrl: 'https://t', scopes: { read: 'Read' } },
+        },
+      },
       { name: 'oidc', type: 'openIdConnect', openIdConnectUrl: 'https://o' },
       { name: 'mtls', type: 'mutualTLS' },
       { name: 'referenced', type: 'apiKey', in: 'header', paramName: 'X-Key', description: 'Key' },
@@ -63,15 +89,30 @@ describe('security schemes', () => {
 
 describe('document', () => {
   it('info and version', () => {
-    const model = buildModel({ openapi: '3.0.3', info: { title: 'T', version: '2', description: 'D' }, paths: {} });
-    expect([model.openapi, model.info]).toEqual(['3.0.3', { title: 'T', version: '2', description: 'D' }]);
+    const model = buildModel({
+      openapi: '3.0.3',
+      info: { title: 'T', version: '2', description: 'D' },
+      paths: {},
+    });
+    expect([model.openapi, model.info]).toEqual([
+      '3.0.3',
+      { title: 'T', version: '2', description: 'D' },
+    ]);
   });
 
   it('is deterministic: same input, same model', () => {
     const given = () =>
       document({
-        paths: { '/b': { get: { responses: {} } }, '/a/{id}': { get: { responses: {} }, post: { responses: {} } } },
-        components: { schemas: { Z: { type: 'string' }, A: { oneOf: [{ $ref: '#/components/schemas/Z' }, { type: 'null' }] } } },
+        paths: {
+          '/b': { get: { responses: {} } },
+          '/a/{id}': { get: { responses: {} }, post: { responses: {} } },
+        },
+        components: {
+          schemas: {
+            Z: { type: 'string' },
+            A: { oneOf: [{ $ref: '#/components/schemas/Z' }, { type: 'null' }] },
+          },
+        },
       });
     const { document: _first, ...first } = buildModel(given());
     const { document: _second, ...second } = buildModel(given());

@@ -3,7 +3,8 @@ import type { OperationExtensions } from '../../src/model/index.js';
 import { onlyOperation } from './support.js';
 
 function extensionsOf(given: Record<string, unknown>): OperationExtensions {
-  return onlyOperation({ paths: { '/a': { get: { operationId: 'a', responses: {}, ...given } } } }).extensions;
+  return onlyOperation({ paths: { '/a': { get: { operationId: 'a', responses: {}, ...given } } } })
+    .extensions;
 }
 
 const a = { in: 'query', name: 'a' } as const;
@@ -21,7 +22,12 @@ describe('x-zapgen-* extensions', () => {
             { kind: 'requiredWith', if: a, then: [b] },
           ],
         },
-        want: { rules: [{ kind: 'mutuallyExclusive', parameters: [a, b], description: 'a or b' }, { kind: 'requiredWith', if: a, then: [b] }] },
+        want: {
+          rules: [
+            { kind: 'mutuallyExclusive', parameters: [a, b], description: 'a or b' },
+            { kind: 'requiredWith', if: a, then: [b] },
+          ],
+        },
       },
     ],
     [
@@ -40,28 +46,103 @@ describe('x-zapgen-* extensions', () => {
         want: { rules: [{ kind: 'requiredWith', if: a, then: [b] }] },
       },
     ],
-    ['rules not a list → none', { given: { 'x-zapgen-rules': { kind: 'mutuallyExclusive' } }, want: { rules: [] } }],
-    ['stability', { given: { 'x-zapgen-stability': { level: 'beta', note: 'May change.' } }, want: { rules: [], stability: { level: 'beta', note: 'May change.' } } }],
-    ['stability without level dropped', { given: { 'x-zapgen-stability': { note: 'x' } }, want: { rules: [] } }],
-    ['cache', { given: { 'x-zapgen-cache': { ttlSeconds: 60, scope: ['account'], refreshParameter: a } }, want: { rules: [], cache: { ttlSeconds: 60, scope: ['account'], refreshParameter: a } } }],
-    ['cache with a malformed refresh parameter dropped', { given: { 'x-zapgen-cache': { ttlSeconds: 60, scope: [], refreshParameter: 'a' } }, want: { rules: [] } }],
+    [
+      'rules not a list → none',
+      { given: { 'x-zapgen-rules': { kind: 'mutuallyExclusive' } }, want: { rules: [] } },
+    ],
+    [
+      'stability',
+      {
+        given: { 'x-zapgen-stability': { level: 'beta', note: 'May change.' } },
+        want: { rules: [], stability: { level: 'beta', note: 'May change.' } },
+      },
+    ],
+    [
+      'stability without level dropped',
+      { given: { 'x-zapgen-stability': { note: 'x' } }, want: { rules: [] } },
+    ],
+    [
+      'cache',
+      {
+        given: { 'x-zapgen-cache': { ttlSeconds: 60, scope: ['account'], refreshParameter: a } },
+        want: { rules: [], cache: { ttlSeconds: 60, scope: ['account'], refreshParameter: a } },
+      },
+    ],
+    [
+      'cache with a malformed refresh parameter dropped',
+      {
+        given: { 'x-zapgen-cache': { ttlSeconds: 60, scope: [], refreshParameter: 'a' } },
+        want: { rules: [] },
+      },
+    ],
     [
       'page pagination, firstPage defaults to 1',
       {
-        given: { 'x-zapgen-pagination': { kind: 'page', pageParameter: 'page', sizeParameter: 'size', itemsField: 'items', totalPagesField: 'pages' } },
-        want: { rules: [], pagination: { kind: 'page', pageParameter: 'page', sizeParameter: 'size', itemsField: 'items', totalPagesField: 'pages', firstPage: 1 } },
+        given: {
+          'x-zapgen-pagination': {
+            kind: 'page',
+            pageParameter: 'page',
+            sizeParameter: 'size',
+            itemsField: 'items',
+            totalPagesField: 'pages',
+          },
+        },
+        want: {
+          rules: [],
+          pagination: {
+            kind: 'page',
+            pageParameter: 'page',
+            sizeParameter: 'size',
+            itemsField: 'items',
+            totalPagesField: 'pages',
+            firstPage: 1,
+          },
+        },
       },
     ],
     [
       'offset pagination over a bare array',
       {
-        given: { 'x-zapgen-pagination': { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: '' } },
-        want: { rules: [], pagination: { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: '' } },
+        given: {
+          'x-zapgen-pagination': {
+            kind: 'offset',
+            offsetParameter: 'offset',
+            limitParameter: 'limit',
+            itemsField: '',
+          },
+        },
+        want: {
+          rules: [],
+          pagination: {
+            kind: 'offset',
+            offsetParameter: 'offset',
+            limitParameter: 'limit',
+            itemsField: '',
+          },
+        },
       },
     ],
-    ['pagination of unknown kind dropped', { given: { 'x-zapgen-pagination': { kind: 'cursor', itemsField: 'x' } }, want: { rules: [] } }],
-    ['polling', { given: { 'x-zapgen-polling': { whileField: 'pending', intervalMs: 500 } }, want: { rules: [], polling: { whileField: 'pending', intervalMs: 500 } } }],
-    ['polling with a string interval dropped', { given: { 'x-zapgen-polling': { whileField: 'pending', intervalMs: '500' } }, want: { rules: [] } }],
+    [
+      'pagination of unknown kind dropped',
+      {
+        given: { 'x-zapgen-pagination': { kind: 'cursor', itemsField: 'x' } },
+        want: { rules: [] },
+      },
+    ],
+    [
+      'polling',
+      {
+        given: { 'x-zapgen-polling': { whileField: 'pending', intervalMs: 500 } },
+        want: { rules: [], polling: { whileField: 'pending', intervalMs: 500 } },
+      },
+    ],
+    [
+      'polling with a string interval dropped',
+      {
+        given: { 'x-zapgen-polling': { whileField: 'pending', intervalMs: '500' } },
+        want: { rules: [] },
+      },
+    ],
   ];
 
   it.each(cases)('%s', (_name, { given, want }) => {

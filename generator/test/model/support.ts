@@ -10,8 +10,18 @@ export function document({ openapi = '3.1.0', ...extra }: Json & { openapi?: str
 }
 
 /** The model of `schema`, placed as component `Subject` next to `others`. */
-export function schemaModel({ schema, openapi, others = {} }: { schema: unknown; openapi?: string; others?: Json }): SchemaModel {
-  const model = buildModel(document({ openapi, components: { schemas: { ...others, Subject: schema } } }));
+export function schemaModel({
+  schema,
+  openapi,
+  others = {},
+}: {
+  schema: unknown;
+  openapi?: string;
+  others?: Json;
+}): SchemaModel {
+  const model = buildModel(
+    document({ openapi, components: { schemas: { ...others, Subject: schema } } }),
+  );
   const found = model.schemas.find((named) => named.name === 'Subject');
   if (!found) throw new Error('Subject missing');
   return found.schema;
@@ -21,6 +31,7 @@ export function schemaModel({ schema, openapi, others = {} }: { schema: unknown;
 export function onlyOperation(extra: Json): OperationModel {
   const model: ApiModel = buildModel(document(extra));
   const [operation] = model.operations;
-  if (!operation || model.operations.length !== 1) throw new Error(`expected one operation, got ${model.operations.length}`);
+  if (!operation || model.operations.length !== 1)
+    throw new Error(`expected one operation, got ${model.operations.length}`);
   return operation;
 }
