@@ -41,6 +41,8 @@ class Bundler {
   readonly sourceMap = new SourceMap();
   readonly findings: Finding[] = [];
   readonly #files = new Map<string, SourceFile | 'missing' | 'broken'>();
+  /** Why a `missing` file could not be read (`file not found`, `is a folder`). */
+  readonly #missing = new Map<string, string>();
   /** `<file>#<pointer>` of an inlined node → its pointer in the bundle. */
   readonly #placed = new Map<string, string>();
   readonly #placedByFile = new Map<string, { pointer: string; at: string }[]>();
@@ -128,7 +130,7 @@ class Bundler {
   #reference(node: Record<string, unknown>, context: Context): { value: unknown; context: Context } | undefined {
     const ref = node.$ref as string;
     if (ref.startsWith('#') && context.file === this.#entry) return undefined;
-    const target = this.#target(ref, context.file, () => this.#refFinding(context, `$ref "${ref}" is not a valid reference`));
+    const target = this.#target(ref, context.file, (reason) => this.#refFinding(context, `$ref "${ref}" ${reason}`));
     if (!target) return undefined;
     if (target.file === this.#entry.path) {
       node.$ref = pointerToFragment(target.pointer);
@@ -143,7 +145,7 @@ class Bundler {
     }
     const file = this.#read(target.file);
     if (file === 'missing') {
-      this.#refFinding(context, `$ref "${ref}" points to a missing file: ${displayPath(target.file)}`);
+      this.#refFinding(context, `$ref "${ref}" cannot be followed: ${this.#missing.get(target.file) ?? displayPath(target.file)}`);
       return undefined;
     }
     if (file === 'broken') return undefined;
@@ -176,12 +178,16 @@ class Bundler {
     return undefined;
   }
 
-  #target(ref: string, from: SourceFile, onInvalid?: () => void): { file: string; pointer: string } | undefined {
+  #target(ref: string, from: SourceFile, onInvalid?: (reason: string) => void): { file: string; pointer: string } | undefined {
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
+    if (/^[a-z][a-z0-9+.-]+:/i.test(filePart)) {
+      onInvalid?.('is remote: zapgen reads local files only (download it next to the spec)');
+      return undefined;
+    }
     const pointer = fragmentToPointer(hash < 0 ? '' : ref.slice(hash + 1));
-    if (pointer === undefined || /^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
-      onInvalid?.();
+    if (pointer === undefined) {
+      onInvalid?.('has a fragment that is not a JSON pointer (expected #/a/b)');
       return undefined;
     }
     let file = from.path;
@@ -189,7 +195,7 @@ class Bundler {
       try {
         file = path.resolve(path.dirname(from.path), decodeURI(filePart));
       } catch {
-        onInvalid?.();
+        onInvalid?.('is not a valid URI reference');
         return undefined;
       }
     }
@@ -207,6 +213,7 @@ class Bundler {
     const missing = result.findings.every((finding) => finding.rule === 'file-not-found');
     // The entry's own absence is reported as is; a missing referenced file at the `$ref`.
     if (!missing || this.#files.size === 0) this.findings.push(...result.findings);
+    if (missing) this.#missing.set(absolutePath, result.findings[0]?.message ?? displayPath(absolutePath));
     const state = missing ? 'missing' : 'broken';
     this.#files.set(absolutePath, state);
     return state;

@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -134,7 +136,7 @@ describe('split specs', () => {
   it('locates mistakes in the $ref-ed file where they are written', () => {
     const lines = findingsOf('split').filter((finding) => finding.rule !== 'openapi-schema').map(formatFinding);
     expect(lines).toEqual([
-      `${shown('split/paths/owners.yaml')}:9:13  error  resolvable-refs  $ref "../schemas/owner.yaml" points to a missing file: ${shown('split/schemas/owner.yaml')}`,
+      `${shown('split/paths/owners.yaml')}:9:13  error  resolvable-refs  $ref "../schemas/owner.yaml" cannot be followed: ${shown('split/schemas/owner.yaml')}: file not found`,
       `${shown('split/paths/pet.yaml')}:4:7  error  path-parameters  path parameter "petId" must have required: true`,
     ]);
   });
@@ -156,6 +158,33 @@ describe('valid specs', () => {
 
   it('the valid fixture has no warnings either', () => {
     expect(findingsOf('valid.yaml').map(formatFinding)).toEqual([]);
+  });
+});
+
+describe('references that cannot be followed', () => {
+  const cases: [string, { given: string; want: string }][] = [
+    ['a remote file', { given: 'https://example.com/pet.yaml', want: 'is remote: zapgen reads local files only (download it next to the spec)' }],
+    ['a fragment that is not a pointer', { given: './sub/pet.yaml#Pet', want: 'has a fragment that is not a JSON pointer (expected #/a/b)' }],
+    ['a folder', { given: './sub/', want: 'cannot be followed: SUB: is a folder' }],
+    ['a missing node', { given: './sub/pet.yaml#/nothing', want: 'does not resolve: SUB/pet.yaml has no /nothing' }],
+  ];
+
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'zapgen-refs-'));
+    const relative = (file: string) => path.relative(process.cwd(), path.join(dir, file)).split(path.sep).join('/');
+    mkdirSync(path.join(dir, 'sub'));
+    writeFileSync(path.join(dir, 'sub/pet.yaml'), 'type: object\n');
+    writeFileSync(
+      path.join(dir, 'openapi.yaml'),
+      `openapi: 3.1.0\ninfo: { title: T, version: '1' }\npaths: {}\ncomponents:\n  schemas:\n    A:\n      $ref: '${given}'\n`,
+    );
+    try {
+      const lines = validateSpec(loadSpec(dir)).filter((finding) => finding.rule === 'resolvable-refs').map(formatFinding);
+      const message = want.replace('SUB', relative('sub'));
+      expect(lines).toEqual([`${relative('openapi.yaml')}:7:7  error  resolvable-refs  $ref "${given}" ${message}`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
