@@ -119,3 +119,56 @@ describe('document', () => {
     expect(JSON.stringify(first)).toBe(JSON.stringify(second));
   });
 });
+
+describe('malformed documents', () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ['no info, no paths', { openapi: '3.1.0' }],
+    ['paths is not an object', { openapi: '3.1.0', paths: 'x' }],
+    [
+      'operation and parameters of the wrong types',
+      {
+        openapi: '3.0.0',
+        paths: {
+          '/a': {
+            parameters: 'x',
+            get: 'y',
+            post: { parameters: [null, 1, { in: 'query' }], responses: [] },
+          },
+        },
+      },
+    ],
+    [
+      'schemas of the wrong types',
+      {
+        openapi: '3.1.0',
+        components: {
+          schemas: {
+            A: 1,
+            B: null,
+            C: { type: 7, properties: [], items: 'x', required: 'a', enum: 'b', allOf: {} },
+          },
+        },
+      },
+    ],
+    [
+      'security and servers of the wrong types',
+      {
+        openapi: '3.1.0',
+        security: {},
+        servers: [1, { url: 2 }],
+        components: { securitySchemes: { s: 'x', t: { type: 'oauth2', flows: 1 } } },
+      },
+    ],
+    [
+      'a $ref to itself',
+      {
+        openapi: '3.1.0',
+        components: { schemas: { A: { $ref: '#/components/schemas/A/items' } } },
+      },
+    ],
+  ];
+
+  it.each(cases)('%s: builds without throwing', (_name, given) => {
+    expect(() => buildModel(given)).not.toThrow();
+  });
+});
