@@ -47,8 +47,11 @@ export class SchemaBuilder {
   private readonly inProgress = new Set<string>();
   private readonly componentNames: ReadonlySet<string>;
   private readonly resolver: PointerResolver;
-  /** OpenAPI 3.0: `$ref` siblings are annotations only (3.1 composes them with the target). */
-  private readonly refSiblingsAreAnnotations: boolean;
+  /**
+   * OpenAPI 3.0: `nullable` is a keyword, and the siblings of a `$ref` are ignored (kept as
+   * annotations only). In 3.1 `nullable` means nothing and `$ref` siblings compose.
+   */
+  private readonly openapi30: boolean;
 
   constructor({
     resolver,
@@ -61,7 +64,7 @@ export class SchemaBuilder {
   }) {
     this.resolver = resolver;
     this.componentNames = componentNames;
-    this.refSiblingsAreAnnotations = openapi.startsWith('3.0');
+    this.openapi30 = openapi.startsWith('3.0');
   }
 
   /**
@@ -97,7 +100,7 @@ export class SchemaBuilder {
    * keywords and `oneOf`/`anyOf` unions, as one part or an intersection of several. Parts that
    * constrain nothing (`allOf: [{$ref: X}, {description: ...}]`, `{nullable: true}`,
    * `{type: object}`) are folded into the result: their annotations are `inherited` (the
-   * node's own win) and their nullability kept, as their authors mean.
+   * node's own win). Their `nullable` is not: the other parts still reject null.
    */
   private compose({
     node,
@@ -108,15 +111,14 @@ export class SchemaBuilder {
     pointer: string;
     typeHint: string[] | undefined;
   }): { part: SchemaModel; nullable: boolean; inherited: Omit<SchemaCommon, 'nullable'> } {
-    let nullable = node.nullable === true;
+    const isRef = typeof node.$ref === 'string';
+    let nullable = this.openapi30 && !isRef && node.nullable === true;
     const types = declaredTypes({ node, typeHint });
     const memberHint = types.length > 0 ? types.filter((type) => type !== 'null') : undefined;
     const parts: SchemaModel[] = [];
 
-    if (typeof node.$ref === 'string') parts.push(this.reference({ ref: node.$ref }));
-    // In 3.0 the siblings of a `$ref` are ignored, except as annotations.
-    const ownStructure =
-      !(this.refSiblingsAreAnnotations && parts.length > 0) && hasOwnStructure(node);
+    if (isRef) parts.push(this.reference({ ref: node.$ref as string }));
+    const ownStructure = !(this.openapi30 && isRef) && hasOwnStructure(node);
 
     if (Array.isArray(node.allOf)) {
       node.allOf.forEach((member, index) => {
@@ -159,7 +161,6 @@ export class SchemaBuilder {
         ];
       for (const part of parts) {
         if (kept.includes(part)) continue;
-        nullable ||= part.nullable;
         inherited = { ...annotationsOf(part), ...inherited };
       }
     }

@@ -24,6 +24,15 @@ describe('schema normalisation', () => {
         want: string({ nullable: true }),
       },
     ],
+    ['3.1 has no nullable keyword', { given: { type: 'string', nullable: true }, want: string() }],
+    [
+      '3.0 nullable beside a $ref is ignored like every $ref sibling (description kept)',
+      {
+        openapi: '3.0.3',
+        given: { $ref: '#/components/schemas/Pet', nullable: true, description: 'D' },
+        want: ref('Pet', { description: 'D' }),
+      },
+    ],
     [
       '3.1 type array with null',
       { given: { type: ['string', 'null'] }, want: string({ nullable: true }) },
@@ -358,7 +367,7 @@ describe('schema normalisation', () => {
       },
     ],
     [
-      'allOf members that constrain nothing fold into the ref (annotations, nullable: true, bare object)',
+      'allOf members that constrain nothing fold into the ref (annotations, bare object; nullable on a member does not admit null)',
       {
         openapi: '3.0.3',
         given: {
@@ -369,7 +378,7 @@ describe('schema normalisation', () => {
             { nullable: true },
           ],
         },
-        want: ref('Pet', { nullable: true, description: 'From a member', readOnly: true }),
+        want: ref('Pet', { description: 'From a member', readOnly: true }),
       },
     ],
     [
