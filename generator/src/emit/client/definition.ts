@@ -4,8 +4,8 @@ import { Code, printLiteral, type Printable } from './literal.js';
 import { firstJson, hasBodyValidator, requestMediaType } from './media.js';
 import { printableShape, valueShape } from './shape.js';
 
-/** Name of the local const holding `operationSchemas` seen as validators (see `client/index.ts`). */
-export const VALIDATORS = 'validators';
+/** Name of the local function returning an operation's validators (see `client/index.ts`). */
+export const VALIDATORS_OF = 'validatorsOf';
 /** Name of the exported const with the oauth2 flows, keyed by scheme name. */
 export const OAUTH_FLOWS = 'oauthFlows';
 
@@ -57,9 +57,13 @@ export function oauthFlows(model: ApiModel): string | undefined {
   );
 }
 
-/** `validators["<id>"]?.<member>`: a validator the zod emitter writes for this operation. */
+/**
+ * `validatorsOf("<id>").<member>`: a validator the zod emitter writes for this operation. A call
+ * rather than `validators[id]?.member`: hundreds of optional chains at module level exceed the
+ * TypeScript checker's control-flow limit (TS2563) on large specs.
+ */
 function validator(operationId: string, member: string): Code {
-  return new Code(`${VALIDATORS}[${stringLiteral(operationId)}]?.${member}`);
+  return new Code(`${VALIDATORS_OF}(${stringLiteral(operationId)}).${member}`);
 }
 
 /** The `OperationDefinition` literal of one operation. */

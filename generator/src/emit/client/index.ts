@@ -3,7 +3,7 @@ import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase, stringLiteral } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
-import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATORS } from './definition.js';
+import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATORS_OF } from './definition.js';
 import { operationDocLines } from './docs.js';
 import { apiKeyOptions, operationNames, type OperationNames } from './names.js';
 import { argsOptional, argsType, itemType, resultType } from './signatures.js';
@@ -167,10 +167,16 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       type: '{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>> }',
     },
     {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      // Typed once here: each definition below looks its validators up by operationId.
-      declarations: [{ name: VALIDATORS, type: 'Partial<Record<string, OperationValidators>>', initializer: 'operationSchemas' }],
+      kind: StructureKind.Function,
+      name: VALIDATORS_OF,
+      docs: docs(['The validators of an operation; the runtime skips the ones that are missing.']),
+      parameters: [{ name: 'operationId', type: 'string' }],
+      returnType: 'OperationValidators',
+      statements: [
+        // Typed once here, so that each definition below can look its validators up by operationId.
+        'const validators: Partial<Record<string, OperationValidators>> = operationSchemas;',
+        'return validators[operationId] ?? { responses: {} };',
+      ],
     },
     {
       kind: StructureKind.VariableStatement,

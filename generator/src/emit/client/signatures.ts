@@ -4,9 +4,12 @@ import { firstJson, requestMediaType, successResponses } from './media.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
-/** `operations["<id>"]`: the openapi-typescript type of the operation. */
+/**
+ * `operations["<id>"]`: the openapi-typescript type of the operation. openapi-typescript writes
+ * `#` in an operationId as `/` (a workaround for its `$ref` parser, openapi-typescript#1542).
+ */
 function operationType(operation: OperationModel): string {
-  return `operations[${stringLiteral(operation.operationId)}]`;
+  return `operations[${stringLiteral(operation.operationId.replace(/#/g, '/'))}]`;
 }
 
 /**

@@ -141,7 +141,7 @@ describe('client emitter: emitted code', () => {
             }),
           ],
         }),
-        want: ['keyPrefix: "params__"', 'style: "form"', 'explode: true', 'parameterValidator: validators["zaps"]?.parameters'],
+        want: ['keyPrefix: "params__"', 'style: "form"', 'explode: true', 'parameterValidator: validatorsOf("zaps").parameters'],
       },
     ],
   ];
@@ -156,7 +156,7 @@ describe('client emitter: emitted code', () => {
 });
 
 describe('client emitter: hostile spec strings never break the output', () => {
-  const hostileIds = ['get-apps.v2', '1st-thing', 'class', '$dollar', 'ünïcödé', 'a*/b', 'quote"id', 'use', 'GET', 'with space', 'constructor'];
+  const hostileIds = ['get-apps.v2', '1st-thing', 'class', '$dollar', 'ünïcödé', 'a*/b', 'quote"id', 'use', 'GET', 'with space', 'constructor', 'files#get_shared_link'];
   const given = model({
     info: { title: HOSTILE_TEXT, version: '1.0.0' },
     operations: hostileIds.map((operationId, index) =>

@@ -56,8 +56,8 @@ describe('operationDefinition', () => {
   /** Evaluates the printed literal; validators are stand-in strings naming what was looked up. */
   function evaluate(given: ReturnType<typeof operation>): Record<string, unknown> {
     const text = operationDefinition(model({ operations: [given] }), given);
-    const validators = new Proxy({}, { get: (_target, id) => ({ body: `${String(id)}.body`, parameters: `${String(id)}.parameters`, responses: new Proxy({}, { get: (_t, status) => `${String(id)}.${String(status)}` }) }) });
-    return new Function('validators', `return ${text};`)(validators);
+    const validatorsOf = (id: string) => ({ body: `${id}.body`, parameters: `${id}.parameters`, responses: new Proxy({}, { get: (_t, status) => `${id}.${String(status)}` }) });
+    return new Function('validatorsOf', `return ${text};`)(validatorsOf);
   }
   const media = (mediaType: string) => ({ mediaType, schema: string, pointer: '#', examples: [] });
 
