@@ -48,7 +48,12 @@ function operationLines(model: ApiModel): string[] {
     const route = inlineCode(`${operation.method.toUpperCase()} ${operation.path}`);
     const summary = operation.summary ?? operation.description?.split('\n')[0] ?? '';
     const deprecated = operation.deprecated ? ' (deprecated)' : '';
-    return `- ${call} — ${route}${summary ? ` — ${markdownText(summary)}` : ''}${deprecated}`;
+    const helpers = [
+      ...(operation.extensions.pagination ? [inlineCode(`client.paginate.${fn}(args)`)] : []),
+      ...(operation.extensions.polling ? [inlineCode(`client.poll.${fn}(args)`)] : []),
+    ];
+    const also = helpers.length ? `; also ${helpers.join(' and ')}` : '';
+    return `- ${call} — ${route}${summary ? ` — ${markdownText(summary)}` : ''}${deprecated}${also}`;
   });
 }
 

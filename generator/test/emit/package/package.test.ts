@@ -85,6 +85,12 @@ describe('package emitter: README.md', () => {
     expect(readme).toContain('- `client.searchApps()` — `GET /api/v2/apps/search/` — Search apps');
   });
 
+  test('paginated and polled operations name their helpers', async () => {
+    const paged = operation({ ...searchApps, extensions: { rules: [], pagination: { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: '' }, polling: { whileField: 'is_loading', intervalMs: 1000 } } });
+    const readme = (await emit(model({ operations: [paged] })))['README.md']!;
+    expect(readme).toContain('— Search apps; also `client.paginate.searchApps(args)` and `client.poll.searchApps(args)`');
+  });
+
   const escapes: [string, { given: string; want: string }][] = [
     ['inline specials', { given: '*a* _b_ [c](d) <e> |f| `g` &amp;', want: '\\*a\\* \\_b\\_ \\[c\\](d) \\<e\\> \\|f\\| \\`g\\` \\&amp;' }],
     ['line-start specials only at the start', { given: '# a-b #c', want: '\\# a-b #c' }],
