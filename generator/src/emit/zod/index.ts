@@ -1,3 +1,22 @@
+/**
+ * The zod emitter: `src/zod.ts` and its type-level test `src/zod-agreement.ts`.
+ *
+ * Choices that a reader of the generated code may wonder about:
+ * - Recursive schemas (members of a reference cycle) are annotated `z.ZodType<T>` with `T` spelled
+ *   out (`output-type.ts`), and references to consts declared further down go through `z.lazy`.
+ *   Everything else is inferred, so the big specs (stripe: ~820 schemas) type-check quickly.
+ * - One schema serves requests and responses: `readOnly`/`writeOnly` do not change validation
+ *   (a required read-only property is required in request bodies too).
+ * - Defaults are applied (`.default()`), which makes the key optional on input and present on
+ *   output, matching openapi-typescript's `defaultNonNullable`. A default that does not fit its
+ *   schema is dropped (`defaults.ts`).
+ * - `oneOf` is `z.xor` (exactly one variant), or `z.discriminatedUnion` when the discriminator
+ *   makes that exact (`discriminator.ts`); `anyOf` and `type` arrays are `z.union`; `allOf` is
+ *   `z.intersection`.
+ * - Formats: see `formats.ts`. Patterns JavaScript cannot compile are skipped with a comment.
+ * - Descriptions become JSDoc on component consts only (never `.describe()`: it bloats output).
+ * - Parameter groups validate typed values, as the client receives them: no string coercion.
+ */
 import type { Emitter } from '../emitter.js';
 import { agreementModule } from './agreement.js';
 import { zodModule } from './module.js';
