@@ -73,34 +73,38 @@ function operationStatements(model: ApiModel, operation: OperationModel, names: 
   return statements;
 }
 
-/** One method of the client object (named call, paginate or poll). */
-function method(input: { doc: string[]; name: string; names: OperationNames; operation: OperationModel; kind: 'call' | 'paginate' | 'poll' }): string {
-  const { names, operation, kind } = input;
-  const optional = argsOptional(operation);
-  const args = `args: ${names.type}Args${optional ? ' = {}' : ''}`;
-  // Not `options`: that is `createClient`'s own parameter.
-  const optionsType = { call: 'CallOptions', paginate: 'PaginateOptions', poll: 'PollOptions' }[kind];
-  const comment =
-    input.doc.length === 1
-      ? `/** ${input.doc[0]} */\n`
-      : input.doc.length
-        ? `/**\n${input.doc.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`
-        : '';
-  if (kind === 'paginate') {
-    return `${comment}${input.name}(${args}, callOptions?: ${optionsType}): AsyncIterableIterator<${names.type}Item> {\nreturn runtime.paginate<${names.type}Item>(${names.definition}, args, callOptions);\n}`;
-  }
-  const runtimeMethod = kind === 'call' ? 'call' : 'poll';
-  return `${comment}async ${input.name}(${args}, callOptions?: ${optionsType}): Promise<${names.type}Result> {\nreturn runtime.${runtimeMethod}<${names.type}Result>(${names.definition}, args, callOptions);\n}`;
+/** A JSDoc block for already escaped lines: one line stays on one line. */
+function blockComment(lines: string[]): string {
+  if (!lines.length) return '';
+  if (lines.length === 1) return `/** ${lines[0]} */\n`;
+  return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`;
+}
+
+const RUNTIME_CALLS = {
+  call: { options: 'CallOptions', returns: (type: string) => `Promise<${type}Result>`, generic: (type: string) => `${type}Result` },
+  paginate: { options: 'PaginateOptions', returns: (type: string) => `AsyncIterableIterator<${type}Item>`, generic: (type: string) => `${type}Item` },
+  poll: { options: 'PollOptions', returns: (type: string) => `Promise<${type}Result>`, generic: (type: string) => `${type}Result` },
+} as const;
+
+/** One method of the client object: a named call, or its `paginate`/`poll` variant. */
+function method(input: { doc: string[]; names: OperationNames; operation: OperationModel; kind: keyof typeof RUNTIME_CALLS }): string {
+  const { names, kind } = input;
+  const call = RUNTIME_CALLS[kind];
+  const args = `args: ${names.type}Args${argsOptional(input.operation) ? ' = {}' : ''}`;
+  // `callOptions`, not `options`: that is `createClient`'s own parameter.
+  const signature = `${kind === 'paginate' ? '' : 'async '}${names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
+  const body = `return runtime.${kind}<${call.generic(names.type)}>(${names.definition}, args, callOptions);`;
+  return `${blockComment(input.doc)}${signature} {\n${body}\n}`;
 }
 
 /** The body of `createClient`. */
 function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationNames>): string {
   const entries = model.operations.map((operation) => ({ operation, names: names.get(operation.operationId)! }));
-  const members = entries.map(({ operation, names: n }) => method({ doc: operationDocLines(operation), name: n.fn, names: n, operation, kind: 'call' }));
+  const members = entries.map(({ operation, names: n }) => method({ doc: operationDocLines(operation), names: n, operation, kind: 'call' }));
   const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
   if (paginated.length) {
     const methods = paginated.map(({ operation, names: n }) =>
-      method({ doc: [`Iterates over every item of ${commentText(`\`${n.fn}\``)}, page after page.`], name: n.fn, names: n, operation, kind: 'paginate' }),
+      method({ doc: [`Iterates over every item of \`${n.fn}\`, page after page.`], names: n, operation, kind: 'paginate' }),
     );
     members.push(`/** Async iterators over every item of the paginated operations. */\npaginate: {\n${methods.join(',\n')}\n}`);
   }
@@ -108,8 +112,8 @@ function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationN
   if (polled.length) {
     const methods = polled.map(({ operation, names: n }) => {
       const polling = operation.extensions.polling!;
-      const doc = [`Calls ${commentText(`\`${n.fn}\``)} every ${polling.intervalMs} ms while ${commentText(`\`${polling.whileField}\``)} is true; resolves with the final result.`];
-      return method({ doc, name: n.fn, names: n, operation, kind: 'poll' });
+      const doc = [`Calls \`${n.fn}\` every ${polling.intervalMs} ms while ${commentText(`\`${polling.whileField}\``)} is true; resolves with the final result.`];
+      return method({ doc, names: n, operation, kind: 'poll' });
     });
     members.push(`/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`);
   }
