@@ -15,6 +15,8 @@
  *   openapi-typescript ignores it; the model makes the whole node nullable. One-way.
  * - `required` next to `allOf` naming properties of the parts: the model adds a part with those
  *   properties as `unknown`, and TypeScript's intersection leaves them `T | undefined`. One-way.
+ * - A property default that does not fit its schema: zod drops it (see `defaults.ts`), so the
+ *   property stays optional; openapi-typescript's `defaultNonNullable` makes it required. One-way.
  * - `required` naming a property the schema does not define (a spec mistake): openapi-typescript
  *   ignores the name, zod requires the key. One-way, the other way round.
  * - Discriminators: openapi-typescript rewrites the discriminator property of each mapped schema
@@ -27,6 +29,8 @@
  * because what it predicts is a function of the document.
  */
 import type { ApiModel, SchemaModel } from '../../model/types.js';
+import type { ZodContext } from './context.js';
+import { effectiveDefault } from './defaults.js';
 import { references } from './order.js';
 
 /** Which way assignability can be checked: both, spec type → zod output, or zod output → spec type. */
@@ -46,13 +50,14 @@ const UNTYPED_NULLABLE = 'openapi-typescript ignores nullable on a schema withou
 const REQUIRED_ONLY =
   'A required list next to allOf (no properties of its own) makes TypeScript intersect `p?: T` with `p: unknown`, giving `p: T | undefined`; openapi-typescript writes `p: T`.';
 const GHOST_REQUIRED = 'openapi-typescript ignores required names that are not properties; zod requires those keys.';
+const DROPPED_DEFAULT = 'A default that does not fit its schema is dropped (the property stays optional); openapi-typescript still makes the property required.';
 /** Reasons after which the spec type is still assignable to zod's output. */
-const SPEC_TO_ZOD = new Set([EMPTY_OBJECT, TUPLE, PATTERN, DEFS, UNTYPED_NULLABLE, REQUIRED_ONLY]);
+const SPEC_TO_ZOD = new Set([EMPTY_OBJECT, TUPLE, PATTERN, DEFS, UNTYPED_NULLABLE, REQUIRED_ONLY, DROPPED_DEFAULT]);
 /** Reasons after which zod's output is still assignable to the spec type. */
 const ZOD_TO_SPEC = new Set([GHOST_REQUIRED]);
 
 /** Reasons found in a schema node itself, not following references. */
-function localReasons(schema: SchemaModel): Set<string> {
+function localReasons(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>): Set<string> {
   const found = new Set<string>();
   const visit = (node: SchemaModel): void => {
     switch (node.kind) {
@@ -62,6 +67,7 @@ function localReasons(schema: SchemaModel): Set<string> {
         visit(node.items);
         return;
       case 'object':
+        if (node.properties.some((property) => property.schema.default && !effectiveDefault(property.schema, context))) found.add(DROPPED_DEFAULT);
         if (node.patternProperties?.length) found.add(PATTERN);
         else if (!node.properties.length && node.additionalProperties === true) found.add(EMPTY_OBJECT);
         node.properties.forEach((property) => visit(property.schema));
@@ -186,7 +192,7 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
   const rewritten = rewrittenByDiscriminators(model.document);
   const local = new Map(
     model.schemas.map(({ name, schema }) => {
-      const reasons = localReasons(schema);
+      const reasons = localReasons(schema, { lookup: (target) => schemas.get(target) });
       documentReasons(rawSchemas[name]).forEach((reason) => reasons.add(reason));
       return [name, reasons];
     }),

@@ -42,6 +42,7 @@ const SCHEMAS = {
   Drawing: { type: 'object', properties: { shapes: { type: 'array', items: ref('Shape') } } },
   Named: { allOf: [ref('Owner'), { type: 'object', properties: { nick: { type: 'string' } } }], required: ['name'] },
   Mixed: { type: ['string', 'integer'] },
+  Page: { type: 'object', properties: { limit: { type: 'integer', default: '10' }, cursor: { type: 'string', default: 'start' } } },
 };
 
 const kinds: [string, { want: string }][] = [
@@ -55,6 +56,7 @@ const kinds: [string, { want: string }][] = [
   ['Shape', { want: 'keys' }],
   ['Drawing', { want: 'keys' }],
   ['Named', { want: 'whole specToZod' }],
+  ['Page', { want: 'whole specToZod' }],
 ];
 
 describe('zod emitter: zod-agreement.ts', () => {
