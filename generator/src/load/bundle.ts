@@ -6,6 +6,9 @@
  * under `#/components/...`); every other `$ref` to it points there. A `$ref` back into the entry
  * file (`../openapi.yaml#/components/schemas/X`) becomes `#/components/schemas/X`. One pass over
  * the tree, no copies: the bundle reuses the parsed objects.
+ *
+ * The order of `paths`, `webhooks` and each `components` map carries no meaning, so it is made
+ * canonical (sorted): a spec whose paths are listed in another order bundles to the same bytes.
  */
 import path from 'node:path';
 import type { Finding } from './finding.js';
@@ -67,6 +70,7 @@ class Bundler {
     }
     this.sourceMap.mount({ pointer: '', file: entry, segments: [] });
     const root = entry.data;
+    sortNameMaps(root);
     const context: Context = { file: entry, base: [], depth: 0 };
     this.#reserveComponents(root);
     this.#visited.add(root);
@@ -224,4 +228,22 @@ class Bundler {
     const position = context.file.locate(segments);
     this.findings.push({ file: context.file.displayPath, ...position, rule: 'resolvable-refs', severity: 'error', message });
   }
+}
+
+/** Sorts (in place) the maps of the root whose key order means nothing. */
+function sortNameMaps(root: Record<string, unknown>): void {
+  for (const key of ['paths', 'webhooks'] as const) {
+    if (isObject(root[key])) root[key] = sortedKeys(root[key]);
+  }
+  const components = root.components;
+  if (!isObject(components)) return;
+  for (const [kind, entries] of Object.entries(components)) {
+    if (isObject(entries) && !kind.startsWith('x-')) components[kind] = sortedKeys(entries);
+  }
+}
+
+function sortedKeys(map: Record<string, unknown>): Record<string, unknown> {
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(map).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) sorted[key] = map[key];
+  return sorted;
 }

@@ -87,7 +87,7 @@ describe('invalid specs exit 1 with located findings', () => {
       'generate refuses a spec with errors',
       {
         given: ['generate', '--spec', `${badSpecs}/unique-operation-ids.yaml`, '--out', 'OUT'],
-        want: `${badSpecs}/unique-operation-ids.yaml:13:7  error  unique-operation-ids  operationId "listPets"`,
+        want: `${badSpecs}/unique-operation-ids.yaml:13:7  error  unique-operation-ids  operationId "listPets" of GET /animals is also used by GET /pets`,
       },
     ],
   ];

@@ -47,6 +47,12 @@ describe('bundleSpec', () => {
     expect(`${file}:${line}:${column}`).toBe(want);
   });
 
+  it('lists paths and components in sorted order, whatever the source order', () => {
+    expect(Object.keys(document.paths)).toEqual(['/owners', '/pets/{petId}']);
+    expect(Object.keys(document.components.schemas)).toEqual(['Error', 'Pet']);
+    expect(Object.keys(document)).toEqual(['openapi', 'info', 'security', 'paths', 'components']);
+  });
+
   it('reads every referenced file once', () => {
     expect(spec.files.map((file) => path.relative(fixtures, file).split(path.sep).join('/')).sort()).toEqual([
       'split/openapi.yaml',

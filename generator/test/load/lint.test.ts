@@ -29,14 +29,20 @@ describe('lint rules', () => {
       'unique-operation-ids',
       {
         given: 'unique-operation-ids.yaml',
-        want: ['13:7  error  unique-operation-ids  operationId "listPets" of GET /animals is already used by GET /pets'],
+        want: [
+          '8:7  error  unique-operation-ids  operationId "listPets" of GET /pets is also used by GET /animals',
+          '13:7  error  unique-operation-ids  operationId "listPets" of GET /animals is also used by GET /pets',
+        ],
       },
     ],
     [
       'unique-operation-ids (JSON file)',
       {
         given: 'unique-operation-ids.json',
-        want: ['8:17  error  unique-operation-ids  operationId "list" of POST /pets is already used by GET /pets'],
+        want: [
+          '7:16  error  unique-operation-ids  operationId "list" of GET /pets is also used by POST /pets',
+          '8:17  error  unique-operation-ids  operationId "list" of POST /pets is also used by GET /pets',
+        ],
       },
     ],
     [
