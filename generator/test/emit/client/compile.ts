@@ -46,6 +46,7 @@ export declare class ServerError extends ApiError {}
 export declare class NetworkError extends ZapgenError {}
 export declare class TimeoutError extends ZapgenError {}
 export declare class ResponseValidationError extends ZapgenError {}
+export interface ResponseValidationReport { operationId: string; status: number }
 `;
 
 const virtual: Record<string, string> = {

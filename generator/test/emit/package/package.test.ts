@@ -4,6 +4,9 @@ import type { ApiModel } from '../../../src/model/types.js';
 import { packageEmitter } from '../../../src/emit/package/index.js';
 import { LIBRARY_VERSIONS } from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
+import { clientSource } from '../../../src/emit/client/index.js';
+import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
+import { typeCheck, zodStub } from '../client/compile.js';
 import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
 
 async function emit(given: ApiModel): Promise<Record<string, string>> {
@@ -53,6 +56,25 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
     const config = JSON.parse((await emit(model({ operations: [] })))['tsconfig.json']!);
     expect(config.compilerOptions).toMatchObject({ strict: true, composite: true, rootDir: 'src', outDir: 'dist', module: 'NodeNext' });
     expect(config.references).toEqual([{ path: '../runtime' }]);
+  });
+
+  test('index type-checks against the client and the runtime, and exports what users import', async () => {
+    const given = model({ operations: [searchApps, getApp] });
+    const [types] = await typescriptTypesEmitter.emit(given, context);
+    const usage = [
+      "import { createClient, ApiError, RequestValidationError, type GetAppArgs, type SearchAppsResult, type components, type paths, type CallOptions } from './index.js';",
+      'export const client = createClient({ baseUrl: "http://localhost" });',
+      "export const args: GetAppArgs = { path: { app: 'slack' } };",
+      'export type Used = [SearchAppsResult, components, paths, CallOptions, ApiError, RequestValidationError];',
+    ].join('\n');
+    const errors = typeCheck({
+      'src/index.ts': (await emit(given))['src/index.ts']!,
+      'src/client.ts': clientSource(given, context),
+      'src/types.ts': types!.contents,
+      'src/zod.ts': zodStub(given.operations),
+      'src/usage.ts': usage,
+    });
+    expect(errors).toEqual([]);
   });
 
   test('index re-exports the client, the spec types and the error classes', async () => {
