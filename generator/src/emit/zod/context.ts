@@ -3,6 +3,9 @@ import type { SchemaModel } from '../../model/types.js';
 /** Helper functions a generated `zod.ts` may need; each is printed once, only when used. */
 export type HelperName = 'isSet' | 'hasUniqueItems' | 'keysMatch' | 'patternPropertiesMatch' | 'oneOfJson';
 
+/** zod's two types of a schema: what `parse` returns, and what it accepts. */
+export type TypeMode = 'output' | 'input';
+
 /** What the schema printers need to know about the component schemas around them. */
 export interface ZodContext {
   /** The component schema named `name`, or `undefined` for a dangling reference. */
@@ -10,10 +13,10 @@ export interface ZodContext {
   /** The exported const of a component schema (`PetSchema`). */
   constName(name: string): string;
   /**
-   * The spelled-out output type of a recursive component schema (`Pet`), or `undefined` when the
-   * schema is not part of a reference cycle and its type is inferred.
+   * The spelled-out output type (`Pet`) or input type (`PetInput`) of a recursive component
+   * schema, or `undefined` when the schema is not part of a reference cycle and its types are inferred.
    */
-  typeName(name: string): string | undefined;
+  typeName(name: string, mode?: TypeMode): string | undefined;
   /** True when a reference must be deferred with `z.lazy` (its const is not declared yet). */
   isDeferred(name: string): boolean;
   /** Binary strings (`format: binary`) also accept a `Blob` (multipart and raw bodies). */

@@ -7,15 +7,16 @@ import { helperSource } from './helpers.js';
 import { objectKey } from './objects.js';
 import { operationEntry, parameterGroups } from './operations.js';
 import { orderSchemas } from './order.js';
-import { outputType } from './output-type.js';
+import { schemaType } from './output-type.js';
 
 /** Global types the printed output types use; a recursive schema must not shadow them. */
 const GLOBAL_TYPES = new Set(['Array']);
 
-/** The identifiers of a module: one const per component schema, one type per recursive schema. */
+/** The identifiers of a module: one const per component schema, two types per recursive schema. */
 export interface ZodNames {
   constNames: Map<string, string>;
   typeNames: Map<string, string>;
+  inputNames: Map<string, string>;
   recursive: Set<string>;
   ordered: NamedSchema[];
 }
@@ -29,7 +30,16 @@ export function zodNames(model: ApiModel): ZodNames {
     names.filter((name) => recursive.has(name)),
     (name) => (GLOBAL_TYPES.has(pascalCase(name)) ? `${pascalCase(name)}Type` : pascalCase(name)),
   );
-  return { constNames, typeNames, recursive, ordered };
+  // `<Type>Input`, made unique against every output type name and each other.
+  const taken = new Set(typeNames.values());
+  const inputNames = new Map<string, string>();
+  for (const [name, typeName] of typeNames) {
+    let candidate = `${typeName}Input`;
+    for (let suffix = 2; taken.has(candidate); suffix += 1) candidate = `${typeName}Input${suffix}`;
+    taken.add(candidate);
+    inputNames.set(name, candidate);
+  }
+  return { constNames, typeNames, inputNames, recursive, ordered };
 }
 
 /** The source of `src/zod.ts`. */
@@ -41,7 +51,7 @@ export function zodModule(model: ApiModel): string {
   const context: ZodContext = {
     lookup: (name) => schemas.get(name),
     constName: (name) => names.constNames.get(name)!,
-    typeName: (name) => names.typeNames.get(name),
+    typeName: (name, mode = 'output') => (mode === 'output' ? names.typeNames : names.inputNames).get(name),
     isDeferred: (name) => !declared.has(name),
     binaryAsBlob: false,
     useHelper: (name) => helpers.add(name),
@@ -50,12 +60,14 @@ export function zodModule(model: ApiModel): string {
   const declarations = names.ordered.map(({ name, schema }) => {
     const constName = names.constNames.get(name)!;
     const typeName = names.typeNames.get(name);
+    const inputName = names.inputNames.get(name);
     const doc = jsDoc({ summary: schema.title, description: schema.description, deprecated: schema.deprecated });
     let source: string;
     if (typeName) {
       // Recursive: TypeScript cannot infer a type that refers to itself, so it is spelled out.
-      const type = `/** Output type of \`${constName}\` (spelled out: the schema refers to itself). */\nexport type ${typeName} = ${outputType(schema, context)};\n`;
-      source = `${type}\n${doc}export const ${constName}: z.ZodType<${typeName}> = ${zodExpression(schema, context)};`;
+      const output = `/** Output type of \`${constName}\` (spelled out: the schema refers to itself). */\nexport type ${typeName} = ${schemaType({ schema, context, mode: 'output' })};`;
+      const input = `/** Input type of \`${constName}\`. */\nexport type ${inputName} = ${schemaType({ schema, context, mode: 'input' })};`;
+      source = `${output}\n\n${input}\n\n${doc}export const ${constName}: z.ZodType<${typeName}, ${inputName}> = ${zodExpression(schema, context)};`;
     } else {
       source = `${doc}export const ${constName} = ${zodExpression(schema, context)};`;
     }

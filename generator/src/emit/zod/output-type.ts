@@ -1,31 +1,34 @@
 import type { SchemaModel } from '../../model/types.js';
 import { propertyKey } from '../shared/identifiers.js';
-import type { ZodContext } from './context.js';
+import type { TypeMode, ZodContext } from './context.js';
 import { effectiveDefault } from './defaults.js';
 import { isPrimitive, jsonLiteral } from './literals.js';
 import { additionalOf } from './objects.js';
 
 /**
- * The TypeScript type zod infers as the output of `zodExpression(schema)`, spelled out. Needed only
- * for schemas in a reference cycle: TypeScript cannot infer a type that refers to itself, so their
- * consts are annotated `z.ZodType<T>` with this `T`. Keep in step with `expression.ts`/`objects.ts`.
+ * The TypeScript type zod infers as the output (or input) of `zodExpression(schema)`, spelled out.
+ * Needed only for schemas in a reference cycle: TypeScript cannot infer a type that refers to
+ * itself, so their consts are annotated `z.ZodType<Output, Input>` with these types. The two
+ * differ only where a default applies: optional on input, present on output. Keep in step with
+ * `expression.ts`/`objects.ts`.
  */
-export function outputType(schema: SchemaModel, context: ZodContext): string {
-  const base = baseType(schema, context);
-  return schema.nullable && schema.kind !== 'null' ? `${base} | null` : base;
+export function schemaType({ schema, context, mode }: { schema: SchemaModel; context: ZodContext; mode: TypeMode }): string {
+  const base = baseType(schema, context, mode);
+  const nullable = schema.nullable && schema.kind !== 'null' ? `${base} | null` : base;
+  return mode === 'input' && effectiveDefault(schema, context) ? `${nullable} | undefined` : nullable;
 }
 
 /** A type safe to use as an operand of `|`, `&` or `[]`. */
-function operand(schema: SchemaModel, context: ZodContext): string {
-  const type = outputType(schema, context);
+function operand(schema: SchemaModel, context: ZodContext, mode: TypeMode): string {
+  const type = schemaType({ schema, context, mode });
   return /^[\w$.<>[\]'"]+$/.test(type) && !type.includes('|') ? type : `(${type})`;
 }
 
-function baseType(schema: SchemaModel, context: ZodContext): string {
+function baseType(schema: SchemaModel, context: ZodContext, mode: TypeMode): string {
   switch (schema.kind) {
     case 'ref': {
       if (!context.lookup(schema.name)) return 'never';
-      return context.typeName(schema.name) ?? `z.output<typeof ${context.constName(schema.name)}>`;
+      return context.typeName(schema.name, mode) ?? `z.${mode}<typeof ${context.constName(schema.name)}>`;
     }
     case 'string':
       return 'string';
@@ -46,28 +49,29 @@ function baseType(schema: SchemaModel, context: ZodContext): string {
       return values.every(isPrimitive) ? values.map((value) => jsonLiteral(value)).join(' | ') : 'unknown';
     }
     case 'array': {
-      if (!schema.prefixItems?.length) return `Array<${outputType(schema.items, context)}>`;
-      const items = schema.prefixItems.map((item) => outputType(item, context));
-      if (schema.items.kind !== 'never') items.push(`...Array<${outputType(schema.items, context)}>`);
+      if (!schema.prefixItems?.length) return `Array<${schemaType({ schema: schema.items, context, mode })}>`;
+      const items = schema.prefixItems.map((item) => schemaType({ schema: item, context, mode }));
+      if (schema.items.kind !== 'never') items.push(`...Array<${schemaType({ schema: schema.items, context, mode })}>`);
       return `[${items.join(', ')}]`;
     }
     case 'union':
-      return schema.variants.length ? schema.variants.map((variant) => operand(variant, context)).join(' | ') : 'never';
+      return schema.variants.length ? schema.variants.map((variant) => operand(variant, context, mode)).join(' | ') : 'never';
     case 'intersection':
-      return schema.parts.length ? schema.parts.map((part) => operand(part, context)).join(' & ') : 'unknown';
+      return schema.parts.length ? schema.parts.map((part) => operand(part, context, mode)).join(' & ') : 'unknown';
     case 'object':
-      return objectType(schema, context);
+      return objectType(schema, context, mode);
   }
 }
 
-function objectType(schema: Extract<SchemaModel, { kind: 'object' }>, context: ZodContext): string {
+function objectType(schema: Extract<SchemaModel, { kind: 'object' }>, context: ZodContext, mode: TypeMode): string {
   const members = schema.properties.map(({ name, required, schema: value }) => {
-    const optional = !required && !effectiveDefault(value, context);
-    return `${propertyKey(name)}${optional ? '?' : ''}: ${outputType(value, context)}`;
+    const defaulted = effectiveDefault(value, context) !== undefined;
+    const optional = mode === 'input' ? !required || defaulted : !required && !defaulted;
+    return `${propertyKey(name)}${optional ? '?' : ''}: ${schemaType({ schema: value, context, mode })}`;
   });
   const extra = schema.patternProperties?.length ? true : additionalOf(schema);
   if (extra === true) return `{ ${[...members, '[key: string]: unknown'].join('; ')} }`;
   if (extra === false) return members.length ? `{ ${members.join('; ')} }` : '{}';
-  const index = `{ [key: string]: ${outputType(extra, context)} }`;
+  const index = `{ [key: string]: ${schemaType({ schema: extra, context, mode })} }`;
   return members.length ? `{ ${members.join('; ')} } & ${index}` : index;
 }

@@ -33,7 +33,11 @@ const SCHEMAS = {
     },
   },
   Owner: { type: 'object', properties: { name: { type: 'string' }, pets: { type: 'array', items: ref('Pet') } } },
-  Tree: { type: 'object', required: ['children'], properties: { value: { type: 'number' }, children: { type: 'array', items: ref('Tree') } } },
+  Tree: {
+    type: 'object',
+    required: ['children'],
+    properties: { label: { type: 'string', default: 'node' }, children: { type: 'array', items: ref('Tree') } },
+  },
   Loose: { type: 'object' },
   Pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] },
   Shape: { oneOf: [ref('Circle'), ref('Square')], discriminator: { propertyName: 'type' } },
@@ -59,6 +63,18 @@ const kinds: [string, { want: string }][] = [
   ['Page', { want: 'whole specToZod' }],
 ];
 
+/** A recursive schema keeps precise input and output types: a default is optional in, present out. */
+const USAGE = `import type * as z from 'zod';
+import type * as zod from './zod.js';
+
+export const input: z.input<typeof zod.TreeSchema> = { children: [{ children: [] }] };
+export const output: z.output<typeof zod.TreeSchema> = { label: 'a', children: [{ label: 'b', children: [] }] };
+// @ts-expect-error: children is required
+export const missing: z.input<typeof zod.TreeSchema> = {};
+// @ts-expect-error: label is always present on output
+export const unlabelled: z.output<typeof zod.TreeSchema> = { children: [] };
+`;
+
 describe('zod emitter: zod-agreement.ts', () => {
   const model = buildModel(document(SCHEMAS));
 
@@ -69,7 +85,7 @@ describe('zod emitter: zod-agreement.ts', () => {
 
   it('compiles against openapi-typescript, and fails when the two disagree', async () => {
     const files = [...(await typescriptTypesEmitter.emit(model, CONTEXT)), ...(await zodEmitter.emit(model, CONTEXT))];
-    expect(typecheck(files)).toEqual([]);
+    expect(typecheck([...files, { path: 'src/usage.ts', contents: USAGE }])).toEqual([]);
 
     // A zod.ts that drifted from the spec: `Circle.r` a string instead of a number.
     const drifted = files.map((file) =>
