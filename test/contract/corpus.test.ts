@@ -1,0 +1,85 @@
+/**
+ * Every third-party spec of the corpus (`../shared/corpus`, next to the repo): it generates (or
+ * fails with located errors), its output type-checks strictly, and every fixture is accepted —
+ * or, for `invalid` ones, rejected — by both the emitted zod schema and ajv against the bundled
+ * `openapi.json`. Each spec runs in a child process, biggest first, as many at once as there are
+ * cores; the results table is printed and written to `.tmp/contract/corpus-results.md`.
+ */
+import { statSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { corpusDir, mapLimit, repoRoot, run, tempRoot } from '../support/contract-helpers.js';
+import type { CorpusResult } from './support/corpus-worker.js';
+
+const WORKER = path.join(repoRoot, 'test/contract/support/corpus-worker.ts');
+
+const specs = readdirSync(corpusDir)
+  .filter((file) => /\.(ya?ml|json)$/i.test(file))
+  .sort((a, b) => statSync(path.join(corpusDir, b)).size - statSync(path.join(corpusDir, a)).size || a.localeCompare(b));
+
+const results = new Map<string, CorpusResult | { spec: string; workerFailed: string }>();
+
+async function runWorker(spec: string): Promise<CorpusResult | { spec: string; workerFailed: string }> {
+  const name = `corpus/${spec.replace(/\.(ya?ml|json)$/i, '')}`;
+  const { code, stdout, output } = await run({
+    command: process.execPath,
+    args: ['--max-old-space-size=6144', '--import', 'tsx', WORKER, path.join(corpusDir, spec), name],
+    cwd: repoRoot,
+  });
+  const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
+  if (code !== 0 || !line) return { spec, workerFailed: `exit ${code}: ${output.slice(-4000)}` };
+  return JSON.parse(line.slice('RESULT '.length)) as CorpusResult;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function tableRow(result: CorpusResult | { spec: string; workerFailed: string }): string {
+  if ('workerFailed' in result) return `| ${result.spec} | ✗ worker crashed | | | |`;
+  if (!result.generated) {
+    const why = result.specErrors ? `✗ invalid spec (${result.specErrors.length} located errors)` : '✗ crash';
+    return `| ${result.spec} | ${why} ${seconds(result.generateMs)} | – | – | – |`;
+  }
+  const check = result.typecheck ? `${result.typecheck.ok ? '✓' : '✗'} ${seconds(result.typecheck.ms)}` : '–';
+  const fixtures = result.fixtures;
+  const valid = fixtures ? `${fixtures.valid.passed}/${fixtures.valid.total}` : `✗ ${result.importError?.split('\n')[0] ?? ''}`;
+  const invalid = fixtures ? `${fixtures.invalid.passed}/${fixtures.invalid.total}` : '–';
+  return `| ${result.spec} | ✓ ${seconds(result.generateMs)} | ${check} | ${valid} | ${invalid} |`;
+}
+
+describe('corpus: every third-party spec', () => {
+  beforeAll(async () => {
+    const limit = Math.max(1, Math.min(availableParallelism(), 4));
+    await mapLimit({ items: specs, limit, task: async (spec) => results.set(spec, await runWorker(spec)) });
+    const table = [
+      '| spec | generated | type-checked | fixtures valid (zod+ajv) | invalid rejected (zod+ajv) |',
+      '|---|---|---|---|---|',
+      ...specs.map((spec) => tableRow(results.get(spec)!)),
+    ].join('\n');
+    mkdirSync(tempRoot, { recursive: true });
+    writeFileSync(path.join(tempRoot, 'corpus-results.md'), `${table}\n`);
+    console.log(`Corpus results (${limit} at a time):\n${table}`);
+  }, 3_600_000);
+
+  test('the corpus is there', () => {
+    expect(specs.length).toBeGreaterThanOrEqual(15);
+  });
+
+  test.each(specs)('%s', (spec) => {
+    const result = results.get(spec);
+    expect(result, 'no result').toBeDefined();
+    if (!result) return;
+    if ('workerFailed' in result) expect.fail(`${spec}: the worker failed\n${result.workerFailed}`);
+    if (!result.generated) {
+      expect(result.crash, `${spec}: generation crashed`).toBeUndefined();
+      // An invalid spec must say where: `file:line:col  error  rule  message`.
+      expect(result.specErrors?.length, `${spec}: rejected without findings`).toBeGreaterThan(0);
+      for (const finding of result.specErrors ?? []) expect(finding).toMatch(/^[^\s:][^:]*:\d+:\d+ {2}error {2}\S+ {2}\S/);
+      return;
+    }
+    expect.soft(result.typecheck?.ok, `${spec}: tsc --strict\n${result.typecheck?.diagnostics.split('\n').slice(0, 40).join('\n')}`).toBe(true);
+    expect(result.importError, `${spec}: importing the compiled zod.js/fixtures.js`).toBeUndefined();
+    const failures = result.fixtures?.failures ?? [];
+    expect.soft(failures.slice(0, 30), `${spec}: ${failures.length} fixture(s) where zod or ajv disagree with the fixture`).toEqual([]);
+  });
+});

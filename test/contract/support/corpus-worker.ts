@@ -1,0 +1,64 @@
+/**
+ * One corpus spec end to end, in its own process (run with `node --import tsx`), so that the
+ * corpus test can check several specs at once: generate → strict type-check and compile →
+ * import the emitted `zod.js` and `fixtures.js` → every fixture under zod and ajv.
+ *
+ * Usage: corpus-worker.ts <spec file> <output name>. Prints one `RESULT <json>` line.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { formatFinding } from '../../../generator/src/load/finding.js';
+import { SpecError } from '../../../generator/src/pipeline.js';
+import { fixtureCases, generateToTemp, tallyCases, typecheck, type EmittedModules, type FixtureTally } from '../../support/contract-helpers.js';
+
+/** What the worker reports about one spec. */
+export interface CorpusResult {
+  spec: string;
+  generated: boolean;
+  generateMs: number;
+  /** Set when generation failed: the located findings of an invalid spec, or the crash. */
+  specErrors?: string[];
+  crash?: string;
+  typecheck?: { ok: boolean; ms: number; diagnostics: string };
+  fixtures?: FixtureTally;
+  /** Importing the compiled modules failed. */
+  importError?: string;
+}
+
+async function main(): Promise<CorpusResult> {
+  const [spec, name] = process.argv.slice(2);
+  if (!spec || !name) throw new Error('usage: corpus-worker.ts <spec> <name>');
+  const result: CorpusResult = { spec: path.basename(spec), generated: false, generateMs: 0 };
+  const start = performance.now();
+  let dir: string;
+  try {
+    dir = await generateToTemp({ spec, name });
+  } catch (error) {
+    result.generateMs = Math.round(performance.now() - start);
+    if (error instanceof SpecError) result.specErrors = error.findings.filter((finding) => finding.severity === 'error').map(formatFinding);
+    else result.crash = (error as Error).stack ?? String(error);
+    return result;
+  }
+  result.generated = true;
+  result.generateMs = Math.round(performance.now() - start);
+
+  result.typecheck = await typecheck({ dir, emit: true });
+  try {
+    const load = (file: string) => import(pathToFileURL(path.join(dir, 'dist', file)).href);
+    const modules: EmittedModules = { zod: await load('zod.js'), fixtures: await load('fixtures.js') };
+    const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<string, unknown>;
+    result.fixtures = tallyCases(fixtureCases({ modules, document }));
+  } catch (error) {
+    result.importError = (error as Error).stack ?? String(error);
+  }
+  return result;
+}
+
+main().then(
+  (result) => process.stdout.write(`\nRESULT ${JSON.stringify(result)}\n`),
+  (error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

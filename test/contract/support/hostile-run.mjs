@@ -1,0 +1,61 @@
+/**
+ * Runs a compiled generated package in a fresh Node process: imports every module, starts its
+ * mock server on loopback, creates a client and calls each of its methods with the operation's
+ * request fixture. A setter on `globalThis.__zapgenCanary` records any spec string that ran as code.
+ *
+ * Usage: node hostile-run.mjs <dist folder>. Prints one `RESULT <json>` line.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const canaries = [];
+Object.defineProperty(globalThis, '__zapgenCanary', {
+  configurable: false,
+  get: () => undefined,
+  set: (value) => canaries.push(String(value)),
+});
+
+const dist = process.argv[2];
+const result = { modules: {}, calls: [], canaries };
+const load = async (name) => {
+  try {
+    const module = await import(pathToFileURL(path.join(dist, `${name}.js`)).href);
+    result.modules[name] = Object.keys(module).sort();
+    return module;
+  } catch (error) {
+    result.modules[name] = `import failed: ${error?.stack ?? error}`;
+    return undefined;
+  }
+};
+
+const normalize = (name) => name.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+
+const index = await load('index');
+const client = await load('client');
+await load('zod');
+const fixtures = await load('fixtures');
+const mockModule = await load('mock');
+
+if (index && client && fixtures && mockModule) {
+  const mock = mockModule.createMockServer();
+  const baseUrl = await mock.listen();
+  try {
+    const credentials = Object.fromEntries(Object.keys(client.api?.securitySchemes ?? {}).map((scheme) => [scheme, 'secret-value']));
+    const sdk = index.createClient({ baseUrl, credentials, retry: { maxRetries: 0 }, timeoutMs: 10_000, validation: { response: 'strict' } });
+    const operationIds = Object.keys(fixtures.operationFixtures ?? {});
+    for (const [method, fn] of Object.entries(sdk)) {
+      if (typeof fn !== 'function' || !/^[a-z]/.test(method) || ['use', 'eject', 'request'].includes(method)) continue;
+      const operationId = operationIds.find((id) => normalize(id) === normalize(method)) ?? (operationIds.length === 1 ? operationIds[0] : undefined);
+      const request = operationId ? fixtures.operationFixtures[operationId].request : {};
+      try {
+        const value = await fn(request);
+        result.calls.push({ method, operationId, ok: true, value });
+      } catch (error) {
+        result.calls.push({ method, operationId, ok: false, error: `${error?.name}: ${error?.message} ${JSON.stringify(error?.details ?? error?.body ?? '')}`.slice(0, 2000) });
+      }
+    }
+  } finally {
+    await mock.close();
+  }
+}
+process.stdout.write(`\nRESULT ${JSON.stringify(result)}\n`);
