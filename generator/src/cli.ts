@@ -211,7 +211,7 @@ function runValidate(io: Io, target: Target, strict: boolean): boolean {
 
 async function runGenerate(io: Io, target: Target): Promise<boolean> {
   const { generate } = await import('./pipeline.js');
-  const summary = await runPipeline(io, () => generate(targetOptions(target)));
+  const summary = await runPipeline(io, target, () => generate(targetOptions(target)));
   if (!summary) return false;
   const { written, unchanged, deleted } = summary.files;
   const counts = [`${written} written`, `${unchanged} unchanged`, ...(deleted ? [`${deleted} deleted`] : [])];
@@ -223,7 +223,7 @@ async function runGenerate(io: Io, target: Target): Promise<boolean> {
 
 async function runCheck(io: Io, target: Target): Promise<boolean> {
   const { check } = await import('./pipeline.js');
-  const summary = await runPipeline(io, () => check(targetOptions(target)));
+  const summary = await runPipeline(io, target, () => check(targetOptions(target)));
   if (!summary) return false;
   const differ = summary.drift.files.length;
   if (differ) io.stdout(summary.drift.patch.trimEnd());
@@ -234,14 +234,17 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
   return differ === 0;
 }
 
-/** Runs a pipeline step; a spec with errors prints its findings and gives undefined. */
-async function runPipeline<T>(io: Io, run: () => Promise<T>): Promise<T | undefined> {
+/** Runs a pipeline step; a spec with errors prints its findings and a summary, and gives undefined. */
+async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Promise<T | undefined> {
   try {
     return await run();
   } catch (error) {
     const { SpecError } = await import('./pipeline.js');
     if (!(error instanceof SpecError)) throw error;
     printFindings(io, error.findings);
+    const errors = error.findings.filter((finding) => finding.severity === 'error').length;
+    const warnings = error.findings.length - errors;
+    io.stderr(`${target.api}: invalid spec, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; nothing generated`);
     return undefined;
   }
 }

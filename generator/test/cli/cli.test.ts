@@ -99,8 +99,9 @@ describe('invalid specs exit 1 with located findings', () => {
     expect(`${result.stdout}${result.stderr}`).not.toMatch(STACK_LINE);
   });
 
-  it('generate writes nothing for a spec with errors', () => {
-    zapgen('generate', '--spec', `${badSpecs}/unique-operation-ids.yaml`, '--out', path.join(out, 'refused'));
+  it('generate writes nothing for a spec with errors, and says so', () => {
+    const result = zapgen('generate', '--spec', `${badSpecs}/unique-operation-ids.yaml`, '--out', path.join(out, 'refused'));
+    expect(result.stderr).toMatch(/^unique-operation-ids: invalid spec, 2 errors, 0 warnings; nothing generated$/m);
     expect(existsSync(path.join(out, 'refused'))).toBe(false);
   });
 });
