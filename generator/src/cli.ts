@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatFinding, hasErrors, type Finding } from './load/index.js';
+import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.js';
 import { displayPath } from './load/source-file.js';
 import { apiNameOf, validate } from './load/api.js';
 // The generation machinery (ts-morph, prettier, ...) is loaded only by the commands that use it.
@@ -22,6 +22,13 @@ Commands:
   validate   Report every problem of each spec as file:line:col  severity  rule  message
 
 Run "zapgen <command> --help" for the options of a command.`;
+
+/** Problems found while reading a spec, before the lint rules run. */
+const LOAD_RULES = [
+  { name: 'file-not-found', severity: 'error', description: 'the spec file exists and can be read' },
+  { name: 'yaml-syntax', severity: 'error', description: 'each file is well-formed YAML or JSON, without duplicate keys' },
+  { name: 'openapi-schema', severity: 'error', description: 'the document follows the OpenAPI 3.0 / 3.1 schema' },
+];
 
 const HELP: Record<Command, string> = {
   generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>]
@@ -58,7 +65,10 @@ Options:
                         (default: every spec/<api>/ folder with an openapi.yaml)
   --strict              Fail on warnings too
   --debug               Print stack traces of internal errors
-  -h, --help            Show this help`,
+  -h, --help            Show this help
+
+Rules:
+${[...LOAD_RULES, ...lintRules].map((rule) => `  ${rule.name.padEnd(24)}${rule.severity.padEnd(9)}${rule.description}`).join('\n')}`,
 };
 
 const OPTIONS = {

@@ -32,6 +32,7 @@ describe('zapgen --help', () => {
     ['generate', { given: ['generate', '--help'], want: /^Usage: zapgen generate \[--spec <file\|folder>\] \[--out <folder>\]/ }],
     ['check', { given: ['check', '--help'], want: /^Usage: zapgen check .*\n[\s\S]*exits 1\s+when a file differs/ }],
     ['validate', { given: ['validate', '-h'], want: /^Usage: zapgen validate \[--spec <file\|folder>\] \[--strict\]/ }],
+    ['the rules validate checks', { given: ['validate', '--help'], want: /^ {2}path-parameters {9}error {4}every \{name\} of a path is a declared/m }],
     ['the tool', { given: ['--help'], want: /^Usage: zapgen <command> \[options\]/ }],
   ];
 
