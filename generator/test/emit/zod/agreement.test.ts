@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { zodEmitter } from '../../../src/emit/zod/index.js';
 import { agreements } from '../../../src/emit/zod/disagreements.js';
 import { buildModel } from '../../../src/model/index.js';
-import { typecheck } from './support.js';
+import { typecheck, removeScratchDirs } from './support.js';
 
 const CONTEXT = { apiName: 'x', packageName: 'x', runtimePackage: 'r', specLabel: 'x', specHash: '' };
 
@@ -76,6 +76,8 @@ export const unlabelled: z.output<typeof zod.TreeSchema> = { children: [] };
 `;
 
 describe('zod emitter: zod-agreement.ts', () => {
+  afterAll(removeScratchDirs);
+
   const model = buildModel(document(SCHEMAS));
 
   it.each(kinds)('%s is checked as %s', (name, { want }) => {

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { SchemaModel } from '../../../src/model/types.js';
 import { zodEmitter } from '../../../src/emit/zod/index.js';
-import { apiModel, importZod, operation, s, typecheck } from './support.js';
+import { apiModel, importZod, operation, s, typecheck, removeScratchDirs } from './support.js';
 
 const CANARY = 'globalThis.__pwned = 1';
 /** Strings that would run the canary if printed raw in various syntactic positions. */
@@ -58,6 +58,8 @@ function hostileModel() {
 }
 
 describe('zod emitter: spec strings never become code', () => {
+  afterAll(removeScratchDirs);
+
   afterEach(() => {
     delete (globalThis as { __pwned?: number }).__pwned;
   });

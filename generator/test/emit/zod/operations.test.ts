@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ParameterModel, ParameterRuleModel, SchemaModel } from '../../../src/model/types.js';
-import { apiModel, importZod, operation, s } from './support.js';
+import { apiModel, importZod, operation, s, removeScratchDirs } from './support.js';
 
 function parameter(name: string, location: ParameterModel['in'], schema: SchemaModel, required = false): ParameterModel {
   return {
@@ -107,6 +107,8 @@ const cases: [string, { given: unknown; want: unknown }][] = [
 ];
 
 describe('zod emitter: operationSchemas', () => {
+  afterAll(removeScratchDirs);
+
   it.each(cases)('parameters: %s', async (_name, { given, want }) => {
     const { operationSchemas } = await importZod(model);
     expect(operationSchemas['run-app']!.parameters!.safeParse(given)).toMatchObject(want as object);

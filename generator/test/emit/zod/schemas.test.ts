@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SchemaModel } from '../../../src/model/types.js';
-import { apiModel, importZod, s } from './support.js';
+import { apiModel, importZod, s, removeScratchDirs } from './support.js';
 
 interface Case {
   given: SchemaModel;
@@ -194,6 +194,8 @@ const cases: [string, Case][] = [
 ];
 
 describe('zod emitter: schema mapping', () => {
+  afterAll(removeScratchDirs);
+
   it.each(cases)('%s', async (_name, { given, others = {}, want }) => {
     const { componentSchemas } = await importZod(apiModel({ schemas: { ...others, Subject: given } }));
     const subject = componentSchemas.Subject!;

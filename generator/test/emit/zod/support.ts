@@ -1,6 +1,6 @@
 /** Building small models by hand and loading the `zod.ts` generated from them. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,9 +41,18 @@ export function apiModel({ schemas = {}, operations = [] }: { schemas?: Record<s
   return { openapi: '3.1.0', info: { title: 'Test', version: '1' }, servers: [], schemas: named, securitySchemes: [], operations, document: {} };
 }
 
+const scratchDirs: string[] = [];
+
+/** Removes every scratch directory made so far (the `node_modules` link, not its target). */
+export function removeScratchDirs(): void {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  delete (importZod as { dir?: string }).dir;
+}
+
 /** A directory under the system temp dir from which `zod` resolves (to the repo's node_modules). */
 export function scratchDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  scratchDirs.push(dir);
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   mkdirSync(path.join(dir, 'src'));
