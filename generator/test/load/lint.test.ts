@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatFinding, loadSpec, validateSpec, type Finding } from '../../src/load/index.js';
+import { formatFinding, lintRules, loadSpec, validateSpec, type Finding } from '../../src/load/index.js';
 
 const fixtures = fileURLToPath(new URL('../../../test/fixtures/bad-specs/', import.meta.url));
 
@@ -135,6 +135,11 @@ describe('lint rules', () => {
   it.each(cases)('%s', (rule, { given, want }) => {
     const name = rule.replace(/ \(.*\)$/, '');
     expect(linesOf(given, name)).toEqual(want.map((line) => `${shown(given)}:${line}`));
+  });
+
+  it('has a case for every registered rule', () => {
+    const covered = new Set(cases.map(([rule]) => rule.replace(/ \(.*\)$/, '')));
+    expect(lintRules.map((rule) => rule.name).filter((name) => !covered.has(name))).toEqual([]);
   });
 });
 
