@@ -2,7 +2,7 @@ import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
 import { camelCase, uniqueNames } from '../shared/identifiers.js';
 
 /** Members of the client object that operation functions must not shadow. */
-const CLIENT_MEMBERS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'use', 'eject', 'paginate', 'poll']);
+const CLIENT_MEMBERS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request', 'use', 'eject', 'paginate', 'poll']);
 
 /** Options of the runtime's `ClientOptions` that an apiKey option must not take over. */
 const RUNTIME_OPTIONS = new Set([

@@ -22,7 +22,7 @@ describe('operationNames', () => {
   const cases: [string, { given: string[]; want: Record<string, string> }][] = [
     ['camelCase of the operationId', { given: ['search_apps', 'Get App'], want: { search_apps: 'searchApps', 'Get App': 'getApp' } }],
     ['collisions numbered in order', { given: ['get-app', 'get_app'], want: { 'get-app': 'getApp', get_app: 'getApp2' } }],
-    ['client members are not shadowed', { given: ['use', 'paginate'], want: { use: 'useOperation', paginate: 'paginateOperation' } }],
+    ['client members are not shadowed', { given: ['use', 'paginate', 'request'], want: { use: 'useOperation', paginate: 'paginateOperation', request: 'requestOperation' } }],
     ['reserved words made safe', { given: ['delete'], want: { delete: 'delete_' } }],
   ];
   test.each(cases)('%s', (_name, { given, want }) => {
