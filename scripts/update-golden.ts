@@ -6,7 +6,7 @@
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { generateGolden, GOLDEN_SPECS, goldenDir, listFiles, repoRoot } from '../test/support/contract-helpers.js';
+import { generateGolden, GOLDEN_SPECS, goldenDir, listFiles, removeRunDir, repoRoot } from '../test/support/contract-helpers.js';
 
 for (const spec of GOLDEN_SPECS) {
   const generated = await generateGolden(spec);
@@ -15,3 +15,4 @@ for (const spec of GOLDEN_SPECS) {
   cpSync(generated, target, { recursive: true });
   console.log(`${path.relative(repoRoot, target)}: ${listFiles({ dir: target }).length} files`);
 }
+removeRunDir();

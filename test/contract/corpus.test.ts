@@ -8,8 +8,8 @@
 import { statSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { corpusDir, mapLimit, repoRoot, run, tempRoot } from '../support/contract-helpers.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corpusDir, mapLimit, removeRunDir, repoRoot, run, runId, tempRoot } from '../support/contract-helpers.js';
 import type { CorpusResult } from './support/corpus-worker.js';
 
 const WORKER = path.join(repoRoot, 'test/contract/support/corpus-worker.ts');
@@ -26,6 +26,7 @@ async function runWorker(spec: string): Promise<CorpusResult | { spec: string; w
     command: process.execPath,
     args: ['--max-old-space-size=6144', '--import', 'tsx', WORKER, path.join(corpusDir, spec), name],
     cwd: repoRoot,
+    env: { ...process.env, CONTRACT_RUN_ID: runId },
   });
   const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
   if (code !== 0 || !line) return { spec, workerFailed: `exit ${code}: ${output.slice(-4000)}` };
@@ -60,6 +61,8 @@ describe('corpus: every third-party spec', () => {
     writeFileSync(path.join(tempRoot, 'corpus-results.md'), `${table}\n`);
     console.log(`Corpus results (${limit} at a time):\n${table}`);
   }, 3_600_000);
+
+  afterAll(removeRunDir);
 
   test('the corpus is there', () => {
     expect(specs.length).toBeGreaterThanOrEqual(15);

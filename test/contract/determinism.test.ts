@@ -8,9 +8,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, parseDocument } from 'yaml';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { freshDir, formIssues, generateToTemp, HEADER_PATTERN, listFiles, readTree, repoRoot, unifiedDiff } from '../support/contract-helpers.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formIssues, freshDir, generateToTemp, HEADER_PATTERN, listFiles, readTree, removeRunDir, repoRoot, unifiedDiff } from '../support/contract-helpers.js';
 
+
+afterAll(removeRunDir);
 const APIS = ['actions-v2', 'partner-v1'] as const;
 
 /**

@@ -4,9 +4,11 @@
  * When a change is intended, run `npx tsx scripts/update-golden.ts` and commit the result.
  */
 import path from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { generateGolden, GOLDEN_SPECS, goldenDir, HEADER_PATTERN, readTree, repoRoot, unifiedDiff } from '../support/contract-helpers.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { generateGolden, GOLDEN_SPECS, goldenDir, HEADER_PATTERN, readTree, removeRunDir, repoRoot, unifiedDiff } from '../support/contract-helpers.js';
 
+
+afterAll(removeRunDir);
 const UPDATE = 'If the change is intended, run `npx tsx scripts/update-golden.ts` and commit test/golden/.';
 
 describe.each(GOLDEN_SPECS)('golden output of %s', (spec) => {

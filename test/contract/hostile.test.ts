@@ -8,9 +8,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { generateToTemp, readTree, repoRoot, run, typecheck, type TscResult } from '../support/contract-helpers.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { generateToTemp, readTree, removeRunDir, repoRoot, run, type TscResult, typecheck } from '../support/contract-helpers.js';
 
+
+afterAll(removeRunDir);
 const SPEC = path.join(repoRoot, 'test/fixtures/hostile/openapi.yaml');
 const RUNNER = path.join(repoRoot, 'test/contract/support/hostile-run.mjs');
 const MODULES = ['index', 'client', 'zod', 'fixtures', 'mock'] as const;

@@ -27,12 +27,23 @@ export const corpusDir = path.resolve(repoRoot, '../shared/corpus');
 /** Where the contract tests write; ignored by git. */
 export const tempRoot = path.join(repoRoot, '.tmp', 'contract');
 
-/** An empty folder `<repo>/.tmp/contract/<name>` (emptied if it existed). */
+/**
+ * This run's folder under `tempRoot`: test files, workers and other people's runs started at the
+ * same time must not write into each other's output. Workers inherit it through `CONTRACT_RUN_ID`.
+ */
+export const runId = process.env.CONTRACT_RUN_ID ?? `run-${process.pid}`;
+
+/** An empty folder `<repo>/.tmp/contract/<run>/<name>` (emptied if it existed). */
 export function freshDir(name: string): string {
-  const dir = path.join(tempRoot, name);
+  const dir = path.join(tempRoot, runId, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** Deletes this run's folder (generated packages can weigh tens of megabytes). */
+export function removeRunDir(): void {
+  rmSync(path.join(tempRoot, runId), { recursive: true, force: true });
 }
 
 /** Every file under `dir` (posix paths relative to it, sorted), skipping `skip` folder names. */

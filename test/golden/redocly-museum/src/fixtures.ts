@@ -337,7 +337,7 @@ export const componentFixtures = {
  * Test data for every operation, keyed by operationId.
  *
  * `request` holds the required parameters grouped by location (plus those the `x-zapgen-rules` then require)
- * and the body of the first JSON media type; `responses` one body per status with a JSON body.
+ * and the body of the first JSON media type; `responses` one body per status whose JSON body has a schema.
  */
 export const operationFixtures = {
   buyMuseumTickets: {
