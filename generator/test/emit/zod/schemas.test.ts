@@ -158,6 +158,14 @@ const cases: [string, Case][] = [
     { given: object([prop('at', s({ kind: 'string', nullable: true, default: { value: null } }), false)]), want: { outputs: [[{}, { at: null }]] } },
   ],
   [
+    'refers to schemas whose names sort after it (declared first)',
+    {
+      given: object([prop('z', ref('Zebra')), prop('y', ref('Yak'))]),
+      others: { Zebra: ref('Yak'), Yak: s({ kind: 'string', minLength: 1 }) },
+      want: { accepts: [{ z: 'a', y: 'b' }], rejects: [{ z: '', y: 'b' }] },
+    },
+  ],
+  [
     'self-recursive schema',
     {
       given: ref('Node'),
