@@ -5,7 +5,7 @@
  * `$ref` graphs and adds nothing (references are checked by the `resolvable-refs` rule).
  */
 import { createRequire } from 'node:module';
-import { isObject, parsePointer } from './pointer.js';
+import { isObject, parsePointer, toPointer } from './pointer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -46,30 +46,52 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
   }
 }
 
+/** Keywords whose failure is only the consequence of failures inside their branches. */
+const COMBINATORS = new Set(['oneOf', 'anyOf', 'allOf', 'if', 'then', 'else', 'not', '$ref', '$dynamicRef', 'dependentSchemas']);
+
 /**
- * Ajv reports every failed branch of every `oneOf`. Keep the deepest errors (the others are
- * their consequences), one message per place.
+ * Ajv reports every failed branch of every `oneOf`. Kept: errors that say what is wrong (a
+ * missing or unexpected property, a wrong type), wherever they are. Dropped: combinator failures
+ * explained by deeper errors, and the Reference Object branch's "missing $ref" when the place
+ * has other errors (the user meant the other branch). One "must match" message per place.
  */
 function summarize(errors: AjvError[], document: Record<string, unknown>): SchemaViolation[] {
   errors = errors.slice(0, 2000);
-  const paths = new Set(errors.map((error) => error.instancePath));
-  const byPointer = new Map<string, string>();
+  const paths = [...new Set(errors.map((error) => error.instancePath))];
+  const hasDeeper = (pointer: string) => paths.some((other) => other.startsWith(`${pointer}/`));
+  const isMissingRef = (error: AjvError) => error.keyword === 'required' && error.params?.missingProperty === '$ref';
+  const isConsequence = (error: AjvError) => COMBINATORS.has(error.keyword) || isMissingRef(error);
+  const hasCause = (pointer: string) => errors.some((other) => other.instancePath === pointer && !isConsequence(other));
+
+  const byPointer = new Map<string, Set<string>>();
   for (const error of errors) {
-    const pointer = error.instancePath;
-    const deeper = [...paths].some((other) => other !== pointer && other.startsWith(`${pointer}/`));
-    if (deeper || byPointer.has(pointer)) continue;
-    byPointer.set(pointer, describe(error, document));
+    if (COMBINATORS.has(error.keyword) && hasDeeper(error.instancePath)) continue;
+    if (isMissingRef(error) && (hasDeeper(error.instancePath) || hasCause(error.instancePath))) continue;
+    const pointer = locationOf(error);
+    byPointer.set(pointer, (byPointer.get(pointer) ?? new Set()).add(describe(error, document)));
   }
-  return [...byPointer]
-    .slice(0, LIMIT)
-    .map(([pointer, message]) => ({ pointer, message }));
+  const violations: SchemaViolation[] = [];
+  for (const [pointer, messages] of byPointer) {
+    const specific = [...messages].filter((message) => !message.includes('must match'));
+    for (const message of specific.length ? specific : [...messages].slice(0, 1)) violations.push({ pointer, message });
+  }
+  return violations.slice(0, LIMIT);
+}
+
+/** Where to point: at an unexpected property itself rather than at its parent. */
+function locationOf(error: AjvError): string {
+  const property = error.params?.additionalProperty ?? error.params?.unevaluatedProperty;
+  return typeof property === 'string' ? `${error.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}` : error.instancePath;
 }
 
 function describe(error: AjvError, document: Record<string, unknown>): string {
-  const where = placeName(error.instancePath);
+  const where = placeName(error.instancePath, document);
   const params = error.params ?? {};
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
     return `unexpected property "${params.additionalProperty}" in ${where}`;
+  }
+  if (error.keyword === 'unevaluatedProperties' && typeof params.unevaluatedProperty === 'string') {
+    return `unexpected property "${params.unevaluatedProperty}" in ${where}`;
   }
   if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
     return `${where} is missing required property "${params.missingProperty}"`;
@@ -82,13 +104,14 @@ function describe(error: AjvError, document: Record<string, unknown>): string {
   return `${where} ${error.message ?? 'is invalid'}${shown}`;
 }
 
-/** `/paths/~1a/get/parameters/0` → `parameters[0]`; `` → `the document`. */
-function placeName(pointer: string): string {
+/** `/paths/~1a/get/parameters/0` → `parameters[0]`, `/paths/~1a/get/responses/200` → `responses.200`. */
+function placeName(pointer: string, document: Record<string, unknown>): string {
   const segments = parsePointer(pointer);
   const last = segments.at(-1);
   if (last === undefined) return 'the document';
   const parent = segments.at(-2);
-  return /^\d+$/.test(last) && parent !== undefined ? `${parent}[${last}]` : last;
+  if (parent === undefined || !/^\d+$/.test(last)) return last;
+  return Array.isArray(valueAt(document, toPointer(segments.slice(0, -1)))) ? `${parent}[${last}]` : `${parent}.${last}`;
 }
 
 function valueAt(document: unknown, pointer: string): unknown {

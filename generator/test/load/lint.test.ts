@@ -130,6 +130,17 @@ describe('lint rules', () => {
         want: ['2:1  error  openapi-schema  info is missing required property "version"'],
       },
     ],
+    ...(['3.0', '3.1'] as const).map((version): [string, { given: string; want: string[] }] => [
+      `openapi-schema (OpenAPI ${version}: a typo, a wrong type, a missing field)`,
+      {
+        given: `openapi-schema-${version}.yaml`,
+        want: [
+          '8:7  error  openapi-schema  unexpected property "summry" in get',
+          '12:11  error  openapi-schema  required must be boolean (found "yes")',
+          '15:9  error  openapi-schema  responses.200 is missing required property "description"',
+        ],
+      },
+    ]),
   ];
 
   it.each(cases)('%s', (rule, { given, want }) => {
