@@ -51,7 +51,15 @@ function tableRow(result: CorpusResult | { spec: string; workerFailed: string })
 describe('corpus: every third-party spec', () => {
   beforeAll(async () => {
     const limit = Math.max(1, Math.min(availableParallelism(), 4));
-    await mapLimit({ items: specs, limit, task: async (spec) => results.set(spec, await runWorker(spec)) });
+    await mapLimit({
+      items: specs,
+      limit,
+      task: async (spec) => {
+        const result = await runWorker(spec);
+        results.set(spec, result);
+        console.log(`corpus: ${tableRow(result)}`);
+      },
+    });
     const table = [
       '| spec | generated | type-checked | fixtures valid (zod+ajv) | invalid rejected (zod+ajv) |',
       '|---|---|---|---|---|',
