@@ -117,7 +117,7 @@ function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationN
     });
     members.push(`/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`);
   }
-  return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.fetchClient,\n${members.map((member) => `${member},`).join('\n')}\n};`;
+  return `// Knowing every operation lets the path-typed methods (GET, POST, ...) authenticate per operation too.\nconst runtime = createRuntime<paths>({ ...api, operations: Object.values(operationDefinitions) }, options);\nreturn {\n...runtime.fetchClient,\n${members.map((member) => `${member},`).join('\n')}\n};`;
 }
 
 /** Builds the text of `src/client.ts`. */
