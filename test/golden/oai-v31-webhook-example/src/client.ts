@@ -47,7 +47,11 @@ export const operationDefinitions = {} satisfies Record<string, OperationDefinit
  * Credentials, base URL, retries and validation are set once in `options`; each method takes its arguments as one object (`{ path, query, header, cookie, body }`).
  */
 export function createClient(options: OaiV31WebhookExampleClientOptions = {}) {
-  const runtime = createRuntime<paths>(api, options);
+  // Knowing every operation lets the path-typed methods (GET, POST, ...) authenticate per operation too.
+  const runtime = createRuntime<paths>(
+    { ...api, operations: Object.values(operationDefinitions) },
+    options,
+  );
   return {
     ...runtime.fetchClient,
   };
