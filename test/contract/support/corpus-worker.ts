@@ -3,14 +3,15 @@
  * corpus test can check several specs at once: generate → strict type-check and compile →
  * import the emitted `zod.js` and `fixtures.js` → every fixture under zod and ajv.
  *
- * Usage: corpus-worker.ts <spec file> <output name>. Prints one `RESULT <json>` line.
+ * Usage: corpus-worker.ts <spec file> <output name>. Prints one `RESULT <json>` line. Run on its
+ * own (without `CONTRACT_RUN_ID` from the corpus test), it deletes its output when done.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatFinding } from '../../../generator/src/load/finding.js';
 import { SpecError } from '../../../generator/src/pipeline.js';
-import { fixtureCases, generateToTemp, tallyCases, typecheck, type EmittedModules, type FixtureTally } from '../../support/contract-helpers.js';
+import { fixtureCases, generateToTemp, removeRunDir, tallyCases, typecheck, type EmittedModules, type FixtureTally } from '../../support/contract-helpers.js';
 
 /** What the worker reports about one spec. */
 export interface CorpusResult {
@@ -55,10 +56,14 @@ async function main(): Promise<CorpusResult> {
   return result;
 }
 
-main().then(
-  (result) => process.stdout.write(`\nRESULT ${JSON.stringify(result)}\n`),
-  (error: unknown) => {
-    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+main()
+  .finally(() => {
+    if (!process.env.CONTRACT_RUN_ID) removeRunDir();
+  })
+  .then(
+    (result) => process.stdout.write(`\nRESULT ${JSON.stringify(result)}\n`),
+    (error: unknown) => {
+      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
