@@ -1,15 +1,13 @@
 import type { OperationModel, ParameterLocation, ResponseModel } from '../../model/types.js';
 import { propertyKey, stringLiteral } from '../shared/identifiers.js';
+import { typesOperationKey } from '../typescript-types/operation-key.js';
 import { firstJson, requestMediaType, successResponses } from './media.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
-/**
- * `operations["<id>"]`: the openapi-typescript type of the operation. openapi-typescript writes
- * `#` in an operationId as `/` (a workaround for its `$ref` parser, openapi-typescript#1542).
- */
+/** `operations["<id>"]`: the openapi-typescript type of the operation. */
 function operationType(operation: OperationModel): string {
-  return `operations[${stringLiteral(operation.operationId.replace(/#/g, '/'))}]`;
+  return `operations[${stringLiteral(typesOperationKey(operation.operationId))}]`;
 }
 
 /**
