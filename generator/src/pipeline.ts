@@ -3,12 +3,12 @@
  * write (or compare). The spec is parsed once and every emitter reads the same model.
  */
 import path from 'node:path';
-import { emitters as defaultEmitters, type EmitContext, type Emitter } from './emit/index.js';
+import { emitters as defaultEmitters, type EmitContext, type EmittedFile, type Emitter } from './emit/index.js';
 import { hasErrors, loadSpec, validateSpec, type Finding } from './load/index.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel } from './model/index.js';
-import { addHeader, diffFiles, formatFile, headerPrefix, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
+import { addHeader, diffFiles, formatFiles, headerPrefix, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
 
 export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
 
@@ -109,7 +109,7 @@ async function build(options: GenerateOptions): Promise<Built> {
     specLabel: options.specLabel ?? displayPath(path.resolve(options.spec)),
     specHash: specHash(document),
   };
-  const emitted = [];
+  const emitted: (EmittedFile & { emitter: string })[] = [];
   for (const emitter of options.emitters ?? defaultEmitters) {
     for (const file of await emitter.emit(model, context)) emitted.push({ ...file, emitter: emitter.name });
   }
@@ -117,16 +117,15 @@ async function build(options: GenerateOptions): Promise<Built> {
   timings.emit = lap();
 
   const header = headerText(context);
-  const outputs = await Promise.all(
-    emitted.map(async (file) => {
-      const contents = addHeader({ path: file.path, contents: file.contents, header });
-      try {
-        return { path: file.path, contents: await formatFile({ path: file.path, contents }) };
-      } catch (error) {
-        throw new Error(`the ${file.emitter} emitter produced ${file.path}, which prettier cannot parse: ${(error as Error).message}`);
-      }
-    }),
-  );
+  const withHeaders = emitted.map((file) => ({ path: file.path, contents: addHeader({ path: file.path, contents: file.contents, header }) }));
+  const formatted = await formatFiles(withHeaders);
+  const outputs = formatted.map((result, index) => {
+    const file = emitted[index]!;
+    if (result.status === 'rejected') {
+      throw new Error(`the ${file.emitter} emitter produced ${file.path}, which prettier cannot parse: ${(result.reason as Error).message}`);
+    }
+    return { path: file.path, contents: result.value };
+  });
   timings.write = lap();
 
   return {

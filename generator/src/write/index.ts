@@ -1,5 +1,6 @@
 /** The write phase: format, header, write or compare. */
 export { diffFiles, type Drift } from './diff.js';
 export { formatFile, parserFor, PRETTIER_OPTIONS } from './format.js';
+export { formatFiles, type FormatJob } from './format-pool.js';
 export { addHeader, headerPrefix, headerText, HEADER_MARKER, isGenerated, specHash } from './header.js';
 export { listFiles, staleFiles, writeFiles, type OutputFile, type WriteCounts, type WriteTarget } from './write-files.js';
