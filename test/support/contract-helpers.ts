@@ -5,6 +5,7 @@
  * Output goes to `<repo>/.tmp/contract/…` (ignored by git) so that the emitted imports of
  * `@zapgen/runtime`, `zod` and `openapi-fetch` resolve from the repo's `node_modules`.
  */
+import { firstJson, structuredRequestMedia } from '../../generator/src/emit/shared/media.js';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -408,11 +409,6 @@ export interface CaseResult {
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 
 /** `application/json`, `application/problem+json`, `application/json; charset=utf-8`. */
-function isJsonMediaType(mediaType: string): boolean {
-  return /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i.test(mediaType.trim());
-}
-
-const firstJson = (content: readonly MediaTypeModel[]) => content.find((media) => isJsonMediaType(media.mediaType));
 
 /**
  * Every fixture value of the emitted modules as a case: component `minimal`/`full` (valid) and
@@ -460,8 +456,8 @@ export function fixtureCases({ modules, document }: { modules: EmittedModules; d
     }
     if ('body' in request) {
       const zod = schemas?.body as SafeParser | undefined;
-      const media = operation?.requestBody && firstJson(operation.requestBody.content);
-      const problem = missing ?? (!zod ? 'operationSchemas has no body' : !media ? 'the spec has no JSON request body' : undefined);
+      const media = operation?.requestBody && structuredRequestMedia(operation.requestBody.content);
+      const problem = missing ?? (!zod ? 'operationSchemas has no body' : !media ? 'the spec has no JSON or form request body' : undefined);
       cases.push({
         kind: 'operation',
         group: operationId,

@@ -1,31 +1,10 @@
 import type { MediaTypeModel, OperationModel, ResponseModel } from '../../model/types.js';
+import { isStructuredMediaType, structuredRequestMedia } from '../shared/media.js';
 
-/** The media type without parameters, lower case: `application/json; charset=utf-8` → `application/json`. */
-function essence(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-}
-
-/** `application/json` and any `+json` type (`application/problem+json`), as the zod emitter reads them. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const type = essence(mediaType);
-  return type === 'application/json' || type.endsWith('+json');
-}
-
-/** The two form encodings, whose bodies zod also validates (as objects). */
-export function isFormMediaType(mediaType: string): boolean {
-  const type = essence(mediaType);
-  return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
-}
+export { firstJson, isJsonMediaType } from '../shared/media.js';
 
 /** True when `operationSchemas[id].body` validates this request media type. */
-export function hasBodyValidator(mediaType: string): boolean {
-  return isJsonMediaType(mediaType) || isFormMediaType(mediaType);
-}
-
-/** The first JSON media type of a content map (the one zod validates), if any. */
-export function firstJson(content: readonly MediaTypeModel[]): MediaTypeModel | undefined {
-  return content.find((media) => isJsonMediaType(media.mediaType));
-}
+export const hasBodyValidator = isStructuredMediaType;
 
 /**
  * The media type a request body is typed (and sent) as: the first JSON or form one (the one the
@@ -33,7 +12,7 @@ export function firstJson(content: readonly MediaTypeModel[]): MediaTypeModel | 
  */
 export function requestMediaType(operation: OperationModel): MediaTypeModel | undefined {
   const content = operation.requestBody?.content ?? [];
-  return content.find((media) => hasBodyValidator(media.mediaType)) ?? content[0];
+  return structuredRequestMedia(content) ?? content[0];
 }
 
 /** True for `200`..`299` and `2XX`. */
