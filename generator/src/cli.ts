@@ -30,31 +30,28 @@ const LOAD_RULES = [
   { name: 'openapi-schema', severity: 'error', description: 'the document follows the OpenAPI 3.0 / 3.1 schema' },
 ];
 
+/** The options `generate` and `check` share. */
+const PACKAGE_OPTIONS = `Options:
+  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
+                        (default: every spec/<api>/ folder with an openapi.yaml)
+  --out <folder>        Package folder (default: packages/<api>)
+  --name <package>      npm package name (default: @zapgen/<api>)
+  --debug               Print stack traces of internal errors
+  -h, --help            Show this help`;
+
 const HELP: Record<Command, string> = {
   generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>]
 
 Validates each spec and writes its package. Unchanged files are not rewritten; generated files
 that are no longer produced are deleted. Errors in a spec stop its generation (exit 1).
 
-Options:
-  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
-                        (default: every spec/<api>/ folder with an openapi.yaml)
-  --out <folder>        Package folder (default: packages/<api>)
-  --name <package>      npm package name (default: @zapgen/<api>)
-  --debug               Print stack traces of internal errors
-  -h, --help            Show this help`,
+${PACKAGE_OPTIONS}`,
   check: `Usage: zapgen check [--spec <file|folder>] [--out <folder>] [--name <package>]
 
 Generates in memory and compares with the package on disk. Prints a unified diff and exits 1
 when a file differs, is missing or is stale. Nothing is written.
 
-Options:
-  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
-                        (default: every spec/<api>/ folder with an openapi.yaml)
-  --out <folder>        Package folder (default: packages/<api>)
-  --name <package>      npm package name (default: @zapgen/<api>)
-  --debug               Print stack traces of internal errors
-  -h, --help            Show this help`,
+${PACKAGE_OPTIONS}`,
   validate: `Usage: zapgen validate [--spec <file|folder>] [--strict]
 
 Checks each spec against the OpenAPI schema and zapgen's lint rules. Exits 1 on errors

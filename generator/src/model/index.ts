@@ -15,6 +15,7 @@ import type { ApiModel, NamedSchema } from './types.js';
 export type * from './types.js';
 export { compareStatuses } from './responses.js';
 export { PointerResolver } from './pointer.js';
+export { childSchemas } from './children.js';
 
 /**
  * Builds the model of `document`. Never throws on a malformed but parseable document: what

@@ -32,6 +32,7 @@ import type { ApiModel, SchemaModel } from '../../model/types.js';
 import type { ZodContext } from './context.js';
 import { effectiveDefault } from './defaults.js';
 import { references } from './order.js';
+import { childSchemas } from '../../model/children.js';
 
 /** Which way assignability can be checked: both, spec type → zod output, or zod output → spec type. */
 export type Direction = 'mutual' | 'specToZod' | 'zodToSpec';
@@ -60,32 +61,16 @@ const ZOD_TO_SPEC = new Set([GHOST_REQUIRED]);
 function localReasons(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>): Set<string> {
   const found = new Set<string>();
   const visit = (node: SchemaModel): void => {
-    switch (node.kind) {
-      case 'array':
-        if (node.prefixItems?.length && node.items.kind !== 'never') found.add(TUPLE);
-        node.prefixItems?.forEach(visit);
-        visit(node.items);
-        return;
-      case 'object':
-        if (node.properties.some((property) => property.schema.default && !effectiveDefault(property.schema, context))) found.add(DROPPED_DEFAULT);
-        if (node.patternProperties?.length) found.add(PATTERN);
-        else if (!node.properties.length && node.additionalProperties === true) found.add(EMPTY_OBJECT);
-        node.properties.forEach((property) => visit(property.schema));
-        if (typeof node.additionalProperties !== 'boolean') visit(node.additionalProperties);
-        node.patternProperties?.forEach((entry) => visit(entry.schema));
-        return;
-      case 'union':
-        node.variants.forEach(visit);
-        return;
-      case 'intersection':
-        if (node.parts.some((part) => part.kind === 'object' && part.properties.some((property) => property.required && property.schema.kind === 'unknown'))) {
-          found.add(REQUIRED_ONLY);
-        }
-        node.parts.forEach(visit);
-        return;
-      default:
-        return;
+    if (node.kind === 'array' && node.prefixItems?.length && node.items.kind !== 'never') found.add(TUPLE);
+    if (node.kind === 'object') {
+      if (node.properties.some((property) => property.schema.default && !effectiveDefault(property.schema, context))) found.add(DROPPED_DEFAULT);
+      if (node.patternProperties?.length) found.add(PATTERN);
+      else if (!node.properties.length && node.additionalProperties === true) found.add(EMPTY_OBJECT);
     }
+    if (node.kind === 'intersection' && node.parts.some((part) => part.kind === 'object' && part.properties.some((property) => property.required && property.schema.kind === 'unknown'))) {
+      found.add(REQUIRED_ONLY);
+    }
+    childSchemas(node).forEach(visit);
   };
   visit(schema);
   return found;

@@ -1,32 +1,12 @@
+import { childSchemas } from '../../model/children.js';
 import type { NamedSchema, SchemaModel } from '../../model/types.js';
 
 /** The component names a schema refers to, in order of appearance (duplicates kept). */
 export function references(schema: SchemaModel): string[] {
   const found: string[] = [];
   const visit = (node: SchemaModel): void => {
-    switch (node.kind) {
-      case 'ref':
-        found.push(node.name);
-        return;
-      case 'array':
-        node.prefixItems?.forEach(visit);
-        visit(node.items);
-        return;
-      case 'object':
-        node.properties.forEach((property) => visit(property.schema));
-        if (typeof node.additionalProperties !== 'boolean') visit(node.additionalProperties);
-        node.patternProperties?.forEach((entry) => visit(entry.schema));
-        if (node.propertyNames) visit(node.propertyNames);
-        return;
-      case 'union':
-        node.variants.forEach(visit);
-        return;
-      case 'intersection':
-        node.parts.forEach(visit);
-        return;
-      default:
-        return;
-    }
+    if (node.kind === 'ref') found.push(node.name);
+    else childSchemas(node).forEach(visit);
   };
   visit(schema);
   return found;

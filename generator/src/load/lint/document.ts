@@ -48,29 +48,45 @@ export interface OperationSite {
   webhook: boolean;
 }
 
-/** Every operation in document order. */
-export function operations(document: Json): OperationSite[] {
-  const sites: OperationSite[] = [];
+/** A path item (or webhook) as written under `paths`/`webhooks`, resolved. */
+export interface PathItemSite {
+  /** The path template, or the webhook name. */
+  key: string;
+  webhook: boolean;
+  pathItem: Resolved;
+}
+
+/** Every resolvable path item of `paths`, then of `webhooks`, in document order. */
+export function pathItems(document: Json): PathItemSite[] {
+  const sites: PathItemSite[] = [];
   for (const section of ['paths', 'webhooks'] as const) {
     const items = document[section];
     if (!isObject(items)) continue;
     for (const [key, value] of Object.entries(items)) {
       const pathItem = resolve(document, value, toPointer([section, key]));
-      if (!pathItem) continue;
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem.node[method];
-        if (!isObject(operation)) continue;
-        const verb = method.toUpperCase();
-        sites.push({
-          pointer: `${pathItem.pointer}/${method}`,
-          method,
-          path: key,
-          label: section === 'paths' ? `${verb} ${key}` : `webhook ${verb} ${key}`,
-          operation,
-          pathItem,
-          webhook: section === 'webhooks',
-        });
-      }
+      if (pathItem) sites.push({ key, webhook: section === 'webhooks', pathItem });
+    }
+  }
+  return sites;
+}
+
+/** Every operation in document order. */
+export function operations(document: Json): OperationSite[] {
+  const sites: OperationSite[] = [];
+  for (const { key, webhook, pathItem } of pathItems(document)) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem.node[method];
+      if (!isObject(operation)) continue;
+      const verb = method.toUpperCase();
+      sites.push({
+        pointer: `${pathItem.pointer}/${method}`,
+        method,
+        path: key,
+        label: webhook ? `webhook ${verb} ${key}` : `${verb} ${key}`,
+        operation,
+        pathItem,
+        webhook,
+      });
     }
   }
   return sites;
