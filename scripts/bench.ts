@@ -113,7 +113,7 @@ function main(): void {
       const spec = join(root, 'spec', entry.name, 'openapi.yaml');
       return { name: entry.name, spec, peerSpec: bundled(entry.name, spec), runs };
     });
-  const stripe = join(root, '../shared/corpus/stripe-spec3-2023-09.yaml');
+  const stripe = join(root, 'test/corpus/stripe-spec3-2023-09.yaml');
   if (existsSync(stripe)) inputs.push({ name: 'stripe (4 MB)', spec: stripe, peerSpec: stripe, runs: Math.min(runs, 2) });
   const github = githubSpec();
   if (github) inputs.push({ name: 'github (12 MB)', spec: github, peerSpec: github, runs: 1 });

@@ -1,22 +1,21 @@
 /**
- * Every third-party spec of the corpus (`../shared/corpus`, next to the repo): it generates (or
+ * Every third-party spec of the corpus (`test/corpus/`): it generates (or
  * fails with located errors), its output type-checks strictly, and every fixture is accepted —
  * or, for `invalid` ones, rejected — by both the emitted zod schema and ajv against the bundled
  * `openapi.json`. Each spec runs in a child process, biggest first, as many at once as there are
  * cores; the results table is printed and written to `.tmp/contract/corpus-results.md`.
  */
-import { statSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corpusSpecs } from '../support/corpus.js';
 import { corpusDir, mapLimit, removeRunDir, repoRoot, run, runId, tempRoot } from '../support/contract-helpers.js';
 import type { CorpusResult } from './support/corpus-worker.js';
 
 const WORKER = path.join(repoRoot, 'test/contract/support/corpus-worker.ts');
 
-const specs = readdirSync(corpusDir)
-  .filter((file) => /\.(ya?ml|json)$/i.test(file))
-  .sort((a, b) => statSync(path.join(corpusDir, b)).size - statSync(path.join(corpusDir, a)).size || a.localeCompare(b));
+const specs = corpusSpecs().sort((a, b) => statSync(path.join(corpusDir, b)).size - statSync(path.join(corpusDir, a)).size || a.localeCompare(b));
 
 const results = new Map<string, CorpusResult | { spec: string; workerFailed: string }>();
 

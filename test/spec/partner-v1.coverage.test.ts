@@ -1,5 +1,5 @@
 /**
- * Coverage of the Partner API v1 document (`/work/shared/seeds/001_e5202c709187e6b4.txt`) and of the
+ * Coverage of the Partner API v1 document (`../shared/seeds/001_e5202c709187e6b4.txt`, beside the repo; the tables below quote it) and of the
  * "Partner API v1" part of PUBLIC-FACTS.md by the bundled spec `packages/partner-v1/openapi.json`.
  * One row per fact, in the order of the document; the interpretations are listed in spec/README.md.
  */

@@ -18,12 +18,12 @@ import { formatFinding } from '../../generator/src/load/finding.js';
 import { generate, SpecError } from '../../generator/src/pipeline.js';
 import { buildModel } from '../../generator/src/model/index.js';
 import type { MediaTypeModel, OperationModel } from '../../generator/src/model/types.js';
+import { corpusDir } from './corpus.js';
 
 /** Absolute path of the repository root. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The third-party specs, found relative to the repo (`../shared/corpus`). */
-export const corpusDir = path.resolve(repoRoot, '../shared/corpus');
+export { corpusDir };
 
 /** Where the contract tests write; ignored by git. */
 export const tempRoot = path.join(repoRoot, '.tmp', 'contract');

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusSpec } from '../../../test/support/corpus.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = path.join(root, 'generator/bin/zapgen.js');
 const badSpecs = 'test/fixtures/bad-specs';
-const corpus = '/work/shared/corpus';
 
 /** Runs the built `zapgen` bin from the repo root. */
 function zapgen(...args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -109,7 +109,7 @@ describe('invalid specs exit 1 with located findings', () => {
 
 describe('zapgen validate on a corpus spec', () => {
   it('passes with warnings, and fails on them with --strict', () => {
-    const spec = `${corpus}/oai-v30-petstore.yaml`;
+    const spec = corpusSpec('oai-v30-petstore.yaml');
     const relaxed = zapgen('validate', '--spec', spec);
     expect(relaxed.status).toBe(0);
     expect(relaxed.stdout).toMatch(/^oai-v30-petstore: valid, 0 errors, 3 warnings in \d+ ms \(load \d+, validate \d+\)$/m);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { jsonOffsets, lineColumns } from '../../src/load/json-positions.js';
+import { corpusSpec } from '../../../test/support/corpus.js';
 
 const text = `{
   "a": { "b}": [10, {"c\\"d": "x]}\\"", "e": null}], "f": true },
@@ -26,7 +27,7 @@ describe('jsonOffsets', () => {
   });
 
   it('agrees with the YAML parser on a real spec', () => {
-    const spec = readFileSync('/work/shared/corpus/oai-v30-petstore-expanded.json', 'utf8');
+    const spec = readFileSync(corpusSpec('oai-v30-petstore-expanded.json'), 'utf8');
     const requests = [
       ['paths', '/pets', 'get', 'parameters', '1', 'schema', 'format'],
       ['paths', '/pets/{id}', 'delete', 'operationId'],

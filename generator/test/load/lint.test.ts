@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatFinding, lintRules, loadSpec, validateSpec, type Finding } from '../../src/load/index.js';
+import { corpusSpec } from '../../../test/support/corpus.js';
 
 const fixtures = fileURLToPath(new URL('../../../test/fixtures/bad-specs/', import.meta.url));
 
@@ -165,12 +166,11 @@ describe('split specs', () => {
 });
 
 describe('valid specs', () => {
-  const corpus = '/work/shared/corpus';
   const cases: [string, { given: string }][] = [
     ['the fixture that breaks no rule', { given: path.join(fixtures, 'valid.yaml') }],
-    ['a 3.0 corpus spec (petstore-expanded, JSON)', { given: `${corpus}/oai-v30-petstore-expanded.json` }],
-    ['a 3.1 corpus spec (redocly museum, webhooks)', { given: `${corpus}/redocly-museum.yaml` }],
-    ['a 3.1 corpus spec (scalar galaxy, $defs)', { given: `${corpus}/scalar-galaxy.yaml` }],
+    ['a 3.0 corpus spec (petstore-expanded, JSON)', { given: corpusSpec('oai-v30-petstore-expanded.json') }],
+    ['a 3.1 corpus spec (redocly museum, webhooks)', { given: corpusSpec('redocly-museum.yaml') }],
+    ['a 3.1 corpus spec (scalar galaxy, $defs)', { given: corpusSpec('scalar-galaxy.yaml') }],
   ];
 
   it.each(cases)('%s has no errors', (_name, { given }) => {

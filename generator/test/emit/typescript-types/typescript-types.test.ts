@@ -5,11 +5,11 @@ import type { ApiModel } from '../../../src/model/types.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck } from '../client/compile.js';
 import { context, model, operation, string } from '../client/model.js';
+import { corpusSpec } from '../../../../test/support/corpus.js';
 
-const CORPUS = '/work/shared/corpus/';
 
 function corpusDocument(file: string): Record<string, unknown> {
-  const text = readFileSync(`${CORPUS}${file}`, 'utf8');
+  const text = readFileSync(corpusSpec(file), 'utf8');
   return file.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: -1 });
 }
 

@@ -3,7 +3,7 @@
  * `types.ts`, `zod.ts` and `zod-agreement.ts` into a temp dir and runs `tsc --noEmit --strict`
  * on them, printing per spec whether it compiles and how long tsc took.
  *
- *   npx tsx generator/test/emit/zod/corpus-check.ts /work/shared/corpus/*.{yaml,json} spec/actions-v2
+ *   npx tsx generator/test/emit/zod/corpus-check.ts test/corpus/*.{yaml,json} spec/actions-v2
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
