@@ -1,18 +1,29 @@
 /**
  * `zapgen generate | check | validate`. Prints one summary line per API; problems in a spec are
  * printed as `file:line:col  severity  rule  message`, never as a stack trace.
- * Exit codes: 0 ok, 1 invalid spec or drift, 2 usage.
+ * Exit codes: see `EXIT`.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import validatePackageName from 'validate-npm-package-name';
 import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.js';
-import { displayPath } from './load/source-file.js';
 import { apiNameOf, validate } from './load/api.js';
 // The generation machinery (ts-morph, prettier, ...) is loaded only by the commands that use it.
 import type { Timings } from './pipeline.js';
 
 type Command = 'generate' | 'check' | 'validate';
+
+/** What the exit code tells a script. */
+export const EXIT = {
+  ok: 0,
+  /** The spec is invalid, the package drifted (`check`), or the output folder cannot be written. */
+  failed: 1,
+  /** The command line is wrong. */
+  usage: 2,
+  /** A bug in zapgen (EX_SOFTWARE). */
+  internal: 70,
+} as const;
 
 const USAGE = `Usage: zapgen <command> [options]
 
@@ -21,12 +32,20 @@ Commands:
   check      Compare each package with what generate would write; exit 1 on drift
   validate   Report every problem of each spec as file:line:col  severity  rule  message
 
-Run "zapgen <command> --help" for the options of a command.`;
+Options:
+  --version   Print zapgen's version
+  -h, --help  Show this help
+
+Run "zapgen <command> --help" for the options of a command.
+
+Exit codes: 0 ok; 1 invalid spec, drift (check) or an output folder that cannot be written;
+2 wrong command line; 70 internal error (a bug in zapgen: please report it).`;
 
 /** Problems found while reading a spec, before the lint rules run. */
 const LOAD_RULES = [
   { name: 'file-not-found', severity: 'error', description: 'the spec file exists and can be read' },
-  { name: 'yaml-syntax', severity: 'error', description: 'each file is well-formed YAML or JSON, without duplicate keys' },
+  { name: 'yaml-syntax', severity: 'error', description: 'each YAML file is well-formed, without duplicate keys' },
+  { name: 'json-syntax', severity: 'error', description: 'each .json file is strict JSON (no comments, no trailing commas)' },
   { name: 'openapi-schema', severity: 'error', description: 'the document follows the OpenAPI 3.0 / 3.1 schema' },
 ];
 
@@ -39,13 +58,20 @@ const PACKAGE_OPTIONS = `Options:
   --debug               Print stack traces of internal errors
   -h, --help            Show this help`;
 
+/** `--force`, which only `generate` takes. */
+const FORCE_OPTION = `  --force               Overwrite files in the package folder that zapgen did not generate
+                        (by default zapgen refuses and names them)`;
+
 const HELP: Record<Command, string> = {
   generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>]
 
 Validates each spec and writes its package. Unchanged files are not rewritten; generated files
-that are no longer produced are deleted. Errors in a spec stop its generation (exit 1).
+that are no longer produced are deleted. Errors in a spec stop its generation (exit 1). The write
+is all or nothing: if it fails, the previous package is left as it was. A file that zapgen did not
+generate (without its header) is never overwritten unless --force is given.
 
-${PACKAGE_OPTIONS}`,
+${PACKAGE_OPTIONS}
+${FORCE_OPTION}`,
   check: `Usage: zapgen check [--spec <file|folder>] [--out <folder>] [--name <package>]
 
 Generates in memory and compares with the package on disk. Prints a unified diff and exits 1
@@ -73,13 +99,14 @@ const OPTIONS = {
   out: { type: 'string' },
   name: { type: 'string' },
   strict: { type: 'boolean' },
+  force: { type: 'boolean' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Which options each command accepts. */
 const ACCEPTED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
-  generate: ['spec', 'out', 'name', 'debug', 'help'],
+  generate: ['spec', 'out', 'name', 'force', 'debug', 'help'],
   check: ['spec', 'out', 'name', 'debug', 'help'],
   validate: ['spec', 'strict', 'debug', 'help'],
 };
@@ -90,7 +117,6 @@ interface Target {
   spec: string;
   out: string;
   packageName: string;
-  specLabel: string;
 }
 
 /** Where output goes; injectable for tests. */
@@ -109,7 +135,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     (command ? io.stdout : io.stderr)(USAGE);
-    return command ? 0 : 2;
+    return command ? EXIT.ok : EXIT.usage;
+  }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    io.stdout(zapgenVersion());
+    return EXIT.ok;
   }
   if (!isCommand(command)) return usageError(io, `unknown command "${command}"`, USAGE);
 
@@ -119,7 +149,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   if (unsupported) return usageError(io, `option --${unsupported} does not apply to zapgen ${command}`, HELP[command]);
   if (values.help) {
     io.stdout(HELP[command]);
-    return 0;
+    return EXIT.ok;
   }
 
   const targets = findTargets({ spec: values.spec, out: values.out, name: values.name });
@@ -132,17 +162,23 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         command === 'validate'
           ? runValidate(io, target, values.strict ?? false)
           : command === 'generate'
-            ? await runGenerate(io, target)
+            ? await runGenerate(io, target, values.force ?? false)
             : await runCheck(io, target);
       failed ||= !ok;
     }
-    return failed ? 1 : 0;
+    return failed ? EXIT.failed : EXIT.ok;
   } catch (error) {
     io.stderr(`zapgen: internal error: ${(error as Error).message}`);
     if (values.debug && (error as Error).stack) io.stderr((error as Error).stack ?? '');
-    else io.stderr('(run with --debug for the stack trace)');
-    return 1;
+    else io.stderr('(run with --debug for the stack trace; this is a bug in zapgen, please report it)');
+    return EXIT.internal;
   }
+}
+
+/** The version of this zapgen, from its package.json (next to `src/` and `dist/`). */
+function zapgenVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
 }
 
 /** The options given, or why they cannot be read. */
@@ -160,22 +196,33 @@ function isCommand(value: string): value is Command {
 
 function usageError(io: Io, message: string, usage: string): number {
   io.stderr(`zapgen: ${message}\n\n${usage}`);
-  return 2;
+  return EXIT.usage;
+}
+
+/** Why `name` cannot be the name of a new npm package, or undefined when it can. */
+function packageNameProblem(name: string): string | undefined {
+  const { validForNewPackages, errors = [], warnings = [] } = validatePackageName(name);
+  if (validForNewPackages) return undefined;
+  return `--name ${JSON.stringify(name)} is not a valid npm package name: ${[...errors, ...warnings].join('; ')}`;
+}
+
+/** Why `out` cannot be a package folder, or undefined when it can (missing is fine: it is created). */
+function outProblem(out: string): string | undefined {
+  try {
+    return statSync(out).isDirectory() ? undefined : `--out ${out} is a file; it must be a folder (the package's root)`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The APIs to process: the one of `--spec`, or every `spec/<api>/openapi.yaml` of the working directory. */
 function findTargets({ spec, out, name }: { spec?: string; out?: string; name?: string }): Target[] | string {
+  const nameProblem = name === undefined ? undefined : packageNameProblem(name);
+  if (nameProblem) return nameProblem;
   if (spec !== undefined) {
     const api = apiNameOf(spec);
-    return [
-      {
-        api,
-        spec,
-        out: out ?? path.join('packages', api),
-        packageName: name ?? `@zapgen/${api}`,
-        specLabel: displayPath(path.resolve(spec)),
-      },
-    ];
+    const target = { api, spec, out: out ?? path.join('packages', api), packageName: name ?? `@zapgen/${api}` };
+    return outProblem(target.out) ?? [target];
   }
   if (out !== undefined || name !== undefined) return '--out and --name need --spec';
   let folders: string[];
@@ -191,7 +238,6 @@ function findTargets({ spec, out, name }: { spec?: string; out?: string; name?: 
       spec: path.join('spec', folder),
       out: path.join('packages', folder),
       packageName: `@zapgen/${folder}`,
-      specLabel: `spec/${folder}`,
     }));
   return targets.length ? targets : 'no --spec given and no spec/<api>/openapi.yaml here';
 }
@@ -216,9 +262,9 @@ function runValidate(io: Io, target: Target, strict: boolean): boolean {
   return errors === 0 && (!strict || warnings === 0);
 }
 
-async function runGenerate(io: Io, target: Target): Promise<boolean> {
+async function runGenerate(io: Io, target: Target, force: boolean): Promise<boolean> {
   const { generate } = await import('./pipeline.js');
-  const summary = await runPipeline(io, target, () => generate(targetOptions(target)));
+  const summary = await runPipeline(io, target, () => generate({ ...targetOptions(target), force }));
   if (!summary) return false;
   const { written, unchanged, deleted } = summary.files;
   const counts = [`${written} written`, `${unchanged} unchanged`, ...(deleted ? [`${deleted} deleted`] : [])];
@@ -237,16 +283,24 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
   io.stdout(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
   );
-  if (differ) io.stderr(`${differ} file(s) differ from the spec; run npm run generate`);
+  if (differ) io.stderr(`${differ} file(s) differ from the spec; run zapgen generate`);
   return differ === 0;
 }
 
-/** Runs a pipeline step; a spec with errors prints its findings and a summary, and gives undefined. */
+/**
+ * Runs a pipeline step. A spec with errors prints its findings and a summary; an output folder that
+ * cannot be written prints why; both give undefined. Anything else is a bug and is rethrown.
+ */
 async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Promise<T | undefined> {
   try {
     return await run();
   } catch (error) {
     const { SpecError } = await import('./pipeline.js');
+    const { WriteFailedError, WriteRefusedError } = await import('./write/index.js');
+    if (error instanceof WriteRefusedError || error instanceof WriteFailedError) {
+      io.stderr(`${target.api}: ${error.message}`);
+      return undefined;
+    }
     if (!(error instanceof SpecError)) throw error;
     printFindings(io, error.findings);
     const errors = error.findings.filter((finding) => finding.severity === 'error').length;
@@ -257,7 +311,7 @@ async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Pr
 }
 
 function targetOptions(target: Target) {
-  return { spec: target.spec, out: target.out, packageName: target.packageName, specLabel: target.specLabel, apiName: target.api };
+  return { spec: target.spec, out: target.out, packageName: target.packageName, apiName: target.api };
 }
 
 function printFindings(io: Io, findings: readonly Finding[]): void {

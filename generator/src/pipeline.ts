@@ -22,12 +22,17 @@ export interface GenerateOptions {
   out: string;
   /** npm package name; default `@zapgen/<api name>`. */
   packageName?: string;
-  /** Where the spec came from, as printed in headers; default the spec path relative to the working directory. */
+  /**
+   * Where the spec came from, as printed in headers and the README; default the spec's path
+   * relative to `out`, so the bytes do not depend on the working directory.
+   */
   specLabel?: string;
   /** Short API name; default from the spec's folder (for `openapi.yaml`) or file name. */
   apiName?: string;
   /** Output kinds to run; default every registered emitter. */
   emitters?: readonly Emitter[];
+  /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
+  force?: boolean;
 }
 
 /** Milliseconds spent in each phase. */
@@ -70,7 +75,7 @@ export class SpecError extends Error {
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
   const built = await build(options);
   const start = performance.now();
-  const files = writeFiles({ outDir: options.out, files: built.outputs, marker: built.marker });
+  const files = writeFiles({ outDir: options.out, files: built.outputs, marker: built.marker, force: options.force ?? false });
   built.timings.write += performance.now() - start;
   return { ...built.summary, files, timings: rounded(built.timings) };
 }
@@ -106,7 +111,7 @@ async function build(options: GenerateOptions): Promise<Built> {
     apiName: api,
     packageName: options.packageName ?? `@zapgen/${api}`,
     runtimePackage: RUNTIME_PACKAGE,
-    specLabel: options.specLabel ?? displayPath(path.resolve(options.spec)),
+    specLabel: oneLine(options.specLabel ?? specLabelOf({ spec: options.spec, out: options.out })),
     specHash: specHash(document),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
@@ -157,6 +162,20 @@ function loadValid(spec: string): { document: Record<string, unknown>; findings:
   const findings = validateSpec(loaded);
   if (hasErrors(findings) || !loaded.document) throw new SpecError(findings);
   return { document: loaded.document, findings };
+}
+
+/**
+ * `spec` as seen from `out` (`../../spec/actions-v2`), posix-style: the same wherever zapgen runs
+ * from, and still true when the two folders move together.
+ */
+export function specLabelOf({ spec, out }: { spec: string; out: string }): string {
+  const relative = path.relative(path.resolve(out), path.resolve(spec)).split(path.sep).join('/');
+  return relative === '' ? '.' : relative;
+}
+
+/** A label goes into comments and Markdown: one line, no control characters. */
+function oneLine(label: string): string {
+  return label.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
 }
 
 function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {

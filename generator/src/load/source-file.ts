@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type { Finding } from './finding.js';
 import { jsonOffsets, lineColumns } from './json-positions.js';
@@ -50,12 +51,13 @@ export function readSourceFile(absolutePath: string): ReadResult {
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
+  // A `.json` file is JSON: comments, trailing commas and other YAML-only syntax are errors.
   if (/\.json$/i.test(absolutePath)) {
     try {
       const data: unknown = JSON.parse(text);
       return { ok: true, file: lazyJsonFile(absolutePath, shown, text, data) };
     } catch {
-      // Fall through: the YAML parser reports the syntax error with its position.
+      return { ok: false, findings: jsonSyntaxFindings({ text, shown }) };
     }
   }
   const parsed = parseWithPositions(text);
@@ -83,6 +85,43 @@ interface Parsed {
   lineCounter: LineCounter;
   errors: { line: number; column: number; message: string }[];
 }
+
+/** Where and why `text` is not strict JSON (called after `JSON.parse` failed, for the positions). */
+function jsonSyntaxFindings({ text, shown }: { text: string; shown: string }): Finding[] {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length === 0) return [fileFinding(shown, 'json-syntax', 'the file is not valid JSON')];
+  // One error per place: the parser often reports two consequences of one mistake there.
+  const first = errors.filter((error, index) => errors.findIndex((other) => other.offset === error.offset) === index).slice(0, 20);
+  const positions = lineColumns(text, first.map((error) => error.offset));
+  return first.map((error, index) => ({
+    file: shown,
+    ...positions[index]!,
+    rule: 'json-syntax',
+    severity: 'error' as const,
+    message: `${JSON_ERRORS[error.error] ?? printParseErrorCode(error.error)}${index === 0 ? ' (a .json spec must be strict JSON; name the file .yaml to write YAML)' : ''}`,
+  }));
+}
+
+/** jsonc-parser's error codes in words. */
+const JSON_ERRORS: Partial<Record<number, string>> = {
+  1: 'invalid symbol',
+  2: 'invalid number format',
+  3: 'a property name is expected',
+  4: 'a value is expected',
+  5: 'a colon is expected',
+  6: 'a comma is expected',
+  7: 'a closing brace is expected',
+  8: 'a closing bracket is expected',
+  9: 'end of file expected',
+  10: 'comments are not allowed in JSON',
+  11: 'unexpected end of comment',
+  12: 'unexpected end of string',
+  13: 'unexpected end of number',
+  14: 'invalid unicode escape',
+  15: 'invalid escape character',
+  16: 'invalid character in a string',
+};
 
 function parseWithPositions(text: string): Parsed {
   const lineCounter = new LineCounter();

@@ -3,4 +3,4 @@ export { diffFiles, type Drift } from './diff.js';
 export { formatFile, parserFor, PRETTIER_OPTIONS } from './format.js';
 export { formatFiles, type FormatJob } from './format-pool.js';
 export { addHeader, headerPrefix, headerText, HEADER_MARKER, isGenerated, specHash } from './header.js';
-export { listFiles, staleFiles, writeFiles, type OutputFile, type WriteCounts, type WriteTarget } from './write-files.js';
+export { listFiles, planWrite, staleFiles, writeFiles, WriteFailedError, WriteRefusedError, type OutputFile, type WriteCounts, type WriteFs, type WritePlan, type WriteTarget } from './write-files.js';

@@ -1,9 +1,17 @@
 /**
- * Writing a generated package: only changed files are written (mtimes of the others stay), and
- * generated files that are no longer emitted are deleted. Files without the header are the
- * user's and are never touched, nor is anything under `dist/` or `node_modules/`.
+ * Writing a generated package, all or nothing.
+ *
+ * Only changed files are written (the mtimes of the others stay), and generated files that are no
+ * longer emitted are deleted. A file without the zapgen header belongs to the user and is never
+ * overwritten unless `force` is set; nothing under `dist/`, `node_modules/` or `.git/` is looked at.
+ *
+ * Every problem that can be seen beforehand (a user's file in the way, a folder where a file goes,
+ * `outDir` being a file) refuses the whole write. What can only fail while writing (a full disk, a
+ * permission) is contained: new contents are staged next to their targets first, then swapped in
+ * with renames, keeping the previous files until every rename has succeeded; on any failure the
+ * previous files are put back, so the package on disk is byte-for-byte what it was.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import { HEADER_SEARCH_LENGTH, isGenerated } from './header.js';
 
@@ -23,6 +31,9 @@ export interface WriteCounts {
 /** Folders of a package that never hold generated sources. */
 const SKIPPED_FOLDERS = new Set(['dist', 'node_modules', '.git']);
 
+/** The file system calls a write makes; tests replace some to simulate failures half way. */
+export type WriteFs = Pick<typeof nodeFs, 'mkdirSync' | 'writeFileSync' | 'renameSync' | 'unlinkSync' | 'rmdirSync'>;
+
 /** Where to write, and what counts as a generated file there. */
 export interface WriteTarget {
   outDir: string;
@@ -31,27 +42,130 @@ export interface WriteTarget {
   marker?: string;
 }
 
-/** Writes `files` under `outDir` (sorted by path) and deletes stale generated files. */
-export function writeFiles({ outDir, files, marker }: WriteTarget): WriteCounts {
-  const counts: WriteCounts = { written: 0, unchanged: 0, deleted: 0 };
+/** The write was refused before anything was changed: each problem names a file. */
+export class WriteRefusedError extends Error {
+  readonly problems: string[];
+
+  constructor({ outDir, problems }: { outDir: string; problems: string[] }) {
+    super(`nothing was written to ${outDir}:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'WriteRefusedError';
+    this.problems = problems;
+  }
+}
+
+/** Writing failed half way (disk full, permissions); the previous files were restored. */
+export class WriteFailedError extends Error {
+  constructor({ outDir, file, cause }: { outDir: string; file: string; cause: unknown }) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`writing ${file} in ${outDir} failed (${reason}); the previous files were restored, nothing was changed`, { cause });
+    this.name = 'WriteFailedError';
+  }
+}
+
+/** What writing would do: the files whose bytes change, those that stay, the stale ones. */
+export interface WritePlan {
+  writes: OutputFile[];
+  unchanged: number;
+  deletes: string[];
+}
+
+/**
+ * Plans the write of `files` under `outDir`, or throws `WriteRefusedError` listing every file that
+ * is in the way. `force` allows overwriting files that zapgen did not generate.
+ */
+export function planWrite({ outDir, files, marker, force = false }: WriteTarget & { force?: boolean }): WritePlan {
+  const problems: string[] = [];
+  const kind = kindOf(outDir);
+  if (kind === 'file') throw new WriteRefusedError({ outDir, problems: [`${outDir} is a file, not a folder`] });
+  const plan: WritePlan = { writes: [], unchanged: 0, deletes: [] };
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const file of sorted) {
-    const target = path.join(outDir, file.path);
-    const bytes = Buffer.from(file.contents, 'utf8');
-    if (readIfExists(target)?.equals(bytes)) {
-      counts.unchanged += 1;
+    const blocker = blockingAncestor({ outDir, file: file.path });
+    if (blocker) {
+      problems.push(`${file.path}: ${blocker} is a file, so the folder cannot be created`);
       continue;
     }
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
-    counts.written += 1;
+    const target = path.join(outDir, file.path);
+    const targetKind = kindOf(target);
+    if (targetKind === 'folder' || targetKind === 'other') {
+      problems.push(`${file.path}: a ${targetKind === 'folder' ? 'folder' : 'special file'} is in the way`);
+      continue;
+    }
+    if (targetKind === 'file') {
+      const before = nodeFs.readFileSync(target);
+      if (before.equals(Buffer.from(file.contents, 'utf8'))) {
+        plan.unchanged += 1;
+        continue;
+      }
+      if (!force && !isGenerated(before.subarray(0, HEADER_SEARCH_LENGTH).toString('utf8'))) {
+        problems.push(`${file.path}: exists and was not generated by zapgen (it has no zapgen header); move it away, or pass --force to overwrite it`);
+        continue;
+      }
+    }
+    plan.writes.push(file);
   }
-  for (const stale of staleFiles({ outDir, files, marker })) {
-    unlinkSync(path.join(outDir, stale));
-    removeEmptyFolders({ outDir, from: path.dirname(path.join(outDir, stale)) });
-    counts.deleted += 1;
+  if (problems.length) throw new WriteRefusedError({ outDir, problems });
+  plan.deletes = kind === 'missing' ? [] : staleFiles({ outDir, files, marker });
+  return plan;
+}
+
+/** Writes `files` under `outDir` and deletes stale generated files, all or nothing (see the module comment). */
+export function writeFiles(target: WriteTarget & { force?: boolean; fs?: WriteFs }): WriteCounts {
+  const fs = target.fs ?? nodeFs;
+  const { outDir } = target;
+  const plan = planWrite(target);
+  const suffix = `.zapgen-${process.pid}-${Date.now().toString(36)}`;
+  const createdFolders: string[] = [];
+  const staged: { file: string; temp: string; target: string }[] = [];
+  const swapped: { target: string; backup?: string; temp?: string }[] = [];
+
+  const undo = () => {
+    for (const step of swapped.reverse()) {
+      attempt(() => {
+        if (step.temp) fs.unlinkSync(step.target);
+        if (step.backup) fs.renameSync(step.backup, step.target);
+      });
+    }
+    for (const { temp } of staged) attempt(() => fs.unlinkSync(temp));
+    for (const folder of createdFolders.reverse()) attempt(() => fs.rmdirSync(folder));
+  };
+
+  let current = '';
+  try {
+    for (const file of plan.writes) {
+      current = file.path;
+      const destination = path.join(outDir, file.path);
+      createFolders({ fs, folder: path.dirname(destination), created: createdFolders });
+      const temp = `${destination}${suffix}.tmp`;
+      staged.push({ file: file.path, temp, target: destination });
+      fs.writeFileSync(temp, file.contents, 'utf8');
+    }
+    for (const { file, temp, target: destination } of staged) {
+      current = file;
+      const step: { target: string; backup?: string; temp?: string } = { target: destination };
+      if (nodeFs.existsSync(destination)) {
+        step.backup = `${destination}${suffix}.bak`;
+        fs.renameSync(destination, step.backup);
+      }
+      swapped.push(step);
+      fs.renameSync(temp, destination);
+      step.temp = temp;
+    }
+    for (const stale of plan.deletes) {
+      current = stale;
+      const destination = path.join(outDir, stale);
+      const backup = `${destination}${suffix}.bak`;
+      fs.renameSync(destination, backup);
+      swapped.push({ target: destination, backup });
+    }
+  } catch (error) {
+    undo();
+    throw new WriteFailedError({ outDir, file: current, cause: error });
   }
-  return counts;
+  // Committed: the backups are no longer needed.
+  for (const step of swapped) if (step.backup) attempt(() => fs.unlinkSync(step.backup!));
+  for (const stale of plan.deletes) removeEmptyFolders({ fs, outDir, from: path.dirname(path.join(outDir, stale)) });
+  return { written: plan.writes.length, unchanged: plan.unchanged, deleted: plan.deletes.length };
 }
 
 /** Generated files on disk under `outDir` that are not in `files` (relative posix paths, sorted). */
@@ -64,7 +178,7 @@ export function staleFiles({ outDir, files, marker }: WriteTarget): string[] {
 export function listFiles(root: string, prefix = ''): string[] {
   let entries;
   try {
-    entries = readdirSync(path.join(root, prefix), { withFileTypes: true });
+    entries = nodeFs.readdirSync(path.join(root, prefix), { withFileTypes: true });
   } catch {
     return [];
   }
@@ -80,30 +194,71 @@ export function listFiles(root: string, prefix = ''): string[] {
   return files.sort();
 }
 
-/** The bytes of a file, or undefined when there is none. */
+/** The bytes of a file, or undefined when there is none (or it is not a file). */
 export function readIfExists(file: string): Buffer | undefined {
   try {
-    return readFileSync(file);
+    return nodeFs.readFileSync(file);
   } catch {
     return undefined;
   }
 }
 
+function kindOf(file: string): 'missing' | 'file' | 'folder' | 'other' {
+  let stats: nodeFs.Stats;
+  try {
+    stats = nodeFs.statSync(file);
+  } catch {
+    return 'missing';
+  }
+  return stats.isFile() ? 'file' : stats.isDirectory() ? 'folder' : 'other';
+}
+
+/** The first folder on the way to `file` (relative to `outDir`) that exists as something else. */
+function blockingAncestor({ outDir, file }: { outDir: string; file: string }): string | undefined {
+  const segments = file.split('/').slice(0, -1);
+  for (let index = 1; index <= segments.length; index += 1) {
+    const relative = segments.slice(0, index).join('/');
+    const kind = kindOf(path.join(outDir, relative));
+    if (kind === 'missing') return undefined;
+    if (kind !== 'folder') return relative;
+  }
+  return undefined;
+}
+
+/** Creates `folder` and its missing parents, recording each one created (outermost first). */
+function createFolders({ fs, folder, created }: { fs: WriteFs; folder: string; created: string[] }): void {
+  const missing: string[] = [];
+  for (let current = path.resolve(folder); !nodeFs.existsSync(current); current = path.dirname(current)) missing.unshift(current);
+  for (const each of missing) {
+    fs.mkdirSync(each);
+    created.push(each);
+  }
+}
+
 function readStart(file: string): string {
   const buffer = Buffer.alloc(HEADER_SEARCH_LENGTH);
-  const descriptor = openSync(file, 'r');
+  const descriptor = nodeFs.openSync(file, 'r');
   try {
-    return buffer.toString('utf8', 0, readSync(descriptor, buffer, 0, buffer.length, 0));
+    return buffer.toString('utf8', 0, nodeFs.readSync(descriptor, buffer, 0, buffer.length, 0));
   } finally {
-    closeSync(descriptor);
+    nodeFs.closeSync(descriptor);
   }
 }
 
 /** Removes folders left empty by a deletion, up to (not including) the package root. */
-function removeEmptyFolders({ outDir, from }: { outDir: string; from: string }): void {
+function removeEmptyFolders({ fs, outDir, from }: { fs: WriteFs; outDir: string; from: string }): void {
   const root = path.resolve(outDir);
   for (let folder = path.resolve(from); folder.startsWith(`${root}${path.sep}`); folder = path.dirname(folder)) {
-    if (readdirSync(folder).length) return;
-    rmdirSync(folder);
+    if (nodeFs.readdirSync(folder).length) return;
+    fs.rmdirSync(folder);
+  }
+}
+
+/** Runs a clean-up step; a failure there must not hide the error being handled. */
+function attempt(step: () => void): void {
+  try {
+    step();
+  } catch {
+    // Best effort: the original error is what the user needs to see.
   }
 }

@@ -18,15 +18,18 @@ function capture(): Io & { out: string[]; err: string[] } {
 describe('main on an internal error', () => {
   const spec = 'test/fixtures/bad-specs/valid.yaml';
 
-  it('prints a short message without a stack and exits 1', async () => {
+  it('prints a short message without a stack and exits 70, apart from an invalid spec (1) and usage (2)', async () => {
     const io = capture();
-    expect(await main(['generate', '--spec', spec, '--out', 'unused'], io)).toBe(1);
-    expect(io.err).toEqual(['zapgen: internal error: the zod emitter failed', '(run with --debug for the stack trace)']);
+    expect(await main(['generate', '--spec', spec, '--out', 'unused'], io)).toBe(70);
+    expect(io.err).toEqual([
+      'zapgen: internal error: the zod emitter failed',
+      '(run with --debug for the stack trace; this is a bug in zapgen, please report it)',
+    ]);
   });
 
   it('prints the stack with --debug', async () => {
     const io = capture();
-    expect(await main(['generate', '--debug', '--spec', spec, '--out', 'unused'], io)).toBe(1);
+    expect(await main(['generate', '--debug', '--spec', spec, '--out', 'unused'], io)).toBe(70);
     expect(io.err[0]).toBe('zapgen: internal error: the zod emitter failed');
     expect(io.err[1]).toMatch(/^Error: the zod emitter failed\n\s+at /);
   });

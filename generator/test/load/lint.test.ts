@@ -168,6 +168,7 @@ describe('split specs', () => {
 describe('valid specs', () => {
   const cases: [string, { given: string }][] = [
     ['the fixture that breaks no rule', { given: path.join(fixtures, 'valid.yaml') }],
+    ['a public API (root `security: []`)', { given: path.join(fixtures, 'public-api.yaml') }],
     ['a 3.0 corpus spec (petstore-expanded, JSON)', { given: corpusSpec('oai-v30-petstore-expanded.json') }],
     ['a 3.1 corpus spec (redocly museum, webhooks)', { given: corpusSpec('redocly-museum.yaml') }],
     ['a 3.1 corpus spec (scalar galaxy, $defs)', { given: corpusSpec('scalar-galaxy.yaml') }],
@@ -178,8 +179,8 @@ describe('valid specs', () => {
     expect(errors.map(formatFinding)).toEqual([]);
   });
 
-  it('the valid fixture has no warnings either', () => {
-    expect(findingsOf('valid.yaml').map(formatFinding)).toEqual([]);
+  it.each(['valid.yaml', 'public-api.yaml'])('%s has no warnings either', (fixture) => {
+    expect(findingsOf(fixture).map(formatFinding)).toEqual([]);
   });
 });
 
@@ -220,6 +221,19 @@ describe('unreadable specs', () => {
   it('locates a duplicate key at its second occurrence', () => {
     expect(findingsOf('duplicate-keys.yaml').map(formatFinding)).toEqual([
       `${shown('duplicate-keys.yaml')}:5:3  error  yaml-syntax  duplicate key "title" (YAML map keys must be unique)`,
+    ]);
+  });
+
+  it('locates each mistake of a .json file that is not strict JSON (comments, trailing commas)', () => {
+    expect(findingsOf('json-syntax.json').map(formatFinding)).toEqual([
+      `${shown('json-syntax.json')}:3:3  error  json-syntax  comments are not allowed in JSON (a .json spec must be strict JSON; name the file .yaml to write YAML)`,
+      `${shown('json-syntax.json')}:4:50  error  json-syntax  a property name is expected`,
+    ]);
+  });
+
+  it('names a Swagger 2.0 document as such, with the way to convert it', () => {
+    expect(findingsOf('swagger-2.yaml').map(formatFinding)).toEqual([
+      `${shown('swagger-2.yaml')}:1:1  error  openapi-schema  this is a Swagger "2.0" document; zapgen reads OpenAPI 3.0 and 3.1: convert it first, e.g. \`npx swagger2openapi <file> --outfile openapi.yaml\``,
     ]);
   });
 

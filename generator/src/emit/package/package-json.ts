@@ -7,8 +7,14 @@ import type { EmitContext } from '../emitter.js';
  */
 export const LIBRARY_VERSIONS = { 'openapi-fetch': '^0.17.0', zod: '^4.6.7' } as const;
 
-/** `*`: inside a zapgen workspace, npm links the local runtime whatever its version. */
-export const RUNTIME_VERSION = '*';
+/**
+ * The range of `@zapgen/runtime` the generated code is written against: the runtime's own version
+ * (a test keeps them in step), so a package never installs a runtime it was not generated for.
+ */
+export const RUNTIME_RANGE = '^0.1.0';
+
+/** The TypeScript the package builds with (its `build` script runs `tsc`). */
+export const TYPESCRIPT_RANGE = '^5.9.3';
 
 const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
@@ -42,8 +48,9 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
       './package.json': './package.json',
     },
     files: ['dist', 'src', 'openapi.json', 'README.md'],
-    scripts: { build: 'tsc -b' },
-    dependencies: { [context.runtimePackage]: RUNTIME_VERSION, ...LIBRARY_VERSIONS },
+    scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
+    dependencies: { [context.runtimePackage]: RUNTIME_RANGE, ...LIBRARY_VERSIONS },
+    devDependencies: { typescript: TYPESCRIPT_RANGE },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

@@ -4,9 +4,9 @@
  * Standalone rather than extending the repo's `tsconfig.base.json`: the emitter does not know
  * where the package is written (the corpus checks write to temporary folders), and a generated
  * package must build the same anywhere. The options mirror the base config (strict, NodeNext,
- * `noUncheckedIndexedAccess`, `verbatimModuleSyntax`). The one assumption is zapgen's workspace
- * layout: generated packages live next to `packages/runtime`, hence the reference to `../runtime`
- * so that `tsc -b` builds the runtime first.
+ * `noUncheckedIndexedAccess`, `verbatimModuleSyntax`). It has no project references: the runtime
+ * is a dependency resolved from `node_modules` (built, with its declarations), wherever the
+ * package is; a workspace that builds both lists the runtime first in its own solution config.
  */
 export function tsconfigJson(): string {
   const config = {
@@ -32,7 +32,6 @@ export function tsconfigJson(): string {
       outDir: 'dist',
     },
     include: ['src'],
-    references: [{ path: '../runtime' }],
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }

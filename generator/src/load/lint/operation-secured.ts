@@ -3,7 +3,8 @@ import type { LintRule } from './rule.js';
 
 /**
  * Every operation states its security, itself or through the document's `security`. An explicit
- * `security: []` is a deliberate choice (a public operation) and passes; silence does not.
+ * `security: []`, on the operation or on the whole document, is a deliberate choice (a public
+ * API or operation) and passes; silence does not.
  */
 export const operationSecured: LintRule = {
   name: 'operation-secured',
@@ -14,7 +15,7 @@ export const operationSecured: LintRule = {
     for (const site of operations(document)) {
       const own = site.operation.security;
       if (Array.isArray(own)) continue;
-      if (Array.isArray(global) && global.length > 0) continue;
+      if (Array.isArray(global)) continue;
       report(site.pointer, `${site.label} has no security requirement (add \`security\`, or \`security: []\` if it is public)`);
     }
   },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { ApiModel } from '../../../src/model/types.js';
 import { packageEmitter } from '../../../src/emit/package/index.js';
-import { LIBRARY_VERSIONS } from '../../../src/emit/package/package-json.js';
+import { LIBRARY_VERSIONS, RUNTIME_RANGE } from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
 import { clientSource } from '../../../src/emit/client/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
@@ -43,19 +43,28 @@ describe('package emitter: package.json', () => {
     expect(manifest.exports['./zod']).toEqual({ types: './dist/zod.d.ts', default: './dist/zod.js' });
   });
 
-  test('depends on the library versions the runtime uses', async () => {
+  test('depends on the runtime it was generated for (its version, as a caret range) and the libraries the runtime uses', async () => {
     const runtime = JSON.parse(readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'));
     for (const [library, version] of Object.entries(LIBRARY_VERSIONS)) expect(runtime.dependencies[library]).toBe(version);
+    expect(RUNTIME_RANGE).toBe(`^${runtime.version}`);
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
-    expect(manifest.dependencies).toEqual({ '@zapgen/runtime': '*', ...LIBRARY_VERSIONS });
+    expect(manifest.dependencies).toEqual({ '@zapgen/runtime': RUNTIME_RANGE, ...LIBRARY_VERSIONS });
+  });
+
+  test('builds on its own: TypeScript as a devDependency, a build script, built before packing', async () => {
+    const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
+    const repo = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'));
+    expect(manifest.devDependencies).toEqual({ typescript: repo.devDependencies.typescript });
+    expect(manifest.scripts).toEqual({ build: 'tsc -p tsconfig.json', prepack: 'npm run build' });
   });
 });
 
 describe('package emitter: tsconfig.json and src/index.ts', () => {
-  test('a strict composite project building src into dist after the runtime', async () => {
+  test('a strict project building src into dist, with no reference to a folder that may not exist', async () => {
     const config = JSON.parse((await emit(model({ operations: [] })))['tsconfig.json']!);
     expect(config.compilerOptions).toMatchObject({ strict: true, composite: true, rootDir: 'src', outDir: 'dist', module: 'NodeNext' });
-    expect(config.references).toEqual([{ path: '../runtime' }]);
+    expect(config.references).toBeUndefined();
+    expect(config.extends).toBeUndefined();
   });
 
   test('index type-checks against the client and the runtime, and exports what users import', async () => {
