@@ -271,6 +271,7 @@ async function runGenerate(io: Io, target: Target, force: boolean): Promise<bool
   io.stdout(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
   );
+  for (const note of summary.notes) io.stderr(`${target.api}: warning: ${note}`);
   return true;
 }
 

@@ -2,12 +2,15 @@
  * The whole run for one API: load (bundle + validate) → model → emitters → format + header →
  * write (or compare). The spec is parsed once and every emitter reads the same model.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { emitters as defaultEmitters, type EmitContext, type EmittedFile, type Emitter } from './emit/index.js';
 import { hasErrors, loadSpec, validateSpec, type Finding } from './load/index.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel } from './model/index.js';
+import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { addHeader, diffFiles, formatFiles, headerPrefix, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
 
 export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
@@ -51,9 +54,11 @@ export interface GenerateSummary {
   timings: Timings;
   /** Warnings of the spec (errors stop the run with a `SpecError`). */
   warnings: Finding[];
+  /** Warnings about the package's surroundings (an installed runtime the package was not generated for). */
+  notes: string[];
 }
 
-export interface CheckSummary extends Omit<GenerateSummary, 'files'> {
+export interface CheckSummary extends Omit<GenerateSummary, 'files' | 'notes'> {
   /** Number of files generated. */
   files: number;
   drift: Drift;
@@ -77,7 +82,24 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const start = performance.now();
   const files = writeFiles({ outDir: options.out, files: built.outputs, marker: built.marker, force: options.force ?? false });
   built.timings.write += performance.now() - start;
-  return { ...built.summary, files, timings: rounded(built.timings) };
+  const mismatch = runtimeMismatch(options.out);
+  return { ...built.summary, files, timings: rounded(built.timings), notes: mismatch ? [mismatch] : [] };
+}
+
+/**
+ * A warning when the `@zapgen/runtime` that Node would load for the package (the nearest
+ * `node_modules` at or above it) is not the version range the package was generated for.
+ */
+export function runtimeMismatch(out: string): string | undefined {
+  for (let dir = path.resolve(out); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', RUNTIME_PACKAGE, 'package.json');
+    if (existsSync(manifest)) {
+      const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string };
+      if (typeof version === 'string' && semver.satisfies(version, RUNTIME_RANGE)) return undefined;
+      return `${RUNTIME_PACKAGE} ${version ?? '(no version)'} is installed at ${path.dirname(manifest)}, but this package was generated for ${RUNTIME_RANGE}: install a matching runtime, or generate with the zapgen of that runtime`;
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
 }
 
 /** Generates `spec` in memory and compares it with the package on disk; nothing is written. */
@@ -93,7 +115,7 @@ interface Built {
   outputs: OutputFile[];
   /** Header prefix of this spec's files: only those are deleted when stale. */
   marker: string;
-  summary: Omit<GenerateSummary, 'files' | 'timings'>;
+  summary: Omit<GenerateSummary, 'files' | 'timings' | 'notes'>;
   timings: Timings;
 }
 

@@ -175,6 +175,20 @@ describe('zapgen generate, then check', () => {
   });
 });
 
+describe('zapgen generate next to an installed runtime', () => {
+  it('warns when the runtime Node would load is not the version the package is generated for', () => {
+    const project = path.join(out, 'old-runtime');
+    mkdirSync(path.join(project, 'node_modules/@zapgen/runtime'), { recursive: true });
+    writeFileSync(path.join(project, 'node_modules/@zapgen/runtime/package.json'), '{ "name": "@zapgen/runtime", "version": "0.0.1" }\n');
+    const result = zapgen('generate', '--spec', `${badSpecs}/valid.yaml`, '--out', path.join(project, 'packages/valid'));
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/^valid: warning: @zapgen\/runtime 0\.0\.1 is installed at .*old-runtime\/node_modules\/@zapgen\/runtime, but this package was generated for \^\d+\.\d+\.\d+/m);
+
+    writeFileSync(path.join(project, 'node_modules/@zapgen/runtime/package.json'), readFileSync(path.join(root, 'packages/runtime/package.json')));
+    expect(zapgen('generate', '--spec', `${badSpecs}/valid.yaml`, '--out', path.join(project, 'packages/valid')).stderr).toBe('');
+  });
+});
+
 describe('zapgen never loses a user file', () => {
   it("refuses to overwrite a user's package.json, README.md and src/index.ts, naming them; --force overwrites", () => {
     const pkg = path.join(out, 'users-project');

@@ -74,10 +74,11 @@ export function readme(model: ApiModel, context: EmitContext): string {
     ...(description ? [markdownText(description)] : []),
     '## Build and install',
     [
-      `This package is ES modules only (${inlineCode('"type": "module"')}); on Node 20.19, 22.12, 24 and later, CommonJS code can ${inlineCode('require()')} it too. It depends on ${inlineCode(context.runtimePackage)} ${inlineCode(RUNTIME_RANGE)}, zapgen's runtime, and builds with its own TypeScript:`,
+      `This package is ES modules only (${inlineCode('"type": "module"')}); on Node 20.19, 22.12, 24 and later, CommonJS code can ${inlineCode('require()')} it too. It depends on zapgen's runtime, ${inlineCode(`${context.runtimePackage}@${RUNTIME_RANGE}`)}, and builds with its own TypeScript:`,
       '',
       '```sh',
-      'npm install      # the dependencies, including zapgen\'s runtime',
+      `npm install --no-save path/to/zapgen-runtime-${RUNTIME_RANGE.replace(/^\^/, '')}.tgz   # only where ${context.runtimePackage} is not on your registry: npm pack it in zapgen's packages/runtime`,
+      'npm install',
       'npm run build    # tsc: src/ → dist/ (npm pack and npm publish build first)',
       '```',
       '',
