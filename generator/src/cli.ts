@@ -66,7 +66,12 @@ const HELP: Record<Command, string> = {
   generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>]
 
 Validates each spec and writes its package. Unchanged files are not rewritten; generated files
-that are no longer produced are deleted. Errors in a spec stop its generation (exit 1). The write
+that are no longer produced are deleted. Errors in a spec stop its generation (exit 1).
+What zapgen cannot prove to compile is left out and listed as a warning, located in the spec:
+  type-replaced    openapi-typescript's type of a schema does not compile; it is written unknown
+  fixture-untyped  a fixture is valid for the spec but not for its openapi-typescript type; it is
+                   written without satisfies
+The write
 is all or nothing: if it fails, the previous package is left as it was. A file that zapgen did not
 generate (without its header) is never overwritten unless --force is given.
 
@@ -266,6 +271,7 @@ async function runGenerate(io: Io, target: Target, force: boolean): Promise<bool
   const { generate } = await import('./pipeline.js');
   const summary = await runPipeline(io, target, () => generate({ ...targetOptions(target), force }));
   if (!summary) return false;
+  for (const warning of summary.warnings) if (GENERATION_RULES.has(warning.rule)) io.stdout(formatFinding(warning));
   const { written, unchanged, deleted } = summary.files;
   const counts = [`${written} written`, `${unchanged} unchanged`, ...(deleted ? [`${deleted} deleted`] : [])];
   io.stdout(
@@ -321,12 +327,21 @@ function printFindings(io: Io, findings: readonly Finding[]): void {
 }
 
 function timing(timings: Timings): string {
-  const total = timings.load + timings.model + timings.emit + timings.write;
-  return `in ${total} ms (load ${timings.load}, model ${timings.model}, emit ${timings.emit}, write ${timings.write})`;
+  const total = timings.load + timings.model + timings.emit + timings.verify + timings.write;
+  return `in ${total} ms (load ${timings.load}, model ${timings.model}, emit ${timings.emit}, verify ${timings.verify}, write ${timings.write})`;
 }
 
+/** Warnings found while generating (not by validation): printed by generate, counted by check. */
+const GENERATION_RULES = new Set(['type-replaced', 'fixture-untyped']);
+
 function warningNote(warnings: readonly Finding[]): string {
-  return warnings.length ? `; ${plural(warnings.length, 'warning')} (zapgen validate lists them)` : '';
+  const generation = warnings.filter((warning) => GENERATION_RULES.has(warning.rule)).length;
+  const spec = warnings.length - generation;
+  const notes = [
+    ...(spec ? [`${plural(spec, 'warning')} (zapgen validate lists them)`] : []),
+    ...(generation ? [`${plural(generation, 'generation warning')} (zapgen generate lists them)`] : []),
+  ];
+  return notes.length ? `; ${notes.join(', ')}` : '';
 }
 
 function plural(count: number, noun: string): string {

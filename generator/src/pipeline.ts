@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { emitters as defaultEmitters, type EmitContext, type EmittedFile, type Emitter } from './emit/index.js';
-import { hasErrors, loadSpec, validateSpec, type Finding } from './load/index.js';
+import { hasErrors, loadSpec, sortFindings, validateSpec, type Finding } from './load/index.js';
+import { verifyPackage, type VerifyWarning } from './verify/index.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel } from './model/index.js';
@@ -43,6 +44,7 @@ export interface Timings {
   load: number;
   model: number;
   emit: number;
+  verify: number;
   write: number;
 }
 
@@ -83,7 +85,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const files = writeFiles({ outDir: options.out, files: built.outputs, marker: built.marker, force: options.force ?? false });
   built.timings.write += performance.now() - start;
   const mismatch = runtimeMismatch(options.out);
-  return { ...built.summary, files, timings: rounded(built.timings), notes: mismatch ? [mismatch] : [] };
+  return { ...built.summary, files, timings: rounded(built.timings), notes: [...built.notes, ...(mismatch ? [mismatch] : [])] };
 }
 
 /**
@@ -116,11 +118,13 @@ interface Built {
   /** Header prefix of this spec's files: only those are deleted when stale. */
   marker: string;
   summary: Omit<GenerateSummary, 'files' | 'timings' | 'notes'>;
+  /** What the user should know about the output (files left unformatted). */
+  notes: string[];
   timings: Timings;
 }
 
 async function build(options: GenerateOptions): Promise<Built> {
-  const timings: Timings = { load: 0, model: 0, emit: 0, write: 0 };
+  const timings: Timings = { load: 0, model: 0, emit: 0, verify: 0, write: 0 };
   let start = performance.now();
   const { document, findings } = loadValid(options.spec);
   timings.load = lap();
@@ -143,26 +147,36 @@ async function build(options: GenerateOptions): Promise<Built> {
   assertUniquePaths(emitted);
   timings.emit = lap();
 
+  const verified = verifyPackage({ model, files: emitted });
+  timings.verify = lap();
+
   const header = headerText(context);
-  const withHeaders = emitted.map((file) => ({ path: file.path, contents: addHeader({ path: file.path, contents: file.contents, header }) }));
+  const withHeaders = verified.files.map((file) => ({ path: file.path, contents: addHeader({ path: file.path, contents: file.contents, header }) }));
   const formatted = await formatFiles(withHeaders);
+  const formatWarnings: string[] = [];
   const outputs = formatted.map((result, index) => {
-    const file = emitted[index]!;
-    if (result.status === 'rejected') {
-      throw new Error(`the ${file.emitter} emitter produced ${file.path}, which prettier cannot parse: ${(result.reason as Error).message}`);
+    const file = verified.files[index]!;
+    if (result.status === 'fulfilled') return { path: file.path, contents: result.value };
+    const reason = result.reason as Error;
+    // Prettier's printer is recursive: a deeply nested schema can exhaust the stack. The code is
+    // valid as emitted, only not laid out, so it is kept and the user told.
+    if (reason instanceof RangeError) {
+      formatWarnings.push(`${file.path} is written as emitted, not formatted: prettier ran out of stack (${reason.message}); the code is the same`);
+      return { path: file.path, contents: withHeaders[index]!.contents.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n') };
     }
-    return { path: file.path, contents: result.value };
+    throw new Error(`the ${file.emitter} emitter produced ${file.path}, which prettier cannot parse: ${reason.message}`);
   });
   timings.write = lap();
 
   return {
     outputs,
     marker: headerPrefix(context.specLabel),
+    notes: formatWarnings,
     summary: {
       api,
       operations: model.operations.length,
       schemas: model.schemas.length,
-      warnings: findings.filter((finding) => finding.severity === 'warning'),
+      warnings: [...findings.filter((finding) => finding.severity === 'warning'), ...locateWarnings({ spec: options.spec, warnings: verified.warnings })],
     },
     timings,
   };
@@ -200,6 +214,16 @@ function oneLine(label: string): string {
   return label.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
 }
 
+/**
+ * Generation warnings located in the files the user wrote. The spec is read again for this only
+ * when there are warnings: the parsed files are not kept in memory while emitting.
+ */
+function locateWarnings({ spec, warnings }: { spec: string; warnings: readonly VerifyWarning[] }): Finding[] {
+  if (!warnings.length) return [];
+  const locations = loadSpec(spec).sourceMap.locateMany(warnings.map((warning) => warning.pointer.replace(/^#/, '')));
+  return sortFindings(warnings.map((warning, index) => ({ ...locations[index]!, rule: warning.rule, severity: 'warning' as const, message: warning.message })));
+}
+
 function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {
   const owners = new Map<string, string>();
   for (const file of files) {
@@ -214,6 +238,7 @@ function rounded(timings: Timings): Timings {
     load: Math.round(timings.load),
     model: Math.round(timings.model),
     emit: Math.round(timings.emit),
+    verify: Math.round(timings.verify),
     write: Math.round(timings.write),
   };
 }

@@ -57,13 +57,13 @@ describe.each(APIS)('determinism of %s', (api) => {
     const specLabel = `spec/${api}`;
     const generateCopy = async (reorderKeys: boolean) =>
       readTree({
-        dir: await generateToTemp({ spec: shuffledCopy({ api, reorderKeys }), name: `determinism/out-${reorderKeys ? 'keys' : 'files'}/${api}`, specLabel }),
+        dir: (await generateToTemp({ spec: shuffledCopy({ api, reorderKeys }), name: `determinism/out-${reorderKeys ? 'keys' : 'files'}/${api}`, specLabel })).dir,
       });
-    first = readTree({ dir: await generateToTemp({ spec: path.join(repoRoot, 'spec', api), name: `determinism/out/${api}`, specLabel }) });
+    first = readTree({ dir: (await generateToTemp({ spec: path.join(repoRoot, 'spec', api), name: `determinism/out/${api}`, specLabel })).dir });
     filesShuffled = await generateCopy(false);
     keysShuffled = await generateCopy(true);
     // The label generate() prints by default, for a spec given relative to the working directory.
-    const labelled = await generateToTemp({ spec: path.relative(process.cwd(), path.join(repoRoot, 'spec', api)), name: `determinism/label/${api}` });
+    const { dir: labelled } = await generateToTemp({ spec: path.relative(process.cwd(), path.join(repoRoot, 'spec', api)), name: `determinism/label/${api}` });
     defaultLabel = HEADER_PATTERN.exec(readFileSync(path.join(labelled, 'src/index.ts'), 'utf8'))?.[1];
   }, 600_000);
 

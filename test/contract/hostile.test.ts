@@ -30,7 +30,7 @@ let ran: RunResult | undefined;
 let runOutput = '';
 
 beforeAll(async () => {
-  dir = await generateToTemp({ spec: SPEC, name: 'hostile', specLabel: 'test/fixtures/hostile' });
+  ({ dir } = await generateToTemp({ spec: SPEC, name: 'hostile', specLabel: 'test/fixtures/hostile' }));
   files = readTree({ dir });
   compiled = await typecheck({ dir, emit: true });
   const { stdout, output } = await run({ command: process.execPath, args: [RUNNER, path.join(dir, 'dist')], cwd: dir });

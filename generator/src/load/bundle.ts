@@ -13,7 +13,7 @@
 import path from 'node:path';
 import type { Finding } from './finding.js';
 import { isDataKey } from './keywords.js';
-import { fragmentToPointer, getAt, isObject, parsePointer, pointerToFragment, toPointer } from './pointer.js';
+import { fragmentToPointer, getAt, isObject, parsePointer, pointerToFragment, setOwn, toPointer } from '../json/pointer.js';
 import { SourceMap } from './source-map.js';
 import { displayPath, readSourceFile, type SourceFile } from './source-file.js';
 
@@ -246,6 +246,6 @@ function sortNameMaps(root: Record<string, unknown>): void {
 
 function sortedKeys(map: Record<string, unknown>): Record<string, unknown> {
   const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(map).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) sorted[key] = map[key];
+  for (const key of Object.keys(map).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) setOwn(sorted, key, map[key]);
   return sorted;
 }

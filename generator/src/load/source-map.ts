@@ -3,7 +3,7 @@
  * made of mounted subtrees (the entry file at the root, each inlined `$ref` target at its place):
  * a pointer is located through the longest mounted prefix.
  */
-import { parsePointer, toPointer } from './pointer.js';
+import { parsePointer, toPointer } from '../json/pointer.js';
 import type { Position, SourceFile } from './source-file.js';
 
 /** Where a node of the bundled document came from. */

@@ -5,7 +5,7 @@
  * `$ref` graphs and adds nothing (references are checked by the `resolvable-refs` rule).
  */
 import { createRequire } from 'node:module';
-import { isObject, parsePointer, toPointer } from './pointer.js';
+import { escapeSegment, isObject, parsePointer, toPointer } from '../json/pointer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -89,7 +89,7 @@ function summarize(errors: AjvError[], document: Record<string, unknown>): Schem
 /** Where to point: at an unexpected property itself rather than at its parent. */
 function locationOf(error: AjvError): string {
   const property = error.params?.additionalProperty ?? error.params?.unevaluatedProperty;
-  return typeof property === 'string' ? `${error.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}` : error.instancePath;
+  return typeof property === 'string' ? `${error.instancePath}/${escapeSegment(property)}` : error.instancePath;
 }
 
 function describe(error: AjvError, document: Record<string, unknown>): string {

@@ -6,10 +6,12 @@ import type { BuildContext } from './context.js';
 import { isNode, stringOf, type Node } from './json.js';
 import { operations } from './operations.js';
 import { compareCodePoints } from './order.js';
-import { joinPointer, PointerResolver } from './pointer.js';
+import { joinPointer } from '../json/pointer.js';
+import { PointerResolver } from './pointer.js';
 import { SchemaBuilder } from './schema.js';
 import { securitySchemes } from './security.js';
 import { servers } from './servers.js';
+import { typeDiscriminators, type TypeDiscriminator } from './type-view.js';
 import type { ApiModel, NamedSchema } from './types.js';
 
 export type * from './types.js';
@@ -43,7 +45,7 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
       ...(description !== undefined && { description }),
     },
     servers: servers(document.servers),
-    schemas: namedSchemas({ context, nodes: componentSchemas }),
+    schemas: namedSchemas({ context, nodes: componentSchemas, discriminators: typeDiscriminators(document) }),
     securitySchemes: securitySchemes({ document, resolver }),
     operations: operations({ context, document }),
     document,
@@ -56,11 +58,20 @@ function componentSchemaNodes(document: Node): Node {
 }
 
 /** The component schemas, sorted by name (code point order). */
-function namedSchemas({ context, nodes }: { context: BuildContext; nodes: Node }): NamedSchema[] {
+function namedSchemas({
+  context,
+  nodes,
+  discriminators,
+}: {
+  context: BuildContext;
+  nodes: Node;
+  discriminators: ReadonlyMap<string, TypeDiscriminator>;
+}): NamedSchema[] {
   return Object.keys(nodes)
     .sort(compareCodePoints)
     .map((name) => {
       const pointer = joinPointer({ pointer: '#/components/schemas', keys: [name] });
-      return { name, schema: context.schemas.build({ node: nodes[name], pointer }), pointer };
+      const typeDiscriminator = discriminators.get(name);
+      return { name, schema: context.schemas.build({ node: nodes[name], pointer }), pointer, ...(typeDiscriminator && { typeDiscriminator }) };
     });
 }

@@ -3,6 +3,7 @@
  * here a wrongly typed value is treated as absent rather than trusted.
  */
 import type { JsonValue } from './types.js';
+import { setOwn } from '../json/pointer.js';
 
 /** A plain object node of the document. */
 export type Node = Record<string, unknown>;
@@ -47,7 +48,7 @@ export function toJson(value: unknown): JsonValue {
   if (isNode(value)) {
     const result: { [key: string]: JsonValue } = {};
     for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined && typeof item !== 'function') result[key] = toJson(item);
+      if (item !== undefined && typeof item !== 'function') setOwn(result, key, toJson(item));
     }
     return result;
   }

@@ -1,7 +1,7 @@
 /** Media type maps (`content`) of request bodies, responses and parameters, and their examples. */
 import type { BuildContext } from './context.js';
 import { isNode, toJson } from './json.js';
-import { joinPointer } from './pointer.js';
+import { joinPointer } from '../json/pointer.js';
 import type { JsonValue, MediaTypeModel } from './types.js';
 
 /**

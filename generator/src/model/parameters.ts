@@ -2,7 +2,8 @@
 import type { BuildContext } from './context.js';
 import { examplesOf } from './media.js';
 import { isNode, stringOf, type Node } from './json.js';
-import { joinPointer, type Resolved } from './pointer.js';
+import { joinPointer } from '../json/pointer.js';
+import { type Resolved } from './pointer.js';
 import type { ParameterLocation, ParameterModel, ParameterStyle } from './types.js';
 
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);

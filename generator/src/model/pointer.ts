@@ -6,35 +6,13 @@
  * `$ref`s read from the document may also be percent-encoded (as bundlers write them).
  */
 import { isNode, type Node } from './json.js';
+import { joinPointer, unescapeSegment } from '../json/pointer.js';
 
-/** `pointer` extended by `keys`, each escaped. */
-export function joinPointer({
-  pointer,
-  keys,
-}: {
-  pointer: string;
-  keys: readonly (string | number)[];
-}): string {
-  let result = pointer;
-  for (const key of keys) {
-    const text = String(key);
-    result +=
-      text.includes('~') || text.includes('/')
-        ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}`
-        : `/${text}`;
-  }
-  return result;
-}
-
-/** The unescaped keys of a `#/...` pointer, or undefined when it is not an internal pointer. */
-export function pointerKeys(ref: string): string[] | undefined {
+/** The raw (still escaped) keys of a `#/...` pointer, or undefined when it is not an internal pointer. */
+function pointerKeys(ref: string): string[] | undefined {
   if (ref === '#' || ref === '#/') return [];
   if (!ref.startsWith('#/')) return undefined;
   return ref.slice(2).split('/');
-}
-
-function unescapeKey(raw: string): string {
-  return raw.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 function percentDecoded(raw: string): string | undefined {
@@ -105,10 +83,10 @@ export class PointerResolver {
   private childKey(node: unknown, raw: string): string | undefined {
     if (!isNode(node) && !Array.isArray(node)) return undefined;
     const has = (key: string) => Object.prototype.hasOwnProperty.call(node, key);
-    const plain = unescapeKey(raw);
+    const plain = unescapeSegment(raw);
     if (has(plain)) return plain;
     const decoded = percentDecoded(raw);
-    if (decoded !== undefined && has(unescapeKey(decoded))) return unescapeKey(decoded);
+    if (decoded !== undefined && has(unescapeSegment(decoded))) return unescapeSegment(decoded);
     return undefined;
   }
 

@@ -2,7 +2,8 @@
 import type { BuildContext } from './context.js';
 import { isNode, stringOf } from './json.js';
 import { mediaTypes } from './media.js';
-import { joinPointer, type Resolved } from './pointer.js';
+import { joinPointer } from '../json/pointer.js';
+import { type Resolved } from './pointer.js';
 import type { RequestBodyModel, ResponseModel } from './types.js';
 
 /** The request body of the operation at `operation`, refs resolved; undefined when it has none. */

@@ -6,7 +6,8 @@
  * building a whole document stays linear in its size.
  */
 import { booleanOf, isNode, numberOf, stringOf, stringsOf, toJson, type Node } from './json.js';
-import { joinPointer, type PointerResolver } from './pointer.js';
+import { joinPointer, unescapeSegment, setOwn } from '../json/pointer.js';
+import { type PointerResolver } from './pointer.js';
 import type { JsonValue, PropertyModel, SchemaCommon, SchemaModel } from './types.js';
 
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
@@ -48,8 +49,10 @@ export class SchemaBuilder {
   private readonly componentNames: ReadonlySet<string>;
   private readonly resolver: PointerResolver;
   /**
-   * OpenAPI 3.0: `nullable` is a keyword, and the siblings of a `$ref` are ignored (kept as
-   * annotations only). In 3.1 `nullable` means nothing and `$ref` siblings compose.
+   * OpenAPI 3.0: the siblings of a `$ref` are ignored (kept as annotations only); in 3.1 they
+   * compose. `nullable: true` is a 3.0 keyword that real 3.1 specs carry too (with a type,
+   * without one, beside a `$ref`): it is read as "also null" in both, as openapi-typescript does
+   * (and as the fixtures' ajv copy of the document does, see `emit/fixtures/openapi30.ts`).
    */
   private readonly openapi30: boolean;
 
@@ -112,7 +115,7 @@ export class SchemaBuilder {
     typeHint: string[] | undefined;
   }): { part: SchemaModel; nullable: boolean; inherited: Omit<SchemaCommon, 'nullable'> } {
     const isRef = typeof node.$ref === 'string';
-    let nullable = this.openapi30 && !isRef && node.nullable === true;
+    let nullable = node.nullable === true && !(this.openapi30 && isRef);
     const types = declaredTypes({ node, typeHint });
     const memberHint = types.length > 0 ? types.filter((type) => type !== 'null') : undefined;
     const parts: SchemaModel[] = [];
@@ -175,7 +178,7 @@ export class SchemaBuilder {
     if (!target) return { kind: 'unknown', nullable: false };
     const component = COMPONENT_SCHEMA.exec(target.pointer)?.[1];
     if (component !== undefined) {
-      const name = component.replace(/~1/g, '/').replace(/~0/g, '~');
+      const name = unescapeSegment(component);
       if (this.componentNames.has(name)) return { kind: 'ref', name, nullable: false };
     }
     const cached = this.memo.get(target.pointer);
@@ -540,13 +543,13 @@ function discriminatorOf({
     for (const [value, target] of Object.entries(discriminator.mapping)) {
       if (typeof target !== 'string') continue;
       const component = COMPONENT_SCHEMA.exec(target)?.[1];
-      mapping[value] = component === undefined ? target : decodeName(component);
+      setOwn(mapping, value, component === undefined ? target : decodeName(component));
     }
   }
   const named = new Set(Object.values(mapping));
   for (const variant of variants) {
-    if (variant.kind === 'ref' && !named.has(variant.name) && !(variant.name in mapping))
-      mapping[variant.name] = variant.name;
+    if (variant.kind === 'ref' && !named.has(variant.name) && !Object.hasOwn(mapping, variant.name))
+      setOwn(mapping, variant.name, variant.name);
   }
   return { propertyName: discriminator.propertyName, mapping };
 }
@@ -559,7 +562,7 @@ function decodeName(segment: string): string {
   } catch {
     // Not percent-encoded after all: keep it as written.
   }
-  return raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapeSegment(raw);
 }
 
 /** The annotations (`SchemaCommon` minus `nullable`) that `node` states. */

@@ -1,12 +1,14 @@
 /** Security schemes and security requirements. */
 import { isNode, stringOf, stringsOf, type Node } from './json.js';
-import { joinPointer, type PointerResolver } from './pointer.js';
+import { joinPointer } from '../json/pointer.js';
+import { type PointerResolver } from './pointer.js';
 import type {
   OAuthFlowModel,
   OAuthFlowsModel,
   SecurityRequirementModel,
   SecuritySchemeModel,
 } from './types.js';
+import { setOwn } from '../json/pointer.js';
 
 const API_KEY_LOCATIONS = new Set(['query', 'header', 'cookie']);
 const FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const;
@@ -96,7 +98,7 @@ function oauthFlows(value: unknown): OAuthFlowsModel {
     }
     if (isNode(flow.scopes)) {
       for (const [scope, text] of Object.entries(flow.scopes))
-        model.scopes[scope] = typeof text === 'string' ? text : '';
+        setOwn(model.scopes, scope, typeof text === 'string' ? text : '');
     }
     flows[kind] = model;
   }

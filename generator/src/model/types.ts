@@ -35,6 +35,12 @@ export interface NamedSchema {
   schema: SchemaModel;
   /** JSON pointer of the schema in the bundled document, e.g. `#/components/schemas/Pet`. */
   pointer: string;
+  /**
+   * The value openapi-typescript's type requires for this schema's discriminator property, where
+   * its types narrow it (a discriminator maps to the schema, or the schema extends a discriminated
+   * one): values written `satisfies` the type must carry it. See `type-view.ts`.
+   */
+  typeDiscriminator?: { propertyName: string; value: string };
 }
 
 export type SecuritySchemeModel =

@@ -19,11 +19,14 @@ const PARSERS: Record<string, string> = {
   js: 'babel',
   mjs: 'babel',
   cjs: 'babel',
-  json: 'json',
   md: 'markdown',
 };
 
-/** The prettier parser for a path, or undefined for files prettier does not format. */
+/**
+ * The prettier parser for a path, or undefined for files prettier does not format. JSON is not
+ * formatted: the emitters write it with `JSON.stringify(value, null, 2)`, npm's own layout, which
+ * needs no second pass (and prettier's recursive printer overflows on deeply nested documents).
+ */
 export function parserFor(filePath: string): string | undefined {
   const extension = /\.([^./]+)$/.exec(filePath)?.[1]?.toLowerCase();
   return extension === undefined ? undefined : PARSERS[extension];

@@ -41,7 +41,7 @@ describe('generate', () => {
   it('runs every emitter on one model and writes formatted files with the header', async () => {
     const summary = await generate({ spec, out, specLabel: 'spec/valid', emitters: [codeEmitter, docsEmitter] });
     expect(summary).toMatchObject({ api: 'valid', files: { written: 3, unchanged: 0, deleted: 0 }, warnings: [] });
-    expect(Object.keys(summary.timings)).toEqual(['load', 'model', 'emit', 'write']);
+    expect(Object.keys(summary.timings)).toEqual(['load', 'model', 'emit', 'verify', 'write']);
     expect(seen).toHaveLength(2);
     expect(seen[0]!.model).toBe(seen[1]!.model);
     expect(seen[0]!.packageName).toBe('@zapgen/valid');

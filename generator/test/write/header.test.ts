@@ -43,8 +43,8 @@ describe('addHeader + formatFile', () => {
       },
     ],
     [
-      'tsconfig.json: a // comment line',
-      { path: 'tsconfig.json', contents: '{"include":["src"]}', want: `// ${header}\n{ "include": ["src"] }\n` },
+      'tsconfig.json: a // comment line (JSON is written as emitted, not reformatted)',
+      { path: 'tsconfig.json', contents: '{\n  "include": ["src"]\n}\n', want: `// ${header}\n{\n  "include": ["src"]\n}\n` },
     ],
     [
       'openapi.json: an x-generated-by first key',

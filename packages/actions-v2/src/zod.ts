@@ -55,14 +55,18 @@ export const AccountInfoResultsSchema = z.looseObject({ results: z.array(Account
  */
 export const ActionDetailsBodySchemaSchema = z
   .looseObject({ params: z.looseObject({}).optional() })
-  .default({ params: {} });
+  .prefault({
+    params: {},
+  });
 
 /**
  * Values of the needs when fetching prefill choices. The document does not show the fields; `params` is inferred from the documented default of the body.
  */
 export const ActionDetailsParamsSchemaSchema = z
   .looseObject({ params: z.looseObject({}).optional() })
-  .default({ params: {} });
+  .prefault({
+    params: {},
+  });
 
 /**
  * Type of an input field; shared by `NeedT.type` and `AuthFieldT.type`.
@@ -505,7 +509,7 @@ export const ExposedActionResponseSchemaSchema = z.looseObject({
  */
 export const GuessActionsSchemaSchema = z.looseObject({
   query: z.string().default(''),
-  action_types: z.array(ActionTypeSchema).default(['write', 'search', 'read']),
+  action_types: z.array(ActionTypeSchema).prefault(['write', 'search', 'read']),
   count: z.int().default(25),
 });
 
@@ -553,7 +557,10 @@ export const ResultToShrinkSchema = z
     result: z.looseObject({}).optional(),
     result_field_labels: z.looseObject({}).optional(),
   })
-  .default({ result: {}, result_field_labels: {} });
+  .prefault({
+    result: {},
+    result_field_labels: {},
+  });
 
 /**
  * A shrunken result payload. The document does not show the fields.
@@ -702,7 +709,7 @@ const getActionDetailsParameters = {
     action_extra: z
       .array(z.enum(['action_needs', 'action_gives', 'action_sample']))
       .refine(hasUniqueItems, { message: 'Expected unique items' })
-      .default(['action_needs']),
+      .prefault(['action_needs']),
   }),
 };
 
@@ -747,7 +754,7 @@ const listActionsParameters = {
     filter_action_type: z
       .array(ActionTypeSchema)
       .refine(hasUniqueItems, { message: 'Expected unique items' })
-      .default(['write', 'search']),
+      .prefault(['write', 'search']),
   }),
 };
 

@@ -6,12 +6,17 @@
  * Usage: corpus-worker.ts <spec file> <output name>. Prints one `RESULT <json>` line. Run on its
  * own (without `CONTRACT_RUN_ID` from the corpus test), it deletes its output when done.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatFinding } from '../../../generator/src/load/finding.js';
 import { SpecError } from '../../../generator/src/pipeline.js';
+import { buildModel } from '../../../generator/src/model/index.js';
 import { fixtureCases, generateToTemp, removeRunDir, tallyCases, typecheck, type EmittedModules, type FixtureTally } from '../../support/contract-helpers.js';
+import { agreementModule, AGREEMENT_FILE } from '../../support/zod-agreement.js';
+
+/** The rules of the warnings generation itself reports (the spec's own come from validation). */
+const GENERATION_RULES = new Set(['type-replaced', 'fixture-untyped']);
 
 /** What the worker reports about one spec. */
 export interface CorpusResult {
@@ -21,7 +26,11 @@ export interface CorpusResult {
   /** Set when generation failed: the located findings of an invalid spec, or the crash. */
   specErrors?: string[];
   crash?: string;
+  /** Generation warnings (what zapgen left out, e.g. `fixture-untyped`), as `file:line:col  warning  rule  message`. */
+  warnings?: string[];
   typecheck?: { ok: boolean; ms: number; diagnostics: string };
+  /** Diagnostics of the agreement test (zod output types against openapi-typescript's), which the tests add to the package. */
+  disagreements?: string[];
   fixtures?: FixtureTally;
   /** Importing the compiled modules failed. */
   importError?: string;
@@ -34,7 +43,9 @@ async function main(): Promise<CorpusResult> {
   const start = performance.now();
   let dir: string;
   try {
-    dir = await generateToTemp({ spec, name });
+    const generated = await generateToTemp({ spec, name });
+    dir = generated.dir;
+    result.warnings = generated.warnings.filter((warning) => !warning.rule.startsWith('lint') && GENERATION_RULES.has(warning.rule)).map(formatFinding);
   } catch (error) {
     result.generateMs = Math.round(performance.now() - start);
     if (error instanceof SpecError) result.specErrors = error.findings.filter((finding) => finding.severity === 'error').map(formatFinding);
@@ -44,11 +55,19 @@ async function main(): Promise<CorpusResult> {
   result.generated = true;
   result.generateMs = Math.round(performance.now() - start);
 
-  result.typecheck = await typecheck({ dir, emit: true });
+  // The agreement test of the generator is compiled with the package, and its diagnostics kept apart:
+  // a disagreement is a finding about zapgen, not a package that fails to build.
+  const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(path.join(dir, AGREEMENT_FILE), agreementModule(buildModel(document)));
+  const checked = await typecheck({ dir, emit: true });
+  const lines = checked.diagnostics.split('\n').filter(Boolean);
+  const isAgreement = (line: string) => line.startsWith(AGREEMENT_FILE);
+  result.disagreements = lines.filter(isAgreement);
+  const own = lines.filter((line) => !isAgreement(line) && !/^\s/.test(line));
+  result.typecheck = { ok: own.length === 0, ms: checked.ms, diagnostics: lines.filter((line) => !isAgreement(line)).join('\n') };
   try {
     const load = (file: string) => import(pathToFileURL(path.join(dir, 'dist', file)).href);
     const modules: EmittedModules = { zod: await load('zod.js'), fixtures: await load('fixtures.js') };
-    const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<string, unknown>;
     result.fixtures = tallyCases(fixtureCases({ modules, document }));
   } catch (error) {
     result.importError = (error as Error).stack ?? String(error);

@@ -1,6 +1,6 @@
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
-import { Code, printLiteral, type Printable } from './literal.js';
+import { Code, printLiteral, type Printable } from '../shared/literal.js';
 import { firstJson, hasBodyValidator, requestMediaType } from './media.js';
 import { printableShape, valueShape } from './shape.js';
 

@@ -1,5 +1,5 @@
 import type { JsonValue, NamedSchema, SchemaModel } from '../../model/types.js';
-import type { Printable } from './literal.js';
+import type { Printable } from '../shared/literal.js';
 
 /** Mirrors the runtime's `ValueShape`: the JSON type of a parameter value. */
 export type ValueShape =

@@ -1,20 +1,7 @@
+import { fragmentToPointer, isObject, resolvePointer } from '../../json/pointer.js';
 import type { ApiModel } from '../../model/types.js';
 
 type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Resolves an internal `$ref` (`#/components/pathItems/Foo`) against the document. */
-function resolvePointer(document: JsonObject, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  return ref
-    .slice(2)
-    .split('/')
-    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), document);
-}
 
 /**
  * A copy of the bundled document in which every operation of the model carries its operationId.
@@ -33,7 +20,8 @@ export function documentWithOperationIds(model: ApiModel): JsonObject {
     let pathItem = paths[operation.path];
     if (isObject(pathItem) && typeof pathItem.$ref === 'string') {
       // A shared path item: inline a copy so that the id lands on this path only.
-      const target = resolvePointer(document, pathItem.$ref);
+      const pointer = pathItem.$ref.startsWith('#') ? fragmentToPointer(pathItem.$ref.slice(1)) : undefined;
+      const target = pointer === undefined ? undefined : resolvePointer(document, pointer);
       pathItem = isObject(target) ? { ...structuredClone(target) } : pathItem;
       paths[operation.path] = pathItem;
     }

@@ -4,19 +4,28 @@ import { effectiveDefault } from './defaults.js';
 import { discriminatorOf } from './discriminator.js';
 import type { ZodContext } from './context.js';
 import { numberBase, stringBase } from './formats.js';
-import { isPrimitive, jsonLiteral } from './literals.js';
+import { isPrimitive } from './literals.js';
+import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
 import { compiles } from './patterns.js';
 
 /**
- * The zod expression of a schema: the type and its checks, then `.nullable()`, then `.default()`.
+ * The zod expression of a schema: the type and its checks, then `.nullable()`, then its default.
  * Whether a property is optional is its object's business (`objects.ts`).
+ *
+ * A scalar default is `.default(value)`, handed out as is. An object or array default is
+ * `.prefault(value)`, which zod parses like an input: `default: {}` on an object whose own
+ * properties have defaults becomes those defaults, as the spec means, and type-checks (zod 4's
+ * `.default()` takes the output type, where those properties are required: TS2769).
  */
 export function zodExpression(schema: SchemaModel, context: ZodContext): string {
   let expression = baseExpression(schema, context);
   if (schema.nullable && schema.kind !== 'null') expression += '.nullable()';
   const fallback = effectiveDefault(schema, context);
-  if (fallback) expression += `.default(${jsonLiteral(fallback.value)})`;
+  if (fallback) {
+    const method = fallback.value !== null && typeof fallback.value === 'object' ? 'prefault' : 'default';
+    expression += `.${method}(${printLiteral(fallback.value)})`;
+  }
   return expression;
 }
 
@@ -129,10 +138,10 @@ function valuesExpression(values: JsonValue[], context: ZodContext): string {
     return `z.enum([${values.map((value) => stringLiteral(value as string)).join(', ')}])`;
   }
   if (values.every(isPrimitive)) {
-    const literals = values.map((value) => jsonLiteral(value));
+    const literals = values.map((value) => printLiteral(value));
     return literals.length === 1 ? `z.literal(${literals[0]})` : `z.literal([${literals.join(', ')}])`;
   }
   // Objects and arrays cannot be literals: compare canonical JSON.
   context.useHelper('oneOfJson');
-  return `z.unknown().refine(oneOfJson([${values.map((value) => jsonLiteral(value)).join(', ')}]), { message: 'Expected one of the allowed values' })`;
+  return `z.unknown().refine(oneOfJson([${values.map((value) => printLiteral(value)).join(', ')}]), { message: 'Expected one of the allowed values' })`;
 }

@@ -4,7 +4,7 @@ import { jsDoc } from '../shared/jsdoc.js';
 import type { HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
 import { helperSource } from './helpers.js';
-import { objectKey } from './objects.js';
+import { objectKey } from '../shared/literal.js';
 import { operationEntry, parameterGroups } from './operations.js';
 import { orderSchemas } from './order.js';
 import { schemaType } from './output-type.js';
@@ -21,7 +21,7 @@ export interface ZodNames {
   ordered: NamedSchema[];
 }
 
-/** Names and declaration order of the component schemas (shared by `zod.ts` and `zod-agreement.ts`). */
+/** Names and declaration order of the component schemas (of `zod.ts`; the agreement test names them too). */
 export function zodNames(model: ApiModel): ZodNames {
   const { ordered, recursive } = orderSchemas(model.schemas);
   const names = model.schemas.map((entry) => entry.name);

@@ -1,19 +1,12 @@
 import type { SchemaModel } from '../../model/types.js';
-import { propertyKey, stringLiteral } from '../shared/identifiers.js';
+import { stringLiteral } from '../shared/identifiers.js';
+import { objectKey } from '../shared/literal.js';
 import type { ZodContext } from './context.js';
 import { effectiveDefault } from './defaults.js';
 import { compiles } from './patterns.js';
 
 type ObjectSchemaModel = Extract<SchemaModel, { kind: 'object' }>;
 type Print = (schema: SchemaModel, context: ZodContext) => string;
-
-/**
- * A key in an object literal. `__proto__` is written computed: as a plain key it would set the
- * object's prototype instead of defining a property.
- */
-export function objectKey(name: string): string {
-  return name === '__proto__' ? `[${stringLiteral(name)}]` : propertyKey(name);
-}
 
 /** The zod shape (`{ id: z.string(), tag: z.string().optional() }`) of an object's properties. */
 export function shapeExpression(properties: ObjectSchemaModel['properties'], context: ZodContext, print: Print): string {

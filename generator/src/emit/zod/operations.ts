@@ -4,7 +4,7 @@ import type { ZodContext } from './context.js';
 import { effectiveDefault } from './defaults.js';
 import { zodExpression } from './expression.js';
 import { firstJson, requestMedia } from './media.js';
-import { objectKey } from './objects.js';
+import { objectKey } from '../shared/literal.js';
 import { rulesRefinement } from './rules.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];

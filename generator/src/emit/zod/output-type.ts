@@ -2,7 +2,8 @@ import type { SchemaModel } from '../../model/types.js';
 import { propertyKey } from '../shared/identifiers.js';
 import type { TypeMode, ZodContext } from './context.js';
 import { effectiveDefault } from './defaults.js';
-import { isPrimitive, jsonLiteral } from './literals.js';
+import { isPrimitive } from './literals.js';
+import { printLiteral } from '../shared/literal.js';
 import { additionalOf } from './objects.js';
 
 /**
@@ -46,7 +47,7 @@ function baseType(schema: SchemaModel, context: ZodContext, mode: TypeMode): str
     case 'const': {
       const values = schema.kind === 'enum' ? schema.values : [schema.value];
       if (!values.length) return 'never';
-      return values.every(isPrimitive) ? values.map((value) => jsonLiteral(value)).join(' | ') : 'unknown';
+      return values.every(isPrimitive) ? values.map((value) => printLiteral(value)).join(' | ') : 'unknown';
     }
     case 'array': {
       if (!schema.prefixItems?.length) return `Array<${schemaType({ schema: schema.items, context, mode })}>`;

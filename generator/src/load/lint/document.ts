@@ -1,5 +1,5 @@
 /** Reading a bundled OpenAPI document for lint rules: operations, parameters, internal `$ref`s. */
-import { getAt, isObject, parsePointer, toPointer } from '../pointer.js';
+import { getAt, isObject, parsePointer, toPointer } from '../../json/pointer.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { isObject } from '../pointer.js';
+import { isObject } from '../../json/pointer.js';
 import { sameParameter } from './document.js';
 import { operationsWithParameters, parameterReferences } from './extensions.js';
 import type { LintRule } from './rule.js';

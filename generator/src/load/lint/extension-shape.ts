@@ -1,4 +1,4 @@
-import { isObject, toPointer } from '../pointer.js';
+import { isObject, toPointer } from '../../json/pointer.js';
 import { PARAMETER_LOCATIONS, operations, parameterList, resolve, type Json } from './document.js';
 import { OPERATION_EXTENSIONS, PARAMETER_EXTENSIONS } from './extensions.js';
 import type { LintRule, Report } from './rule.js';

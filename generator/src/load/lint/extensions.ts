@@ -1,5 +1,5 @@
 /** Where the `x-zapgen-*` extensions of spec/README.md live, shared by the two extension rules. */
-import { isObject } from '../pointer.js';
+import { isObject } from '../../json/pointer.js';
 import { effectiveParameters, operations, type Json, type OperationSite, type ParameterSite } from './document.js';
 
 export const PARAMETER_EXTENSIONS = ['x-zapgen-key-prefix'] as const;

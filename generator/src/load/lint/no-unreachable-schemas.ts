@@ -1,4 +1,4 @@
-import { isObject, parsePointer } from '../pointer.js';
+import { escapeSegment, isObject, parsePointer } from '../../json/pointer.js';
 import { decodeFragment } from './document.js';
 import { forEachRef } from './resolvable-refs.js';
 import type { LintRule } from './rule.js';
@@ -35,7 +35,7 @@ export const noUnreachableSchemas: LintRule = {
     }
     for (const name of names) {
       if (!reached.has(name)) {
-        report(`/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, `schema "${name}" is not used by any operation, webhook or other component`);
+        report(`/components/schemas/${escapeSegment(name)}`, `schema "${name}" is not used by any operation, webhook or other component`);
       }
     }
   },

@@ -1,5 +1,5 @@
 import { isDataKey } from '../keywords.js';
-import { getAt, parsePointer } from '../pointer.js';
+import { escapeSegment, getAt, parsePointer } from '../../json/pointer.js';
 import { decodeFragment } from './document.js';
 import type { LintRule } from './rule.js';
 
@@ -32,7 +32,7 @@ export function forEachRef(root: unknown, visit: (ref: string, pointer: string) 
     for (const key of Object.keys(object)) {
       const value = object[key];
       if (typeof value !== 'object' || value === null || isDataKey({ key, parentKey, value })) continue;
-      walk(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, key);
+      walk(value, `${pointer}/${escapeSegment(key)}`, key);
     }
   };
   walk(root, '', undefined);

@@ -1,4 +1,4 @@
-import { isObject } from '../pointer.js';
+import { escapeSegment, isObject } from '../../json/pointer.js';
 import { HTTP_METHODS, templateNames } from './document.js';
 import type { Json } from './document.js';
 import type { LintRule, Report } from './rule.js';
@@ -14,7 +14,7 @@ export const serverVariables: LintRule = {
     if (!isObject(paths)) return;
     for (const [key, pathItem] of Object.entries(paths)) {
       if (!isObject(pathItem)) continue;
-      const pointer = `/paths/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const pointer = `/paths/${escapeSegment(key)}`;
       checkServers(pathItem, pointer, report);
       for (const method of HTTP_METHODS) {
         const operation = pathItem[method];
@@ -36,7 +36,7 @@ function checkServers(owner: Json, ownerPointer: string, report: Report): void {
     }
     for (const [name, variable] of Object.entries(variables)) {
       if (!isObject(variable)) continue;
-      const at = `${pointer}/variables/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const at = `${pointer}/variables/${escapeSegment(name)}`;
       if (Array.isArray(variable.enum) && variable.enum.length === 0) report(`${at}/enum`, `server variable "${name}" has an empty enum`);
       if (Array.isArray(variable.enum) && variable.enum.length > 0 && !variable.enum.includes(variable.default)) {
         report(`${at}/default`, `default ${JSON.stringify(variable.default)} of server variable "${name}" is not one of its enum values`);

@@ -1,4 +1,4 @@
-import { isObject } from '../pointer.js';
+import { isObject } from '../../json/pointer.js';
 import { HTTP_METHODS, parameterList, pathItems, sameParameter, type ParameterSite } from './document.js';
 import type { LintRule } from './rule.js';
 

@@ -68,7 +68,6 @@ export const componentFixtures = {
       {
         id: 49,
         name: 'bravo',
-        tag: 'charlie',
       },
     ] satisfies components['schemas']['Pets'],
     invalid: [{ rule: 'type', value: 'not an array' as unknown }],

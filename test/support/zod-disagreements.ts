@@ -25,14 +25,14 @@
  *   of both directions meet), only the property names are compared.
  *
  * Some of these depend on the document rather than the model (the model has no `$defs`, keeps
- * discriminators only on unions, and drops an empty `{ type: object }` part of an `allOf`): this is the one place an emitter reads `model.document`,
- * because what it predicts is a function of the document.
+ * discriminators only on unions, and drops an empty `{ type: object }` part of an `allOf`): this
+ * test support reads `model.document`, because what it predicts is a function of the document.
  */
-import type { ApiModel, SchemaModel } from '../../model/types.js';
-import type { ZodContext } from './context.js';
-import { effectiveDefault } from './defaults.js';
-import { references } from './order.js';
-import { childSchemas } from '../../model/children.js';
+import type { ApiModel, SchemaModel } from '../../generator/src/model/types.js';
+import type { ZodContext } from '../../generator/src/emit/zod/context.js';
+import { effectiveDefault } from '../../generator/src/emit/zod/defaults.js';
+import { references } from '../../generator/src/emit/zod/order.js';
+import { childSchemas } from '../../generator/src/model/children.js';
 
 /** Which way assignability can be checked: both, spec type → zod output, or zod output → spec type. */
 export type Direction = 'mutual' | 'specToZod' | 'zodToSpec';

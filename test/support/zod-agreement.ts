@@ -1,11 +1,17 @@
-import type { ApiModel } from '../../model/types.js';
-import { commentText } from '../shared/jsdoc.js';
-import { stringLiteral } from '../shared/identifiers.js';
-import { agreements, type Agreement, type Direction } from './disagreements.js';
-import { zodNames } from './module.js';
+import type { ApiModel } from '../../generator/src/model/types.js';
+import { commentText } from '../../generator/src/emit/shared/jsdoc.js';
+import { stringLiteral } from '../../generator/src/emit/shared/identifiers.js';
+import { agreements, type Agreement, type Direction } from './zod-disagreements.js';
+import { zodNames } from '../../generator/src/emit/zod/module.js';
 
+/**
+ * A test of the generator, not package code: `zod-agreement.ts`, which the tests write into a
+ * generated package and compile with it, so that a zod schema whose output type drifts from
+ * openapi-typescript's type of the same component schema is reported. It never ships: a
+ * disagreement must not break a user's build.
+ */
 const PREAMBLE = `/*
- * Type-level test, compiled with the package and not exported from it: the output type of each
+ * Type-level test of the generator, compiled with the package in zapgen's tests only: the output type of each
  * zod schema in \`zod.ts\` agrees with openapi-typescript's type of the same component schema in
  * \`types.ts\`. Where openapi-typescript types a construct differently, the check is weaker (one
  * way, or without the discriminator property, or only that zod names every property), with the reason above it.
@@ -40,6 +46,9 @@ function check({ agreement, zodType, specType }: { agreement: Agreement; zodType
   }
 }
 
+/** Where the tests write the agreement test in a generated package. */
+export const AGREEMENT_FILE = 'src/zod-agreement.ts';
+
 /** The source of `src/zod-agreement.ts`. */
 export function agreementModule(model: ApiModel): string {
   const { constNames } = zodNames(model);
@@ -52,4 +61,9 @@ export function agreementModule(model: ApiModel): string {
     return `${why}type _${constName} = Expect<${assertion}>;`;
   });
   return `${PREAMBLE}\n\n${checks.join('\n')}\n`;
+}
+
+/** `files` (a generated package's) with the agreement test added. */
+export function withAgreement<F extends { path: string; contents: string }>({ files, model }: { files: readonly F[]; model: ApiModel }): (F | { path: string; contents: string })[] {
+  return [...files, { path: AGREEMENT_FILE, contents: agreementModule(model) }];
 }

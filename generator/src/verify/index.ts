@@ -1,0 +1,232 @@
+/**
+ * The verify phase, between emit and write: what zapgen ships must compile, and a typed relation
+ * it cannot prove is left out with a warning instead of breaking a user's build.
+ *
+ * Two files carry relations that depend on openapi-typescript's reading of the spec, which no
+ * model can predict in every case: `types.ts` itself (openapi-typescript writes some schemas as
+ * types that do not compile, e.g. `null & (string | Self[])`, TS2502), and `fixtures.ts`, whose
+ * values are written `<value> satisfies <openapi-typescript type>`. The TypeScript checker is the
+ * proof: both files are type-checked in memory; a component schema whose type does not compile
+ * is written `unknown` instead, and a fixture the checker rejects loses its `satisfies` (its value
+ * is still valid against the spec, checked by ajv when it was generated).
+ *
+ * Only these two files are checked: they cost about 3 s on Stripe's 4 MB spec, while the zod
+ * module, correct by construction, would cost several times that.
+ */
+import ts from 'typescript';
+import type { EmittedFile } from '../emit/index.js';
+import { typesSource, type TypeOverride } from '../emit/typescript-types/index.js';
+import type { ApiModel } from '../model/types.js';
+import { escapeSegment } from '../json/pointer.js';
+
+const TYPES = 'src/types.ts';
+const FIXTURES = 'src/fixtures.ts';
+const ROOT = '/zapgen-verify/';
+
+/** A problem found by verification, located by a JSON pointer of the bundled document. */
+export interface VerifyWarning {
+  pointer: string;
+  rule: 'type-replaced' | 'fixture-untyped';
+  message: string;
+}
+
+/** The compiler options of the generated package (see `emit/package/tsconfig.ts`), without emit. */
+const OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  noImplicitOverride: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: [],
+};
+
+/** Library files are parsed once per process: every check of every spec uses the same ones. */
+const libraryFiles = new Map<string, ts.SourceFile | undefined>();
+
+/**
+ * `files` with `types.ts` recompiled until it type-checks and every `satisfies` of `fixtures.ts`
+ * that the checker rejects removed, with a warning for each change.
+ */
+export function verifyPackage<F extends EmittedFile>({ model, files }: { model: ApiModel; files: readonly F[] }): { files: F[]; warnings: VerifyWarning[] } {
+  const warnings: VerifyWarning[] = [];
+  let types = files.find((file) => file.path === TYPES)?.contents;
+  let fixtures = files.find((file) => file.path === FIXTURES)?.contents;
+  if (types === undefined) return { files: [...files], warnings };
+
+  const overrides: TypeOverride[] = [];
+  let diagnostics = check({ types, fixtures });
+  for (let round = 1; ; round += 1) {
+    const failing = typeFailures(diagnostics.types);
+    if (failing.unplaced.length) throw new Error(`types.ts from openapi-typescript does not compile, outside any component schema: ${failing.unplaced.join('; ')}`);
+    if (!failing.schemas.size) break;
+    if (round > 3) throw new Error(`types.ts still does not compile after replacing ${overrides.map((override) => override.pointer).join(', ')}`);
+    for (const [pointer, reason] of failing.schemas) {
+      overrides.push({ pointer, reason });
+      warnings.push({ pointer, rule: 'type-replaced', message: `openapi-typescript's type of this schema does not compile (${reason}); it is \`unknown\` in types.ts` });
+    }
+    types = typesSource({ model, overrides });
+    diagnostics = check({ types, fixtures });
+  }
+
+  // Removing a `satisfies` cannot make anything else fail (a bare literal has no type to break),
+  // so the pruned file needs no second check.
+  if (fixtures !== undefined && diagnostics.fixtures.length) {
+    const pruned = pruneSatisfies({ source: fixtures, diagnostics: diagnostics.fixtures, operationPointer: (operationId) => operationPointer({ model, operationId }) });
+    fixtures = pruned.source;
+    warnings.push(...pruned.warnings);
+  }
+  const replaced = new Map([
+    [TYPES, types],
+    ...(fixtures === undefined ? [] : [[FIXTURES, fixtures] as const]),
+  ]);
+  return { files: files.map((file) => ({ ...file, contents: replaced.get(file.path) ?? file.contents })), warnings };
+}
+
+/** Diagnostics of `types.ts` and, when given, `fixtures.ts`, type-checked together in memory. */
+function check(sources: { types: string; fixtures?: string }): { types: ts.Diagnostic[]; fixtures: ts.Diagnostic[] } {
+  const inMemory = new Map<string, string>([
+    [`${ROOT}package.json`, '{ "type": "module" }'],
+    [`${ROOT}${TYPES}`, sources.types],
+    ...(sources.fixtures === undefined ? [] : [[`${ROOT}${FIXTURES}`, sources.fixtures] as const]),
+  ]);
+  const host = ts.createCompilerHost(OPTIONS, true);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  host.readFile = (file) => inMemory.get(file) ?? (file.startsWith(ROOT) ? undefined : readFile(file));
+  host.fileExists = (file) => inMemory.has(file) || (!file.startsWith(ROOT) && fileExists(file));
+  host.directoryExists = (directory) => directory === ROOT.slice(0, -1) || `${directory}/`.startsWith(ROOT) || ts.sys.directoryExists(directory);
+  host.getSourceFile = (file, languageVersion) => {
+    const text = inMemory.get(file);
+    if (text !== undefined) return ts.createSourceFile(file, text, languageVersion, true, ts.ScriptKind.TS);
+    if (!libraryFiles.has(file)) {
+      const library = ts.sys.readFile(file);
+      libraryFiles.set(file, library === undefined ? undefined : ts.createSourceFile(file, library, languageVersion, true));
+    }
+    return libraryFiles.get(file);
+  };
+  const roots = [`${ROOT}${TYPES}`, ...(sources.fixtures === undefined ? [] : [`${ROOT}${FIXTURES}`])];
+  const program = ts.createProgram({ rootNames: roots, options: OPTIONS, host });
+  const diagnosticsOf = (path: string) => {
+    const file = program.getSourceFile(path);
+    return file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
+  };
+  return { types: diagnosticsOf(`${ROOT}${TYPES}`), fixtures: sources.fixtures === undefined ? [] : diagnosticsOf(`${ROOT}${FIXTURES}`) };
+}
+
+/**
+ * The component schemas whose type holds a diagnostic (`components` → `schemas` → name), by
+ * pointer with the first reason; and the diagnostics found anywhere else.
+ */
+function typeFailures(diagnostics: readonly ts.Diagnostic[]): { schemas: Map<string, string>; unplaced: string[] } {
+  const schemas = new Map<string, string>();
+  const unplaced: string[] = [];
+  for (const diagnostic of diagnostics) {
+    const name = diagnostic.file && diagnostic.start !== undefined ? componentSchemaAt(diagnostic.file, diagnostic.start) : undefined;
+    if (name === undefined) unplaced.push(describe(diagnostic));
+    else if (!schemas.has(pointerOf(name))) schemas.set(pointerOf(name), `TS${diagnostic.code}: ${flatten(diagnostic)}`);
+  }
+  return { schemas, unplaced };
+}
+
+/** `#/components/schemas/<name>`, escaped as openapi-typescript's `createRef` writes it. */
+function pointerOf(name: string): string {
+  return `#/components/schemas/${escapeSegment(name)}`;
+}
+
+/** The name of the component schema whose property signature (under `components.schemas`) holds `position`. */
+function componentSchemaAt(file: ts.SourceFile, position: number): string | undefined {
+  const chain: string[] = [];
+  for (let node: ts.Node | undefined = deepest(file, position); node; node = node.parent) {
+    if ((ts.isPropertySignature(node) || ts.isInterfaceDeclaration(node)) && node.name) chain.unshift(nameText(node.name));
+  }
+  return chain[0] === 'components' && chain[1] === 'schemas' ? chain[2] : undefined;
+}
+
+function nameText(name: ts.PropertyName): string {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText();
+}
+
+/** The innermost node of `file` that contains `position`. */
+function deepest(file: ts.SourceFile, position: number): ts.Node {
+  let node: ts.Node = file;
+  for (;;) {
+    const child = node.forEachChild((candidate) => (candidate.getStart(file) <= position && position < candidate.getEnd() ? candidate : undefined));
+    if (!child) return node;
+    node = child;
+  }
+}
+
+/**
+ * `source` with the `satisfies` clause around each diagnostic removed (the innermost one holding
+ * it), and a warning per removed clause naming the fixture by its keys
+ * (`componentFixtures.Pet.full`). A diagnostic outside any clause is a bug and is rethrown.
+ */
+function pruneSatisfies({
+  source,
+  diagnostics,
+  operationPointer,
+}: {
+  source: string;
+  diagnostics: readonly ts.Diagnostic[];
+  operationPointer: (operationId: string) => string;
+}): { source: string; warnings: VerifyWarning[] } {
+  const file = ts.createSourceFile(FIXTURES, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const clauses = new Map<ts.SatisfiesExpression, ts.Diagnostic>();
+  for (const diagnostic of diagnostics) {
+    let node: ts.Node | undefined = diagnostic.start === undefined ? undefined : deepest(file, diagnostic.start);
+    while (node && !ts.isSatisfiesExpression(node)) node = node.parent;
+    if (!node) throw new Error(`fixtures.ts does not compile outside any typed fixture: ${describe(diagnostic)}`);
+    if (!clauses.has(node as ts.SatisfiesExpression)) clauses.set(node as ts.SatisfiesExpression, diagnostic);
+  }
+  const warnings: VerifyWarning[] = [];
+  // From the end, so that earlier offsets stay valid.
+  const ordered = [...clauses].sort(([a], [b]) => b.getStart(file) - a.getStart(file));
+  let text = source;
+  for (const [clause, diagnostic] of ordered) {
+    const keys = fixtureKeys(clause);
+    text = `${text.slice(0, clause.expression.getEnd())} /* not typed: TS${diagnostic.code} */${text.slice(clause.getEnd())}`;
+    const [root, name = ''] = keys;
+    warnings.push({
+      pointer: root === 'componentFixtures' ? pointerOf(name) : operationPointer(name),
+      rule: 'fixture-untyped',
+      message: `fixture ${keys.join('.')} is valid for the spec but not for openapi-typescript's type, so it is written without \`satisfies\` (TS${diagnostic.code}: ${flatten(diagnostic)})`,
+    });
+  }
+  return { source: text, warnings: warnings.reverse() };
+}
+
+/** The keys of the object literals around `node`, outermost first, starting at the exported const. */
+function fixtureKeys(node: ts.Node): string[] {
+  const keys: string[] = [];
+  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+    if (ts.isPropertyAssignment(current)) keys.unshift(propertyName(current.name));
+    if (ts.isVariableDeclaration(current) && ts.isIdentifier(current.name)) keys.unshift(current.name.text);
+  }
+  return keys;
+}
+
+function propertyName(name: ts.PropertyName): string {
+  if (ts.isComputedPropertyName(name) && ts.isStringLiteral(name.expression)) return name.expression.text;
+  return nameText(name);
+}
+
+/** The pointer of an operation (`#/paths/~1pets/get`), or the document's for an unknown id. */
+function operationPointer({ model, operationId }: { model: ApiModel; operationId: string }): string {
+  const operation = model.operations.find((candidate) => candidate.operationId === operationId);
+  return operation ? `#/paths/${escapeSegment(operation.path)}/${operation.method}` : '';
+}
+
+function flatten(diagnostic: ts.Diagnostic): string {
+  return ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\s+/g, ' ').slice(0, 300);
+}
+
+function describe(diagnostic: ts.Diagnostic): string {
+  const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
+  return `${where ? `${diagnostic.file!.fileName.replace(ROOT, '')}:${where.line + 1}:${where.character + 1} ` : ''}TS${diagnostic.code}: ${flatten(diagnostic)}`;
+}

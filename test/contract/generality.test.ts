@@ -1,0 +1,72 @@
+/**
+ * One small spec per class of construct that real specs hold and that broke generation before
+ * (`test/fixtures/generality/`). Each must generate, type-check strictly, and have every fixture
+ * accepted (or, for invalid ones, rejected) by zod and ajv; where zapgen cannot prove a typed
+ * relation, the warning it prints is part of what is expected. Each spec runs in the corpus
+ * worker's own process, two at a time.
+ */
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mapLimit, removeRunDir, repoRoot, run, runId } from '../support/contract-helpers.js';
+import type { CorpusResult } from './support/corpus-worker.js';
+
+const WORKER = path.join(repoRoot, 'test/contract/support/corpus-worker.ts');
+const FIXTURES = path.join(repoRoot, 'test/fixtures/generality');
+
+/** `[spec, { why, want }]`: the construct, and the generation warnings expected (rule names). */
+const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
+  [
+    'examples-excess-and-default-properties.yaml',
+    {
+      why: 'a spec example with a property the schema does not declare, or without one that has a default, is not used as a typed fixture',
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'object-default-with-nested-defaults.yaml',
+    { why: '`default: {}` on an allOf of an object whose properties have defaults: zod prefaults it, fixtures fill the nested defaults', want: { warnings: [] } },
+  ],
+  [
+    'discriminator-mapping-and-type-array-with-oneof.yaml',
+    { why: 'fixtures carry the discriminator value openapi-typescript narrows each mapped schema to', want: { warnings: [] } },
+  ],
+  ['nullable-keyword-in-3.1.yaml', { why: '3.0 `nullable` in a 3.1 document, with a type, without one and beside $ref', want: { warnings: [] } }],
+  ['type-that-does-not-compile.yaml', { why: "openapi-typescript's `null & (string | Self[])` (TS2502) is replaced by unknown", want: { warnings: ['type-replaced'] } }],
+  ['object-with-2000-properties.json', { why: 'a very wide object (ajv code too deep for the stack before)', want: { warnings: [] } }],
+  ['deep-nesting-and-10000-value-enum.json', { why: '40 levels of inline objects and an enum of 10,000 values', want: { warnings: [] } }],
+];
+
+const results = new Map<string, CorpusResult | { workerFailed: string }>();
+
+beforeAll(async () => {
+  await mapLimit({
+    items: CASES.map(([spec]) => spec),
+    limit: Math.max(1, Math.min(availableParallelism(), 2)),
+    task: async (spec) => {
+      const { code, stdout, output } = await run({
+        command: process.execPath,
+        args: ['--max-old-space-size=4096', '--import', 'tsx', WORKER, path.join(FIXTURES, spec), `generality/${spec.replace(/\.\w+$/, '')}`],
+        cwd: repoRoot,
+        env: { ...process.env, CONTRACT_RUN_ID: runId },
+      });
+      const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
+      results.set(spec, code === 0 && line ? (JSON.parse(line.slice('RESULT '.length)) as CorpusResult) : { workerFailed: `exit ${code}: ${output.slice(-4000)}` });
+    },
+  });
+}, 1_200_000);
+
+afterAll(removeRunDir);
+
+describe('constructs of real specs', () => {
+  test.each(CASES)('%s', (spec, { why, want }) => {
+    const result = results.get(spec);
+    if (!result || 'workerFailed' in result) return expect.fail(`${spec} (${why}): the worker failed\n${result && 'workerFailed' in result ? result.workerFailed : ''}`);
+    expect(result.crash, `${spec}: ${why}`).toBeUndefined();
+    expect(result.specErrors, `${spec}: ${why}`).toBeUndefined();
+    expect(result.typecheck?.diagnostics, `${spec}: ${why}`).toBe('');
+    expect(result.importError).toBeUndefined();
+    expect(result.fixtures?.failures, `${spec}: fixtures under zod and ajv`).toEqual([]);
+    expect((result.warnings ?? []).map((warning) => warning.split('  ')[2])).toEqual(want.warnings);
+  });
+});
