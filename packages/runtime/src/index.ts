@@ -16,15 +16,12 @@ export type { PkcePair } from './auth/pkce.js';
 export {
   exchangeAuthorizationCode,
   parseAuthorizationCodeRedirect,
-  requestLoginLink,
   startAuthorizationCode,
 } from './auth/authorization-code.js';
 export type { AuthorizationCodeStart, TokenResult } from './auth/authorization-code.js';
 export { buildImplicitAuthorizationUrl, createState, parseImplicitRedirect } from './auth/implicit.js';
 export type { ImplicitAuthorizationOptions, ImplicitToken } from './auth/implicit.js';
-export { findOAuthFlow } from './auth/flows.js';
-export type { OAuthFlow } from './auth/flows.js';
-export { checkRules, isSet, validateRequest, validateResponse } from './validation.js';
+export { validateRequest, validateResponse } from './validation.js';
 export { backoffDelay, parseRetryAfter } from './retry.js';
 export {
   ApiError,

@@ -15,7 +15,6 @@ function operationWith(parameter: ParameterDefinition): OperationDefinition {
     parameters: [parameter],
     responses: [],
     security: [],
-    rules: [],
   };
 }
 
