@@ -33,6 +33,7 @@ export {
   NetworkError,
   NotFoundError,
   RateLimitError,
+  RedirectError,
   RequestValidationError,
   ResponseValidationError,
   ServerError,
@@ -42,4 +43,4 @@ export {
   UnauthorizedError,
   ZapgenError,
 } from './errors.js';
-export type { ApiErrorDetails, ResponseValidationReport, ValidationIssue } from './errors.js';
+export type { ApiErrorDetails, RedirectFailure, ResponseValidationReport, ValidationIssue } from './errors.js';

@@ -1,6 +1,6 @@
 /** OAuth 2.0 authorization code grant with PKCE (RFC 6749 §4.1, RFC 7636). */
 import { AuthorizationCancelledError, AuthorizationError, NetworkError, StateMismatchError, TimeoutError, TokenExchangeError } from '../errors.js';
-import { scrubCause } from '../client/redact.js';
+import { scrub, scrubCause } from '../client/redact.js';
 import { attemptSignal } from '../timeout.js';
 import { createState, encodeQuery, withQuery } from './implicit.js';
 import { createCodeChallenge, createPkcePair } from './pkce.js';
@@ -129,10 +129,13 @@ export async function exchangeAuthorizationCode(options: {
   const record = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
   const accessToken = text(record.access_token);
   if (status < 200 || status > 299 || accessToken === undefined) {
-    const description = text(record.error_description);
+    // A token endpoint may echo the code or the verifier it refuses: neither may reach a message.
+    const secrets = [options.code, options.codeVerifier];
+    const received = text(record.error_description);
+    const description = received === undefined ? undefined : scrub(received, secrets);
     throw new TokenExchangeError({
       status,
-      error: text(record.error) ?? (status >= 200 && status <= 299 ? 'invalid_response' : 'server_error'),
+      error: scrub(text(record.error) ?? (status >= 200 && status <= 299 ? 'invalid_response' : 'server_error'), secrets),
       ...(description === undefined ? {} : { description }),
     });
   }

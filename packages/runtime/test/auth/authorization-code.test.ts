@@ -77,6 +77,13 @@ describe('authorization code with PKCE', () => {
     ['an OAuth error body', { reply: { status: 400, body: { error: 'invalid_grant', error_description: 'code expired' } }, want: { status: 400, error: 'invalid_grant', description: 'code expired' } }],
     ['a server failure without a body', { reply: { status: 502 }, want: { status: 502, error: 'server_error' } }],
     ['a 200 without access_token', { reply: { body: { token_type: 'Bearer' } }, want: { status: 200, error: 'invalid_response' } }],
+    [
+      'an error that echoes the code and the verifier',
+      {
+        reply: { status: 400, body: { error: 'invalid_grant', error_description: 'code secret-code does not match secret-verifier' } },
+        want: { status: 400, error: 'invalid_grant', description: 'code [REDACTED] does not match [REDACTED]' },
+      },
+    ],
   ];
 
   it.each(failures)('rejects %s with a TokenExchangeError that holds no secret', async (_name, { reply, want }) => {

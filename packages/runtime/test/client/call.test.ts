@@ -163,7 +163,7 @@ describe('call: response validation', () => {
   });
 
   it('rejects in strict mode with the report', async () => {
-    const { runtime } = await setup({ api: partnerApi, reply: { body: unexpected }, client: { clientId: 'c', validation: { response: 'strict' } } });
+    const { runtime } = await setup({ api: partnerApi, reply: { body: unexpected }, client: { clientId: 'client-1', validation: { response: 'strict' } } });
     const error = await runtime.call(listApps).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain('objects[0].slug');
