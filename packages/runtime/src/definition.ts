@@ -135,8 +135,8 @@ export interface ApiDefinition {
   servers: ServerDefinition[];
   securitySchemes: Record<string, SecuritySchemeDefinition>;
   /**
-   * Every operation, optional: lets the path-typed `fetchClient` find an operation by method and
-   * path template and authenticate it by its own security requirements.
+   * Every operation: the path-typed methods (`GET('/v1/apps', ...)`) find their operation here by
+   * method and path template, and then run exactly as the named function of that operation.
    */
   operations?: OperationDefinition[];
 }

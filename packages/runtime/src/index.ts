@@ -5,6 +5,8 @@
 export type * from './definition.js';
 export { createRuntime } from './client/create-runtime.js';
 export type { Runtime } from './client/create-runtime.js';
+export type { CallResult } from './client/send.js';
+export type { HttpMethod, PathData, PathInit, PathMethod, PathMethods, PathOperation, PathsWithMethod } from './client/path-methods.js';
 export type { AccessTokenContext, CallOptions, ClientOptions, PaginateOptions, PollOptions, RetryOptions } from './client/options.js';
 export { resolveBaseUrl } from './client/base-url.js';
 export { serializeParameters } from './serialize/index.js';

@@ -153,17 +153,25 @@ function reportResponse(options: {
   console.warn(`[${context.api.name}] ${operation.operationId}: response ${report.status} does not match its schema (data returned anyway)`, report.issues);
 }
 
+/** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
+export interface CallResult<T> {
+  data: T;
+  /** The final response (after redirects); its body has been read into `data`. */
+  response: Response;
+}
+
 /**
- * One call, end to end: validate, authenticate, serialize, send with timeouts, retries and
- * redirects, parse, validate the response. Resolves with the body of a 2xx response; rejects with
- * a typed error.
+ * The one request pipeline, whatever the entry point (named function, `paginate`, `poll`, or a
+ * path-typed `GET`/`POST`...): validate, authenticate, serialize, send with timeouts, retries and
+ * redirects, parse, validate the response. Resolves with the body of a 2xx response and the
+ * response; rejects with a typed error.
  */
 export async function performCall<T>(options: {
   context: CallContext;
   operation: OperationDefinition;
   args?: OperationArgs;
   callOptions?: CallOptions;
-}): Promise<T> {
+}): Promise<CallResult<T>> {
   const { context, operation } = options;
   const args = options.args ?? {};
   const callOptions = options.callOptions ?? {};
@@ -188,7 +196,7 @@ export async function performCall<T>(options: {
     const { response, body } = outcome;
     if (response.ok) {
       reportResponse({ context, operation, status: response.status, body, secrets: request.credentials.secrets });
-      return body as T;
+      return { data: body as T, response };
     }
     if (response.status === 401 && !reauthorized && auth.tokenScheme && context.client.reauthorize) {
       reauthorized = true;

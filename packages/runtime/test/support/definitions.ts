@@ -40,10 +40,17 @@ export const listActions: OperationDefinition = {
     parameter({ name: 'app', in: 'path', required: true }),
     parameter({ name: 'query', in: 'query' }),
     parameter({ name: 'filter_action_type', in: 'query', explode: false }),
+    parameter({ name: 'action_extra', in: 'query', explode: false }),
+    parameter({ name: 'authentication_id', in: 'query' }),
   ],
   parameterValidator: z.object({
     path: z.object({ app: z.string() }),
-    query: z.object({ query: z.string().nullable().optional(), filter_action_type: z.array(actionType).optional() }),
+    query: z.object({
+      query: z.string().nullable().optional(),
+      filter_action_type: z.array(actionType).optional(),
+      action_extra: z.array(z.string()).optional(),
+      authentication_id: z.number().int().nullable().optional(),
+    }),
   }),
   responses: [
     { status: '200', mediaTypes: ['application/json'], body: z.looseObject({ results: z.array(z.looseObject({ action: z.string() })) }) },
