@@ -15,7 +15,7 @@ import { generateToTemp, readTree, removeRunDir, repoRoot, run, type TscResult, 
 afterAll(removeRunDir);
 const SPEC = path.join(repoRoot, 'test/fixtures/hostile/openapi.yaml');
 const RUNNER = path.join(repoRoot, 'test/contract/support/hostile-run.mjs');
-const MODULES = ['index', 'client', 'zod', 'fixtures', 'mock'] as const;
+const MODULES = ['index', 'client', 'definitions', 'zod', 'fixtures', 'mock'] as const;
 
 interface RunResult {
   modules: Record<string, string[] | string>;

@@ -51,11 +51,6 @@ export interface ParameterRef {
   name: string;
 }
 
-/** Cross-parameter rules (`x-zapgen-rules`). See spec/README.md for the meaning of "set". */
-export type ParameterRule =
-  | { kind: 'mutuallyExclusive'; parameters: ParameterRef[]; description?: string }
-  | { kind: 'requiredWith'; if: ParameterRef; then: ParameterRef[]; description?: string };
-
 /** OR across the outer array, AND within one requirement. `[]` = no auth; `[{}]`-like empty requirement = optional. */
 export type SecurityRequirement = { scheme: string; scopes: string[] }[];
 
@@ -117,10 +112,10 @@ export interface OperationDefinition {
   requestBody?: { required: boolean; mediaTypes: string[]; validator?: Validator };
   responses: ResponseDefinition[];
   security: SecurityRequirement[];
-  rules: ParameterRule[];
   /**
-   * Validator of all parameters as `{ path, query, header, cookie }` (groups the operation has),
-   * including the cross-parameter rules as refinements whose issue paths name the parameter.
+   * Validator of all parameters as `{ path, query, header, cookie }` (groups the operation has).
+   * It is the one place the spec's cross-parameter rules (`x-zapgen-rules`) are enforced: as
+   * refinements whose issue paths name the parameter. Without it, parameters are not validated.
    */
   parameterValidator?: Validator;
   pagination?: PaginationDefinition;
@@ -140,8 +135,8 @@ export interface ApiDefinition {
   servers: ServerDefinition[];
   securitySchemes: Record<string, SecuritySchemeDefinition>;
   /**
-   * Every operation, optional: lets the path-typed `fetchClient` find an operation by method and
-   * path template and authenticate it by its own security requirements.
+   * Every operation: the path-typed methods (`GET('/v1/apps', ...)`) find their operation here by
+   * method and path template, and then run exactly as the named function of that operation.
    */
   operations?: OperationDefinition[];
 }

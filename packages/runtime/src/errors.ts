@@ -1,8 +1,16 @@
 /**
- * Every error the runtime throws. None of them ever holds a credential: messages name the
- * operation and the scheme, URLs kept on errors have apiKey query values redacted, and response
- * headers are copied with credential-like headers redacted.
+ * Every error the runtime throws. None of them shows a credential: messages name the operation and
+ * the scheme, URLs kept on errors have apiKey query values redacted, response headers are copied
+ * with credential-like headers redacted, and every secret the runtime sent is scrubbed from what
+ * it builds (message, stack, `toJSON()`, `util.inspect`). A response body stays as received in
+ * `error.body`, which is not enumerable: only its scrubbed copy is shown.
  */
+import { scrub, scrubValue } from './client/redact.js';
+
+/** How Node's `util.inspect` (and so `console.log`) asks an object for its own rendering. */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+type Inspect = (value: unknown, options?: object) => string;
 
 /** One reason a request or response was rejected by a validator. */
 export interface ValidationIssue {
@@ -31,6 +39,15 @@ export class ZapgenError extends Error {
     const json: Record<string, unknown> = { name: this.name, message: this.message };
     for (const [key, value] of Object.entries(this)) json[key] = value;
     return json;
+  }
+
+  /** `util.inspect` / `console.log`: the stack, then the same fields as `toJSON()`. */
+  [INSPECT](depth: number, options: { depth?: number | null }, inspect?: Inspect): string {
+    const { name: _name, message: _message, ...fields } = this.toJSON();
+    if (this.cause !== undefined) fields.cause = this.cause;
+    const nested = { ...options, depth: options.depth === null || options.depth === undefined ? options.depth : options.depth - 1 };
+    const shown = Object.keys(fields).length === 0 ? '' : ` ${inspect ? inspect(fields, nested) : JSON.stringify(fields)}`;
+    return `${this.stack ?? `${this.name}: ${this.message}`}${shown}`;
   }
 }
 
@@ -71,6 +88,8 @@ export interface ApiErrorDetails {
   /** Response headers, lower-case names, credential-like ones redacted. */
   headers: Record<string, string>;
   requestId?: string;
+  /** The credentials the request carried: scrubbed from the message and from the shown body. */
+  secrets?: readonly string[];
 }
 
 /** The server answered with a status outside 2xx. */
@@ -78,20 +97,33 @@ export class ApiError extends ZapgenError {
   readonly status: number;
   readonly method: string;
   readonly url: string;
-  /** The parsed error body: e.g. `{ error, detail }` or `{ errors: [...] }`. */
-  readonly body: unknown;
   readonly headers: Record<string, string>;
   /** The request id the server sent (`x-request-id` and similar), for support tickets. */
   readonly requestId: string | undefined;
+  readonly #body: unknown;
+  readonly #shownBody: unknown;
 
   constructor(details: ApiErrorDetails) {
     super(apiErrorMessage(details), { operationId: details.operationId });
     this.status = details.status;
     this.method = details.method;
     this.url = details.url;
-    this.body = details.body;
     this.headers = details.headers;
     this.requestId = details.requestId;
+    this.#body = details.body;
+    this.#shownBody = scrubValue(details.body, details.secrets ?? []);
+  }
+
+  /**
+   * The parsed error body as received (e.g. `{ error, detail }` or `{ errors: [...] }`). A server
+   * may echo a credential in it, so logs get the scrubbed copy (`toJSON()`, `util.inspect`).
+   */
+  get body(): unknown {
+    return this.#body;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), body: this.#shownBody };
   }
 }
 
@@ -152,19 +184,72 @@ export interface ResponseValidationReport {
 /** A response body broke its schema while response validation is `strict`. */
 export class ResponseValidationError extends ZapgenError {
   readonly report: ResponseValidationReport;
-  /** The parsed body, so that a caller can still look at it. */
-  readonly body: unknown;
+  readonly #body: unknown;
+  readonly #shownBody: unknown;
 
-  constructor(options: { report: ResponseValidationReport; body: unknown }) {
+  constructor(options: { report: ResponseValidationReport; body: unknown; secrets?: readonly string[] }) {
     const { report } = options;
-    const details = report.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('; ');
+    const secrets = options.secrets ?? [];
+    // Issue paths are keys of the received body; the messages are the validator's own.
+    const details = report.issues.map((issue) => `${scrub(formatPath(issue.path), secrets)}: ${issue.message}`).join('; ');
     super(`${report.operationId}: response ${report.status} does not match its schema: ${details}`, {
       operationId: report.operationId,
     });
     this.report = report;
-    this.body = options.body;
+    this.#body = options.body;
+    this.#shownBody = scrubValue(options.body, secrets);
+  }
+
+  /** The parsed body as received, so that a caller can still look at it (logs get a scrubbed copy). */
+  get body(): unknown {
+    return this.#body;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), body: this.#shownBody };
   }
 }
+
+/** Why a redirect was not followed. */
+export type RedirectFailure =
+  /** More redirects in a row than `maxRedirects`. */
+  | 'too-many'
+  /** The platform hides redirect targets (browsers): following blind could send credentials anywhere. */
+  | 'hidden-location'
+  /** A 307/308 asks to send the body again, and a stream body cannot be replayed. */
+  | 'body-not-replayable'
+  /** The new URL on another origin would still carry a credential the runtime sent. */
+  | 'credential-in-location';
+
+/** A redirect the runtime refused to follow; nothing was sent to its target. */
+export class RedirectError extends ZapgenError {
+  readonly reason: RedirectFailure;
+  readonly status: number;
+  readonly method: string;
+  /** The URL that answered with the redirect, credentials redacted. */
+  readonly url: string;
+  /** Where it pointed, credentials redacted; `undefined` when the platform hides it. */
+  readonly location: string | undefined;
+
+  constructor(options: { operationId: string; reason: RedirectFailure; status: number; method: string; url: string; location?: string }) {
+    const target = options.location === undefined ? '' : ` to ${options.location}`;
+    super(`${options.operationId}: redirect ${options.status}${target} not followed (${REDIRECT_FAILURES[options.reason]})`, {
+      operationId: options.operationId,
+    });
+    this.reason = options.reason;
+    this.status = options.status;
+    this.method = options.method;
+    this.url = options.url;
+    this.location = options.location;
+  }
+}
+
+const REDIRECT_FAILURES: Record<RedirectFailure, string> = {
+  'too-many': 'too many redirects',
+  'hidden-location': 'the platform hides where it leads, and the request carries credentials',
+  'body-not-replayable': 'the request body is a stream and cannot be sent again',
+  'credential-in-location': 'the new location on another origin carries a credential',
+};
 
 /** Renders an issue path as `results[0].id`; `(root)` for the value itself. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -175,20 +260,26 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 function apiErrorMessage(details: ApiErrorDetails): string {
-  const summary = bodySummary(details.body);
-  const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
-  return `${details.operationId}: ${details.method.toUpperCase()} ${details.url} failed with ${details.status}${summary ? `: ${summary}` : ''}${requestId}`;
+  const secrets = details.secrets ?? [];
+  const summary = bodySummary(details.body, secrets);
+  const requestId = details.requestId === undefined ? '' : ` (request id ${scrub(details.requestId, secrets)})`;
+  const url = scrub(details.url, secrets);
+  return `${details.operationId}: ${details.method.toUpperCase()} ${url} failed with ${details.status}${summary ? `: ${summary}` : ''}${requestId}`;
 }
 
-/** A short human summary of common error bodies: `error`, `detail`, `message` or `errors`. */
-function bodySummary(body: unknown): string {
-  if (typeof body === 'string') return body.slice(0, 200);
+/**
+ * A short human summary of common error bodies: `error`, `detail`, `message` or `errors`, with
+ * the secrets scrubbed before it is cut (so that no prefix of a secret survives the cut).
+ */
+function bodySummary(body: unknown, secrets: readonly string[]): string {
+  const short = (text: string) => scrub(text, secrets).slice(0, 200);
+  if (typeof body === 'string') return short(body);
   if (typeof body !== 'object' || body === null) return '';
   const record = body as Record<string, unknown>;
   for (const key of ['error_description', 'detail', 'message', 'error']) {
-    if (typeof record[key] === 'string') return (record[key] as string).slice(0, 200);
+    if (typeof record[key] === 'string') return short(record[key] as string);
   }
-  if (Array.isArray(record.errors)) return record.errors.filter((entry) => typeof entry === 'string').join('; ').slice(0, 200);
+  if (Array.isArray(record.errors)) return short(record.errors.filter((entry) => typeof entry === 'string').join('; '));
   return '';
 }
 

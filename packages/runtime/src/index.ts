@@ -5,6 +5,8 @@
 export type * from './definition.js';
 export { createRuntime } from './client/create-runtime.js';
 export type { Runtime } from './client/create-runtime.js';
+export type { CallResult } from './client/send.js';
+export type { HttpMethod, PathData, PathInit, PathMethod, PathMethods, PathOperation, PathsWithMethod } from './client/path-methods.js';
 export type { AccessTokenContext, CallOptions, ClientOptions, PaginateOptions, PollOptions, RetryOptions } from './client/options.js';
 export { resolveBaseUrl } from './client/base-url.js';
 export { serializeParameters } from './serialize/index.js';
@@ -16,15 +18,12 @@ export type { PkcePair } from './auth/pkce.js';
 export {
   exchangeAuthorizationCode,
   parseAuthorizationCodeRedirect,
-  requestLoginLink,
   startAuthorizationCode,
 } from './auth/authorization-code.js';
 export type { AuthorizationCodeStart, TokenResult } from './auth/authorization-code.js';
 export { buildImplicitAuthorizationUrl, createState, parseImplicitRedirect } from './auth/implicit.js';
 export type { ImplicitAuthorizationOptions, ImplicitToken } from './auth/implicit.js';
-export { findOAuthFlow } from './auth/flows.js';
-export type { OAuthFlow } from './auth/flows.js';
-export { checkRules, isSet, validateRequest, validateResponse } from './validation.js';
+export { validateRequest, validateResponse } from './validation.js';
 export { backoffDelay, parseRetryAfter } from './retry.js';
 export {
   ApiError,
@@ -36,6 +35,7 @@ export {
   NetworkError,
   NotFoundError,
   RateLimitError,
+  RedirectError,
   RequestValidationError,
   ResponseValidationError,
   ServerError,
@@ -45,4 +45,4 @@ export {
   UnauthorizedError,
   ZapgenError,
 } from './errors.js';
-export type { ApiErrorDetails, ResponseValidationReport, ValidationIssue } from './errors.js';
+export type { ApiErrorDetails, RedirectFailure, ResponseValidationReport, ValidationIssue } from './errors.js';

@@ -1,43 +1,7 @@
-import type { OperationArgs, OperationDefinition, ParameterLocation, ParameterRef, ParameterRule, ResponseDefinition } from './definition.js';
+import type { OperationArgs, OperationDefinition, ParameterLocation, ResponseDefinition } from './definition.js';
 import type { ResponseValidationReport, ValidationIssue } from './errors.js';
 
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
-
-/** "Set" as the spec README defines it: present and not `null`, `false`, `""`, `[]` or `{}`. */
-export function isSet(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object' && !(value instanceof Date)) return Object.keys(value).length > 0;
-  return true;
-}
-
-function valueOf(args: OperationArgs, ref: ParameterRef): unknown {
-  return args[ref.in]?.[ref.name];
-}
-
-function issue(ref: ParameterRef, message: string): ValidationIssue {
-  return { parameter: ref.name, in: ref.in, path: [ref.in, ref.name], message };
-}
-
-/** Checks the cross-parameter rules (`x-zapgen-rules`); each issue names the parameters involved. */
-export function checkRules(rules: ParameterRule[], args: OperationArgs): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  for (const rule of rules) {
-    if (rule.kind === 'mutuallyExclusive') {
-      const set = rule.parameters.filter((ref) => isSet(valueOf(args, ref)));
-      const [, second] = set;
-      if (second !== undefined) {
-        const names = set.map((ref) => ref.name).join(', ');
-        issues.push(issue(second, rule.description ?? `${names} are mutually exclusive: set at most one of them`));
-      }
-    } else if (isSet(valueOf(args, rule.if))) {
-      for (const ref of rule.then.filter((then) => !isSet(valueOf(args, then)))) {
-        issues.push(issue(ref, rule.description ?? `${ref.name} is required when ${rule.if.name} is set`));
-      }
-    }
-  }
-  return issues;
-}
 
 /** The parameter groups the operation has, each `{}` when the caller gave none. */
 function parameterGroups(operation: OperationDefinition, args: OperationArgs): Record<string, Record<string, unknown>> {
@@ -48,16 +12,9 @@ function parameterGroups(operation: OperationDefinition, args: OperationArgs): R
   return groups;
 }
 
-/** Required parameters that are absent, used when the operation has no parameter validator. */
-function missingRequired(operation: OperationDefinition, args: OperationArgs): ValidationIssue[] {
-  return operation.parameters
-    .filter((parameter) => parameter.required && args[parameter.in]?.[parameter.name] === undefined)
-    .map((parameter) => issue(parameter, 'is required'));
-}
-
 /**
- * Validates a call's arguments before anything is sent: the operation's parameter validator
- * (schemas and rules), or its required parameters and rules when it has none, and the body.
+ * Validates a call's arguments before anything is sent, with the validators the definition
+ * carries: the parameter validator (schemas and the cross-parameter rules) and the body's.
  */
 export function validateRequest(operation: OperationDefinition, args: OperationArgs): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -74,8 +31,6 @@ export function validateRequest(operation: OperationDefinition, args: OperationA
         });
       }
     }
-  } else {
-    issues.push(...missingRequired(operation, args), ...checkRules(operation.rules, args));
   }
   const body = operation.requestBody;
   if (body?.required && args.body === undefined) {

@@ -32,15 +32,16 @@ const normalize = (name) => name.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').
 
 const index = await load('index');
 const client = await load('client');
+const definitions = await load('definitions');
 await load('zod');
 const fixtures = await load('fixtures');
 const mockModule = await load('mock');
 
-if (index && client && fixtures && mockModule) {
+if (index && client && definitions && fixtures && mockModule) {
   const mock = mockModule.createMockServer();
   const baseUrl = await mock.listen();
   try {
-    const credentials = Object.fromEntries(Object.keys(client.api?.securitySchemes ?? {}).map((scheme) => [scheme, 'secret-value']));
+    const credentials = Object.fromEntries(Object.keys(definitions.api?.securitySchemes ?? {}).map((scheme) => [scheme, 'secret-value']));
     const sdk = index.createClient({ baseUrl, credentials, retry: { maxRetries: 0 }, timeoutMs: 10_000, validation: { response: 'strict' } });
     const operationIds = Object.keys(fixtures.operationFixtures ?? {});
     for (const [method, fn] of Object.entries(sdk)) {

@@ -49,7 +49,7 @@ export async function choices(client: ActionsV2Client, app: string, prefill: str
   return result.results?.length ?? 0;
 }
 
-/** The path-typed openapi-fetch methods stay available next to the named ones. */
+/** The path-typed methods run through the same pipeline as the named ones, and also give the response. */
 export async function health(client: ActionsV2Client): Promise<boolean> {
   const { response } = await client.GET('/api/v2/health/');
   return response.ok;

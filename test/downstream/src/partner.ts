@@ -23,6 +23,12 @@ export async function zapsOnChannel(client: PartnerV1Client, app: string, channe
   return client.listZaps({ query: { app, params: { channel } } });
 }
 
+/** The same call by path: the same request on the wire, and the response too. */
+export async function zapsOnChannelByPath(client: PartnerV1Client, app: string, channel: string): Promise<{ zaps: ListZapsResult; status: number }> {
+  const { data, response } = await client.GET('/v1/zaps', { params: { query: { app, params: { channel } } } });
+  return { zaps: data, status: response.status };
+}
+
 /** A scope of the implicit grant: the keys of the spec's scope list (`zap`, `templates`). */
 export type PartnerScope = keyof typeof oauthFlows.PartnerOAuth.implicit.scopes;
 

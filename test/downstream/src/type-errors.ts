@@ -39,4 +39,24 @@ export function typeErrors(actions: ActionsV2Client, partner: PartnerV1Client): 
   // A scope the spec does not declare.
   // @ts-expect-error
   void authorizeUrl('client', 'https://example.com/callback', ['admin']);
+
+  // Path-typed methods are typed as openapi-fetch types them: a path the spec does not have.
+  // @ts-expect-error
+  void partner.GET('/v1/zapz');
+
+  // A path that has no operation for this method (`/api/v2/health/` is a GET).
+  // @ts-expect-error
+  void actions.POST('/api/v2/health/');
+
+  // A missing required `params` (the `app` path parameter).
+  // @ts-expect-error
+  void actions.GET('/api/v2/apps/{app}/actions/');
+
+  // A wrong parameter type through the path-typed method: `limit` is an integer.
+  // @ts-expect-error
+  void partner.GET('/v1/zaps', { params: { query: { limit: 'five' } } });
+
+  // openapi-fetch's own serializers do not exist here: the spec decides the wire format.
+  // @ts-expect-error
+  void partner.GET('/v1/zap-templates', { querySerializer: () => '' });
 }

@@ -7,7 +7,7 @@ import { createMockServer as createActionsMock } from '@zapgen/actions-v2/mock';
 import { MissingCredentialsError, RequestValidationError } from '@zapgen/partner-v1';
 import { createMockServer as createPartnerMock } from '@zapgen/partner-v1/mock';
 import { actionsClient, appKeys } from '../src/actions.js';
-import { authorizeUrl, firstApps, partnerClient, zapsOnChannel } from '../src/partner.js';
+import { authorizeUrl, firstApps, partnerClient, zapsOnChannel, zapsOnChannelByPath } from '../src/partner.js';
 
 describe('partner-v1 through its mock server', () => {
   const seen: { operationId: string; query: unknown; authorization: unknown }[] = [];
@@ -36,9 +36,12 @@ describe('partner-v1 through its mock server', () => {
     expect((await firstApps(client, 100)).map((app) => app.slug)).toEqual(['app-1', 'app-2', 'app-3', 'app-4', 'app-5']);
   });
 
-  test('params filters and the bearer token reach the server', async () => {
+  test('params filters and the bearer token reach the server, by name and by path alike', async () => {
+    seen.length = 0;
     await zapsOnChannel(partnerClient('client-1', 'token-1', baseUrl), 'slack', 'C1');
-    expect(seen).toEqual([{ operationId: 'listZaps', query: expect.objectContaining({ app: 'slack', params: { channel: 'C1' } }), authorization: 'Bearer token-1' }]);
+    await expect(zapsOnChannelByPath(partnerClient('client-1', 'token-1', baseUrl), 'slack', 'C1')).resolves.toEqual({ zaps: { objects: [] }, status: 200 });
+    const want = { operationId: 'listZaps', query: expect.objectContaining({ app: 'slack', params: { channel: 'C1' } }), authorization: 'Bearer token-1' };
+    expect(seen).toEqual([want, want]);
   });
 
   test('a call without the needed credential fails before sending', async () => {

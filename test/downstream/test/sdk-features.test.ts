@@ -1,19 +1,23 @@
 /**
  * The runtime's features as a user meets them: through the generated packages, imported by name,
  * against a recording server on loopback. Each test asserts what went over the wire (or that
- * nothing did) and what the caller got back.
+ * nothing did) and what the caller got back. The named functions and the path-typed methods
+ * (`client.GET('/path', ...)`) are two entry points to one pipeline: the examples run through both.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
   ClientError,
   createClient as createActionsClient,
   MissingCredentialsError,
+  RedirectError,
   RequestValidationError,
   ResponseValidationError,
   ServerError,
   TimeoutError,
+  UnauthorizedError,
 } from '@zapgen/actions-v2';
 import { oauthFlows } from '@zapgen/actions-v2';
 import { createClient as createPartnerClient } from '@zapgen/partner-v1';
@@ -23,6 +27,8 @@ interface Recorded {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** The query string exactly as sent, without `?`. */
+  search: string;
   headers: IncomingMessage['headers'];
   body: string;
   at: number;
@@ -31,7 +37,8 @@ interface Recorded {
 interface Answer {
   status: number;
   body?: unknown;
-  headers?: Record<string, string>;
+  /** Response headers; a function gets the request's path and query (for a `location` that keeps them). */
+  headers?: Record<string, string> | ((pathAndQuery: string) => Record<string, string>);
   delayMs?: number;
 }
 
@@ -43,12 +50,21 @@ const server = createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const url = new URL(request.url ?? '/', 'http://recorder.invalid');
-    requests.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() });
+    requests.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      search: url.search.slice(1),
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      at: performance.now(),
+    });
     const queue = answers.get(`${request.method} ${url.pathname}`) ?? [];
     const answer = queue.length > 1 ? queue.shift()! : (queue[0] ?? { status: 404, body: { error: 'no answer queued' } });
     setTimeout(() => {
       if (response.destroyed) return;
-      response.writeHead(answer.status, { 'content-type': 'application/json', 'x-request-id': `req-${requests.length}`, ...answer.headers });
+      const headers = typeof answer.headers === 'function' ? answer.headers(request.url ?? '/') : answer.headers;
+      response.writeHead(answer.status, { 'content-type': 'application/json', 'x-request-id': `req-${requests.length}`, ...headers });
       response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     }, answer.delayMs ?? 0);
   });
@@ -110,38 +126,246 @@ describe('credentials per operation', () => {
   });
 });
 
-describe('parameters on the wire and their rules', () => {
-  test('a comma list is sent form/explode=false: filter_action_type=write,search', async () => {
-    answer('GET /api/v2/apps/slack/actions/', { status: 200, body: { results: [] } });
-    await createActionsClient({ baseUrl, apiKey: 'k' }).listActions({ path: { app: 'slack' }, query: { filter_action_type: ['write', 'search'] } });
-    expect(requests[0]?.path).toBe('/api/v2/apps/slack/actions/');
-    expect(decodeURIComponent(requests[0]?.query.toString() ?? '')).toBe('filter_action_type=write,search');
+describe('one pipeline: the named function and the path-typed method send the same request', () => {
+  const actions = () => createActionsClient({ baseUrl, apiKey: 'key-1' });
+  const partner = () => createPartnerClient({ baseUrl, clientId: 'client-1', accessToken: 'token-1' });
+  const details = { results: [] };
+
+  // The wire examples of issue 8, each called both ways; `want` is the query string as sent.
+  const examples: [string, { route: string; reply: unknown; named: () => Promise<unknown>; path: () => Promise<{ data: unknown }>; want: string }][] = [
+    [
+      'a comma list: filter_action_type=write,search',
+      {
+        route: 'GET /api/v2/apps/slack/actions/',
+        reply: { results: [] },
+        named: () => actions().listActions({ path: { app: 'slack' }, query: { filter_action_type: ['write', 'search'] } }),
+        path: () => actions().GET('/api/v2/apps/{app}/actions/', { params: { path: { app: 'slack' }, query: { filter_action_type: ['write', 'search'] } } }),
+        want: 'filter_action_type=write,search',
+      },
+    ],
+    [
+      'a comma list: action_extra=action_needs,action_sample',
+      {
+        route: 'POST /api/v2/apps/slack/actions/send/',
+        reply: details,
+        named: () => actions().getActionDetails({ path: { app: 'slack', action: 'send' }, query: { action_extra: ['action_needs', 'action_sample'] } }),
+        path: () => actions().POST('/api/v2/apps/{app}/actions/{action}/', { params: { path: { app: 'slack', action: 'send' }, query: { action_extra: ['action_needs', 'action_sample'] } } }),
+        want: 'action_extra=action_needs,action_sample',
+      },
+    ],
+    [
+      'two comma lists: templates=1,2 and apps=slack,trello',
+      {
+        route: 'GET /v1/zap-templates',
+        reply: [],
+        named: () => partner().listZapTemplates({ query: { templates: [1, 2], apps: ['slack', 'trello'] } }),
+        path: () => partner().GET('/v1/zap-templates', { params: { query: { templates: [1, 2], apps: ['slack', 'trello'] } } }),
+        want: 'templates=1,2&apps=slack,trello&client_id=client-1',
+      },
+    ],
+    [
+      'a key prefix: params__channel=C1 next to app',
+      {
+        route: 'GET /v1/zaps',
+        reply: { objects: [] },
+        named: () => partner().listZaps({ query: { app: 'slack', params: { channel: 'C1' } } }),
+        path: () => partner().GET('/v1/zaps', { params: { query: { app: 'slack', params: { channel: 'C1' } } } }),
+        want: 'app=slack&params__channel=C1',
+      },
+    ],
+    [
+      'null for an integer|null query parameter is left out (not authentication_id=)',
+      {
+        route: 'POST /api/v2/apps/slack/actions/send/',
+        reply: details,
+        named: () => actions().getActionDetails({ path: { app: 'slack', action: 'send' }, query: { authentication_id: null, account_id: 7 } }),
+        path: () => actions().POST('/api/v2/apps/{app}/actions/{action}/', { params: { path: { app: 'slack', action: 'send' }, query: { authentication_id: null, account_id: 7 } } }),
+        want: 'account_id=7',
+      },
+    ],
+  ];
+
+  test.each(examples)('%s', async (_name, { route, reply, named, path, want }) => {
+    answer(route, { status: 200, body: reply });
+    const byName = await named();
+    const byPath = await path();
+    expect(byPath.data).toEqual(byName);
+    expect(requests.map((request) => `${request.method} ${request.path}?${request.search}`)).toEqual([`${route}?${want}`, `${route}?${want}`]);
+    expect(requests[1]?.headers['x-api-key'] ?? requests[1]?.headers.authorization).toBe(requests[0]?.headers['x-api-key'] ?? requests[0]?.headers.authorization);
   });
 
-  test('dynamic filters are sent as params__key=value next to app', async () => {
-    answer('GET /v1/zaps', { status: 200, body: { objects: [] } });
-    await createPartnerClient({ baseUrl, accessToken: 't' }).listZaps({ query: { app: 'slack', params: { channel: 'C1' } } });
-    expect(requests[0]?.query.get('params__channel')).toBe('C1');
-    expect(requests[0]?.query.get('app')).toBe('slack');
-    expect(requests[0]?.query.has('params')).toBe(false);
+  // Failures, called both ways: the same class, and the same number of requests on the wire.
+  const execute = { instructions: 'x', app: 'a', action: 'b' };
+  const failures: [string, { route?: string; replies?: Answer[]; named: () => Promise<unknown>; path: () => Promise<unknown>; want: Function; message?: RegExp; sent: number }][] = [
+    [
+      'per_page above its maximum, before sending',
+      {
+        named: () => createPartnerClient({ baseUrl, clientId: 'c' }).listApps({ query: { per_page: 500 } }),
+        path: () => createPartnerClient({ baseUrl, clientId: 'c' }).GET('/v1/apps', { params: { query: { per_page: 500 } } }),
+        want: RequestValidationError,
+        message: /per_page/,
+        sent: 0,
+      },
+    ],
+    [
+      'skip_param_guessing together with preview_only, before sending',
+      {
+        named: () => actions().executeStatelessAction({ query: { skip_param_guessing: true, preview_only: true }, body: execute }),
+        path: () => actions().POST('/api/v2/execute/', { params: { query: { skip_param_guessing: true, preview_only: true } }, body: execute }),
+        want: RequestValidationError,
+        message: /skip_param_guessing and preview_only cannot both be set/,
+        sent: 0,
+      },
+    ],
+    [
+      'params__ filters without app, before sending',
+      {
+        named: () => partner().listZaps({ query: { params: { channel: 'C1' } } }),
+        path: () => partner().GET('/v1/zaps', { params: { query: { params: { channel: 'C1' } } } }),
+        want: RequestValidationError,
+        message: /app is required when params is given/,
+        sent: 0,
+      },
+    ],
+    [
+      'a missing credential, before sending',
+      {
+        named: () => createPartnerClient({ baseUrl, clientId: 'c' }).listZaps(),
+        path: () => createPartnerClient({ baseUrl, clientId: 'c' }).GET('/v1/zaps'),
+        want: MissingCredentialsError,
+        message: /listZaps needs credentials/,
+        sent: 0,
+      },
+    ],
+    [
+      'a 401 as UnauthorizedError',
+      {
+        route: 'GET /api/v2/auth/check/',
+        replies: [{ status: 401, body: { error: 'Invalid API key' } }],
+        named: () => actions().checkAuth(),
+        path: () => actions().GET('/api/v2/auth/check/'),
+        want: UnauthorizedError,
+        message: /checkAuth: GET .* failed with 401: Invalid API key/,
+        sent: 1,
+      },
+    ],
+    [
+      'a 503 retried until retries are spent, as ServerError',
+      {
+        route: 'GET /v1/zap-templates',
+        replies: [{ status: 503, body: { errors: ['busy'] } }],
+        named: () => createPartnerClient({ baseUrl, clientId: 'c', retry: { maxRetries: 2, ...noWait } }).listZapTemplates(),
+        path: () => createPartnerClient({ baseUrl, clientId: 'c', retry: { maxRetries: 2, ...noWait } }).GET('/v1/zap-templates'),
+        want: ServerError,
+        sent: 3,
+      },
+    ],
+    [
+      'a per-request timeout',
+      {
+        route: 'GET /api/v2/health/',
+        replies: [{ status: 200, body: {}, delayMs: 2_000 }],
+        named: () => createActionsClient({ baseUrl, apiKey: 'k', retry: { maxRetries: 0 } }).checkHealth(undefined, { timeoutMs: 50 }),
+        path: () => createActionsClient({ baseUrl, apiKey: 'k', retry: { maxRetries: 0 } }).GET('/api/v2/health/', { timeoutMs: 50 }),
+        want: TimeoutError,
+        sent: 1,
+      },
+    ],
+  ];
+
+  test.each(failures)('%s', async (_name, { route, replies, named, path, want, message, sent }) => {
+    for (const call of [named, path]) {
+      requests.length = 0;
+      if (route) answer(route, ...replies!);
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(want);
+      if (message) expect((error as Error).message).toMatch(message);
+      expect(requests).toHaveLength(sent);
+    }
   });
 
-  test.each([
-    ['per_page above its maximum', () => createPartnerClient({ baseUrl, clientId: 'c' }).listApps({ query: { per_page: 500 } }), /per_page/],
-    ['skip_param_guessing together with preview_only', () => createActionsClient({ baseUrl, apiKey: 'k' }).executeStatelessAction({ query: { skip_param_guessing: true, preview_only: true }, body: { instructions: 'x', app: 'a', action: 'b' } }), /skip_param_guessing.*preview_only/],
-    ['shrink-result action without action_type', () => createActionsClient({ baseUrl, apiKey: 'k' }).shrinkResult({ query: { app: 'slack', action: 'send' } }), /action_type/],
-    ['an enum value outside the enum', () => createActionsClient({ baseUrl, apiKey: 'k' }).getActionDetails({ path: { app: 'a', action: 'b' }, query: { action_type: 'delete' as 'write' } }), /action_type/],
-  ])('%s fails before sending and names the parameter', async (_name, call, message) => {
-    const error = await call().catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as Error).message).toMatch(message);
-    expect(requests).toHaveLength(0);
+  test('the path-typed method resolves with the data and the response', async () => {
+    answer('GET /api/v2/apps/search/', { status: 200, body: { results: [app] } });
+    const { data, response } = await actions().GET('/api/v2/apps/search/', { params: { query: { query: 'slack' } } });
+    expect(data.results[0]?.app).toBe('slack');
+    expect(response.headers.get('x-request-id')).toBe('req-1');
   });
 
   test('validation can be turned off per client: the server decides', async () => {
     answer('GET /v1/apps', { status: 200, body: { objects: [], page: 1, per_page: 100, total: 0, pages: 0 } });
     await createPartnerClient({ baseUrl, clientId: 'c', validation: { request: false } }).listApps({ query: { per_page: 500 } });
     expect(requests[0]?.query.get('per_page')).toBe('500');
+  });
+
+  test('shrink-result action without action_type fails before sending', async () => {
+    const error = await actions().shrinkResult({ query: { app: 'slack', action: 'send' } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toMatch(/action_type/);
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('credentials never leave their origin, and never show in an error', () => {
+  /** A second origin: another loopback port. */
+  let elsewhere: Server;
+  let elsewhereUrl = '';
+  const landed: IncomingMessage[] = [];
+  beforeAll(async () => {
+    elsewhere = createServer((request, response) => {
+      landed.push(request);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(request.url?.startsWith('/v1/') ? '[]' : '{"results":[]}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    elsewhere.closeAllConnections();
+    await new Promise((resolve) => elsewhere.close(resolve));
+  });
+  beforeEach(() => {
+    landed.length = 0;
+  });
+
+  // Each credential kind, through both entry points; the server redirects elsewhere, keeping the query.
+  const kinds: [string, { route: string; call: () => Promise<unknown>; secret: string }][] = [
+    ['an API key header (x-api-key), named', { route: 'GET /api/v2/apps/search/', call: () => createActionsClient({ baseUrl, apiKey: 'sk-header-key' }).searchApps(), secret: 'sk-header-key' }],
+    ['an API key header (x-api-key), by path', { route: 'GET /api/v2/apps/search/', call: () => createActionsClient({ baseUrl, apiKey: 'sk-header-key' }).GET('/api/v2/apps/search/'), secret: 'sk-header-key' }],
+    ['a bearer token, named', { route: 'GET /api/v2/apps/search/', call: () => createActionsClient({ baseUrl, accessToken: 'sk-bearer-token' }).searchApps(), secret: 'sk-bearer-token' }],
+    ['a bearer token, by path', { route: 'GET /api/v2/apps/search/', call: () => createActionsClient({ baseUrl, accessToken: 'sk-bearer-token' }).GET('/api/v2/apps/search/'), secret: 'sk-bearer-token' }],
+    ['an API key in the query (client_id), named', { route: 'GET /v1/zap-templates', call: () => createPartnerClient({ baseUrl, clientId: 'sk-query-key' }).listZapTemplates(), secret: 'sk-query-key' }],
+    ['an API key in the query (client_id), by path', { route: 'GET /v1/zap-templates', call: () => createPartnerClient({ baseUrl, clientId: 'sk-query-key' }).GET('/v1/zap-templates'), secret: 'sk-query-key' }],
+  ];
+
+  test.each(kinds)('%s is dropped on a redirect to another origin', async (_name, { route, call, secret }) => {
+    // The server sends the request elsewhere and keeps its query, as path-normalizing redirects do.
+    answer(route, { status: 302, headers: (pathAndQuery) => ({ location: `${elsewhereUrl}${pathAndQuery}` }) });
+    await call();
+    expect(JSON.stringify(requests[0]?.headers) + requests[0]?.search).toContain(secret);
+    expect(landed).toHaveLength(1);
+    expect(landed[0]?.url?.split('?')[0]).toBe(route.split(' ')[1]);
+    expect(`${landed[0]?.url} ${JSON.stringify(landed[0]?.headers)}`).not.toContain(secret);
+  });
+
+  test.each([
+    ['named', (client: ReturnType<typeof createActionsClient>) => client.checkAuth()],
+    ['by path', (client: ReturnType<typeof createActionsClient>) => client.GET('/api/v2/auth/check/')],
+  ])('a key echoed in an error body is scrubbed from every message (%s); error.body stays as received', async (_name, call) => {
+    answer('GET /api/v2/auth/check/', { status: 401, body: { detail: 'Invalid API key sk-live-0123456789' } });
+    const error = await call(createActionsClient({ baseUrl, apiKey: 'sk-live-0123456789' })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    for (const shown of [(error as Error).message, (error as Error).stack, JSON.stringify(error), inspect(error), String(error)]) {
+      expect(shown).not.toContain('sk-live-0123456789');
+    }
+    expect((error as Error).message).toContain('Invalid API key [REDACTED]');
+    expect((error as UnauthorizedError).body).toEqual({ detail: 'Invalid API key sk-live-0123456789' });
+  });
+
+  test('a redirect whose new origin would still get the key in its path is refused', async () => {
+    answer('GET /v1/zap-templates', { status: 302, headers: { location: `${elsewhereUrl}/keys/sk-in-path-key/` } });
+    const error = await createPartnerClient({ baseUrl, clientId: 'sk-in-path-key' }).listZapTemplates().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(inspect(error)).not.toContain('sk-in-path-key');
+    expect(landed).toHaveLength(0);
   });
 });
 
@@ -175,12 +399,6 @@ describe('failures', () => {
     expect(requests).toHaveLength(1);
     await expect(client.guessActions({ body: { query: 'send a message' } }, { retry: { retryNonIdempotent: true } })).resolves.toEqual([]);
     expect(requests).toHaveLength(3);
-  });
-
-  test('a per-request timeout is a TimeoutError', async () => {
-    answer('GET /api/v2/health/', { status: 200, body: {}, delayMs: 2_000 });
-    const client = createActionsClient({ baseUrl, apiKey: 'k', retry: { maxRetries: 0 } });
-    await expect(client.checkHealth(undefined, { timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
   });
 
   test('response validation: warn reports and returns the data; strict throws', async () => {

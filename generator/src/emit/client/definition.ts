@@ -24,8 +24,9 @@ function securityScheme(scheme: SecuritySchemeModel, apiKeyOptions: ReadonlyMap<
   }
 }
 
-/** The `ApiDefinition` literal: package name, servers and security schemes. */
-export function apiDefinition(model: ApiModel, packageName: string, apiKeyOptions: ReadonlyMap<string, string>): string {
+/** The `ApiDefinition` literal: package name, servers, security schemes and, when given, the expression of every operation. */
+export function apiDefinition(input: { model: ApiModel; packageName: string; apiKeyOptions: ReadonlyMap<string, string>; operations?: string }): string {
+  const { model, packageName, apiKeyOptions, operations } = input;
   return printLiteral({
     name: packageName,
     servers: model.servers.map((server) => ({
@@ -35,6 +36,7 @@ export function apiDefinition(model: ApiModel, packageName: string, apiKeyOption
       ),
     })),
     securitySchemes: Object.fromEntries(model.securitySchemes.map((scheme) => [scheme.name, securityScheme(scheme, apiKeyOptions)])),
+    operations: operations === undefined ? undefined : new Code(operations),
   });
 }
 
@@ -104,7 +106,6 @@ export function operationDefinition(model: ApiModel, operation: OperationModel):
       body: firstJson(response.content) ? validator(id, `responses[${stringLiteral(response.status)}]`) : undefined,
     })),
     security: operation.security.map((requirement) => requirement.map(({ scheme, scopes }) => ({ scheme, scopes }))),
-    rules: extensions.rules as unknown as Printable,
     parameterValidator: operation.parameters.length ? validator(id, 'parameters') : undefined,
     pagination: extensions.pagination as unknown as Printable,
     polling: extensions.polling,

@@ -23,22 +23,36 @@ function notes(operation: OperationModel): string[] {
   return lines;
 }
 
-/** `@throws` lines: what a caller may catch, most specific first. */
+/**
+ * The error class the runtime throws for a documented status: its `errorForStatus` mapping
+ * (a test holds the two together). Retried statuses (429, 5xx) are thrown once retries are spent.
+ */
+export function errorClassFor(status: string): string {
+  const exact: Record<string, string> = { '401': 'UnauthorizedError', '403': 'ForbiddenError', '404': 'NotFoundError', '429': 'RateLimitError' };
+  if (exact[status]) return exact[status];
+  if (/^4(?:\d\d|XX)$/i.test(status)) return 'ClientError';
+  if (/^5(?:\d\d|XX)$/i.test(status)) return 'ServerError';
+  return 'ApiError';
+}
+
+/** `@throws` lines: what a caller may catch, in the order the runtime can throw it. */
 function throwsTags(operation: OperationModel): { tag: string; text: string }[] {
   const tags: { tag: string; text: string }[] = [];
   if (operation.parameters.length || operation.requestBody) {
-    tags.push({ tag: 'throws', text: '{RequestValidationError} When an argument breaks the schema or a rule; nothing is sent.' });
+    tags.push({ tag: 'throws', text: '{RequestValidationError} An argument breaks the schema or a rule; nothing is sent.' });
   }
   if (operation.security.length && operation.security.every((requirement) => requirement.length > 0)) {
-    tags.push({ tag: 'throws', text: '{MissingCredentialsError} When the client has no credentials for this operation.' });
+    tags.push({ tag: 'throws', text: '{MissingCredentialsError} The client has no credentials for this operation; nothing is sent.' });
   }
-  for (const response of operation.responses) {
-    if (isSuccess(response.status)) continue;
-    const error = /^4/.test(response.status) ? 'ClientError' : /^5/.test(response.status) ? 'ServerError' : 'ApiError';
+  const errors = operation.responses.filter((response) => !isSuccess(response.status));
+  for (const response of errors) {
+    const error = errorClassFor(response.status);
+    const retried = error === 'RateLimitError' || error === 'ServerError' ? ', once retries are spent' : '';
     const description = response.description.trim().split('\n')[0] ?? '';
-    tags.push({ tag: 'throws', text: `{${error}} ${response.status}${description ? `: ${description}` : ''}` });
+    tags.push({ tag: 'throws', text: `{${error}} ${response.status}${retried}${description ? `: ${description}` : ''}` });
   }
-  tags.push({ tag: 'throws', text: '{ApiError} On any other non-2xx status; {NetworkError} or {TimeoutError} when no response arrives.' });
+  if (!errors.some((response) => response.status === 'default')) tags.push({ tag: 'throws', text: '{ApiError} Any other non-2xx status.' });
+  tags.push({ tag: 'throws', text: '{NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.' });
   return tags;
 }
 

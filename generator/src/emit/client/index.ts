@@ -1,10 +1,11 @@
 import { Node, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
-import { pascalCase, stringLiteral } from '../shared/identifiers.js';
+import { isIdentifier, pascalCase, stringLiteral } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATORS_OF } from './definition.js';
 import { operationDocLines } from './docs.js';
+import { Code, printLiteral } from '../shared/literal.js';
 import { apiKeyOptions, operationNames, type OperationNames } from './names.js';
 import { argsOptional, argsType, itemType, resultType } from './signatures.js';
 
@@ -36,8 +37,16 @@ function clientOptions(model: ApiModel, optionsName: string, options: ReadonlyMa
   };
 }
 
-/** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types and the definition const. */
-function operationStatements(model: ApiModel, operation: OperationModel, names: OperationNames): StatementStructures[] {
+/** Name of the exported object of every `OperationDefinition`, by operationId (in `definitions.ts`). */
+const DEFINITIONS = 'operationDefinitions';
+
+/** `operationDefinitions.listApps`, or `operationDefinitions["get-apps"]` when the id is no identifier. */
+function definitionOf(operationId: string): string {
+  return isIdentifier(operationId) ? `${DEFINITIONS}.${operationId}` : `${DEFINITIONS}[${stringLiteral(operationId)}]`;
+}
+
+/** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
+function operationTypes(operation: OperationModel, names: OperationNames): StatementStructures[] {
   const label = `\`${names.fn}\``;
   const statements: StatementStructures[] = [
     {
@@ -65,11 +74,6 @@ function operationStatements(model: ApiModel, operation: OperationModel, names: 
       docs: docs([`One item of the pages that \`paginate.${names.fn}\` iterates over.`]),
     });
   }
-  statements.push({
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: names.definition, type: 'OperationDefinition', initializer: operationDefinition(model, operation) }],
-  });
   return statements;
 }
 
@@ -93,7 +97,7 @@ function method(input: { doc: string[]; names: OperationNames; operation: Operat
   const args = `args: ${names.type}Args${argsOptional(input.operation) ? ' = {}' : ''}`;
   // `callOptions`, not `options`: that is `createClient`'s own parameter.
   const signature = `${kind === 'paginate' ? '' : 'async '}${names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
-  const body = `return runtime.${kind}<${call.generic(names.type)}>(${names.definition}, args, callOptions);`;
+  const body = `return runtime.${kind}<${call.generic(names.type)}>(${definitionOf(input.operation.operationId)}, args, callOptions);`;
   return `${blockComment(input.doc)}${signature} {\n${body}\n}`;
 }
 
@@ -117,36 +121,81 @@ function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationN
     });
     members.push(`/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`);
   }
-  return `// Knowing every operation lets the path-typed methods (GET, POST, ...) authenticate per operation too.\nconst runtime = createRuntime<paths>({ ...api, operations: Object.values(operationDefinitions) }, options);\nreturn {\n...runtime.fetchClient,\n${members.map((member) => `${member},`).join('\n')}\n};`;
+  return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.pathMethods,\n${members.map((member) => `${member},`).join('\n')}\n};`;
 }
 
-/** Builds the text of `src/client.ts`. */
+/** Prints statements as one module: imports together, one blank line between declarations. */
+function moduleText(statements: StatementStructures[]): string {
+  const project = new Project({ useInMemoryFileSystem: true });
+  const file = project.createSourceFile('module.ts', { statements });
+  const imports = file.getImportDeclarations().map((statement) => statement.getText());
+  const rest = file.getStatements().filter((statement) => !Node.isImportDeclaration(statement)).map((statement) => statement.getText(true));
+  return `${[imports.join('\n'), ...rest].join('\n\n')}\n`;
+}
+
+/**
+ * Builds the text of `src/client.ts`: what a user reads. The options, the argument and result
+ * types of each operation, and `createClient` with one documented function per operation.
+ */
 export function clientSource(model: ApiModel, context: EmitContext): string {
   const prefix = pascalCase(context.apiName);
   const optionsName = `${prefix}ClientOptions`;
-  const keyOptions = apiKeyOptions(model.securitySchemes);
   const names = operationNames(model);
-  const flows = oauthFlows(model);
   const hasPagination = model.operations.some((operation) => operation.extensions.pagination);
   const hasPolling = model.operations.some((operation) => operation.extensions.polling);
-  const runtimeTypes = [
-    'ApiDefinition',
-    'CallOptions',
-    'ClientOptions',
-    'OperationDefinition',
-    ...(hasPagination ? ['PaginateOptions'] : []),
-    ...(hasPolling ? ['PollOptions'] : []),
-    ...(flows ? ['SecuritySchemeDefinition'] : []),
-    'Validator',
-  ];
+  // Only what the module uses: an API without operations needs no call options or operation types.
+  const some = model.operations.length > 0;
+  const runtimeTypes = [...(some ? ['CallOptions'] : []), 'ClientOptions', ...(hasPagination ? ['PaginateOptions'] : []), ...(hasPolling ? ['PollOptions'] : [])];
 
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, namedImports: ['createRuntime'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, isTypeOnly: true, namedImports: runtimeTypes },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: ['operations', 'paths'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './zod.js', namedImports: ['operationSchemas'] },
-    clientOptions(model, optionsName, keyOptions),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './definitions.js', namedImports: ['api', ...(some ? [DEFINITIONS] : [])] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...(some ? ['operations'] : []), 'paths'] },
+    clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
   ];
+  for (const operation of model.operations) statements.push(...operationTypes(operation, names.get(operation.operationId)!));
+  statements.push(
+    {
+      kind: StructureKind.Function,
+      name: 'createClient',
+      isExported: true,
+      parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
+      docs: docs(
+        jsDocLines({
+          summary: `A client of ${model.info.title || context.packageName}: one function per operation, and the path-typed \`GET\`, \`POST\`, ... (\`client.GET('/path', { params, body })\`, resolving with \`{ data, response }\`).`,
+          description:
+            'Both go through the same runtime: credentials per operation, the spec\'s wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: \'strict\' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.',
+        }),
+      ),
+      statements: createClientBody(model, names),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: `${prefix}Client`,
+      isExported: true,
+      type: 'ReturnType<typeof createClient>',
+      docs: docs(['The client returned by `createClient`.']),
+    },
+  );
+  return moduleText(statements);
+}
+
+/**
+ * Builds the text of `src/definitions.ts`: the wiring that the client and the mock server hand
+ * to the runtime. The API (servers, security schemes, OAuth flows), and one `OperationDefinition`
+ * per operation with its validators from `zod.ts`.
+ */
+export function definitionsSource(model: ApiModel, context: EmitContext): string {
+  const keyOptions = apiKeyOptions(model.securitySchemes);
+  const names = operationNames(model);
+  const flows = oauthFlows(model);
+  const some = model.operations.length > 0;
+  const runtimeTypes = ['ApiDefinition', 'OperationDefinition', ...(flows ? ['SecuritySchemeDefinition'] : []), ...(some ? ['Validator'] : [])];
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, isTypeOnly: true, namedImports: runtimeTypes },
+  ];
+  if (some) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './zod.js', namedImports: ['operationSchemas'] });
   if (flows) {
     statements.push(
       {
@@ -163,79 +212,65 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       },
     );
   }
-  statements.push(
-    {
-      kind: StructureKind.TypeAlias,
-      name: 'OperationValidators',
-      docs: docs(['The zod validators of one operation, as the runtime uses them.']),
-      type: '{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>> }',
-    },
-    {
-      kind: StructureKind.Function,
-      name: VALIDATORS_OF,
-      docs: docs(['The validators of an operation; the runtime skips the ones that are missing.']),
-      parameters: [{ name: 'operationId', type: 'string' }],
-      returnType: 'OperationValidators',
-      statements: [
-        // Typed once here, so that each definition below can look its validators up by operationId.
-        // Not checked structurally: every zod schema is a validator, and comparing the deep types
-        // of a deeply nested spec's schemas exhausts the checker (TS2589).
-        'const validators = operationSchemas as unknown as Partial<Record<string, OperationValidators>>;',
-        'return validators[operationId] ?? { responses: {} };',
-      ],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: docs(['What the runtime (client and mock server) needs to know about the API: servers and security schemes.']),
-      declarations: [{ name: 'api', type: 'ApiDefinition', initializer: apiDefinition(model, context.packageName, keyOptions) }],
-    },
-  );
-  for (const operation of model.operations) {
-    statements.push(...operationStatements(model, operation, names.get(operation.operationId)!));
+  if (some) {
+    statements.push(
+      {
+        kind: StructureKind.TypeAlias,
+        name: 'OperationValidators',
+        docs: docs(['The zod validators of one operation, as the runtime uses them.']),
+        type: '{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>> }',
+      },
+      {
+        kind: StructureKind.Function,
+        name: VALIDATORS_OF,
+        docs: docs(['The validators of an operation; the runtime skips the ones that are missing.']),
+        parameters: [{ name: 'operationId', type: 'string' }],
+        returnType: 'OperationValidators',
+        statements: [
+          // Typed once here, so that each definition below can look its validators up by operationId.
+          // Not checked structurally: every zod schema is a validator, and comparing the deep types
+          // of a deeply nested spec's schemas exhausts the checker (TS2589).
+          'const validators = operationSchemas as unknown as Partial<Record<string, OperationValidators>>;',
+          'return validators[operationId] ?? { responses: {} };',
+        ],
+      },
+    );
   }
-  const byId = model.operations.map((operation) => `${stringLiteral(operation.operationId)}: ${names.get(operation.operationId)!.definition},`);
+  for (const operation of model.operations) {
+    statements.push({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: names.get(operation.operationId)!.definition, type: 'OperationDefinition', initializer: operationDefinition(model, operation) }],
+    });
+  }
+  const byId = Object.fromEntries(model.operations.map((operation) => [operation.operationId, new Code(names.get(operation.operationId)!.definition)]));
   statements.push(
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: docs(['Every operation definition by operationId, for the mock server and other tools.']),
-      declarations: [{ name: 'operationDefinitions', initializer: `{\n${byId.join('\n')}\n} satisfies Record<string, OperationDefinition>` }],
+      docs: docs(['Every operation definition by operationId, for the client, the mock server and other tools.']),
+      declarations: [{ name: DEFINITIONS, initializer: `${printLiteral(byId)} satisfies Record<string, OperationDefinition>` }],
     },
     {
-      kind: StructureKind.Function,
-      name: 'createClient',
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
       isExported: true,
-      parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
-      docs: docs(
-        jsDocLines({
-          summary: `A client of ${model.info.title || context.packageName}: one method per operation, plus the path-typed \`GET\`, \`POST\`, ... of openapi-fetch.`,
-          description: `Credentials, base URL, retries and validation are set once in \`options\`; each method takes its arguments as one object (\`{ path, query, header, cookie, body }\`).`,
-        }),
-      ),
-      statements: createClientBody(model, names),
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      name: `${prefix}Client`,
-      isExported: true,
-      type: 'ReturnType<typeof createClient>',
-      docs: docs(['The client returned by `createClient`.']),
+      docs: docs(['What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation.']),
+      declarations: [{ name: 'api', type: 'ApiDefinition', initializer: apiDefinition({ model, packageName: context.packageName, apiKeyOptions: keyOptions, operations: `Object.values(${DEFINITIONS})` }) }],
     },
   );
-
-  const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile('client.ts', { statements });
-  // One blank line between declarations, none between imports.
-  const imports = file.getImportDeclarations().map((statement) => statement.getText());
-  const rest = file.getStatements().filter((statement) => !Node.isImportDeclaration(statement)).map((statement) => statement.getText(true));
-  return `${[imports.join('\n'), ...rest].join('\n\n')}\n`;
+  return moduleText(statements);
 }
 
-/** `src/client.ts`: `createClient` and one typed function per operation, on top of `@zapgen/runtime`. */
+/**
+ * `src/client.ts`: `createClient` and one typed function per operation, on top of
+ * `@zapgen/runtime`; `src/definitions.ts`: the definitions they hand to the runtime.
+ */
 export const clientEmitter: Emitter = {
   name: 'client',
-  emit: (model, context) => [{ path: 'src/client.ts', contents: clientSource(model, context) }],
+  emit: (model, context) => [
+    { path: 'src/client.ts', contents: clientSource(model, context) },
+    { path: 'src/definitions.ts', contents: definitionsSource(model, context) },
+  ],
 };

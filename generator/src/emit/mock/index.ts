@@ -14,7 +14,7 @@ export const mockEmitter: Emitter = {
   type MockHandler,
   type MockServer,
 } from '${context.runtimePackage}/mock';
-import { api, operationDefinitions } from './client.js';
+import { api, operationDefinitions } from './definitions.js';
 import { operationFixtures } from './fixtures.js';
 
 export type { MockHandler, MockRequest, MockResponse, MockServer } from '${context.runtimePackage}/mock';

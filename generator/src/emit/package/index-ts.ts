@@ -12,19 +12,24 @@ export const RUNTIME_ERRORS = [
   'NotFoundError',
   'RateLimitError',
   'ServerError',
+  'RedirectError',
   'NetworkError',
   'TimeoutError',
   'ResponseValidationError',
 ] as const;
 
-/** `src/index.ts`: the client with its argument and result types, the spec types and the errors. */
+/**
+ * `src/index.ts`: the client with its argument and result types, the definitions the runtime is
+ * given (`api`, `operationDefinitions`, `oauthFlows`), the spec types and the errors.
+ */
 export function indexTs(context: EmitContext): string {
   const runtime = JSON.stringify(context.runtimePackage);
   return [
     "export * from './client.js';",
+    "export * from './definitions.js';",
     "export type { components, operations, paths } from './types.js';",
     `export { ${RUNTIME_ERRORS.join(', ')} } from ${runtime};`,
-    `export type { CallOptions, ClientOptions, PaginateOptions, PollOptions, ResponseValidationReport } from ${runtime};`,
+    `export type { CallOptions, CallResult, ClientOptions, PaginateOptions, PollOptions, ResponseValidationReport } from ${runtime};`,
     '',
   ].join('\n');
 }

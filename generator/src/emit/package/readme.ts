@@ -92,7 +92,7 @@ export function readme(model: ApiModel, context: EmitContext): string {
     [
       ...usage(model, context),
       '',
-      `Each method takes one object, ${inlineCode('{ path, query, header, cookie, body }')}, typed per operation (${inlineCode('<Name>Args')}), and resolves with the body of the 2xx response (${inlineCode('<Name>Result')}). Arguments are validated before sending; failures throw the error classes exported by this package (${inlineCode('RequestValidationError')}, ${inlineCode('ApiError')}, ...). ${inlineCode('client.GET')}, ${inlineCode('client.POST')}, ... are the path-typed methods of openapi-fetch.`,
+      `Each method takes one object, ${inlineCode('{ path, query, header, cookie, body }')}, typed per operation (${inlineCode('<Name>Args')}), and resolves with the body of the 2xx response (${inlineCode('<Name>Result')}). Arguments are validated before sending; failures throw the error classes exported by this package (${inlineCode('RequestValidationError')}, ${inlineCode('ApiError')}, ...). The path-typed ${inlineCode("client.GET('/path', { params, body })")}, ${inlineCode('client.POST')}, ... (typed as in openapi-fetch) run exactly as the named method of the same operation, and resolve with ${inlineCode('{ data, response }')}.`,
     ].join('\n'),
     '## Operations',
     model.operations.length ? operationLines(model).join('\n') : 'This API has no operations.',

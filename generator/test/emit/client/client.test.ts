@@ -1,23 +1,25 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiModel } from '../../../src/model/types.js';
-import { clientSource } from '../../../src/emit/client/index.js';
+import { clientSource, definitionsSource } from '../../../src/emit/client/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from './compile.js';
 import { boolean, context, integer, jsonResponse, model, operation, parameter, string } from './model.js';
 
 const HOSTILE_TEXT = 'Ends */ early, `ticks`, ${injection}, "quotes", \'single\', line\u2028separator </script>';
 
-/** Emits types and client of `given` and type-checks them with `usage` (a file calling the client). */
-async function emitAndCheck(given: ApiModel, usage = ''): Promise<{ client: string; errors: string[] }> {
+/** Emits types, client and definitions of `given` and type-checks them with `usage` (a file calling the client). */
+async function emitAndCheck(given: ApiModel, usage = ''): Promise<{ client: string; definitions: string; errors: string[] }> {
   const client = clientSource(given, context);
+  const definitions = definitionsSource(given, context);
   const [types] = await typescriptTypesEmitter.emit(given, context);
   const errors = typeCheck({
     'src/client.ts': client,
+    'src/definitions.ts': definitions,
     'src/types.ts': types!.contents,
     'src/zod.ts': zodStub(given.operations),
     ...(usage ? { 'src/usage.ts': `import { createClient } from './client.js';\nconst client = createClient();\n${usage}\n` } : {}),
   });
-  return { client, errors };
+  return { client, definitions, errors };
 }
 
 const listApps = operation({
@@ -81,10 +83,78 @@ describe('client emitter: typed calls compile, wrong calls do not', () => {
 });
 
 describe('client emitter: emitted code', () => {
-  const cases: [string, { given: ApiModel; want: (string | RegExp)[] }][] = [
-    ['named types per operation', { given: model({ operations: [listApps] }), want: ['export type ListAppsArgs = {', 'path: NonNullable<operations["list_apps"]["parameters"]["path"]>;', 'query?: NonNullable<', 'export type ListAppsResult ='] }],
-    ['deprecated operations say so', { given: model({ operations: [operation({ operationId: 'old', method: 'get', path: '/old', deprecated: true })] }), want: ['@deprecated'] }],
-    ['error responses become @throws', { given: model({ operations: [listApps] }), want: ['@throws {ClientError} 404: No such app', '@throws {RequestValidationError}'] }],
+  /** Fragments each file must contain (`client`, `definitions`) or must not (`clientLacks`, `definitionsLack`). */
+  type Want = { client?: string[]; definitions?: string[]; clientLacks?: string[]; definitionsLack?: string[] };
+  const cases: [string, { given: ApiModel; want: Want }][] = [
+    [
+      'named types per operation',
+      { given: model({ operations: [listApps] }), want: { client: ['export type ListAppsArgs = {', 'path: NonNullable<operations["list_apps"]["parameters"]["path"]>;', 'query?: NonNullable<', 'export type ListAppsResult ='] } },
+    ],
+    ['deprecated operations say so', { given: model({ operations: [operation({ operationId: 'old', method: 'get', path: '/old', deprecated: true })] }), want: { client: ['@deprecated'] } }],
+    [
+      'client.ts holds what a user reads; the wiring is in definitions.ts',
+      {
+        given: model({ operations: [listApps] }),
+        want: {
+          client: ['import { api, operationDefinitions } from "./definitions.js";', 'const runtime = createRuntime<paths>(api, options);', '...runtime.pathMethods,', 'runtime.call<ListAppsResult>(operationDefinitions.list_apps, args, callOptions)'],
+          clientLacks: ['OperationDefinition', 'validatorsOf', 'securitySchemes', 'style:'],
+          definitions: ['export const operationDefinitions = {', 'list_apps: listAppsOperation,', 'operations: Object.values(operationDefinitions),', 'parameterValidator: validatorsOf("list_apps").parameters'],
+        },
+      },
+    ],
+    [
+      'error responses become @throws of the class the runtime throws',
+      {
+        given: model({
+          operations: [
+            operation({
+              ...listApps,
+              responses: ['200', '400', '401', '403', '404', '409', '429', '503', '5XX'].map((status) => jsonResponse(status, string, `Status ${status}`)),
+            }),
+          ],
+        }),
+        want: {
+          client: [
+            '@throws {RequestValidationError}',
+            '@throws {ClientError} 400: Status 400',
+            '@throws {UnauthorizedError} 401: Status 401',
+            '@throws {ForbiddenError} 403: Status 403',
+            '@throws {NotFoundError} 404: Status 404',
+            '@throws {ClientError} 409: Status 409',
+            '@throws {RateLimitError} 429, once retries are spent: Status 429',
+            '@throws {ServerError} 503, once retries are spent: Status 503',
+            '@throws {ServerError} 5XX, once retries are spent: Status 5XX',
+            '@throws {ApiError} Any other non-2xx status.',
+            '@throws {NetworkError | TimeoutError | RedirectError}',
+          ],
+        },
+      },
+    ],
+    [
+      'an API without operations imports nothing it does not use',
+      {
+        given: model({ operations: [] }),
+        want: { client: ['...runtime.pathMethods,'], clientLacks: ['CallOptions', 'operationDefinitions', 'operations'], definitionsLack: ['validatorsOf', 'operationSchemas', 'Validator'] },
+      },
+    ],
+    [
+      'a documented default response is the ApiError line',
+      { given: model({ operations: [operation({ ...listApps, responses: [jsonResponse('200', string), jsonResponse('default', string, 'Anything else')] })] }), want: { client: ['@throws {ApiError} default: Anything else'], clientLacks: ['Any other non-2xx status'] } },
+    ],
+    [
+      'cross-parameter rules live in the zod validator only: no rules in the definitions',
+      {
+        given: model({
+          operations: [
+            operation({
+              ...listApps,
+              extensions: { rules: [{ kind: 'mutuallyExclusive', parameters: [{ in: 'query', name: 'page' }, { in: 'header', name: 'X-Trace' }] }] },
+            }),
+          ],
+        }),
+        want: { definitionsLack: ['rules', 'mutuallyExclusive'] },
+      },
+    ],
     [
       'stability and cache notes',
       {
@@ -99,7 +169,7 @@ describe('client emitter: emitted code', () => {
             }),
           ],
         }),
-        want: ['Stability: unofficial. May be removed.', '@experimental', 'caches the result for 86400 seconds per user, app', 'query parameter `force_refresh`', 'stability: {'],
+        want: { client: ['Stability: unofficial. May be removed.', '@experimental', 'caches the result for 86400 seconds per user, app', 'query parameter `force_refresh`'], definitions: ['stability: {'] },
       },
     ],
     [
@@ -113,7 +183,7 @@ describe('client emitter: emitted code', () => {
             { name: 'OAuth', type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://example.com/oauth/authorize', scopes: { zap: 'Read Zaps' } } } },
           ],
         }),
-        want: ['apiKey?: string;', 'clientId?: string;', 'option: "apiKey"', 'option: "clientId"', 'export const oauthFlows', 'flows: oauthFlows["OAuth"]'],
+        want: { client: ['apiKey?: string;', 'clientId?: string;'], definitions: ['option: "apiKey"', 'option: "clientId"', 'export const oauthFlows', 'flows: oauthFlows["OAuth"]'] },
       },
     ],
     [
@@ -125,7 +195,7 @@ describe('client emitter: emitted code', () => {
             operation({ operationId: 'choices', method: 'post', path: '/choices', extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } } }),
           ],
         }),
-        want: ['paginate: {', 'AsyncIterableIterator<ListAppsItem>', 'poll: {', 'runtime.poll<ChoicesResult>(choicesOperation', 'every 1000 ms while `is_loading`'],
+        want: { client: ['paginate: {', 'AsyncIterableIterator<ListAppsItem>', 'poll: {', 'runtime.poll<ChoicesResult>(operationDefinitions.choices', 'every 1000 ms while `is_loading`'], definitions: ['polling: {', 'pagination: {'] },
       },
     ],
     [
@@ -141,17 +211,17 @@ describe('client emitter: emitted code', () => {
             }),
           ],
         }),
-        want: ['keyPrefix: "params__"', 'style: "form"', 'explode: true', 'parameterValidator: validatorsOf("zaps").parameters'],
+        want: { definitions: ['keyPrefix: "params__"', 'style: "form"', 'explode: true', 'parameterValidator: validatorsOf("zaps").parameters'] },
       },
     ],
   ];
   test.each(cases)('%s', async (_name, { given, want }) => {
-    const { client, errors } = await emitAndCheck(given);
+    const { client, definitions, errors } = await emitAndCheck(given);
     expect(errors).toEqual([]);
-    for (const fragment of want) {
-      if (typeof fragment === 'string') expect(client).toContain(fragment);
-      else expect(client).toMatch(fragment);
-    }
+    for (const fragment of want.client ?? []) expect(client).toContain(fragment);
+    for (const fragment of want.definitions ?? []) expect(definitions).toContain(fragment);
+    for (const fragment of want.clientLacks ?? []) expect(client).not.toContain(fragment);
+    for (const fragment of want.definitionsLack ?? []) expect(definitions).not.toContain(fragment);
   });
 });
 
@@ -176,15 +246,18 @@ describe('client emitter: hostile spec strings never break the output', () => {
   });
 
   test('compiles, with unique identifiers and literal strings intact', async () => {
-    const { client, errors } = await emitAndCheck(given);
+    const { client, definitions, errors } = await emitAndCheck(given);
     expect(errors).toEqual([]);
     expect(client).not.toContain('${injection}`');
-    expect(client).toContain('operationId: "quote\\"id"');
+    expect(definitions).not.toContain('${injection}`');
+    expect(definitions).toContain('operationId: "quote\\"id"');
+    expect(client).toContain('operationDefinitions["quote\\"id"]');
     expect(client).toContain('async class_(');
     expect(client).toContain('async useOperation(');
   });
 
   test('is deterministic', async () => {
     expect(clientSource(given, context)).toBe(clientSource(structuredClone(given), context));
+    expect(definitionsSource(given, context)).toBe(definitionsSource(structuredClone(given), context));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Type-checks emitted files with the TypeScript compiler API, in memory: the files live in a
- * virtual folder next to this one, so `openapi-fetch` and `zod` resolve from the repo's
- * node_modules, while `@zapgen/runtime` is a stub of the documented runtime API.
+ * virtual folder next to this one, so `zod` resolves from the repo's node_modules, while
+ * `@zapgen/runtime` is a stub of the documented runtime API.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,6 @@ const definition = readFileSync(fileURLToPath(new URL('../../../../packages/runt
 
 /** The runtime API that generated clients call, as documented for the runtime engineer. */
 const runtimeStub = `${definition}
-import type { Client as FetchClient } from 'openapi-fetch';
 export interface ClientOptions {
   baseUrl?: string;
   serverVariables?: Record<string, string>;
@@ -26,8 +25,9 @@ export interface ClientOptions {
 export interface CallOptions { signal?: AbortSignal; timeoutMs?: number; headers?: Record<string, string> }
 export interface PaginateOptions extends CallOptions { maxItems?: number; pageSize?: number }
 export interface PollOptions extends CallOptions { intervalMs?: number; deadlineMs?: number }
+export type PathMethod<Paths> = (path: keyof Paths & string, init?: { params?: object; body?: unknown }) => Promise<{ data: unknown; response: Response }>;
 export interface Runtime<Paths extends {}> {
-  readonly fetchClient: FetchClient<Paths>;
+  readonly pathMethods: Record<'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE', PathMethod<Paths>>;
   call<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<T>;
   paginate<Item>(operation: OperationDefinition, args?: OperationArgs, options?: PaginateOptions): AsyncIterableIterator<Item>;
   poll<T>(operation: OperationDefinition, args?: OperationArgs, options?: PollOptions): Promise<T>;
@@ -43,6 +43,8 @@ export declare class ForbiddenError extends ClientError {}
 export declare class NotFoundError extends ClientError {}
 export declare class RateLimitError extends ClientError {}
 export declare class ServerError extends ApiError {}
+export declare class RedirectError extends ZapgenError {}
+export interface CallResult<T> { data: T; response: Response }
 export declare class NetworkError extends ZapgenError {}
 export declare class TimeoutError extends ZapgenError {}
 export declare class ResponseValidationError extends ZapgenError {}
@@ -85,7 +87,7 @@ export function typeCheck(files: Record<string, string>): string[] {
   host.getSourceFile = (name, version, onError) => {
     const text = all.get(name);
     if (text !== undefined) return ts.createSourceFile(name, text, version);
-    // Library files (lib.dom.d.ts, zod, openapi-fetch) parse once for all checks of a test run.
+    // Library files (lib.dom.d.ts, zod) parse once for all checks of a test run.
     const key = `${name}@${JSON.stringify(version)}`;
     if (!libraryFiles.has(key)) libraryFiles.set(key, getSourceFile.call(host, name, version, onError));
     return libraryFiles.get(key);

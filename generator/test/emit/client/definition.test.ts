@@ -6,7 +6,7 @@ import { jsonResponse, model, operation, parameter, string } from './model.js';
 
 /** Evaluates the printed `ApiDefinition` literal (plain data, with `oauthFlows` supplied). */
 function definitionOf(given: ApiModel): unknown {
-  const text = apiDefinition(given, '@zapgen/test', apiKeyOptions(given.securitySchemes));
+  const text = apiDefinition({ model: given, packageName: '@zapgen/test', apiKeyOptions: apiKeyOptions(given.securitySchemes) });
   const oauthFlows = Object.fromEntries(given.securitySchemes.flatMap((scheme) => (scheme.type === 'oauth2' ? [[scheme.name, scheme.flows]] : [])));
   return new Function('oauthFlows', `return ${text};`)(oauthFlows);
 }

@@ -4,7 +4,7 @@ import type { ApiModel } from '../../../src/model/types.js';
 import { packageEmitter } from '../../../src/emit/package/index.js';
 import { LIBRARY_VERSIONS, RUNTIME_RANGE } from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
-import { clientSource } from '../../../src/emit/client/index.js';
+import { clientSource, definitionsSource } from '../../../src/emit/client/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from '../client/compile.js';
 import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
@@ -71,14 +71,15 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
     const given = model({ operations: [searchApps, getApp] });
     const [types] = await typescriptTypesEmitter.emit(given, context);
     const usage = [
-      "import { createClient, ApiError, RequestValidationError, type GetAppArgs, type SearchAppsResult, type components, type paths, type CallOptions } from './index.js';",
+      "import { api, createClient, operationDefinitions, ApiError, RedirectError, RequestValidationError, type GetAppArgs, type SearchAppsResult, type components, type paths, type CallOptions } from './index.js';",
       'export const client = createClient({ baseUrl: "http://localhost" });',
       "export const args: GetAppArgs = { path: { app: 'slack' } };",
-      'export type Used = [SearchAppsResult, components, paths, CallOptions, ApiError, RequestValidationError];',
+      'export type Used = [SearchAppsResult, components, paths, CallOptions, ApiError, RedirectError, RequestValidationError, typeof api, typeof operationDefinitions];',
     ].join('\n');
     const errors = typeCheck({
       'src/index.ts': (await emit(given))['src/index.ts']!,
       'src/client.ts': clientSource(given, context),
+      'src/definitions.ts': definitionsSource(given, context),
       'src/types.ts': types!.contents,
       'src/zod.ts': zodStub(given.operations),
       'src/usage.ts': usage,
@@ -89,6 +90,7 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
   test('index re-exports the client, the spec types and the error classes', async () => {
     const index = (await emit(model({ operations: [] })))['src/index.ts']!;
     expect(index).toContain("export * from './client.js';");
+    expect(index).toContain("export * from './definitions.js';");
     expect(index).toContain("export type { components, operations, paths } from './types.js';");
     expect(index).toMatch(/export \{ ZapgenError, .*ApiError.* \} from "@zapgen\/runtime";/);
   });

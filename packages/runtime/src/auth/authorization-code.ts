@@ -1,15 +1,13 @@
 /** OAuth 2.0 authorization code grant with PKCE (RFC 6749 §4.1, RFC 7636). */
-import type { OperationArgs, OperationDefinition } from '../definition.js';
 import { AuthorizationCancelledError, AuthorizationError, NetworkError, StateMismatchError, TimeoutError, TokenExchangeError } from '../errors.js';
-import type { CallOptions } from '../client/options.js';
-import { scrubCause } from '../client/redact.js';
+import { scrub, scrubCause } from '../client/redact.js';
 import { attemptSignal } from '../timeout.js';
 import { createState, encodeQuery, withQuery } from './implicit.js';
 import { createCodeChallenge, createPkcePair } from './pkce.js';
 
 /** What to keep for the user between the authorize redirect and the code exchange. */
 export interface AuthorizationCodeStart {
-  /** Where to send the user (or the `redirect_to` of a login link). */
+  /** Where to send the user (or where a login link should lead, e.g. its redirect parameter). */
   authorizeUrl: string;
   /** Secret: store it for this user, send it only to the token endpoint. */
   codeVerifier: string;
@@ -46,23 +44,6 @@ export async function startAuthorizationCode(options: {
     state,
   });
   return { authorizeUrl: withQuery(options.authorizationUrl, query), codeVerifier, codeChallenge, state };
-}
-
-/**
- * Calls a login-link operation with its redirect parameter (default `redirect_to`) set to the
- * authorize URL, so that the user signs up or logs in and then lands on the consent screen.
- */
-export function requestLoginLink<T>(options: {
-  call: <R>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions) => Promise<R>;
-  operation: OperationDefinition;
-  args?: OperationArgs;
-  authorizeUrl: string;
-  redirectParameter?: string;
-  callOptions?: CallOptions;
-}): Promise<T> {
-  const args = options.args ?? {};
-  const query = { ...args.query, [options.redirectParameter ?? 'redirect_to']: options.authorizeUrl };
-  return options.call<T>(options.operation, { ...args, query }, options.callOptions);
 }
 
 /** Reads `code` from the redirect; `error=access_denied` is a cancellation, a foreign state is rejected. */
@@ -148,10 +129,13 @@ export async function exchangeAuthorizationCode(options: {
   const record = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
   const accessToken = text(record.access_token);
   if (status < 200 || status > 299 || accessToken === undefined) {
-    const description = text(record.error_description);
+    // A token endpoint may echo the code or the verifier it refuses: neither may reach a message.
+    const secrets = [options.code, options.codeVerifier];
+    const received = text(record.error_description);
+    const description = received === undefined ? undefined : scrub(received, secrets);
     throw new TokenExchangeError({
       status,
-      error: text(record.error) ?? (status >= 200 && status <= 299 ? 'invalid_response' : 'server_error'),
+      error: scrub(text(record.error) ?? (status >= 200 && status <= 299 ? 'invalid_response' : 'server_error'), secrets),
       ...(description === undefined ? {} : { description }),
     });
   }

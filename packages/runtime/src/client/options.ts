@@ -49,6 +49,11 @@ export interface ClientOptions {
   /** Per request attempt. Default 30 000 ms; 0 = none. */
   timeoutMs?: number;
   retry?: RetryOptions;
+  /**
+   * Redirects followed per attempt (default 20, as fetch; 0 = none: a 3xx is an `ApiError`). A
+   * redirect to another origin is followed without any credential (headers, cookies, query keys).
+   */
+  maxRedirects?: number;
   validation?: {
     /** Validate arguments before sending. Default true. */
     request?: boolean;

@@ -11,6 +11,26 @@ export function scrub(text: string, secrets: readonly string[]): string {
   return result;
 }
 
+/**
+ * A copy of a parsed body with every secret scrubbed from its strings (keys included), for what
+ * an error shows: its `toJSON()` and `util.inspect` view. Blobs and other non-JSON values are
+ * shown by their kind only.
+ */
+export function scrubValue(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return scrub(value, secrets);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets));
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
+    return `[${value.constructor?.name ?? 'object'}]`;
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [scrub(key, secrets), scrubValue(item, secrets)]));
+}
+
+/** Header names that carry credentials whatever the API: never kept on errors, never sent across origins. */
+export function isCredentialHeader(name: string): boolean {
+  return CREDENTIAL_HEADERS.has(name.toLowerCase());
+}
+
 /** The URL with the values of the given query parameters replaced by `[REDACTED]`. */
 export function redactUrl(options: { url: string; queryNames: readonly string[]; secrets: readonly string[] }): string {
   const [base, query] = splitOnce(options.url, '?');

@@ -1,7 +1,7 @@
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
 import { authenticate } from '../auth/credentials.js';
 import type { Authentication } from '../auth/credentials.js';
-import { NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
+import { NetworkError, RedirectError, RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
 import { backoffDelay, isRetryableStatus, mayRetryMethod, parseRetryAfter, retryPolicy } from '../retry.js';
 import { serializeParameters } from '../serialize/index.js';
 import { encodeValue } from '../serialize/encode.js';
@@ -10,7 +10,9 @@ import { validateRequest, validateResponse } from '../validation.js';
 import { encodeBody, readBody } from './body.js';
 import { errorForStatus, requestIdOf } from './errors-from-response.js';
 import type { CallOptions, ClientOptions } from './options.js';
-import { redactHeaders, redactUrl, scrubCause } from './redact.js';
+import { isCredentialHeader, redactHeaders, redactUrl, scrubCause } from './redact.js';
+import { fetchFollowingRedirects } from './redirect.js';
+import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 
 /** What every call of one client shares. */
 export interface CallContext {
@@ -22,11 +24,9 @@ export interface CallContext {
   warned: Set<string>;
 }
 
-interface PreparedRequest {
-  url: string;
-  /** The URL with credentials redacted, for errors. */
-  safeUrl: string;
-  init: RequestInit;
+/** A request ready to send, with what it must never leak. */
+interface PreparedRequest extends OutgoingRequest {
+  credentials: RequestCredentials;
 }
 
 /** Header names of apiKey schemes: their values are redacted from response headers kept on errors. */
@@ -37,6 +37,23 @@ function apiKeyHeaderNames(api: ApiDefinition): string[] {
 function acceptHeader(operation: OperationDefinition): string {
   const types = [...new Set(operation.responses.flatMap((response) => response.mediaTypes))];
   return types.length === 0 ? 'application/json' : types.join(', ');
+}
+
+/**
+ * Every credential the request carries: the operation's (from `authenticate`) and any the caller
+ * put in a credential header of its own (`headers: { authorization }`), raw and as sent.
+ */
+function credentialsOf(options: { api: ApiDefinition; auth: Authentication; headers: Headers }): RequestCredentials {
+  const headerNames = apiKeyHeaderNames(options.api).map((name) => name.toLowerCase());
+  const secrets = [...options.auth.secrets];
+  for (const [name, value] of options.headers) {
+    // The cookie header also holds cookie parameters; the operation's own cookie credentials are in `auth`.
+    if (name === 'cookie' || (!isCredentialHeader(name) && !headerNames.includes(name))) continue;
+    secrets.push(value, value.replace(/^\S+\s+/, ''));
+  }
+  // Longest first, so that `Bearer sk-1` is scrubbed whole before `sk-1` is.
+  const unique = [...new Set(secrets)].filter((secret) => secret !== '').sort((a, b) => b.length - a.length);
+  return { headerNames, queryNames: options.auth.secretQueryNames, secrets: unique };
 }
 
 function prepare(options: {
@@ -58,42 +75,58 @@ function prepare(options: {
   const cookies = [serialized.cookies, ...auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`)].filter((part) => part !== '');
   if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
   for (const [name, value] of Object.entries(auth.headers)) headers.set(name, value);
-  const init: RequestInit = { method: operation.method.toUpperCase(), headers };
+  const init: PreparedRequest['init'] = { method: operation.method.toUpperCase(), headers };
   if (args.body !== undefined) {
     const encoded = encodeBody({ body: args.body, mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json' });
     init.body = encoded.body;
+    // fetch sends a stream body only as a half-duplex request, and says so only when asked to.
+    if (typeof ReadableStream !== 'undefined' && encoded.body instanceof ReadableStream) Object.assign(init, { duplex: 'half' });
     if (encoded.contentType !== undefined) headers.set('content-type', encoded.contentType);
   }
-  return { url, init, safeUrl: redactUrl({ url, queryNames: auth.secretQueryNames, secrets: auth.secrets }) };
+  return { url, init, credentials: credentialsOf({ api: context.api, auth, headers }) };
 }
 
-type Attempt = { kind: 'response'; response: Response; body: unknown } | { kind: 'failure'; error: NetworkError | TimeoutError };
+/** A URL safe to keep on an error: credential query values redacted, secrets scrubbed. */
+function safeUrl(url: string, credentials: RequestCredentials): string {
+  return redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
+}
 
-/** Sends one attempt and reads its body, both within the attempt's timeout. */
+type Attempt =
+  | { kind: 'response'; response: Response; body: unknown; url: string }
+  | { kind: 'failure'; error: NetworkError | TimeoutError };
+
+/** Sends one attempt, following its redirects, and reads its body, all within the attempt's timeout. */
 async function attempt(options: {
   context: CallContext;
   operation: OperationDefinition;
   request: PreparedRequest;
-  auth: Authentication;
   callOptions: CallOptions;
 }): Promise<Attempt> {
   const { context, operation, request, callOptions } = options;
   const timeoutMs = callOptions.timeoutMs ?? context.client.timeoutMs ?? 30_000;
   const signal = attemptSignal({ signal: callOptions.signal, timeoutMs });
   try {
-    const response = await context.fetch(request.url, { ...request.init, signal: signal.signal });
+    const { response, url } = await fetchFollowingRedirects({
+      fetch: context.fetch,
+      request,
+      credentials: request.credentials,
+      maxRedirects: context.client.maxRedirects ?? 20,
+      operationId: operation.operationId,
+      signal: signal.signal,
+    });
     const body = await readBody(response, operation.method);
-    return { kind: 'response', response, body };
+    return { kind: 'response', response, body, url };
   } catch (error) {
     if (callOptions.signal?.aborted) throw callOptions.signal.reason;
+    if (error instanceof RedirectError) throw error;
     if (signal.timedOut()) return { kind: 'failure', error: new TimeoutError({ operationId: operation.operationId, timeoutMs }) };
     return {
       kind: 'failure',
       error: new NetworkError({
         operationId: operation.operationId,
         method: operation.method,
-        url: request.safeUrl,
-        cause: scrubCause(error, options.auth.secrets),
+        url: safeUrl(request.url, request.credentials),
+        cause: scrubCause(error, request.credentials.secrets),
       }),
     };
   } finally {
@@ -101,29 +134,44 @@ async function attempt(options: {
   }
 }
 
-function reportResponse(options: { context: CallContext; operation: OperationDefinition; status: number; body: unknown }): void {
+function reportResponse(options: {
+  context: CallContext;
+  operation: OperationDefinition;
+  status: number;
+  body: unknown;
+  secrets: readonly string[];
+}): void {
   const { context, operation } = options;
   const mode = context.client.validation?.response ?? 'warn';
   if (mode === 'off') return;
   const report = validateResponse({ operation, status: options.status, body: options.body });
   if (report === undefined) return;
-  if (mode === 'strict') throw new ResponseValidationError({ report, body: options.body });
+  if (mode === 'strict') throw new ResponseValidationError({ report, body: options.body, secrets: options.secrets });
   if (context.client.onValidationWarning) return context.client.onValidationWarning(report);
   if (context.warned.has(operation.operationId)) return;
   context.warned.add(operation.operationId);
   console.warn(`[${context.api.name}] ${operation.operationId}: response ${report.status} does not match its schema (data returned anyway)`, report.issues);
 }
 
+/** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
+export interface CallResult<T> {
+  data: T;
+  /** The final response (after redirects); its body has been read into `data`. */
+  response: Response;
+}
+
 /**
- * One call, end to end: validate, authenticate, serialize, send with timeouts and retries, parse,
- * validate the response. Resolves with the body of a 2xx response; rejects with a typed error.
+ * The one request pipeline, whatever the entry point (named function, `paginate`, `poll`, or a
+ * path-typed `GET`/`POST`...): validate, authenticate, serialize, send with timeouts, retries and
+ * redirects, parse, validate the response. Resolves with the body of a 2xx response and the
+ * response; rejects with a typed error.
  */
 export async function performCall<T>(options: {
   context: CallContext;
   operation: OperationDefinition;
   args?: OperationArgs;
   callOptions?: CallOptions;
-}): Promise<T> {
+}): Promise<CallResult<T>> {
   const { context, operation } = options;
   const args = options.args ?? {};
   const callOptions = options.callOptions ?? {};
@@ -138,7 +186,7 @@ export async function performCall<T>(options: {
   let reauthorized = false;
   for (let retries = 0; ; ) {
     callOptions.signal?.throwIfAborted();
-    const outcome = await attempt({ context, operation, request, auth, callOptions });
+    const outcome = await attempt({ context, operation, request, callOptions });
     const canRetry = retryable && retries < policy.maxRetries;
     if (outcome.kind === 'failure') {
       if (!canRetry) throw outcome.error;
@@ -147,8 +195,8 @@ export async function performCall<T>(options: {
     }
     const { response, body } = outcome;
     if (response.ok) {
-      reportResponse({ context, operation, status: response.status, body });
-      return body as T;
+      reportResponse({ context, operation, status: response.status, body, secrets: request.credentials.secrets });
+      return { data: body as T, response };
     }
     if (response.status === 401 && !reauthorized && auth.tokenScheme && context.client.reauthorize) {
       reauthorized = true;
@@ -166,14 +214,16 @@ export async function performCall<T>(options: {
       await policy.sleep(delay, callOptions.signal);
       continue;
     }
+    const { secrets } = request.credentials;
     throw errorForStatus({
       operationId: operation.operationId,
       method: operation.method,
-      url: request.safeUrl,
+      url: safeUrl(outcome.url, request.credentials),
       status: response.status,
       body,
-      headers: redactHeaders({ headers: response.headers, extraNames: apiKeyHeaderNames(context.api), secrets: auth.secrets }),
+      headers: redactHeaders({ headers: response.headers, extraNames: request.credentials.headerNames, secrets }),
       requestId: requestIdOf(response.headers),
+      secrets,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
   }

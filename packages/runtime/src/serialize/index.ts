@@ -23,8 +23,9 @@ function argument(args: OperationArgs, parameter: ParameterDefinition): unknown 
 
 /**
  * Serializes the arguments of a call by each parameter's own style, explode, allowReserved,
- * keyPrefix and content type. Absent (`undefined`) parameters are left out; a missing path
- * parameter is an error because the URL cannot be built without it.
+ * keyPrefix and content type. Absent parameters (`undefined` or `null`, and `null` properties of
+ * an object value) are left out; a missing path parameter is an error because the URL cannot be
+ * built without it.
  */
 export function serializeParameters(operation: OperationDefinition, args: OperationArgs = {}): SerializedParameters {
   const query: string[] = [];
@@ -43,7 +44,9 @@ export function serializeParameters(operation: OperationDefinition, args: Operat
       path = path.split(`{${parameter.name}}`).join(serializePathValue(parameter, value));
       continue;
     }
-    if (value === undefined) continue;
+    // `null` (a `T | null` parameter) is left out like `undefined`: form-style parameters have no
+    // spelling for null, and `name=` is an empty string that a server parsing a number rejects.
+    if (value === undefined || value === null) continue;
     if (parameter.in === 'query') query.push(...serializeQueryPairs(parameter, value));
     else if (parameter.in === 'cookie') cookies.push(...serializeCookiePairs(parameter, value));
     else if (!IGNORED_HEADERS.has(parameter.name.toLowerCase())) headers[parameter.name] = serializeHeaderValue(parameter, value);

@@ -8,7 +8,7 @@ function shape(value: unknown): Shaped {
   if (Array.isArray(value)) return { kind: 'array', items: value.map(primitiveText) };
   if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
     const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
+      .filter(([, entry]) => entry !== undefined && entry !== null)
       .map(([key, entry]): [string, string] => [key, primitiveText(entry)]);
     return { kind: 'object', entries };
   }

@@ -1,11 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  exchangeAuthorizationCode,
-  parseAuthorizationCodeRedirect,
-  requestLoginLink,
-  startAuthorizationCode,
-} from '../../src/auth/authorization-code.js';
-import { findOAuthFlow } from '../../src/auth/flows.js';
+import { exchangeAuthorizationCode, parseAuthorizationCodeRedirect, startAuthorizationCode } from '../../src/auth/authorization-code.js';
 import { createCodeChallenge } from '../../src/auth/pkce.js';
 import { createRuntime } from '../../src/client/create-runtime.js';
 import { AuthorizationCancelledError, NetworkError, StateMismatchError, TokenExchangeError } from '../../src/errors.js';
@@ -19,18 +13,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-const flow = findOAuthFlow({ api: actionsApi, flow: 'authorizationCode' })!;
+const scheme = actionsApi.securitySchemes.AccessPointOAuth;
+const authorizationCode = scheme?.type === 'oauth2' ? scheme.flows.authorizationCode : undefined;
+const flow = { authorizationUrl: authorizationCode!.authorizationUrl, scopes: Object.keys(authorizationCode!.scopes) };
 
 describe('authorization code with PKCE', () => {
-  it('finds the flow of the spec', () => {
-    expect(flow).toEqual({
-      scheme: 'AccessPointOAuth',
-      authorizationUrl: 'https://actions.zapier.com/oauth/authorize/',
-      tokenUrl: 'https://actions.zapier.com/oauth/token/',
-      scopes: ['openid', 'nla:exposed_actions:execute'],
-    });
-  });
-
   it('builds the authorize URL with the parameters of the document', async () => {
     const start = await startAuthorizationCode({
       authorizationUrl: flow.authorizationUrl!,
@@ -51,15 +38,12 @@ describe('authorization code with PKCE', () => {
     expect(start.authorizeUrl).toContain('scope=openid%20nla%3Aexposed_actions%3Aexecute');
   });
 
-  it('calls the login link with redirect_to set to the authorize URL', async () => {
+  it('leads a login link to the authorize URL: the caller names the parameter (redirect_to)', async () => {
     server = await startServer(() => ({ body: { login_link: 'https://zapier.com/sign-up/abc' } }));
     const runtime = createRuntime(actionsApi, { baseUrl: server.url, apiKey: 'k' });
     const start = await startAuthorizationCode({ authorizationUrl: flow.authorizationUrl!, clientId: 'c', redirectUri: 'https://app.example/cb', scopes: flow.scopes });
-    const link = await requestLoginLink({
-      call: runtime.call,
-      operation: getLoginLink,
-      args: { query: { sign_up_first_name: 'Ada', sign_up_last_name: 'L', sign_up_email: 'ada@example.com' } },
-      authorizeUrl: start.authorizeUrl,
+    const link = await runtime.call(getLoginLink, {
+      query: { sign_up_first_name: 'Ada', sign_up_last_name: 'L', sign_up_email: 'ada@example.com', redirect_to: start.authorizeUrl },
     });
     expect(link).toEqual({ login_link: 'https://zapier.com/sign-up/abc' });
     const query = new URLSearchParams(server.requests[0]!.query);
@@ -93,6 +77,13 @@ describe('authorization code with PKCE', () => {
     ['an OAuth error body', { reply: { status: 400, body: { error: 'invalid_grant', error_description: 'code expired' } }, want: { status: 400, error: 'invalid_grant', description: 'code expired' } }],
     ['a server failure without a body', { reply: { status: 502 }, want: { status: 502, error: 'server_error' } }],
     ['a 200 without access_token', { reply: { body: { token_type: 'Bearer' } }, want: { status: 200, error: 'invalid_response' } }],
+    [
+      'an error that echoes the code and the verifier',
+      {
+        reply: { status: 400, body: { error: 'invalid_grant', error_description: 'code secret-code does not match secret-verifier' } },
+        want: { status: 400, error: 'invalid_grant', description: 'code [REDACTED] does not match [REDACTED]' },
+      },
+    ],
   ];
 
   it.each(failures)('rejects %s with a TokenExchangeError that holds no secret', async (_name, { reply, want }) => {

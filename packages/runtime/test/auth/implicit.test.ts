@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findOAuthFlow } from '../../src/auth/flows.js';
 import { buildImplicitAuthorizationUrl, parseImplicitRedirect } from '../../src/auth/implicit.js';
 import { AuthorizationCancelledError, AuthorizationError, StateMismatchError } from '../../src/errors.js';
 import { partnerApi } from '../support/definitions.js';
 
 describe('implicit grant', () => {
   it('builds the authorize URL with a generated state', () => {
-    const flow = findOAuthFlow({ api: partnerApi, flow: 'implicit' })!;
+    const scheme = partnerApi.securitySchemes.PartnerOAuth;
+    const flow = scheme?.type === 'oauth2' ? scheme.flows.implicit : undefined;
     const { url, state } = buildImplicitAuthorizationUrl({
-      authorizationUrl: flow.authorizationUrl!,
+      authorizationUrl: flow!.authorizationUrl!,
       clientId: 'cid',
       redirectUri: 'https://partner.example/oauth/done',
       scopes: ['zap', 'templates'],

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -60,12 +59,11 @@ describe.skipIf(!available && !process.env.CI)('browser helpers in headless Chro
 
   beforeAll(async () => {
     execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', runtimeRoot], { stdio: 'inherit' });
-    const openapiFetch = createRequire(import.meta.url).resolve('openapi-fetch').replace(/index\.c?js$/, 'index.mjs');
     app = await startServer((request) => {
       if (request.path.startsWith('/dist/')) return file(join(runtimeRoot, 'dist'), request.path.slice('/dist/'.length));
-      if (request.path === '/vendor/openapi-fetch.js') return file(dirname(openapiFetch), 'index.mjs');
       if (request.path === '/app.html') return html(appPage);
       if (request.path === '/callback.html') return html(callbackPage);
+      if (request.path === '/api/moved') return redirect(`${auth.url}/collect?from=app`);
       if (request.path === '/api/zaps') {
         return request.headers.authorization === 'Bearer tok-silent' ? { body: { objects: [{ id: 1 }] } } : { status: 401, body: { errors: ['invalid token'] } };
       }
@@ -160,7 +158,6 @@ describe.skipIf(!available && !process.env.CI)('browser helpers in headless Chro
           parameters: [],
           responses: [],
           security: [[{ scheme: 'PartnerOAuth', scopes: ['zap'] }]],
-          rules: [],
         };
         const runtime = zapgen.createRuntime(api, {
           baseUrl,
@@ -178,6 +175,22 @@ describe.skipIf(!available && !process.env.CI)('browser helpers in headless Chro
       'Bearer stale',
       'Bearer tok-silent',
     ]);
+  });
+
+  it('refuses to follow a redirect it cannot inspect: the key never reaches the other origin', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { zapgen } = window as unknown as { zapgen: any };
+      const api = { name: 'partner', servers: [], securitySchemes: { Key: { type: 'apiKey', in: 'header', name: 'x-api-key', option: 'apiKey' } } };
+      const moved = { operationId: 'moved', method: 'get', path: '/moved', parameters: [], responses: [], security: [[{ scheme: 'Key', scopes: [] }]] };
+      const runtime = zapgen.createRuntime(api, { baseUrl, apiKey: 'sk-browser-key', retry: { maxRetries: 0 } });
+      return runtime.call(moved).then(
+        () => 'resolved',
+        (error: { name: string; reason: string }) => `${error.name} ${error.reason}`,
+      );
+    }, `${app.url}/api`);
+    expect(outcome).toBe('RedirectError hidden-location');
+    expect(app.requests.some((request) => request.path === '/api/moved')).toBe(true);
+    expect(auth.requests.filter((request) => request.path === '/collect')).toHaveLength(0);
   });
 
   it('gives up a silent re-authorization that needs the user, with a TimeoutError', async () => {

@@ -1,11 +1,10 @@
 /** The pages the browser tests load from the app origin. */
 
-/** The app: loads the browser helpers and the runtime as plain ES modules (openapi-fetch via an import map). */
+/** The app: loads the browser helpers and the runtime as plain ES modules. */
 export const appPage = `<!doctype html>
 <html>
   <head>
     <meta charset="utf-8" />
-    <script type="importmap">{ "imports": { "openapi-fetch": "/vendor/openapi-fetch.js" } }</script>
     <script type="module">
       import * as browserAuth from '/dist/browser/index.js';
       import * as zapgen from '/dist/index.js';

@@ -78,7 +78,7 @@ describe('call: request validation', () => {
         operation: executeAction,
         args: { query: { preview_only: true, skip_param_guessing: true }, body: { instructions: 'i', app: 'a', action: 'b' } },
         parameter: 'preview_only',
-        message: /skip_param_guessing and preview_only cannot both be true/,
+        message: /preview_only \(query\): skip_param_guessing and preview_only cannot both be set/,
       },
     ],
     ['a missing body', { operation: executeAction, args: {}, parameter: 'body', message: /body \(body\): is required/ }],
@@ -93,21 +93,18 @@ describe('call: request validation', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('enforces rules from the definition when there is no parameter validator', async () => {
-    const { runtime, requests } = await setup({ api: actionsApi, client: { apiKey: 'k' } });
+  it('sends without checks when the definition carries no validator: the runtime has no rules of its own', async () => {
+    const { runtime, requests } = await setup({ api: actionsApi, reply: { body: { execution_log_id: 'e1' } }, client: { apiKey: 'k' } });
     const operation = { ...executeAction, parameterValidator: undefined };
-    const error = await runtime
-      .call(operation, { query: { preview_only: true, skip_param_guessing: true }, body: { instructions: 'i', app: 'a', action: 'b' } })
-      .catch((caught: unknown) => caught);
-    expect((error as RequestValidationError).issues).toMatchObject([{ parameter: 'preview_only', message: 'skip_param_guessing and preview_only cannot both be true.' }]);
-    expect(requests).toHaveLength(0);
+    await runtime.call(operation, { query: { preview_only: true, skip_param_guessing: true }, body: { instructions: 'i', app: 'a', action: 'b' } });
+    expect(requests[0]?.url).toBe('/execute/?preview_only=true&skip_param_guessing=true');
   });
 
   it('enforces requiredWith: params__ filters need app', async () => {
     const { runtime, requests } = await setup({ api: partnerApi, client: { accessToken: 't' } });
     const error = await runtime.call(listZaps, { query: { params: { channel: 'C1' } } }).catch((caught: unknown) => caught);
     expect((error as RequestValidationError).issues).toMatchObject([{ parameter: 'app', in: 'query' }]);
-    expect((error as Error).message).toContain('The `app` parameter must be included');
+    expect((error as Error).message).toContain('app (query): app is required when params is given');
     expect(requests).toHaveLength(0);
   });
 
@@ -166,7 +163,7 @@ describe('call: response validation', () => {
   });
 
   it('rejects in strict mode with the report', async () => {
-    const { runtime } = await setup({ api: partnerApi, reply: { body: unexpected }, client: { clientId: 'c', validation: { response: 'strict' } } });
+    const { runtime } = await setup({ api: partnerApi, reply: { body: unexpected }, client: { clientId: 'client-1', validation: { response: 'strict' } } });
     const error = await runtime.call(listApps).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain('objects[0].slug');

@@ -15,7 +15,6 @@ function operationWith(parameter: ParameterDefinition): OperationDefinition {
     parameters: [parameter],
     responses: [],
     security: [],
-    rules: [],
   };
 }
 
@@ -91,6 +90,17 @@ describe('serializeParameters', () => {
     ['header simple array', { given: { parameter: { name: 'X-Ids', in: 'header', style: 'simple', explode: false }, value: [1, 2] }, want: '1,2' }],
     ['header simple* object', { given: { parameter: { name: 'X-Pair', in: 'header', style: 'simple', explode: true }, value: { a: 1, b: 2 } }, want: 'a=1,b=2' }],
     ['cookie form', { given: { parameter: { name: 'session', in: 'cookie', style: 'form', explode: false }, value: ['a', 'b'] }, want: 'session=a,b' }],
+    // `null` for a `T | null` parameter is left out, as openapi-fetch and hey-api do: `name=` would be
+    // an empty string, which a server parsing an integer (`authentication_id`) rejects.
+    ['null query value is left out', { given: { parameter: { name: 'authentication_id', in: 'query', style: 'form', explode: true }, value: null }, want: '' }],
+    ['null in a comma list query is left out', { given: { parameter: { name: 'ids', in: 'query', style: 'form', explode: false }, value: null }, want: '' }],
+    ['null header value is left out', { given: { parameter: { name: 'X-Trace', in: 'header', style: 'simple', explode: false }, value: null }, want: '' }],
+    ['null cookie value is left out', { given: { parameter: { name: 'session', in: 'cookie', style: 'form', explode: true }, value: null }, want: '' }],
+    [
+      'null keys of a keyPrefix object are left out',
+      { given: { parameter: { name: 'params', in: 'query', style: 'form', explode: true, keyPrefix: 'params__' }, value: { channel: 'C1', user: null } }, want: 'params__channel=C1' },
+    ],
+    ['an empty string is sent as one', { given: { parameter: { name: 'query', in: 'query', style: 'form', explode: true }, value: '' }, want: 'query=' }],
   ];
 
   it.each(cases)('%s', (_name, { given, want }) => {

@@ -40,29 +40,24 @@ export const listActions: OperationDefinition = {
     parameter({ name: 'app', in: 'path', required: true }),
     parameter({ name: 'query', in: 'query' }),
     parameter({ name: 'filter_action_type', in: 'query', explode: false }),
+    parameter({ name: 'action_extra', in: 'query', explode: false }),
+    parameter({ name: 'authentication_id', in: 'query' }),
   ],
   parameterValidator: z.object({
     path: z.object({ app: z.string() }),
-    query: z.object({ query: z.string().nullable().optional(), filter_action_type: z.array(actionType).optional() }),
+    query: z.object({
+      query: z.string().nullable().optional(),
+      filter_action_type: z.array(actionType).optional(),
+      action_extra: z.array(z.string()).optional(),
+      authentication_id: z.number().int().nullable().optional(),
+    }),
   }),
   responses: [
     { status: '200', mediaTypes: ['application/json'], body: z.looseObject({ results: z.array(z.looseObject({ action: z.string() })) }) },
     { status: 'default', mediaTypes: ['application/json'], body: errorResponse },
   ],
   security: v2Security,
-  rules: [],
 };
-
-const executeRules = [
-  {
-    kind: 'mutuallyExclusive' as const,
-    parameters: [
-      { in: 'query' as const, name: 'skip_param_guessing' },
-      { in: 'query' as const, name: 'preview_only' },
-    ],
-    description: 'skip_param_guessing and preview_only cannot both be true.',
-  },
-];
 
 export const executeAction: OperationDefinition = {
   operationId: 'executeAction',
@@ -79,7 +74,7 @@ export const executeAction: OperationDefinition = {
     })
     .superRefine((value, context) => {
       if (value.query.preview_only && value.query.skip_param_guessing) {
-        context.addIssue({ code: 'custom', path: ['query', 'preview_only'], message: executeRules[0]!.description });
+        context.addIssue({ code: 'custom', path: ['query', 'preview_only'], message: 'skip_param_guessing and preview_only cannot both be set' });
       }
     }),
   requestBody: {
@@ -93,7 +88,6 @@ export const executeAction: OperationDefinition = {
     { status: '422', mediaTypes: ['application/json'], body: errorResponse },
   ],
   security: v2Security,
-  rules: executeRules,
 };
 
 export const getLoginLink: OperationDefinition = {
@@ -108,7 +102,6 @@ export const getLoginLink: OperationDefinition = {
   ],
   responses: [{ status: '200', mediaTypes: ['application/json'], body: z.looseObject({ login_link: z.string().nullable() }) }],
   security: v2Security,
-  rules: [],
 };
 
 export const getPrefillChoices: OperationDefinition = {
@@ -123,7 +116,6 @@ export const getPrefillChoices: OperationDefinition = {
   requestBody: { required: false, mediaTypes: ['application/json'] },
   responses: [{ status: '200', mediaTypes: ['application/json'], body: z.looseObject({ is_loading: z.boolean(), results: z.array(z.unknown()) }) }],
   security: v2Security,
-  rules: [],
   polling: { whileField: 'is_loading', intervalMs: 1000 },
   cache: { ttlSeconds: 86_400, scope: ['user', 'app', 'prefill'], refreshParameter: { in: 'query', name: 'force_refresh' } },
 };
@@ -157,7 +149,6 @@ export const listApps: OperationDefinition = {
     { status: '4XX', mediaTypes: ['application/json'], body: z.looseObject({ errors: z.array(z.string()) }) },
   ],
   security: [[{ scheme: 'ClientId', scopes: [] }]],
-  rules: [],
   pagination: { kind: 'page', pageParameter: 'page', sizeParameter: 'per_page', itemsField: 'objects', totalPagesField: 'pages', firstPage: 1 },
 };
 
@@ -181,7 +172,6 @@ export const listZapTemplates: OperationDefinition = {
   parameterValidator: z.object({ query: z.object(templateQuery) }),
   responses: [{ status: '200', mediaTypes: ['application/json'], body: z.array(z.looseObject({ id: z.number() })) }],
   security: [[{ scheme: 'ClientId', scopes: [] }]],
-  rules: [],
   pagination: { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: '' },
 };
 
@@ -209,15 +199,19 @@ export const listZaps: OperationDefinition = {
     parameter({ name: 'app', in: 'query' }),
     parameter({ name: 'params', in: 'query', keyPrefix: 'params__' }),
   ],
+  // As the zod emitter writes an `x-zapgen-rules` requiredWith: the rule lives in the validator.
+  parameterValidator: z
+    .object({
+      query: z
+        .object({ limit: z.number().int().optional(), offset: z.number().int().optional(), app: z.string().optional(), params: z.record(z.string(), z.string()).optional() })
+        .optional(),
+    })
+    .superRefine((value, context) => {
+      if (value.query?.params !== undefined && value.query.app === undefined) {
+        context.addIssue({ code: 'custom', path: ['query', 'app'], message: 'app is required when params is given' });
+      }
+    }),
   responses: [{ status: '200', mediaTypes: ['application/json'], body: z.looseObject({ objects: z.array(z.looseObject({ id: z.number() })) }) }],
   security: [[{ scheme: 'PartnerOAuth', scopes: ['zap'] }]],
-  rules: [
-    {
-      kind: 'requiredWith',
-      if: { in: 'query', name: 'params' },
-      then: [{ in: 'query', name: 'app' }],
-      description: 'The `app` parameter must be included with `params__{KEY}={VALUE}` filters.',
-    },
-  ],
   pagination: { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: 'objects', nextField: 'next' },
 };

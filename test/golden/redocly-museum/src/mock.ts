@@ -4,7 +4,7 @@ import {
   type MockHandler,
   type MockServer,
 } from '@zapgen/runtime/mock';
-import { api, operationDefinitions } from './client.js';
+import { api, operationDefinitions } from './definitions.js';
 import { operationFixtures } from './fixtures.js';
 
 export type { MockHandler, MockRequest, MockResponse, MockServer } from '@zapgen/runtime/mock';
