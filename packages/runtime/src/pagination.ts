@@ -1,13 +1,14 @@
 import type { OperationArgs, OperationDefinition, PaginationDefinition } from './definition.js';
 import { ZapgenError } from './errors.js';
 import type { CallOptions, PaginateOptions } from './client/options.js';
+import { ownValue } from './own.js';
 
 /** Sends one call of the operation (the runtime's `call`). */
 export type CallFunction = <T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions) => Promise<T>;
 
 function itemsOf(options: { operationId: string; body: unknown; itemsField: string }): unknown[] {
   const { body, itemsField } = options;
-  const items = itemsField === '' ? body : (body as Record<string, unknown> | null | undefined)?.[itemsField];
+  const items = itemsField === '' ? body : field(body, itemsField);
   if (items === undefined || items === null) return [];
   if (!Array.isArray(items)) {
     throw new ZapgenError(`${options.operationId}: expected the items of a page in ${itemsField === '' ? 'the body' : `\`${itemsField}\``}, got ${typeof items}`, {
@@ -18,7 +19,7 @@ function itemsOf(options: { operationId: string; body: unknown; itemsField: stri
 }
 
 function field(body: unknown, name: string | undefined): unknown {
-  return name === undefined ? undefined : (body as Record<string, unknown> | null | undefined)?.[name];
+  return name === undefined || typeof body !== 'object' ? undefined : ownValue(body as Record<string, unknown> | null, name);
 }
 
 function withQuery(args: OperationArgs, values: Record<string, unknown>): OperationArgs {

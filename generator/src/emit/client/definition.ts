@@ -1,6 +1,6 @@
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
-import { Code, printLiteral, type Printable } from '../shared/literal.js';
+import { Code, printLiteral, typedEntry, type Printable } from '../shared/literal.js';
 import { firstJson, hasBodyValidator, requestMediaType } from './media.js';
 import { printableShape, valueShape } from './shape.js';
 
@@ -35,7 +35,9 @@ export function apiDefinition(input: { model: ApiModel; packageName: string; api
         server.variables.map((variable) => [variable.name, { default: variable.default, enum: variable.enum }]),
       ),
     })),
-    securitySchemes: Object.fromEntries(model.securitySchemes.map((scheme) => [scheme.name, securityScheme(scheme, apiKeyOptions)])),
+    securitySchemes: Object.fromEntries(
+      model.securitySchemes.map((scheme) => [scheme.name, typedEntry({ key: scheme.name, value: securityScheme(scheme, apiKeyOptions), type: 'SecuritySchemeDefinition' })]),
+    ),
     operations: operations === undefined ? undefined : new Code(operations),
   });
 }

@@ -5,7 +5,7 @@ import { isIdentifier, pascalCase, stringLiteral } from '../shared/identifiers.j
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATORS_OF } from './definition.js';
 import { operationDocLines } from './docs.js';
-import { Code, printLiteral } from '../shared/literal.js';
+import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { apiKeyOptions, operationNames, type OperationNames } from './names.js';
 import { argsOptional, argsType, itemType, resultType } from './signatures.js';
 
@@ -191,7 +191,7 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   const names = operationNames(model);
   const flows = oauthFlows(model);
   const some = model.operations.length > 0;
-  const runtimeTypes = ['ApiDefinition', 'OperationDefinition', ...(flows ? ['SecuritySchemeDefinition'] : []), ...(some ? ['Validator'] : [])];
+  const runtimeTypes = ['ApiDefinition', 'OperationDefinition', ...(flows || model.securitySchemes.some((scheme) => needsOwnType(scheme.name)) ? ['SecuritySchemeDefinition'] : []), ...(some ? ['Validator'] : [])];
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, isTypeOnly: true, namedImports: runtimeTypes },
   ];

@@ -5,7 +5,7 @@ import type { EmitContext } from '../emitter.js';
  * Versions of the libraries the generated code imports directly. They must match what
  * `@zapgen/runtime` depends on (a test compares them with `packages/runtime/package.json`).
  */
-export const LIBRARY_VERSIONS = { 'openapi-fetch': '^0.17.0', zod: '^4.6.7' } as const;
+export const LIBRARY_VERSIONS = { zod: '^4.6.7' } as const;
 
 /**
  * The range of `@zapgen/runtime` the generated code is written against: the runtime's own version

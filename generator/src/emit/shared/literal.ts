@@ -22,6 +22,27 @@ export function objectKey(name: string): string {
   return name === '__proto__' ? `[${stringLiteral(name)}]` : propertyKey(name);
 }
 
+/**
+ * Names every object type has through `Object.prototype`. A property of an object literal with
+ * such a name loses its contextual type when the literal is typed by an index signature
+ * (`Record<string, T>`): TypeScript takes the member's own type instead, so `'apiKey'` widens to
+ * `string`. A value under such a key says its type itself (`typedEntry`).
+ */
+export const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', '__proto__']);
+
+/**
+ * The value of a `Record<string, type>` entry keyed by a spec's name: as is, or with
+ * `satisfies type` when the name is one of `Object.prototype`'s members (see above).
+ */
+export function typedEntry({ key, value, type }: { key: string; value: Printable; type: string }): Printable {
+  return needsOwnType(key) ? new Code(`${printLiteral(value)} satisfies ${type}`) : value;
+}
+
+/** Whether the value under `key` in a `Record<string, T>` literal must state its type (see `typedEntry`). */
+export function needsOwnType(key: string): boolean {
+  return OBJECT_MEMBERS.has(key);
+}
+
 /** `value` as an expression; objects and arrays one member per line, indented from `indent`. */
 export function printLiteral(value: Printable, indent = ''): string {
   if (value instanceof Code) return value.text;

@@ -1,7 +1,7 @@
 import type { SchemaModel } from '../../model/types.js';
 
 /** Helper functions a generated `zod.ts` may need; each is printed once, only when used. */
-export type HelperName = 'isSet' | 'hasUniqueItems' | 'keysMatch' | 'patternPropertiesMatch' | 'oneOfJson';
+export type HelperName = 'isSet' | 'hasUniqueItems' | 'keysMatch' | 'patternPropertiesMatch' | 'oneOfJson' | 'ownMember';
 
 /** zod's two types of a schema: what `parse` returns, and what it accepts. */
 export type TypeMode = 'output' | 'input';

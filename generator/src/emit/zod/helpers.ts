@@ -38,6 +38,14 @@ function patternPropertiesMatch({
       return typeof additional === 'boolean' ? additional : additional.safeParse(item).success;
     });
 }`,
+  ownMember: `/**
+ * A property named like a member of \`Object.prototype\` (\`constructor\`, \`toString\`, ...): zod reads
+ * \`input[name]\`, which finds the inherited member when the data has none. That value is "absent".
+ */
+function ownMember(name: string): (value: unknown) => unknown {
+  const inherited: unknown = name === '__proto__' ? Object.prototype : (Object.prototype as unknown as Record<string, unknown>)[name];
+  return (value) => (value === inherited ? undefined : value);
+}`,
   oneOfJson: `/** \`enum\`/\`const\` with object or array values: the value equals one of them as canonical JSON. */
 function oneOfJson(values: readonly unknown[]): (value: unknown) => boolean {
   const allowed = new Set(values.map(canonicalJson));

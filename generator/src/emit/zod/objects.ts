@@ -1,6 +1,6 @@
 import type { SchemaModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
-import { objectKey } from '../shared/literal.js';
+import { OBJECT_MEMBERS, objectKey } from '../shared/literal.js';
 import type { ZodContext } from './context.js';
 import { effectiveDefault } from './defaults.js';
 import { compiles } from './patterns.js';
@@ -14,7 +14,12 @@ export function shapeExpression(properties: ObjectSchemaModel['properties'], con
   const entries = properties.map(({ name, required, schema }) => {
     // A default already makes the key optional on input (and present on output).
     const optional = !required && !effectiveDefault(schema, context) ? '.optional()' : '';
-    return `${objectKey(name)}: ${print(schema, context)}${optional}`;
+    const value = `${print(schema, context)}${optional}`;
+    if (!OBJECT_MEMBERS.has(name)) return `${objectKey(name)}: ${value}`;
+    // zod reads \`input[name]\`: for a name of Object.prototype's, a value the data does not have is
+    // inherited (\`Object\` for \`constructor\`). \`ownMember\` turns that back into "absent".
+    context.useHelper('ownMember');
+    return `${objectKey(name)}: z.preprocess(ownMember(${stringLiteral(name)}), ${value})`;
   });
   return `{ ${entries.join(', ')} }`;
 }

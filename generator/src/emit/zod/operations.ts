@@ -1,10 +1,10 @@
 import type { OperationModel, ParameterLocation } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import type { ZodContext } from './context.js';
-import { effectiveDefault } from './defaults.js';
 import { zodExpression } from './expression.js';
 import { firstJson, requestMedia } from './media.js';
 import { objectKey } from '../shared/literal.js';
+import { shapeExpression } from './objects.js';
 import { rulesRefinement } from './rules.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
@@ -14,11 +14,13 @@ export function parameterGroups(operation: OperationModel, context: ZodContext):
   const groups = LOCATIONS.flatMap((location) => {
     const parameters = operation.parameters.filter((parameter) => parameter.in === location);
     if (!parameters.length) return [];
-    const entries = parameters.map((parameter) => {
-      const optional = !parameter.required && !effectiveDefault(parameter.schema, context) ? '.optional()' : '';
-      return `${objectKey(parameter.name)}: ${zodExpression(parameter.schema, context)}${optional}`;
-    });
-    return [`${location}: z.object({ ${entries.join(', ')} })`];
+    // The same keys as an object schema's properties (`shapeExpression`).
+    const shape = shapeExpression(
+      parameters.map(({ name, required, schema }) => ({ name, required, schema })),
+      context,
+      zodExpression,
+    );
+    return [`${location}: z.object(${shape})`];
   });
   return groups.length ? `{ ${groups.join(', ')} }` : undefined;
 }

@@ -3,7 +3,7 @@ import { propertyKey } from '../shared/identifiers.js';
 import type { TypeMode, ZodContext } from './context.js';
 import { effectiveDefault } from './defaults.js';
 import { isPrimitive } from './literals.js';
-import { printLiteral } from '../shared/literal.js';
+import { OBJECT_MEMBERS, printLiteral } from '../shared/literal.js';
 import { additionalOf } from './objects.js';
 
 /**
@@ -68,6 +68,8 @@ function objectType(schema: Extract<SchemaModel, { kind: 'object' }>, context: Z
   const members = schema.properties.map(({ name, required, schema: value }) => {
     const defaulted = effectiveDefault(value, context) !== undefined;
     const optional = mode === 'input' ? !required || defaulted : !required && !defaulted;
+    // A property read through `ownMember` (objects.ts) takes any input.
+    if (mode === 'input' && OBJECT_MEMBERS.has(name)) return `${propertyKey(name)}?: unknown`;
     return `${propertyKey(name)}${optional ? '?' : ''}: ${schemaType({ schema: value, context, mode })}`;
   });
   const extra = schema.patternProperties?.length ? true : additionalOf(schema);

@@ -1,6 +1,7 @@
 import type { ApiDefinition, OperationDefinition, SecuritySchemeDefinition } from '../definition.js';
 import { MissingCredentialsError } from '../errors.js';
 import type { ClientOptions } from '../client/options.js';
+import { ownValue } from '../own.js';
 
 /** What one request must carry to satisfy its operation's security. */
 export interface Authentication {
@@ -34,7 +35,7 @@ export function describeCredential(name: string, scheme: SecuritySchemeDefinitio
 }
 
 async function fromCredentials(options: ClientOptions, name: string): Promise<string | undefined> {
-  const entry = options.credentials?.[name];
+  const entry = ownValue(options.credentials, name);
   if (entry === undefined) return undefined;
   return typeof entry === 'function' ? await entry() : entry;
 }
@@ -95,7 +96,7 @@ export async function authenticate(options: {
     const lacking: string[] = [];
     let tokenScheme: Authentication['tokenScheme'];
     for (const { scheme: name, scopes } of requirement) {
-      const scheme = api.securitySchemes[name];
+      const scheme = ownValue(api.securitySchemes, name);
       const credential =
         scheme === undefined
           ? undefined

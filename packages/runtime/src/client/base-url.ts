@@ -1,4 +1,5 @@
 import type { ApiDefinition } from '../definition.js';
+import { ownValue } from '../own.js';
 
 /**
  * The base URL of a client: `baseUrl` when given, else the first server of the API with its
@@ -9,7 +10,7 @@ export function resolveBaseUrl(options: { api: ApiDefinition; baseUrl?: string; 
   const server = options.api.servers[0];
   if (server === undefined) return '';
   const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    return options.serverVariables?.[name] ?? server.variables[name]?.default ?? whole;
+    return ownValue(options.serverVariables, name) ?? ownValue(server.variables, name)?.default ?? whole;
   });
   return url.replace(/\/+$/, '');
 }

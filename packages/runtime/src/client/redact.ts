@@ -1,4 +1,5 @@
 /** Keeps credentials out of anything the runtime stores on errors or passes to logs. */
+import { setOwn } from '../own.js';
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token']);
 
@@ -48,7 +49,7 @@ export function redactHeaders(options: { headers: Headers; extraNames: readonly 
   const extra = new Set(options.extraNames.map((name) => name.toLowerCase()));
   const record: Record<string, string> = {};
   options.headers.forEach((value, name) => {
-    record[name] = CREDENTIAL_HEADERS.has(name) || extra.has(name) ? REDACTED : scrub(value, options.secrets);
+    setOwn(record, name, CREDENTIAL_HEADERS.has(name) || extra.has(name) ? REDACTED : scrub(value, options.secrets));
   });
   return record;
 }

@@ -1,5 +1,6 @@
 import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import type { RawParameters } from './deserialize.js';
+import { ownValue } from '../own.js';
 
 function header(raw: RawParameters, name: string): string | undefined {
   const value = raw.headers[name.toLowerCase()];
@@ -12,7 +13,7 @@ function hasCookie(raw: RawParameters, name: string): boolean {
 
 /** Whether the request carries a non-empty credential for the scheme (the mock checks presence, not validity). */
 function presents(api: ApiDefinition, schemeName: string, raw: RawParameters): boolean {
-  const scheme = api.securitySchemes[schemeName];
+  const scheme = ownValue(api.securitySchemes, schemeName);
   if (!scheme) return false;
   const authorization = header(raw, 'authorization') ?? '';
   switch (scheme.type) {

@@ -1,6 +1,7 @@
 import type { OperationArgs, OperationDefinition, ParameterDefinition } from '../definition.js';
 import { RequestValidationError } from '../errors.js';
 import { serializeCookiePairs, serializeHeaderValue, serializePathValue, serializeQueryPairs } from './style.js';
+import { ownValue, setOwn } from '../own.js';
 
 /** One request's parameters as they go on the wire. */
 export interface SerializedParameters {
@@ -18,7 +19,7 @@ export interface SerializedParameters {
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 function argument(args: OperationArgs, parameter: ParameterDefinition): unknown {
-  return args[parameter.in]?.[parameter.name];
+  return ownValue(args[parameter.in] as Record<string, unknown> | undefined, parameter.name);
 }
 
 /**
@@ -49,7 +50,7 @@ export function serializeParameters(operation: OperationDefinition, args: Operat
     if (value === undefined || value === null) continue;
     if (parameter.in === 'query') query.push(...serializeQueryPairs(parameter, value));
     else if (parameter.in === 'cookie') cookies.push(...serializeCookiePairs(parameter, value));
-    else if (!IGNORED_HEADERS.has(parameter.name.toLowerCase())) headers[parameter.name] = serializeHeaderValue(parameter, value);
+    else if (!IGNORED_HEADERS.has(parameter.name.toLowerCase())) setOwn(headers, parameter.name, serializeHeaderValue(parameter, value));
   }
   return { path, query: query.join('&'), headers, cookies: cookies.join('; ') };
 }

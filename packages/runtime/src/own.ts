@@ -1,0 +1,15 @@
+/**
+ * Reading and writing properties whose names come from a spec or a server. Such a name is just a
+ * name: `toString` must not read `Object.prototype.toString` when the caller did not set it, and
+ * `__proto__` must define a property, not replace an object's prototype.
+ */
+
+/** The own property `key` of `record`, or undefined (never an inherited member). */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined | null, key: string): T | undefined {
+  return record !== undefined && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** Sets an own, enumerable property, whatever its name. */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
