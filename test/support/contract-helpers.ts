@@ -19,6 +19,7 @@ import { generate, SpecError } from '../../generator/src/pipeline.js';
 import { buildModel } from '../../generator/src/model/index.js';
 import type { MediaTypeModel, OperationModel } from '../../generator/src/model/types.js';
 import { corpusDir } from './corpus.js';
+import { unicodePattern } from '../../generator/src/emit/shared/pattern.js';
 
 /** Absolute path of the repository root. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -249,7 +250,7 @@ const ANNOTATIONS = new Set(['example', 'examples', '$id', '$schema', '$comment'
 /** The document as a validator should read it: annotations dropped; 3.0 keywords made draft-07. */
 export function jsonSchemaDocument(document: Record<string, unknown>): Record<string, unknown> {
   const is30 = String(document.openapi ?? '').startsWith('3.0');
-  const walk = (node: Json, isNameMap: boolean): Json => {
+  const walk = (node: Json, isNameMap: boolean, parentKey?: string): Json => {
     if (Array.isArray(node)) return node.map((item) => walk(item, false));
     if (!node || typeof node !== 'object') return node;
     const source = node as Record<string, Json>;
@@ -259,8 +260,17 @@ export function jsonSchemaDocument(document: Record<string, unknown>): Record<st
       if (!isNameMap && ANNOTATIONS.has(key)) continue;
       // `enum: []` (a published-spec bug) cannot be met; other tools ignore it, and so does zapgen.
       if (!isNameMap && key === 'enum' && Array.isArray(value) && value.length === 0) continue;
-      Object.defineProperty(result, key, {
-        value: walk(value, !isNameMap && NAME_MAPS.has(key)),
+      // Patterns are read as zapgen reads them (generator/src/emit/shared/pattern.ts): identity
+      // escapes of punctuation allowed, and left out when JavaScript cannot read them at all.
+      if (!isNameMap && key === 'pattern' && typeof value === 'string') {
+        const pattern = unicodePattern(value);
+        if (pattern !== undefined) result.pattern = pattern;
+        continue;
+      }
+      const name = isNameMap && parentKey === 'patternProperties' ? unicodePattern(key) : key;
+      if (name === undefined) continue;
+      Object.defineProperty(result, name, {
+        value: walk(value, !isNameMap && NAME_MAPS.has(key), key),
         enumerable: true,
         writable: true,
         configurable: true,

@@ -617,7 +617,62 @@ export const UnfurlUrlRequestSchemaSchema = z.looseObject({});
 export const UnfurlUrlResponseSchemaSchema = z.looseObject({});
 
 /** Every component schema, by its name in the spec. */
-export const componentSchemas = {
+export const componentSchemas: {
+  AccountInfo: typeof AccountInfoSchema;
+  AccountInfoResults: typeof AccountInfoResultsSchema;
+  AccountOwner: typeof AccountOwnerSchema;
+  ActionDetailsBodySchema: typeof ActionDetailsBodySchemaSchema;
+  ActionDetailsParamsSchema: typeof ActionDetailsParamsSchemaSchema;
+  ActionDetailsResultSchema: typeof ActionDetailsResultSchemaSchema;
+  ActionDetailsResultSchemaResults: typeof ActionDetailsResultSchemaResultsSchema;
+  ActionMetaHookT: typeof ActionMetaHookTSchema;
+  ActionMetaT: typeof ActionMetaTSchema;
+  ActionParam: typeof ActionParamSchema;
+  ActionSchema: typeof ActionSchemaSchema;
+  ActionSchemaResults: typeof ActionSchemaResultsSchema;
+  ActionT: typeof ActionTSchema;
+  ActionType: typeof ActionTypeSchema;
+  AiActionMeta: typeof AiActionMetaSchema;
+  AiActionResponse: typeof AiActionResponseSchema;
+  AppAuthResponseSchema: typeof AppAuthResponseSchemaSchema;
+  AppDetailT: typeof AppDetailTSchema;
+  AppDetailsSchema: typeof AppDetailsSchemaSchema;
+  AppDetailsSchemaResults: typeof AppDetailsSchemaResultsSchema;
+  AppSchema: typeof AppSchemaSchema;
+  AppSchemaResults: typeof AppSchemaResultsSchema;
+  AuthFieldT: typeof AuthFieldTSchema;
+  AuthenticationGroupT: typeof AuthenticationGroupTSchema;
+  AuthenticationPermissionsT: typeof AuthenticationPermissionsTSchema;
+  AuthenticationT: typeof AuthenticationTSchema;
+  CategoryDetailT: typeof CategoryDetailTSchema;
+  CheckAuthResponse: typeof CheckAuthResponseSchema;
+  ChoiceT: typeof ChoiceTSchema;
+  CreateAiActionRequest: typeof CreateAiActionRequestSchema;
+  ErrorResponse: typeof ErrorResponseSchema;
+  ExecuteRequest: typeof ExecuteRequestSchema;
+  ExecuteResponse: typeof ExecuteResponseSchema;
+  ExposedActionResponseSchema: typeof ExposedActionResponseSchemaSchema;
+  GivesT: typeof GivesTSchema;
+  GuessActionsSchema: typeof GuessActionsSchemaSchema;
+  GuessResultSchema: typeof GuessResultSchemaSchema;
+  ImagesT: typeof ImagesTSchema;
+  ImplementationT: typeof ImplementationTSchema;
+  ListAuthenticationsForAppResultSchema: typeof ListAuthenticationsForAppResultSchemaSchema;
+  LoginLink: typeof LoginLinkSchema;
+  NeedT: typeof NeedTSchema;
+  NeedType: typeof NeedTypeSchema;
+  ParamMode: typeof ParamModeSchema;
+  PrefillChoicesResultsSchema: typeof PrefillChoicesResultsSchemaSchema;
+  ResultToShrink: typeof ResultToShrinkSchema;
+  ShrinkResultResult: typeof ShrinkResultResultSchema;
+  StatelessExecuteRequest: typeof StatelessExecuteRequestSchema;
+  TestAuthResponseT: typeof TestAuthResponseTSchema;
+  UnfurlAppListResponse: typeof UnfurlAppListResponseSchema;
+  UnfurlError: typeof UnfurlErrorSchema;
+  UnfurlNoAuthFoundError: typeof UnfurlNoAuthFoundErrorSchema;
+  UnfurlUrlRequestSchema: typeof UnfurlUrlRequestSchemaSchema;
+  UnfurlUrlResponseSchema: typeof UnfurlUrlResponseSchemaSchema;
+} = {
   AccountInfo: AccountInfoSchema,
   AccountInfoResults: AccountInfoResultsSchema,
   AccountOwner: AccountOwnerSchema,
@@ -797,208 +852,288 @@ const updateAiActionParameters = {
   }),
 };
 
-/**
- * Validators of each operation, by operationId: `parameters` (all groups, with the cross-parameter
- * rules), the bare groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
+/*
+ * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare
+ * groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
  */
-export const operationSchemas = {
-  checkAuth: {
-    responses: { '200': CheckAuthResponseSchema },
+export const checkAuthSchemas = {
+  responses: { '200': CheckAuthResponseSchema },
+};
+
+export const checkHealthSchemas = {
+  responses: { '200': z.unknown() },
+};
+
+export const checkUnfurlAppAuthSchemas = {
+  parameters: z.object({ path: checkUnfurlAppAuthParameters.path }),
+  ...checkUnfurlAppAuthParameters,
+  responses: { '200': AppAuthResponseSchemaSchema },
+};
+
+export const createAiActionSchemas = {
+  parameters: z.object({ query: createAiActionParameters.query.optional() }),
+  ...createAiActionParameters,
+  body: CreateAiActionRequestSchema,
+  responses: { '200': AiActionResponseSchema },
+};
+
+export const deleteAiActionSchemas = {
+  parameters: z.object({ path: deleteAiActionParameters.path }),
+  ...deleteAiActionParameters,
+  responses: { '200': z.boolean() },
+};
+
+export const executeAiActionSchemas = {
+  parameters: z.object({
+    path: executeAiActionParameters.path,
+    query: executeAiActionParameters.query.optional(),
+  }),
+  ...executeAiActionParameters,
+  body: ExecuteRequestSchema,
+  responses: {
+    '200': ExecuteResponseSchema,
+    '400': ErrorResponseSchema,
+    '412': ErrorResponseSchema,
+    '422': ErrorResponseSchema,
   },
-  checkHealth: {
-    responses: { '200': z.unknown() },
-  },
-  checkUnfurlAppAuth: {
-    parameters: z.object({ path: checkUnfurlAppAuthParameters.path }),
-    ...checkUnfurlAppAuthParameters,
-    responses: { '200': AppAuthResponseSchemaSchema },
-  },
-  createAiAction: {
-    parameters: z.object({ query: createAiActionParameters.query.optional() }),
-    ...createAiActionParameters,
-    body: CreateAiActionRequestSchema,
-    responses: { '200': AiActionResponseSchema },
-  },
-  deleteAiAction: {
-    parameters: z.object({ path: deleteAiActionParameters.path }),
-    ...deleteAiActionParameters,
-    responses: { '200': z.boolean() },
-  },
-  executeAiAction: {
-    parameters: z.object({
-      path: executeAiActionParameters.path,
-      query: executeAiActionParameters.query.optional(),
+};
+
+export const executeStatelessActionSchemas = {
+  parameters: z
+    .object({ query: executeStatelessActionParameters.query.optional() })
+    .superRefine((value, ctx) => {
+      if (isSet(value.query?.['skip_param_guessing']) && isSet(value.query?.['preview_only']))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['query', 'preview_only'],
+          message: 'skip_param_guessing and preview_only cannot both be set',
+        });
     }),
-    ...executeAiActionParameters,
-    body: ExecuteRequestSchema,
-    responses: {
-      '200': ExecuteResponseSchema,
-      '400': ErrorResponseSchema,
-      '412': ErrorResponseSchema,
-      '422': ErrorResponseSchema,
-    },
+  ...executeStatelessActionParameters,
+  body: StatelessExecuteRequestSchema,
+  responses: {
+    '200': ExecuteResponseSchema,
+    '400': ErrorResponseSchema,
+    '412': ErrorResponseSchema,
+    '422': ErrorResponseSchema,
   },
-  executeStatelessAction: {
-    parameters: z
-      .object({ query: executeStatelessActionParameters.query.optional() })
-      .superRefine((value, ctx) => {
-        if (isSet(value.query?.['skip_param_guessing']) && isSet(value.query?.['preview_only']))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['query', 'preview_only'],
-            message: 'skip_param_guessing and preview_only cannot both be set',
-          });
-      }),
-    ...executeStatelessActionParameters,
-    body: StatelessExecuteRequestSchema,
-    responses: {
-      '200': ExecuteResponseSchema,
-      '400': ErrorResponseSchema,
-      '412': ErrorResponseSchema,
-      '422': ErrorResponseSchema,
-    },
+};
+
+export const getActionDetailsSchemas = {
+  parameters: z.object({
+    path: getActionDetailsParameters.path,
+    query: getActionDetailsParameters.query.optional(),
+  }),
+  ...getActionDetailsParameters,
+  body: ActionDetailsBodySchemaSchema,
+  responses: { '200': ActionDetailsResultSchemaResultsSchema },
+};
+
+export const getAiActionSchemas = {
+  parameters: z.object({ path: getAiActionParameters.path }),
+  ...getAiActionParameters,
+  responses: { '200': AiActionResponseSchema },
+};
+
+export const getAppSchemas = {
+  parameters: z.object({ path: getAppParameters.path }),
+  ...getAppParameters,
+  responses: { '200': AppDetailsSchemaResultsSchema },
+};
+
+export const getLoginLinkSchemas = {
+  parameters: z.object({ query: getLoginLinkParameters.query }),
+  ...getLoginLinkParameters,
+  responses: { '200': LoginLinkSchema },
+};
+
+export const getOAuthLoginLinkSchemas = {
+  parameters: z.object({ query: getOAuthLoginLinkParameters.query }),
+  ...getOAuthLoginLinkParameters,
+  responses: { '200': LoginLinkSchema },
+};
+
+export const getPrefillChoicesSchemas = {
+  parameters: z.object({
+    path: getPrefillChoicesParameters.path,
+    query: getPrefillChoicesParameters.query.optional(),
+  }),
+  ...getPrefillChoicesParameters,
+  body: ActionDetailsParamsSchemaSchema,
+  responses: { '200': PrefillChoicesResultsSchemaSchema },
+};
+
+export const guessActionsSchemas = {
+  body: GuessActionsSchemaSchema,
+  responses: { '200': z.array(GuessResultSchemaSchema) },
+};
+
+export const listAccountsSchemas = {
+  responses: { '200': AccountInfoResultsSchema },
+};
+
+export const listActionsSchemas = {
+  parameters: z.object({
+    path: listActionsParameters.path,
+    query: listActionsParameters.query.optional(),
+  }),
+  ...listActionsParameters,
+  responses: { '200': ActionSchemaResultsSchema },
+};
+
+export const listAiActionsSchemas = {
+  responses: { '200': ExposedActionResponseSchemaSchema },
+};
+
+export const listAppAuthenticationsSchemas = {
+  parameters: z.object({
+    path: listAppAuthenticationsParameters.path,
+    query: listAppAuthenticationsParameters.query.optional(),
+  }),
+  ...listAppAuthenticationsParameters,
+  responses: { '200': ListAuthenticationsForAppResultSchemaSchema },
+};
+
+export const listUnfurlAppsSchemas = {
+  responses: { '200': UnfurlAppListResponseSchema },
+};
+
+export const previewAiActionSchemas = {
+  parameters: z.object({ path: previewAiActionParameters.path }),
+  ...previewAiActionParameters,
+  body: ExecuteRequestSchema,
+  responses: {
+    '200': ExecuteResponseSchema,
+    '400': ErrorResponseSchema,
+    '412': ErrorResponseSchema,
+    '422': ErrorResponseSchema,
   },
-  getActionDetails: {
-    parameters: z.object({
-      path: getActionDetailsParameters.path,
-      query: getActionDetailsParameters.query.optional(),
+};
+
+export const rateExecutionLogSchemas = {
+  parameters: z.object({
+    path: rateExecutionLogParameters.path,
+    query: rateExecutionLogParameters.query.optional(),
+  }),
+  ...rateExecutionLogParameters,
+  responses: {
+    '200': ExecuteResponseSchema,
+    '400': ErrorResponseSchema,
+    '412': ErrorResponseSchema,
+    '422': ErrorResponseSchema,
+  },
+};
+
+export const searchAppsSchemas = {
+  parameters: z.object({ query: searchAppsParameters.query.optional() }),
+  ...searchAppsParameters,
+  responses: { '200': AppSchemaResultsSchema },
+};
+
+export const shrinkResultSchemas = {
+  parameters: z
+    .object({ query: shrinkResultParameters.query.optional() })
+    .superRefine((value, ctx) => {
+      if (isSet(value.query?.['app']) && !isSet(value.query?.['action']))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['query', 'action'],
+          message: 'action is required when app is given',
+        });
+      if (isSet(value.query?.['action']) && !isSet(value.query?.['action_type']))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['query', 'action_type'],
+          message: 'action_type is required when action is given',
+        });
     }),
-    ...getActionDetailsParameters,
-    body: ActionDetailsBodySchemaSchema,
-    responses: { '200': ActionDetailsResultSchemaResultsSchema },
+  ...shrinkResultParameters,
+  body: ResultToShrinkSchema,
+  responses: { '200': ShrinkResultResultSchema },
+};
+
+export const testAuthenticationSchemas = {
+  parameters: z.object({ path: testAuthenticationParameters.path }),
+  ...testAuthenticationParameters,
+  responses: { '200': TestAuthResponseTSchema },
+};
+
+export const unfurlUrlSchemas = {
+  parameters: z.object({ query: unfurlUrlParameters.query.optional() }),
+  ...unfurlUrlParameters,
+  body: UnfurlUrlRequestSchemaSchema,
+  responses: {
+    '200': z.union([
+      UnfurlUrlResponseSchemaSchema,
+      UnfurlErrorSchema,
+      UnfurlNoAuthFoundErrorSchema,
+    ]),
   },
-  getAiAction: {
-    parameters: z.object({ path: getAiActionParameters.path }),
-    ...getAiActionParameters,
-    responses: { '200': AiActionResponseSchema },
-  },
-  getApp: {
-    parameters: z.object({ path: getAppParameters.path }),
-    ...getAppParameters,
-    responses: { '200': AppDetailsSchemaResultsSchema },
-  },
-  getLoginLink: {
-    parameters: z.object({ query: getLoginLinkParameters.query }),
-    ...getLoginLinkParameters,
-    responses: { '200': LoginLinkSchema },
-  },
-  getOAuthLoginLink: {
-    parameters: z.object({ query: getOAuthLoginLinkParameters.query }),
-    ...getOAuthLoginLinkParameters,
-    responses: { '200': LoginLinkSchema },
-  },
-  getPrefillChoices: {
-    parameters: z.object({
-      path: getPrefillChoicesParameters.path,
-      query: getPrefillChoicesParameters.query.optional(),
-    }),
-    ...getPrefillChoicesParameters,
-    body: ActionDetailsParamsSchemaSchema,
-    responses: { '200': PrefillChoicesResultsSchemaSchema },
-  },
-  guessActions: {
-    body: GuessActionsSchemaSchema,
-    responses: { '200': z.array(GuessResultSchemaSchema) },
-  },
-  listAccounts: {
-    responses: { '200': AccountInfoResultsSchema },
-  },
-  listActions: {
-    parameters: z.object({
-      path: listActionsParameters.path,
-      query: listActionsParameters.query.optional(),
-    }),
-    ...listActionsParameters,
-    responses: { '200': ActionSchemaResultsSchema },
-  },
-  listAiActions: {
-    responses: { '200': ExposedActionResponseSchemaSchema },
-  },
-  listAppAuthentications: {
-    parameters: z.object({
-      path: listAppAuthenticationsParameters.path,
-      query: listAppAuthenticationsParameters.query.optional(),
-    }),
-    ...listAppAuthenticationsParameters,
-    responses: { '200': ListAuthenticationsForAppResultSchemaSchema },
-  },
-  listUnfurlApps: {
-    responses: { '200': UnfurlAppListResponseSchema },
-  },
-  previewAiAction: {
-    parameters: z.object({ path: previewAiActionParameters.path }),
-    ...previewAiActionParameters,
-    body: ExecuteRequestSchema,
-    responses: {
-      '200': ExecuteResponseSchema,
-      '400': ErrorResponseSchema,
-      '412': ErrorResponseSchema,
-      '422': ErrorResponseSchema,
-    },
-  },
-  rateExecutionLog: {
-    parameters: z.object({
-      path: rateExecutionLogParameters.path,
-      query: rateExecutionLogParameters.query.optional(),
-    }),
-    ...rateExecutionLogParameters,
-    responses: {
-      '200': ExecuteResponseSchema,
-      '400': ErrorResponseSchema,
-      '412': ErrorResponseSchema,
-      '422': ErrorResponseSchema,
-    },
-  },
-  searchApps: {
-    parameters: z.object({ query: searchAppsParameters.query.optional() }),
-    ...searchAppsParameters,
-    responses: { '200': AppSchemaResultsSchema },
-  },
-  shrinkResult: {
-    parameters: z
-      .object({ query: shrinkResultParameters.query.optional() })
-      .superRefine((value, ctx) => {
-        if (isSet(value.query?.['app']) && !isSet(value.query?.['action']))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['query', 'action'],
-            message: 'action is required when app is given',
-          });
-        if (isSet(value.query?.['action']) && !isSet(value.query?.['action_type']))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['query', 'action_type'],
-            message: 'action_type is required when action is given',
-          });
-      }),
-    ...shrinkResultParameters,
-    body: ResultToShrinkSchema,
-    responses: { '200': ShrinkResultResultSchema },
-  },
-  testAuthentication: {
-    parameters: z.object({ path: testAuthenticationParameters.path }),
-    ...testAuthenticationParameters,
-    responses: { '200': TestAuthResponseTSchema },
-  },
-  unfurlUrl: {
-    parameters: z.object({ query: unfurlUrlParameters.query.optional() }),
-    ...unfurlUrlParameters,
-    body: UnfurlUrlRequestSchemaSchema,
-    responses: {
-      '200': z.union([
-        UnfurlUrlResponseSchemaSchema,
-        UnfurlErrorSchema,
-        UnfurlNoAuthFoundErrorSchema,
-      ]),
-    },
-  },
-  updateAiAction: {
-    parameters: z.object({
-      path: updateAiActionParameters.path,
-      query: updateAiActionParameters.query.optional(),
-    }),
-    ...updateAiActionParameters,
-    body: CreateAiActionRequestSchema,
-    responses: { '200': AiActionResponseSchema },
-  },
+};
+
+export const updateAiActionSchemas = {
+  parameters: z.object({
+    path: updateAiActionParameters.path,
+    query: updateAiActionParameters.query.optional(),
+  }),
+  ...updateAiActionParameters,
+  body: CreateAiActionRequestSchema,
+  responses: { '200': AiActionResponseSchema },
+};
+
+/** The validators of every operation (see above), by operationId. */
+export const operationSchemas: {
+  checkAuth: typeof checkAuthSchemas;
+  checkHealth: typeof checkHealthSchemas;
+  checkUnfurlAppAuth: typeof checkUnfurlAppAuthSchemas;
+  createAiAction: typeof createAiActionSchemas;
+  deleteAiAction: typeof deleteAiActionSchemas;
+  executeAiAction: typeof executeAiActionSchemas;
+  executeStatelessAction: typeof executeStatelessActionSchemas;
+  getActionDetails: typeof getActionDetailsSchemas;
+  getAiAction: typeof getAiActionSchemas;
+  getApp: typeof getAppSchemas;
+  getLoginLink: typeof getLoginLinkSchemas;
+  getOAuthLoginLink: typeof getOAuthLoginLinkSchemas;
+  getPrefillChoices: typeof getPrefillChoicesSchemas;
+  guessActions: typeof guessActionsSchemas;
+  listAccounts: typeof listAccountsSchemas;
+  listActions: typeof listActionsSchemas;
+  listAiActions: typeof listAiActionsSchemas;
+  listAppAuthentications: typeof listAppAuthenticationsSchemas;
+  listUnfurlApps: typeof listUnfurlAppsSchemas;
+  previewAiAction: typeof previewAiActionSchemas;
+  rateExecutionLog: typeof rateExecutionLogSchemas;
+  searchApps: typeof searchAppsSchemas;
+  shrinkResult: typeof shrinkResultSchemas;
+  testAuthentication: typeof testAuthenticationSchemas;
+  unfurlUrl: typeof unfurlUrlSchemas;
+  updateAiAction: typeof updateAiActionSchemas;
+} = {
+  checkAuth: checkAuthSchemas,
+  checkHealth: checkHealthSchemas,
+  checkUnfurlAppAuth: checkUnfurlAppAuthSchemas,
+  createAiAction: createAiActionSchemas,
+  deleteAiAction: deleteAiActionSchemas,
+  executeAiAction: executeAiActionSchemas,
+  executeStatelessAction: executeStatelessActionSchemas,
+  getActionDetails: getActionDetailsSchemas,
+  getAiAction: getAiActionSchemas,
+  getApp: getAppSchemas,
+  getLoginLink: getLoginLinkSchemas,
+  getOAuthLoginLink: getOAuthLoginLinkSchemas,
+  getPrefillChoices: getPrefillChoicesSchemas,
+  guessActions: guessActionsSchemas,
+  listAccounts: listAccountsSchemas,
+  listActions: listActionsSchemas,
+  listAiActions: listAiActionsSchemas,
+  listAppAuthentications: listAppAuthenticationsSchemas,
+  listUnfurlApps: listUnfurlAppsSchemas,
+  previewAiAction: previewAiActionSchemas,
+  rateExecutionLog: rateExecutionLogSchemas,
+  searchApps: searchAppsSchemas,
+  shrinkResult: shrinkResultSchemas,
+  testAuthentication: testAuthenticationSchemas,
+  unfurlUrl: unfurlUrlSchemas,
+  updateAiAction: updateAiActionSchemas,
 };

@@ -140,7 +140,21 @@ export const ZapTemplateSchema = z.looseObject({
 export const ZapTemplateListSchema = z.array(ZapTemplateSchema);
 
 /** Every component schema, by its name in the spec. */
-export const componentSchemas = {
+export const componentSchemas: {
+  App: typeof AppSchema;
+  AppCategory: typeof AppCategorySchema;
+  AppImages: typeof AppImagesSchema;
+  AppLinks: typeof AppLinksSchema;
+  AppList: typeof AppListSchema;
+  ErrorResponse: typeof ErrorResponseSchema;
+  StepApp: typeof StepAppSchema;
+  Zap: typeof ZapSchema;
+  ZapList: typeof ZapListSchema;
+  ZapStep: typeof ZapStepSchema;
+  ZapTemplate: typeof ZapTemplateSchema;
+  ZapTemplateList: typeof ZapTemplateListSchema;
+  ZapTemplateStep: typeof ZapTemplateStepSchema;
+} = {
   App: AppSchema,
   AppCategory: AppCategorySchema,
   AppImages: AppImagesSchema,
@@ -192,70 +206,82 @@ const listZapsParameters = {
   }),
 };
 
-/**
- * Validators of each operation, by operationId: `parameters` (all groups, with the cross-parameter
- * rules), the bare groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
+/*
+ * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare
+ * groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
  */
-export const operationSchemas = {
-  listApps: {
-    parameters: z.object({ query: listAppsParameters.query.optional() }),
-    ...listAppsParameters,
-    responses: {
-      '200': AppListSchema,
-      '400': ErrorResponseSchema,
-      '401': ErrorResponseSchema,
-      '403': ErrorResponseSchema,
-      '404': ErrorResponseSchema,
-      '429': ErrorResponseSchema,
-      '5XX': ErrorResponseSchema,
-    },
+export const listAppsSchemas = {
+  parameters: z.object({ query: listAppsParameters.query.optional() }),
+  ...listAppsParameters,
+  responses: {
+    '200': AppListSchema,
+    '400': ErrorResponseSchema,
+    '401': ErrorResponseSchema,
+    '403': ErrorResponseSchema,
+    '404': ErrorResponseSchema,
+    '429': ErrorResponseSchema,
+    '5XX': ErrorResponseSchema,
   },
-  listMyZapTemplates: {
-    parameters: z.object({ query: listMyZapTemplatesParameters.query.optional() }),
-    ...listMyZapTemplatesParameters,
-    responses: {
-      '200': ZapTemplateListSchema,
-      '400': ErrorResponseSchema,
-      '401': ErrorResponseSchema,
-      '403': ErrorResponseSchema,
-      '404': ErrorResponseSchema,
-      '429': ErrorResponseSchema,
-      '5XX': ErrorResponseSchema,
-    },
+};
+
+export const listMyZapTemplatesSchemas = {
+  parameters: z.object({ query: listMyZapTemplatesParameters.query.optional() }),
+  ...listMyZapTemplatesParameters,
+  responses: {
+    '200': ZapTemplateListSchema,
+    '400': ErrorResponseSchema,
+    '401': ErrorResponseSchema,
+    '403': ErrorResponseSchema,
+    '404': ErrorResponseSchema,
+    '429': ErrorResponseSchema,
+    '5XX': ErrorResponseSchema,
   },
-  listZapTemplates: {
-    parameters: z.object({ query: listZapTemplatesParameters.query.optional() }),
-    ...listZapTemplatesParameters,
-    responses: {
-      '200': ZapTemplateListSchema,
-      '400': ErrorResponseSchema,
-      '401': ErrorResponseSchema,
-      '403': ErrorResponseSchema,
-      '404': ErrorResponseSchema,
-      '429': ErrorResponseSchema,
-      '5XX': ErrorResponseSchema,
-    },
+};
+
+export const listZapTemplatesSchemas = {
+  parameters: z.object({ query: listZapTemplatesParameters.query.optional() }),
+  ...listZapTemplatesParameters,
+  responses: {
+    '200': ZapTemplateListSchema,
+    '400': ErrorResponseSchema,
+    '401': ErrorResponseSchema,
+    '403': ErrorResponseSchema,
+    '404': ErrorResponseSchema,
+    '429': ErrorResponseSchema,
+    '5XX': ErrorResponseSchema,
   },
-  listZaps: {
-    parameters: z
-      .object({ query: listZapsParameters.query.optional() })
-      .superRefine((value, ctx) => {
-        if (isSet(value.query?.['params']) && !isSet(value.query?.['app']))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['query', 'app'],
-            message: 'app is required when params is given',
-          });
-      }),
-    ...listZapsParameters,
-    responses: {
-      '200': ZapListSchema,
-      '400': ErrorResponseSchema,
-      '401': ErrorResponseSchema,
-      '403': ErrorResponseSchema,
-      '404': ErrorResponseSchema,
-      '429': ErrorResponseSchema,
-      '5XX': ErrorResponseSchema,
-    },
+};
+
+export const listZapsSchemas = {
+  parameters: z.object({ query: listZapsParameters.query.optional() }).superRefine((value, ctx) => {
+    if (isSet(value.query?.['params']) && !isSet(value.query?.['app']))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['query', 'app'],
+        message: 'app is required when params is given',
+      });
+  }),
+  ...listZapsParameters,
+  responses: {
+    '200': ZapListSchema,
+    '400': ErrorResponseSchema,
+    '401': ErrorResponseSchema,
+    '403': ErrorResponseSchema,
+    '404': ErrorResponseSchema,
+    '429': ErrorResponseSchema,
+    '5XX': ErrorResponseSchema,
   },
+};
+
+/** The validators of every operation (see above), by operationId. */
+export const operationSchemas: {
+  listApps: typeof listAppsSchemas;
+  listMyZapTemplates: typeof listMyZapTemplatesSchemas;
+  listZapTemplates: typeof listZapTemplatesSchemas;
+  listZaps: typeof listZapsSchemas;
+} = {
+  listApps: listAppsSchemas,
+  listMyZapTemplates: listMyZapTemplatesSchemas,
+  listZapTemplates: listZapTemplatesSchemas,
+  listZaps: listZapsSchemas,
 };

@@ -7,7 +7,7 @@ import { numberBase, stringBase } from './formats.js';
 import { isPrimitive } from './literals.js';
 import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
-import { compiles } from './patterns.js';
+import { unicodePattern } from '../shared/pattern.js';
 
 /**
  * The zod expression of a schema: the type and its checks, then `.nullable()`, then its default.
@@ -88,9 +88,8 @@ function stringExpression(schema: Extract<SchemaModel, { kind: 'string' }>, cont
   if (schema.minLength !== undefined) expression += `.min(${schema.minLength})`;
   if (schema.maxLength !== undefined) expression += `.max(${schema.maxLength})`;
   if (schema.pattern !== undefined) {
-    expression += compiles(schema.pattern)
-      ? `.regex(new RegExp(${stringLiteral(schema.pattern)}, 'u'))`
-      : ' /* pattern skipped: not a valid JavaScript regular expression */';
+    const pattern = unicodePattern(schema.pattern);
+    expression += pattern !== undefined ? `.regex(new RegExp(${stringLiteral(pattern)}, 'u'))` : ' /* pattern skipped: not a valid JavaScript regular expression */';
   }
   return expression;
 }

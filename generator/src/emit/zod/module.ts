@@ -75,26 +75,34 @@ export function zodModule(model: ApiModel): string {
     return source;
   });
 
+  // The two maps are typed by name (`{ Pet: typeof PetSchema }`): their inferred types, written
+  // out in full, exceed what the compiler will serialize into zod.d.ts on large specs (TS7056).
   const componentEntries = model.schemas.map(({ name }) => `${objectKey(name)}: ${names.constNames.get(name)!}`);
-  const groupConsts = uniqueNames(
-    model.operations.map((operation) => operation.operationId),
-    (operationId) => `${camelCase(operationId)}Parameters`,
-  );
+  const componentTypes = model.schemas.map(({ name }) => `${objectKey(name)}: typeof ${names.constNames.get(name)!}`);
+  const operationIds = model.operations.map((operation) => operation.operationId);
+  const groupConsts = uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Parameters`);
+  const operationConsts = uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Schemas`);
   const groups: string[] = [];
-  const operationEntries = model.operations.map((operation) => {
+  const operationDeclarations = model.operations.map((operation) => {
     const source = parameterGroups(operation, context);
     const groupsConst = source ? groupConsts.get(operation.operationId)! : undefined;
     if (source) groups.push(`const ${groupsConst} = ${source};`);
-    return operationEntry({ operation, groupsConst, context });
+    return `export const ${operationConsts.get(operation.operationId)!} = ${operationEntry({ operation, groupsConst, context })};`;
   });
+  const operationEntries = model.operations.map((operation) => `${objectKey(operation.operationId)}: ${operationConsts.get(operation.operationId)!}`);
+  const operationTypes = model.operations.map((operation) => `${objectKey(operation.operationId)}: typeof ${operationConsts.get(operation.operationId)!}`);
+  const block = (entries: string[], separator: string) => `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
 
   const sections = [
     `import * as z from 'zod';`,
     helperSource(helpers),
     declarations.join('\n\n'),
-    `/** Every component schema, by its name in the spec. */\nexport const componentSchemas = {${componentEntries.length ? `\n${componentEntries.join(',\n')},\n` : ''}};`,
+    `/** Every component schema, by its name in the spec. */\nexport const componentSchemas: ${block(componentTypes, ';')} = ${block(componentEntries, ',')};`,
     groups.length ? `/* Parameter groups by location, shared by the bare groups and \`parameters\` below. */\n${groups.join('\n\n')}` : '',
-    `/**\n * Validators of each operation, by operationId: \`parameters\` (all groups, with the cross-parameter\n * rules), the bare groups, \`body\` (first JSON or form media type) and \`responses\` by status (first JSON body).\n */\nexport const operationSchemas = {${operationEntries.length ? `\n${operationEntries.join(',\n')},\n` : ''}};`,
+    operationDeclarations.length
+      ? `/*\n * Validators of each operation: \`parameters\` (all groups, with the cross-parameter rules), the bare\n * groups, \`body\` (first JSON or form media type) and \`responses\` by status (first JSON body).\n */\n${operationDeclarations.join('\n\n')}`
+      : '',
+    `/** The validators of every operation (see above), by operationId. */\nexport const operationSchemas: ${block(operationTypes, ';')} = ${block(operationEntries, ',')};`,
   ];
   return `${sections.filter(Boolean).join('\n\n')}\n`;
 }

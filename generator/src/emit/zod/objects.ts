@@ -3,7 +3,7 @@ import { stringLiteral } from '../shared/identifiers.js';
 import { OBJECT_MEMBERS, objectKey } from '../shared/literal.js';
 import type { ZodContext } from './context.js';
 import { effectiveDefault } from './defaults.js';
-import { compiles } from './patterns.js';
+import { unicodePattern } from '../shared/pattern.js';
 
 type ObjectSchemaModel = Extract<SchemaModel, { kind: 'object' }>;
 type Print = (schema: SchemaModel, context: ZodContext) => string;
@@ -12,9 +12,11 @@ type Print = (schema: SchemaModel, context: ZodContext) => string;
 export function shapeExpression(properties: ObjectSchemaModel['properties'], context: ZodContext, print: Print): string {
   if (!properties.length) return '{}';
   const entries = properties.map(({ name, required, schema }) => {
-    // A default already makes the key optional on input (and present on output).
+    // A default already makes the key optional on input (and present on output). A required
+    // property must be present whatever its default says (JSON Schema's \`required\`, and the
+    // generated types), so its default is not applied.
     const optional = !required && !effectiveDefault(schema, context) ? '.optional()' : '';
-    const value = `${print(schema, context)}${optional}`;
+    const value = `${print(required && schema.default ? { ...schema, default: undefined } : schema, context)}${optional}`;
     if (!OBJECT_MEMBERS.has(name)) return `${objectKey(name)}: ${value}`;
     // zod reads \`input[name]\`: for a name of Object.prototype's, a value the data does not have is
     // inherited (\`Object\` for \`constructor\`). \`ownMember\` turns that back into "absent".
@@ -41,7 +43,10 @@ export function additionalOf(schema: ObjectSchemaModel): boolean | SchemaModel {
 export function objectExpression(schema: ObjectSchemaModel, context: ZodContext, print: Print): string {
   const shape = shapeExpression(schema.properties, context, print);
   const extra = additionalOf(schema);
-  const patterns = (schema.patternProperties ?? []).filter(({ pattern }) => compiles(pattern));
+  const patterns = (schema.patternProperties ?? []).flatMap(({ pattern, schema: value }) => {
+    const source = unicodePattern(pattern);
+    return source === undefined ? [] : [{ pattern: source, schema: value }];
+  });
   let expression: string;
   if (patterns.length) {
     // Keys matching a pattern are exempt from `additionalProperties`: the refinement checks both.

@@ -26,8 +26,9 @@ export function parameterGroups(operation: OperationModel, context: ZodContext):
 }
 
 /**
- * One `operationSchemas` entry. `groupsConst` names the const holding the parameter groups (see
- * `parameterGroups`): they appear bare and, combined, as `parameters` with the rules refinements.
+ * The validators of one operation, an object expression. `groupsConst` names the const holding
+ * the parameter groups (see `parameterGroups`): they appear bare and, combined, as `parameters`
+ * with the rules refinements.
  */
 export function operationEntry({
   operation,
@@ -55,5 +56,5 @@ export function operationEntry({
     return media ? [`${stringLiteral(response.status)}: ${zodExpression(media.schema, context)}`] : [];
   });
   members.push(`responses: { ${responses.join(', ')} }`);
-  return `${objectKey(operation.operationId)}: {\n${members.join(',\n')},\n}`;
+  return `{\n${members.join(',\n')},\n}`;
 }

@@ -66,7 +66,8 @@ function baseType(schema: SchemaModel, context: ZodContext, mode: TypeMode): str
 
 function objectType(schema: Extract<SchemaModel, { kind: 'object' }>, context: ZodContext, mode: TypeMode): string {
   const members = schema.properties.map(({ name, required, schema: value }) => {
-    const defaulted = effectiveDefault(value, context) !== undefined;
+    // A required property's default is not applied (objects.ts).
+    const defaulted = !required && effectiveDefault(value, context) !== undefined;
     const optional = mode === 'input' ? !required || defaulted : !required && !defaulted;
     // A property read through `ownMember` (objects.ts) takes any input.
     if (mode === 'input' && OBJECT_MEMBERS.has(name)) return `${propertyKey(name)}?: unknown`;

@@ -12,7 +12,11 @@ export const PetSchema = z.looseObject({
 export const PetsSchema = z.array(PetSchema).max(100);
 
 /** Every component schema, by its name in the spec. */
-export const componentSchemas = {
+export const componentSchemas: {
+  Error: typeof ErrorSchema;
+  Pet: typeof PetSchema;
+  Pets: typeof PetsSchema;
+} = {
   Error: ErrorSchema,
   Pet: PetSchema,
   Pets: PetsSchema,
@@ -23,23 +27,34 @@ const listPetsParameters = { query: z.object({ limit: z.int32().lte(100).optiona
 
 const showPetByIdParameters = { path: z.object({ petId: z.string() }) };
 
-/**
- * Validators of each operation, by operationId: `parameters` (all groups, with the cross-parameter
- * rules), the bare groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
+/*
+ * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare
+ * groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
  */
-export const operationSchemas = {
-  createPets: {
-    body: PetSchema,
-    responses: { default: ErrorSchema },
-  },
-  listPets: {
-    parameters: z.object({ query: listPetsParameters.query.optional() }),
-    ...listPetsParameters,
-    responses: { '200': PetsSchema, default: ErrorSchema },
-  },
-  showPetById: {
-    parameters: z.object({ path: showPetByIdParameters.path }),
-    ...showPetByIdParameters,
-    responses: { '200': PetSchema, default: ErrorSchema },
-  },
+export const createPetsSchemas = {
+  body: PetSchema,
+  responses: { default: ErrorSchema },
+};
+
+export const listPetsSchemas = {
+  parameters: z.object({ query: listPetsParameters.query.optional() }),
+  ...listPetsParameters,
+  responses: { '200': PetsSchema, default: ErrorSchema },
+};
+
+export const showPetByIdSchemas = {
+  parameters: z.object({ path: showPetByIdParameters.path }),
+  ...showPetByIdParameters,
+  responses: { '200': PetSchema, default: ErrorSchema },
+};
+
+/** The validators of every operation (see above), by operationId. */
+export const operationSchemas: {
+  createPets: typeof createPetsSchemas;
+  listPets: typeof listPetsSchemas;
+  showPetById: typeof showPetByIdSchemas;
+} = {
+  createPets: createPetsSchemas,
+  listPets: listPetsSchemas,
+  showPetById: showPetByIdSchemas,
 };

@@ -131,7 +131,30 @@ export const SpecialEventFieldsSchema = z.looseObject({
 export const TicketCodeImageSchema = z.string();
 
 /** Every component schema, by its name in the spec. */
-export const componentSchemas = {
+export const componentSchemas: {
+  BuyMuseumTickets: typeof BuyMuseumTicketsSchema;
+  Date: typeof DateSchema;
+  Email: typeof EmailSchema;
+  Error: typeof ErrorSchema;
+  EventDates: typeof EventDatesSchema;
+  EventDescription: typeof EventDescriptionSchema;
+  EventId: typeof EventIdSchema;
+  EventLocation: typeof EventLocationSchema;
+  EventName: typeof EventNameSchema;
+  EventPrice: typeof EventPriceSchema;
+  MuseumDailyHours: typeof MuseumDailyHoursSchema;
+  MuseumHours: typeof MuseumHoursSchema;
+  MuseumTicketsConfirmation: typeof MuseumTicketsConfirmationSchema;
+  SpecialEvent: typeof SpecialEventSchema;
+  SpecialEventCollection: typeof SpecialEventCollectionSchema;
+  SpecialEventFields: typeof SpecialEventFieldsSchema;
+  Ticket: typeof TicketSchema;
+  TicketCodeImage: typeof TicketCodeImageSchema;
+  TicketConfirmation: typeof TicketConfirmationSchema;
+  TicketId: typeof TicketIdSchema;
+  TicketMessage: typeof TicketMessageSchema;
+  TicketType: typeof TicketTypeSchema;
+} = {
   BuyMuseumTickets: BuyMuseumTicketsSchema,
   Date: DateSchema,
   Email: EmailSchema,
@@ -182,48 +205,74 @@ const listSpecialEventsParameters = {
 
 const updateSpecialEventParameters = { path: z.object({ eventId: z.guid() }) };
 
-/**
- * Validators of each operation, by operationId: `parameters` (all groups, with the cross-parameter
- * rules), the bare groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
+/*
+ * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare
+ * groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
  */
-export const operationSchemas = {
-  buyMuseumTickets: {
-    body: BuyMuseumTicketsSchema,
-    responses: { '201': MuseumTicketsConfirmationSchema, '400': ErrorSchema, '404': ErrorSchema },
-  },
-  createSpecialEvent: {
-    body: SpecialEventSchema,
-    responses: { '201': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
-  },
-  deleteSpecialEvent: {
-    parameters: z.object({ path: deleteSpecialEventParameters.path }),
-    ...deleteSpecialEventParameters,
-    responses: { '400': ErrorSchema, '401': ErrorSchema, '404': ErrorSchema },
-  },
-  getMuseumHours: {
-    parameters: z.object({ query: getMuseumHoursParameters.query.optional() }),
-    ...getMuseumHoursParameters,
-    responses: { '200': MuseumHoursSchema, '400': ErrorSchema, '404': ErrorSchema },
-  },
-  getSpecialEvent: {
-    parameters: z.object({ path: getSpecialEventParameters.path }),
-    ...getSpecialEventParameters,
-    responses: { '200': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
-  },
-  getTicketCode: {
-    parameters: z.object({ path: getTicketCodeParameters.path }),
-    ...getTicketCodeParameters,
-    responses: { '400': ErrorSchema, '404': ErrorSchema },
-  },
-  listSpecialEvents: {
-    parameters: z.object({ query: listSpecialEventsParameters.query.optional() }),
-    ...listSpecialEventsParameters,
-    responses: { '200': SpecialEventCollectionSchema, '400': ErrorSchema, '404': ErrorSchema },
-  },
-  updateSpecialEvent: {
-    parameters: z.object({ path: updateSpecialEventParameters.path }),
-    ...updateSpecialEventParameters,
-    body: SpecialEventFieldsSchema,
-    responses: { '200': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
-  },
+export const buyMuseumTicketsSchemas = {
+  body: BuyMuseumTicketsSchema,
+  responses: { '201': MuseumTicketsConfirmationSchema, '400': ErrorSchema, '404': ErrorSchema },
+};
+
+export const createSpecialEventSchemas = {
+  body: SpecialEventSchema,
+  responses: { '201': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
+};
+
+export const deleteSpecialEventSchemas = {
+  parameters: z.object({ path: deleteSpecialEventParameters.path }),
+  ...deleteSpecialEventParameters,
+  responses: { '400': ErrorSchema, '401': ErrorSchema, '404': ErrorSchema },
+};
+
+export const getMuseumHoursSchemas = {
+  parameters: z.object({ query: getMuseumHoursParameters.query.optional() }),
+  ...getMuseumHoursParameters,
+  responses: { '200': MuseumHoursSchema, '400': ErrorSchema, '404': ErrorSchema },
+};
+
+export const getSpecialEventSchemas = {
+  parameters: z.object({ path: getSpecialEventParameters.path }),
+  ...getSpecialEventParameters,
+  responses: { '200': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
+};
+
+export const getTicketCodeSchemas = {
+  parameters: z.object({ path: getTicketCodeParameters.path }),
+  ...getTicketCodeParameters,
+  responses: { '400': ErrorSchema, '404': ErrorSchema },
+};
+
+export const listSpecialEventsSchemas = {
+  parameters: z.object({ query: listSpecialEventsParameters.query.optional() }),
+  ...listSpecialEventsParameters,
+  responses: { '200': SpecialEventCollectionSchema, '400': ErrorSchema, '404': ErrorSchema },
+};
+
+export const updateSpecialEventSchemas = {
+  parameters: z.object({ path: updateSpecialEventParameters.path }),
+  ...updateSpecialEventParameters,
+  body: SpecialEventFieldsSchema,
+  responses: { '200': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
+};
+
+/** The validators of every operation (see above), by operationId. */
+export const operationSchemas: {
+  buyMuseumTickets: typeof buyMuseumTicketsSchemas;
+  createSpecialEvent: typeof createSpecialEventSchemas;
+  deleteSpecialEvent: typeof deleteSpecialEventSchemas;
+  getMuseumHours: typeof getMuseumHoursSchemas;
+  getSpecialEvent: typeof getSpecialEventSchemas;
+  getTicketCode: typeof getTicketCodeSchemas;
+  listSpecialEvents: typeof listSpecialEventsSchemas;
+  updateSpecialEvent: typeof updateSpecialEventSchemas;
+} = {
+  buyMuseumTickets: buyMuseumTicketsSchemas,
+  createSpecialEvent: createSpecialEventSchemas,
+  deleteSpecialEvent: deleteSpecialEventSchemas,
+  getMuseumHours: getMuseumHoursSchemas,
+  getSpecialEvent: getSpecialEventSchemas,
+  getTicketCode: getTicketCodeSchemas,
+  listSpecialEvents: listSpecialEventsSchemas,
+  updateSpecialEvent: updateSpecialEventSchemas,
 };
