@@ -6,6 +6,7 @@ import type { BuildContext } from './context.js';
 import { isNode, stringOf, type Node } from './json.js';
 import { operations } from './operations.js';
 import { compareCodePoints } from './order.js';
+import { buildMockModel } from './mock/index.js';
 import { joinPointer, PointerResolver } from './pointer.js';
 import { SchemaBuilder } from './schema.js';
 import { securitySchemes } from './security.js';
@@ -35,6 +36,8 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
   };
   const info = isNode(document.info) ? document.info : {};
   const description = stringOf(info.description);
+  const schemas = namedSchemas({ context, nodes: componentSchemas });
+  const operationModels = operations({ context, document });
   return {
     openapi,
     info: {
@@ -43,10 +46,11 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
       ...(description !== undefined && { description }),
     },
     servers: servers(document.servers),
-    schemas: namedSchemas({ context, nodes: componentSchemas }),
+    schemas,
     securitySchemes: securitySchemes({ document, resolver }),
-    operations: operations({ context, document }),
+    operations: operationModels,
     document,
+    mock: buildMockModel({ document, operations: operationModels, schemas }),
   };
 }
 

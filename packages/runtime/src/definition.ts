@@ -89,6 +89,11 @@ export type PaginationDefinition =
       itemsField: string;
       totalPagesField?: string;
       firstPage: number;
+      /** Response field with the number of items on every page. */
+      totalItemsField?: string;
+      /** Response fields with the URL of the next and the previous page. */
+      nextField?: string;
+      previousField?: string;
     }
   | {
       kind: 'offset';
@@ -96,6 +101,8 @@ export type PaginationDefinition =
       limitParameter: string;
       itemsField: string;
       nextField?: string;
+      previousField?: string;
+      totalItemsField?: string;
     };
 
 export interface ResponseDefinition {
@@ -126,7 +133,7 @@ export interface OperationDefinition {
   pagination?: PaginationDefinition;
   polling?: { whileField: string; intervalMs: number };
   stability?: { level: string; note?: string };
-  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef };
+  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef; ageField?: string };
 }
 
 export interface ServerDefinition {

@@ -1,0 +1,116 @@
+/**
+ * The mock's handler behind a Node HTTP server. Only `listen()` loads this module, so that the
+ * handler itself runs anywhere `Request` and `Response` exist (browsers, MSW, workers).
+ */
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { Readable } from 'node:stream';
+
+/** Headers are parsed up to this size so that the handler can answer 414/431 itself. */
+const PARSED_HEADER_BYTES = 256 * 1024;
+
+function rawAnswer(status: number, body: string): string {
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}
+
+function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (let index = 0; index + 1 < incoming.rawHeaders.length; index += 2) {
+    headers.append(incoming.rawHeaders[index] ?? '', incoming.rawHeaders[index + 1] ?? '');
+  }
+  const method = incoming.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  if (hasBody) {
+    init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(new URL(incoming.url ?? '/', origin), init);
+}
+
+async function send(response: Response, outgoing: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  outgoing.writeHead(response.status, headers);
+  outgoing.end(response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
+}
+
+/** Serves `handle` on `host:port`; resolves once listening. */
+export async function serve(options: {
+  handle: (request: Request) => Promise<Response>;
+  host: string;
+  port: number;
+  /** The JSON error body for a request Node could not parse (no operation is known then). */
+  errorPayload: (status: number, code: string, message: string) => string;
+}): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer({ maxHeaderSize: PARSED_HEADER_BYTES }, (incoming, outgoing) => {
+    const controller = new AbortController();
+    outgoing.on('close', () => {
+      if (!outgoing.writableFinished) controller.abort();
+    });
+    const origin = `http://${incoming.headers.host ?? `${options.host}:${options.port}`}`;
+    let request: Request;
+    try {
+      request = toRequest(incoming, origin, controller.signal);
+    } catch (error) {
+      const status = /method/i.test(String(error)) ? 405 : 400;
+      const body = options.errorPayload(status, status === 405 ? 'method_not_allowed' : 'bad_request', `The request cannot be handled: ${(error as Error).message}`);
+      outgoing.writeHead(status, { 'content-type': 'application/json', connection: 'close' }).end(body);
+      return;
+    }
+    options
+      .handle(request)
+      .then((response) => send(response, outgoing))
+      .catch(() => outgoing.destroy());
+  });
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 120_000;
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    let status = 400;
+    let code = 'bad_request';
+    let message = 'The request is not valid HTTP.';
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      // No line break yet: the request line alone (the URL) is too long.
+      const uriTooLong = error.rawPacket !== undefined && !error.rawPacket.includes('\r\n');
+      status = uriTooLong ? 414 : 431;
+      code = uriTooLong ? 'uri_too_long' : 'request_header_fields_too_large';
+      message = uriTooLong ? 'The request line is too long.' : 'The request headers are too large.';
+    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      status = 408;
+      code = 'request_timeout';
+      message = 'The request did not arrive in time.';
+    }
+    socket.end(rawAnswer(status, options.errorPayload(status, code, message)));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
