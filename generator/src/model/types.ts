@@ -210,7 +210,7 @@ export type MockValueModel = MockSourceModel & { each?: string; where?: MockPred
 export type MockComparison = 'equals' | 'notEquals' | 'in' | 'notIn' | 'containsAll' | 'includes';
 
 export type MockPredicateModel =
-  | { field: string; op: MockComparison; source: MockSourceModel }
+  | { field: string; op: MockComparison; source: MockSourceModel; when?: ParameterRef }
   | { flag: string; present: boolean }
   | { some: string; where: MockPredicateModel[] };
 

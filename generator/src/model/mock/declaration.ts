@@ -54,7 +54,9 @@ export function mockPredicate(value: unknown): MockPredicateModel | undefined {
   const field = stringOf(value.field);
   const op = MOCK_COMPARISONS.find((candidate) => value[candidate] !== undefined);
   const source = op === undefined ? undefined : mockSource(value[op]);
-  return field !== undefined && op !== undefined && source ? { field, op, source } : undefined;
+  const when = value.when === undefined ? undefined : parameterRef(value.when);
+  if (value.when !== undefined && !when) return undefined;
+  return field !== undefined && op !== undefined && source ? { field, op, source, ...(when && { when }) } : undefined;
 }
 
 function predicates(value: unknown): MockPredicateModel[] | undefined {

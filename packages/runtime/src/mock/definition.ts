@@ -26,7 +26,8 @@ export type MockValue = MockSource & { each?: string; where?: MockPredicate[] };
 export type MockComparison = 'equals' | 'notEquals' | 'in' | 'notIn' | 'containsAll' | 'includes';
 
 export type MockPredicate =
-  | { field: string; op: MockComparison; source: MockSource }
+  /** With `when`: only while that parameter is set (else it holds). */
+  | { field: string; op: MockComparison; source: MockSource; when?: ParameterRef }
   /** Holds when the record has (`present: true`) or lacks the mock-only flag. */
   | { flag: string; present: boolean }
   /** Holds when some member of the array at `some` matches every predicate of `where`. */

@@ -91,6 +91,7 @@ export function holds(predicate: MockPredicate, subject: Subject, scope: Scope):
       .flatMap(asList)
       .some((member) => predicate.where.every((inner) => holds(inner, { data: member, flags: [] }, scope)));
   }
+  if (predicate.when !== undefined && !isSet(parameterValue(scope.parameters, predicate.when))) return true;
   const expected = sourceValue(predicate.source, scope);
   if ('parameter' in predicate.source && !isSet(expected)) return true;
   const values = pointerValues(subject.data, predicate.field);
