@@ -127,7 +127,9 @@ function seedGroup(options: {
   const records = (state.collections[name] ??= []);
   for (let n = 1; n <= group.count; n += 1) {
     const indexes = { n, i: records.length + 1 };
-    const data: Record<string, unknown> = { ...clone(options.seedBase), ...(fillTemplate(clone(group.values), indexes) as Record<string, unknown>) };
+    // The fixture's key would be shared by every seeded record: keys come from the values or are made.
+    const { [collection.key]: _fixtureKey, ...base } = clone(options.seedBase);
+    const data: Record<string, unknown> = { ...base, ...(fillTemplate(clone(group.values), indexes) as Record<string, unknown>) };
     for (const [property, start] of Object.entries(group.sequence)) data[property] = start + n - 1;
     for (const [property, values] of Object.entries(group.cycle)) {
       if (values.length) data[property] = fillTemplate(clone(values[(n - 1) % values.length]), indexes);
