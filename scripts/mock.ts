@@ -22,7 +22,11 @@ interface MockModule {
     listen(options: { port: number; host: string }): Promise<string>;
     close(): Promise<void>;
     store: { snapshot(): unknown };
-    credentials: { apiKeys: Record<string, unknown>; tokens: Record<string, { scopes: string[] }>; clients: Record<string, unknown> };
+    credentials: {
+      apiKeys: Record<string, unknown>;
+      tokens: Record<string, { scopes: string[] }>;
+      clients: Record<string, unknown>;
+    };
     oauthUrls(baseUrl: string): Record<string, { authorizationUrl?: string; tokenUrl?: string }>;
   };
 }
@@ -35,9 +39,20 @@ function fail(message: string): never {
 /** Generated packages: a folder of packages/ whose package.json exports ./mock (the runtime excepted). */
 function generatedPackages(): { folder: string; name: string }[] {
   return readdirSync(join(root, 'packages'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(root, 'packages', entry.name, 'package.json')))
-    .map((entry) => ({ folder: entry.name, manifest: JSON.parse(readFileSync(join(root, 'packages', entry.name, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, unknown> } }))
-    .filter(({ manifest }) => manifest.exports?.['./mock'] !== undefined && manifest.name !== '@zapgen/runtime')
+    .filter(
+      (entry) =>
+        entry.isDirectory() && existsSync(join(root, 'packages', entry.name, 'package.json')),
+    )
+    .map((entry) => ({
+      folder: entry.name,
+      manifest: JSON.parse(
+        readFileSync(join(root, 'packages', entry.name, 'package.json'), 'utf8'),
+      ) as { name: string; exports?: Record<string, unknown> },
+    }))
+    .filter(
+      ({ manifest }) =>
+        manifest.exports?.['./mock'] !== undefined && manifest.name !== '@zapgen/runtime',
+    )
     .map(({ folder, manifest }) => ({ folder, name: manifest.name }))
     .sort((a, b) => a.folder.localeCompare(b.folder));
 }
@@ -77,7 +92,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(seed)) fail(`--seed must be an integer (got ${values.seed})`);
   const latencyMs = parseLatency(values.latency);
   const packages = generatedPackages();
-  if (!packages.length) fail('No generated package with a ./mock export under packages/: run npm run generate.');
+  if (!packages.length)
+    fail('No generated package with a ./mock export under packages/: run npm run generate.');
   let firstPort = 4010;
   const ports = new Map<string, number>();
   for (const entry of values.port ?? []) {
@@ -87,7 +103,10 @@ async function main(): Promise<void> {
     else ports.set(match[1], Number(match[2]));
   }
   const statePath = values.state === undefined ? undefined : resolve(values.state);
-  const saved = statePath !== undefined && existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, unknown>) : {};
+  const saved =
+    statePath !== undefined && existsSync(statePath)
+      ? (JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, unknown>)
+      : {};
 
   const running: { name: string; mock: ReturnType<MockModule['createMock']>; url: string }[] = [];
   for (const [index, { folder, name }] of packages.entries()) {
@@ -106,7 +125,9 @@ async function main(): Promise<void> {
         logger: {
           error: (message: string) => console.error(message),
           request: (line: { method: string; path: string; status: number; operationId?: string }) =>
-            console.log(`${name} ${line.method} ${line.path} → ${line.status}${line.operationId ? ` (${line.operationId})` : ''}`),
+            console.log(
+              `${name} ${line.method} ${line.path} → ${line.status}${line.operationId ? ` (${line.operationId})` : ''}`,
+            ),
         },
       }),
     });
@@ -115,16 +136,24 @@ async function main(): Promise<void> {
     running.push({ name, mock, url });
   }
 
-  console.log(`zapgen mock: seed ${seed}${latencyMs === undefined ? '' : `, latency ${JSON.stringify(latencyMs)} ms`}${statePath ? `, state ${statePath}` : ''}`);
+  console.log(
+    `zapgen mock: seed ${seed}${latencyMs === undefined ? '' : `, latency ${JSON.stringify(latencyMs)} ms`}${statePath ? `, state ${statePath}` : ''}`,
+  );
   for (const { name, mock, url } of running) {
     console.log(`  ${name}  ${url}`);
     for (const [scheme, urls] of Object.entries(mock.oauthUrls(url))) {
-      console.log(`    OAuth ${scheme}:${urls.authorizationUrl ? ` authorize ${urls.authorizationUrl}` : ''}${urls.tokenUrl ? `  token ${urls.tokenUrl}` : ''}`);
+      console.log(
+        `    OAuth ${scheme}:${urls.authorizationUrl ? ` authorize ${urls.authorizationUrl}` : ''}${urls.tokenUrl ? `  token ${urls.tokenUrl}` : ''}`,
+      );
     }
   }
   const { credentials } = running[0]!.mock;
-  console.log(`  API keys: ${Object.keys(credentials.apiKeys).join(', ')}; OAuth client_id: ${Object.keys(credentials.clients).join(', ')}; bearer token: ${Object.keys(credentials.tokens).join(', ')} (every scope)`);
-  console.log('  Admin: GET|PUT /__zapgen/state, POST /__zapgen/reset, POST /__zapgen/clock {"advanceMs"}, POST /__zapgen/tokens {"scopes"}');
+  console.log(
+    `  API keys: ${Object.keys(credentials.apiKeys).join(', ')}; OAuth client_id: ${Object.keys(credentials.clients).join(', ')}; bearer token: ${Object.keys(credentials.tokens).join(', ')} (every scope)`,
+  );
+  console.log(
+    '  Admin: GET|PUT /__zapgen/state, POST /__zapgen/reset, POST /__zapgen/clock {"advanceMs"}, POST /__zapgen/tokens {"scopes"}',
+  );
   console.log('Ctrl-C to stop.');
 
   let stopping = false;
@@ -133,7 +162,9 @@ async function main(): Promise<void> {
     stopping = true;
     await Promise.all(running.map(({ mock }) => mock.close()));
     if (statePath !== undefined) {
-      const state = Object.fromEntries(running.map(({ name, mock }) => [name, mock.store.snapshot()]));
+      const state = Object.fromEntries(
+        running.map(({ name, mock }) => [name, mock.store.snapshot()]),
+      );
       writeFileSync(statePath, `${JSON.stringify(state, null, 2)}\n`);
       console.log(`State saved to ${statePath}.`);
     }

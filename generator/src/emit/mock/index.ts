@@ -36,7 +36,12 @@ export const mockEmitter: Emitter = {
   name: 'mock',
   emit(model, context) {
     const title = model.info.title;
-    const seedBases = Object.fromEntries(model.mock.collections.map((collection) => [collection.name, new Code(`fixtureOf(${stringLiteral(collection.schema)}, 'full')`)]));
+    const seedBases = Object.fromEntries(
+      model.mock.collections.map((collection) => [
+        collection.name,
+        new Code(`fixtureOf(${stringLiteral(collection.schema)}, 'full')`),
+      ]),
+    );
     const contents = `import {
   createMock as createRuntimeMock,
   type Mock,
@@ -70,7 +75,9 @@ ${jsDoc({
   summary: `The simulated ${title}.`,
   description:
     "One handler, `(request: Request) => Promise<Response>`: pass `mock.fetch` as a client's `fetch`, wrap `mock.handle` in MSW handlers (`mswHandlers`), or serve it with `listen()`. It checks credentials and scopes, validates requests (4xx JSON), keeps a seeded in-memory store (`mock.store`) that the operations read and write, and serves the OAuth flows of the security schemes.",
-  tags: [{ tag: 'example', text: 'const mock = createMock(); const baseUrl = await mock.listen();' }],
+  tags: [
+    { tag: 'example', text: 'const mock = createMock(); const baseUrl = await mock.listen();' },
+  ],
 })}export function createMock(options: MockOptions = {}): Mock {
   return createRuntimeMock({
     ...options,

@@ -20,7 +20,11 @@ function isReference(value: unknown): boolean {
 }
 
 const reference: Check = (value, pointer, report) => {
-  if (!isReference(value)) report(pointer, `must be a parameter reference { in: ${PARAMETER_LOCATIONS.join('|')}, name: string }`);
+  if (!isReference(value))
+    report(
+      pointer,
+      `must be a parameter reference { in: ${PARAMETER_LOCATIONS.join('|')}, name: string }`,
+    );
 };
 
 const string: Check = (value, pointer, report) => {
@@ -32,28 +36,35 @@ const nonEmpty: Check = (value, pointer, report) => {
 };
 
 const pointerText: Check = (value, pointer, report) => {
-  if (typeof value !== 'string' || (value !== '' && !value.startsWith('/'))) report(pointer, 'must be a JSON pointer ("" or starting with /)');
+  if (typeof value !== 'string' || (value !== '' && !value.startsWith('/')))
+    report(pointer, 'must be a JSON pointer ("" or starting with /)');
 };
 
 const anything: Check = () => {};
 
 function fields(spec: Record<string, { required?: boolean; check: Check }>): Check {
   return (value, pointer, report) => {
-    if (!isObject(value)) return report(pointer, `must be an object with ${Object.keys(spec).join(', ')}`);
+    if (!isObject(value))
+      return report(pointer, `must be an object with ${Object.keys(spec).join(', ')}`);
     for (const [name, field] of Object.entries(spec)) {
       if (value[name] === undefined) {
         if (field.required) report(pointer, `missing required field "${name}"`);
       } else field.check(value[name], `${pointer}/${name}`, report);
     }
     for (const name of Object.keys(value)) {
-      if (!Object.hasOwn(spec, name)) report(`${pointer}/${name}`, `unknown field "${name}" (expected ${Object.keys(spec).join(', ')})`);
+      if (!Object.hasOwn(spec, name))
+        report(
+          `${pointer}/${name}`,
+          `unknown field "${name}" (expected ${Object.keys(spec).join(', ')})`,
+        );
     }
   };
 }
 
 function listOf(item: Check, minimum = 0): Check {
   return (value, pointer, report) => {
-    if (!Array.isArray(value) || value.length < minimum) return report(pointer, minimum ? `must be a list of at least ${minimum}` : 'must be a list');
+    if (!Array.isArray(value) || value.length < minimum)
+      return report(pointer, minimum ? `must be a list of at least ${minimum}` : 'must be a list');
     value.forEach((member, index) => item(member, `${pointer}/${index}`, report));
   };
 }
@@ -61,19 +72,25 @@ function listOf(item: Check, minimum = 0): Check {
 function mapOf(item: Check): Check {
   return (value, pointer, report) => {
     if (!isObject(value)) return report(pointer, 'must be an object');
-    for (const [key, member] of Object.entries(value)) item(member, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, report);
+    for (const [key, member] of Object.entries(value))
+      item(member, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, report);
   };
 }
 
 function integer(minimum: number, maximum = Number.MAX_SAFE_INTEGER): Check {
   return (value, pointer, report) => {
-    if (!Number.isInteger(value) || (value as number) < minimum || (value as number) > maximum) report(pointer, `must be an integer from ${minimum}${maximum < Number.MAX_SAFE_INTEGER ? ` to ${maximum}` : ''}`);
+    if (!Number.isInteger(value) || (value as number) < minimum || (value as number) > maximum)
+      report(
+        pointer,
+        `must be an integer from ${minimum}${maximum < Number.MAX_SAFE_INTEGER ? ` to ${maximum}` : ''}`,
+      );
   };
 }
 
 function oneOf(values: readonly string[]): Check {
   return (value, pointer, report) => {
-    if (typeof value !== 'string' || !values.includes(value)) report(pointer, `must be one of ${values.join(', ')}`);
+    if (typeof value !== 'string' || !values.includes(value))
+      report(pointer, `must be one of ${values.join(', ')}`);
   };
 }
 
@@ -86,7 +103,8 @@ function source(mapped: boolean): Check {
   return (value, pointer, report) => {
     if (!isObject(value)) return report(pointer, `must be a source: one of ${SOURCES.join(', ')}`);
     const given = SOURCES.filter((key) => Object.hasOwn(value, key));
-    if (given.length !== 1) return report(pointer, `must have exactly one of ${SOURCES.join(', ')}`);
+    if (given.length !== 1)
+      return report(pointer, `must have exactly one of ${SOURCES.join(', ')}`);
     const spec: Record<string, { check: Check }> = {
       parameter: { check: reference },
       body: { check: pointerText },
@@ -94,26 +112,49 @@ function source(mapped: boolean): Check {
       caller: { check: nonEmpty },
       value: { check: anything },
     };
-    if (mapped) Object.assign(spec, { each: { check: pointerText }, where: { check: listOf(predicate) } });
+    if (mapped)
+      Object.assign(spec, { each: { check: pointerText }, where: { check: listOf(predicate) } });
     fields(spec)(value, pointer, report);
   };
 }
 
 const predicate: Check = (value, pointer, report) => {
-  if (!isObject(value)) return report(pointer, 'must be a predicate: { field, <comparison> }, { flag }, { notFlag } or { some, where }');
-  if (value.flag !== undefined) return fields({ flag: { required: true, check: nonEmpty } })(value, pointer, report);
-  if (value.notFlag !== undefined) return fields({ notFlag: { required: true, check: nonEmpty } })(value, pointer, report);
-  if (value.some !== undefined) return fields({ some: { required: true, check: pointerText }, where: { required: true, check: listOf(predicate, 1) } })(value, pointer, report);
+  if (!isObject(value))
+    return report(
+      pointer,
+      'must be a predicate: { field, <comparison> }, { flag }, { notFlag } or { some, where }',
+    );
+  if (value.flag !== undefined)
+    return fields({ flag: { required: true, check: nonEmpty } })(value, pointer, report);
+  if (value.notFlag !== undefined)
+    return fields({ notFlag: { required: true, check: nonEmpty } })(value, pointer, report);
+  if (value.some !== undefined)
+    return fields({
+      some: { required: true, check: pointerText },
+      where: { required: true, check: listOf(predicate, 1) },
+    })(value, pointer, report);
   const comparisons = COMPARISONS.filter((name) => Object.hasOwn(value, name));
-  if (comparisons.length !== 1) return report(pointer, `a comparison needs field and exactly one of ${COMPARISONS.join(', ')}`);
-  fields({ field: { required: true, check: pointerText }, [comparisons[0] ?? 'equals']: { required: true, check: source(false) }, when: { check: reference } })(value, pointer, report);
+  if (comparisons.length !== 1)
+    return report(pointer, `a comparison needs field and exactly one of ${COMPARISONS.join(', ')}`);
+  fields({
+    field: { required: true, check: pointerText },
+    [comparisons[0] ?? 'equals']: { required: true, check: source(false) },
+    when: { check: reference },
+  })(value, pointer, report);
 };
 
 const values = mapOf(source(true));
 
 const writes = {
   set: { check: values },
-  when: { check: listOf(fields({ parameter: { required: true, check: reference }, set: { required: true, check: values } })) },
+  when: {
+    check: listOf(
+      fields({
+        parameter: { required: true, check: reference },
+        set: { required: true, check: values },
+      }),
+    ),
+  },
   require: {
     check: listOf(
       fields({
@@ -128,11 +169,20 @@ const writes = {
 };
 
 const BY_KIND: Record<string, Record<string, { required?: boolean; check: Check }>> = {
-  list: { collection: { required: true, check: nonEmpty }, filters: { check: listOf(predicate) }, itemsField: { check: string } },
+  list: {
+    collection: { required: true, check: nonEmpty },
+    filters: { check: listOf(predicate) },
+    itemsField: { check: string },
+  },
   read: { collection: { required: true, check: nonEmpty }, key: { check: reference } },
   delete: { collection: { required: true, check: nonEmpty }, key: { check: reference } },
   create: { collection: { required: true, check: nonEmpty }, ...writes },
-  update: { collection: { required: true, check: nonEmpty }, key: { check: reference }, replace: { check: boolean }, ...writes },
+  update: {
+    collection: { required: true, check: nonEmpty },
+    key: { check: reference },
+    replace: { check: boolean },
+    ...writes,
+  },
   check: {
     collection: { required: true, check: nonEmpty },
     key: { check: reference },
@@ -163,25 +213,47 @@ const BY_KIND: Record<string, Record<string, { required?: boolean; check: Check 
 export function checkMockOperation(value: unknown, pointer: string, report: Report): void {
   if (!isObject(value)) return report(pointer, 'x-zapgen-mock must be an object with a kind');
   if (typeof value.kind !== 'string' || !KINDS.includes(value.kind)) {
-    return report(value.kind === undefined ? pointer : `${pointer}/kind`, `mock kind must be one of ${KINDS.join(', ')} (found ${JSON.stringify(value.kind)})`);
+    return report(
+      value.kind === undefined ? pointer : `${pointer}/kind`,
+      `mock kind must be one of ${KINDS.join(', ')} (found ${JSON.stringify(value.kind)})`,
+    );
   }
-  fields({ kind: { required: true, check: string }, ...BY_KIND[value.kind] })(value, pointer, report);
+  fields({ kind: { required: true, check: string }, ...BY_KIND[value.kind] })(
+    value,
+    pointer,
+    report,
+  );
 }
 
 const seedGroup = fields({
   count: { check: integer(1, 100_000) },
   values: { check: mapOf(anything) },
-  sequence: { check: mapOf((value, pointer, report) => (typeof value === 'number' && Number.isFinite(value) ? undefined : report(pointer, 'must be a number'))) },
+  sequence: {
+    check: mapOf((value, pointer, report) =>
+      typeof value === 'number' && Number.isFinite(value)
+        ? undefined
+        : report(pointer, 'must be a number'),
+    ),
+  },
   cycle: { check: mapOf(listOf(anything, 1)) },
   flags: { check: listOf(nonEmpty) },
   owner: { check: oneOf(['caller', 'none']) },
 });
 
 /** The document's `x-zapgen-mock`: the default caller and the collections with their seeds. */
-export function checkMockDocument(document: Json, value: unknown, pointer: string, report: Report): void {
-  const schemas = isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+export function checkMockDocument(
+  document: Json,
+  value: unknown,
+  pointer: string,
+  report: Report,
+): void {
+  const schemas =
+    isObject(document.components) && isObject(document.components.schemas)
+      ? document.components.schemas
+      : {};
   const schemaName: Check = (name, at, inner) => {
-    if (typeof name !== 'string' || !Object.hasOwn(schemas, name)) inner(at, `must name a schema of components.schemas (found ${JSON.stringify(name)})`);
+    if (typeof name !== 'string' || !Object.hasOwn(schemas, name))
+      inner(at, `must name a schema of components.schemas (found ${JSON.stringify(name)})`);
   };
   fields({
     caller: { check: mapOf(anything) },

@@ -17,8 +17,24 @@ import type {
   MockWhenModel,
 } from '../types.js';
 
-export const MOCK_KINDS: readonly MockBehaviourModel['kind'][] = ['list', 'read', 'create', 'update', 'delete', 'check', 'respond', 'loginLink'];
-export const MOCK_COMPARISONS: readonly MockComparison[] = ['equals', 'notEquals', 'in', 'notIn', 'containsAll', 'includes'];
+export const MOCK_KINDS: readonly MockBehaviourModel['kind'][] = [
+  'list',
+  'read',
+  'create',
+  'update',
+  'delete',
+  'check',
+  'respond',
+  'loginLink',
+];
+export const MOCK_COMPARISONS: readonly MockComparison[] = [
+  'equals',
+  'notEquals',
+  'in',
+  'notIn',
+  'containsAll',
+  'includes',
+];
 
 /** A value source: `{ parameter }`, `{ body }`, `{ parent }`, `{ caller }` or `{ value }`. */
 export function mockSource(value: unknown): MockSourceModel | undefined {
@@ -56,14 +72,18 @@ export function mockPredicate(value: unknown): MockPredicateModel | undefined {
   const source = op === undefined ? undefined : mockSource(value[op]);
   const when = value.when === undefined ? undefined : parameterRef(value.when);
   if (value.when !== undefined && !when) return undefined;
-  return field !== undefined && op !== undefined && source ? { field, op, source, ...(when && { when }) } : undefined;
+  return field !== undefined && op !== undefined && source
+    ? { field, op, source, ...(when && { when }) }
+    : undefined;
 }
 
 function predicates(value: unknown): MockPredicateModel[] | undefined {
   if (value === undefined) return [];
   if (!Array.isArray(value)) return undefined;
   const parsed = value.map(mockPredicate);
-  return parsed.every((item): item is MockPredicateModel => item !== undefined) ? parsed : undefined;
+  return parsed.every((item): item is MockPredicateModel => item !== undefined)
+    ? parsed
+    : undefined;
 }
 
 function values(value: unknown): Record<string, MockValueModel> {
@@ -93,7 +113,14 @@ function requirements(value: unknown): MockRequirementModel[] {
     const status = numberOf(item.status);
     const message = stringOf(item.message);
     const when = item.when === undefined ? undefined : parameterRef(item.when);
-    if (!every || !where || status === undefined || message === undefined || (item.when !== undefined && !when)) return [];
+    if (
+      !every ||
+      !where ||
+      status === undefined ||
+      message === undefined ||
+      (item.when !== undefined && !when)
+    )
+      return [];
     return [{ ...(when && { when }), every, where, status, message }];
   });
 }
@@ -104,7 +131,8 @@ function optionalRef(value: unknown) {
 
 /** An operation's `x-zapgen-mock`, or undefined when absent or without a known kind. */
 export function mockDeclaration(value: unknown): MockDeclaration | undefined {
-  if (!isNode(value) || !MOCK_KINDS.includes(value.kind as MockBehaviourModel['kind'])) return undefined;
+  if (!isNode(value) || !MOCK_KINDS.includes(value.kind as MockBehaviourModel['kind']))
+    return undefined;
   const declaration: MockDeclaration = {
     kind: value.kind as MockBehaviourModel['kind'],
     filters: predicates(value.filters) ?? [],
@@ -134,14 +162,19 @@ export function mockDeclaration(value: unknown): MockDeclaration | undefined {
     const clientId = parameterRef(value.authorize.clientId);
     const redirectUri = parameterRef(value.authorize.redirectUri);
     const codeChallenge = parameterRef(value.authorize.codeChallenge);
-    if (scheme !== undefined && clientId && redirectUri && codeChallenge) declaration.authorize = { scheme, clientId, redirectUri, codeChallenge };
+    if (scheme !== undefined && clientId && redirectUri && codeChallenge)
+      declaration.authorize = { scheme, clientId, redirectUri, codeChallenge };
   }
   return declaration;
 }
 
 function numbers(value: unknown): Record<string, number> {
   if (!isNode(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => numberOf(entry[1]) !== undefined));
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, number] => numberOf(entry[1]) !== undefined,
+    ),
+  );
 }
 
 function seedGroups(value: unknown): MockDocumentDeclaration['collections'][number]['seed'] {
@@ -151,7 +184,11 @@ function seedGroups(value: unknown): MockDocumentDeclaration['collections'][numb
     values: isNode(group.values) ? (toJson(group.values) as { [key: string]: JsonValue }) : {},
     sequence: numbers(group.sequence),
     cycle: isNode(group.cycle)
-      ? Object.fromEntries(Object.entries(group.cycle).filter((entry) => Array.isArray(entry[1])).map(([key, list]) => [key, toJson(list) as JsonValue[]]))
+      ? Object.fromEntries(
+          Object.entries(group.cycle)
+            .filter((entry) => Array.isArray(entry[1]))
+            .map(([key, list]) => [key, toJson(list) as JsonValue[]]),
+        )
       : {},
     flags: stringsOf(group.flags) ?? [],
     ...(group.owner === 'none' || group.owner === 'caller' ? { owner: group.owner } : {}),

@@ -7,7 +7,15 @@ import { compareCodePoints } from '../order.js';
 import type { MockErrorShapeModel, OperationModel, SchemaModel } from '../types.js';
 import { componentName, jsonSchema, objectOf, resolved, type Components } from './schemas.js';
 
-const MESSAGE_NAMES = ['message', 'error', 'detail', 'error_description', 'title', 'description', 'msg'];
+const MESSAGE_NAMES = [
+  'message',
+  'error',
+  'detail',
+  'error_description',
+  'title',
+  'description',
+  'msg',
+];
 const DETAILS_NAMES = ['issues', 'details', 'detail', 'errors'];
 const CODE_NAMES = ['code', 'error_code', 'type', 'error'];
 const STATUS_NAMES = ['status', 'status_code', 'statusCode', 'code'];
@@ -19,19 +27,28 @@ function isErrorStatus(status: string): boolean {
 function kindOf(schema: SchemaModel, components: Components): string {
   const target = resolved(schema, components);
   if (target === undefined) return 'unknown';
-  if (target.kind === 'array') return resolved(target.items, components)?.kind === 'string' ? 'strings' : 'array';
+  if (target.kind === 'array')
+    return resolved(target.items, components)?.kind === 'string' ? 'strings' : 'array';
   if (target.kind === 'enum' || target.kind === 'const') return 'fixed';
   return target.kind;
 }
 
 /** The shape of one error schema, or undefined when it is not an object. */
-export function errorShape(schema: SchemaModel, components: Components): MockErrorShapeModel | undefined {
+export function errorShape(
+  schema: SchemaModel,
+  components: Components,
+): MockErrorShapeModel | undefined {
   const object = objectOf(schema, components);
   if (object === undefined) return undefined;
-  const kinds = new Map(object.properties.map((property) => [property.name, kindOf(property.schema, components)]));
+  const kinds = new Map(
+    object.properties.map((property) => [property.name, kindOf(property.schema, components)]),
+  );
   const used = new Set<string>();
   const pick = (names: readonly string[], accepts: (kind: string) => boolean) => {
-    const name = names.find((candidate) => kinds.has(candidate) && !used.has(candidate) && accepts(kinds.get(candidate) ?? ''));
+    const name = names.find(
+      (candidate) =>
+        kinds.has(candidate) && !used.has(candidate) && accepts(kinds.get(candidate) ?? ''),
+    );
     if (name !== undefined) used.add(name);
     return name;
   };
@@ -52,10 +69,10 @@ export function errorShape(schema: SchemaModel, components: Components): MockErr
 }
 
 /** The error shapes, each operation's error statuses, and the shape most operations use. */
-export function errorShapes(operations: readonly OperationModel[], components: Components): Pick<
-  import('../types.js').MockModel,
-  'errorShapes' | 'operationErrors' | 'defaultError'
-> {
+export function errorShapes(
+  operations: readonly OperationModel[],
+  components: Components,
+): Pick<import('../types.js').MockModel, 'errorShapes' | 'operationErrors' | 'defaultError'> {
   const shapes: Record<string, MockErrorShapeModel> = {};
   const operationErrors: Record<string, Record<string, string>> = {};
   const uses = new Map<string, number>();
@@ -72,6 +89,12 @@ export function errorShapes(operations: readonly OperationModel[], components: C
       uses.set(name, (uses.get(name) ?? 0) + 1);
     }
   }
-  const defaultError = [...uses].sort(([a, countA], [b, countB]) => countB - countA || compareCodePoints(a, b))[0]?.[0];
-  return { errorShapes: shapes, operationErrors, ...(defaultError !== undefined && { defaultError }) };
+  const defaultError = [...uses].sort(
+    ([a, countA], [b, countB]) => countB - countA || compareCodePoints(a, b),
+  )[0]?.[0];
+  return {
+    errorShapes: shapes,
+    operationErrors,
+    ...(defaultError !== undefined && { defaultError }),
+  };
 }

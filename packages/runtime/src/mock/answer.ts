@@ -25,7 +25,13 @@ export class MockProblem extends Error {
   readonly issues: Issue[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(options: { status: number; code: string; message: string; issues?: Issue[]; headers?: Record<string, string> }) {
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    issues?: Issue[];
+    headers?: Record<string, string>;
+  }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
@@ -35,24 +41,44 @@ export class MockProblem extends Error {
 }
 
 /** The error body: in the API's error shape when there is one, else `{ error, message, issues }`. */
-export function errorBody(problem: { status: number; code: string; message: string; issues?: Issue[] | undefined }, shape: MockErrorShape | undefined): Record<string, unknown> {
+export function errorBody(
+  problem: { status: number; code: string; message: string; issues?: Issue[] | undefined },
+  shape: MockErrorShape | undefined,
+): Record<string, unknown> {
   const issues = problem.issues ?? [];
-  if (shape === undefined) return { error: problem.code, message: problem.message, ...(issues.length ? { issues } : {}) };
+  if (shape === undefined)
+    return { error: problem.code, message: problem.message, ...(issues.length ? { issues } : {}) };
   const body: Record<string, unknown> = {};
   if (shape.messageField !== undefined) body[shape.messageField] = problem.message;
-  if (shape.listField !== undefined) body[shape.listField] = [problem.message, ...issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))];
+  if (shape.listField !== undefined)
+    body[shape.listField] = [
+      problem.message,
+      ...issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)),
+    ];
   if (shape.detailsField !== undefined) body[shape.detailsField] = issues;
   if (shape.codeField !== undefined) body[shape.codeField] = problem.code;
   if (shape.statusField !== undefined) body[shape.statusField] = problem.status;
   if (shape.open) {
     if (!Object.hasOwn(body, 'code') && shape.codeField === undefined) body.code = problem.code;
-    if (!Object.hasOwn(body, 'issues') && shape.detailsField === undefined && issues.length) body.issues = issues;
-    if (shape.messageField === undefined && shape.listField === undefined && !Object.hasOwn(body, 'message')) body.message = problem.message;
+    if (!Object.hasOwn(body, 'issues') && shape.detailsField === undefined && issues.length)
+      body.issues = issues;
+    if (
+      shape.messageField === undefined &&
+      shape.listField === undefined &&
+      !Object.hasOwn(body, 'message')
+    )
+      body.message = problem.message;
   }
   return body;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text safe inside HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -82,7 +108,10 @@ export function redirect(location: string): Answer {
 }
 
 /** The Response of an answer; `head` keeps the headers and drops the body. */
-export function toResponse(answer: Answer, options: { head: boolean; headers: Record<string, string> }): Response {
+export function toResponse(
+  answer: Answer,
+  options: { head: boolean; headers: Record<string, string> },
+): Response {
   const headers = new Headers(options.headers);
   for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
   let payload: string | null = null;
@@ -93,7 +122,8 @@ export function toResponse(answer: Answer, options: { head: boolean; headers: Re
     payload = JSON.stringify(answer.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  if (payload !== null) headers.set('content-length', String(new TextEncoder().encode(payload).byteLength));
+  if (payload !== null)
+    headers.set('content-length', String(new TextEncoder().encode(payload).byteLength));
   const noBody = options.head || answer.status === 204 || answer.status === 304;
   return new Response(noBody ? null : payload, { status: answer.status, headers });
 }

@@ -5,9 +5,23 @@
  */
 import type { OperationDefinition, PaginationDefinition, ParameterRef } from '../definition.js';
 import { MockProblem, type Answer } from './answer.js';
-import type { MockBehaviour, MockCollectionDefinition, MockDefinition, MockRequirement, MockValue, MockWhen } from './definition.js';
+import type {
+  MockBehaviour,
+  MockCollectionDefinition,
+  MockDefinition,
+  MockRequirement,
+  MockValue,
+  MockWhen,
+} from './definition.js';
 import { clone, newKey, type MockState, type StoredRecord } from './state.js';
-import { holds, looselyEqual, mappedValue, parameterValue, sourceValue, type Scope } from './values.js';
+import {
+  holds,
+  looselyEqual,
+  mappedValue,
+  parameterValue,
+  sourceValue,
+  type Scope,
+} from './values.js';
 
 /** Everything a behaviour may read or change while one request is handled. */
 export interface BehaviourContext {
@@ -25,15 +39,23 @@ export interface BehaviourContext {
   authorizeUrl: (scheme: string, query: Record<string, string>) => string;
 }
 
-function collectionOf(context: BehaviourContext, name: string): { definition: MockCollectionDefinition; records: StoredRecord[] } {
+function collectionOf(
+  context: BehaviourContext,
+  name: string,
+): { definition: MockCollectionDefinition; records: StoredRecord[] } {
   const definition = context.definition.collections[name];
-  if (definition === undefined) throw new Error(`The mock definition names an unknown collection "${name}".`);
+  if (definition === undefined)
+    throw new Error(`The mock definition names an unknown collection "${name}".`);
   return { definition, records: (context.state.collections[name] ??= []) };
 }
 
 /** Whether the caller may see the record: public ones, and private ones they own. */
 function visible(record: StoredRecord, context: BehaviourContext): boolean {
-  return record.owner === null || record.owner === undefined || looselyEqual(record.owner, context.scope.caller.user);
+  return (
+    record.owner === null ||
+    record.owner === undefined ||
+    looselyEqual(record.owner, context.scope.caller.user)
+  );
 }
 
 function keyOf(context: BehaviourContext, ref: ParameterRef): unknown {
@@ -41,28 +63,63 @@ function keyOf(context: BehaviourContext, ref: ParameterRef): unknown {
 }
 
 function notFound(collection: string, key: unknown): MockProblem {
-  return new MockProblem({ status: 404, code: 'not_found', message: `No ${collection} item has the key ${JSON.stringify(key)}.` });
+  return new MockProblem({
+    status: 404,
+    code: 'not_found',
+    message: `No ${collection} item has the key ${JSON.stringify(key)}.`,
+  });
 }
 
-function find(context: BehaviourContext, collection: string, ref: ParameterRef): StoredRecord | undefined {
+function find(
+  context: BehaviourContext,
+  collection: string,
+  ref: ParameterRef,
+): StoredRecord | undefined {
   const { definition, records } = collectionOf(context, collection);
   const key = keyOf(context, ref);
-  return records.find((record) => looselyEqual(record.data[definition.key], key) && visible(record, context));
+  return records.find(
+    (record) => looselyEqual(record.data[definition.key], key) && visible(record, context),
+  );
 }
 
-function findOrFail(context: BehaviourContext, collection: string, ref: ParameterRef): StoredRecord {
+function findOrFail(
+  context: BehaviourContext,
+  collection: string,
+  ref: ParameterRef,
+): StoredRecord {
   const record = find(context, collection, ref);
   if (record === undefined) throw notFound(collection, keyOf(context, ref));
   return record;
 }
 
-function checkRequirements(requirements: readonly MockRequirement[], context: BehaviourContext): void {
+function checkRequirements(
+  requirements: readonly MockRequirement[],
+  context: BehaviourContext,
+): void {
   for (const requirement of requirements) {
-    if (requirement.when !== undefined && !isSetValue(parameterValue(context.scope.parameters, requirement.when))) continue;
+    if (
+      requirement.when !== undefined &&
+      !isSetValue(parameterValue(context.scope.parameters, requirement.when))
+    )
+      continue;
     const value = sourceValue(requirement.every, context.scope);
-    const members = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : [];
-    const offending = members.filter((member) => !requirement.where.every((predicate) => holds(predicate, { data: member, flags: [] }, context.scope)));
-    if (offending.length) throw new MockProblem({ status: requirement.status, code: 'unprocessable', message: requirement.message });
+    const members = Array.isArray(value)
+      ? value
+      : typeof value === 'object' && value !== null
+        ? Object.values(value)
+        : [];
+    const offending = members.filter(
+      (member) =>
+        !requirement.where.every((predicate) =>
+          holds(predicate, { data: member, flags: [] }, context.scope),
+        ),
+    );
+    if (offending.length)
+      throw new MockProblem({
+        status: requirement.status,
+        code: 'unprocessable',
+        message: requirement.message,
+      });
   }
 }
 
@@ -70,35 +127,52 @@ function isSetValue(value: unknown): boolean {
   return !(value === undefined || value === null || value === false || value === '');
 }
 
-function applySets(target: Record<string, unknown>, sets: Record<string, MockValue>, context: BehaviourContext): void {
+function applySets(
+  target: Record<string, unknown>,
+  sets: Record<string, MockValue>,
+  context: BehaviourContext,
+): void {
   for (const [property, value] of Object.entries(sets)) {
     const resolved = mappedValue(value, context.scope);
     if (resolved !== undefined) target[property] = clone(resolved);
   }
 }
 
-function applyWrites(target: Record<string, unknown>, writes: { set: Record<string, MockValue>; when: MockWhen[]; queryProperties: string[] }, context: BehaviourContext): void {
+function applyWrites(
+  target: Record<string, unknown>,
+  writes: { set: Record<string, MockValue>; when: MockWhen[]; queryProperties: string[] },
+  context: BehaviourContext,
+): void {
   for (const name of writes.queryProperties) {
     const value = context.scope.parameters.query?.[name];
     if (value !== undefined) target[name] = clone(value);
   }
   applySets(target, writes.set, context);
   for (const when of writes.when) {
-    if (isSetValue(parameterValue(context.scope.parameters, when.parameter))) applySets(target, when.set, context);
+    if (isSetValue(parameterValue(context.scope.parameters, when.parameter)))
+      applySets(target, when.set, context);
   }
 }
 
 function bodyFields(context: BehaviourContext): Record<string, unknown> {
   const body = context.scope.body;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (clone(body) as Record<string, unknown>) : {};
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (clone(body) as Record<string, unknown>)
+    : {};
 }
 
 function baseObject(body: unknown): Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (clone(body) as Record<string, unknown>) : {};
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (clone(body) as Record<string, unknown>)
+    : {};
 }
 
 /** A numeric query value (parsed), else the fallback. */
-function numberParameter(context: BehaviourContext, name: string | undefined, fallback: number | undefined): number | undefined {
+function numberParameter(
+  context: BehaviourContext,
+  name: string | undefined,
+  fallback: number | undefined,
+): number | undefined {
   if (name === undefined) return fallback;
   const value = context.scope.parameters.query?.[name];
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
@@ -111,7 +185,11 @@ function link(context: BehaviourContext, values: Record<string, number>): string
 }
 
 /** One page of `items` and the link fields of the response, by the operation's pagination. */
-function paginate(options: { items: unknown[]; pagination: PaginationDefinition | undefined; context: BehaviourContext }): {
+function paginate(options: {
+  items: unknown[];
+  pagination: PaginationDefinition | undefined;
+  context: BehaviourContext;
+}): {
   items: unknown[];
   fields: Record<string, unknown>;
 } {
@@ -122,15 +200,27 @@ function paginate(options: { items: unknown[]; pagination: PaginationDefinition 
   if (pagination.totalItemsField !== undefined) fields[pagination.totalItemsField] = total;
   if (pagination.kind === 'page') {
     const size = numberParameter(context, pagination.sizeParameter, undefined);
-    const page = numberParameter(context, pagination.pageParameter, pagination.firstPage) ?? pagination.firstPage;
+    const page =
+      numberParameter(context, pagination.pageParameter, pagination.firstPage) ??
+      pagination.firstPage;
     const pages = size === undefined ? 1 : Math.max(1, Math.ceil(total / size));
     const index = page - pagination.firstPage;
-    const slice = size === undefined ? (index === 0 ? items : []) : items.slice(index * size, index * size + size);
+    const slice =
+      size === undefined
+        ? index === 0
+          ? items
+          : []
+        : items.slice(index * size, index * size + size);
     if (pagination.totalPagesField !== undefined) fields[pagination.totalPagesField] = pages;
     const last = pagination.firstPage + pages - 1;
-    if (pagination.nextField !== undefined) fields[pagination.nextField] = page < last ? link(context, { [pagination.pageParameter]: page + 1 }) : null;
+    if (pagination.nextField !== undefined)
+      fields[pagination.nextField] =
+        page < last ? link(context, { [pagination.pageParameter]: page + 1 }) : null;
     if (pagination.previousField !== undefined) {
-      fields[pagination.previousField] = page > pagination.firstPage ? link(context, { [pagination.pageParameter]: Math.min(page - 1, last) }) : null;
+      fields[pagination.previousField] =
+        page > pagination.firstPage
+          ? link(context, { [pagination.pageParameter]: Math.min(page - 1, last) })
+          : null;
     }
     return { items: slice, fields };
   }
@@ -139,18 +229,31 @@ function paginate(options: { items: unknown[]; pagination: PaginationDefinition 
   const slice = limit === undefined ? items.slice(offset) : items.slice(offset, offset + limit);
   const step = limit ?? total;
   if (pagination.nextField !== undefined) {
-    fields[pagination.nextField] = offset + slice.length < total ? link(context, { [pagination.offsetParameter]: offset + slice.length }) : null;
+    fields[pagination.nextField] =
+      offset + slice.length < total
+        ? link(context, { [pagination.offsetParameter]: offset + slice.length })
+        : null;
   }
   if (pagination.previousField !== undefined) {
-    fields[pagination.previousField] = offset > 0 ? link(context, { [pagination.offsetParameter]: Math.max(0, offset - step) }) : null;
+    fields[pagination.previousField] =
+      offset > 0
+        ? link(context, { [pagination.offsetParameter]: Math.max(0, offset - step) })
+        : null;
   }
   return { items: slice, fields };
 }
 
-function list(behaviour: Extract<MockBehaviour, { kind: 'list' }>, context: BehaviourContext): Answer {
+function list(
+  behaviour: Extract<MockBehaviour, { kind: 'list' }>,
+  context: BehaviourContext,
+): Answer {
   const { records } = collectionOf(context, behaviour.collection);
   const matching = records
-    .filter((record) => visible(record, context) && behaviour.filters.every((predicate) => holds(predicate, record, context.scope)))
+    .filter(
+      (record) =>
+        visible(record, context) &&
+        behaviour.filters.every((predicate) => holds(predicate, record, context.scope)),
+    )
     .map((record) => clone(record.data));
   const page = paginate({ items: matching, pagination: context.operation.pagination, context });
   if (behaviour.itemsField === '') return { status: context.success.status, body: page.items };
@@ -168,41 +271,66 @@ function list(behaviour: Extract<MockBehaviour, { kind: 'list' }>, context: Beha
   return { status: context.success.status, body };
 }
 
-function create(behaviour: Extract<MockBehaviour, { kind: 'create' }>, context: BehaviourContext): Answer {
+function create(
+  behaviour: Extract<MockBehaviour, { kind: 'create' }>,
+  context: BehaviourContext,
+): Answer {
   const { definition, records } = collectionOf(context, behaviour.collection);
   checkRequirements(behaviour.require, context);
   const data: Record<string, unknown> = { ...clone(definition.base) };
   const fields = bodyFields(context);
-  for (const name of behaviour.bodyProperties) if (fields[name] !== undefined) data[name] = fields[name];
+  for (const name of behaviour.bodyProperties)
+    if (fields[name] !== undefined) data[name] = fields[name];
   applyWrites(data, behaviour, context);
   const given = fields[definition.key];
   if (given !== undefined && behaviour.bodyProperties.includes(definition.key)) {
     if (records.some((record) => looselyEqual(record.data[definition.key], given))) {
-      throw new MockProblem({ status: 409, code: 'conflict', message: `A ${behaviour.collection} item with the key ${JSON.stringify(given)} exists.` });
+      throw new MockProblem({
+        status: 409,
+        code: 'conflict',
+        message: `A ${behaviour.collection} item with the key ${JSON.stringify(given)} exists.`,
+      });
     }
     data[definition.key] = given;
   } else {
-    data[definition.key] = newKey({ state: context.state, name: behaviour.collection, collection: definition });
+    data[definition.key] = newKey({
+      state: context.state,
+      name: behaviour.collection,
+      collection: definition,
+    });
   }
-  records.push({ data, flags: [], owner: definition.private ? (context.scope.caller.user ?? null) : null });
+  records.push({
+    data,
+    flags: [],
+    owner: definition.private ? (context.scope.caller.user ?? null) : null,
+  });
   return { status: context.success.status, body: clone(data) };
 }
 
-function update(behaviour: Extract<MockBehaviour, { kind: 'update' }>, context: BehaviourContext): Answer {
+function update(
+  behaviour: Extract<MockBehaviour, { kind: 'update' }>,
+  context: BehaviourContext,
+): Answer {
   const { definition } = collectionOf(context, behaviour.collection);
   const record = findOrFail(context, behaviour.collection, behaviour.key);
   checkRequirements(behaviour.require, context);
   const fields = bodyFields(context);
   const key = record.data[definition.key];
-  const data: Record<string, unknown> = behaviour.replace ? { ...clone(definition.base) } : record.data;
-  for (const name of behaviour.bodyProperties) if (fields[name] !== undefined) data[name] = fields[name];
+  const data: Record<string, unknown> = behaviour.replace
+    ? { ...clone(definition.base) }
+    : record.data;
+  for (const name of behaviour.bodyProperties)
+    if (fields[name] !== undefined) data[name] = fields[name];
   applyWrites(data, behaviour, context);
   data[definition.key] = key;
   record.data = data;
   return { status: context.success.status, body: clone(data) };
 }
 
-function remove(behaviour: Extract<MockBehaviour, { kind: 'delete' }>, context: BehaviourContext): Answer {
+function remove(
+  behaviour: Extract<MockBehaviour, { kind: 'delete' }>,
+  context: BehaviourContext,
+): Answer {
   const { records } = collectionOf(context, behaviour.collection);
   const record = find(context, behaviour.collection, behaviour.key);
   if (record === undefined) {
@@ -214,21 +342,39 @@ function remove(behaviour: Extract<MockBehaviour, { kind: 'delete' }>, context: 
   return { status: context.success.status, body: context.success.body };
 }
 
-function check(behaviour: Extract<MockBehaviour, { kind: 'check' }>, context: BehaviourContext): Answer {
+function check(
+  behaviour: Extract<MockBehaviour, { kind: 'check' }>,
+  context: BehaviourContext,
+): Answer {
   const record = findOrFail(context, behaviour.collection, behaviour.key);
-  const failed = behaviour.fails.length > 0 && behaviour.fails.every((predicate) => holds(predicate, record, context.scope));
-  if (failed) applySets(record.data, behaviour.onFailure, { ...context, scope: { ...context.scope, parent: record.data } });
-  return { status: context.success.status, body: clone(failed ? behaviour.failed : behaviour.passed) };
+  const failed =
+    behaviour.fails.length > 0 &&
+    behaviour.fails.every((predicate) => holds(predicate, record, context.scope));
+  if (failed)
+    applySets(record.data, behaviour.onFailure, {
+      ...context,
+      scope: { ...context.scope, parent: record.data },
+    });
+  return {
+    status: context.success.status,
+    body: clone(failed ? behaviour.failed : behaviour.passed),
+  };
 }
 
-function respond(behaviour: Extract<MockBehaviour, { kind: 'respond' }>, context: BehaviourContext): Answer {
+function respond(
+  behaviour: Extract<MockBehaviour, { kind: 'respond' }>,
+  context: BehaviourContext,
+): Answer {
   checkRequirements(behaviour.require, context);
   const body = baseObject(context.success.body);
   applyWrites(body, behaviour, context);
   return { status: context.success.status, body };
 }
 
-function loginLink(behaviour: Extract<MockBehaviour, { kind: 'loginLink' }>, context: BehaviourContext): Answer {
+function loginLink(
+  behaviour: Extract<MockBehaviour, { kind: 'loginLink' }>,
+  context: BehaviourContext,
+): Answer {
   const text = (ref: ParameterRef | undefined) => {
     const value = ref === undefined ? undefined : parameterValue(context.scope.parameters, ref);
     return typeof value === 'string' ? value : '';
@@ -251,7 +397,10 @@ function loginLink(behaviour: Extract<MockBehaviour, { kind: 'loginLink' }>, con
 }
 
 /** The parent record of a sub-resource route (404 when it does not exist). */
-export function parentRecord(behaviour: MockBehaviour | undefined, context: Omit<BehaviourContext, 'scope'> & { scope: Scope }): Record<string, unknown> | undefined {
+export function parentRecord(
+  behaviour: MockBehaviour | undefined,
+  context: Omit<BehaviourContext, 'scope'> & { scope: Scope },
+): Record<string, unknown> | undefined {
   if (behaviour?.parent === undefined) return undefined;
   return findOrFail(context, behaviour.parent.collection, behaviour.parent.key).data;
 }
@@ -262,7 +411,10 @@ export function runBehaviour(behaviour: MockBehaviour, context: BehaviourContext
     case 'list':
       return list(behaviour, context);
     case 'read':
-      return { status: context.success.status, body: clone(findOrFail(context, behaviour.collection, behaviour.key).data) };
+      return {
+        status: context.success.status,
+        body: clone(findOrFail(context, behaviour.collection, behaviour.key).data),
+      };
     case 'create':
       return create(behaviour, context);
     case 'update':

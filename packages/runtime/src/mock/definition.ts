@@ -137,7 +137,12 @@ export type MockBehaviour = { parent?: MockParent } & (
       /** Where the user goes after signing in. */
       redirect?: ParameterRef;
       /** Or: on to the authorize endpoint of this authorization-code scheme, with these parameters. */
-      authorize?: { scheme: string; clientId: ParameterRef; redirectUri: ParameterRef; codeChallenge: ParameterRef };
+      authorize?: {
+        scheme: string;
+        clientId: ParameterRef;
+        redirectUri: ParameterRef;
+        codeChallenge: ParameterRef;
+      };
     }
 );
 

@@ -19,5 +19,9 @@ export function mswHandlers<Handler>(options: {
   /** Where the client sends requests (usually the spec's server URL); each is intercepted. */
   baseUrls: string[];
 }): Handler[] {
-  return options.baseUrls.map((baseUrl) => options.http.all(`${baseUrl.replace(/\/+$/, '')}/*`, ({ request }) => options.mock.handle(request)));
+  return options.baseUrls.map((baseUrl) =>
+    options.http.all(`${baseUrl.replace(/\/+$/, '')}/*`, ({ request }) =>
+      options.mock.handle(request),
+    ),
+  );
 }

@@ -59,8 +59,14 @@ export async function serve(options: {
       request = toRequest(incoming, origin, controller.signal);
     } catch (error) {
       const status = /method/i.test(String(error)) ? 405 : 400;
-      const body = options.errorPayload(status, status === 405 ? 'method_not_allowed' : 'bad_request', `The request cannot be handled: ${(error as Error).message}`);
-      outgoing.writeHead(status, { 'content-type': 'application/json', connection: 'close' }).end(body);
+      const body = options.errorPayload(
+        status,
+        status === 405 ? 'method_not_allowed' : 'bad_request',
+        `The request cannot be handled: ${(error as Error).message}`,
+      );
+      outgoing
+        .writeHead(status, { 'content-type': 'application/json', connection: 'close' })
+        .end(body);
       return;
     }
     options
@@ -74,27 +80,32 @@ export async function serve(options: {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') {
-      socket.destroy();
-      return;
-    }
-    let status = 400;
-    let code = 'bad_request';
-    let message = 'The request is not valid HTTP.';
-    if (error.code === 'HPE_HEADER_OVERFLOW') {
-      // No line break yet: the request line alone (the URL) is too long.
-      const uriTooLong = error.rawPacket !== undefined && !error.rawPacket.includes('\r\n');
-      status = uriTooLong ? 414 : 431;
-      code = uriTooLong ? 'uri_too_long' : 'request_header_fields_too_large';
-      message = uriTooLong ? 'The request line is too long.' : 'The request headers are too large.';
-    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      status = 408;
-      code = 'request_timeout';
-      message = 'The request did not arrive in time.';
-    }
-    socket.end(rawAnswer(status, options.errorPayload(status, code, message)));
-  });
+  server.on(
+    'clientError',
+    (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+      if (!socket.writable || error.code === 'ECONNRESET') {
+        socket.destroy();
+        return;
+      }
+      let status = 400;
+      let code = 'bad_request';
+      let message = 'The request is not valid HTTP.';
+      if (error.code === 'HPE_HEADER_OVERFLOW') {
+        // No line break yet: the request line alone (the URL) is too long.
+        const uriTooLong = error.rawPacket !== undefined && !error.rawPacket.includes('\r\n');
+        status = uriTooLong ? 414 : 431;
+        code = uriTooLong ? 'uri_too_long' : 'request_header_fields_too_large';
+        message = uriTooLong
+          ? 'The request line is too long.'
+          : 'The request headers are too large.';
+      } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+        status = 408;
+        code = 'request_timeout';
+        message = 'The request did not arrive in time.';
+      }
+      socket.end(rawAnswer(status, options.errorPayload(status, code, message)));
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

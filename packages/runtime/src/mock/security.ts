@@ -36,7 +36,9 @@ export interface PresentedCredentials {
   query: URLSearchParams;
 }
 
-type Outcome = { met: true; caller: Record<string, unknown> } | { met: false; reason: 'missing' | 'invalid' | 'scope'; scheme: string; scopes: string[] };
+type Outcome =
+  | { met: true; caller: Record<string, unknown> }
+  | { met: false; reason: 'missing' | 'invalid' | 'scope'; scheme: string; scopes: string[] };
 
 function cookie(headers: Headers, name: string): string | undefined {
   for (const part of (headers.get('cookie') ?? '').split(';')) {
@@ -52,9 +54,19 @@ function bearer(headers: Headers): string | undefined {
 }
 
 /** The token's entry when it is known and not expired. */
-export function activeToken(options: { token: string; table: CredentialsTable; state: MockState; now: number }): IssuedToken | undefined {
-  const entry = Object.hasOwn(options.state.tokens, options.token) ? options.state.tokens[options.token] : Object.hasOwn(options.table.tokens, options.token) ? options.table.tokens[options.token] : undefined;
-  if (entry === undefined || (entry.expiresAt !== undefined && entry.expiresAt <= options.now)) return undefined;
+export function activeToken(options: {
+  token: string;
+  table: CredentialsTable;
+  state: MockState;
+  now: number;
+}): IssuedToken | undefined {
+  const entry = Object.hasOwn(options.state.tokens, options.token)
+    ? options.state.tokens[options.token]
+    : Object.hasOwn(options.table.tokens, options.token)
+      ? options.table.tokens[options.token]
+      : undefined;
+  if (entry === undefined || (entry.expiresAt !== undefined && entry.expiresAt <= options.now))
+    return undefined;
   return entry;
 }
 
@@ -73,7 +85,12 @@ function checkScheme(options: {
 }): Outcome {
   const { scheme: name, scopes, presented, table } = options;
   const scheme = options.api.securitySchemes[name];
-  const fail = (reason: 'missing' | 'invalid' | 'scope'): Outcome => ({ met: false, reason, scheme: name, scopes });
+  const fail = (reason: 'missing' | 'invalid' | 'scope'): Outcome => ({
+    met: false,
+    reason,
+    scheme: name,
+    scopes,
+  });
   if (scheme === undefined) return fail('invalid');
   const key = (value: string | null | undefined): Outcome => {
     if (!value) return fail('missing');
@@ -101,7 +118,11 @@ function checkScheme(options: {
       }
       if (scheme.scheme.toLowerCase() !== 'bearer') {
         const prefix = `${scheme.scheme.toLowerCase()} `;
-        return key(authorization.toLowerCase().startsWith(prefix) ? authorization.slice(prefix.length).trim() : undefined);
+        return key(
+          authorization.toLowerCase().startsWith(prefix)
+            ? authorization.slice(prefix.length).trim()
+            : undefined,
+        );
       }
       break;
     }
@@ -118,7 +139,10 @@ function checkScheme(options: {
   return covers(entry.scopes, scopes) ? { met: true, caller: entry.caller } : fail('scope');
 }
 
-function requirementOutcome(requirement: SecurityRequirement, check: (scheme: string, scopes: string[]) => Outcome): Outcome {
+function requirementOutcome(
+  requirement: SecurityRequirement,
+  check: (scheme: string, scopes: string[]) => Outcome,
+): Outcome {
   let caller: Record<string, unknown> = {};
   for (const { scheme, scopes } of requirement) {
     const outcome = check(scheme, scopes);
@@ -148,12 +172,16 @@ export function authorize(options: {
   if (operation.security.length === 0) return { ...options.defaults };
   let closest: Extract<Outcome, { met: false }> | undefined;
   for (const requirement of operation.security) {
-    const outcome = requirementOutcome(requirement, (scheme, scopes) => checkScheme({ ...options, scheme, scopes }));
+    const outcome = requirementOutcome(requirement, (scheme, scopes) =>
+      checkScheme({ ...options, scheme, scopes }),
+    );
     if (outcome.met) return { ...options.defaults, ...outcome.caller };
     if (closest === undefined || RANK[outcome.reason] > RANK[closest.reason]) closest = outcome;
   }
   const failure = closest ?? { reason: 'missing' as const, scheme: '', scopes: [] };
-  const alternatives = operation.security.map((requirement) => requirement.map(({ scheme }) => scheme).join(' and ')).join(', or ');
+  const alternatives = operation.security
+    .map((requirement) => requirement.map(({ scheme }) => scheme).join(' and '))
+    .join(', or ');
   if (failure.reason === 'scope') {
     const scope = failure.scopes.join(' ');
     throw new MockProblem({

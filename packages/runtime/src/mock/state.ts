@@ -96,21 +96,32 @@ export function clone<T>(value: T): T {
 }
 
 function fillTemplate(value: unknown, indexes: { n: number; i: number }): unknown {
-  if (typeof value === 'string') return value.replace(/\{n\}/g, String(indexes.n)).replace(/\{i\}/g, String(indexes.i));
+  if (typeof value === 'string')
+    return value.replace(/\{n\}/g, String(indexes.n)).replace(/\{i\}/g, String(indexes.i));
   if (Array.isArray(value)) return value.map((item) => fillTemplate(item, indexes));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillTemplate(item, indexes)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillTemplate(item, indexes)]),
+    );
   }
   return value;
 }
 
 /** Makes a new key for the collection (seeded: the same seed gives the same keys). */
-export function newKey(options: { state: MockState; name: string; collection: MockCollectionDefinition }): unknown {
+export function newKey(options: {
+  state: MockState;
+  name: string;
+  collection: MockCollectionDefinition;
+}): unknown {
   const { state, name, collection } = options;
   if (collection.keyType === 'uuid') return seededUuid(state);
   const existing = (state.collections[name] ?? []).map((record) => record.data[collection.key]);
-  const highest = existing.reduce<number>((max, key) => (typeof key === 'number' && key > max ? key : max), 0);
-  const counter = Math.max(state.counters[name] ?? 0, collection.keyType === 'integer' ? highest : 0) + 1;
+  const highest = existing.reduce<number>(
+    (max, key) => (typeof key === 'number' && key > max ? key : max),
+    0,
+  );
+  const counter =
+    Math.max(state.counters[name] ?? 0, collection.keyType === 'integer' ? highest : 0) + 1;
   state.counters[name] = counter;
   return collection.keyType === 'integer' ? counter : `${name}-${counter}`;
 }
@@ -129,13 +140,22 @@ function seedGroup(options: {
     const indexes = { n, i: records.length + 1 };
     // The fixture's key would be shared by every seeded record: keys come from the values or are made.
     const { [collection.key]: _fixtureKey, ...base } = clone(options.seedBase);
-    const data: Record<string, unknown> = { ...base, ...(fillTemplate(clone(group.values), indexes) as Record<string, unknown>) };
+    const data: Record<string, unknown> = {
+      ...base,
+      ...(fillTemplate(clone(group.values), indexes) as Record<string, unknown>),
+    };
     for (const [property, start] of Object.entries(group.sequence)) data[property] = start + n - 1;
     for (const [property, values] of Object.entries(group.cycle)) {
-      if (values.length) data[property] = fillTemplate(clone(values[(n - 1) % values.length]), indexes);
+      if (values.length)
+        data[property] = fillTemplate(clone(values[(n - 1) % values.length]), indexes);
     }
-    if (data[collection.key] === undefined) data[collection.key] = newKey({ state, name, collection });
-    records.push({ data, flags: [...group.flags], owner: group.owner === 'caller' ? options.callerUser : null });
+    if (data[collection.key] === undefined)
+      data[collection.key] = newKey({ state, name, collection });
+    records.push({
+      data,
+      flags: [...group.flags],
+      owner: group.owner === 'caller' ? options.callerUser : null,
+    });
   }
 }
 
@@ -163,23 +183,47 @@ export function seededState(options: {
   for (const [name, collection] of Object.entries(options.definition.collections)) {
     state.collections[name] = [];
     for (const group of collection.seed) {
-      seedGroup({ state, name, collection, group, seedBase: options.seedBases[name] ?? collection.base, callerUser: options.definition.caller.user });
+      seedGroup({
+        state,
+        name,
+        collection,
+        group,
+        seedBase: options.seedBases[name] ?? collection.base,
+        callerUser: options.definition.caller.user,
+      });
     }
   }
   return state;
 }
 
 /** Checks that a loaded value is a state of this mock; throws a readable error otherwise. */
-export function assertState(value: unknown, definition: MockDefinition): asserts value is MockState {
+export function assertState(
+  value: unknown,
+  definition: MockDefinition,
+): asserts value is MockState {
   const state = value as Partial<MockState> | null;
-  if (typeof state !== 'object' || state === null || state.version !== 1 || typeof state.collections !== 'object' || state.collections === null) {
-    throw new TypeError('Not a mock state: expected an object with version 1 and collections (as saved by snapshot()).');
+  if (
+    typeof state !== 'object' ||
+    state === null ||
+    state.version !== 1 ||
+    typeof state.collections !== 'object' ||
+    state.collections === null
+  ) {
+    throw new TypeError(
+      'Not a mock state: expected an object with version 1 and collections (as saved by snapshot()).',
+    );
   }
   for (const name of Object.keys(state.collections)) {
-    if (!Object.hasOwn(definition.collections, name)) throw new TypeError(`Not a state of this mock: unknown collection "${name}".`);
+    if (!Object.hasOwn(definition.collections, name))
+      throw new TypeError(`Not a state of this mock: unknown collection "${name}".`);
     const records = state.collections[name];
-    if (!Array.isArray(records) || !records.every((record) => typeof record?.data === 'object' && Array.isArray(record.flags))) {
-      throw new TypeError(`Mock state: collection "${name}" must be a list of { data, flags, owner } records.`);
+    if (
+      !Array.isArray(records) ||
+      !records.every((record) => typeof record?.data === 'object' && Array.isArray(record.flags))
+    ) {
+      throw new TypeError(
+        `Mock state: collection "${name}" must be a list of { data, flags, owner } records.`,
+      );
     }
   }
 }

@@ -64,10 +64,17 @@ export function sourceValue(source: MockSource, scope: Scope): unknown {
 export function mappedValue(value: MockValue, scope: Scope): unknown {
   const raw = sourceValue(value, scope);
   if (value.each === undefined && value.where === undefined) return raw;
-  const keep = (member: unknown) => (value.where ?? []).every((predicate) => holds(predicate, { data: member, flags: [] }, scope));
-  const pick = (member: unknown) => (value.each === undefined ? member : pointerValues(member, value.each)[0]);
+  const keep = (member: unknown) =>
+    (value.where ?? []).every((predicate) => holds(predicate, { data: member, flags: [] }, scope));
+  const pick = (member: unknown) =>
+    value.each === undefined ? member : pointerValues(member, value.each)[0];
   if (Array.isArray(raw)) return raw.filter(keep).map(pick);
-  if (isRecord(raw)) return Object.fromEntries(Object.entries(raw).filter(([, member]) => keep(member)).map(([key, member]) => [key, pick(member)]));
+  if (isRecord(raw))
+    return Object.fromEntries(
+      Object.entries(raw)
+        .filter(([, member]) => keep(member))
+        .map(([key, member]) => [key, pick(member)]),
+    );
   return raw;
 }
 
@@ -89,9 +96,12 @@ export function holds(predicate: MockPredicate, subject: Subject, scope: Scope):
   if ('some' in predicate) {
     return pointerValues(subject.data, predicate.some)
       .flatMap(asList)
-      .some((member) => predicate.where.every((inner) => holds(inner, { data: member, flags: [] }, scope)));
+      .some((member) =>
+        predicate.where.every((inner) => holds(inner, { data: member, flags: [] }, scope)),
+      );
   }
-  if (predicate.when !== undefined && !isSet(parameterValue(scope.parameters, predicate.when))) return true;
+  if (predicate.when !== undefined && !isSet(parameterValue(scope.parameters, predicate.when)))
+    return true;
   const expected = sourceValue(predicate.source, scope);
   if ('parameter' in predicate.source && !isSet(expected)) return true;
   const values = pointerValues(subject.data, predicate.field);
@@ -108,6 +118,11 @@ export function holds(predicate: MockPredicate, subject: Subject, scope: Scope):
     case 'containsAll':
       return asList(expected).every(anyEquals);
     case 'includes':
-      return values.some((value) => isRecord(value) && isRecord(expected) && Object.entries(expected).every(([key, item]) => looselyEqual(value[key], item)));
+      return values.some(
+        (value) =>
+          isRecord(value) &&
+          isRecord(expected) &&
+          Object.entries(expected).every(([key, item]) => looselyEqual(value[key], item)),
+      );
   }
 }
