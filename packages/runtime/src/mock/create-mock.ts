@@ -317,7 +317,6 @@ async function readBody(request: Request, limits: MockLimits): Promise<Uint8Arra
           status: 413,
           code: 'payload_too_large',
           message: `The request body exceeds ${limits.bodyBytes} bytes.`,
-          headers: { connection: 'close' },
         });
       }
       chunks.push(value);

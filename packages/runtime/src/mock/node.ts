@@ -4,16 +4,58 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { Readable } from 'node:stream';
 
-/** Headers are parsed up to this size so that the handler can answer 414/431 itself. */
-const PARSED_HEADER_BYTES = 256 * 1024;
+/**
+ * Node parses request lines and headers up to this size, so that the handler answers 414/431 with
+ * the API's error body; past it, Node cannot tell a long URL from large headers (431).
+ */
+const PARSED_HEADER_BYTES = 1024 * 1024;
 
 function rawAnswer(status: number, body: string): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
 
-function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal): Request {
+/**
+ * The request body as a web stream. Cancelling it (a refused body) drains the rest instead of
+ * destroying the socket, so that the client reads the 413 instead of a connection reset.
+ */
+function bodyStream(incoming: IncomingMessage): {
+  stream: ReadableStream<Uint8Array>;
+  drain(): void;
+} {
+  let cancelled = false;
+  const drain = () => {
+    cancelled = true;
+    incoming.resume();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      incoming.on('data', (chunk: Buffer) => {
+        if (cancelled) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
+      });
+      incoming.once('end', () => {
+        if (!cancelled) controller.close();
+      });
+      incoming.once('error', (error) => {
+        if (!cancelled) controller.error(error);
+      });
+    },
+    pull() {
+      incoming.resume();
+    },
+    cancel: drain,
+  });
+  return { stream, drain };
+}
+
+/** The web Request of a Node request, and how to discard the body the handler did not read. */
+function toRequest(
+  incoming: IncomingMessage,
+  origin: string,
+  signal: AbortSignal,
+): { request: Request; drain(): void } {
   const headers = new Headers();
   for (let index = 0; index + 1 < incoming.rawHeaders.length; index += 2) {
     headers.append(incoming.rawHeaders[index] ?? '', incoming.rawHeaders[index + 1] ?? '');
@@ -21,11 +63,14 @@ function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSigna
   const method = incoming.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  let drain = () => {};
   if (hasBody) {
-    init.body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>;
+    const body = bodyStream(incoming);
+    init.body = body.stream;
     init.duplex = 'half';
+    drain = body.drain;
   }
-  return new Request(new URL(incoming.url ?? '/', origin), init);
+  return { request: new Request(new URL(incoming.url ?? '/', origin), init), drain };
 }
 
 async function send(response: Response, outgoing: ServerResponse): Promise<void> {
@@ -48,6 +93,7 @@ export async function serve(options: {
   errorPayload: (status: number, code: string, message: string) => string;
 }): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
+  const answered = new WeakSet<Socket>();
   const server = createServer({ maxHeaderSize: PARSED_HEADER_BYTES }, (incoming, outgoing) => {
     const controller = new AbortController();
     outgoing.on('close', () => {
@@ -55,8 +101,9 @@ export async function serve(options: {
     });
     const origin = `http://${incoming.headers.host ?? `${options.host}:${options.port}`}`;
     let request: Request;
+    let drain: () => void;
     try {
-      request = toRequest(incoming, origin, controller.signal);
+      ({ request, drain } = toRequest(incoming, origin, controller.signal));
     } catch (error) {
       const status = /method/i.test(String(error)) ? 405 : 400;
       const body = options.errorPayload(
@@ -72,6 +119,8 @@ export async function serve(options: {
     options
       .handle(request)
       .then((response) => send(response, outgoing))
+      // A refused body (413, 405, ...) is read and discarded, so the connection stays usable.
+      .then(() => drain())
       .catch(() => outgoing.destroy());
   });
   server.headersTimeout = 30_000;
@@ -80,32 +129,32 @@ export async function serve(options: {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.on(
-    'clientError',
-    (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-      if (!socket.writable || error.code === 'ECONNRESET') {
-        socket.destroy();
-        return;
-      }
-      let status = 400;
-      let code = 'bad_request';
-      let message = 'The request is not valid HTTP.';
-      if (error.code === 'HPE_HEADER_OVERFLOW') {
-        // No line break yet: the request line alone (the URL) is too long.
-        const uriTooLong = error.rawPacket !== undefined && !error.rawPacket.includes('\r\n');
-        status = uriTooLong ? 414 : 431;
-        code = uriTooLong ? 'uri_too_long' : 'request_header_fields_too_large';
-        message = uriTooLong
-          ? 'The request line is too long.'
-          : 'The request headers are too large.';
-      } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-        status = 408;
-        code = 'request_timeout';
-        message = 'The request did not arrive in time.';
-      }
-      socket.end(rawAnswer(status, options.errorPayload(status, code, message)));
-    },
-  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // Already answered (Node reports the rest of a refused request again): keep draining.
+    if (answered.has(socket)) return;
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    answered.add(socket);
+    let status = 400;
+    let code = 'bad_request';
+    let message = 'The request is not valid HTTP.';
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      status = 431;
+      code = 'request_header_fields_too_large';
+      message = `The request line and headers exceed ${PARSED_HEADER_BYTES} bytes.`;
+    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      status = 408;
+      code = 'request_timeout';
+      message = 'The request did not arrive in time.';
+    }
+    socket.end(rawAnswer(status, options.errorPayload(status, code, message)));
+    // Read what the client still sends, so that closing does not reset the connection before it
+    // reads the answer; give up after a while.
+    socket.resume();
+    socket.setTimeout(5000, () => socket.destroy());
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
