@@ -9,6 +9,13 @@ const SOURCES = ['parameter', 'body', 'parent', 'caller', 'value'];
 
 type Check = (value: unknown, pointer: string, report: Report) => void;
 
+/** The field a pointer ends at, for messages: `count`, `filters/1`. */
+function label(pointer: string): string {
+  const tokens = pointer.split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const last = tokens[tokens.length - 1] ?? '';
+  return /^\d+$/.test(last) ? `${tokens[tokens.length - 2] ?? ''}[${last}]` : last;
+}
+
 function isReference(value: unknown): boolean {
   return (
     isObject(value) &&
@@ -23,21 +30,22 @@ const reference: Check = (value, pointer, report) => {
   if (!isReference(value))
     report(
       pointer,
-      `must be a parameter reference { in: ${PARAMETER_LOCATIONS.join('|')}, name: string }`,
+      `${label(pointer)} must be a parameter reference { in: ${PARAMETER_LOCATIONS.join('|')}, name: string }`,
     );
 };
 
 const string: Check = (value, pointer, report) => {
-  if (typeof value !== 'string') report(pointer, 'must be a string');
+  if (typeof value !== 'string') report(pointer, `${label(pointer)} must be a string`);
 };
 
 const nonEmpty: Check = (value, pointer, report) => {
-  if (typeof value !== 'string' || value === '') report(pointer, 'must be a non-empty string');
+  if (typeof value !== 'string' || value === '')
+    report(pointer, `${label(pointer)} must be a non-empty string`);
 };
 
 const pointerText: Check = (value, pointer, report) => {
   if (typeof value !== 'string' || (value !== '' && !value.startsWith('/')))
-    report(pointer, 'must be a JSON pointer ("" or starting with /)');
+    report(pointer, `${label(pointer)} must be a JSON pointer ("" or starting with /)`);
 };
 
 const anything: Check = () => {};
@@ -45,7 +53,10 @@ const anything: Check = () => {};
 function fields(spec: Record<string, { required?: boolean; check: Check }>): Check {
   return (value, pointer, report) => {
     if (!isObject(value))
-      return report(pointer, `must be an object with ${Object.keys(spec).join(', ')}`);
+      return report(
+        pointer,
+        `${label(pointer)} must be an object with ${Object.keys(spec).join(', ')}`,
+      );
     for (const [name, field] of Object.entries(spec)) {
       if (value[name] === undefined) {
         if (field.required) report(pointer, `missing required field "${name}"`);
@@ -64,14 +75,17 @@ function fields(spec: Record<string, { required?: boolean; check: Check }>): Che
 function listOf(item: Check, minimum = 0): Check {
   return (value, pointer, report) => {
     if (!Array.isArray(value) || value.length < minimum)
-      return report(pointer, minimum ? `must be a list of at least ${minimum}` : 'must be a list');
+      return report(
+        pointer,
+        `${label(pointer)} must be a list${minimum ? ` of at least ${minimum}` : ''}`,
+      );
     value.forEach((member, index) => item(member, `${pointer}/${index}`, report));
   };
 }
 
 function mapOf(item: Check): Check {
   return (value, pointer, report) => {
-    if (!isObject(value)) return report(pointer, 'must be an object');
+    if (!isObject(value)) return report(pointer, `${label(pointer)} must be an object`);
     for (const [key, member] of Object.entries(value))
       item(member, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, report);
   };
@@ -82,7 +96,7 @@ function integer(minimum: number, maximum = Number.MAX_SAFE_INTEGER): Check {
     if (!Number.isInteger(value) || (value as number) < minimum || (value as number) > maximum)
       report(
         pointer,
-        `must be an integer from ${minimum}${maximum < Number.MAX_SAFE_INTEGER ? ` to ${maximum}` : ''}`,
+        `${label(pointer)} must be an integer from ${minimum}${maximum < Number.MAX_SAFE_INTEGER ? ` to ${maximum}` : ''}`,
       );
   };
 }
@@ -90,21 +104,22 @@ function integer(minimum: number, maximum = Number.MAX_SAFE_INTEGER): Check {
 function oneOf(values: readonly string[]): Check {
   return (value, pointer, report) => {
     if (typeof value !== 'string' || !values.includes(value))
-      report(pointer, `must be one of ${values.join(', ')}`);
+      report(pointer, `${label(pointer)} must be one of ${values.join(', ')}`);
   };
 }
 
 const boolean: Check = (value, pointer, report) => {
-  if (typeof value !== 'boolean') report(pointer, 'must be true or false');
+  if (typeof value !== 'boolean') report(pointer, `${label(pointer)} must be true or false`);
 };
 
 /** `{ parameter } | { body } | { parent } | { caller } | { value }`, plus `each`/`where` when `mapped`. */
 function source(mapped: boolean): Check {
   return (value, pointer, report) => {
-    if (!isObject(value)) return report(pointer, `must be a source: one of ${SOURCES.join(', ')}`);
+    if (!isObject(value))
+      return report(pointer, `${label(pointer)} must be a source: one of ${SOURCES.join(', ')}`);
     const given = SOURCES.filter((key) => Object.hasOwn(value, key));
     if (given.length !== 1)
-      return report(pointer, `must have exactly one of ${SOURCES.join(', ')}`);
+      return report(pointer, `${label(pointer)} must have exactly one of ${SOURCES.join(', ')}`);
     const spec: Record<string, { check: Check }> = {
       parameter: { check: reference },
       body: { check: pointerText },
@@ -122,7 +137,7 @@ const predicate: Check = (value, pointer, report) => {
   if (!isObject(value))
     return report(
       pointer,
-      'must be a predicate: { field, <comparison> }, { flag }, { notFlag } or { some, where }',
+      `${label(pointer)} must be a predicate: { field, <comparison> }, { flag }, { notFlag } or { some, where }`,
     );
   if (value.flag !== undefined)
     return fields({ flag: { required: true, check: nonEmpty } })(value, pointer, report);
@@ -135,7 +150,10 @@ const predicate: Check = (value, pointer, report) => {
     })(value, pointer, report);
   const comparisons = COMPARISONS.filter((name) => Object.hasOwn(value, name));
   if (comparisons.length !== 1)
-    return report(pointer, `a comparison needs field and exactly one of ${COMPARISONS.join(', ')}`);
+    return report(
+      pointer,
+      `${label(pointer)}: a comparison needs field and exactly one of ${COMPARISONS.join(', ')}`,
+    );
   fields({
     field: { required: true, check: pointerText },
     [comparisons[0] ?? 'equals']: { required: true, check: source(false) },
@@ -232,7 +250,7 @@ const seedGroup = fields({
     check: mapOf((value, pointer, report) =>
       typeof value === 'number' && Number.isFinite(value)
         ? undefined
-        : report(pointer, 'must be a number'),
+        : report(pointer, `${label(pointer)} must be a number`),
     ),
   },
   cycle: { check: mapOf(listOf(anything, 1)) },
@@ -253,7 +271,7 @@ export function checkMockDocument(
       : {};
   const schemaName: Check = (name, at, inner) => {
     if (typeof name !== 'string' || !Object.hasOwn(schemas, name))
-      inner(at, `must name a schema of components.schemas (found ${JSON.stringify(name)})`);
+      inner(at, `schema must name a schema of components.schemas (found ${JSON.stringify(name)})`);
   };
   fields({
     caller: { check: mapOf(anything) },
