@@ -31,6 +31,15 @@ import {
   type Components,
 } from './schemas.js';
 
+const INFERRED_SEED: MockCollectionModel['seed'][number] = {
+  count: 3,
+  values: {},
+  sequence: {},
+  cycle: {},
+  flags: [],
+  owner: 'none',
+};
+
 /** A collection route with its item route, found from the paths. */
 interface Resource {
   collection: MockCollectionModel;
@@ -100,7 +109,9 @@ function inferResources(operations: readonly OperationModel[], components: Compo
             ? keyType(keySchema, components)
             : keyType(pathParameter?.schema, components),
           private: false,
-          seed: [],
+          // Three records from the item schema's fixture, so that lists and reads answer as the
+          // fixtures did; a declared collection says its own seed.
+          seed: [INFERRED_SEED],
           inferred: true,
         },
         path,
