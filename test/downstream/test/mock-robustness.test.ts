@@ -268,5 +268,5 @@ describe('robustness battery (mock in its own process)', () => {
     expect(state).toEqual(before);
     expect(logged).toEqual([]);
     expect(exits).toEqual([]);
-  });
+  }, 300_000);
 });
