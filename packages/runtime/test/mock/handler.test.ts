@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import * as z from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../src/mock/index.js';
 import { api, definition, fixtures, operations } from './support.js';
@@ -352,23 +353,33 @@ describe('mock store', () => {
     expect(a).toEqual(b);
   });
 
-  it('without a size parameter, one page holds every item', async () => {
+  it('pages by the size parameter, with totals and links; a loaded state is served', async () => {
     for (let index = 0; index < 25; index += 1)
       mock.store.insert('notes', { title: `Extra ${index}` });
-    const small = createMock({
+    const listNotes = operations.listNotes!;
+    const sized = createMock({
       api,
       operations: {
         ...operations,
         listNotes: {
-          ...operations.listNotes!,
+          ...listNotes,
+          parameters: [
+            ...listNotes.parameters,
+            {
+              name: 'size',
+              in: 'query',
+              required: false,
+              style: 'form',
+              explode: true,
+              shape: { type: 'integer' },
+            },
+          ],
+          parameterValidator: z.object({
+            query: z.object({ page: z.int().gte(1).default(1), size: z.int().optional() }),
+          }),
           pagination: {
-            kind: 'page',
-            pageParameter: 'page',
-            itemsField: 'items',
-            firstPage: 1,
-            totalPagesField: 'pages',
-            totalItemsField: 'total',
-            nextField: 'next',
+            ...(listNotes.pagination as Extract<typeof listNotes.pagination, { kind: 'page' }>),
+            sizeParameter: 'size',
           },
         },
       },
@@ -376,12 +387,19 @@ describe('mock store', () => {
       definition,
       state: mock.store.snapshot(),
     });
-    const page = (await (
-      await small.fetch(`${base}/v1/notes?page=1`, { headers: key })
-    ).json()) as { items: unknown[]; pages: number; total: number; next: string | null };
-    // No size parameter: one page with everything.
-    expect(page).toMatchObject({ pages: 1, total: 28, next: null });
-    expect(page.items).toHaveLength(28);
+    const page = async (query: string) =>
+      (await (await sized.fetch(`${base}/v1/notes?${query}`, { headers: key })).json()) as {
+        items: { id: number }[];
+        pages: number;
+        total: number;
+        next?: string | null;
+      };
+    const second = await page('page=2&size=10');
+    expect(second).toMatchObject({ pages: 3, total: 28, next: `${base}/v1/notes?page=3&size=10` });
+    expect(second.items.map((note) => note.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(await page('page=3&size=10')).toMatchObject({ pages: 3, next: null });
+    // Without a size, one page holds every item.
+    expect((await page('page=1')).items).toHaveLength(28);
   });
 });
 

@@ -4,7 +4,10 @@ import { createMock as createActionsMock } from '@zapgen/actions-v2/mock';
 import { createMock as createPartnerMock } from '@zapgen/partner-v1/mock';
 
 const logged = [];
-const options = { limits: { bodyTimeoutMs: 500 }, logger: { error: (message) => logged.push(message) } };
+const options = {
+  limits: { bodyTimeoutMs: 500 },
+  logger: { error: (message) => logged.push(message) },
+};
 const mocks = { actions: createActionsMock(options), partner: createPartnerMock(options) };
 const urls = { actions: await mocks.actions.listen(), partner: await mocks.partner.listen() };
 
@@ -15,7 +18,11 @@ function heapAfterGc() {
 
 process.on('message', async (message) => {
   if (message === 'memory') process.send({ memory: heapAfterGc() });
-  else if (message === 'state') process.send({ state: { actions: mocks.actions.store.snapshot(), partner: mocks.partner.store.snapshot() }, logged });
+  else if (message === 'state')
+    process.send({
+      state: { actions: mocks.actions.store.snapshot(), partner: mocks.partner.store.snapshot() },
+      logged,
+    });
   else if (message === 'stop') {
     await Promise.all(Object.values(mocks).map((mock) => mock.close()));
     process.exit(0);
