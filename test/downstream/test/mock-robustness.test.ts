@@ -261,8 +261,8 @@ describe('robustness battery (mock in its own process)', () => {
     console.log(
       `mock process heap after GC: cold ${mb(baseline)}, after the first battery ${mb(warm)}, after each of three more ${rounds.map(mb).join(', ')}`,
     );
-    // The first round compiles and caches code paths. A round is about 9,000 requests: keeping
-    // even 150 bytes of each would add 4 MB over three rounds.
+    // The first round compiles and caches code paths. A round is about 4,200 requests: keeping
+    // even 330 bytes of each would add 4 MB over three rounds.
     expect(after - warm).toBeLessThan(4 * 2 ** 20);
     const { state, logged } = await ask<{ state: unknown; logged: string[] }>('state');
     expect(state).toEqual(before);
