@@ -68,7 +68,7 @@ describe('hostile spec', () => {
     expect(ran, `the runner printed no result:\n${runOutput.slice(-3000)}`).toBeDefined();
     for (const module of MODULES) expect(Array.isArray(ran?.modules[module]), `${module}: ${String(ran?.modules[module])}`).toBe(true);
     expect(ran?.modules.index).toContain('createClient');
-    expect(ran?.modules.mock).toContain('createMockServer');
+    expect(ran?.modules.mock).toContain('createMock');
   });
 
   test('no spec string runs as code (globalThis.__zapgenCanary is never set)', () => {

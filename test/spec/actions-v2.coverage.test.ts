@@ -350,7 +350,7 @@ const ruleRows: Row[] = [
   [`${SHRINK}: unofficial; may change or be removed at any time`, { given: { operation: SHRINK, extension: 'x-zapgen-stability' }, want: { level: 'unofficial', note: expect.stringContaining('removed at any time') } }],
   [`${CHOICES}: choices per user, app and prefill are cached 24 hours; force_refresh refreshes the cache`, {
     given: { operation: CHOICES, extension: 'x-zapgen-cache' },
-    want: { ttlSeconds: 86_400, scope: ['user', 'app', 'prefill'], refreshParameter: { in: 'query', name: 'force_refresh' } },
+    want: { ttlSeconds: 86_400, scope: ['user', 'app', 'prefill'], refreshParameter: { in: 'query', name: 'force_refresh' }, ageField: 'last_refresh_seconds_ago' },
   }],
   [`(facts) ${CHOICES}: while is_loading is true, clients poll about once a second`, { given: { operation: CHOICES, extension: 'x-zapgen-polling' }, want: { whileField: 'is_loading', intervalMs: 1000 } }],
   [`${EXECUTE}: with skip_param_guessing every param must be in mode locked or ignored (stated, not machine-checked)`, { given: { pointer: '/paths/~1api~1v2~1execute~1/post/parameters/3/description' }, want: expect.stringMatching(/locked[\s\S]*ignored/) }],

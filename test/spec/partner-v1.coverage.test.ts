@@ -699,7 +699,7 @@ const listApps: Fact[] = [
     },
   ],
   [
-    'GET /v1/apps: pages are numbered from 1 with per_page, items in objects, total in pages',
+    'GET /v1/apps: pages are numbered from 1 with per_page, items in objects, page count in pages, total apps in total, links in prev_url and next_url',
     {
       given: { operation: apps, at: 'x-zapgen-pagination' },
       want: {
@@ -709,6 +709,9 @@ const listApps: Fact[] = [
         itemsField: 'objects',
         totalPagesField: 'pages',
         firstPage: 1,
+        totalItemsField: 'total',
+        nextField: 'next_url',
+        previousField: 'prev_url',
       },
     },
   ],
@@ -1080,7 +1083,7 @@ const listZaps: Fact[] = [
     { given: { schema: 'ZapList', at: 'properties.previous.description' }, want: fromFacts },
   ],
   [
-    'facts: GET /v1/zaps pages with limit and offset until `next` is empty',
+    'facts: GET /v1/zaps pages with limit and offset until `next` is empty; previous and count',
     {
       given: { operation: zaps, at: 'x-zapgen-pagination' },
       want: {
@@ -1089,6 +1092,8 @@ const listZaps: Fact[] = [
         limitParameter: 'limit',
         itemsField: 'objects',
         nextField: 'next',
+        previousField: 'previous',
+        totalItemsField: 'count',
       },
     },
   ],

@@ -3,6 +3,7 @@
  * linter; here a malformed entry is dropped rather than trusted.
  */
 import { isNode, numberOf, stringOf, stringsOf, type Node } from './json.js';
+import { mockDeclaration } from './mock/declaration.js';
 import type {
   OperationExtensions,
   PaginationModel,
@@ -18,16 +19,18 @@ export function operationExtensions(operation: Node): OperationExtensions {
   const cache = cacheOf(operation['x-zapgen-cache']);
   const pagination = paginationOf(operation['x-zapgen-pagination']);
   const polling = pollingOf(operation['x-zapgen-polling']);
+  const mock = mockDeclaration(operation['x-zapgen-mock']);
   return {
     rules: rulesOf(operation['x-zapgen-rules']),
     ...(stability && { stability }),
     ...(cache && { cache }),
     ...(pagination && { pagination }),
     ...(polling && { polling }),
+    ...(mock && { mock }),
   };
 }
 
-function parameterRef(value: unknown): ParameterRef | undefined {
+export function parameterRef(value: unknown): ParameterRef | undefined {
   if (
     !isNode(value) ||
     typeof value.in !== 'string' ||
@@ -78,9 +81,10 @@ function cacheOf(value: unknown): OperationExtensions['cache'] {
   const scope = value.scope === undefined ? [] : stringsOf(value.scope);
   const refreshParameter =
     value.refreshParameter === undefined ? undefined : parameterRef(value.refreshParameter);
+  const ageField = stringOf(value.ageField);
   if (ttlSeconds === undefined || scope === undefined) return undefined;
   if (value.refreshParameter !== undefined && !refreshParameter) return undefined;
-  return { ttlSeconds, scope, ...(refreshParameter && { refreshParameter }) };
+  return { ttlSeconds, scope, ...(refreshParameter && { refreshParameter }), ...(ageField !== undefined && { ageField }) };
 }
 
 function paginationOf(value: unknown): PaginationModel | undefined {
@@ -99,6 +103,9 @@ function paginationOf(value: unknown): PaginationModel | undefined {
       itemsField: value.itemsField,
       ...optional('totalPagesField'),
       firstPage,
+      ...optional('totalItemsField'),
+      ...optional('nextField'),
+      ...optional('previousField'),
     };
   }
   if (value.kind === 'offset') {
@@ -110,6 +117,8 @@ function paginationOf(value: unknown): PaginationModel | undefined {
       limitParameter: value.limitParameter,
       itemsField: value.itemsField,
       ...optional('nextField'),
+      ...optional('previousField'),
+      ...optional('totalItemsField'),
     };
   }
   return undefined;

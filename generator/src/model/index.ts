@@ -7,6 +7,7 @@ import { isNode, stringOf, type Node } from './json.js';
 import { operations } from './operations.js';
 import { compareCodePoints } from './order.js';
 import { joinPointer } from '../json/pointer.js';
+import { buildMockModel } from './mock/index.js';
 import { PointerResolver } from './pointer.js';
 import { SchemaBuilder } from './schema.js';
 import { securitySchemes } from './security.js';
@@ -37,6 +38,8 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
   };
   const info = isNode(document.info) ? document.info : {};
   const description = stringOf(info.description);
+  const schemas = namedSchemas({ context, nodes: componentSchemas, discriminators: typeDiscriminators(document) });
+  const operationModels = operations({ context, document });
   return {
     openapi,
     info: {
@@ -45,10 +48,11 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
       ...(description !== undefined && { description }),
     },
     servers: servers(document.servers),
-    schemas: namedSchemas({ context, nodes: componentSchemas, discriminators: typeDiscriminators(document) }),
+    schemas,
     securitySchemes: securitySchemes({ document, resolver }),
-    operations: operations({ context, document }),
+    operations: operationModels,
     document,
+    mock: buildMockModel({ document, operations: operationModels, schemas }),
   };
 }
 

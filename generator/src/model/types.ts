@@ -21,6 +21,8 @@ export interface ApiModel {
   operations: OperationModel[];
   /** The bundled document (internal `$ref`s only), exactly as written to `openapi.json`. */
   document: Record<string, unknown>;
+  /** What the generated mock simulates: collections, behaviours, error shapes (`x-zapgen-mock` and inference). */
+  mock: MockModel;
 }
 
 export interface ServerModel {
@@ -154,9 +156,11 @@ export interface ResponseModel {
 export interface OperationExtensions {
   rules: ParameterRuleModel[];
   stability?: { level: string; note?: string };
-  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef };
+  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef; ageField?: string };
   pagination?: PaginationModel;
   polling?: { whileField: string; intervalMs: number };
+  /** `x-zapgen-mock`: what the mock does for this operation, as the spec declares it. */
+  mock?: MockDeclaration;
 }
 
 export interface ParameterRef {
@@ -181,6 +185,9 @@ export type PaginationModel =
       itemsField: string;
       totalPagesField?: string;
       firstPage: number;
+      totalItemsField?: string;
+      nextField?: string;
+      previousField?: string;
     }
   | {
       kind: 'offset';
@@ -188,7 +195,165 @@ export type PaginationModel =
       limitParameter: string;
       itemsField: string;
       nextField?: string;
+      previousField?: string;
+      totalItemsField?: string;
     };
+
+/* ------------------------------------------------------------------------------------------
+ * The mock (`x-zapgen-mock`, spec/README.md). Mirrors `@zapgen/runtime/mock`'s `MockDefinition`.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Where a value comes from: a parameter, the body, the parent record, the caller, or a literal. */
+export type MockSourceModel =
+  | { parameter: ParameterRef }
+  | { body: string }
+  | { parent: string }
+  | { caller: string }
+  | { value: JsonValue };
+
+export type MockValueModel = MockSourceModel & { each?: string; where?: MockPredicateModel[] };
+
+export type MockComparison = 'equals' | 'notEquals' | 'in' | 'notIn' | 'containsAll' | 'includes';
+
+export type MockPredicateModel =
+  | { field: string; op: MockComparison; source: MockSourceModel; when?: ParameterRef }
+  | { flag: string; present: boolean }
+  | { some: string; where: MockPredicateModel[] };
+
+export interface MockSeedGroupModel {
+  count: number;
+  values: { [key: string]: JsonValue };
+  sequence: Record<string, number>;
+  cycle: Record<string, JsonValue[]>;
+  flags: string[];
+  owner: 'caller' | 'none';
+}
+
+export interface MockCollectionModel {
+  name: string;
+  /** Component schema of the items. */
+  schema: string;
+  key: string;
+  keyType: 'uuid' | 'integer' | 'string';
+  private: boolean;
+  seed: MockSeedGroupModel[];
+  /** True when found from the paths rather than declared. */
+  inferred: boolean;
+}
+
+export interface MockWhenModel {
+  parameter: ParameterRef;
+  set: Record<string, MockValueModel>;
+}
+
+export interface MockRequirementModel {
+  when?: ParameterRef;
+  every: MockSourceModel;
+  where: MockPredicateModel[];
+  status: number;
+  message: string;
+}
+
+export interface MockWritesModel {
+  bodyProperties: string[];
+  set: Record<string, MockValueModel>;
+  when: MockWhenModel[];
+  require: MockRequirementModel[];
+  queryProperties: string[];
+}
+
+export interface MockParentModel {
+  collection: string;
+  key: ParameterRef;
+}
+
+/** What an operation does in the mock; the runtime's `MockBehaviour`. */
+export type MockBehaviourModel = { parent?: MockParentModel } & (
+  | { kind: 'list'; collection: string; itemsField: string; filters: MockPredicateModel[]; echo: string[]; nullableFields: string[] }
+  | { kind: 'read'; collection: string; key: ParameterRef }
+  | ({ kind: 'create'; collection: string } & MockWritesModel)
+  | ({ kind: 'update'; collection: string; key: ParameterRef; replace: boolean } & MockWritesModel)
+  | { kind: 'delete'; collection: string; key: ParameterRef; result: 'boolean' | 'status' }
+  | {
+      kind: 'check';
+      collection: string;
+      key: ParameterRef;
+      fails: MockPredicateModel[];
+      onFailure: Record<string, MockValueModel>;
+      passed: JsonValue;
+      failed: JsonValue;
+    }
+  | ({ kind: 'respond' } & MockWritesModel)
+  | {
+      kind: 'loginLink';
+      field: string;
+      email?: ParameterRef;
+      givenName?: ParameterRef;
+      familyName?: ParameterRef;
+      redirect?: ParameterRef;
+      authorize?: { scheme: string; clientId: ParameterRef; redirectUri: ParameterRef; codeChallenge: ParameterRef };
+    }
+);
+
+/**
+ * An operation's `x-zapgen-mock` as written: the fields of every kind, flat; what the spec leaves
+ * out (items field, key parameter, body and query properties) the mock model infers.
+ */
+export interface MockDeclaration {
+  kind: MockBehaviourModel['kind'];
+  collection?: string;
+  key?: ParameterRef;
+  itemsField?: string;
+  filters: MockPredicateModel[];
+  set: Record<string, MockValueModel>;
+  when: MockWhenModel[];
+  require: MockRequirementModel[];
+  replace?: boolean;
+  fails: MockPredicateModel[];
+  onFailure: Record<string, MockValueModel>;
+  passed?: JsonValue;
+  failed?: JsonValue;
+  field?: string;
+  email?: ParameterRef;
+  givenName?: ParameterRef;
+  familyName?: ParameterRef;
+  redirect?: ParameterRef;
+  authorize?: { scheme: string; clientId: ParameterRef; redirectUri: ParameterRef; codeChallenge: ParameterRef };
+}
+
+/** The document-level `x-zapgen-mock`: the default caller and declared collections. */
+export interface MockDocumentDeclaration {
+  caller: { [key: string]: JsonValue };
+  collections: {
+    name: string;
+    schema?: string;
+    key?: string;
+    private?: boolean;
+    /** A group without `owner` belongs to the caller in a private collection, else to nobody. */
+    seed: (Omit<MockSeedGroupModel, 'owner'> & { owner?: 'caller' | 'none' })[];
+  }[];
+}
+
+export interface MockErrorShapeModel {
+  messageField?: string;
+  listField?: string;
+  detailsField?: string;
+  codeField?: string;
+  statusField?: string;
+  open: boolean;
+}
+
+export interface MockModel {
+  caller: { [key: string]: JsonValue };
+  /** Sorted by name. */
+  collections: MockCollectionModel[];
+  /** By operationId, in operation order. */
+  behaviours: Record<string, MockBehaviourModel>;
+  /** By schema name (or `<operationId> <status>` for inline error schemas). */
+  errorShapes: Record<string, MockErrorShapeModel>;
+  operationErrors: Record<string, Record<string, string>>;
+  defaultError?: string;
+}
 
 /* ------------------------------------------------------------------------------------------
  * Schemas. The three nullable forms of the input (3.0 `nullable: true`, 3.1 `type: [T, "null"]`,

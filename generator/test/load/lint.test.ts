@@ -85,6 +85,29 @@ describe('lint rules', () => {
       },
     ],
     [
+      'extension-shape (x-zapgen-mock)',
+      {
+        given: 'mock-extension.yaml',
+        want: [
+          '10:11  error  extension-shape  count must be an integer from 1 to 100000',
+          '12:7  error  extension-shape  schema must name a schema of components.schemas (found "Toy")',
+          '26:13  error  extension-shape  filters[1]: a comparison needs field and exactly one of equals, notEquals, in, notIn, containsAll, includes',
+          '36:11  error  extension-shape  name must have exactly one of parameter, body, parent, caller, value',
+          '42:9  error  extension-shape  mock kind must be one of list, read, create, update, delete, check, respond, loginLink (found "erase")',
+        ],
+      },
+    ],
+    [
+      'extension-reference (x-zapgen-mock)',
+      {
+        given: 'mock-extension.yaml',
+        want: [
+          '27:40  error  extension-reference  query parameter "owner" is not a parameter of GET /pets',
+          '34:9  error  extension-reference  collection "animals" is not declared in the document\'s x-zapgen-mock collections',
+        ],
+      },
+    ],
+    [
       'no-unreachable-schemas',
       {
         given: 'no-unreachable-schemas.yaml',

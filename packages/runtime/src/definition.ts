@@ -84,6 +84,11 @@ export type PaginationDefinition =
       itemsField: string;
       totalPagesField?: string;
       firstPage: number;
+      /** Response field with the number of items on every page. */
+      totalItemsField?: string;
+      /** Response fields with the URL of the next and the previous page. */
+      nextField?: string;
+      previousField?: string;
     }
   | {
       kind: 'offset';
@@ -91,6 +96,8 @@ export type PaginationDefinition =
       limitParameter: string;
       itemsField: string;
       nextField?: string;
+      previousField?: string;
+      totalItemsField?: string;
     };
 
 export interface ResponseDefinition {
@@ -121,7 +128,7 @@ export interface OperationDefinition {
   pagination?: PaginationDefinition;
   polling?: { whileField: string; intervalMs: number };
   stability?: { level: string; note?: string };
-  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef };
+  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef; ageField?: string };
 }
 
 export interface ServerDefinition {

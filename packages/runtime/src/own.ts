@@ -13,3 +13,11 @@ export function ownValue<T>(record: Readonly<Record<string, T>> | undefined | nu
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/** The own property `key` of `record`, created with `create()` when there is none. */
+export function ownOrCreate<T>(record: Record<string, T>, key: string, create: () => T): T {
+  if (Object.hasOwn(record, key)) return record[key]!;
+  const value = create();
+  setOwn(record, key, value);
+  return value;
+}

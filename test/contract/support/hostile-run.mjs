@@ -38,7 +38,11 @@ const fixtures = await load('fixtures');
 const mockModule = await load('mock');
 
 if (index && client && definitions && fixtures && mockModule) {
-  const mock = mockModule.createMockServer();
+  // The mock accepts the one credential the client sends for every scheme, with every scope.
+  const scopes = Object.values(definitions.api?.securitySchemes ?? {}).flatMap((scheme) =>
+    scheme.type === 'oauth2' ? Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {})) : [],
+  );
+  const mock = mockModule.createMock({ credentials: { apiKeys: { 'secret-value': {} }, tokens: { 'secret-value': { scopes, caller: {} } } } });
   const baseUrl = await mock.listen();
   try {
     const credentials = Object.fromEntries(Object.keys(definitions.api?.securitySchemes ?? {}).map((scheme) => [scheme, 'secret-value']));

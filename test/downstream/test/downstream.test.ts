@@ -3,15 +3,17 @@
  * imported by name. Proves that a generated client, its runtime and its mock agree on the wire.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createMockServer as createActionsMock } from '@zapgen/actions-v2/mock';
+import { createMock as createActionsMock } from '@zapgen/actions-v2/mock';
 import { MissingCredentialsError, RequestValidationError } from '@zapgen/partner-v1';
-import { createMockServer as createPartnerMock } from '@zapgen/partner-v1/mock';
+import { createMock as createPartnerMock } from '@zapgen/partner-v1/mock';
 import { actionsClient, appKeys } from '../src/actions.js';
 import { authorizeUrl, firstApps, partnerClient, zapsOnChannel, zapsOnChannelByPath } from '../src/partner.js';
 
 describe('partner-v1 through its mock server', () => {
   const seen: { operationId: string; query: unknown; authorization: unknown }[] = [];
   const mock = createPartnerMock({
+    // The credentials this test's clients use, with the scopes of every operation.
+    credentials: { apiKeys: { 'client-1': {} }, tokens: { 'token-1': { scopes: ['zap', 'templates'], caller: {} } } },
     handlers: {
       // Five pages of one app each: `app-<page>`.
       listApps: (request) => {
@@ -59,7 +61,7 @@ describe('partner-v1 through its mock server', () => {
 });
 
 describe('actions-v2 through its mock server', () => {
-  const mock = createActionsMock();
+  const mock = createActionsMock({ credentials: { apiKeys: { 'key-1': {} } } });
   let baseUrl = '';
   beforeAll(async () => {
     baseUrl = await mock.listen();

@@ -1,47 +1,92 @@
 import type { Emitter } from '../emitter.js';
+import { Code, printLiteral, type Printable } from '../shared/literal.js';
+import { stringLiteral } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
+import type { ApiModel } from '../../model/types.js';
+
+/** The `MockDefinition` literal: the mock model, with each collection's base record taken from the fixtures. */
+function definitionLiteral(model: ApiModel): string {
+  const { mock } = model;
+  return printLiteral({
+    caller: mock.caller as Printable,
+    collections: Object.fromEntries(
+      mock.collections.map((collection) => [
+        collection.name,
+        {
+          key: collection.key,
+          keyType: collection.keyType,
+          private: collection.private,
+          base: new Code(`fixtureOf(${stringLiteral(collection.schema)}, 'minimal')`),
+          seed: collection.seed as unknown as Printable,
+        },
+      ]),
+    ),
+    behaviours: mock.behaviours as unknown as Printable,
+    errorShapes: mock.errorShapes as unknown as Printable,
+    operationErrors: mock.operationErrors,
+    defaultError: mock.defaultError,
+  });
+}
 
 /**
- * `src/mock.ts`: a mock server of the API built from the client's operation definitions, the zod
- * validators they carry and the generated fixtures. All the behaviour lives in the runtime.
+ * `src/mock.ts`: the simulated service of the API. The runtime does the work; this file hands it
+ * the operation definitions, the fixtures and the mock model (collections, behaviours, errors).
  */
 export const mockEmitter: Emitter = {
   name: 'mock',
   emit(model, context) {
     const title = model.info.title;
+    const seedBases = Object.fromEntries(
+      model.mock.collections.map((collection) => [
+        collection.name,
+        new Code(`fixtureOf(${stringLiteral(collection.schema)}, 'full')`),
+      ]),
+    );
     const contents = `import {
-  createMockServer as createRuntimeMockServer,
+  createMock as createRuntimeMock,
+  type Mock,
+  type MockDefinition,
   type MockHandler,
-  type MockServer,
+  type MockOptions as RuntimeMockOptions,
 } from '${context.runtimePackage}/mock';
 import { api, operationDefinitions } from './definitions.js';
-import { operationFixtures } from './fixtures.js';
+import { componentFixtures, operationFixtures } from './fixtures.js';
 
-export type { MockHandler, MockRequest, MockResponse, MockServer } from '${context.runtimePackage}/mock';
+export type { Mock, MockHandler, MockRequest, MockResponse, MockState, MockStore } from '${context.runtimePackage}/mock';
+export { mswHandlers } from '${context.runtimePackage}/mock';
 
-/** Options of {@link createMockServer}. */
-export interface MockServerOptions {
-  /** Answers that replace the fixture answer of an operation, by operationId. */
+/** A fixture of a component schema as a record (an empty one when the fixtures leave it out). */
+function fixtureOf(schema: string, kind: 'minimal' | 'full'): Record<string, unknown> {
+  const fixtures: Partial<Record<string, { minimal?: unknown; full?: unknown }>> = componentFixtures;
+  const value = fixtures[schema]?.[kind];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** What the mock simulates: the collections of its store, what each operation does, the error bodies. */
+export const mockDefinition: MockDefinition = ${definitionLiteral(model)};
+
+/** Options of {@link createMock}. */
+export interface MockOptions extends Omit<RuntimeMockOptions, 'handlers'> {
+  /** Answers that replace the simulated one of an operation, by operationId. */
   handlers?: Partial<Record<keyof typeof operationDefinitions, MockHandler>>;
-  /** Answer 401 when a request lacks the credentials its operation asks for (default true). */
-  checkCredentials?: boolean;
-  /** Largest accepted request body in bytes (default 1 MiB). */
-  maxBodyBytes?: number;
 }
 
 ${jsDoc({
-  summary: `A mock server of ${title}.`,
+  summary: `The simulated ${title}.`,
   description:
-    'It routes by the spec\'s paths, checks credentials, validates parameters and bodies with the generated zod schemas (4xx JSON on a bad request) and answers with the generated fixtures, or with your handlers. Call `listen()` to start it on loopback.',
-  tags: [{ tag: 'example', text: "const mock = createMockServer(); const baseUrl = await mock.listen();" }],
-})}export function createMockServer(options: MockServerOptions = {}): MockServer {
-  return createRuntimeMockServer({
+    "One handler, `(request: Request) => Promise<Response>`: pass `mock.fetch` as a client's `fetch`, wrap `mock.handle` in MSW handlers (`mswHandlers`), or serve it with `listen()`. It checks credentials and scopes, validates requests (4xx JSON), keeps a seeded in-memory store (`mock.store`) that the operations read and write, and serves the OAuth flows of the security schemes.",
+  tags: [
+    { tag: 'example', text: 'const mock = createMock(); const baseUrl = await mock.listen();' },
+  ],
+})}export function createMock(options: MockOptions = {}): Mock {
+  return createRuntimeMock({
+    ...options,
+    handlers: options.handlers as Record<string, MockHandler> | undefined,
     api,
     operations: operationDefinitions,
     fixtures: operationFixtures,
-    handlers: options.handlers as Record<string, MockHandler> | undefined,
-    checkCredentials: options.checkCredentials,
-    maxBodyBytes: options.maxBodyBytes,
+    definition: mockDefinition,
+    seedBases: ${printLiteral(seedBases)},
   });
 }
 `;

@@ -7,7 +7,10 @@ import { RUNTIME_RANGE } from './package-json.js';
 
 /** `apiKey` → `API_KEY`: the environment variable the usage example reads a credential from. */
 function environmentName(option: string): string {
-  return option.replace(/([a-z\d])([A-Z])/g, '$1_$2').replace(/[^A-Za-z\d]+/g, '_').toUpperCase();
+  return option
+    .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z\d]+/g, '_')
+    .toUpperCase();
 }
 
 /** The credential options of `createClient`, as lines of the usage example. */
@@ -16,7 +19,10 @@ function credentialLines(model: ApiModel): string[] {
     (option) => `  ${option}: process.env.${environmentName(option)},`,
   );
   const bearer = model.securitySchemes.some(
-    (scheme) => scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme)),
+    (scheme) =>
+      scheme.type === 'oauth2' ||
+      scheme.type === 'openIdConnect' ||
+      (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme)),
   );
   if (bearer) lines.push('  accessToken: process.env.ACCESS_TOKEN,');
   return lines;
@@ -30,12 +36,19 @@ function usage(model: ApiModel, context: EmitContext): string[] {
     '```ts',
     `import { createClient } from ${JSON.stringify(context.packageName)};`,
     '',
-    credentials.length ? `const client = createClient({\n${credentials.join('\n')}\n});` : 'const client = createClient();',
+    credentials.length
+      ? `const client = createClient({\n${credentials.join('\n')}\n});`
+      : 'const client = createClient();',
   ];
   if (first) {
     const fn = names.get(first.operationId)!.fn;
     const type = `${names.get(first.operationId)!.type}Args`;
-    lines.push('', argsOptional(first) ? `const result = await client.${fn}();` : `const result = await client.${fn}({ /* ${type} */ });`);
+    lines.push(
+      '',
+      argsOptional(first)
+        ? `const result = await client.${fn}();`
+        : `const result = await client.${fn}({ /* ${type} */ });`,
+    );
   }
   lines.push('```');
   return lines;
@@ -61,6 +74,61 @@ function operationLines(model: ApiModel): string[] {
 /** `text` as one POSIX shell word: bare when it is plain, single-quoted otherwise. */
 function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The mock's credentials in `createClient` options: the default API key and token of the mock. */
+function mockCredentials(model: ApiModel): string {
+  const options = [...apiKeyOptions(model.securitySchemes).values()].map(
+    (option) => `${option}: 'mock-api-key'`,
+  );
+  if (credentialLines(model).some((line) => line.includes('accessToken')))
+    options.push("accessToken: 'mock-token'");
+  return options.join(', ');
+}
+
+function mockSection(model: ApiModel, context: EmitContext): string {
+  const pkg = context.packageName;
+  const credentials = mockCredentials(model);
+  const server = model.servers[0]?.variables.reduce(
+    (url, variable) => url.split(`{${variable.name}}`).join(variable.default),
+    model.servers[0].url,
+  );
+  const collections = model.mock.collections.map((collection) => inlineCode(collection.name));
+  const oauth = model.securitySchemes.flatMap((scheme) =>
+    scheme.type === 'oauth2'
+      ? Object.entries(scheme.flows).map(
+          ([kind, flow]) =>
+            `${inlineCode(scheme.name)} ${kind} (${[flow.authorizationUrl, flow.tokenUrl]
+              .filter((url): url is string => url !== undefined)
+              .map((url) => inlineCode(new URL(url, 'http://mock.invalid').pathname))
+              .join(', ')})`,
+        )
+      : [],
+  );
+  return [
+    '```ts',
+    `import { createClient } from ${JSON.stringify(pkg)};`,
+    `import { createMock, mswHandlers } from ${JSON.stringify(`${pkg}/mock`)};`,
+    '',
+    'const mock = createMock({ seed: 1 });',
+    '',
+    "// In-process: the mock is the client's fetch.",
+    `const client = createClient({ fetch: mock.fetch${credentials ? `, ${credentials}` : ''} });`,
+    '',
+    '// Over HTTP, on loopback: for other processes, curl and browsers (CORS is answered).',
+    'const baseUrl = await mock.listen({ port: 0 });',
+    'await mock.close();',
+    '',
+    '// As MSW handlers (msw 2 or 3), at the real server URL.',
+    `setupServer(...mswHandlers({ mock, http, baseUrls: [${JSON.stringify(server ?? 'https://api.example.com')}] })).listen();`,
+    '',
+    '// The store: inspect, seed, snapshot and reset it between tests; mint tokens with given scopes.',
+    `mock.store.reset();${collections.length ? ` mock.store.records(${JSON.stringify(model.mock.collections[0]!.name)});` : ''}`,
+    'const token = mock.issueToken({ scopes: [] });',
+    '```',
+    '',
+    `The simulated API, from the spec: one handler, ${inlineCode('(request: Request) => Promise<Response>')}, used three ways. It checks credentials and scopes per operation (401/403), validates parameters and bodies (4xx JSON in the API's error schema), answers CORS preflights, ${inlineCode('HEAD')} and ${inlineCode('OPTIONS')}, and keeps a seeded in-memory store that the operations read and write${collections.length ? ` (collections ${collections.join(', ')})` : ''}. ${oauth.length ? `It serves the OAuth flows of the security schemes at the paths of their URLs: ${oauth.join('; ')}. ` : ''}Accepted by default: API key ${inlineCode('mock-api-key')} (and ${inlineCode('mock-client-id')}), OAuth client ${inlineCode('mock-client-id')}, bearer token ${inlineCode('mock-token')} with every scope; ${inlineCode('credentials')} replaces them. Other options: ${inlineCode('handlers')} per operationId, ${inlineCode('latencyMs')}, ${inlineCode('cors')}, ${inlineCode('limits')}, ${inlineCode('clock')}, ${inlineCode('state')} (a saved ${inlineCode('mock.store.snapshot()')}).`,
+  ].join('\n');
 }
 
 /** `README.md` of the generated package. */
@@ -112,19 +180,8 @@ export function readme(model: ApiModel, context: EmitContext): string {
       '',
       `Per component schema a minimal and a full valid value and invalid values with the rule they break; per operation a valid request and a response per status.`,
     ].join('\n'),
-    '## Mock server',
-    [
-      '```ts',
-      `import { createMockServer } from ${JSON.stringify(`${pkg}/mock`)};`,
-      '',
-      'const mock = createMockServer();',
-      'const client = createClient({ baseUrl: await mock.listen() });',
-      '// ... test code that uses the client ...',
-      'await mock.close();',
-      '```',
-      '',
-      `A loopback HTTP server for tests: it routes by the spec's paths, checks credentials, validates requests with the zod schemas and answers with the fixtures, or with your ${inlineCode('handlers')} per operationId.`,
-    ].join('\n'),
+    '## Mock',
+    mockSection(model, context),
     '## Types',
     [
       '```ts',

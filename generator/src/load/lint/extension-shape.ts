@@ -1,6 +1,7 @@
 import { isObject, toPointer } from '../../json/pointer.js';
 import { PARAMETER_LOCATIONS, operations, parameterList, resolve, type Json } from './document.js';
-import { OPERATION_EXTENSIONS, PARAMETER_EXTENSIONS } from './extensions.js';
+import { DOCUMENT_EXTENSIONS, OPERATION_EXTENSIONS, PARAMETER_EXTENSIONS } from './extensions.js';
+import { checkMockDocument, checkMockOperation } from './mock-shape.js';
 import type { LintRule, Report } from './rule.js';
 
 /** The `x-zapgen-*` extensions have the fields, types and kinds of spec/README.md. */
@@ -9,6 +10,8 @@ export const extensionShape: LintRule = {
   severity: 'error',
   description: 'x-zapgen-* extensions have the documented fields, types and kinds',
   check(document, report) {
+    checkKeys(document, '', DOCUMENT_EXTENSIONS, 'the document', report);
+    if (document['x-zapgen-mock'] !== undefined) checkMockDocument(document, document['x-zapgen-mock'], '/x-zapgen-mock', report);
     const seenParameters = new Set<string>();
     const components = isObject(document.components) && isObject(document.components.parameters) ? document.components.parameters : {};
     for (const [name, parameter] of Object.entries(components)) {
@@ -33,8 +36,10 @@ export const extensionShape: LintRule = {
           ttlSeconds: { required: true, check: isInteger(0) },
           scope: { required: true, check: isStringArray },
           refreshParameter: { check: isReference },
+          ageField: { check: isNonEmptyString },
         });
       }
+      if (operation['x-zapgen-mock'] !== undefined) checkMockOperation(operation['x-zapgen-mock'], at('x-zapgen-mock'), report);
       if (operation['x-zapgen-pagination'] !== undefined) checkPagination(operation['x-zapgen-pagination'], at('x-zapgen-pagination'), report);
       if (operation['x-zapgen-polling'] !== undefined) {
         checkObject(operation['x-zapgen-polling'], at('x-zapgen-polling'), report, {
@@ -111,6 +116,9 @@ function checkPagination(value: unknown, pointer: string, report: Report): void 
       itemsField: { required: true, check: isString },
       totalPagesField: { check: isNonEmptyString },
       firstPage: { check: isInteger(0) },
+      totalItemsField: { check: isNonEmptyString },
+      nextField: { check: isNonEmptyString },
+      previousField: { check: isNonEmptyString },
     });
   } else if (value.kind === 'offset') {
     checkObject(value, pointer, report, {
@@ -119,6 +127,8 @@ function checkPagination(value: unknown, pointer: string, report: Report): void 
       limitParameter: { required: true, check: isNonEmptyString },
       itemsField: { required: true, check: isString },
       nextField: { check: isNonEmptyString },
+      previousField: { check: isNonEmptyString },
+      totalItemsField: { check: isNonEmptyString },
     });
   } else {
     report(value.kind === undefined ? pointer : `${pointer}/kind`, `pagination kind must be page or offset (found ${JSON.stringify(value.kind)})`);

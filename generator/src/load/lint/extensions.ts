@@ -9,7 +9,9 @@ export const OPERATION_EXTENSIONS = [
   'x-zapgen-cache',
   'x-zapgen-pagination',
   'x-zapgen-polling',
+  'x-zapgen-mock',
 ] as const;
+export const DOCUMENT_EXTENSIONS = ['x-zapgen-mock'] as const;
 
 /** A parameter reference `{ in, name }` found in an extension, with its pointer. */
 export interface ReferenceSite {
@@ -34,11 +36,32 @@ export function parameterReferences(operation: Json, pointer: string): Reference
       }
     });
   }
+  const mock = operation['x-zapgen-mock'];
+  if (isObject(mock)) collectReferences(mock, `${pointer}/x-zapgen-mock`, references);
   const cache = operation['x-zapgen-cache'];
   if (isObject(cache) && cache.refreshParameter !== undefined) {
     references.push({ pointer: `${pointer}/x-zapgen-cache/refreshParameter`, value: cache.refreshParameter });
   }
   return references;
+}
+
+/** Every `{ in, name }` object inside a mock extension (keys, sources, conditions). */
+function collectReferences(node: unknown, pointer: string, references: ReferenceSite[]): void {
+  if (Array.isArray(node)) {
+    node.forEach((item, index) => collectReferences(item, `${pointer}/${index}`, references));
+    return;
+  }
+  if (!isObject(node)) return;
+  const keys = Object.keys(node);
+  if (keys.length === 2 && keys.includes('in') && keys.includes('name')) {
+    references.push({ pointer, value: node });
+    return;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    // Literal values are data, not references.
+    if (key === 'value' || key === 'passed' || key === 'failed') continue;
+    collectReferences(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, references);
+  }
 }
 
 /** Operations with their effective parameters, for the reference checks. */

@@ -2,14 +2,22 @@
  * Small hand-built models for the emitter tests: the model builder is written in parallel, so the
  * tests describe exactly the model they need, together with the document it came from.
  */
-import type { ApiModel, OperationModel, ParameterModel, ResponseModel, SchemaModel } from '../../../src/model/types.js';
+import type {
+  ApiModel,
+  OperationModel,
+  ParameterModel,
+  ResponseModel,
+  SchemaModel,
+} from '../../../src/model/types.js';
 
 export const string: SchemaModel = { kind: 'string', nullable: false };
 export const integer: SchemaModel = { kind: 'number', integer: true, nullable: false };
 export const boolean: SchemaModel = { kind: 'boolean', nullable: false };
 
 /** A parameter with the resolved defaults of its location. */
-export function parameter(input: Partial<ParameterModel> & Pick<ParameterModel, 'name' | 'in'>): ParameterModel {
+export function parameter(
+  input: Partial<ParameterModel> & Pick<ParameterModel, 'name' | 'in'>,
+): ParameterModel {
   const form = input.in === 'query' || input.in === 'cookie';
   return {
     required: input.in === 'path',
@@ -25,12 +33,23 @@ export function parameter(input: Partial<ParameterModel> & Pick<ParameterModel, 
 }
 
 /** A JSON response whose body is `schema`. */
-export function jsonResponse(status: string, schema: SchemaModel, description = 'OK'): ResponseModel {
-  return { status, description, content: [{ mediaType: 'application/json', schema, pointer: '#/x', examples: [] }], headers: [] };
+export function jsonResponse(
+  status: string,
+  schema: SchemaModel,
+  description = 'OK',
+): ResponseModel {
+  return {
+    status,
+    description,
+    content: [{ mediaType: 'application/json', schema, pointer: '#/x', examples: [] }],
+    headers: [],
+  };
 }
 
 /** An operation with sensible defaults. */
-export function operation(input: Partial<OperationModel> & Pick<OperationModel, 'operationId' | 'method' | 'path'>): OperationModel {
+export function operation(
+  input: Partial<OperationModel> & Pick<OperationModel, 'operationId' | 'method' | 'path'>,
+): OperationModel {
   return {
     operationIdDerived: false,
     tags: [],
@@ -57,8 +76,12 @@ function schemaObject(schema: SchemaModel): Record<string, unknown> {
     case 'object':
       return {
         type: 'object',
-        properties: Object.fromEntries(schema.properties.map((property) => [property.name, schemaObject(property.schema)])),
-        required: schema.properties.filter((property) => property.required).map((property) => property.name),
+        properties: Object.fromEntries(
+          schema.properties.map((property) => [property.name, schemaObject(property.schema)]),
+        ),
+        required: schema.properties
+          .filter((property) => property.required)
+          .map((property) => property.name),
       };
     case 'string':
     case 'boolean':
@@ -69,7 +92,10 @@ function schemaObject(schema: SchemaModel): Record<string, unknown> {
 }
 
 /** The OpenAPI document matching `operations` (what `buildModel` would have read). */
-export function documentOf(input: { operations: OperationModel[]; schemas?: ApiModel['schemas'] }): Record<string, unknown> {
+export function documentOf(input: {
+  operations: OperationModel[];
+  schemas?: ApiModel['schemas'];
+}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of input.operations) {
     const content = (media: { mediaType: string; schema: SchemaModel }[]) =>
@@ -78,15 +104,38 @@ export function documentOf(input: { operations: OperationModel[]; schemas?: ApiM
       ...(op.operationIdDerived ? {} : { operationId: op.operationId }),
       summary: op.summary,
       deprecated: op.deprecated || undefined,
-      parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: schemaObject(p.schema) })),
-      requestBody: op.requestBody && { required: op.requestBody.required, content: content(op.requestBody.content) },
+      parameters: op.parameters.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        schema: schemaObject(p.schema),
+      })),
+      requestBody: op.requestBody && {
+        required: op.requestBody.required,
+        content: content(op.requestBody.content),
+      },
       responses: Object.fromEntries(
-        op.responses.map((r) => [r.status, { description: r.description, ...(r.content.length ? { content: content(r.content) } : {}) }]),
+        op.responses.map((r) => [
+          r.status,
+          {
+            description: r.description,
+            ...(r.content.length ? { content: content(r.content) } : {}),
+          },
+        ]),
       ),
     };
   }
-  const schemas = Object.fromEntries((input.schemas ?? []).map((named) => [named.name, schemaObject(named.schema)]));
-  return JSON.parse(JSON.stringify({ openapi: '3.1.0', info: { title: 'Test', version: '1.0.0' }, paths, components: { schemas } }));
+  const schemas = Object.fromEntries(
+    (input.schemas ?? []).map((named) => [named.name, schemaObject(named.schema)]),
+  );
+  return JSON.parse(
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Test', version: '1.0.0' },
+      paths,
+      components: { schemas },
+    }),
+  );
 }
 
 /** A whole model around `operations`. */
@@ -98,6 +147,13 @@ export function model(input: Partial<ApiModel> & { operations: OperationModel[] 
     schemas: [],
     securitySchemes: [],
     document: documentOf({ operations: input.operations, schemas: input.schemas }),
+    mock: {
+      caller: { user: 1 },
+      collections: [],
+      behaviours: {},
+      errorShapes: {},
+      operationErrors: {},
+    },
     ...input,
   };
 }

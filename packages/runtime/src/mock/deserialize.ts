@@ -3,6 +3,7 @@
  * per OpenAPI style and explode, guided by each parameter's value shape.
  */
 import type { OperationDefinition, ParameterDefinition, ParameterLocation, ValueShape } from '../definition.js';
+import { ownValue, setOwn } from '../own.js';
 
 export type ParameterGroups = Partial<Record<ParameterLocation, Record<string, unknown>>>;
 
@@ -44,7 +45,7 @@ function itemShape(shape: ValueShape | undefined): ValueShape | undefined {
 
 function propertyShape(shape: ValueShape | undefined, key: string): ValueShape | undefined {
   if (shape?.type !== 'object') return undefined;
-  return shape.properties[key] ?? shape.additional;
+  return ownValue(shape.properties, key) ?? shape.additional;
 }
 
 /** `k1,v1,k2,v2` (explode false) or `k1=v1,k2=v2` (explode true) into an object. */
@@ -55,12 +56,12 @@ function pairsToObject(parts: string[], exploded: boolean, shape: ValueShape | u
       const at = part.indexOf('=');
       if (at < 0) continue;
       const key = part.slice(0, at);
-      object[key] = coerce(part.slice(at + 1), propertyShape(shape, key));
+      setOwn(object, key, coerce(part.slice(at + 1), propertyShape(shape, key)));
     }
   } else {
     for (let index = 0; index + 1 < parts.length; index += 2) {
       const key = parts[index] ?? '';
-      object[key] = coerce(parts[index + 1] ?? '', propertyShape(shape, key));
+      setOwn(object, key, coerce(parts[index + 1] ?? '', propertyShape(shape, key)));
     }
   }
   return object;
@@ -126,7 +127,7 @@ function parseQuery(query: URLSearchParams, parameter: ParameterDefinition, oper
     for (const [key, value] of query) {
       if (!key.startsWith(prefix) || claimed.has(key)) continue;
       const property = key.slice(prefix.length);
-      object[property] = coerce(value, propertyShape(shape, property));
+      setOwn(object, property, coerce(value, propertyShape(shape, property)));
     }
     return Object.keys(object).length ? object : undefined;
   }
@@ -136,7 +137,7 @@ function parseQuery(query: URLSearchParams, parameter: ParameterDefinition, oper
     for (const [key, value] of query) {
       if (!key.startsWith(prefix) || !key.endsWith(']')) continue;
       const property = key.slice(prefix.length, -1);
-      object[property] = coerce(value, propertyShape(shape, property));
+      setOwn(object, property, coerce(value, propertyShape(shape, property)));
     }
     return Object.keys(object).length ? object : undefined;
   }
@@ -168,7 +169,7 @@ export function deserializeParameters(operation: OperationDefinition, raw: RawPa
     let value: unknown;
     switch (parameter.in) {
       case 'path': {
-        const text = raw.pathValues[parameter.name];
+        const text = ownValue(raw.pathValues, parameter.name);
         value = text === undefined ? undefined : parsePath(text, parameter);
         break;
       }

@@ -1,4 +1,5 @@
 import type { OperationDefinition } from '../definition.js';
+import { setOwn } from '../own.js';
 
 /** An operation's path template compiled for matching incoming requests. */
 export interface Route {
@@ -81,7 +82,7 @@ export function matchRoute(
     }
     const pathValues: Record<string, string> = {};
     route.names.forEach((name, index) => {
-      pathValues[name] = match[index + 1] ?? '';
+      setOwn(pathValues, name, match[index + 1] ?? '');
     });
     return { route, pathValues };
   }

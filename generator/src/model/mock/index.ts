@@ -1,0 +1,417 @@
+/**
+ * The mock model: what the generated mock simulates. Resources are recognised from the paths (a
+ * collection route and an item route sharing a component schema); the spec's `x-zapgen-mock`
+ * extensions declare collections, seeds and behaviours the paths cannot say. Every decision is
+ * made here; the emitter prints it and the runtime runs it.
+ */
+import { compareCodePoints } from '../order.js';
+import type {
+  ApiModel,
+  MockBehaviourModel,
+  MockCollectionModel,
+  MockDeclaration,
+  MockModel,
+  MockParentModel,
+  MockWritesModel,
+  OperationModel,
+  ParameterRef,
+} from '../types.js';
+import { mockDocumentDeclaration } from './declaration.js';
+import { errorShapes } from './errors.js';
+import {
+  componentName,
+  itemsFieldOf,
+  jsonSchema,
+  keyType,
+  nullable,
+  property,
+  propertyNames,
+  resolved,
+  successSchema,
+  type Components,
+} from './schemas.js';
+
+const INFERRED_SEED: MockCollectionModel['seed'][number] = {
+  count: 3,
+  values: {},
+  sequence: {},
+  cycle: {},
+  flags: [],
+  owner: 'none',
+};
+
+/** A collection route with its item route, found from the paths. */
+interface Resource {
+  collection: MockCollectionModel;
+  path: string;
+  itemPath: string;
+  keyParameter: string;
+}
+
+function lastLiteralSegment(path: string): string {
+  const literal = path.split('/').filter((segment) => segment !== '' && !segment.includes('{'));
+  return literal[literal.length - 1] ?? 'items';
+}
+
+/** `/things/` → `/things/{id}/`; `/things` → `/things/{id}`: the item route's path parameter. */
+function itemParameter(collectionPath: string, itemPath: string): string | undefined {
+  const slash = collectionPath.endsWith('/');
+  const base = slash ? collectionPath : `${collectionPath}/`;
+  if (!itemPath.startsWith(base)) return undefined;
+  const rest = itemPath.slice(base.length);
+  const match = /^\{([^}/]+)\}(\/?)$/.exec(rest);
+  if (!match || (match[2] === '/') !== slash) return undefined;
+  return match[1];
+}
+
+function keyProperty(schema: string, parameter: string, components: Components): string {
+  const names = propertyNames({ kind: 'ref', name: schema, nullable: false }, components);
+  if (names.includes(parameter)) return parameter;
+  if (names.includes('id')) return 'id';
+  return parameter;
+}
+
+/** Collections recognised from the paths: item GET returns a component that the list or the create returns too. */
+function inferResources(operations: readonly OperationModel[], components: Components): Resource[] {
+  const byPath = new Map<string, OperationModel[]>();
+  for (const operation of operations)
+    byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
+  const resources: Resource[] = [];
+  const taken = new Set<string>();
+  for (const [path, atPath] of [...byPath].sort(([a], [b]) => compareCodePoints(a, b))) {
+    for (const [itemPath, atItem] of byPath) {
+      const parameter = itemParameter(path, itemPath);
+      if (parameter === undefined) continue;
+      const read = atItem.find((operation) => operation.method === 'get');
+      const schema = componentName(read && successSchema(read));
+      if (schema === undefined) continue;
+      const list = atPath.find((operation) => operation.method === 'get');
+      const create = atPath.find((operation) => operation.method === 'post');
+      const listed =
+        list !== undefined && itemsFieldOf(successSchema(list), schema, components) !== undefined;
+      const created = create !== undefined && componentName(successSchema(create)) === schema;
+      if (!listed && !created) continue;
+      let name = lastLiteralSegment(path);
+      for (let suffix = 2; taken.has(name); suffix += 1)
+        name = `${lastLiteralSegment(path)}-${suffix}`;
+      taken.add(name);
+      const key = keyProperty(schema, parameter, components);
+      const keySchema = property({ kind: 'ref', name: schema, nullable: false }, key, components);
+      const pathParameter = read?.parameters.find(
+        (candidate) => candidate.in === 'path' && candidate.name === parameter,
+      );
+      resources.push({
+        collection: {
+          name,
+          schema,
+          key,
+          keyType: keySchema
+            ? keyType(keySchema, components)
+            : keyType(pathParameter?.schema, components),
+          private: false,
+          // Three records from the item schema's fixture, so that lists and reads answer as the
+          // fixtures did; a declared collection says its own seed.
+          seed: [INFERRED_SEED],
+          inferred: true,
+        },
+        path,
+        itemPath,
+        keyParameter: parameter,
+      });
+    }
+  }
+  return resources;
+}
+
+/** Declared collections over inferred ones (same name: the declaration's fields win). */
+function collectionsOf(
+  api: Pick<ApiModel, 'document'>,
+  resources: readonly Resource[],
+  components: Components,
+): MockCollectionModel[] {
+  const declared = mockDocumentDeclaration(api.document['x-zapgen-mock']);
+  const byName = new Map(
+    resources.map((resource) => [resource.collection.name, resource.collection]),
+  );
+  for (const collection of declared.collections) {
+    const inferred = byName.get(collection.name);
+    const schema = collection.schema ?? inferred?.schema;
+    if (schema === undefined || !components.has(schema)) continue;
+    const key = collection.key ?? inferred?.key ?? 'id';
+    const isPrivate = collection.private ?? inferred?.private ?? false;
+    byName.set(collection.name, {
+      name: collection.name,
+      schema,
+      key,
+      keyType: keyType(
+        property({ kind: 'ref', name: schema, nullable: false }, key, components),
+        components,
+      ),
+      private: isPrivate,
+      seed: collection.seed.map((group) => ({
+        ...group,
+        owner: group.owner ?? (isPrivate ? 'caller' : 'none'),
+      })),
+      inferred: inferred !== undefined && collection.schema === undefined,
+    });
+  }
+  return [...byName.values()].sort((a, b) => compareCodePoints(a.name, b.name));
+}
+
+/** The resource whose item route the operation is under (`/things/{id}/run`), with the key parameter. */
+function parentOf(
+  operation: OperationModel,
+  resources: readonly Resource[],
+): MockParentModel | undefined {
+  for (const resource of resources) {
+    const item = resource.itemPath.endsWith('/') ? resource.itemPath : `${resource.itemPath}/`;
+    if (operation.path !== resource.itemPath && operation.path.startsWith(item)) {
+      return {
+        collection: resource.collection.name,
+        key: { in: 'path', name: resource.keyParameter },
+      };
+    }
+  }
+  return undefined;
+}
+
+function writes(options: {
+  operation: OperationModel;
+  collection: MockCollectionModel | undefined;
+  declaration?: MockDeclaration;
+  components: Components;
+}): MockWritesModel {
+  const { operation, collection, declaration, components } = options;
+  const itemProperties = collection
+    ? propertyNames({ kind: 'ref', name: collection.schema, nullable: false }, components)
+    : [];
+  const bodySchema = operation.requestBody && jsonSchema(operation.requestBody.content);
+  const bodyProperties = propertyNames(bodySchema, components).filter((name) =>
+    itemProperties.includes(name),
+  );
+  const queryProperties = operation.parameters
+    .filter((parameter) => parameter.in === 'query' && itemProperties.includes(parameter.name))
+    .map((parameter) => parameter.name);
+  return {
+    bodyProperties,
+    set: declaration?.set ?? {},
+    when: declaration?.when ?? [],
+    require: declaration?.require ?? [],
+    queryProperties,
+  };
+}
+
+/** The last path parameter: the key of an item route when the spec does not name it. */
+function lastPathParameter(operation: OperationModel): ParameterRef | undefined {
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  const name = names[names.length - 1];
+  return name === undefined ? undefined : { in: 'path', name };
+}
+
+/** Response properties named like a pagination parameter repeat its value (`page`, `per_page`). */
+function echoed(operation: OperationModel, components: Components): string[] {
+  const pagination = operation.extensions.pagination;
+  if (pagination === undefined) return [];
+  const names =
+    pagination.kind === 'page'
+      ? [pagination.pageParameter, pagination.sizeParameter]
+      : [pagination.offsetParameter, pagination.limitParameter];
+  const properties = propertyNames(successSchema(operation), components);
+  return names.filter((name): name is string => name !== undefined && properties.includes(name));
+}
+
+function nullableLinks(operation: OperationModel, components: Components): string[] {
+  const pagination = operation.extensions.pagination;
+  if (pagination === undefined) return [];
+  const schema = successSchema(operation);
+  return [pagination.nextField, pagination.previousField].filter(
+    (field): field is string =>
+      field !== undefined && nullable(property(schema, field, components), components),
+  );
+}
+
+/** The behaviour of an operation: declared, else inferred from the resource routes, else none (fixture). */
+function behaviourOf(options: {
+  operation: OperationModel;
+  resources: readonly Resource[];
+  collections: readonly MockCollectionModel[];
+  components: Components;
+}): MockBehaviourModel | undefined {
+  const { operation, resources, collections, components } = options;
+  const declaration = operation.extensions.mock;
+  const parent = parentOf(operation, resources);
+  const withParent = <T extends MockBehaviourModel>(behaviour: T): T =>
+    parent ? { ...behaviour, parent } : behaviour;
+  const collectionNamed = (name: string | undefined) =>
+    collections.find((collection) => collection.name === name);
+  if (declaration !== undefined) {
+    const collection = collectionNamed(declaration.collection);
+    const key = declaration.key ?? lastPathParameter(operation);
+    const itemWrites = () => writes({ operation, collection, declaration, components });
+    switch (declaration.kind) {
+      case 'list': {
+        if (!collection) return undefined;
+        const itemsField =
+          declaration.itemsField ??
+          itemsFieldOf(successSchema(operation), collection.schema, components) ??
+          operation.extensions.pagination?.itemsField;
+        if (itemsField === undefined) return undefined;
+        return withParent({
+          kind: 'list',
+          collection: collection.name,
+          itemsField,
+          filters: declaration.filters,
+          echo: echoed(operation, components),
+          nullableFields: nullableLinks(operation, components),
+        });
+      }
+      case 'read':
+      case 'delete':
+        if (!collection || !key) return undefined;
+        return declaration.kind === 'read'
+          ? withParent({ kind: 'read', collection: collection.name, key })
+          : withParent({
+              kind: 'delete',
+              collection: collection.name,
+              key,
+              result:
+                resolved(successSchema(operation), components)?.kind === 'boolean'
+                  ? 'boolean'
+                  : 'status',
+            });
+      case 'create':
+        return collection
+          ? withParent({ kind: 'create', collection: collection.name, ...itemWrites() })
+          : undefined;
+      case 'update':
+        return collection && key
+          ? withParent({
+              kind: 'update',
+              collection: collection.name,
+              key,
+              replace: declaration.replace ?? operation.method === 'put',
+              ...itemWrites(),
+            })
+          : undefined;
+      case 'check':
+        if (!collection || !key) return undefined;
+        return withParent({
+          kind: 'check',
+          collection: collection.name,
+          key,
+          fails: declaration.fails,
+          onFailure: declaration.onFailure,
+          passed: declaration.passed ?? null,
+          failed: declaration.failed ?? null,
+        });
+      case 'respond':
+        return withParent({
+          kind: 'respond',
+          ...writes({ operation, collection: undefined, declaration, components }),
+        });
+      case 'loginLink':
+        if (declaration.field === undefined) return undefined;
+        return withParent({
+          kind: 'loginLink',
+          field: declaration.field,
+          ...(declaration.email && { email: declaration.email }),
+          ...(declaration.givenName && { givenName: declaration.givenName }),
+          ...(declaration.familyName && { familyName: declaration.familyName }),
+          ...(declaration.redirect && { redirect: declaration.redirect }),
+          ...(declaration.authorize && { authorize: declaration.authorize }),
+        });
+    }
+  }
+  for (const resource of resources) {
+    const collection = collectionNamed(resource.collection.name);
+    if (!collection) continue;
+    const key: ParameterRef = { in: 'path', name: resource.keyParameter };
+    if (operation.path === resource.path && operation.method === 'get') {
+      const itemsField = itemsFieldOf(successSchema(operation), collection.schema, components);
+      if (itemsField === undefined) continue;
+      const filters = operation.parameters
+        .filter(
+          (parameter) =>
+            parameter.in === 'query' &&
+            propertyNames(
+              { kind: 'ref', name: collection.schema, nullable: false },
+              components,
+            ).includes(parameter.name),
+        )
+        .map((parameter) => ({
+          field: `/${parameter.name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          op:
+            resolved(parameter.schema, components)?.kind === 'array'
+              ? ('in' as const)
+              : ('equals' as const),
+          source: { parameter: { in: 'query' as const, name: parameter.name } },
+        }));
+      return {
+        kind: 'list',
+        collection: collection.name,
+        itemsField,
+        filters,
+        echo: echoed(operation, components),
+        nullableFields: nullableLinks(operation, components),
+      };
+    }
+    if (
+      operation.path === resource.path &&
+      operation.method === 'post' &&
+      componentName(successSchema(operation)) === collection.schema
+    ) {
+      return {
+        kind: 'create',
+        collection: collection.name,
+        ...writes({ operation, collection, components }),
+      };
+    }
+    if (operation.path !== resource.itemPath) continue;
+    if (operation.method === 'get') return { kind: 'read', collection: collection.name, key };
+    if (operation.method === 'put' || operation.method === 'patch') {
+      return {
+        kind: 'update',
+        collection: collection.name,
+        key,
+        replace: operation.method === 'put',
+        ...writes({ operation, collection, components }),
+      };
+    }
+    if (operation.method === 'delete') {
+      return {
+        kind: 'delete',
+        collection: collection.name,
+        key,
+        result:
+          resolved(successSchema(operation), components)?.kind === 'boolean' ? 'boolean' : 'status',
+      };
+    }
+  }
+  // Under an item route: the item must exist (404 otherwise), then the fixture answers.
+  return (
+    parent &&
+    withParent({ kind: 'respond', ...writes({ operation, collection: undefined, components }) })
+  );
+}
+
+/** Builds the mock model of an API from its operations, schemas and `x-zapgen-mock` extensions. */
+export function buildMockModel(
+  api: Pick<ApiModel, 'document' | 'operations' | 'schemas'>,
+): MockModel {
+  const components: Components = new Map(api.schemas.map((schema) => [schema.name, schema]));
+  const resources = inferResources(api.operations, components);
+  const collections = collectionsOf(api, resources, components);
+  const declared = mockDocumentDeclaration(api.document['x-zapgen-mock']);
+  const behaviours: Record<string, MockBehaviourModel> = {};
+  for (const operation of api.operations) {
+    const behaviour = behaviourOf({ operation, resources, collections, components });
+    if (behaviour) behaviours[operation.operationId] = behaviour;
+  }
+  const errors = errorShapes(api.operations, components);
+  return {
+    caller: { user: 1, ...declared.caller },
+    collections,
+    behaviours,
+    ...errors,
+  };
+}

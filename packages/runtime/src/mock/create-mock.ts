@@ -1,0 +1,1024 @@
+/**
+ * The mock of a generated API: one web-standard handler, `(request: Request) => Promise<Response>`,
+ * used in-process as a client's `fetch`, as MSW handlers, and behind a Node HTTP server
+ * (`listen()`). It routes by the spec's paths, answers CORS preflights and HEAD, refuses malformed
+ * requests with 4xx JSON in the API's error schema, checks credentials and scopes per operation,
+ * validates parameters and bodies with the generated zod schemas, and simulates the service: a
+ * seeded in-memory store that the operations read and write (see `MockDefinition`), the OAuth
+ * flows of the security schemes, caches and a clock. Everything else answers its fixture.
+ */
+import type { ApiDefinition, OperationDefinition } from '../definition.js';
+import { isSet } from './is-set.js';
+import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
+import { parentRecord, runBehaviour } from './behaviours.js';
+import type { MockDefinition, MockErrorShape } from './definition.js';
+import { deserializeParameters, type ParameterGroups } from './deserialize.js';
+import {
+  authorizeEndpoint,
+  consentDecision,
+  oauthEndpoints,
+  signIn,
+  signInPage,
+  tokenEndpoint,
+  type OAuthContext,
+  type OAuthSettings,
+} from './oauth.js';
+import { compileRoutes, matchRoute } from './routes.js';
+import {
+  activeToken,
+  authorize,
+  type ApiKeyEntry,
+  type ClientEntry,
+  type CredentialsTable,
+} from './security.js';
+import {
+  assertState,
+  clone,
+  newKey,
+  secret,
+  seededState,
+  type IssuedToken,
+  type MockState,
+  type StoredRecord,
+} from './state.js';
+import type { Scope } from './values.js';
+import { ownOrCreate, ownValue, setOwn } from '../own.js';
+
+/** Fixtures of one operation as generated in `fixtures.ts`. */
+export interface OperationFixtures {
+  responses: Record<string, unknown>;
+}
+
+/** What a custom handler receives: the parsed, validated request and who is calling. */
+export interface MockRequest {
+  operationId: string;
+  parameters: ParameterGroups;
+  body: unknown;
+  headers: Record<string, string>;
+  caller: Record<string, unknown>;
+  /** The store, to read or change from the handler. */
+  state: MockState;
+}
+
+/** What a handler returns; `body` is sent as JSON. */
+export interface MockResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type MockHandler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
+
+/** Time as the mock sees it (token and code expiry, caches): real time plus what `advance` added. */
+export interface MockClock {
+  now(): number;
+  advance(ms: number): number;
+}
+
+export interface MockLogger {
+  /** A handler failed (the request was answered 500). */
+  error(message: string): void;
+  /** One line per answered request, when given. */
+  request?(line: {
+    method: string;
+    path: string;
+    status: number;
+    operationId?: string;
+    requestId: string;
+  }): void;
+}
+
+export interface MockLimits {
+  /** Largest request body (413 beyond). Default 1 MiB. */
+  bodyBytes: number;
+  /** Longest path and query (414 beyond). Default 8 KiB. */
+  urlBytes: number;
+  /** Largest total of header names and values (431 beyond). Default 16 KiB. */
+  headerBytes: number;
+  /** Longest wait for a request body (408 after). Default 10 s. */
+  bodyTimeoutMs: number;
+}
+
+/** The options a user of a generated `createMock` passes. */
+export interface MockOptions {
+  /** Seed of the generated data and keys (same seed, same data). Default 1. */
+  seed?: number;
+  /** Start from this state (as saved by `state.snapshot()`) instead of the seed. */
+  state?: MockState;
+  /** Answers that replace the simulated one of an operation, by operationId. */
+  handlers?: Record<string, MockHandler>;
+  /** Check credentials and scopes (401/403). Default true. */
+  checkCredentials?: boolean;
+  /**
+   * Accepted credentials; each table given replaces the default. Defaults: API keys `mock-api-key`
+   * and `mock-client-id`, client `mock-client-id`, token `mock-token` with every scope.
+   */
+  credentials?: {
+    apiKeys?: Record<string, ApiKeyEntry>;
+    tokens?: Record<string, IssuedToken>;
+    clients?: Record<string, ClientEntry>;
+  };
+  /** Allowed origins of browser requests (`*`, a list, or false for no CORS headers). Default `*`. */
+  cors?: '*' | string[] | false;
+  limits?: Partial<MockLimits>;
+  /** Added before every answer: a fixed delay, or a random one between min and max. */
+  latencyMs?: number | { min: number; max: number };
+  oauth?: Partial<OAuthSettings>;
+  /** How long a cache refresh stays loading (`x-zapgen-polling` field true). Default 1000 ms. */
+  cacheLoadingMs?: number;
+  clock?: MockClock;
+  logger?: MockLogger;
+  /** Serve the `/__zapgen/` admin routes (state, reset, clock, tokens). Default true. */
+  admin?: boolean;
+}
+
+/** What a generated `mock.ts` passes besides the user's options. */
+export interface MockConfig {
+  api: ApiDefinition;
+  operations: Record<string, OperationDefinition>;
+  fixtures: Record<string, OperationFixtures>;
+  definition?: MockDefinition;
+  /** Base values of seeded records, by collection (the item schema's full fixture). */
+  seedBases?: Record<string, Record<string, unknown>>;
+}
+
+/** The store, as tests and tools see it. */
+export interface MockStore {
+  /** A deep copy of the whole state (JSON): save it, compare it, load it later. */
+  snapshot(): MockState;
+  /** Replaces the state (throws a TypeError when the value is not a state of this mock). */
+  load(state: unknown): void;
+  /** Back to the seeded state. */
+  reset(): void;
+  /** Copies of the records (data only) of a collection, in listing order. */
+  records(collection: string): Record<string, unknown>[];
+  /** Adds a record (its key is made when absent) and returns a copy. */
+  insert(
+    collection: string,
+    data: Record<string, unknown>,
+    options?: { flags?: string[]; owner?: unknown },
+  ): Record<string, unknown>;
+}
+
+export interface Mock {
+  /** The handler: any `Request` in, a `Response` out; never throws. */
+  handle(request: Request): Promise<Response>;
+  /** `fetch`-compatible: pass as a client's `fetch` to use the mock in-process. */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  readonly store: MockStore;
+  readonly clock: MockClock;
+  /** A token the mock accepts, with these scopes (default every scope) and caller attributes. */
+  issueToken(options?: {
+    scopes?: string[];
+    caller?: Record<string, unknown>;
+    expiresInSeconds?: number;
+  }): string;
+  /** The credentials table in force (to print or to use in tests). */
+  readonly credentials: CredentialsTable;
+  /** The OAuth URLs of each oauth2 scheme on a mock served at `baseUrl`. */
+  oauthUrls(baseUrl: string): Record<string, { authorizationUrl?: string; tokenUrl?: string }>;
+  /** Serves the handler over HTTP (loopback by default); resolves with the base URL. */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  /** Stops the server started by `listen()`. */
+  close(): Promise<void>;
+}
+
+const EMPTY_DEFINITION: MockDefinition = {
+  caller: { user: 1 },
+  collections: {},
+  behaviours: {},
+  errorShapes: {},
+  operationErrors: {},
+};
+
+const DEFAULT_LIMITS: MockLimits = {
+  bodyBytes: 1024 * 1024,
+  urlBytes: 8 * 1024,
+  headerBytes: 16 * 1024,
+  bodyTimeoutMs: 10_000,
+};
+
+/** A clock that follows real time, plus what `advance` added. */
+export function createClock(start?: number): MockClock {
+  let offset = start === undefined ? 0 : start - Date.now();
+  return {
+    now: () => Date.now() + offset,
+    advance(ms) {
+      offset += ms;
+      return Date.now() + offset;
+    },
+  };
+}
+
+function allScopes(api: ApiDefinition): string[] {
+  const scopes = new Set<string>();
+  for (const scheme of Object.values(api.securitySchemes)) {
+    if (scheme.type !== 'oauth2') continue;
+    for (const flow of Object.values(scheme.flows))
+      for (const scope of Object.keys(flow?.scopes ?? {})) scopes.add(scope);
+  }
+  return [...scopes].sort();
+}
+
+/** Path prefixes of the servers (`/v2` of `https://api.example.com/v2`), longest first. */
+function basePaths(api: ApiDefinition): string[] {
+  const paths = new Set<string>();
+  for (const server of api.servers) {
+    const url = server.url.replace(
+      /\{([^}]+)\}/g,
+      (_match, name: string) => ownValue(server.variables, name)?.default ?? '',
+    );
+    try {
+      const path = new URL(url, 'http://mock.invalid').pathname.replace(/\/+$/, '');
+      if (path) paths.add(path);
+    } catch {
+      // A server URL that does not parse has no usable prefix.
+    }
+  }
+  return [...paths].sort((a, b) => b.length - a.length);
+}
+
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
+function checkEncoding(url: URL): void {
+  for (const [part, text] of [
+    ['path', url.pathname],
+    ['query', url.search],
+  ] as const) {
+    let valid = !BAD_ESCAPE.test(text);
+    if (valid) {
+      try {
+        decodeURIComponent(text);
+      } catch {
+        valid = false;
+      }
+    }
+    if (!valid)
+      throw new MockProblem({
+        status: 400,
+        code: 'bad_request',
+        message: `The ${part} has an invalid percent-encoding.`,
+      });
+  }
+}
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    setOwn(record, name, value);
+  });
+  return record;
+}
+
+function issuesOf(result: {
+  success: false;
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+}): Issue[] {
+  return result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+async function readBody(request: Request, limits: MockLimits): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limits.bodyBytes) {
+    throw new MockProblem({
+      status: 413,
+      code: 'payload_too_large',
+      message: `The request body exceeds ${limits.bodyBytes} bytes.`,
+    });
+  }
+  if (request.body === null) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new MockProblem({
+            status: 408,
+            code: 'request_timeout',
+            message: `The request body did not arrive within ${limits.bodyTimeoutMs} ms.`,
+            headers: { connection: 'close' },
+          }),
+        ),
+      limits.bodyTimeoutMs,
+    );
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), timeout]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > limits.bodyBytes) {
+        throw new MockProblem({
+          status: 413,
+          code: 'payload_too_large',
+          message: `The request body exceeds ${limits.bodyBytes} bytes.`,
+        });
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function parseBody(
+  operation: OperationDefinition,
+  contentType: string | null,
+  bytes: Uint8Array,
+): unknown {
+  const body = operation.requestBody;
+  if (body === undefined) return undefined;
+  if (!bytes.byteLength) {
+    if (body.required)
+      throw new MockProblem({
+        status: 400,
+        code: 'bad_request',
+        message: `${operation.operationId} requires a request body.`,
+      });
+    return undefined;
+  }
+  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const accepted = body.mediaTypes.some(
+    (type) =>
+      type === mediaType ||
+      type === '*/*' ||
+      (type.endsWith('/*') && mediaType.startsWith(type.slice(0, -1))),
+  );
+  if (!accepted) {
+    throw new MockProblem({
+      status: 415,
+      code: 'unsupported_media_type',
+      message: `Content-Type must be one of: ${body.mediaTypes.join(', ')}.`,
+    });
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new MockProblem({
+      status: 400,
+      code: 'bad_request',
+      message: 'The request body is not valid UTF-8.',
+    });
+  }
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new MockProblem({
+        status: 400,
+        code: 'bad_request',
+        message: 'The request body is not valid JSON.',
+      });
+    }
+  }
+  if (mediaType === 'application/x-www-form-urlencoded')
+    return Object.fromEntries(new URLSearchParams(text));
+  return text;
+}
+
+/** The status and body of the fixture answer: the lowest documented 2xx, else `default`. */
+function fixtureAnswer(
+  operation: OperationDefinition,
+  fixtures: OperationFixtures | undefined,
+): { status: number; body: unknown } {
+  const statuses = operation.responses.map((response) => response.status);
+  const success =
+    statuses.filter((status) => /^2(\d\d|XX)$/i.test(status)).sort()[0] ??
+    (statuses.includes('default') ? 'default' : undefined);
+  if (!success) return { status: 204, body: undefined };
+  const status = success === 'default' ? 200 : Number(success.replace(/X/gi, '0'));
+  const response = operation.responses.find((candidate) => candidate.status === success);
+  if (!response?.mediaTypes.length)
+    return { status: status === 200 ? 204 : status, body: undefined };
+  return { status, body: clone(fixtures?.responses[success] ?? null) };
+}
+
+function errorStatusKeys(status: number): string[] {
+  return [String(status), `${String(status)[0]}XX`, 'default'];
+}
+
+async function formOf(request: Request): Promise<URLSearchParams> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (request.method !== 'POST') return new URLSearchParams();
+  if (type !== 'application/x-www-form-urlencoded') {
+    throw new MockProblem({
+      status: 415,
+      code: 'unsupported_media_type',
+      message: 'Content-Type must be application/x-www-form-urlencoded.',
+    });
+  }
+  return new URLSearchParams(await request.text());
+}
+
+/** Creates the mock of one API. Nothing listens until `listen()`. */
+export function createMock(config: MockConfig & MockOptions): Mock {
+  const { api } = config;
+  const definition = config.definition ?? EMPTY_DEFINITION;
+  const operations = Object.values(config.operations);
+  const routes = compileRoutes(operations);
+  const prefixes = basePaths(api);
+  const limits: MockLimits = { ...DEFAULT_LIMITS, ...config.limits };
+  const clock = config.clock ?? createClock();
+  const logger: MockLogger = config.logger ?? { error: (message) => console.error(message) };
+  const seed = config.seed ?? 1;
+  const endpoints = oauthEndpoints(api);
+  const settings: OAuthSettings = {
+    autoApprove: false,
+    tokenLifetimeSeconds: 36_000,
+    codeLifetimeSeconds: 600,
+    ...config.oauth,
+  };
+  const cookieName = `zapgen_mock_${api.name.replace(/[^A-Za-z0-9]/g, '_')}`;
+  const table: CredentialsTable = {
+    apiKeys: config.credentials?.apiKeys ?? { 'mock-api-key': {}, 'mock-client-id': {} },
+    tokens: config.credentials?.tokens ?? { 'mock-token': { scopes: allScopes(api), caller: {} } },
+    clients: config.credentials?.clients ?? { 'mock-client-id': {} },
+  };
+  const fresh = () => seededState({ definition, seed, seedBases: config.seedBases ?? {} });
+  let state: MockState = fresh();
+  if (config.state !== undefined) {
+    assertState(config.state, definition);
+    state = clone(config.state);
+  }
+  let counter = 0;
+  let server: { close(): Promise<void> } | undefined;
+
+  function shapeFor(operationId: string | undefined, status: number): MockErrorShape | undefined {
+    const declared =
+      operationId === undefined ? undefined : ownValue(definition.operationErrors, operationId);
+    const name =
+      errorStatusKeys(status)
+        .map((key) => ownValue(declared, key))
+        .find((found) => found !== undefined) ??
+      Object.values(declared ?? {})[0] ??
+      definition.defaultError;
+    return name === undefined ? undefined : ownValue(definition.errorShapes, name);
+  }
+
+  function corsHeaders(request: Request): Record<string, string> {
+    const origin = request.headers.get('origin');
+    if (config.cors === false || origin === null) return {};
+    const allowed =
+      config.cors === undefined || config.cors === '*' || config.cors.includes(origin);
+    if (!allowed) return {};
+    return {
+      'access-control-allow-origin':
+        config.cors === undefined || config.cors === '*' ? '*' : origin,
+      'access-control-expose-headers': 'x-request-id, retry-after, www-authenticate, location',
+      vary: 'Origin',
+    };
+  }
+
+  function sessionCaller(request: Request): Record<string, unknown> {
+    for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+      const at = part.indexOf('=');
+      if (at > 0 && part.slice(0, at).trim() === cookieName) {
+        const session = state.sessions[part.slice(at + 1).trim()];
+        if (session !== undefined) return { ...definition.caller, ...session };
+      }
+    }
+    return { ...definition.caller };
+  }
+
+  function stripPrefix(pathname: string): string[] {
+    return [
+      pathname,
+      ...prefixes
+        .filter((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+        .map((prefix) => pathname.slice(prefix.length) || '/'),
+    ];
+  }
+
+  /** Methods served at a path (operations, OAuth endpoints), for Allow and preflights. */
+  function methodsAt(pathname: string): string[] {
+    const methods = new Set<string>();
+    for (const path of stripPrefix(pathname)) {
+      const match = matchRoute(routes, '\u0000', path);
+      if (match && 'allowed' in match) for (const method of match.allowed) methods.add(method);
+    }
+    for (const endpoint of endpoints) {
+      if (endpoint.path === pathname) {
+        if (endpoint.role === 'authorize') methods.add('GET').add('POST');
+        else methods.add('POST');
+      }
+    }
+    if (methods.has('GET')) methods.add('HEAD');
+    if (methods.size) methods.add('OPTIONS');
+    return [...methods].sort();
+  }
+
+  function oauthContext(request: Request, url: URL, form: URLSearchParams): OAuthContext {
+    return {
+      state,
+      table,
+      settings,
+      now: clock.now(),
+      url,
+      form,
+      caller: sessionCaller(request),
+      cookieName,
+    };
+  }
+
+  async function internalRoute(request: Request, url: URL): Promise<Answer> {
+    const path = url.pathname.slice('/__zapgen/'.length);
+    const method = request.method;
+    if (path === 'login') {
+      if (method === 'GET') return signInPage(oauthContext(request, url, new URLSearchParams()));
+      if (method === 'POST')
+        return signIn(oauthContext(request, url, await formOf(request)), definition.caller);
+    }
+    if (config.admin !== false) {
+      const json = async () =>
+        JSON.parse(new TextDecoder().decode(await readBody(request, limits)) || '{}') as Record<
+          string,
+          unknown
+        >;
+      if (path === 'state' && method === 'GET') return { status: 200, body: clone(state) };
+      if (path === 'state' && method === 'PUT') {
+        const loaded = await json().catch(() => undefined);
+        try {
+          store.load(loaded);
+        } catch (error) {
+          throw new MockProblem({
+            status: 400,
+            code: 'bad_request',
+            message: (error as Error).message,
+          });
+        }
+        return { status: 204 };
+      }
+      if (path === 'reset' && method === 'POST') {
+        store.reset();
+        return { status: 204 };
+      }
+      if (path === 'clock' && method === 'POST') {
+        const body: Record<string, unknown> = await json().catch(() => ({}));
+        const advance = Number(body.advanceMs ?? 0);
+        if (!Number.isFinite(advance) || advance < 0)
+          throw new MockProblem({
+            status: 400,
+            code: 'bad_request',
+            message: 'advanceMs must be a number >= 0.',
+          });
+        return { status: 200, body: { now: new Date(clock.advance(advance)).toISOString() } };
+      }
+      if (path === 'tokens' && method === 'POST') {
+        const body: Record<string, unknown> = await json().catch(() => ({}));
+        const scopes = Array.isArray(body.scopes) ? body.scopes.map(String) : undefined;
+        const caller =
+          typeof body.caller === 'object' && body.caller !== null
+            ? (body.caller as Record<string, unknown>)
+            : undefined;
+        const token = issueToken({ ...(scopes && { scopes }), ...(caller && { caller }) });
+        return {
+          status: 201,
+          body: {
+            access_token: token,
+            token_type: 'Bearer',
+            scope: (scopes ?? allScopes(api)).join(' '),
+          },
+        };
+      }
+    }
+    throw new MockProblem({
+      status: 404,
+      code: 'not_found',
+      message: `No mock route at ${url.pathname}.`,
+    });
+  }
+
+  async function oauthRoute(request: Request, url: URL): Promise<Answer | undefined> {
+    const here = endpoints.filter((endpoint) => endpoint.path === url.pathname);
+    if (!here.length || request.method === 'OPTIONS') return undefined;
+    const authorizeHere = here.filter((endpoint) => endpoint.role === 'authorize');
+    if (authorizeHere.length && (request.method === 'GET' || request.method === 'HEAD'))
+      return authorizeEndpoint(oauthContext(request, url, new URLSearchParams()), authorizeHere);
+    if (request.method === 'POST') {
+      const form = await formOf(request);
+      if (here.some((endpoint) => endpoint.role === 'token') && form.has('grant_type'))
+        return tokenEndpoint(oauthContext(request, url, form));
+      if (authorizeHere.length) return consentDecision(oauthContext(request, url, form));
+    }
+    throw new MockProblem({
+      status: 405,
+      code: 'method_not_allowed',
+      message: `${request.method} is not allowed here.`,
+      headers: { allow: methodsAt(url.pathname).join(', ') },
+    });
+  }
+
+  function scopeKey(
+    operation: OperationDefinition,
+    parameters: ParameterGroups,
+    caller: Record<string, unknown>,
+  ): string {
+    const cache = operation.cache;
+    const parts = (cache?.scope ?? []).map((name) => {
+      const parameter = operation.parameters.find((candidate) => candidate.name === name);
+      return JSON.stringify(
+        parameter === undefined
+          ? (ownValue(caller, name) ?? null)
+          : (parameters[parameter.in]?.[name] ?? null),
+      );
+    });
+    return `${operation.operationId} ${parts.join(' ')}`;
+  }
+
+  /** The fixture answer of a cached operation: loading after a refresh, then ready until the TTL ends. */
+  function cached(
+    operation: OperationDefinition,
+    parameters: ParameterGroups,
+    caller: Record<string, unknown>,
+    success: { status: number; body: unknown },
+  ): Answer {
+    const cache = operation.cache;
+    if (cache === undefined) return success;
+    const key = scopeKey(operation, parameters, caller);
+    const now = clock.now();
+    const entry = ownValue(state.cache, key);
+    const loading = entry !== undefined && now < entry.readyAt;
+    const expired = entry === undefined || now - entry.refreshedAt >= cache.ttlSeconds * 1000;
+    const refresh =
+      cache.refreshParameter !== undefined &&
+      isSet(parameters[cache.refreshParameter.in]?.[cache.refreshParameter.name]);
+    // A refresh asked for while one is loading joins it rather than starting over.
+    const current =
+      (expired || refresh) && !loading
+        ? { refreshedAt: now, readyAt: now + (config.cacheLoadingMs ?? 1000) }
+        : entry!;
+    setOwn(state.cache, key, current);
+    const body =
+      typeof success.body === 'object' && success.body !== null && !Array.isArray(success.body)
+        ? { ...(success.body as Record<string, unknown>) }
+        : {};
+    const isLoading = now < current.readyAt;
+    if (operation.polling !== undefined) body[operation.polling.whileField] = isLoading;
+    if (cache.ageField !== undefined) {
+      if (isLoading) delete body[cache.ageField];
+      else body[cache.ageField] = Math.floor((now - current.readyAt) / 1000);
+    }
+    return { status: success.status, body };
+  }
+
+  async function operationRoute(
+    request: Request,
+    url: URL,
+    onOperation: (id: string) => void,
+  ): Promise<Answer> {
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    let found: ReturnType<typeof matchRoute>;
+    for (const path of stripPrefix(url.pathname)) {
+      const match = matchRoute(routes, method, path);
+      if (match && !('allowed' in match)) {
+        found = match;
+        break;
+      }
+      found ??= match;
+    }
+    if (found === undefined)
+      throw new MockProblem({
+        status: 404,
+        code: 'not_found',
+        message: `No operation at ${url.pathname}.`,
+      });
+    if ('allowed' in found) {
+      const allow = methodsAt(url.pathname).join(', ');
+      if (request.method === 'OPTIONS') return { status: 204, headers: { allow } };
+      throw new MockProblem({
+        status: 405,
+        code: 'method_not_allowed',
+        message: `${request.method} is not allowed at ${url.pathname}.`,
+        headers: { allow },
+      });
+    }
+    const operation = found.route.operation;
+    onOperation(operation.operationId);
+    const now = clock.now();
+    let caller: Record<string, unknown>;
+    if (config.checkCredentials === false) {
+      const token = /^bearer\s+(\S+)/i.exec(request.headers.get('authorization') ?? '')?.[1];
+      const entry = token === undefined ? undefined : activeToken({ token, table, state, now });
+      caller = { ...definition.caller, ...entry?.caller };
+    } else {
+      caller = authorize({
+        api,
+        operation,
+        presented: { headers: request.headers, query: url.searchParams },
+        table,
+        state,
+        now,
+        defaults: definition.caller,
+      });
+    }
+    const headers = headerRecord(request.headers);
+    const raw = deserializeParameters(operation, {
+      pathValues: found.pathValues,
+      query: url.searchParams,
+      headers,
+    });
+    for (const parameter of operation.parameters) raw[parameter.in] ??= {};
+    let parameters: ParameterGroups = raw;
+    if (operation.parameterValidator !== undefined) {
+      const result = operation.parameterValidator.safeParse(raw);
+      if (!result.success)
+        throw new MockProblem({
+          status: 400,
+          code: 'invalid_parameters',
+          message: `Invalid parameters for ${operation.operationId}.`,
+          issues: issuesOf(result),
+        });
+      parameters = result.data as ParameterGroups;
+    }
+    let body =
+      operation.requestBody === undefined
+        ? undefined
+        : parseBody(
+            operation,
+            request.headers.get('content-type'),
+            await readBody(request, limits),
+          );
+    if (body !== undefined && operation.requestBody?.validator !== undefined) {
+      const result = operation.requestBody.validator.safeParse(body);
+      if (!result.success)
+        throw new MockProblem({
+          status: 400,
+          code: 'invalid_body',
+          message: `Invalid request body for ${operation.operationId}.`,
+          issues: issuesOf(result),
+        });
+      body = result.data;
+    }
+    const handler = ownValue(config.handlers, operation.operationId);
+    if (handler !== undefined) {
+      const answer = await handler({
+        operationId: operation.operationId,
+        parameters,
+        body,
+        headers,
+        caller,
+        state,
+      });
+      return {
+        status: answer.status,
+        body: answer.body,
+        ...(answer.headers && { headers: answer.headers }),
+      };
+    }
+    const success = fixtureAnswer(operation, ownValue(config.fixtures, operation.operationId));
+    const behaviour = ownValue(definition.behaviours, operation.operationId);
+    if (behaviour === undefined) return cached(operation, parameters, caller, success);
+    const linkUrl = new URL(url);
+    for (const scheme of Object.values(api.securitySchemes))
+      if (scheme.type === 'apiKey' && scheme.in === 'query')
+        linkUrl.searchParams.delete(scheme.name);
+    const scope: Scope = { parameters, body, parent: undefined, caller };
+    const context = {
+      operation,
+      definition,
+      state,
+      scope,
+      success,
+      linkUrl,
+      signInLink: (ticket: { email: string; name: string; next: string }) => {
+        const id = secret('mock_login');
+        state.tickets[id] = {
+          kind: 'signIn',
+          ...ticket,
+          next: new URL(ticket.next, url).href,
+          expiresAt: clock.now() + 3600_000,
+        };
+        return `${url.origin}/__zapgen/login?ticket=${id}`;
+      },
+      authorizeUrl: (scheme: string, query: Record<string, string>) => {
+        const endpoint = endpoints.find(
+          (candidate) =>
+            candidate.scheme === scheme &&
+            candidate.role === 'authorize' &&
+            candidate.flow === 'authorizationCode',
+        );
+        const target = new URL(endpoint?.path ?? '/', url.origin);
+        for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value);
+        return target.href;
+      },
+    };
+    scope.parent = parentRecord(behaviour, context);
+    return runBehaviour(behaviour, context);
+  }
+
+  async function route(request: Request, onOperation: (id: string) => void): Promise<Answer> {
+    const url = new URL(request.url);
+    if (url.pathname.length + url.search.length > limits.urlBytes) {
+      throw new MockProblem({
+        status: 414,
+        code: 'uri_too_long',
+        message: `The path and query exceed ${limits.urlBytes} bytes.`,
+        headers: { connection: 'close' },
+      });
+    }
+    let headerBytes = 0;
+    request.headers.forEach((value, name) => {
+      headerBytes += name.length + value.length + 4;
+    });
+    if (headerBytes > limits.headerBytes) {
+      throw new MockProblem({
+        status: 431,
+        code: 'request_header_fields_too_large',
+        message: `The request headers exceed ${limits.headerBytes} bytes.`,
+        headers: { connection: 'close' },
+      });
+    }
+    checkEncoding(url);
+    if (
+      request.method === 'OPTIONS' &&
+      request.headers.has('origin') &&
+      request.headers.has('access-control-request-method')
+    ) {
+      const methods = methodsAt(url.pathname);
+      if (!methods.length)
+        throw new MockProblem({
+          status: 404,
+          code: 'not_found',
+          message: `No operation at ${url.pathname}.`,
+        });
+      return {
+        status: 204,
+        headers: {
+          'access-control-allow-methods': methods.join(', '),
+          'access-control-allow-headers':
+            request.headers.get('access-control-request-headers') ?? 'authorization, content-type',
+          'access-control-max-age': '600',
+        },
+      };
+    }
+    if (url.pathname.startsWith('/__zapgen/')) return internalRoute(request, url);
+    return (await oauthRoute(request, url)) ?? operationRoute(request, url, onOperation);
+  }
+
+  async function delay(signal: AbortSignal): Promise<void> {
+    const latency = config.latencyMs;
+    if (latency === undefined) return;
+    const ms =
+      typeof latency === 'number'
+        ? latency
+        : latency.min + Math.random() * Math.max(0, latency.max - latency.min);
+    if (ms <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    counter += 1;
+    const requestId = `mock-${counter}`;
+    const head = request.method === 'HEAD';
+    const base = { ...corsHeaders(request), 'x-request-id': requestId };
+    let operationId: string | undefined;
+    let answer: Answer;
+    try {
+      answer = await route(request, (id) => {
+        operationId = id;
+      });
+    } catch (error) {
+      let problem: MockProblem;
+      if (error instanceof MockProblem) problem = error;
+      else {
+        const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        logger.error(
+          `mock ${api.name}: ${operationId ?? 'request'} failed (${requestId} ${request.method} ${new URL(request.url).pathname}): ${detail}`,
+        );
+        problem = new MockProblem({
+          status: 500,
+          code: 'internal_error',
+          message: `The mock failed to handle ${operationId ?? 'the request'} (${requestId}).`,
+        });
+      }
+      answer = {
+        status: problem.status,
+        body: errorBody(problem, shapeFor(operationId, problem.status)),
+        headers: problem.headers,
+      };
+    }
+    await delay(request.signal);
+    logger.request?.({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: answer.status,
+      ...(operationId && { operationId }),
+      requestId,
+    });
+    return toResponse(answer, { head, headers: base });
+  }
+
+  function issueToken(
+    options: {
+      scopes?: string[];
+      caller?: Record<string, unknown>;
+      expiresInSeconds?: number;
+    } = {},
+  ): string {
+    const token = secret('mock_at');
+    state.tokens[token] = {
+      scopes: options.scopes ?? allScopes(api),
+      caller: options.caller ?? {},
+      ...(options.expiresInSeconds !== undefined && {
+        expiresAt: clock.now() + options.expiresInSeconds * 1000,
+      }),
+    };
+    return token;
+  }
+
+  const store: MockStore = {
+    snapshot: () => clone(state),
+    load(value) {
+      assertState(value, definition);
+      state = clone(value);
+    },
+    reset() {
+      state = fresh();
+    },
+    records: (collection) =>
+      (ownValue(state.collections, collection) ?? []).map((record) => clone(record.data)),
+    insert(collection, data, options = {}) {
+      const collectionDefinition = ownValue(definition.collections, collection);
+      if (collectionDefinition === undefined)
+        throw new TypeError(
+          `Unknown collection "${collection}" (known: ${Object.keys(definition.collections).join(', ') || 'none'}).`,
+        );
+      const record: StoredRecord = {
+        data: clone(data),
+        flags: options.flags ?? [],
+        owner:
+          options.owner ?? (collectionDefinition.private ? (definition.caller.user ?? null) : null),
+      };
+      record.data[collectionDefinition.key] ??= newKey({
+        state,
+        name: collection,
+        collection: collectionDefinition,
+      });
+      ownOrCreate(state.collections, collection, () => []).push(record);
+      return clone(record.data);
+    },
+  };
+
+  return {
+    handle,
+    fetch: (input, init) =>
+      handle(input instanceof Request && init === undefined ? input : new Request(input, init)),
+    store,
+    clock,
+    issueToken,
+    credentials: table,
+    oauthUrls(baseUrl) {
+      const urls: Record<string, { authorizationUrl?: string; tokenUrl?: string }> = {};
+      for (const endpoint of endpoints) {
+        const entry = (urls[endpoint.scheme] ??= {});
+        const href = new URL(endpoint.path, baseUrl).href;
+        if (endpoint.role === 'authorize') entry.authorizationUrl = href;
+        else entry.tokenUrl = href;
+      }
+      return urls;
+    },
+    async listen(options = {}) {
+      if (server !== undefined) throw new Error('The mock is already listening; close() it first.');
+      const { serve } = await import('./node.js');
+      const started = await serve({
+        handle,
+        host: options.host ?? '127.0.0.1',
+        port: options.port ?? 0,
+        errorPayload: (status, code, message) =>
+          JSON.stringify(errorBody({ status, code, message }, shapeFor(undefined, status))),
+      });
+      server = started;
+      return started.url;
+    },
+    async close() {
+      const running = server;
+      server = undefined;
+      await running?.close();
+    },
+  };
+}
