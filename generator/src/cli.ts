@@ -1,7 +1,7 @@
 /**
  * `zapgen generate | check | validate`. Prints one summary line per API; problems in a spec are
  * printed as `file:line:col  severity  rule  message`, never as a stack trace.
- * Exit codes: 0 ok, 1 invalid spec or drift, 2 usage.
+ * Exit codes: 0 ok, 1 invalid spec, drift or (diff) a breaking change, 2 usage.
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,9 +10,12 @@ import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.
 import { displayPath } from './load/source-file.js';
 import { apiNameOf, validate } from './load/api.js';
 // The generation machinery (ts-morph, prettier, ...) is loaded only by the commands that use it.
-import type { Timings } from './pipeline.js';
+import type { GenerateSummary, Timings } from './pipeline.js';
+import { DIFF_HELP, resolveBase, runDiff } from './commands/diff.js';
+import { formatChange } from './diff/format.js';
+import type { PreviousPackage } from './release/previous.js';
 
-type Command = 'generate' | 'check' | 'validate';
+type Command = 'generate' | 'check' | 'validate' | 'diff';
 
 const USAGE = `Usage: zapgen <command> [options]
 
@@ -20,6 +23,7 @@ Commands:
   generate   Validate each spec and (re)write its package
   check      Compare each package with what generate would write; exit 1 on drift
   validate   Report every problem of each spec as file:line:col  severity  rule  message
+  diff       Compare each spec with an earlier version: breaking and non-breaking changes
 
 Run "zapgen <command> --help" for the options of a command.`;
 
@@ -40,12 +44,16 @@ const PACKAGE_OPTIONS = `Options:
   -h, --help            Show this help`;
 
 const HELP: Record<Command, string> = {
-  generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>]
+  generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>] [--watch]
 
 Validates each spec and writes its package. Unchanged files are not rewritten; generated files
 that are no longer produced are deleted. Errors in a spec stop its generation (exit 1).
+When the spec changed since the package was generated, prints each change (as zapgen diff does),
+bumps the package version by what the changes break and adds them to its CHANGELOG.md.
 
-${PACKAGE_OPTIONS}`,
+${PACKAGE_OPTIONS}
+  --watch               Generate again whenever a file of the spec changes, until Ctrl+C;
+                        the edits of one session make one version and one changelog entry`,
   check: `Usage: zapgen check [--spec <file|folder>] [--out <folder>] [--name <package>]
 
 Generates in memory and compares with the package on disk. Prints a unified diff and exits 1
@@ -66,6 +74,7 @@ Options:
 
 Rules:
 ${[...LOAD_RULES, ...lintRules].map((rule) => `  ${rule.name.padEnd(24)}${rule.severity.padEnd(9)}${rule.description}`).join('\n')}`,
+  diff: DIFF_HELP,
 };
 
 const OPTIONS = {
@@ -73,15 +82,19 @@ const OPTIONS = {
   out: { type: 'string' },
   name: { type: 'string' },
   strict: { type: 'boolean' },
+  base: { type: 'string' },
+  format: { type: 'string' },
+  watch: { type: 'boolean' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Which options each command accepts. */
 const ACCEPTED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
-  generate: ['spec', 'out', 'name', 'debug', 'help'],
+  generate: ['spec', 'out', 'name', 'watch', 'debug', 'help'],
   check: ['spec', 'out', 'name', 'debug', 'help'],
   validate: ['spec', 'strict', 'debug', 'help'],
+  diff: ['spec', 'base', 'format', 'debug', 'help'],
 };
 
 /** One API to process. */
@@ -126,13 +139,24 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
 
   try {
+    if (command === 'diff') {
+      if (values.format !== undefined && values.format !== 'text' && values.format !== 'json') return usageError(io, `--format must be text or json, not "${values.format}"`, HELP.diff);
+      const base = resolveBase({ base: values.base, targets });
+      if (typeof base === 'string') return usageError(io, base, HELP.diff);
+      return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
+    }
+    if (command === 'generate' && values.watch) {
+      const [{ watchTargets }, { readPreviousPackage }] = await Promise.all([import('./commands/watch.js'), import('./release/previous.js')]);
+      await watchTargets({ targets, generate: (target, previous) => runGenerate(io, target, previous), readPrevious: readPreviousPackage, log: io.stdout });
+      return 0;
+    }
     let failed = false;
     for (const target of targets) {
       const ok =
         command === 'validate'
           ? runValidate(io, target, values.strict ?? false)
           : command === 'generate'
-            ? await runGenerate(io, target)
+            ? (await runGenerate(io, target)).ok
             : await runCheck(io, target);
       failed ||= !ok;
     }
@@ -155,7 +179,7 @@ function parseOptions(args: string[]) {
 }
 
 function isCommand(value: string): value is Command {
-  return value === 'generate' || value === 'check' || value === 'validate';
+  return value === 'generate' || value === 'check' || value === 'validate' || value === 'diff';
 }
 
 function usageError(io: Io, message: string, usage: string): number {
@@ -216,35 +240,36 @@ function runValidate(io: Io, target: Target, strict: boolean): boolean {
   return errors === 0 && (!strict || warnings === 0);
 }
 
-async function runGenerate(io: Io, target: Target): Promise<boolean> {
+async function runGenerate(io: Io, target: Target, previous?: PreviousPackage): Promise<{ ok: boolean; files: string[] }> {
   const { generate } = await import('./pipeline.js');
-  const summary = await runPipeline(io, target, () => generate(targetOptions(target)));
-  if (!summary) return false;
+  const { value: summary, files } = await runPipeline(io, target, () => generate({ ...targetOptions(target), ...(previous && { previous }) }));
+  if (!summary) return { ok: false, files };
+  for (const change of summary.release.changes) io.stdout(formatChange(change));
   const { written, unchanged, deleted } = summary.files;
   const counts = [`${written} written`, `${unchanged} unchanged`, ...(deleted ? [`${deleted} deleted`] : [])];
   io.stdout(
-    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
+    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${releaseNote(summary.release)}`,
   );
-  return true;
+  return { ok: true, files: summary.sources };
 }
 
 async function runCheck(io: Io, target: Target): Promise<boolean> {
   const { check } = await import('./pipeline.js');
-  const summary = await runPipeline(io, target, () => check(targetOptions(target)));
+  const { value: summary } = await runPipeline(io, target, () => check(targetOptions(target)));
   if (!summary) return false;
   const differ = summary.drift.files.length;
   if (differ) io.stdout(summary.drift.patch.trimEnd());
   io.stdout(
-    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
+    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${summary.release.level ? `generate would release ${summary.release.version}` : `version ${summary.release.version}`}`,
   );
   if (differ) io.stderr(`${differ} file(s) differ from the spec; run npm run generate`);
   return differ === 0;
 }
 
-/** Runs a pipeline step; a spec with errors prints its findings and a summary, and gives undefined. */
-async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Promise<T | undefined> {
+/** Runs a pipeline step; a spec with errors prints its findings and a summary, and gives no value. */
+async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Promise<{ value?: T; files: string[] }> {
   try {
-    return await run();
+    return { value: await run(), files: [] };
   } catch (error) {
     const { SpecError } = await import('./pipeline.js');
     if (!(error instanceof SpecError)) throw error;
@@ -252,8 +277,18 @@ async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Pr
     const errors = error.findings.filter((finding) => finding.severity === 'error').length;
     const warnings = error.findings.length - errors;
     io.stderr(`${target.api}: invalid spec, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; nothing generated`);
-    return undefined;
+    return { files: error.files };
   }
+}
+
+/** `version 1.0.0 → 2.0.0 (1 breaking, 2 non-breaking changes)`, or the version kept. */
+function releaseNote(release: GenerateSummary['release']): string {
+  if (release.previousVersion === undefined) return `version ${release.version} (first, CHANGELOG.md started)`;
+  if (!release.level) return `version ${release.version}`;
+  const breaking = release.changes.filter((change) => change.severity === 'breaking').length;
+  const other = release.changes.length - breaking;
+  const counted = release.changes.length ? `${breaking} breaking, ${other} non-breaking ${release.changes.length === 1 ? 'change' : 'changes'}` : 'changes unknown';
+  return `version ${release.previousVersion} → ${release.version} (${counted})`;
 }
 
 function targetOptions(target: Target) {

@@ -7,6 +7,7 @@ import { loadSpec, type LoadedSpec } from '../load/load-spec.js';
 import type { SourceLocation } from '../load/source-map.js';
 import { validateSpec } from '../load/validate.js';
 import { buildModel } from '../model/index.js';
+import { compareCodePoints } from '../model/order.js';
 import type { Change } from './changes.js';
 import { diffModels, GENERATED_BY_KEY } from './compare.js';
 
@@ -14,6 +15,7 @@ export type { Change } from './changes.js';
 export { diffModels, releaseLevel, GENERATED_BY_KEY } from './compare.js';
 export {
   diffRules,
+  plainDiffRules,
   ruleNamed,
   SCHEMA_CHANGES,
   type DiffRule,
@@ -73,7 +75,7 @@ export function diffDocuments({
   return locateChanges({ changes, revision });
 }
 
-/** `changes` with the file, line and column of their pointers in `revision`. */
+/** `changes` with the file, line and column of their pointers in `revision`: breaking first, then by position. */
 export function locateChanges({
   changes,
   revision,
@@ -84,5 +86,16 @@ export function locateChanges({
   const locations = revision.sourceMap.locateMany(
     changes.map((change) => change.pointer.replace(/^#/, '')),
   );
-  return changes.map((change, index) => ({ ...change, ...locations[index]! }));
+  const rank = { major: 0, minor: 1, patch: 2 };
+  return changes
+    .map((change, index) => ({ ...change, ...locations[index]! }))
+    .sort(
+      (a, b) =>
+        rank[a.level] - rank[b.level] ||
+        compareCodePoints(a.file, b.file) ||
+        a.line - b.line ||
+        a.column - b.column ||
+        compareCodePoints(a.rule, b.rule) ||
+        compareCodePoints(a.message, b.message),
+    );
 }

@@ -24,7 +24,7 @@ export function severityOf(level: Level): Severity {
 }
 
 /** Rules about operations, parameters, bodies, responses, security, extensions and the document. */
-const PLAIN_RULES: readonly DiffRule[] = [
+export const plainDiffRules: readonly DiffRule[] = [
   {
     name: 'operation-removed',
     level: 'major',
@@ -345,7 +345,7 @@ export function schemaChangeLevel({
 
 /** Every rule, plain ones first, then each schema change in each direction. */
 export const diffRules: readonly DiffRule[] = [
-  ...PLAIN_RULES,
+  ...plainDiffRules,
   ...(['request', 'response', 'schema'] as const).flatMap((direction) =>
     Object.entries(SCHEMA_CHANGES).map(([kind, change]) => ({
       name: `${direction}-${kind}`,

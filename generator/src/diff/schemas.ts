@@ -143,6 +143,15 @@ export class SchemaComparer {
     });
   }
 
+  /** Where keyword `key` of the node at `at` is written in the revision (the node itself when it is not). */
+  #keyword(at: At, ...keys: string[]): string {
+    for (const key of keys) {
+      const found = this.#revision.locator.child({ pointer: at.revision, keys: [key] });
+      if (found !== at.revision) return found;
+    }
+    return at.revision;
+  }
+
   #add(at: At, kind: string, message: string, pointer = at.revision): void {
     const schema = at.owner.startsWith('schema:')
       ? at.owner.slice(at.owner.lastIndexOf('\u0000') + 1)
@@ -214,6 +223,7 @@ export class SchemaComparer {
         at,
         revision.nullable ? 'became-nullable' : 'became-not-nullable',
         revision.nullable ? 'null is now allowed' : 'null is no longer allowed',
+        this.#keyword(at, 'nullable', 'type'),
       );
     if (base.default && revision.default) {
       if (!sameJson(base.default.value, revision.default.value))
@@ -221,11 +231,17 @@ export class SchemaComparer {
           at,
           'default-changed',
           `default ${json(base.default.value)} → ${json(revision.default.value)}`,
+          this.#keyword(at, 'default'),
         );
     } else if (base.default) {
       this.#add(at, 'default-changed', `default ${json(base.default.value)} removed`);
     } else if (revision.default) {
-      this.#add(at, 'default-added', `default ${json(revision.default.value)} added`);
+      this.#add(
+        at,
+        'default-added',
+        `default ${json(revision.default.value)} added`,
+        this.#keyword(at, 'default'),
+      );
     }
     if (Boolean(base.deprecated) !== Boolean(revision.deprecated)) {
       this.#changes.add({
@@ -313,12 +329,14 @@ export class SchemaComparer {
         at,
         'enum-value-removed',
         `${plural(removed.length, 'value')} removed: ${removed.join(', ')}`,
+        this.#keyword(at, 'enum', 'const'),
       );
     if (added.length)
       this.#add(
         at,
         'enum-value-added',
         `${plural(added.length, 'value')} added: ${added.join(', ')}`,
+        this.#keyword(at, 'enum', 'const'),
       );
   }
 
@@ -653,6 +671,7 @@ export class SchemaComparer {
       at,
       narrowed ? 'constraint-narrowed' : 'constraint-widened',
       `${key} ${base ?? 'none'} → ${revision ?? 'none'}`,
+      this.#keyword(at, key),
     );
   }
 
@@ -681,6 +700,10 @@ export class SchemaComparer {
       at,
       narrowed ? 'constraint-narrowed' : 'constraint-widened',
       `${showBound(left, lower)} → ${showBound(right, lower)}`,
+      this.#keyword(
+        at,
+        ...(lower ? ['minimum', 'exclusiveMinimum'] : ['maximum', 'exclusiveMaximum']),
+      ),
     );
   }
 
@@ -701,6 +724,7 @@ export class SchemaComparer {
       at,
       revision === undefined ? 'constraint-widened' : 'constraint-narrowed',
       `${key} ${base === undefined ? 'none' : JSON.stringify(base)} → ${revision === undefined ? 'none' : JSON.stringify(revision)}`,
+      this.#keyword(at, key),
     );
   }
 
