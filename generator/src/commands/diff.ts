@@ -142,13 +142,14 @@ function diffTarget({
   const revisionLabel =
     base.kind === 'git' ? 'the working tree' : displayPath(path.resolve(target.spec));
   const diff = (document: Record<string, unknown>, baseLabel: string): SpecDiff => {
-    const changes = diffDocuments({ base: document, revision: revision.value });
+    const { changes, formOnly } = diffDocuments({ base: document, revision: revision.value });
     return {
       api: target.api,
       base: baseLabel,
       revision: revisionLabel,
       changes,
       level: releaseLevel(changes),
+      formOnly,
     };
   };
   if (base.kind === 'path') {

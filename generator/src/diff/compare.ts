@@ -25,21 +25,31 @@ export function diffModels({ base, revision }: { base: ApiModel; revision: ApiMo
   components({ base, revision, changes, schemas });
   securitySchemes({ base: base.securitySchemes, revision: revision.securitySchemes, changes });
   documentLevel({ base, revision, changes });
-  const found = changes.list();
-  if (found.length === 0 && !sameDocument(base.document, revision.document)) {
-    return [
-      {
-        rule: 'document-changed',
-        severity: 'non-breaking',
-        level: 'patch',
-        message: 'the document changed, but no type and no behaviour of the package',
-        pointer: '#',
-        operations: [],
-        schemas: [],
-      },
-    ];
-  }
-  return found;
+  return changes.list();
+}
+
+/**
+ * The one change of two documents that differ in form only (a `$ref` refactoring, 3.0 to 3.1
+ * syntax, reordered keys, examples): `zapgen diff` reports no change, but the package's files
+ * differ, so a release still makes a patch. Undefined when the documents are the same.
+ */
+export function formChange({
+  base,
+  revision,
+}: {
+  base: Record<string, unknown>;
+  revision: Record<string, unknown>;
+}): Change | undefined {
+  if (sameDocument(base, revision)) return undefined;
+  return {
+    rule: 'document-changed',
+    severity: 'non-breaking',
+    level: 'patch',
+    message: 'the spec was rewritten without changing a type or a behaviour of the package',
+    pointer: '#',
+    operations: [],
+    schemas: [],
+  };
 }
 
 /** The semver part a set of changes bumps; undefined when there is none. */

@@ -11,6 +11,8 @@ export interface SpecDiff {
   changes: LocatedChange[];
   /** The version bump these changes ask for; undefined when nothing changed. */
   level: Level | undefined;
+  /** No change, but the documents differ in form (a `$ref` refactoring, 3.0 → 3.1 syntax, order). */
+  formOnly: boolean;
 }
 
 /** How many touched operations a line names before `+N more`. */
@@ -34,7 +36,8 @@ export function diffSummary(diff: SpecDiff): string {
   const breaking = diff.changes.filter((change) => change.severity === 'breaking').length;
   const other = diff.changes.length - breaking;
   const span = `from ${diff.base} to ${diff.revision}`;
-  if (!diff.level) return `${diff.api}: no changes ${span}`;
+  if (!diff.level)
+    return `${diff.api}: no changes ${span}${diff.formOnly ? ' (the spec differs in form only)' : ''}`;
   return `${diff.api}: ${breaking} breaking, ${other} non-breaking ${other + breaking === 1 ? 'change' : 'changes'} ${span} (a ${diff.level} release)`;
 }
 

@@ -9,10 +9,10 @@ import { validateSpec } from '../load/validate.js';
 import { buildModel } from '../model/index.js';
 import { compareCodePoints } from '../model/order.js';
 import type { Change } from './changes.js';
-import { diffModels, GENERATED_BY_KEY } from './compare.js';
+import { diffModels, formChange, GENERATED_BY_KEY } from './compare.js';
 
 export type { Change } from './changes.js';
-export { diffModels, releaseLevel, GENERATED_BY_KEY } from './compare.js';
+export { diffModels, formChange, releaseLevel, GENERATED_BY_KEY } from './compare.js';
 export {
   diffRules,
   plainDiffRules,
@@ -63,16 +63,23 @@ export function withoutHeader(document: Record<string, unknown>): Record<string,
   return rest;
 }
 
-/** Every change from `base` to the loaded `revision`, located in the revision's files. */
+/**
+ * Every change from `base` to the loaded `revision`, located in the revision's files; `formOnly`
+ * when there is none but the documents differ (see `formChange`).
+ */
 export function diffDocuments({
   base,
   revision,
 }: {
   base: Record<string, unknown>;
   revision: LoadedSpec;
-}): LocatedChange[] {
+}): { changes: LocatedChange[]; formOnly: boolean } {
   const changes = diffModels({ base: buildModel(base), revision: buildModel(revision.document!) });
-  return locateChanges({ changes, revision });
+  return {
+    changes: locateChanges({ changes, revision }),
+    formOnly:
+      changes.length === 0 && formChange({ base, revision: revision.document! }) !== undefined,
+  };
 }
 
 /** `changes` with the file, line and column of their pointers in `revision`: breaking first, then by position. */

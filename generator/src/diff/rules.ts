@@ -229,7 +229,8 @@ export const plainDiffRules: readonly DiffRule[] = [
   {
     name: 'document-changed',
     level: 'patch',
-    description: 'other edits (order, examples, extensions) that change no type and no behaviour',
+    description:
+      'generate only, when nothing above changed: the spec was rewritten in form only (a patch release)',
   },
 ];
 
