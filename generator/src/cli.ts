@@ -12,7 +12,7 @@ import { apiNameOf, validate } from './load/api.js';
 // The generation machinery (ts-morph, prettier, ...) is loaded only by the commands that use it.
 import type { GenerateSummary, Timings } from './pipeline.js';
 import { DIFF_HELP, resolveBase, runDiff } from './commands/diff.js';
-import { formatChange } from './diff/format.js';
+import { countChanges, formatChange } from './diff/format.js';
 import type { PreviousPackage } from './release/previous.js';
 
 type Command = 'generate' | 'check' | 'validate' | 'diff';
@@ -135,13 +135,16 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return 0;
   }
 
+  if (values.format !== undefined && values.format !== 'text' && values.format !== 'json') {
+    return usageError(io, `--format must be text or json, not "${values.format}"`, HELP[command]);
+  }
+
   const targets = findTargets({ spec: values.spec, out: values.out, name: values.name });
   if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
 
   try {
     if (command === 'diff') {
-      if (values.format !== undefined && values.format !== 'text' && values.format !== 'json') return usageError(io, `--format must be text or json, not "${values.format}"`, HELP.diff);
-      const base = resolveBase({ base: values.base, targets });
+      const base = resolveBase({ base: values.base, targets, specGiven: values.spec !== undefined });
       if (typeof base === 'string') return usageError(io, base, HELP.diff);
       return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
     }
@@ -281,13 +284,11 @@ async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Pr
   }
 }
 
-/** `version 1.0.0 → 2.0.0 (1 breaking, 2 non-breaking changes)`, or the version kept. */
+/** `version 1.0.0 → 2.0.0 (3 changes, 1 breaking)`, or the version kept. */
 function releaseNote(release: GenerateSummary['release']): string {
   if (release.previousVersion === undefined) return `version ${release.version} (first, CHANGELOG.md started)`;
   if (!release.level) return `version ${release.version}`;
-  const breaking = release.changes.filter((change) => change.severity === 'breaking').length;
-  const other = release.changes.length - breaking;
-  const counted = release.changes.length ? `${breaking} breaking, ${other} non-breaking ${release.changes.length === 1 ? 'change' : 'changes'}` : 'changes unknown';
+  const counted = release.changes.length ? countChanges(release.changes) : 'changes unknown';
   return `version ${release.previousVersion} → ${release.version} (${counted})`;
 }
 

@@ -76,13 +76,16 @@ type Base = { kind: 'git'; ref: string } | { kind: 'path'; spec: string };
 export function resolveBase({
   base,
   targets,
+  specGiven,
 }: {
   base: string | undefined;
   targets: readonly DiffTarget[];
+  /** A path base compares with one spec, named by `--spec`. */
+  specGiven: boolean;
 }): Base | string {
   const given = base ?? 'HEAD';
   if (base !== undefined && existsSync(base)) {
-    return targets.length === 1
+    return specGiven && targets.length === 1
       ? { kind: 'path', spec: base }
       : `--base ${base} is a file or folder: give --spec too`;
   }

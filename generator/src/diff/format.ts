@@ -31,14 +31,19 @@ export function formatChange(change: LocatedChange): string {
   return `${change.file}:${change.line}:${change.column}  ${change.severity}  ${change.rule}  ${message}${touches}`;
 }
 
-/** `actions-v2: 2 breaking, 3 non-breaking changes from HEAD to the working tree (a major release)`. */
+/** `3 changes, 1 breaking`. */
+export function countChanges(changes: readonly { severity: string }[]): string {
+  const breaking = changes.filter((change) => change.severity === 'breaking').length;
+  return `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}, ${breaking} breaking`;
+}
+
+/** `actions-v2: 3 changes, 1 breaking, from HEAD to the working tree (a major release)`. */
 export function diffSummary(diff: SpecDiff): string {
-  const breaking = diff.changes.filter((change) => change.severity === 'breaking').length;
-  const other = diff.changes.length - breaking;
   const span = `from ${diff.base} to ${diff.revision}`;
-  if (!diff.level)
+  if (!diff.level) {
     return `${diff.api}: no changes ${span}${diff.formOnly ? ' (the spec differs in form only)' : ''}`;
-  return `${diff.api}: ${breaking} breaking, ${other} non-breaking ${other + breaking === 1 ? 'change' : 'changes'} ${span} (a ${diff.level} release)`;
+  }
+  return `${diff.api}: ${countChanges(diff.changes)}, ${span} (a ${diff.level} release)`;
 }
 
 /** The JSON `zapgen diff --format json` prints: one entry per API. */

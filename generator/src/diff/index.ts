@@ -23,7 +23,7 @@ export {
   type Level,
   type Severity,
 } from './rules.js';
-export { formatChange, diffJson, diffSummary, type SpecDiff } from './format.js';
+export { countChanges, formatChange, diffJson, diffSummary, type SpecDiff } from './format.js';
 export { checkoutSpec, isCommit, repositoryRoot, type GitBase } from './git.js';
 
 /** A change and where the revision's source files say it is. */
