@@ -3,25 +3,16 @@
  * folder, or a git ref; text and JSON output; exit codes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edited, petsSpec, writeSpec, type Doc } from '../diff/support.js';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const bin = path.join(root, 'generator/bin/zapgen.js');
+import { bin, buildBin } from './bin.js';
 
 let work: string;
 beforeAll(() => {
-  spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'generator'],
-    { cwd: root },
-  );
-  if (!existsSync(path.join(root, 'generator/dist/cli.js')))
-    throw new Error('generator/dist/cli.js is missing: run npx tsc -b generator');
+  buildBin();
   work = mkdtempSync(path.join(tmpdir(), 'zapgen-diff-cli-'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));

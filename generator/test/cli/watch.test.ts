@@ -3,29 +3,21 @@
  * Every step waits for the line the watcher prints, never for a fixed time.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { petsSpec, writeSpec } from '../diff/support.js';
+import { bin, buildBin } from './bin.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const bin = path.join(root, 'generator/bin/zapgen.js');
 /** How long one step may take on a loaded 2-core machine before the test fails. */
 const STEP_TIMEOUT_MS = 90_000;
 
 let work: string;
 let child: ChildProcess | undefined;
 beforeAll(() => {
-  spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'generator'],
-    { cwd: root },
-  );
-  if (!existsSync(path.join(root, 'generator/dist/cli.js')))
-    throw new Error('generator/dist/cli.js is missing: run npx tsc -b generator');
+  buildBin();
   work = mkdtempSync(path.join(tmpdir(), 'zapgen-watch-'));
 });
 afterAll(async () => {

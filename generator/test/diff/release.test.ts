@@ -7,11 +7,17 @@ import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { bundleEmitter } from '../../src/emit/bundle/index.js';
-import { packageEmitter } from '../../src/emit/package/index.js';
 import { check } from '../../src/pipeline.js';
 import { bumpVersion } from '../../src/release/index.js';
-import { edited, generateRelease, petsSpec, readPackage, writeSpec, type Doc } from './support.js';
+import {
+  edited,
+  generateRelease,
+  petsSpec,
+  readPackage,
+  RELEASE_OPTIONS,
+  writeSpec,
+  type Doc,
+} from './support.js';
 
 describe('bumpVersion', () => {
   const cases: [string, { given: [string, 'major' | 'minor' | 'patch']; want: string }][] = [
@@ -177,15 +183,7 @@ describe('generate: the version moves once per spec change', () => {
 });
 
 describe('check: the version and the changelog must follow the spec', () => {
-  const run = () =>
-    check({
-      spec,
-      out,
-      packageName: '@acme/pets',
-      apiName: 'pets',
-      specLabel: 'spec/pets',
-      emitters: [bundleEmitter, packageEmitter],
-    });
+  const run = () => check({ spec, out, ...RELEASE_OPTIONS });
 
   test('a spec change not generated yet is drift in package.json and CHANGELOG.md', async () => {
     await generateRelease({ spec, out });

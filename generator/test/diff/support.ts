@@ -160,6 +160,14 @@ export function writeSpec({ dir, doc }: { dir: string; doc: Doc }): string {
   return file;
 }
 
+/** The options of every generation here: the package parts that carry the release, fast. */
+export const RELEASE_OPTIONS = {
+  packageName: '@acme/pets',
+  apiName: 'pets',
+  specLabel: 'spec/pets',
+  emitters: [bundleEmitter, packageEmitter],
+};
+
 /** Generates openapi.json, package.json and CHANGELOG.md (and the other package files) of `spec` into `out`. */
 export function generateRelease({
   spec,
@@ -168,14 +176,7 @@ export function generateRelease({
   spec: string;
   out: string;
 }): Promise<GenerateSummary> {
-  return generate({
-    spec,
-    out,
-    packageName: '@acme/pets',
-    apiName: 'pets',
-    specLabel: 'spec/pets',
-    emitters: [bundleEmitter, packageEmitter],
-  });
+  return generate({ spec, out, ...RELEASE_OPTIONS });
 }
 
 export function readPackage(out: string): { version: string; changelog: string } {
