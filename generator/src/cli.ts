@@ -150,7 +150,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     }
     if (command === 'generate' && values.watch) {
       const [{ watchTargets }, { readPreviousPackage }] = await Promise.all([import('./commands/watch.js'), import('./release/previous.js')]);
-      await watchTargets({ targets, generate: (target, previous) => runGenerate(io, target, previous), readPrevious: readPreviousPackage, log: io.stdout });
+      await watchTargets({ targets, generate: (target, previous) => runGenerate(io, target, previous), readPrevious: (outDir) => readPreviousPackage({ outDir }), log: io.stdout });
       return 0;
     }
     let failed = false;

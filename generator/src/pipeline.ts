@@ -191,7 +191,7 @@ function prepare({ options, packageName, lap }: { options: GenerateOptions; pack
   const model = buildModel(loaded.document);
   const hash = specHash(loaded.document);
   // The release diffs the previous spec with this one: counted with the model.
-  const release = computeRelease({ previous: options.previous ?? readPreviousPackage(options.out), model, specHash: hash, packageName });
+  const release = computeRelease({ previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }), model, specHash: hash, packageName });
   const changes = locateChanges({ changes: release.changes, revision: loaded });
   lap('model');
   return { model, findings, release, changes, sources: loaded.files, hash };

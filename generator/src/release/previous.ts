@@ -22,12 +22,23 @@ export interface PreviousPackage {
   entries?: string;
 }
 
-/** Reads the package at `outDir`; a missing or unreadable file leaves its field out. */
-export function readPreviousPackage(outDir: string): PreviousPackage {
+/**
+ * Reads the package at `outDir`; a missing or unreadable file leaves its field out. When the
+ * recorded spec hash is `specHash` (the spec did not change), `openapi.json` is not needed and
+ * not read: it can be megabytes.
+ */
+export function readPreviousPackage({
+  outDir,
+  specHash,
+}: {
+  outDir: string;
+  specHash?: string;
+}): PreviousPackage {
   const manifest = readJson(path.join(outDir, 'package.json'));
   const recorded =
     isObject(manifest) && isObject(manifest[MANIFEST_KEY]) ? manifest[MANIFEST_KEY] : {};
-  const document = readJson(path.join(outDir, 'openapi.json'));
+  const unchanged = specHash !== undefined && recorded.specHash === specHash;
+  const document = unchanged ? undefined : readJson(path.join(outDir, 'openapi.json'));
   const changelog = readText(path.join(outDir, 'CHANGELOG.md'));
   const entriesAt = changelog?.search(/^## /m) ?? -1;
   return {
