@@ -14,6 +14,7 @@ import type {
   SchemaModel,
   UnionSchema,
 } from '../model/types.js';
+import { checksStringFormat } from '../emit/zod/formats.js';
 import type { ChangeCollector } from './changes.js';
 import type { Locator } from './locate.js';
 import type { Direction } from './rules.js';
@@ -355,9 +356,38 @@ export class SchemaComparer {
       revision: revision.maxLength,
       lower: false,
     });
-    for (const key of ['pattern', 'format', 'contentEncoding', 'contentMediaType'] as const) {
+    for (const key of ['pattern', 'contentEncoding', 'contentMediaType'] as const) {
       this.#exact({ at, key, base: base[key], revision: revision[key] });
     }
+    this.#format({ at, base: base.format, revision: revision.format, checked: checksStringFormat });
+  }
+
+  /**
+   * A format the generated validators check is a constraint; any other is an annotation (as in
+   * JSON Schema), so changing it only changes documentation.
+   */
+  #format({
+    at,
+    base,
+    revision,
+    checked,
+  }: {
+    at: At;
+    base: string | undefined;
+    revision: string | undefined;
+    checked: (format: string) => boolean;
+  }): void {
+    if (base === revision) return;
+    if ((base === undefined || !checked(base)) && (revision === undefined || !checked(revision))) {
+      this.#changes.add({
+        owner: at.owner,
+        rule: 'documentation-changed',
+        message: `${at.subject}: format ${base ?? 'none'} → ${revision ?? 'none'} (not checked)`,
+        pointer: this.#keyword(at, 'format'),
+      });
+      return;
+    }
+    this.#exact({ at, key: 'format', base, revision });
   }
 
   #number(base: Of<'number'>, revision: Of<'number'>, at: At): void {
@@ -370,7 +400,13 @@ export class SchemaComparer {
         widerFormat ? 'constraint-widened' : 'constraint-narrowed',
         `format ${base.format} → ${revision.format}`,
       );
-    else this.#exact({ at, key: 'format', base: base.format, revision: revision.format });
+    else
+      this.#format({
+        at,
+        base: base.format,
+        revision: revision.format,
+        checked: (format) => format === 'int32',
+      });
     this.#numberBound({ at, base, revision, lower: true });
     this.#numberBound({ at, base, revision, lower: false });
     const [before, after] = [base.multipleOf, revision.multipleOf];
