@@ -188,7 +188,7 @@ export class SchemaComparer {
 
   /**
    * An `allOf` as one schema where its parts agree on a type: objects merge their properties,
-   * strings and numbers their bounds. Other intersections stay as they are.
+   * strings their bounds. Other intersections stay as they are (and are compared part by part).
    */
   #flatten(schema: SchemaModel, side: SchemaSide, seen: ReadonlySet<string>): SchemaModel {
     if (schema.kind !== 'intersection') return schema;

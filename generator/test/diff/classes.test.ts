@@ -234,6 +234,19 @@ const BREAKING: [string, { edit: (doc: Doc) => void; want: Want }][] = [
     },
   ],
   [
+    'a checked format added to a request string',
+    {
+      edit: (doc) => (schema(doc, 'NewPet').properties.tag.format = 'email'),
+      want: {
+        lines: [
+          'breaking  request-constraint-narrowed  NewPet.tag: format none → "email" (used by createPet)',
+        ],
+        at: ['format: email'],
+        version: '2.0.0',
+      },
+    },
+  ],
+  [
     'a type changed',
     {
       edit: (doc) => (schema(doc, 'Pet').properties.id = { type: 'string' }),
@@ -666,6 +679,19 @@ const NON_BREAKING: [string, { edit: (doc: Doc) => void; want: Want }][] = [
           'non-breaking  request-body-became-optional  createPet request body: became optional',
         ],
         at: ['requestBody:'],
+        version: '1.0.1',
+      },
+    },
+  ],
+  [
+    'a format nothing checks added (an annotation)',
+    {
+      edit: (doc) => (schema(doc, 'NewPet').properties.tag.format = 'slug'),
+      want: {
+        lines: [
+          'non-breaking  documentation-changed  NewPet.tag: format none → slug (not checked)',
+        ],
+        at: ['format: slug'],
         version: '1.0.1',
       },
     },
