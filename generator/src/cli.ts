@@ -1,7 +1,7 @@
 /**
  * `zapgen generate | check | validate`. Prints one summary line per API; problems in a spec are
  * printed as `file:line:col  severity  rule  message`, never as a stack trace.
- * Exit codes: see `EXIT`.
+ * Exit codes: see `EXIT` (a breaking change found by `diff` is 1 as well).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,9 +10,12 @@ import validatePackageName from 'validate-npm-package-name';
 import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.js';
 import { apiNameOf, validate } from './load/api.js';
 // The generation machinery (ts-morph, prettier, ...) is loaded only by the commands that use it.
-import type { Timings } from './pipeline.js';
+import type { GenerateSummary, Timings } from './pipeline.js';
+import { DIFF_HELP, resolveBase, runDiff } from './commands/diff.js';
+import { countChanges, formatChange } from './diff/format.js';
+import type { PreviousPackage } from './release/previous.js';
 
-type Command = 'generate' | 'check' | 'validate';
+type Command = 'generate' | 'check' | 'validate' | 'diff';
 
 /** What the exit code tells a script. */
 export const EXIT = {
@@ -31,6 +34,7 @@ Commands:
   generate   Validate each spec and (re)write its package
   check      Compare each package with what generate would write; exit 1 on drift
   validate   Report every problem of each spec as file:line:col  severity  rule  message
+  diff       Compare each spec with an earlier version: breaking and non-breaking changes
 
 Options:
   --version   Print zapgen's version
@@ -63,7 +67,7 @@ const FORCE_OPTION = `  --force               Overwrite files in the package fol
                         (by default zapgen refuses and names them)`;
 
 const HELP: Record<Command, string> = {
-  generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>]
+  generate: `Usage: zapgen generate [--spec <file|folder>] [--out <folder>] [--name <package>] [--watch]
 
 Validates each spec and writes its package. Unchanged files are not rewritten; generated files
 that are no longer produced are deleted. Errors in a spec stop its generation (exit 1).
@@ -75,8 +79,13 @@ The write
 is all or nothing: if it fails, the previous package is left as it was. A file that zapgen did not
 generate (without its header) is never overwritten unless --force is given.
 
+When the spec changed since the package was generated, prints each change (as zapgen diff does),
+bumps the package version by what the changes break and adds them to its CHANGELOG.md.
+
 ${PACKAGE_OPTIONS}
-${FORCE_OPTION}`,
+${FORCE_OPTION}
+  --watch               Generate again whenever a file of the spec changes, until Ctrl+C;
+                        the edits of one session make one version and one changelog entry`,
   check: `Usage: zapgen check [--spec <file|folder>] [--out <folder>] [--name <package>]
 
 Generates in memory and compares with the package on disk. Prints a unified diff and exits 1
@@ -97,6 +106,7 @@ Options:
 
 Rules:
 ${[...LOAD_RULES, ...lintRules].map((rule) => `  ${rule.name.padEnd(24)}${rule.severity.padEnd(9)}${rule.description}`).join('\n')}`,
+  diff: DIFF_HELP,
 };
 
 const OPTIONS = {
@@ -105,15 +115,19 @@ const OPTIONS = {
   name: { type: 'string' },
   strict: { type: 'boolean' },
   force: { type: 'boolean' },
+  base: { type: 'string' },
+  format: { type: 'string' },
+  watch: { type: 'boolean' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Which options each command accepts. */
 const ACCEPTED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
-  generate: ['spec', 'out', 'name', 'force', 'debug', 'help'],
+  generate: ['spec', 'out', 'name', 'force', 'watch', 'debug', 'help'],
   check: ['spec', 'out', 'name', 'debug', 'help'],
   validate: ['spec', 'strict', 'debug', 'help'],
+  diff: ['spec', 'base', 'format', 'debug', 'help'],
 };
 
 /** One API to process. */
@@ -157,17 +171,31 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return EXIT.ok;
   }
 
+  if (values.format !== undefined && values.format !== 'text' && values.format !== 'json') {
+    return usageError(io, `--format must be text or json, not "${values.format}"`, HELP[command]);
+  }
+
   const targets = findTargets({ spec: values.spec, out: values.out, name: values.name });
   if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
 
   try {
+    if (command === 'diff') {
+      const base = resolveBase({ base: values.base, targets, specGiven: values.spec !== undefined });
+      if (typeof base === 'string') return usageError(io, base, HELP.diff);
+      return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
+    }
+    if (command === 'generate' && values.watch) {
+      const [{ watchTargets }, { readPreviousPackage }] = await Promise.all([import('./commands/watch.js'), import('./release/previous.js')]);
+      await watchTargets({ targets, generate: (target, previous) => runGenerate(io, target, { force: values.force ?? false, previous }), readPrevious: (outDir) => readPreviousPackage({ outDir }), log: io.stdout });
+      return 0;
+    }
     let failed = false;
     for (const target of targets) {
       const ok =
         command === 'validate'
           ? runValidate(io, target, values.strict ?? false)
           : command === 'generate'
-            ? await runGenerate(io, target, values.force ?? false)
+            ? (await runGenerate(io, target, { force: values.force ?? false })).ok
             : await runCheck(io, target);
       failed ||= !ok;
     }
@@ -196,7 +224,7 @@ function parseOptions(args: string[]) {
 }
 
 function isCommand(value: string): value is Command {
-  return value === 'generate' || value === 'check' || value === 'validate';
+  return value === 'generate' || value === 'check' || value === 'validate' || value === 'diff';
 }
 
 function usageError(io: Io, message: string, usage: string): number {
@@ -267,28 +295,30 @@ function runValidate(io: Io, target: Target, strict: boolean): boolean {
   return errors === 0 && (!strict || warnings === 0);
 }
 
-async function runGenerate(io: Io, target: Target, force: boolean): Promise<boolean> {
+async function runGenerate(io: Io, target: Target, options: { force: boolean; previous?: PreviousPackage }): Promise<{ ok: boolean; files: string[] }> {
   const { generate } = await import('./pipeline.js');
-  const summary = await runPipeline(io, target, () => generate({ ...targetOptions(target), force }));
-  if (!summary) return false;
+  const { force, previous } = options;
+  const { value: summary, files } = await runPipeline(io, target, () => generate({ ...targetOptions(target), force, ...(previous && { previous }) }));
+  if (!summary) return { ok: false, files };
   for (const warning of summary.warnings) if (GENERATION_RULES.has(warning.rule)) io.stdout(formatFinding(warning));
+  for (const change of summary.release.changes) io.stdout(formatChange(change));
   const { written, unchanged, deleted } = summary.files;
   const counts = [`${written} written`, `${unchanged} unchanged`, ...(deleted ? [`${deleted} deleted`] : [])];
   io.stdout(
-    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
+    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${releaseNote(summary.release)}`,
   );
   for (const note of summary.notes) io.stderr(`${target.api}: warning: ${note}`);
-  return true;
+  return { ok: true, files: summary.sources };
 }
 
 async function runCheck(io: Io, target: Target): Promise<boolean> {
   const { check } = await import('./pipeline.js');
-  const summary = await runPipeline(io, target, () => check(targetOptions(target)));
+  const { value: summary } = await runPipeline(io, target, () => check(targetOptions(target)));
   if (!summary) return false;
   const differ = summary.drift.files.length;
   if (differ) io.stdout(summary.drift.patch.trimEnd());
   io.stdout(
-    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}`,
+    `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${summary.release.level ? `generate would release ${summary.release.version}` : `version ${summary.release.version}`}`,
   );
   if (differ) io.stderr(`${differ} file(s) differ from the spec; run zapgen generate`);
   return differ === 0;
@@ -296,25 +326,33 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
 
 /**
  * Runs a pipeline step. A spec with errors prints its findings and a summary; an output folder that
- * cannot be written prints why; both give undefined. Anything else is a bug and is rethrown.
+ * cannot be written prints why; both give no value. Anything else is a bug and is rethrown.
  */
-async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Promise<T | undefined> {
+async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Promise<{ value?: T; files: string[] }> {
   try {
-    return await run();
+    return { value: await run(), files: [] };
   } catch (error) {
     const { SpecError } = await import('./pipeline.js');
     const { WriteFailedError, WriteRefusedError } = await import('./write/index.js');
     if (error instanceof WriteRefusedError || error instanceof WriteFailedError) {
       io.stderr(`${target.api}: ${error.message}`);
-      return undefined;
+      return { files: [] };
     }
     if (!(error instanceof SpecError)) throw error;
     printFindings(io, error.findings);
     const errors = error.findings.filter((finding) => finding.severity === 'error').length;
     const warnings = error.findings.length - errors;
     io.stderr(`${target.api}: invalid spec, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; nothing generated`);
-    return undefined;
+    return { files: error.files };
   }
+}
+
+/** `version 1.0.0 → 2.0.0 (3 changes, 1 breaking)`, or the version kept. */
+function releaseNote(release: GenerateSummary['release']): string {
+  if (release.previousVersion === undefined) return `version ${release.version} (first, CHANGELOG.md started)`;
+  if (!release.level) return `version ${release.version}`;
+  const counted = release.changes.length ? countChanges(release.changes) : 'changes unknown';
+  return `version ${release.previousVersion} → ${release.version} (${counted})`;
 }
 
 function targetOptions(target: Target) {

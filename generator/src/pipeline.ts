@@ -10,8 +10,10 @@ import { hasErrors, loadSpec, sortFindings, validateSpec, type Finding } from '.
 import { verifyPackage, type VerifyWarning } from './verify/index.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
-import { buildModel } from './model/index.js';
+import { buildModel, type ApiModel } from './model/index.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
+import { locateChanges, type LocatedChange } from './diff/index.js';
+import { computeRelease, readPreviousPackage, type PreviousPackage, type Release } from './release/index.js';
 import { addHeader, diffFiles, formatFiles, headerPrefix, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
 
 export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
@@ -37,6 +39,12 @@ export interface GenerateOptions {
   emitters?: readonly Emitter[];
   /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
   force?: boolean;
+  /**
+   * The package the version and changelog are computed from; default the package at `out` as it
+   * is on disk. Watch mode passes the package as it was when watching started, so that a
+   * session of edits makes one release.
+   */
+  previous?: PreviousPackage;
 }
 
 /** Milliseconds spent in each phase. */
@@ -58,6 +66,14 @@ export interface GenerateSummary {
   warnings: Finding[];
   /** Warnings about the package's surroundings (an installed runtime the package was not generated for). */
   notes: string[];
+  /** The version written and the changes since the previous one, located in the spec. */
+  release: ReleaseSummary;
+  /** Every file the spec was read from (absolute paths), entry first. */
+  sources: string[];
+}
+
+export interface ReleaseSummary extends Omit<Release, 'changelog' | 'changes'> {
+  changes: LocatedChange[];
 }
 
 export interface CheckSummary extends Omit<GenerateSummary, 'files' | 'notes'> {
@@ -69,12 +85,15 @@ export interface CheckSummary extends Omit<GenerateSummary, 'files' | 'notes'> {
 /** The spec has errors: nothing was generated. `findings` holds every problem, errors and warnings. */
 export class SpecError extends Error {
   readonly findings: Finding[];
+  /** The files of the spec that were read (absolute paths), so that watch mode can watch them. */
+  readonly files: string[];
 
-  constructor(findings: Finding[]) {
+  constructor(findings: Finding[], files: string[] = []) {
     const errors = findings.filter((finding) => finding.severity === 'error').length;
     super(`the spec has ${errors} error(s)`);
     this.name = 'SpecError';
     this.findings = findings;
+    this.files = files;
   }
 }
 
@@ -126,29 +145,27 @@ interface Built {
 async function build(options: GenerateOptions): Promise<Built> {
   const timings: Timings = { load: 0, model: 0, emit: 0, verify: 0, write: 0 };
   let start = performance.now();
-  const { document, findings } = loadValid(options.spec);
-  timings.load = lap();
-
-  const model = buildModel(document);
-  timings.model = lap();
-
   const api = options.apiName ?? apiNameOf(options.spec);
+  const packageName = options.packageName ?? `@zapgen/${api}`;
+  const { model, findings, release, changes, sources, hash } = prepare({ options, packageName, lap });
+
   const context: EmitContext = {
     apiName: api,
-    packageName: options.packageName ?? `@zapgen/${api}`,
+    packageName,
     runtimePackage: RUNTIME_PACKAGE,
     specLabel: oneLine(options.specLabel ?? specLabelOf({ spec: options.spec, out: options.out })),
-    specHash: specHash(document),
+    specHash: hash,
+    release: { version: release.version, changelog: release.changelog },
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
   for (const emitter of options.emitters ?? defaultEmitters) {
     for (const file of await emitter.emit(model, context)) emitted.push({ ...file, emitter: emitter.name });
   }
   assertUniquePaths(emitted);
-  timings.emit = lap();
+  timings.emit = elapsed();
 
   const verified = verifyPackage({ model, files: emitted });
-  timings.verify = lap();
+  timings.verify = elapsed();
 
   const header = headerText(context);
   const withHeaders = verified.files.map((file) => ({ path: file.path, contents: addHeader({ path: file.path, contents: file.contents, header }) }));
@@ -166,7 +183,7 @@ async function build(options: GenerateOptions): Promise<Built> {
     }
     throw new Error(`the ${file.emitter} emitter produced ${file.path}, which prettier cannot parse: ${reason.message}`);
   });
-  timings.write = lap();
+  timings.write = elapsed();
 
   return {
     outputs,
@@ -177,27 +194,52 @@ async function build(options: GenerateOptions): Promise<Built> {
       operations: model.operations.length,
       schemas: model.schemas.length,
       warnings: [...findings.filter((finding) => finding.severity === 'warning'), ...locateWarnings({ spec: options.spec, warnings: verified.warnings })],
+      release: { ...withoutChangelog(release), changes },
+      sources,
     },
     timings,
   };
 
-  function lap(): number {
+  function lap(phase: 'load' | 'model'): void {
+    timings[phase] = elapsed();
+  }
+
+  function elapsed(): number {
     const now = performance.now();
-    const elapsed = now - start;
+    const spent = now - start;
     start = now;
-    return elapsed;
+    return spent;
   }
 }
 
 /**
- * The bundled document of a spec without errors. Only the document leaves this function: the
- * parsed files and their syntax trees (large for big YAML specs) can be collected before emitting.
+ * Loads a spec without errors, builds its model and computes the release against the previous
+ * package. Only the model and the located changes leave this function: the parsed files and
+ * their syntax trees (large for big YAML specs) can be collected before emitting.
  */
-function loadValid(spec: string): { document: Record<string, unknown>; findings: Finding[] } {
-  const loaded = loadSpec(spec);
+function prepare({ options, packageName, lap }: { options: GenerateOptions; packageName: string; lap: (phase: 'load' | 'model') => void }): {
+  model: ApiModel;
+  findings: Finding[];
+  release: Release;
+  changes: LocatedChange[];
+  sources: string[];
+  hash: string;
+} {
+  const loaded = loadSpec(options.spec);
   const findings = validateSpec(loaded);
-  if (hasErrors(findings) || !loaded.document) throw new SpecError(findings);
-  return { document: loaded.document, findings };
+  if (hasErrors(findings) || !loaded.document) throw new SpecError(findings, loaded.files);
+  lap('load');
+  const model = buildModel(loaded.document);
+  const hash = specHash(loaded.document);
+  // The release diffs the previous spec with this one: counted with the model.
+  const release = computeRelease({ previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }), model, specHash: hash, packageName });
+  const changes = locateChanges({ changes: release.changes, revision: loaded });
+  lap('model');
+  return { model, findings, release, changes, sources: loaded.files, hash };
+}
+
+function withoutChangelog({ changelog: _changelog, changes: _changes, ...rest }: Release): Omit<Release, 'changelog' | 'changes'> {
+  return rest;
 }
 
 /**

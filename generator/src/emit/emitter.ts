@@ -12,6 +12,8 @@ export interface EmitContext {
   specLabel: string;
   /** sha256 (hex) of the bundled document. */
   specHash: string;
+  /** The package version and the whole `CHANGELOG.md`, computed from the previous package (`release/`). */
+  release: { version: string; changelog: string };
 }
 
 /** One output file, its path relative to the package root, before formatting and the header. */

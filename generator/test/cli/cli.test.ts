@@ -141,7 +141,7 @@ describe('zapgen generate, then check', () => {
     expect(generated.stderr).toBe('');
     expect(generated.status).toBe(0);
     expect(generated.stdout).toMatch(
-      /^valid: 2 operations, 2 schemas, (\d+) files \(\1 written, 0 unchanged\) in \d+ ms \(load \d+, model \d+, emit \d+, verify \d+, write \d+\)\n$/,
+      /^valid: 2 operations, 2 schemas, (\d+) files \(\1 written, 0 unchanged\) in \d+ ms \(load \d+, model \d+, emit \d+, verify \d+, write \d+\); version 1\.0\.0 \(first, CHANGELOG\.md started\)\n$/,
     );
     expect(JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'))).toMatchObject({ name: '@acme/valid' });
 

@@ -4,7 +4,7 @@ import { packageJson } from './package-json.js';
 import { readme } from './readme.js';
 import { tsconfigJson } from './tsconfig.js';
 
-/** The package around the generated code: `package.json`, `tsconfig.json`, `src/index.ts`, `README.md`. */
+/** The package around the generated code: `package.json`, `tsconfig.json`, `src/index.ts`, `README.md`, `CHANGELOG.md`. */
 export const packageEmitter: Emitter = {
   name: 'package',
   emit: (model, context) => [
@@ -12,5 +12,6 @@ export const packageEmitter: Emitter = {
     { path: 'tsconfig.json', contents: tsconfigJson() },
     { path: 'src/index.ts', contents: indexTs(context) },
     { path: 'README.md', contents: readme(model, context) },
+    { path: 'CHANGELOG.md', contents: context.release.changelog },
   ],
 };

@@ -156,6 +156,8 @@ export function readme(model: ApiModel, context: EmitContext): string {
       `npx zapgen generate --spec ${shellWord(context.specLabel)} --out . --name ${shellWord(pkg)}`,
       '```',
     ].join('\n'),
+    '## Versions',
+    `This package's version (${inlineCode(context.release.version)}) is its own, not the API's: each change of the spec bumps it by what the change does to code that uses the package (breaking: major, addition: minor, other: patch), and ${inlineCode('CHANGELOG.md')} lists the changes. The API's version is ${inlineCode('info.version')} of the spec: ${inlineCode(model.info.version || 'unknown')}.`,
     '## Usage',
     [
       ...usage(model, context),

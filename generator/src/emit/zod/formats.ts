@@ -28,6 +28,11 @@ const STRING_FORMATS: Record<string, string> = {
   byte: 'z.base64()',
 };
 
+/** True when the generated validators check strings of `format` (others are annotations only). */
+export function checksStringFormat(format: string): boolean {
+  return Object.hasOwn(STRING_FORMATS, format);
+}
+
 /** The zod constructor for a string of the given format. */
 export function stringBase({ format, binaryAsBlob }: { format: string | undefined; binaryAsBlob: boolean }): string {
   if (format === 'binary' && binaryAsBlob) return 'z.union([z.string(), z.instanceof(Blob)])';

@@ -164,4 +164,5 @@ export const context = {
   runtimePackage: '@zapgen/runtime',
   specLabel: 'spec/test-api',
   specHash: '0'.repeat(64),
+  release: { version: '2.1.0', changelog: '# Changelog of @zapgen/test-api\n\n## 2.1.0\n' },
 };

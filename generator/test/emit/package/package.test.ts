@@ -27,8 +27,12 @@ const getApp = operation({
 
 describe('package emitter: package.json', () => {
   const cases: [string, { given: ApiModel; want: Record<string, unknown> }][] = [
-    ['semver info.version is the package version', { given: model({ operations: [], info: { title: 'T', version: '1.2.3' } }), want: { version: '1.2.3' } }],
-    ['other versions become 0.0.0', { given: model({ operations: [], info: { title: 'T', version: 'v2 (beta)' } }), want: { version: '0.0.0' } }],
+    [
+      'the version is the release computed from the previous package, not info.version',
+      { given: model({ operations: [], info: { title: 'T', version: '1.2.3' } }), want: { version: '2.1.0', zapgen: { apiVersion: '1.2.3', specHash: '0'.repeat(64) } } },
+    ],
+    ['info.version is kept as the API version, whatever its form', { given: model({ operations: [], info: { title: 'T', version: 'v2 (beta)' } }), want: { version: '2.1.0', zapgen: { apiVersion: 'v2 (beta)' } } }],
+    ['the changelog is published', { given: model({ operations: [] }), want: { files: ['dist', 'src', 'openapi.json', 'README.md', 'CHANGELOG.md'] } }],
     ['name, module type, no side effects', { given: model({ operations: [] }), want: { name: '@zapgen/test-api', type: 'module', sideEffects: false } }],
   ];
   test.each(cases)('%s', async (_name, { given, want }) => {

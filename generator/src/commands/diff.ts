@@ -1,0 +1,211 @@
+/**
+ * `zapgen diff [--base <git-ref|file|folder>] [--spec <file|folder>] [--format text|json]`:
+ * compares each spec with an earlier version of it (default: as committed at HEAD) and prints
+ * every change as `file:line:col  breaking|non-breaking  rule  message`, then a summary.
+ * Exit codes: 0 no breaking change, 1 breaking changes or an invalid spec, 2 usage.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  checkoutSpec,
+  diffDocuments,
+  diffJson,
+  diffSummary,
+  emptyDocument,
+  formatChange,
+  isCommit,
+  loadBase,
+  loadRevision,
+  plainDiffRules,
+  releaseLevel,
+  repositoryRoot,
+  SCHEMA_CHANGES,
+  type SpecDiff,
+} from '../diff/index.js';
+import { formatFinding, hasErrors, type Finding } from '../load/finding.js';
+import { resolveEntry } from '../load/load-spec.js';
+import { displayPath } from '../load/source-file.js';
+
+export const DIFF_HELP = `Usage: zapgen diff [--base <git-ref|file|folder>] [--spec <file|folder>] [--format text|json]
+
+Compares each spec with an earlier version of it and classifies every change by what it does
+to code that uses the generated package. Prints one line per change,
+file:line:col  breaking|non-breaking  rule  message, located in the newer spec, then a summary.
+$refs, allOf, 3.0 nullable and 3.1 type arrays are compared by meaning: moving a schema into
+a $ref is not a change. Exits 1 when a change is breaking (or a spec is invalid), 0 otherwise.
+
+Options:
+  --base <ref|path>     The earlier version: a git ref (the spec's files as committed there),
+                        or a spec file or folder (a generated package's openapi.json works)
+                        (default: HEAD)
+  --spec <file|folder>  The newer version (default: every spec/<api>/ folder with an openapi.yaml)
+  --format <text|json>  Output format (default: text)
+  --debug               Print stack traces of internal errors
+  -h, --help            Show this help
+
+Rules (a breaking change bumps the major version, an addition the minor, others the patch):
+${plainDiffRules
+  .map((rule) => `  ${rule.name.padEnd(33)}${rule.level.padEnd(7)}${rule.description}`)
+  .join('\n')}
+
+Changes inside schemas, named request-<kind>, response-<kind>, or schema-<kind> for a component
+no operation uses (which takes the stricter of the two):
+  ${'kind'.padEnd(31)}${'request'.padEnd(9)}${'response'.padEnd(10)}
+${Object.entries(SCHEMA_CHANGES)
+  .map(
+    ([kind, change]) =>
+      `  ${kind.padEnd(31)}${change.request.padEnd(9)}${change.response.padEnd(10)}${change.description}`,
+  )
+  .join('\n')}`;
+
+/** One API to compare: what the CLI resolved from `--spec` or `spec/<api>/`. */
+export interface DiffTarget {
+  api: string;
+  spec: string;
+}
+
+interface Output {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** The earlier version: a git ref or a path. */
+type Base = { kind: 'git'; ref: string } | { kind: 'path'; spec: string };
+
+/** How `--base` reads: a path when it exists, else a git ref; a usage message when neither works. */
+export function resolveBase({
+  base,
+  targets,
+  specGiven,
+}: {
+  base: string | undefined;
+  targets: readonly DiffTarget[];
+  /** A path base compares with one spec, named by `--spec`. */
+  specGiven: boolean;
+}): Base | string {
+  const given = base ?? 'HEAD';
+  if (base !== undefined && existsSync(base)) {
+    return specGiven && targets.length === 1
+      ? { kind: 'path', spec: base }
+      : `--base ${base} is a file or folder: give --spec too`;
+  }
+  for (const target of targets) {
+    const root = repositoryRoot(path.dirname(resolveEntry(target.spec)));
+    if (!root)
+      return `${displayPath(path.resolve(target.spec))} is not in a git repository: give --base a spec file or folder`;
+    if (!isCommit({ ref: given, root }))
+      return `--base ${given} is neither a file, a folder nor a git ref`;
+  }
+  return { kind: 'git', ref: given };
+}
+
+/** Compares every target with `base`; prints text as it goes or JSON at the end. Resolves to the exit code. */
+export function runDiff({
+  io,
+  targets,
+  base,
+  format,
+}: {
+  io: Output;
+  targets: readonly DiffTarget[];
+  base: Base;
+  format: 'text' | 'json';
+}): number {
+  const diffs: SpecDiff[] = [];
+  let failed = false;
+  for (const target of targets) {
+    const diff = diffTarget({ io, target, base });
+    if (!diff) {
+      failed = true;
+      continue;
+    }
+    diffs.push(diff);
+    if (format === 'text') {
+      for (const change of diff.changes) io.stdout(formatChange(change));
+      io.stdout(diffSummary(diff));
+    }
+    failed ||= diff.changes.some((change) => change.severity === 'breaking');
+  }
+  if (format === 'json') io.stdout(diffJson(diffs).trimEnd());
+  return failed ? 1 : 0;
+}
+
+function diffTarget({
+  io,
+  target,
+  base,
+}: {
+  io: Output;
+  target: DiffTarget;
+  base: Base;
+}): SpecDiff | undefined {
+  const revision = loadRevision(target.spec);
+  if (!revision.ok)
+    return invalid({ io, api: target.api, findings: revision.findings, which: 'spec' });
+  const revisionLabel =
+    base.kind === 'git' ? 'the working tree' : displayPath(path.resolve(target.spec));
+  const diff = (document: Record<string, unknown>, baseLabel: string): SpecDiff => {
+    const { changes, formOnly } = diffDocuments({ base: document, revision: revision.value });
+    return {
+      api: target.api,
+      base: baseLabel,
+      revision: revisionLabel,
+      changes,
+      level: releaseLevel(changes),
+      formOnly,
+    };
+  };
+  if (base.kind === 'path') {
+    const loaded = loadBase(base.spec);
+    return loaded.ok
+      ? diff(loaded.value, displayPath(path.resolve(base.spec)))
+      : invalid({ io, api: target.api, findings: loaded.findings, which: 'base spec' });
+  }
+  const root = repositoryRoot(path.dirname(revision.value.entry))!;
+  const checkout = checkoutSpec({
+    ref: base.ref,
+    root,
+    spec: target.spec,
+    entry: revision.value.entry,
+    files: revision.value.files,
+  });
+  try {
+    if (checkout.missing)
+      return diff(
+        emptyDocument(String(revision.value.document!.openapi ?? '3.1.0')),
+        `${base.ref} (no spec there)`,
+      );
+    const loaded = loadBase(checkout.spec);
+    if (loaded.ok) return diff(loaded.value, base.ref);
+    // Findings in the temporary copy are shown as `<ref>:<path in the repository>`.
+    const prefix = `${displayPath(checkout.root)}/`;
+    const findings = loaded.findings.map((finding) =>
+      finding.file.startsWith(prefix)
+        ? { ...finding, file: `${base.ref}:${finding.file.slice(prefix.length)}` }
+        : finding,
+    );
+    return invalid({ io, api: target.api, findings, which: `spec at ${base.ref}` });
+  } finally {
+    checkout.dispose();
+  }
+}
+
+function invalid({
+  io,
+  api,
+  findings,
+  which,
+}: {
+  io: Output;
+  api: string;
+  findings: readonly Finding[];
+  which: string;
+}): undefined {
+  const print = hasErrors(findings) ? io.stderr : io.stdout;
+  for (const finding of findings) print(formatFinding(finding));
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  io.stderr(
+    `${api}: invalid ${which}, ${errors} error${errors === 1 ? '' : 's'}; nothing compared`,
+  );
+  return undefined;
+}

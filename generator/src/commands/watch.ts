@@ -1,0 +1,161 @@
+/**
+ * `zapgen generate --watch`: generates once, then again whenever a file of a spec changes (the
+ * entry and every file it `$ref`s, as the last run read them), debounced. An invalid spec prints
+ * its located findings and the watch goes on; the next valid save generates again.
+ *
+ * Node's `fs.watch` on the folders of those files is enough: they are a known handful, and
+ * watching folders (not files) sees the rename-over-original writes of editors. A watcher
+ * library (chokidar) would add globbing and polling this does not need.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+import type { PreviousPackage } from '../release/index.js';
+
+/** Quiet time after the last change before regenerating: editors write a file in several steps. */
+export const DEBOUNCE_MS = 100;
+
+export interface WatchTarget {
+  api: string;
+  out: string;
+}
+
+/**
+ * One generation, which prints its own summary or findings and reports whether the spec was
+ * valid and which files it read. `previous` is the package as it was when watching started, so
+ * that a session of edits makes one release.
+ */
+export type GenerateOnce<T extends WatchTarget> = (
+  target: T,
+  previous: PreviousPackage,
+) => Promise<{ ok: boolean; files: string[] }>;
+
+/**
+ * Runs `generate` for every target, then on every change of their files, until `signal` aborts
+ * (the CLI passes none: Ctrl+C ends the process). Resolves when stopped.
+ */
+export async function watchTargets<T extends WatchTarget>({
+  targets,
+  generate,
+  readPrevious,
+  log,
+  signal,
+}: {
+  targets: readonly T[];
+  generate: GenerateOnce<T>;
+  readPrevious: (out: string) => PreviousPackage;
+  log: (text: string) => void;
+  signal?: AbortSignal;
+}): Promise<void> {
+  const states = targets.map(
+    (target) => new TargetWatch({ target, generate, previous: readPrevious(target.out), log }),
+  );
+  for (const state of states) await state.run();
+  log(
+    `zapgen: watching ${states.reduce((sum, state) => sum + state.fileCount, 0)} files for changes (Ctrl+C to stop)`,
+  );
+  await new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  for (const state of states) state.close();
+}
+
+class TargetWatch<T extends WatchTarget> {
+  readonly #target: T;
+  readonly #generate: GenerateOnce<T>;
+  readonly #previous: PreviousPackage;
+  readonly #log: (text: string) => void;
+  /** Folder → watcher, and the file names watched in each folder. */
+  readonly #watchers = new Map<string, FSWatcher>();
+  #files = new Set<string>();
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #closed = false;
+
+  constructor({
+    target,
+    generate,
+    previous,
+    log,
+  }: {
+    target: T;
+    generate: GenerateOnce<T>;
+    previous: PreviousPackage;
+    log: (text: string) => void;
+  }) {
+    this.#target = target;
+    this.#generate = generate;
+    this.#previous = previous;
+    this.#log = log;
+  }
+
+  get fileCount(): number {
+    return this.#files.size;
+  }
+
+  /** Generates now (or once more after the run in progress) and watches the files it read. */
+  async run(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        try {
+          const { ok, files } = await this.#generate(this.#target, this.#previous);
+          // An invalid spec may stop reading before some of its files: keep watching those too.
+          this.#watch(ok ? files : [...this.#files, ...files]);
+        } catch (error) {
+          this.#log(`zapgen: internal error: ${(error as Error).message}`);
+        }
+      } while (this.#again && !this.#closed);
+    })();
+    try {
+      await this.#running;
+    } finally {
+      this.#running = undefined;
+    }
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    for (const watcher of this.#watchers.values()) watcher.close();
+    this.#watchers.clear();
+  }
+
+  /** Watches the folders of `files`. */
+  #watch(files: string[]): void {
+    if (this.#closed || files.length === 0) return;
+    this.#files = new Set(files.map((file) => path.resolve(file)));
+    const folders = new Set([...this.#files].map((file) => path.dirname(file)));
+    for (const [folder, watcher] of this.#watchers) {
+      if (folders.has(folder)) continue;
+      watcher.close();
+      this.#watchers.delete(folder);
+    }
+    for (const folder of folders) {
+      if (this.#watchers.has(folder)) continue;
+      try {
+        const watcher = watch(folder, (_event, name) => {
+          if (name === null || this.#files.has(path.join(folder, name.toString())))
+            this.#schedule();
+        });
+        watcher.on('error', () => {
+          watcher.close();
+          this.#watchers.delete(folder);
+        });
+        this.#watchers.set(folder, watcher);
+      } catch {
+        // A folder that does not exist (a `$ref` to a file not written yet) is looked at again after the next run.
+      }
+    }
+  }
+
+  #schedule(): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.run(), DEBOUNCE_MS);
+  }
+}
