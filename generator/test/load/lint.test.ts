@@ -192,6 +192,7 @@ describe('valid specs', () => {
   const cases: [string, { given: string }][] = [
     ['the fixture that breaks no rule', { given: path.join(fixtures, 'valid.yaml') }],
     ['a public API (root `security: []`)', { given: path.join(fixtures, 'public-api.yaml') }],
+    ['a 3.1 server variable with a description (a typo in the bundled 3.1 schema refused it)', { given: path.join(fixtures, 'server-variable-description-3.1.yaml') }],
     ['a 3.0 corpus spec (petstore-expanded, JSON)', { given: corpusSpec('oai-v30-petstore-expanded.json') }],
     ['a 3.1 corpus spec (redocly museum, webhooks)', { given: corpusSpec('redocly-museum.yaml') }],
     ['a 3.1 corpus spec (scalar galaxy, $defs)', { given: corpusSpec('scalar-galaxy.yaml') }],
