@@ -17,7 +17,7 @@ import { createTwoFilesPatch } from 'diff';
 import { formatFinding, type Finding } from '../../generator/src/load/finding.js';
 import { generate, SpecError } from '../../generator/src/pipeline.js';
 import { buildModel } from '../../generator/src/model/index.js';
-import type { MediaTypeModel, OperationModel } from '../../generator/src/model/types.js';
+import type { OperationModel } from '../../generator/src/model/types.js';
 import { corpusDir } from './corpus.js';
 import { unicodePattern } from '../../generator/src/emit/shared/pattern.js';
 
@@ -76,7 +76,7 @@ export async function generateToTemp({ spec, name, specLabel }: { spec: string; 
     return { dir: out, warnings: summary.warnings };
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
-    throw new Error(`${spec} is rejected:\n${error.findings.filter((finding) => finding.severity === 'error').map(formatFinding).join('\n')}`);
+    throw new Error(`${spec} is rejected:\n${error.findings.filter((finding) => finding.severity === 'error').map(formatFinding).join('\n')}`, { cause: error });
   }
 }
 

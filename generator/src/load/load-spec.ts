@@ -15,7 +15,7 @@ export interface LoadedSpec extends Bundle {
 /** The entry file of `spec`: the file itself, or the `openapi.yaml|yml|json` of a folder. */
 export function resolveEntry(spec: string): string {
   const absolute = path.resolve(spec);
-  let isFolder = false;
+  let isFolder: boolean;
   try {
     isFolder = statSync(absolute).isDirectory();
   } catch {

@@ -12,7 +12,9 @@ const canaries = [];
 Object.defineProperty(globalThis, '__zapgenCanary', {
   configurable: false,
   get: () => undefined,
-  set: (value) => canaries.push(String(value)),
+  set: (value) => {
+    canaries.push(String(value));
+  },
 });
 
 const dist = process.argv[2];

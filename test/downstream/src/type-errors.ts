@@ -8,55 +8,42 @@ import type { PartnerV1Client } from '@zapgen/partner-v1';
 import { authorizeUrl } from './partner.js';
 
 export function typeErrors(actions: ActionsV2Client, partner: PartnerV1Client): void {
-  // A wrong parameter type: `auth_id` is an integer.
-  // @ts-expect-error
+  // @ts-expect-error A wrong parameter type: `auth_id` is an integer.
   void actions.testAuthentication({ path: { auth_id: 'seven' } });
 
-  // A missing required parameter: `sign_up_email` is required.
-  // @ts-expect-error
+  // @ts-expect-error A missing required parameter: `sign_up_email` is required.
   void actions.getLoginLink({ query: { sign_up_first_name: 'Ada', sign_up_last_name: 'Lovelace' } });
 
-  // A missing required group: `path` holds the required `app`.
-  // @ts-expect-error
+  // @ts-expect-error A missing required group: `path` holds the required `app`.
   void actions.getApp({});
 
-  // A wrong enum value: `action_type` is one of read, write, search, ...
-  // @ts-expect-error
+  // @ts-expect-error A wrong enum value: `action_type` is one of read, write, search, ...
   void actions.getActionDetails({ path: { app: 'a', action: 'b' }, query: { action_type: 'delete' } });
 
-  // A wrong enum value on the other API: `status` is `draft` or `published`.
-  // @ts-expect-error
+  // @ts-expect-error A wrong enum value on the other API: `status` is `draft` or `published`.
   void partner.listMyZapTemplates({ query: { status: 'archived' } });
 
-  // A missing required body.
-  // @ts-expect-error
+  // @ts-expect-error A missing required body.
   void actions.executeStatelessAction({ query: { preview_only: true } });
 
-  // A wrong parameter type on the other API: `per_page` is an integer.
-  // @ts-expect-error
+  // @ts-expect-error A wrong parameter type on the other API: `per_page` is an integer.
   void partner.listApps({ query: { per_page: '100' } });
 
-  // A scope the spec does not declare.
-  // @ts-expect-error
+  // @ts-expect-error A scope the spec does not declare.
   void authorizeUrl('client', 'https://example.com/callback', ['admin']);
 
-  // Path-typed methods are typed as openapi-fetch types them: a path the spec does not have.
-  // @ts-expect-error
+  // @ts-expect-error Path-typed methods are typed as openapi-fetch types them: a path the spec does not have.
   void partner.GET('/v1/zapz');
 
-  // A path that has no operation for this method (`/api/v2/health/` is a GET).
-  // @ts-expect-error
+  // @ts-expect-error A path that has no operation for this method (`/api/v2/health/` is a GET).
   void actions.POST('/api/v2/health/');
 
-  // A missing required `params` (the `app` path parameter).
-  // @ts-expect-error
+  // @ts-expect-error A missing required `params` (the `app` path parameter).
   void actions.GET('/api/v2/apps/{app}/actions/');
 
-  // A wrong parameter type through the path-typed method: `limit` is an integer.
-  // @ts-expect-error
+  // @ts-expect-error A wrong parameter type through the path-typed method: `limit` is an integer.
   void partner.GET('/v1/zaps', { params: { query: { limit: 'five' } } });
 
-  // openapi-fetch's own serializers do not exist here: the spec decides the wire format.
-  // @ts-expect-error
+  // @ts-expect-error openapi-fetch's own serializers do not exist here: the spec decides the wire format.
   void partner.GET('/v1/zap-templates', { querySerializer: () => '' });
 }

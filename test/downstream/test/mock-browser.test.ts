@@ -17,7 +17,6 @@ import {
   beforeEach,
   describe,
   expect,
-  onTestFailed,
   test,
 } from 'vitest';
 import { createMock as createActionsMock } from '@zapgen/actions-v2/mock';

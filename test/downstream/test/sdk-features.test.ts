@@ -196,7 +196,7 @@ describe('one pipeline: the named function and the path-typed method send the sa
 
   // Failures, called both ways: the same class, and the same number of requests on the wire.
   const execute = { instructions: 'x', app: 'a', action: 'b' };
-  const failures: [string, { route?: string; replies?: Answer[]; named: () => Promise<unknown>; path: () => Promise<unknown>; want: Function; message?: RegExp; sent: number }][] = [
+  const failures: [string, { route?: string; replies?: Answer[]; named: () => Promise<unknown>; path: () => Promise<unknown>; want: new (...args: never[]) => Error; message?: RegExp; sent: number }][] = [
     [
       'per_page above its maximum, before sending',
       {

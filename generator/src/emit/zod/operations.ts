@@ -3,7 +3,6 @@ import { stringLiteral } from '../shared/identifiers.js';
 import type { ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
 import { firstJson, requestMedia } from './media.js';
-import { objectKey } from '../shared/literal.js';
 import { shapeExpression } from './objects.js';
 import { rulesRefinement } from './rules.js';
 

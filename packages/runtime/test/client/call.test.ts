@@ -128,7 +128,7 @@ describe('call: failures', () => {
     expect((error as Error).message).toContain('bad params');
   });
 
-  const statuses: [number, Function][] = [
+  const statuses: [number, new (...args: never[]) => Error][] = [
     [401, UnauthorizedError],
     [404, NotFoundError],
     [400, ClientError],

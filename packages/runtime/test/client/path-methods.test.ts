@@ -157,7 +157,7 @@ const failures: [
     client: ClientOptions;
     reply?: Reply | ((index: number) => Reply);
     callOptions?: CallOptions;
-    want: Function;
+    want: new (...args: never[]) => Error;
     sent: number;
   },
 ][] = [
