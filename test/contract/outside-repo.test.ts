@@ -22,8 +22,9 @@ const versionOf = (name: string) => (JSON.parse(readFileSync(path.join(repoRoot,
 /** The packages under test, with a call each consumer makes against the package's own mock. */
 const PACKAGES = [
   { name: '@acme/petstore', dir: 'petstore', call: 'createClient({ baseUrl }).listPets()' },
-  { name: '@zapgen/actions-v2', dir: path.join(repoRoot, 'packages/actions-v2'), call: "createClient({ baseUrl, apiKey: 'key' }).searchApps({ query: { query: 'slack' } })" },
-  { name: '@zapgen/partner-v1', dir: path.join(repoRoot, 'packages/partner-v1'), call: "createClient({ baseUrl, clientId: 'client' }).listApps()" },
+  // The mocks accept their documented demo credentials (mock-api-key, mock-client-id).
+  { name: '@zapgen/actions-v2', dir: path.join(repoRoot, 'packages/actions-v2'), call: "createClient({ baseUrl, apiKey: 'mock-api-key' }).searchApps({ query: { query: 'slack' } })" },
+  { name: '@zapgen/partner-v1', dir: path.join(repoRoot, 'packages/partner-v1'), call: "createClient({ baseUrl, clientId: 'mock-client-id' }).listApps()" },
 ] as const;
 
 let work: string;
@@ -51,14 +52,14 @@ function consumerSource(): string {
   const imports = PACKAGES.map((pkg, index) =>
     [
       `import { createClient as createClient${index} } from '${pkg.name}';`,
-      `import { createMockServer as createMockServer${index} } from '${pkg.name}/mock';`,
+      `import { createMock as createMock${index} } from '${pkg.name}/mock';`,
       `import * as zod${index} from '${pkg.name}/zod';`,
       `import type * as types${index} from '${pkg.name}/types';`,
     ].join('\n'),
   );
   const calls = PACKAGES.map(
     (pkg, index) => `{
-  const mock = createMockServer${index}();
+  const mock = createMock${index}();
   const baseUrl = await mock.listen();
   const createClient = createClient${index};
   const result = await ${pkg.call};
