@@ -192,7 +192,9 @@ function pruneSatisfies({
   let text = source;
   for (const [clause, diagnostic] of ordered) {
     const keys = fixtureKeys(clause);
-    text = `${text.slice(0, clause.expression.getEnd())} /* not typed: TS${diagnostic.code} */${text.slice(clause.getEnd())}`;
+    // `<value> satisfies T as T`: the `as T` goes with the proof it stands on.
+    const end = ts.isAsExpression(clause.parent) && clause.parent.expression === clause ? clause.parent.getEnd() : clause.getEnd();
+    text = `${text.slice(0, clause.expression.getEnd())} /* not typed: TS${diagnostic.code} */${text.slice(end)}`;
     const [root, name = ''] = keys;
     warnings.push({
       pointer: root === 'componentFixtures' ? pointerOf(name) : operationPointer(name),

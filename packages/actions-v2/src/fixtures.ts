@@ -17,13 +17,13 @@ export const componentFixtures = {
       name: 'charlie',
       logo_url: 'golf',
       owner: {},
-    } satisfies components['schemas']['AccountInfo'],
+    } satisfies components['schemas']['AccountInfo'] as components['schemas']['AccountInfo'],
     full: {
       id: 81,
       name: 'juliet',
       logo_url: 'charlie',
       owner: {},
-    } satisfies components['schemas']['AccountInfo'],
+    } satisfies components['schemas']['AccountInfo'] as components['schemas']['AccountInfo'],
     invalid: [
       {
         rule: 'required at /id',
@@ -47,7 +47,7 @@ export const componentFixtures = {
   AccountInfoResults: {
     minimal: {
       results: [],
-    } satisfies components['schemas']['AccountInfoResults'],
+    } satisfies components['schemas']['AccountInfoResults'] as components['schemas']['AccountInfoResults'],
     full: {
       results: [
         {
@@ -57,7 +57,7 @@ export const componentFixtures = {
           owner: {},
         },
       ],
-    } satisfies components['schemas']['AccountInfoResults'],
+    } satisfies components['schemas']['AccountInfoResults'] as components['schemas']['AccountInfoResults'],
     invalid: [
       { rule: 'required at /results', value: {} as unknown },
       {
@@ -69,25 +69,28 @@ export const componentFixtures = {
     ],
   },
   AccountOwner: {
-    minimal: {} satisfies components['schemas']['AccountOwner'],
+    minimal:
+      {} satisfies components['schemas']['AccountOwner'] as components['schemas']['AccountOwner'],
     full: {
       name: 'echo',
       email: 'juliet',
-    } satisfies components['schemas']['AccountOwner'],
+    } satisfies components['schemas']['AccountOwner'] as components['schemas']['AccountOwner'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ActionDetailsBodySchema: {
-    minimal: {} satisfies components['schemas']['ActionDetailsBodySchema'],
+    minimal:
+      {} satisfies components['schemas']['ActionDetailsBodySchema'] as components['schemas']['ActionDetailsBodySchema'],
     full: {
       params: {},
-    } satisfies components['schemas']['ActionDetailsBodySchema'],
+    } satisfies components['schemas']['ActionDetailsBodySchema'] as components['schemas']['ActionDetailsBodySchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ActionDetailsParamsSchema: {
-    minimal: {} satisfies components['schemas']['ActionDetailsParamsSchema'],
+    minimal:
+      {} satisfies components['schemas']['ActionDetailsParamsSchema'] as components['schemas']['ActionDetailsParamsSchema'],
     full: {
       params: {},
-    } satisfies components['schemas']['ActionDetailsParamsSchema'],
+    } satisfies components['schemas']['ActionDetailsParamsSchema'] as components['schemas']['ActionDetailsParamsSchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ActionDetailsResultSchema: {
@@ -105,7 +108,7 @@ export const componentFixtures = {
       action_gives: [],
       action_needs: [],
       action_sample: {},
-    } satisfies components['schemas']['ActionDetailsResultSchema'],
+    } satisfies components['schemas']['ActionDetailsResultSchema'] as components['schemas']['ActionDetailsResultSchema'],
     full: {
       action_has_custom_needs_probability: 1,
       action: {
@@ -129,7 +132,7 @@ export const componentFixtures = {
       ],
       action_needs: [{}],
       action_sample: {},
-    } satisfies components['schemas']['ActionDetailsResultSchema'],
+    } satisfies components['schemas']['ActionDetailsResultSchema'] as components['schemas']['ActionDetailsResultSchema'],
     invalid: [
       {
         rule: 'required at /action_has_custom_needs_probability',
@@ -189,7 +192,7 @@ export const componentFixtures = {
   ActionDetailsResultSchemaResults: {
     minimal: {
       results: [],
-    } satisfies components['schemas']['ActionDetailsResultSchemaResults'],
+    } satisfies components['schemas']['ActionDetailsResultSchemaResults'] as components['schemas']['ActionDetailsResultSchemaResults'],
     full: {
       results: [
         {
@@ -208,7 +211,7 @@ export const componentFixtures = {
           action_sample: {},
         },
       ],
-    } satisfies components['schemas']['ActionDetailsResultSchemaResults'],
+    } satisfies components['schemas']['ActionDetailsResultSchemaResults'] as components['schemas']['ActionDetailsResultSchemaResults'],
     invalid: [
       { rule: 'required at /results', value: {} as unknown },
       {
@@ -220,7 +223,8 @@ export const componentFixtures = {
     ],
   },
   ActionMetaHookT: {
-    minimal: {} satisfies components['schemas']['ActionMetaHookT'],
+    minimal:
+      {} satisfies components['schemas']['ActionMetaHookT'] as components['schemas']['ActionMetaHookT'],
     full: {
       directions: 'hotel',
       is_notification: true,
@@ -228,22 +232,24 @@ export const componentFixtures = {
       is_polling_notification: false,
       is_subscription: true,
       url: 'foxtrot',
-    } satisfies components['schemas']['ActionMetaHookT'],
+    } satisfies components['schemas']['ActionMetaHookT'] as components['schemas']['ActionMetaHookT'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ActionMetaT: {
-    minimal: {} satisfies components['schemas']['ActionMetaT'],
+    minimal:
+      {} satisfies components['schemas']['ActionMetaT'] as components['schemas']['ActionMetaT'],
     full: {
       hook: {},
-    } satisfies components['schemas']['ActionMetaT'],
+    } satisfies components['schemas']['ActionMetaT'] as components['schemas']['ActionMetaT'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ActionParam: {
-    minimal: {} satisfies components['schemas']['ActionParam'],
+    minimal:
+      {} satisfies components['schemas']['ActionParam'] as components['schemas']['ActionParam'],
     full: {
       mode: 'locked',
       value: 'anything',
-    } satisfies components['schemas']['ActionParam'],
+    } satisfies components['schemas']['ActionParam'] as components['schemas']['ActionParam'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ActionSchema: {
@@ -262,7 +268,7 @@ export const componentFixtures = {
         actions: {},
       },
       app_needs_auth: true,
-    } satisfies components['schemas']['ActionSchema'],
+    } satisfies components['schemas']['ActionSchema'] as components['schemas']['ActionSchema'],
     full: {
       app: 'hotel',
       action: 'echo',
@@ -278,7 +284,7 @@ export const componentFixtures = {
         actions: {},
       },
       app_needs_auth: true,
-    } satisfies components['schemas']['ActionSchema'],
+    } satisfies components['schemas']['ActionSchema'] as components['schemas']['ActionSchema'],
     invalid: [
       {
         rule: 'required at /app',
@@ -341,7 +347,7 @@ export const componentFixtures = {
   ActionSchemaResults: {
     minimal: {
       results: [],
-    } satisfies components['schemas']['ActionSchemaResults'],
+    } satisfies components['schemas']['ActionSchemaResults'] as components['schemas']['ActionSchemaResults'],
     full: {
       results: [
         {
@@ -361,7 +367,7 @@ export const componentFixtures = {
           app_needs_auth: true,
         },
       ],
-    } satisfies components['schemas']['ActionSchemaResults'],
+    } satisfies components['schemas']['ActionSchemaResults'] as components['schemas']['ActionSchemaResults'],
     invalid: [
       { rule: 'required at /results', value: {} as unknown },
       {
@@ -381,7 +387,7 @@ export const componentFixtures = {
       description: 'delta',
       is_important: true,
       is_hidden: false,
-    } satisfies components['schemas']['ActionT'],
+    } satisfies components['schemas']['ActionT'] as components['schemas']['ActionT'],
     full: {
       type: 'alpha',
       key: 'echo',
@@ -394,7 +400,7 @@ export const componentFixtures = {
       meta: {},
       popularity: 14,
       app_name: 'delta',
-    } satisfies components['schemas']['ActionT'],
+    } satisfies components['schemas']['ActionT'] as components['schemas']['ActionT'],
     invalid: [
       {
         rule: 'required at /type',
@@ -422,26 +428,29 @@ export const componentFixtures = {
     ],
   },
   ActionType: {
-    minimal: 'search_or_write' satisfies components['schemas']['ActionType'],
-    full: 'search_or_write' satisfies components['schemas']['ActionType'],
+    minimal:
+      'search_or_write' satisfies components['schemas']['ActionType'] as components['schemas']['ActionType'],
+    full: 'search_or_write' satisfies components['schemas']['ActionType'] as components['schemas']['ActionType'],
     invalid: [
       { rule: 'enum', value: 'not-in-enum' as unknown },
       { rule: 'type', value: null as unknown },
     ],
   },
   AiActionMeta: {
-    minimal: {} satisfies components['schemas']['AiActionMeta'],
+    minimal:
+      {} satisfies components['schemas']['AiActionMeta'] as components['schemas']['AiActionMeta'],
     full: {
       params: {},
       app_label: 'alpha',
       action_label: 'alpha',
       authentication_label: 'india',
       app_needs_auth: true,
-    } satisfies components['schemas']['AiActionMeta'],
+    } satisfies components['schemas']['AiActionMeta'] as components['schemas']['AiActionMeta'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AiActionResponse: {
-    minimal: {} satisfies components['schemas']['AiActionResponse'],
+    minimal:
+      {} satisfies components['schemas']['AiActionResponse'] as components['schemas']['AiActionResponse'],
     full: {
       id: 'a3ccff5e-c5b2-41be-a55c-89873cb091de',
       description: 'delta',
@@ -455,12 +464,13 @@ export const componentFixtures = {
       account_id: 65,
       authentication_id: 39,
       needs: [{}],
-    } satisfies components['schemas']['AiActionResponse'],
+    } satisfies components['schemas']['AiActionResponse'] as components['schemas']['AiActionResponse'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AppAuthResponseSchema: {
-    minimal: {} satisfies components['schemas']['AppAuthResponseSchema'],
-    full: {} satisfies components['schemas']['AppAuthResponseSchema'],
+    minimal:
+      {} satisfies components['schemas']['AppAuthResponseSchema'] as components['schemas']['AppAuthResponseSchema'],
+    full: {} satisfies components['schemas']['AppAuthResponseSchema'] as components['schemas']['AppAuthResponseSchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AppDetailT: {
@@ -487,7 +497,7 @@ export const componentFixtures = {
       is_premium: true,
       is_public: true,
       is_upcoming: false,
-    } satisfies components['schemas']['AppDetailT'],
+    } satisfies components['schemas']['AppDetailT'] as components['schemas']['AppDetailT'],
     full: {
       name: 'alpha',
       slug: 'hotel',
@@ -522,7 +532,7 @@ export const componentFixtures = {
           description: 'echo',
         },
       ],
-    } satisfies components['schemas']['AppDetailT'],
+    } satisfies components['schemas']['AppDetailT'] as components['schemas']['AppDetailT'],
     invalid: [
       {
         rule: 'required at /name',
@@ -618,7 +628,7 @@ export const componentFixtures = {
         is_public: false,
         is_upcoming: false,
       },
-    } satisfies components['schemas']['AppDetailsSchema'],
+    } satisfies components['schemas']['AppDetailsSchema'] as components['schemas']['AppDetailsSchema'],
     full: {
       app_needs_auth: false,
       implementation: {
@@ -657,7 +667,7 @@ export const componentFixtures = {
         is_public: true,
         is_upcoming: false,
       },
-    } satisfies components['schemas']['AppDetailsSchema'],
+    } satisfies components['schemas']['AppDetailsSchema'] as components['schemas']['AppDetailsSchema'],
     invalid: [
       {
         rule: 'required at /app_needs_auth',
@@ -747,7 +757,7 @@ export const componentFixtures = {
   AppDetailsSchemaResults: {
     minimal: {
       results: [],
-    } satisfies components['schemas']['AppDetailsSchemaResults'],
+    } satisfies components['schemas']['AppDetailsSchemaResults'] as components['schemas']['AppDetailsSchemaResults'],
     full: {
       results: [
         {
@@ -790,7 +800,7 @@ export const componentFixtures = {
           },
         },
       ],
-    } satisfies components['schemas']['AppDetailsSchemaResults'],
+    } satisfies components['schemas']['AppDetailsSchemaResults'] as components['schemas']['AppDetailsSchemaResults'],
     invalid: [
       { rule: 'required at /results', value: {} as unknown },
       {
@@ -808,7 +818,7 @@ export const componentFixtures = {
       logo_url: 'juliet',
       auth_type: 'delta',
       actions: {},
-    } satisfies components['schemas']['AppSchema'],
+    } satisfies components['schemas']['AppSchema'] as components['schemas']['AppSchema'],
     full: {
       app: 'india',
       name: 'echo',
@@ -817,7 +827,7 @@ export const componentFixtures = {
       actions: {
         additionalProperty: 9,
       },
-    } satisfies components['schemas']['AppSchema'],
+    } satisfies components['schemas']['AppSchema'] as components['schemas']['AppSchema'],
     invalid: [
       {
         rule: 'required at /app',
@@ -843,7 +853,7 @@ export const componentFixtures = {
   AppSchemaResults: {
     minimal: {
       results: [],
-    } satisfies components['schemas']['AppSchemaResults'],
+    } satisfies components['schemas']['AppSchemaResults'] as components['schemas']['AppSchemaResults'],
     full: {
       results: [
         {
@@ -854,7 +864,7 @@ export const componentFixtures = {
           actions: {},
         },
       ],
-    } satisfies components['schemas']['AppSchemaResults'],
+    } satisfies components['schemas']['AppSchemaResults'] as components['schemas']['AppSchemaResults'],
     invalid: [
       { rule: 'required at /results', value: {} as unknown },
       {
@@ -866,7 +876,8 @@ export const componentFixtures = {
     ],
   },
   AuthFieldT: {
-    minimal: {} satisfies components['schemas']['AuthFieldT'],
+    minimal:
+      {} satisfies components['schemas']['AuthFieldT'] as components['schemas']['AuthFieldT'],
     full: {
       computed: true,
       key: 'bravo',
@@ -874,21 +885,23 @@ export const componentFixtures = {
       type: 'dict',
       label: 'delta',
       help_text: 'hotel',
-    } satisfies components['schemas']['AuthFieldT'],
+    } satisfies components['schemas']['AuthFieldT'] as components['schemas']['AuthFieldT'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AuthenticationGroupT: {
-    minimal: {} satisfies components['schemas']['AuthenticationGroupT'],
+    minimal:
+      {} satisfies components['schemas']['AuthenticationGroupT'] as components['schemas']['AuthenticationGroupT'],
     full: {
       id: 'juliet',
       name: 'hotel',
       photo_url: 'foxtrot',
       member_count: 82,
-    } satisfies components['schemas']['AuthenticationGroupT'],
+    } satisfies components['schemas']['AuthenticationGroupT'] as components['schemas']['AuthenticationGroupT'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AuthenticationPermissionsT: {
-    minimal: {} satisfies components['schemas']['AuthenticationPermissionsT'],
+    minimal:
+      {} satisfies components['schemas']['AuthenticationPermissionsT'] as components['schemas']['AuthenticationPermissionsT'],
     full: {
       delete: false,
       edit: true,
@@ -897,7 +910,7 @@ export const componentFixtures = {
       test: true,
       transfer: false,
       use: false,
-    } satisfies components['schemas']['AuthenticationPermissionsT'],
+    } satisfies components['schemas']['AuthenticationPermissionsT'] as components['schemas']['AuthenticationPermissionsT'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AuthenticationT: {
@@ -919,7 +932,7 @@ export const componentFixtures = {
       title: 'hotel',
       label: 'foxtrot',
       permissions: {},
-    } satisfies components['schemas']['AuthenticationT'],
+    } satisfies components['schemas']['AuthenticationT'] as components['schemas']['AuthenticationT'],
     full: {
       date: 'foxtrot',
       lastchanged: 'foxtrot',
@@ -938,7 +951,7 @@ export const componentFixtures = {
       title: 'echo',
       label: 'charlie',
       permissions: {},
-    } satisfies components['schemas']['AuthenticationT'],
+    } satisfies components['schemas']['AuthenticationT'] as components['schemas']['AuthenticationT'],
     invalid: [
       {
         rule: 'required at /date',
@@ -989,11 +1002,11 @@ export const componentFixtures = {
     minimal: {
       title: 'juliet',
       description: 'echo',
-    } satisfies components['schemas']['CategoryDetailT'],
+    } satisfies components['schemas']['CategoryDetailT'] as components['schemas']['CategoryDetailT'],
     full: {
       title: 'golf',
       description: 'foxtrot',
-    } satisfies components['schemas']['CategoryDetailT'],
+    } satisfies components['schemas']['CategoryDetailT'] as components['schemas']['CategoryDetailT'],
     invalid: [
       {
         rule: 'required at /title',
@@ -1015,14 +1028,14 @@ export const componentFixtures = {
       success: false,
       email: 'juliet',
       name: 'alpha',
-    } satisfies components['schemas']['CheckAuthResponse'],
+    } satisfies components['schemas']['CheckAuthResponse'] as components['schemas']['CheckAuthResponse'],
     full: {
       success: true,
       email: 'golf',
       name: 'hotel',
       user_id: 80,
       is_staff: false,
-    } satisfies components['schemas']['CheckAuthResponse'],
+    } satisfies components['schemas']['CheckAuthResponse'] as components['schemas']['CheckAuthResponse'],
     invalid: [
       {
         rule: 'required at /success',
@@ -1042,16 +1055,17 @@ export const componentFixtures = {
     ],
   },
   ChoiceT: {
-    minimal: {} satisfies components['schemas']['ChoiceT'],
+    minimal: {} satisfies components['schemas']['ChoiceT'] as components['schemas']['ChoiceT'],
     full: {
       key: 'hotel',
       label: 'foxtrot',
       sample: 'juliet',
-    } satisfies components['schemas']['ChoiceT'],
+    } satisfies components['schemas']['ChoiceT'] as components['schemas']['ChoiceT'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   CreateAiActionRequest: {
-    minimal: {} satisfies components['schemas']['CreateAiActionRequest'],
+    minimal:
+      {} satisfies components['schemas']['CreateAiActionRequest'] as components['schemas']['CreateAiActionRequest'],
     full: {
       app: 'delta',
       action: 'charlie',
@@ -1060,29 +1074,32 @@ export const componentFixtures = {
         additionalProperty: {},
       },
       meta: {},
-    } satisfies components['schemas']['CreateAiActionRequest'],
+    } satisfies components['schemas']['CreateAiActionRequest'] as components['schemas']['CreateAiActionRequest'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ErrorResponse: {
-    minimal: {} satisfies components['schemas']['ErrorResponse'],
+    minimal:
+      {} satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
     full: {
       error: 'golf',
       detail: true,
-    } satisfies components['schemas']['ErrorResponse'],
+    } satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ExecuteRequest: {
-    minimal: {} satisfies components['schemas']['ExecuteRequest'],
+    minimal:
+      {} satisfies components['schemas']['ExecuteRequest'] as components['schemas']['ExecuteRequest'],
     full: {
       instructions: 'delta',
       params: {
         additionalProperty: {},
       },
-    } satisfies components['schemas']['ExecuteRequest'],
+    } satisfies components['schemas']['ExecuteRequest'] as components['schemas']['ExecuteRequest'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ExecuteResponse: {
-    minimal: {} satisfies components['schemas']['ExecuteResponse'],
+    minimal:
+      {} satisfies components['schemas']['ExecuteResponse'] as components['schemas']['ExecuteResponse'],
     full: {
       execution_log_id: 'golf',
       action_used: 'alpha',
@@ -1095,15 +1112,16 @@ export const componentFixtures = {
       },
       status: 'error',
       error: 'hotel',
-    } satisfies components['schemas']['ExecuteResponse'],
+    } satisfies components['schemas']['ExecuteResponse'] as components['schemas']['ExecuteResponse'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ExposedActionResponseSchema: {
-    minimal: {} satisfies components['schemas']['ExposedActionResponseSchema'],
+    minimal:
+      {} satisfies components['schemas']['ExposedActionResponseSchema'] as components['schemas']['ExposedActionResponseSchema'],
     full: {
       results: [{}],
       configuration_link: 'echo',
-    } satisfies components['schemas']['ExposedActionResponseSchema'],
+    } satisfies components['schemas']['ExposedActionResponseSchema'] as components['schemas']['ExposedActionResponseSchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   GivesT: {
@@ -1114,7 +1132,7 @@ export const componentFixtures = {
       type: 'golf',
       custom_field: false,
       important: false,
-    } satisfies components['schemas']['GivesT'],
+    } satisfies components['schemas']['GivesT'] as components['schemas']['GivesT'],
     full: {
       key: 'hotel',
       score: 5,
@@ -1124,7 +1142,7 @@ export const componentFixtures = {
       important: false,
       label: 'echo',
       zap_meta_sample: 'anything',
-    } satisfies components['schemas']['GivesT'],
+    } satisfies components['schemas']['GivesT'] as components['schemas']['GivesT'],
     invalid: [
       {
         rule: 'required at /key',
@@ -1154,16 +1172,17 @@ export const componentFixtures = {
       query: '',
       action_types: [],
       count: 25,
-    } satisfies components['schemas']['GuessActionsSchema'],
+    } satisfies components['schemas']['GuessActionsSchema'] as components['schemas']['GuessActionsSchema'],
     full: {
       query: '',
       action_types: ['search'],
       count: 25,
-    } satisfies components['schemas']['GuessActionsSchema'],
+    } satisfies components['schemas']['GuessActionsSchema'] as components['schemas']['GuessActionsSchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   GuessResultSchema: {
-    minimal: {} satisfies components['schemas']['GuessResultSchema'],
+    minimal:
+      {} satisfies components['schemas']['GuessResultSchema'] as components['schemas']['GuessResultSchema'],
     full: {
       app: 'echo',
       action: 'bravo',
@@ -1172,17 +1191,17 @@ export const componentFixtures = {
       description: 'charlie',
       image: 'echo',
       score: 13,
-    } satisfies components['schemas']['GuessResultSchema'],
+    } satisfies components['schemas']['GuessResultSchema'] as components['schemas']['GuessResultSchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ImagesT: {
-    minimal: {} satisfies components['schemas']['ImagesT'],
+    minimal: {} satisfies components['schemas']['ImagesT'] as components['schemas']['ImagesT'],
     full: {
       url_16_x16: 'juliet',
       url_32_x32: 'juliet',
       url_64_x64: 'hotel',
       url_128_x128: 'delta',
-    } satisfies components['schemas']['ImagesT'],
+    } satisfies components['schemas']['ImagesT'] as components['schemas']['ImagesT'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ImplementationT: {
@@ -1197,7 +1216,7 @@ export const componentFixtures = {
       is_beta: false,
       is_premium: false,
       is_hidden: false,
-    } satisfies components['schemas']['ImplementationT'],
+    } satisfies components['schemas']['ImplementationT'] as components['schemas']['ImplementationT'],
     full: {
       selected_api: 'alpha',
       app_id: 82,
@@ -1222,7 +1241,7 @@ export const componentFixtures = {
       ],
       auth_type: 'golf',
       auth_fields: [{}],
-    } satisfies components['schemas']['ImplementationT'],
+    } satisfies components['schemas']['ImplementationT'] as components['schemas']['ImplementationT'],
     invalid: [
       {
         rule: 'required at /selected_api',
@@ -1259,7 +1278,7 @@ export const componentFixtures = {
     minimal: {
       last_refresh_seconds_ago: 47,
       results: [],
-    } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'],
+    } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'] as components['schemas']['ListAuthenticationsForAppResultSchema'],
     full: {
       last_refresh_seconds_ago: 97,
       results: [
@@ -1284,7 +1303,7 @@ export const componentFixtures = {
         },
       ],
       message: 'juliet',
-    } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'],
+    } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'] as components['schemas']['ListAuthenticationsForAppResultSchema'],
     invalid: [
       {
         rule: 'required at /last_refresh_seconds_ago',
@@ -1302,14 +1321,14 @@ export const componentFixtures = {
     ],
   },
   LoginLink: {
-    minimal: {} satisfies components['schemas']['LoginLink'],
+    minimal: {} satisfies components['schemas']['LoginLink'] as components['schemas']['LoginLink'],
     full: {
       login_link: 'hotel',
-    } satisfies components['schemas']['LoginLink'],
+    } satisfies components['schemas']['LoginLink'] as components['schemas']['LoginLink'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   NeedT: {
-    minimal: {} satisfies components['schemas']['NeedT'],
+    minimal: {} satisfies components['schemas']['NeedT'] as components['schemas']['NeedT'],
     full: {
       key: 'golf',
       label: 'juliet',
@@ -1335,47 +1354,52 @@ export const componentFixtures = {
       default_guessable: false,
       choices: ['hotel'],
       default: 'juliet',
-    } satisfies components['schemas']['NeedT'],
+    } satisfies components['schemas']['NeedT'] as components['schemas']['NeedT'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   NeedType: {
-    minimal: 'confirmation' satisfies components['schemas']['NeedType'],
-    full: 'password' satisfies components['schemas']['NeedType'],
+    minimal:
+      'confirmation' satisfies components['schemas']['NeedType'] as components['schemas']['NeedType'],
+    full: 'password' satisfies components['schemas']['NeedType'] as components['schemas']['NeedType'],
     invalid: [
       { rule: 'enum', value: 'not-in-enum' as unknown },
       { rule: 'type', value: null as unknown },
     ],
   },
   ParamMode: {
-    minimal: 'ignored' satisfies components['schemas']['ParamMode'],
-    full: 'choose_from' satisfies components['schemas']['ParamMode'],
+    minimal:
+      'ignored' satisfies components['schemas']['ParamMode'] as components['schemas']['ParamMode'],
+    full: 'choose_from' satisfies components['schemas']['ParamMode'] as components['schemas']['ParamMode'],
     invalid: [
       { rule: 'enum', value: 'not-in-enum' as unknown },
       { rule: 'type', value: null as unknown },
     ],
   },
   PrefillChoicesResultsSchema: {
-    minimal: {} satisfies components['schemas']['PrefillChoicesResultsSchema'],
+    minimal:
+      {} satisfies components['schemas']['PrefillChoicesResultsSchema'] as components['schemas']['PrefillChoicesResultsSchema'],
     full: {
       is_loading: false,
       last_refresh_seconds_ago: 89,
       results: [{}],
-    } satisfies components['schemas']['PrefillChoicesResultsSchema'],
+    } satisfies components['schemas']['PrefillChoicesResultsSchema'] as components['schemas']['PrefillChoicesResultsSchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ResultToShrink: {
-    minimal: {} satisfies components['schemas']['ResultToShrink'],
+    minimal:
+      {} satisfies components['schemas']['ResultToShrink'] as components['schemas']['ResultToShrink'],
     full: {
       result: {},
       result_field_labels: {},
-    } satisfies components['schemas']['ResultToShrink'],
+    } satisfies components['schemas']['ResultToShrink'] as components['schemas']['ResultToShrink'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ShrinkResultResult: {
-    minimal: {} satisfies components['schemas']['ShrinkResultResult'],
+    minimal:
+      {} satisfies components['schemas']['ShrinkResultResult'] as components['schemas']['ShrinkResultResult'],
     full: {
       shrunken_result: {},
-    } satisfies components['schemas']['ShrinkResultResult'],
+    } satisfies components['schemas']['ShrinkResultResult'] as components['schemas']['ShrinkResultResult'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   StatelessExecuteRequest: {
@@ -1383,7 +1407,7 @@ export const componentFixtures = {
       instructions: 'foxtrot',
       app: 'delta',
       action: 'bravo',
-    } satisfies components['schemas']['StatelessExecuteRequest'],
+    } satisfies components['schemas']['StatelessExecuteRequest'] as components['schemas']['StatelessExecuteRequest'],
     full: {
       instructions: 'india',
       app: 'delta',
@@ -1394,7 +1418,7 @@ export const componentFixtures = {
       action_type: 'search_or_write',
       authentication_id: 80,
       account_id: 9,
-    } satisfies components['schemas']['StatelessExecuteRequest'],
+    } satisfies components['schemas']['StatelessExecuteRequest'] as components['schemas']['StatelessExecuteRequest'],
     invalid: [
       {
         rule: 'required at /instructions',
@@ -1418,12 +1442,12 @@ export const componentFixtures = {
       success: true,
       errors: [],
       results: true,
-    } satisfies components['schemas']['TestAuthResponseT'],
+    } satisfies components['schemas']['TestAuthResponseT'] as components['schemas']['TestAuthResponseT'],
     full: {
       success: true,
       errors: [{}],
       results: {},
-    } satisfies components['schemas']['TestAuthResponseT'],
+    } satisfies components['schemas']['TestAuthResponseT'] as components['schemas']['TestAuthResponseT'],
     invalid: [
       {
         rule: 'required at /success',
@@ -1443,28 +1467,33 @@ export const componentFixtures = {
     ],
   },
   UnfurlAppListResponse: {
-    minimal: {} satisfies components['schemas']['UnfurlAppListResponse'],
-    full: {} satisfies components['schemas']['UnfurlAppListResponse'],
+    minimal:
+      {} satisfies components['schemas']['UnfurlAppListResponse'] as components['schemas']['UnfurlAppListResponse'],
+    full: {} satisfies components['schemas']['UnfurlAppListResponse'] as components['schemas']['UnfurlAppListResponse'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   UnfurlError: {
-    minimal: {} satisfies components['schemas']['UnfurlError'],
-    full: {} satisfies components['schemas']['UnfurlError'],
+    minimal:
+      {} satisfies components['schemas']['UnfurlError'] as components['schemas']['UnfurlError'],
+    full: {} satisfies components['schemas']['UnfurlError'] as components['schemas']['UnfurlError'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   UnfurlNoAuthFoundError: {
-    minimal: {} satisfies components['schemas']['UnfurlNoAuthFoundError'],
-    full: {} satisfies components['schemas']['UnfurlNoAuthFoundError'],
+    minimal:
+      {} satisfies components['schemas']['UnfurlNoAuthFoundError'] as components['schemas']['UnfurlNoAuthFoundError'],
+    full: {} satisfies components['schemas']['UnfurlNoAuthFoundError'] as components['schemas']['UnfurlNoAuthFoundError'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   UnfurlUrlRequestSchema: {
-    minimal: {} satisfies components['schemas']['UnfurlUrlRequestSchema'],
-    full: {} satisfies components['schemas']['UnfurlUrlRequestSchema'],
+    minimal:
+      {} satisfies components['schemas']['UnfurlUrlRequestSchema'] as components['schemas']['UnfurlUrlRequestSchema'],
+    full: {} satisfies components['schemas']['UnfurlUrlRequestSchema'] as components['schemas']['UnfurlUrlRequestSchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   UnfurlUrlResponseSchema: {
-    minimal: {} satisfies components['schemas']['UnfurlUrlResponseSchema'],
-    full: {} satisfies components['schemas']['UnfurlUrlResponseSchema'],
+    minimal:
+      {} satisfies components['schemas']['UnfurlUrlResponseSchema'] as components['schemas']['UnfurlUrlResponseSchema'],
+    full: {} satisfies components['schemas']['UnfurlUrlResponseSchema'] as components['schemas']['UnfurlUrlResponseSchema'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
 };
@@ -1485,25 +1514,25 @@ export const operationFixtures = {
         name: 'foxtrot',
         user_id: 27,
         is_staff: true,
-      } satisfies operations['checkAuth']['responses']['200']['content']['application/json'],
+      } satisfies operations['checkAuth']['responses']['200']['content']['application/json'] as operations['checkAuth']['responses']['200']['content']['application/json'],
     },
   },
   checkHealth: {
     request: {},
     responses: {
       '200':
-        42 satisfies operations['checkHealth']['responses']['200']['content']['application/json'],
+        42 satisfies operations['checkHealth']['responses']['200']['content']['application/json'] as operations['checkHealth']['responses']['200']['content']['application/json'],
     },
   },
   checkUnfurlAppAuth: {
     request: {
       path: {
         app: 'golf',
-      } satisfies operations['checkUnfurlAppAuth']['parameters']['path'],
+      } satisfies operations['checkUnfurlAppAuth']['parameters']['path'] as operations['checkUnfurlAppAuth']['parameters']['path'],
     },
     responses: {
       '200':
-        {} satisfies operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'],
+        {} satisfies operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'] as operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'],
     },
   },
   createAiAction: {
@@ -1517,6 +1546,8 @@ export const operationFixtures = {
         },
         meta: {},
       } satisfies NonNullable<
+        operations['createAiAction']['requestBody']
+      >['content']['application/json'] as NonNullable<
         operations['createAiAction']['requestBody']
       >['content']['application/json'],
     },
@@ -1534,31 +1565,33 @@ export const operationFixtures = {
         account_id: 5,
         authentication_id: 71,
         needs: [{}],
-      } satisfies operations['createAiAction']['responses']['200']['content']['application/json'],
+      } satisfies operations['createAiAction']['responses']['200']['content']['application/json'] as operations['createAiAction']['responses']['200']['content']['application/json'],
     },
   },
   deleteAiAction: {
     request: {
       path: {
         ai_action_id: 'juliet',
-      } satisfies operations['deleteAiAction']['parameters']['path'],
+      } satisfies operations['deleteAiAction']['parameters']['path'] as operations['deleteAiAction']['parameters']['path'],
     },
     responses: {
       '200':
-        false satisfies operations['deleteAiAction']['responses']['200']['content']['application/json'],
+        false satisfies operations['deleteAiAction']['responses']['200']['content']['application/json'] as operations['deleteAiAction']['responses']['200']['content']['application/json'],
     },
   },
   executeAiAction: {
     request: {
       path: {
         ai_action_id: 'india',
-      } satisfies operations['executeAiAction']['parameters']['path'],
+      } satisfies operations['executeAiAction']['parameters']['path'] as operations['executeAiAction']['parameters']['path'],
       body: {
         instructions: 'charlie',
         params: {
           additionalProperty: {},
         },
       } satisfies NonNullable<
+        operations['executeAiAction']['requestBody']
+      >['content']['application/json'] as NonNullable<
         operations['executeAiAction']['requestBody']
       >['content']['application/json'],
     },
@@ -1575,19 +1608,19 @@ export const operationFixtures = {
         },
         status: 'success',
         error: 'juliet',
-      } satisfies operations['executeAiAction']['responses']['200']['content']['application/json'],
+      } satisfies operations['executeAiAction']['responses']['200']['content']['application/json'] as operations['executeAiAction']['responses']['200']['content']['application/json'],
       '400': {
         error: 'juliet',
         detail: true,
-      } satisfies operations['executeAiAction']['responses']['400']['content']['application/json'],
+      } satisfies operations['executeAiAction']['responses']['400']['content']['application/json'] as operations['executeAiAction']['responses']['400']['content']['application/json'],
       '412': {
         error: 'india',
         detail: 42,
-      } satisfies operations['executeAiAction']['responses']['412']['content']['application/json'],
+      } satisfies operations['executeAiAction']['responses']['412']['content']['application/json'] as operations['executeAiAction']['responses']['412']['content']['application/json'],
       '422': {
         error: 'charlie',
         detail: true,
-      } satisfies operations['executeAiAction']['responses']['422']['content']['application/json'],
+      } satisfies operations['executeAiAction']['responses']['422']['content']['application/json'] as operations['executeAiAction']['responses']['422']['content']['application/json'],
     },
   },
   executeStatelessAction: {
@@ -1604,6 +1637,8 @@ export const operationFixtures = {
         account_id: 33,
       } satisfies NonNullable<
         operations['executeStatelessAction']['requestBody']
+      >['content']['application/json'] as NonNullable<
+        operations['executeStatelessAction']['requestBody']
       >['content']['application/json'],
     },
     responses: {
@@ -1619,19 +1654,19 @@ export const operationFixtures = {
         },
         status: 'success',
         error: 'hotel',
-      } satisfies operations['executeStatelessAction']['responses']['200']['content']['application/json'],
+      } satisfies operations['executeStatelessAction']['responses']['200']['content']['application/json'] as operations['executeStatelessAction']['responses']['200']['content']['application/json'],
       '400': {
         error: 'india',
         detail: 'anything',
-      } satisfies operations['executeStatelessAction']['responses']['400']['content']['application/json'],
+      } satisfies operations['executeStatelessAction']['responses']['400']['content']['application/json'] as operations['executeStatelessAction']['responses']['400']['content']['application/json'],
       '412': {
         error: 'delta',
         detail: true,
-      } satisfies operations['executeStatelessAction']['responses']['412']['content']['application/json'],
+      } satisfies operations['executeStatelessAction']['responses']['412']['content']['application/json'] as operations['executeStatelessAction']['responses']['412']['content']['application/json'],
       '422': {
         error: 'echo',
         detail: 'anything',
-      } satisfies operations['executeStatelessAction']['responses']['422']['content']['application/json'],
+      } satisfies operations['executeStatelessAction']['responses']['422']['content']['application/json'] as operations['executeStatelessAction']['responses']['422']['content']['application/json'],
     },
   },
   getActionDetails: {
@@ -1639,10 +1674,12 @@ export const operationFixtures = {
       path: {
         app: 'india',
         action: 'echo',
-      } satisfies operations['getActionDetails']['parameters']['path'],
+      } satisfies operations['getActionDetails']['parameters']['path'] as operations['getActionDetails']['parameters']['path'],
       body: {
         params: {},
       } satisfies NonNullable<
+        operations['getActionDetails']['requestBody']
+      >['content']['application/json'] as NonNullable<
         operations['getActionDetails']['requestBody']
       >['content']['application/json'],
     },
@@ -1665,14 +1702,14 @@ export const operationFixtures = {
             action_sample: {},
           },
         ],
-      } satisfies operations['getActionDetails']['responses']['200']['content']['application/json'],
+      } satisfies operations['getActionDetails']['responses']['200']['content']['application/json'] as operations['getActionDetails']['responses']['200']['content']['application/json'],
     },
   },
   getAiAction: {
     request: {
       path: {
         ai_action_id: 'golf',
-      } satisfies operations['getAiAction']['parameters']['path'],
+      } satisfies operations['getAiAction']['parameters']['path'] as operations['getAiAction']['parameters']['path'],
     },
     responses: {
       '200': {
@@ -1688,14 +1725,14 @@ export const operationFixtures = {
         account_id: 64,
         authentication_id: 58,
         needs: [{}],
-      } satisfies operations['getAiAction']['responses']['200']['content']['application/json'],
+      } satisfies operations['getAiAction']['responses']['200']['content']['application/json'] as operations['getAiAction']['responses']['200']['content']['application/json'],
     },
   },
   getApp: {
     request: {
       path: {
         app: 'delta',
-      } satisfies operations['getApp']['parameters']['path'],
+      } satisfies operations['getApp']['parameters']['path'] as operations['getApp']['parameters']['path'],
     },
     responses: {
       '200': {
@@ -1740,7 +1777,7 @@ export const operationFixtures = {
             },
           },
         ],
-      } satisfies operations['getApp']['responses']['200']['content']['application/json'],
+      } satisfies operations['getApp']['responses']['200']['content']['application/json'] as operations['getApp']['responses']['200']['content']['application/json'],
     },
   },
   getLoginLink: {
@@ -1749,12 +1786,12 @@ export const operationFixtures = {
         sign_up_first_name: 'juliet',
         sign_up_last_name: 'foxtrot',
         sign_up_email: 'golf',
-      } satisfies operations['getLoginLink']['parameters']['query'],
+      } satisfies operations['getLoginLink']['parameters']['query'] as operations['getLoginLink']['parameters']['query'],
     },
     responses: {
       '200': {
         login_link: 'hotel',
-      } satisfies operations['getLoginLink']['responses']['200']['content']['application/json'],
+      } satisfies operations['getLoginLink']['responses']['200']['content']['application/json'] as operations['getLoginLink']['responses']['200']['content']['application/json'],
     },
   },
   getOAuthLoginLink: {
@@ -1764,12 +1801,12 @@ export const operationFixtures = {
         redirect_uri: 'india',
         code_challenge: 'golf',
         sign_up_email: 'india',
-      } satisfies operations['getOAuthLoginLink']['parameters']['query'],
+      } satisfies operations['getOAuthLoginLink']['parameters']['query'] as operations['getOAuthLoginLink']['parameters']['query'],
     },
     responses: {
       '200': {
         login_link: 'hotel',
-      } satisfies operations['getOAuthLoginLink']['responses']['200']['content']['application/json'],
+      } satisfies operations['getOAuthLoginLink']['responses']['200']['content']['application/json'] as operations['getOAuthLoginLink']['responses']['200']['content']['application/json'],
     },
   },
   getPrefillChoices: {
@@ -1777,10 +1814,12 @@ export const operationFixtures = {
       path: {
         app: 'echo',
         prefill: 'delta',
-      } satisfies operations['getPrefillChoices']['parameters']['path'],
+      } satisfies operations['getPrefillChoices']['parameters']['path'] as operations['getPrefillChoices']['parameters']['path'],
       body: {
         params: {},
       } satisfies NonNullable<
+        operations['getPrefillChoices']['requestBody']
+      >['content']['application/json'] as NonNullable<
         operations['getPrefillChoices']['requestBody']
       >['content']['application/json'],
     },
@@ -1789,7 +1828,7 @@ export const operationFixtures = {
         is_loading: false,
         last_refresh_seconds_ago: 76,
         results: [{}],
-      } satisfies operations['getPrefillChoices']['responses']['200']['content']['application/json'],
+      } satisfies operations['getPrefillChoices']['responses']['200']['content']['application/json'] as operations['getPrefillChoices']['responses']['200']['content']['application/json'],
     },
   },
   guessActions: {
@@ -1799,6 +1838,8 @@ export const operationFixtures = {
         action_types: ['search_and_write'],
         count: 25,
       } satisfies NonNullable<
+        operations['guessActions']['requestBody']
+      >['content']['application/json'] as NonNullable<
         operations['guessActions']['requestBody']
       >['content']['application/json'],
     },
@@ -1813,7 +1854,7 @@ export const operationFixtures = {
           image: 'india',
           score: 47.5,
         },
-      ] satisfies operations['guessActions']['responses']['200']['content']['application/json'],
+      ] satisfies operations['guessActions']['responses']['200']['content']['application/json'] as operations['guessActions']['responses']['200']['content']['application/json'],
     },
   },
   listAccounts: {
@@ -1828,14 +1869,14 @@ export const operationFixtures = {
             owner: {},
           },
         ],
-      } satisfies operations['listAccounts']['responses']['200']['content']['application/json'],
+      } satisfies operations['listAccounts']['responses']['200']['content']['application/json'] as operations['listAccounts']['responses']['200']['content']['application/json'],
     },
   },
   listActions: {
     request: {
       path: {
         app: 'charlie',
-      } satisfies operations['listActions']['parameters']['path'],
+      } satisfies operations['listActions']['parameters']['path'] as operations['listActions']['parameters']['path'],
     },
     responses: {
       '200': {
@@ -1857,7 +1898,7 @@ export const operationFixtures = {
             app_needs_auth: false,
           },
         ],
-      } satisfies operations['listActions']['responses']['200']['content']['application/json'],
+      } satisfies operations['listActions']['responses']['200']['content']['application/json'] as operations['listActions']['responses']['200']['content']['application/json'],
     },
   },
   listAiActions: {
@@ -1866,14 +1907,14 @@ export const operationFixtures = {
       '200': {
         results: [{}],
         configuration_link: 'hotel',
-      } satisfies operations['listAiActions']['responses']['200']['content']['application/json'],
+      } satisfies operations['listAiActions']['responses']['200']['content']['application/json'] as operations['listAiActions']['responses']['200']['content']['application/json'],
     },
   },
   listAppAuthentications: {
     request: {
       path: {
         app: 'india',
-      } satisfies operations['listAppAuthentications']['parameters']['path'],
+      } satisfies operations['listAppAuthentications']['parameters']['path'] as operations['listAppAuthentications']['parameters']['path'],
     },
     responses: {
       '200': {
@@ -1900,27 +1941,29 @@ export const operationFixtures = {
           },
         ],
         message: 'hotel',
-      } satisfies operations['listAppAuthentications']['responses']['200']['content']['application/json'],
+      } satisfies operations['listAppAuthentications']['responses']['200']['content']['application/json'] as operations['listAppAuthentications']['responses']['200']['content']['application/json'],
     },
   },
   listUnfurlApps: {
     request: {},
     responses: {
       '200':
-        {} satisfies operations['listUnfurlApps']['responses']['200']['content']['application/json'],
+        {} satisfies operations['listUnfurlApps']['responses']['200']['content']['application/json'] as operations['listUnfurlApps']['responses']['200']['content']['application/json'],
     },
   },
   previewAiAction: {
     request: {
       path: {
         ai_action_id: 'e7ac0a1e-ce15-42a0-8ff6-81b28a41c05d',
-      } satisfies operations['previewAiAction']['parameters']['path'],
+      } satisfies operations['previewAiAction']['parameters']['path'] as operations['previewAiAction']['parameters']['path'],
       body: {
         instructions: 'foxtrot',
         params: {
           additionalProperty: {},
         },
       } satisfies NonNullable<
+        operations['previewAiAction']['requestBody']
+      >['content']['application/json'] as NonNullable<
         operations['previewAiAction']['requestBody']
       >['content']['application/json'],
     },
@@ -1937,26 +1980,26 @@ export const operationFixtures = {
         },
         status: 'success',
         error: 'india',
-      } satisfies operations['previewAiAction']['responses']['200']['content']['application/json'],
+      } satisfies operations['previewAiAction']['responses']['200']['content']['application/json'] as operations['previewAiAction']['responses']['200']['content']['application/json'],
       '400': {
         error: 'golf',
         detail: 'anything',
-      } satisfies operations['previewAiAction']['responses']['400']['content']['application/json'],
+      } satisfies operations['previewAiAction']['responses']['400']['content']['application/json'] as operations['previewAiAction']['responses']['400']['content']['application/json'],
       '412': {
         error: 'echo',
         detail: 42,
-      } satisfies operations['previewAiAction']['responses']['412']['content']['application/json'],
+      } satisfies operations['previewAiAction']['responses']['412']['content']['application/json'] as operations['previewAiAction']['responses']['412']['content']['application/json'],
       '422': {
         error: 'alpha',
         detail: true,
-      } satisfies operations['previewAiAction']['responses']['422']['content']['application/json'],
+      } satisfies operations['previewAiAction']['responses']['422']['content']['application/json'] as operations['previewAiAction']['responses']['422']['content']['application/json'],
     },
   },
   rateExecutionLog: {
     request: {
       path: {
         execution_log_id: 'golf',
-      } satisfies operations['rateExecutionLog']['parameters']['path'],
+      } satisfies operations['rateExecutionLog']['parameters']['path'] as operations['rateExecutionLog']['parameters']['path'],
     },
     responses: {
       '200': {
@@ -1971,19 +2014,19 @@ export const operationFixtures = {
         },
         status: 'empty',
         error: 'bravo',
-      } satisfies operations['rateExecutionLog']['responses']['200']['content']['application/json'],
+      } satisfies operations['rateExecutionLog']['responses']['200']['content']['application/json'] as operations['rateExecutionLog']['responses']['200']['content']['application/json'],
       '400': {
         error: 'golf',
         detail: 'anything',
-      } satisfies operations['rateExecutionLog']['responses']['400']['content']['application/json'],
+      } satisfies operations['rateExecutionLog']['responses']['400']['content']['application/json'] as operations['rateExecutionLog']['responses']['400']['content']['application/json'],
       '412': {
         error: 'juliet',
         detail: 42,
-      } satisfies operations['rateExecutionLog']['responses']['412']['content']['application/json'],
+      } satisfies operations['rateExecutionLog']['responses']['412']['content']['application/json'] as operations['rateExecutionLog']['responses']['412']['content']['application/json'],
       '422': {
         error: 'juliet',
         detail: 'anything',
-      } satisfies operations['rateExecutionLog']['responses']['422']['content']['application/json'],
+      } satisfies operations['rateExecutionLog']['responses']['422']['content']['application/json'] as operations['rateExecutionLog']['responses']['422']['content']['application/json'],
     },
   },
   searchApps: {
@@ -1999,7 +2042,7 @@ export const operationFixtures = {
             actions: {},
           },
         ],
-      } satisfies operations['searchApps']['responses']['200']['content']['application/json'],
+      } satisfies operations['searchApps']['responses']['200']['content']['application/json'] as operations['searchApps']['responses']['200']['content']['application/json'],
     },
   },
   shrinkResult: {
@@ -2009,44 +2052,48 @@ export const operationFixtures = {
         result_field_labels: {},
       } satisfies NonNullable<
         operations['shrinkResult']['requestBody']
+      >['content']['application/json'] as NonNullable<
+        operations['shrinkResult']['requestBody']
       >['content']['application/json'],
     },
     responses: {
       '200': {
         shrunken_result: {},
-      } satisfies operations['shrinkResult']['responses']['200']['content']['application/json'],
+      } satisfies operations['shrinkResult']['responses']['200']['content']['application/json'] as operations['shrinkResult']['responses']['200']['content']['application/json'],
     },
   },
   testAuthentication: {
     request: {
       path: {
         auth_id: 1,
-      } satisfies operations['testAuthentication']['parameters']['path'],
+      } satisfies operations['testAuthentication']['parameters']['path'] as operations['testAuthentication']['parameters']['path'],
     },
     responses: {
       '200': {
         success: true,
         errors: [{}],
         results: {},
-      } satisfies operations['testAuthentication']['responses']['200']['content']['application/json'],
+      } satisfies operations['testAuthentication']['responses']['200']['content']['application/json'] as operations['testAuthentication']['responses']['200']['content']['application/json'],
     },
   },
   unfurlUrl: {
     request: {
       body: {} satisfies NonNullable<
         operations['unfurlUrl']['requestBody']
+      >['content']['application/json'] as NonNullable<
+        operations['unfurlUrl']['requestBody']
       >['content']['application/json'],
     },
     responses: {
       '200':
-        {} satisfies operations['unfurlUrl']['responses']['200']['content']['application/json'],
+        {} satisfies operations['unfurlUrl']['responses']['200']['content']['application/json'] as operations['unfurlUrl']['responses']['200']['content']['application/json'],
     },
   },
   updateAiAction: {
     request: {
       path: {
         ai_action_id: 'india',
-      } satisfies operations['updateAiAction']['parameters']['path'],
+      } satisfies operations['updateAiAction']['parameters']['path'] as operations['updateAiAction']['parameters']['path'],
       body: {
         app: 'hotel',
         action: 'india',
@@ -2056,6 +2103,8 @@ export const operationFixtures = {
         },
         meta: {},
       } satisfies NonNullable<
+        operations['updateAiAction']['requestBody']
+      >['content']['application/json'] as NonNullable<
         operations['updateAiAction']['requestBody']
       >['content']['application/json'],
     },
@@ -2073,7 +2122,7 @@ export const operationFixtures = {
         account_id: 58,
         authentication_id: 98,
         needs: [{}],
-      } satisfies operations['updateAiAction']['responses']['200']['content']['application/json'],
+      } satisfies operations['updateAiAction']['responses']['200']['content']['application/json'] as operations['updateAiAction']['responses']['200']['content']['application/json'],
     },
   },
 };

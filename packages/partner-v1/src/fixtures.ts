@@ -12,7 +12,7 @@ import type { components, operations } from './types.js';
  */
 export const componentFixtures = {
   App: {
-    minimal: {} satisfies components['schemas']['App'],
+    minimal: {} satisfies components['schemas']['App'] as components['schemas']['App'],
     full: {
       description: 'juliet',
       links: {},
@@ -23,35 +23,36 @@ export const componentFixtures = {
       slug: 'golf',
       categories: [{}],
       uuid: 'charlie',
-    } satisfies components['schemas']['App'],
+    } satisfies components['schemas']['App'] as components['schemas']['App'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AppCategory: {
-    minimal: {} satisfies components['schemas']['AppCategory'],
+    minimal:
+      {} satisfies components['schemas']['AppCategory'] as components['schemas']['AppCategory'],
     full: {
       slug: 'juliet',
-    } satisfies components['schemas']['AppCategory'],
+    } satisfies components['schemas']['AppCategory'] as components['schemas']['AppCategory'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AppImages: {
-    minimal: {} satisfies components['schemas']['AppImages'],
+    minimal: {} satisfies components['schemas']['AppImages'] as components['schemas']['AppImages'],
     full: {
       url_128x128: 'juliet',
       url_64x64: 'echo',
       url_32x32: 'india',
       url_16x16: 'charlie',
-    } satisfies components['schemas']['AppImages'],
+    } satisfies components['schemas']['AppImages'] as components['schemas']['AppImages'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AppLinks: {
-    minimal: {} satisfies components['schemas']['AppLinks'],
+    minimal: {} satisfies components['schemas']['AppLinks'] as components['schemas']['AppLinks'],
     full: {
       'mutual:zap_templates': 'delta',
-    } satisfies components['schemas']['AppLinks'],
+    } satisfies components['schemas']['AppLinks'] as components['schemas']['AppLinks'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   AppList: {
-    minimal: {} satisfies components['schemas']['AppList'],
+    minimal: {} satisfies components['schemas']['AppList'] as components['schemas']['AppList'],
     full: {
       objects: [{}],
       page: 2,
@@ -60,18 +61,19 @@ export const componentFixtures = {
       pages: 88,
       prev_url: 'india',
       next_url: 'hotel',
-    } satisfies components['schemas']['AppList'],
+    } satisfies components['schemas']['AppList'] as components['schemas']['AppList'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ErrorResponse: {
-    minimal: {} satisfies components['schemas']['ErrorResponse'],
+    minimal:
+      {} satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
     full: {
       errors: ['golf'],
-    } satisfies components['schemas']['ErrorResponse'],
+    } satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   StepApp: {
-    minimal: {} satisfies components['schemas']['StepApp'],
+    minimal: {} satisfies components['schemas']['StepApp'] as components['schemas']['StepApp'],
     full: {
       id: 73,
       api: 'hotel',
@@ -83,11 +85,11 @@ export const componentFixtures = {
       images: {},
       slug: 'echo',
       uuid: 'charlie',
-    } satisfies components['schemas']['StepApp'],
+    } satisfies components['schemas']['StepApp'] as components['schemas']['StepApp'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   Zap: {
-    minimal: {} satisfies components['schemas']['Zap'],
+    minimal: {} satisfies components['schemas']['Zap'] as components['schemas']['Zap'],
     full: {
       id: 31.5,
       modified_at: '2024-01-09T03:04:05Z',
@@ -95,32 +97,32 @@ export const componentFixtures = {
       steps: [{}],
       title: 'echo',
       url: 'charlie',
-    } satisfies components['schemas']['Zap'],
+    } satisfies components['schemas']['Zap'] as components['schemas']['Zap'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ZapList: {
-    minimal: {} satisfies components['schemas']['ZapList'],
+    minimal: {} satisfies components['schemas']['ZapList'] as components['schemas']['ZapList'],
     full: {
       objects: [{}],
       count: 26,
       next: 'foxtrot',
       previous: 'foxtrot',
-    } satisfies components['schemas']['ZapList'],
+    } satisfies components['schemas']['ZapList'] as components['schemas']['ZapList'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ZapStep: {
-    minimal: {} satisfies components['schemas']['ZapStep'],
+    minimal: {} satisfies components['schemas']['ZapStep'] as components['schemas']['ZapStep'],
     full: {
       type_of: 'search_or_write',
       app: {},
       params: {},
-    } satisfies components['schemas']['ZapStep'],
+    } satisfies components['schemas']['ZapStep'] as components['schemas']['ZapStep'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   ZapTemplate: {
     minimal: {
       type: 'bravo',
-    } satisfies components['schemas']['ZapTemplate'],
+    } satisfies components['schemas']['ZapTemplate'] as components['schemas']['ZapTemplate'],
     full: {
       type: 'echo',
       id: 12.5,
@@ -133,7 +135,7 @@ export const componentFixtures = {
       title: 'india',
       status: 'published',
       url: 'bravo',
-    } satisfies components['schemas']['ZapTemplate'],
+    } satisfies components['schemas']['ZapTemplate'] as components['schemas']['ZapTemplate'],
     invalid: [
       { rule: 'required at /type', value: {} as unknown },
       {
@@ -145,16 +147,18 @@ export const componentFixtures = {
     ],
   },
   ZapTemplateList: {
-    minimal: [] satisfies components['schemas']['ZapTemplateList'],
+    minimal:
+      [] satisfies components['schemas']['ZapTemplateList'] as components['schemas']['ZapTemplateList'],
     full: [
       {
         type: 'golf',
       },
-    ] satisfies components['schemas']['ZapTemplateList'],
+    ] satisfies components['schemas']['ZapTemplateList'] as components['schemas']['ZapTemplateList'],
     invalid: [{ rule: 'type', value: 'not an array' as unknown }],
   },
   ZapTemplateStep: {
-    minimal: {} satisfies components['schemas']['ZapTemplateStep'],
+    minimal:
+      {} satisfies components['schemas']['ZapTemplateStep'] as components['schemas']['ZapTemplateStep'],
     full: {
       id: 49.5,
       api: 'india',
@@ -167,7 +171,7 @@ export const componentFixtures = {
       slug: 'hotel',
       uuid: 'echo',
       label: 'india',
-    } satisfies components['schemas']['ZapTemplateStep'],
+    } satisfies components['schemas']['ZapTemplateStep'] as components['schemas']['ZapTemplateStep'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
 };
@@ -190,25 +194,25 @@ export const operationFixtures = {
         pages: 79,
         prev_url: 'alpha',
         next_url: 'golf',
-      } satisfies operations['listApps']['responses']['200']['content']['application/json'],
+      } satisfies operations['listApps']['responses']['200']['content']['application/json'] as operations['listApps']['responses']['200']['content']['application/json'],
       '400': {
         errors: ['hotel'],
-      } satisfies operations['listApps']['responses']['400']['content']['application/json'],
+      } satisfies operations['listApps']['responses']['400']['content']['application/json'] as operations['listApps']['responses']['400']['content']['application/json'],
       '401': {
         errors: ['foxtrot'],
-      } satisfies operations['listApps']['responses']['401']['content']['application/json'],
+      } satisfies operations['listApps']['responses']['401']['content']['application/json'] as operations['listApps']['responses']['401']['content']['application/json'],
       '403': {
         errors: ['alpha'],
-      } satisfies operations['listApps']['responses']['403']['content']['application/json'],
+      } satisfies operations['listApps']['responses']['403']['content']['application/json'] as operations['listApps']['responses']['403']['content']['application/json'],
       '404': {
         errors: ['hotel'],
-      } satisfies operations['listApps']['responses']['404']['content']['application/json'],
+      } satisfies operations['listApps']['responses']['404']['content']['application/json'] as operations['listApps']['responses']['404']['content']['application/json'],
       '429': {
         errors: ['echo'],
-      } satisfies operations['listApps']['responses']['429']['content']['application/json'],
+      } satisfies operations['listApps']['responses']['429']['content']['application/json'] as operations['listApps']['responses']['429']['content']['application/json'],
       '5XX': {
         errors: ['bravo'],
-      } satisfies operations['listApps']['responses']['5XX']['content']['application/json'],
+      } satisfies operations['listApps']['responses']['5XX']['content']['application/json'] as operations['listApps']['responses']['5XX']['content']['application/json'],
     },
   },
   listMyZapTemplates: {
@@ -218,25 +222,25 @@ export const operationFixtures = {
         {
           type: 'juliet',
         },
-      ] satisfies operations['listMyZapTemplates']['responses']['200']['content']['application/json'],
+      ] satisfies operations['listMyZapTemplates']['responses']['200']['content']['application/json'] as operations['listMyZapTemplates']['responses']['200']['content']['application/json'],
       '400': {
         errors: ['bravo'],
-      } satisfies operations['listMyZapTemplates']['responses']['400']['content']['application/json'],
+      } satisfies operations['listMyZapTemplates']['responses']['400']['content']['application/json'] as operations['listMyZapTemplates']['responses']['400']['content']['application/json'],
       '401': {
         errors: ['echo'],
-      } satisfies operations['listMyZapTemplates']['responses']['401']['content']['application/json'],
+      } satisfies operations['listMyZapTemplates']['responses']['401']['content']['application/json'] as operations['listMyZapTemplates']['responses']['401']['content']['application/json'],
       '403': {
         errors: ['alpha'],
-      } satisfies operations['listMyZapTemplates']['responses']['403']['content']['application/json'],
+      } satisfies operations['listMyZapTemplates']['responses']['403']['content']['application/json'] as operations['listMyZapTemplates']['responses']['403']['content']['application/json'],
       '404': {
         errors: ['golf'],
-      } satisfies operations['listMyZapTemplates']['responses']['404']['content']['application/json'],
+      } satisfies operations['listMyZapTemplates']['responses']['404']['content']['application/json'] as operations['listMyZapTemplates']['responses']['404']['content']['application/json'],
       '429': {
         errors: ['delta'],
-      } satisfies operations['listMyZapTemplates']['responses']['429']['content']['application/json'],
+      } satisfies operations['listMyZapTemplates']['responses']['429']['content']['application/json'] as operations['listMyZapTemplates']['responses']['429']['content']['application/json'],
       '5XX': {
         errors: ['golf'],
-      } satisfies operations['listMyZapTemplates']['responses']['5XX']['content']['application/json'],
+      } satisfies operations['listMyZapTemplates']['responses']['5XX']['content']['application/json'] as operations['listMyZapTemplates']['responses']['5XX']['content']['application/json'],
     },
   },
   listZapTemplates: {
@@ -246,25 +250,25 @@ export const operationFixtures = {
         {
           type: 'golf',
         },
-      ] satisfies operations['listZapTemplates']['responses']['200']['content']['application/json'],
+      ] satisfies operations['listZapTemplates']['responses']['200']['content']['application/json'] as operations['listZapTemplates']['responses']['200']['content']['application/json'],
       '400': {
         errors: ['echo'],
-      } satisfies operations['listZapTemplates']['responses']['400']['content']['application/json'],
+      } satisfies operations['listZapTemplates']['responses']['400']['content']['application/json'] as operations['listZapTemplates']['responses']['400']['content']['application/json'],
       '401': {
         errors: ['alpha'],
-      } satisfies operations['listZapTemplates']['responses']['401']['content']['application/json'],
+      } satisfies operations['listZapTemplates']['responses']['401']['content']['application/json'] as operations['listZapTemplates']['responses']['401']['content']['application/json'],
       '403': {
         errors: ['echo'],
-      } satisfies operations['listZapTemplates']['responses']['403']['content']['application/json'],
+      } satisfies operations['listZapTemplates']['responses']['403']['content']['application/json'] as operations['listZapTemplates']['responses']['403']['content']['application/json'],
       '404': {
         errors: ['alpha'],
-      } satisfies operations['listZapTemplates']['responses']['404']['content']['application/json'],
+      } satisfies operations['listZapTemplates']['responses']['404']['content']['application/json'] as operations['listZapTemplates']['responses']['404']['content']['application/json'],
       '429': {
         errors: ['hotel'],
-      } satisfies operations['listZapTemplates']['responses']['429']['content']['application/json'],
+      } satisfies operations['listZapTemplates']['responses']['429']['content']['application/json'] as operations['listZapTemplates']['responses']['429']['content']['application/json'],
       '5XX': {
         errors: ['foxtrot'],
-      } satisfies operations['listZapTemplates']['responses']['5XX']['content']['application/json'],
+      } satisfies operations['listZapTemplates']['responses']['5XX']['content']['application/json'] as operations['listZapTemplates']['responses']['5XX']['content']['application/json'],
     },
   },
   listZaps: {
@@ -275,25 +279,25 @@ export const operationFixtures = {
         count: 71,
         next: 'golf',
         previous: 'delta',
-      } satisfies operations['listZaps']['responses']['200']['content']['application/json'],
+      } satisfies operations['listZaps']['responses']['200']['content']['application/json'] as operations['listZaps']['responses']['200']['content']['application/json'],
       '400': {
         errors: ['delta'],
-      } satisfies operations['listZaps']['responses']['400']['content']['application/json'],
+      } satisfies operations['listZaps']['responses']['400']['content']['application/json'] as operations['listZaps']['responses']['400']['content']['application/json'],
       '401': {
         errors: ['bravo'],
-      } satisfies operations['listZaps']['responses']['401']['content']['application/json'],
+      } satisfies operations['listZaps']['responses']['401']['content']['application/json'] as operations['listZaps']['responses']['401']['content']['application/json'],
       '403': {
         errors: ['echo'],
-      } satisfies operations['listZaps']['responses']['403']['content']['application/json'],
+      } satisfies operations['listZaps']['responses']['403']['content']['application/json'] as operations['listZaps']['responses']['403']['content']['application/json'],
       '404': {
         errors: ['delta'],
-      } satisfies operations['listZaps']['responses']['404']['content']['application/json'],
+      } satisfies operations['listZaps']['responses']['404']['content']['application/json'] as operations['listZaps']['responses']['404']['content']['application/json'],
       '429': {
         errors: ['bravo'],
-      } satisfies operations['listZaps']['responses']['429']['content']['application/json'],
+      } satisfies operations['listZaps']['responses']['429']['content']['application/json'] as operations['listZaps']['responses']['429']['content']['application/json'],
       '5XX': {
         errors: ['india'],
-      } satisfies operations['listZaps']['responses']['5XX']['content']['application/json'],
+      } satisfies operations['listZaps']['responses']['5XX']['content']['application/json'] as operations['listZaps']['responses']['5XX']['content']['application/json'],
     },
   },
 };

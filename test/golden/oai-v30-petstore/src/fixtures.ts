@@ -15,11 +15,11 @@ export const componentFixtures = {
     minimal: {
       code: 47,
       message: 'delta',
-    } satisfies components['schemas']['Error'],
+    } satisfies components['schemas']['Error'] as components['schemas']['Error'],
     full: {
       code: 48,
       message: 'alpha',
-    } satisfies components['schemas']['Error'],
+    } satisfies components['schemas']['Error'] as components['schemas']['Error'],
     invalid: [
       {
         rule: 'required at /code',
@@ -40,12 +40,12 @@ export const componentFixtures = {
     minimal: {
       id: 32,
       name: 'golf',
-    } satisfies components['schemas']['Pet'],
+    } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
     full: {
       id: 29,
       name: 'delta',
       tag: 'echo',
-    } satisfies components['schemas']['Pet'],
+    } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
     invalid: [
       {
         rule: 'required at /id',
@@ -63,13 +63,13 @@ export const componentFixtures = {
     ],
   },
   Pets: {
-    minimal: [] satisfies components['schemas']['Pets'],
+    minimal: [] satisfies components['schemas']['Pets'] as components['schemas']['Pets'],
     full: [
       {
         id: 49,
         name: 'bravo',
       },
-    ] satisfies components['schemas']['Pets'],
+    ] satisfies components['schemas']['Pets'] as components['schemas']['Pets'],
     invalid: [{ rule: 'type', value: 'not an array' as unknown }],
   },
 };
@@ -89,13 +89,15 @@ export const operationFixtures = {
         tag: 'echo',
       } satisfies NonNullable<
         operations['createPets']['requestBody']
+      >['content']['application/json'] as NonNullable<
+        operations['createPets']['requestBody']
       >['content']['application/json'],
     },
     responses: {
       default: {
         code: 41,
         message: 'echo',
-      } satisfies operations['createPets']['responses']['default']['content']['application/json'],
+      } satisfies operations['createPets']['responses']['default']['content']['application/json'] as operations['createPets']['responses']['default']['content']['application/json'],
     },
   },
   listPets: {
@@ -106,29 +108,29 @@ export const operationFixtures = {
           id: 77,
           name: 'echo',
         },
-      ] satisfies operations['listPets']['responses']['200']['content']['application/json'],
+      ] satisfies operations['listPets']['responses']['200']['content']['application/json'] as operations['listPets']['responses']['200']['content']['application/json'],
       default: {
         code: 41,
         message: 'india',
-      } satisfies operations['listPets']['responses']['default']['content']['application/json'],
+      } satisfies operations['listPets']['responses']['default']['content']['application/json'] as operations['listPets']['responses']['default']['content']['application/json'],
     },
   },
   showPetById: {
     request: {
       path: {
         petId: 'hotel',
-      } satisfies operations['showPetById']['parameters']['path'],
+      } satisfies operations['showPetById']['parameters']['path'] as operations['showPetById']['parameters']['path'],
     },
     responses: {
       '200': {
         id: 55,
         name: 'golf',
         tag: 'india',
-      } satisfies operations['showPetById']['responses']['200']['content']['application/json'],
+      } satisfies operations['showPetById']['responses']['200']['content']['application/json'] as operations['showPetById']['responses']['200']['content']['application/json'],
       default: {
         code: 47,
         message: 'bravo',
-      } satisfies operations['showPetById']['responses']['default']['content']['application/json'],
+      } satisfies operations['showPetById']['responses']['default']['content']['application/json'] as operations['showPetById']['responses']['default']['content']['application/json'],
     },
   },
 };

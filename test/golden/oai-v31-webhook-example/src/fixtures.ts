@@ -15,12 +15,12 @@ export const componentFixtures = {
     minimal: {
       id: 32,
       name: 'golf',
-    } satisfies components['schemas']['Pet'],
+    } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
     full: {
       id: 29,
       name: 'delta',
       tag: 'echo',
-    } satisfies components['schemas']['Pet'],
+    } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
     invalid: [
       {
         rule: 'required at /id',

@@ -15,14 +15,14 @@ export const componentFixtures = {
     minimal: {
       ticketDate: '2023-10-29',
       ticketType: 'event',
-    } satisfies components['schemas']['BuyMuseumTickets'],
+    } satisfies components['schemas']['BuyMuseumTickets'] as components['schemas']['BuyMuseumTickets'],
     full: {
       ticketDate: '2023-10-29',
       ticketType: 'event',
       email: 'museum-lover@example.com',
       ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
       eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-    } satisfies components['schemas']['BuyMuseumTickets'],
+    } satisfies components['schemas']['BuyMuseumTickets'] as components['schemas']['BuyMuseumTickets'],
     invalid: [
       {
         rule: 'required at /ticketDate',
@@ -47,61 +47,69 @@ export const componentFixtures = {
     ],
   },
   Date: {
-    minimal: '2023-10-29' satisfies components['schemas']['Date'],
-    full: '2023-10-29' satisfies components['schemas']['Date'],
+    minimal: '2023-10-29' satisfies components['schemas']['Date'] as components['schemas']['Date'],
+    full: '2023-10-29' satisfies components['schemas']['Date'] as components['schemas']['Date'],
     invalid: [
       { rule: 'format', value: 'not a valid value!' as unknown },
       { rule: 'type', value: 12345 as unknown },
     ],
   },
   Email: {
-    minimal: 'museum-lover@example.com' satisfies components['schemas']['Email'],
-    full: 'museum-lover@example.com' satisfies components['schemas']['Email'],
+    minimal:
+      'museum-lover@example.com' satisfies components['schemas']['Email'] as components['schemas']['Email'],
+    full: 'museum-lover@example.com' satisfies components['schemas']['Email'] as components['schemas']['Email'],
     invalid: [
       { rule: 'format', value: 'not a valid value!' as unknown },
       { rule: 'type', value: 12345 as unknown },
     ],
   },
   Error: {
-    minimal: {} satisfies components['schemas']['Error'],
+    minimal: {} satisfies components['schemas']['Error'] as components['schemas']['Error'],
     full: {
       type: 'object',
       title: 'Validation failed',
-    } satisfies components['schemas']['Error'],
+    } satisfies components['schemas']['Error'] as components['schemas']['Error'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   EventDates: {
-    minimal: [] satisfies components['schemas']['EventDates'],
-    full: ['2023-10-29'] satisfies components['schemas']['EventDates'],
+    minimal:
+      [] satisfies components['schemas']['EventDates'] as components['schemas']['EventDates'],
+    full: [
+      '2023-10-29',
+    ] satisfies components['schemas']['EventDates'] as components['schemas']['EventDates'],
     invalid: [{ rule: 'type', value: 'not an array' as unknown }],
   },
   EventDescription: {
     minimal:
-      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'],
-    full: 'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'],
+      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'] as components['schemas']['EventDescription'],
+    full: 'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'] as components['schemas']['EventDescription'],
     invalid: [{ rule: 'type', value: 12345 as unknown }],
   },
   EventId: {
-    minimal: '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'],
-    full: '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'],
+    minimal:
+      '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'] as components['schemas']['EventId'],
+    full: '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'] as components['schemas']['EventId'],
     invalid: [
       { rule: 'format', value: 'not a valid value!' as unknown },
       { rule: 'type', value: 12345 as unknown },
     ],
   },
   EventLocation: {
-    minimal: 'Computer Room' satisfies components['schemas']['EventLocation'],
-    full: 'Computer Room' satisfies components['schemas']['EventLocation'],
+    minimal:
+      'Computer Room' satisfies components['schemas']['EventLocation'] as components['schemas']['EventLocation'],
+    full: 'Computer Room' satisfies components['schemas']['EventLocation'] as components['schemas']['EventLocation'],
     invalid: [{ rule: 'type', value: 12345 as unknown }],
   },
   EventName: {
-    minimal: 'Pirate Coding Workshop' satisfies components['schemas']['EventName'],
-    full: 'Pirate Coding Workshop' satisfies components['schemas']['EventName'],
+    minimal:
+      'Pirate Coding Workshop' satisfies components['schemas']['EventName'] as components['schemas']['EventName'],
+    full: 'Pirate Coding Workshop' satisfies components['schemas']['EventName'] as components['schemas']['EventName'],
     invalid: [{ rule: 'type', value: 12345 as unknown }],
   },
   EventPrice: {
-    minimal: 25 satisfies components['schemas']['EventPrice'],
-    full: 25 satisfies components['schemas']['EventPrice'],
+    minimal:
+      25 satisfies components['schemas']['EventPrice'] as components['schemas']['EventPrice'],
+    full: 25 satisfies components['schemas']['EventPrice'] as components['schemas']['EventPrice'],
     invalid: [{ rule: 'type', value: '12345' as unknown }],
   },
   MuseumDailyHours: {
@@ -109,12 +117,12 @@ export const componentFixtures = {
       date: '2023-10-29',
       timeOpen: '09:00',
       timeClose: '18:00',
-    } satisfies components['schemas']['MuseumDailyHours'],
+    } satisfies components['schemas']['MuseumDailyHours'] as components['schemas']['MuseumDailyHours'],
     full: {
       date: '2023-10-29',
       timeOpen: '09:00',
       timeClose: '18:00',
-    } satisfies components['schemas']['MuseumDailyHours'],
+    } satisfies components['schemas']['MuseumDailyHours'] as components['schemas']['MuseumDailyHours'],
     invalid: [
       {
         rule: 'required at /date',
@@ -142,14 +150,15 @@ export const componentFixtures = {
     ],
   },
   MuseumHours: {
-    minimal: [] satisfies components['schemas']['MuseumHours'],
+    minimal:
+      [] satisfies components['schemas']['MuseumHours'] as components['schemas']['MuseumHours'],
     full: [
       {
         date: '2023-10-29',
         timeOpen: '09:00',
         timeClose: '18:00',
       },
-    ] satisfies components['schemas']['MuseumHours'],
+    ] satisfies components['schemas']['MuseumHours'] as components['schemas']['MuseumHours'],
     invalid: [{ rule: 'type', value: 'not an array' as unknown }],
   },
   MuseumTicketsConfirmation: {
@@ -158,7 +167,7 @@ export const componentFixtures = {
       ticketType: 'event',
       message: 'Museum general entry ticket purchased',
       confirmationCode: 'ticket-event-a98c8f-7eb12',
-    } satisfies components['schemas']['MuseumTicketsConfirmation'],
+    } satisfies components['schemas']['MuseumTicketsConfirmation'] as components['schemas']['MuseumTicketsConfirmation'],
     full: {
       ticketDate: '2023-10-29',
       ticketType: 'event',
@@ -166,7 +175,7 @@ export const componentFixtures = {
       confirmationCode: 'ticket-event-a98c8f-7eb12',
       ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
       eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-    } satisfies components['schemas']['MuseumTicketsConfirmation'],
+    } satisfies components['schemas']['MuseumTicketsConfirmation'] as components['schemas']['MuseumTicketsConfirmation'],
     invalid: [
       {
         rule: 'required at /ticketDate',
@@ -204,7 +213,7 @@ export const componentFixtures = {
         'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
       dates: [],
       price: 25,
-    } satisfies components['schemas']['SpecialEvent'],
+    } satisfies components['schemas']['SpecialEvent'] as components['schemas']['SpecialEvent'],
     full: {
       name: 'Pirate Coding Workshop',
       location: 'Computer Room',
@@ -213,7 +222,7 @@ export const componentFixtures = {
       dates: [],
       price: 25,
       eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-    } satisfies components['schemas']['SpecialEvent'],
+    } satisfies components['schemas']['SpecialEvent'] as components['schemas']['SpecialEvent'],
     invalid: [
       {
         rule: 'required at /name',
@@ -239,7 +248,8 @@ export const componentFixtures = {
     ],
   },
   SpecialEventCollection: {
-    minimal: [] satisfies components['schemas']['SpecialEventCollection'],
+    minimal:
+      [] satisfies components['schemas']['SpecialEventCollection'] as components['schemas']['SpecialEventCollection'],
     full: [
       {
         name: 'Pirate Coding Workshop',
@@ -249,11 +259,12 @@ export const componentFixtures = {
         dates: [],
         price: 25,
       },
-    ] satisfies components['schemas']['SpecialEventCollection'],
+    ] satisfies components['schemas']['SpecialEventCollection'] as components['schemas']['SpecialEventCollection'],
     invalid: [{ rule: 'type', value: 'not an array' as unknown }],
   },
   SpecialEventFields: {
-    minimal: {} satisfies components['schemas']['SpecialEventFields'],
+    minimal:
+      {} satisfies components['schemas']['SpecialEventFields'] as components['schemas']['SpecialEventFields'],
     full: {
       name: 'Pirate Coding Workshop',
       location: 'Computer Room',
@@ -261,20 +272,20 @@ export const componentFixtures = {
         'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
       dates: [],
       price: 25,
-    } satisfies components['schemas']['SpecialEventFields'],
+    } satisfies components['schemas']['SpecialEventFields'] as components['schemas']['SpecialEventFields'],
     invalid: [{ rule: 'type', value: 'not an object' as unknown }],
   },
   Ticket: {
     minimal: {
       ticketDate: '2023-10-29',
       ticketType: 'event',
-    } satisfies components['schemas']['Ticket'],
+    } satisfies components['schemas']['Ticket'] as components['schemas']['Ticket'],
     full: {
       ticketDate: '2023-10-29',
       ticketType: 'event',
       ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
       eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-    } satisfies components['schemas']['Ticket'],
+    } satisfies components['schemas']['Ticket'] as components['schemas']['Ticket'],
     invalid: [
       {
         rule: 'required at /ticketDate',
@@ -299,18 +310,21 @@ export const componentFixtures = {
     ],
   },
   TicketCodeImage: {
-    minimal: 'golf' satisfies components['schemas']['TicketCodeImage'],
-    full: 'golf' satisfies components['schemas']['TicketCodeImage'],
+    minimal:
+      'golf' satisfies components['schemas']['TicketCodeImage'] as components['schemas']['TicketCodeImage'],
+    full: 'golf' satisfies components['schemas']['TicketCodeImage'] as components['schemas']['TicketCodeImage'],
     invalid: [{ rule: 'type', value: 12345 as unknown }],
   },
   TicketConfirmation: {
-    minimal: 'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'],
-    full: 'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'],
+    minimal:
+      'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'] as components['schemas']['TicketConfirmation'],
+    full: 'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'] as components['schemas']['TicketConfirmation'],
     invalid: [{ rule: 'type', value: 12345 as unknown }],
   },
   TicketId: {
-    minimal: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'],
-    full: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'],
+    minimal:
+      'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'] as components['schemas']['TicketId'],
+    full: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'] as components['schemas']['TicketId'],
     invalid: [
       { rule: 'format', value: 'not a valid value!' as unknown },
       { rule: 'type', value: 12345 as unknown },
@@ -318,13 +332,14 @@ export const componentFixtures = {
   },
   TicketMessage: {
     minimal:
-      'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'],
-    full: 'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'],
+      'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'] as components['schemas']['TicketMessage'],
+    full: 'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'] as components['schemas']['TicketMessage'],
     invalid: [{ rule: 'type', value: 12345 as unknown }],
   },
   TicketType: {
-    minimal: 'event' satisfies components['schemas']['TicketType'],
-    full: 'event' satisfies components['schemas']['TicketType'],
+    minimal:
+      'event' satisfies components['schemas']['TicketType'] as components['schemas']['TicketType'],
+    full: 'event' satisfies components['schemas']['TicketType'] as components['schemas']['TicketType'],
     invalid: [
       { rule: 'enum', value: 'not-in-enum' as unknown },
       { rule: 'type', value: null as unknown },
@@ -347,6 +362,8 @@ export const operationFixtures = {
         email: 'todd@example.com',
       } satisfies NonNullable<
         operations['buyMuseumTickets']['requestBody']
+      >['content']['application/json'] as NonNullable<
+        operations['buyMuseumTickets']['requestBody']
       >['content']['application/json'],
     },
     responses: {
@@ -356,15 +373,15 @@ export const operationFixtures = {
         ticketType: 'general',
         ticketDate: '2023-09-07',
         confirmationCode: 'ticket-general-e5e5c6-dce78',
-      } satisfies operations['buyMuseumTickets']['responses']['201']['content']['application/json'],
+      } satisfies operations['buyMuseumTickets']['responses']['201']['content']['application/json'] as operations['buyMuseumTickets']['responses']['201']['content']['application/json'],
       '400': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'],
+      } satisfies operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'] as operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'],
       '404': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'],
+      } satisfies operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'] as operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'],
     },
   },
   createSpecialEvent: {
@@ -378,6 +395,8 @@ export const operationFixtures = {
         price: 0,
       } satisfies NonNullable<
         operations['createSpecialEvent']['requestBody']
+      >['content']['application/json'] as NonNullable<
+        operations['createSpecialEvent']['requestBody']
       >['content']['application/json'],
     },
     responses: {
@@ -389,36 +408,36 @@ export const operationFixtures = {
           'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
         dates: ['2023-09-05', '2023-09-08'],
         price: 30,
-      } satisfies operations['createSpecialEvent']['responses']['201']['content']['application/json'],
+      } satisfies operations['createSpecialEvent']['responses']['201']['content']['application/json'] as operations['createSpecialEvent']['responses']['201']['content']['application/json'],
       '400': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'],
+      } satisfies operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'],
       '404': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'],
+      } satisfies operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'],
     },
   },
   deleteSpecialEvent: {
     request: {
       path: {
         eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-      } satisfies operations['deleteSpecialEvent']['parameters']['path'],
+      } satisfies operations['deleteSpecialEvent']['parameters']['path'] as operations['deleteSpecialEvent']['parameters']['path'],
     },
     responses: {
       '400': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'],
+      } satisfies operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'],
       '401': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'],
+      } satisfies operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'],
       '404': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'],
+      } satisfies operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'],
     },
   },
   getMuseumHours: {
@@ -475,22 +494,22 @@ export const operationFixtures = {
           timeOpen: '10:00',
           timeClose: '16:00',
         },
-      ] satisfies operations['getMuseumHours']['responses']['200']['content']['application/json'],
+      ] satisfies operations['getMuseumHours']['responses']['200']['content']['application/json'] as operations['getMuseumHours']['responses']['200']['content']['application/json'],
       '400': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['getMuseumHours']['responses']['400']['content']['application/problem+json'],
+      } satisfies operations['getMuseumHours']['responses']['400']['content']['application/problem+json'] as operations['getMuseumHours']['responses']['400']['content']['application/problem+json'],
       '404': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['getMuseumHours']['responses']['404']['content']['application/problem+json'],
+      } satisfies operations['getMuseumHours']['responses']['404']['content']['application/problem+json'] as operations['getMuseumHours']['responses']['404']['content']['application/problem+json'],
     },
   },
   getSpecialEvent: {
     request: {
       path: {
         eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-      } satisfies operations['getSpecialEvent']['parameters']['path'],
+      } satisfies operations['getSpecialEvent']['parameters']['path'] as operations['getSpecialEvent']['parameters']['path'],
     },
     responses: {
       '200': {
@@ -500,32 +519,32 @@ export const operationFixtures = {
         eventDescription: 'Sip tea with important historical figures.',
         dates: ['2023-11-18', '2023-11-25', '2023-12-02'],
         price: 60,
-      } satisfies operations['getSpecialEvent']['responses']['200']['content']['application/json'],
+      } satisfies operations['getSpecialEvent']['responses']['200']['content']['application/json'] as operations['getSpecialEvent']['responses']['200']['content']['application/json'],
       '400': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'],
+      } satisfies operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'],
       '404': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'],
+      } satisfies operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'],
     },
   },
   getTicketCode: {
     request: {
       path: {
         ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
-      } satisfies operations['getTicketCode']['parameters']['path'],
+      } satisfies operations['getTicketCode']['parameters']['path'] as operations['getTicketCode']['parameters']['path'],
     },
     responses: {
       '400': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['getTicketCode']['responses']['400']['content']['application/problem+json'],
+      } satisfies operations['getTicketCode']['responses']['400']['content']['application/problem+json'] as operations['getTicketCode']['responses']['400']['content']['application/problem+json'],
       '404': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['getTicketCode']['responses']['404']['content']['application/problem+json'],
+      } satisfies operations['getTicketCode']['responses']['404']['content']['application/problem+json'] as operations['getTicketCode']['responses']['404']['content']['application/problem+json'],
     },
   },
   listSpecialEvents: {
@@ -615,26 +634,28 @@ export const operationFixtures = {
           dates: ['2023-11-10', '2023-11-17', '2023-11-24'],
           price: 5,
         },
-      ] satisfies operations['listSpecialEvents']['responses']['200']['content']['application/json'],
+      ] satisfies operations['listSpecialEvents']['responses']['200']['content']['application/json'] as operations['listSpecialEvents']['responses']['200']['content']['application/json'],
       '400': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'],
+      } satisfies operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'] as operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'],
       '404': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'],
+      } satisfies operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'] as operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'],
     },
   },
   updateSpecialEvent: {
     request: {
       path: {
         eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-      } satisfies operations['updateSpecialEvent']['parameters']['path'],
+      } satisfies operations['updateSpecialEvent']['parameters']['path'] as operations['updateSpecialEvent']['parameters']['path'],
       body: {
         location: 'On the beach.',
         price: 15,
       } satisfies NonNullable<
+        operations['updateSpecialEvent']['requestBody']
+      >['content']['application/json'] as NonNullable<
         operations['updateSpecialEvent']['requestBody']
       >['content']['application/json'],
     },
@@ -647,15 +668,15 @@ export const operationFixtures = {
           'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
         dates: ['2023-09-05', '2023-09-08'],
         price: 15,
-      } satisfies operations['updateSpecialEvent']['responses']['200']['content']['application/json'],
+      } satisfies operations['updateSpecialEvent']['responses']['200']['content']['application/json'] as operations['updateSpecialEvent']['responses']['200']['content']['application/json'],
       '400': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'],
+      } satisfies operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'],
       '404': {
         type: 'object',
         title: 'Validation failed',
-      } satisfies operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'],
+      } satisfies operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'],
     },
   },
 };
