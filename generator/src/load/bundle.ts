@@ -76,7 +76,9 @@ class Bundler {
     this.#visited.add(root);
     // Components first, so that their inlined nodes are the canonical copies.
     const keys = Object.keys(root).sort((a, b) => Number(b === 'components') - Number(a === 'components'));
-    for (const key of keys) this.#child(root, key, context);
+    for (const key of keys) {
+      if (!isDataKey({ key, parentKey: undefined, value: root[key] })) this.#child(root, key, context);
+    }
     return this.#result(root);
   }
 

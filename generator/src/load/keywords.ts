@@ -1,10 +1,10 @@
 /**
- * Where a spec holds data rather than OpenAPI objects. A `$ref` inside an `example`, an `enum` or
- * an `x-` extension is a value, not a reference, unless the key is a name in a map of names
- * (a property called `default` is a schema).
+ * Where a spec holds data rather than OpenAPI objects. A `$ref` inside an `example`, an Example
+ * Object's `value`, an `enum` or an `x-` extension is a value, not a reference, unless the key is
+ * a name in a map of names (a property called `default` is a schema).
  */
 
-const DATA_KEYWORDS = new Set(['example', 'enum', 'const', 'default']);
+const DATA_KEYWORDS = new Set(['example', 'value', 'enum', 'const', 'default']);
 
 /** Keys whose children are user-chosen names rather than keywords. */
 const NAME_MAPS = new Set([

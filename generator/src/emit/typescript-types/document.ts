@@ -25,6 +25,8 @@ function resolvePointer(document: JsonObject, ref: string): unknown {
  */
 export function documentWithOperationIds(model: ApiModel): JsonObject {
   const document = structuredClone(model.document) as JsonObject;
+  // Redocly's bundler, which openapi-typescript's own entry point runs, always adds `components`.
+  if (!isObject(document.components)) document.components = {};
   const paths = isObject(document.paths) ? document.paths : undefined;
   for (const operation of model.operations) {
     if (!operation.operationIdDerived || !paths) continue;

@@ -1,10 +1,12 @@
-import openapiTS, { astToString } from 'openapi-typescript';
-import type { OpenAPI3, OpenAPITSOptions } from 'openapi-typescript';
+import ts from 'typescript';
+import { astToString, resolveRef, scanDiscriminators, transformSchema, UNKNOWN } from 'openapi-typescript';
+import type { GlobalContext, OpenAPI3, TransformNodeOptions } from 'openapi-typescript';
+import type { ApiModel } from '../../model/types.js';
 import type { Emitter } from '../emitter.js';
 import { documentWithOperationIds } from './document.js';
 
 /**
- * openapi-typescript options, chosen for a published SDK:
+ * openapi-typescript's options, chosen for a published SDK:
  * - `alphabetize: false`: keep the spec's order, so the types read like the spec.
  * - `exportType: false`: `export interface` for `paths`/`components`/`operations` (better errors
  *   and hover text than type aliases).
@@ -13,22 +15,77 @@ import { documentWithOperationIds } from './document.js';
  *   the default `Record<string, never>` would make every key of such a value unreadable.
  * - `defaultNonNullable` left at its default (true): a property with a default is present in
  *   responses, which is what servers do.
- * - `silent: true`: the generator reports problems itself; no console output from a library.
  */
-const OPTIONS: OpenAPITSOptions = {
+const OPTIONS = {
   alphabetize: false,
   exportType: false,
   enum: false,
   emptyObjectsUnknown: true,
-  silent: true,
-};
+  defaultNonNullable: true,
+} as const;
+
+/** A schema of the document whose generated type is replaced, with the reason (see `verify/`). */
+export interface TypeOverride {
+  /** JSON pointer of the schema as openapi-typescript names it (`#/components/schemas/Json`). */
+  pointer: string;
+  reason: string;
+}
+
+/**
+ * openapi-typescript's transform context, as its `openapiTS()` builds it, for a document that is
+ * already bundled and validated.
+ *
+ * zapgen does not call `openapiTS()`: that runs Redocly's resolver, linter and bundler first,
+ * which resolve `externalValue` URLs and remote `$ref`s over the network (generation must never
+ * touch it) and repeat work the load phase has done. The transform itself is the same. The
+ * document is copied first: openapi-typescript writes the enums of discriminator mappings into
+ * the schemas it scans.
+ */
+function transformContext({ document, overrides }: { document: OpenAPI3; overrides: ReadonlyMap<string, string> }): GlobalContext {
+  const silent = true;
+  return {
+    ...OPTIONS,
+    additionalProperties: false,
+    arrayLength: false,
+    discriminators: scanDiscriminators(document, { silent }),
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    immutable: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    propertiesRequiredByDefault: false,
+    // Replaced types stay `unknown`: the one type every value satisfies.
+    postTransform: overrides.size ? (type: ts.TypeNode, options: TransformNodeOptions) => (overrides.has(options.path ?? '') ? UNKNOWN : type) : undefined,
+    silent,
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    // Only `openapiTS()` reads the Redocly config, to bundle; the transform never does.
+    redoc: undefined as unknown as GlobalContext['redoc'],
+    resolve: ($ref: string) => resolveRef(document, $ref, { silent }),
+  } as GlobalContext;
+}
+
+/** The text of `src/types.ts`, with the types of `overrides` replaced by `unknown`. */
+export function typesSource({ model, overrides = [] }: { model: ApiModel; overrides?: readonly TypeOverride[] }): string {
+  const document = documentWithOperationIds(model) as unknown as OpenAPI3;
+  const replaced = new Map(overrides.map((override) => [override.pointer, override.reason]));
+  const nodes = transformSchema(document, transformContext({ document, overrides: replaced }));
+  const notes = [...replaced].map(([pointer, reason]) => ` * - ${pointer}: ${reason.replace(/\*\//g, '* /')}`);
+  const preamble = notes.length ? `/**\n * Types written as \`unknown\` because openapi-typescript's type for them does not compile:\n${notes.join('\n')}\n */\n` : '';
+  return `${preamble}${astToString(nodes)}`;
+}
 
 /** `src/types.ts`: the openapi-typescript types (`paths`, `components`, `operations`) of the API. */
 export const typescriptTypesEmitter: Emitter = {
   name: 'typescript-types',
-  async emit(model) {
-    const document = documentWithOperationIds(model) as unknown as OpenAPI3;
-    const contents = astToString(await openapiTS(document, OPTIONS));
-    return [{ path: 'src/types.ts', contents }];
-  },
+  emit: (model) => [{ path: 'src/types.ts', contents: typesSource({ model }) }],
 };
