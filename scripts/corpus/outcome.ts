@@ -72,11 +72,20 @@ export function zapgenOutcome({
     outcome.examples[key] ??= example;
   };
   const line = child.stdout.split('\n').find((text) => text.startsWith('RESULT '));
+  // Printed by test/support/trap-network.mjs, which the sweep preloads into the worker.
+  const network = [
+    ...new Set(child.stderr.split('\n').filter((text) => text.startsWith('NETWORK ATTEMPT '))),
+  ];
+  if (network.length) {
+    outcome.network = network;
+    add('network access attempted', network.length, network.slice(0, 3).join('\n'));
+  }
   // The step it was in: the last `STEP <name>` it printed.
   const running = ([...child.stdout.matchAll(/^STEP (\S+)$/gm)].pop()?.[1] ?? 'validate') as Step;
   if (!line) {
     // Steps before the one it was in passed; that one failed or timed out.
     for (const step of STEPS.slice(0, Math.max(0, STEPS.indexOf(running)))) steps[step] = 'pass';
+    if (network.length) steps.network = 'fail';
     if (child.timedOut) {
       steps[running] = 'timeout';
       add(
@@ -96,15 +105,6 @@ export function zapgenOutcome({
     return outcome;
   }
   const result = JSON.parse(line.slice('RESULT '.length)) as CorpusResult;
-  if (result.network?.length) {
-    outcome.network = result.network;
-    steps.network = 'fail';
-    add(
-      'network access attempted (validate or generate)',
-      result.network.length,
-      result.network.slice(0, 3).join('; '),
-    );
-  }
 
   // validate
   if (result.validation) {
@@ -142,7 +142,7 @@ export function zapgenOutcome({
 
   // generate
   outcome.timings.generate = result.generateMs;
-  if (!result.network?.length) steps.network = 'pass';
+  steps.network = network.length ? 'fail' : 'pass';
   if (!result.generated) {
     steps.generate = 'fail';
     if (result.crash)

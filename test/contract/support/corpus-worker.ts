@@ -4,21 +4,19 @@
  * [validate →] generate → strict type-check and compile [→ strict consumer check of the built
  * declarations] → import the emitted `zod.js` and `fixtures.js` → every fixture under zod and ajv.
  *
- * Usage: corpus-worker.ts <spec file> <output name> [--validate] [--consumer] [--no-network]
+ * Usage: corpus-worker.ts <spec file> <output name> [--validate] [--consumer]
  * - `--validate`: first `zapgen validate` the spec (its findings, or the crash, are recorded as
  *   such); generation runs only on a spec without errors.
  * - `--consumer`: build with declarations, then type-check a consumer that imports every subpath
  *   the package exports, strictly and with `skipLibCheck: false`.
- * - `--no-network`: any socket, DNS lookup or fetch during validation and generation is refused
- *   and recorded (generation must never touch the network).
+ * The sweep preloads `test/support/trap-network.mjs` into the worker: a network attempt fails and
+ * is printed to stderr.
  *
  * Prints `STEP <name>` as each step starts (so a parent that times the worker out knows where it
  * was), then one `RESULT <json>` line. Run on its own (without `CONTRACT_RUN_ID` from the corpus
  * test or sweep), it deletes its output when done.
  */
-import dns from 'node:dns';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatFinding } from '../../../generator/src/load/finding.js';
@@ -44,8 +42,6 @@ export interface CorpusResult {
   crash?: string;
   /** What generation reported. */
   generation?: { operations: number; schemas: number; warnings: string[] };
-  /** `--no-network`: connections, lookups and fetches attempted (and refused) while validating and generating. */
-  network?: string[];
   /** The package's own compiler options, forced strict; compiled to `dist/` (with `.d.ts` under `--consumer`). */
   typecheck?: TscResult;
   /** `--consumer`: a strict consumer (`skipLibCheck: false`) of every subpath; run only when the build passed. */
@@ -76,10 +72,9 @@ async function main(): Promise<CorpusResult> {
   const args = process.argv.slice(2);
   const [spec, name] = args.filter((arg) => !arg.startsWith('--'));
   const flags = new Set(args.filter((arg) => arg.startsWith('--')));
-  const unknown = [...flags].filter((flag) => !['--validate', '--consumer', '--no-network'].includes(flag));
-  if (!spec || !name || unknown.length) throw new Error(`usage: corpus-worker.ts <spec> <name> [--validate] [--consumer] [--no-network]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`);
+  const unknown = [...flags].filter((flag) => !['--validate', '--consumer'].includes(flag));
+  if (!spec || !name || unknown.length) throw new Error(`usage: corpus-worker.ts <spec> <name> [--validate] [--consumer]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`);
   const result: CorpusResult = { spec: path.basename(spec), generated: false, generateMs: 0 };
-  const network = flags.has('--no-network') ? refuseNetwork() : undefined;
 
   if (flags.has('--validate')) {
     step('validate');
@@ -94,7 +89,6 @@ async function main(): Promise<CorpusResult> {
     } catch (error) {
       result.validation = { ms: Math.round(performance.now() - start), errors: [], warnings: 0, crash: (error as Error).stack ?? String(error) };
     }
-    if (network?.attempts.length) result.network = [...network.attempts];
     if (result.validation.crash || result.validation.errors.length) return result;
   }
 
@@ -109,9 +103,6 @@ async function main(): Promise<CorpusResult> {
     if (error instanceof SpecError) result.specErrors = error.findings.filter((finding) => finding.severity === 'error').map(formatFinding);
     else result.crash = (error as Error).stack ?? String(error);
     return result;
-  } finally {
-    network?.restore();
-    if (network?.attempts.length) result.network = [...network.attempts];
   }
   result.generated = true;
   result.generateMs = Math.round(performance.now() - start);
@@ -162,43 +153,6 @@ async function consumerCheck(dir: string): Promise<TscResult & { subpaths: strin
   const start = performance.now();
   const { code, output } = await run({ command: process.execPath, args: ['--max-old-space-size=6144', tsc, '-p', path.join(consumer, 'tsconfig.json'), '--pretty', 'false'], cwd: consumer });
   return { ok: code === 0, diagnostics: output.trim(), ms: Math.round(performance.now() - start), subpaths };
-}
-
-/**
- * Refuses every network access of this process until `restore()`: sockets (`http`, `https`,
- * `net`, undici's fetch all connect through `net.Socket`), DNS lookups and `fetch`. Each attempt
- * is recorded and fails with an error, as it would on a machine without network.
- */
-function refuseNetwork(): { attempts: string[]; restore(): void } {
-  const attempts: string[] = [];
-  const refuse = (what: string): never => {
-    attempts.push(what);
-    throw new Error(`network access refused during generation: ${what}`);
-  };
-  const originals = { connect: net.Socket.prototype.connect, lookup: dns.lookup, promisesLookup: dns.promises.lookup, fetch: globalThis.fetch };
-  net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unknown[]) {
-    const target = args[0] as { host?: string; port?: number; path?: string } | number | string;
-    return refuse(`connect ${typeof target === 'object' ? (target.path ?? `${target.host ?? ''}:${target.port ?? ''}`) : String(target)}`);
-  } as typeof net.Socket.prototype.connect;
-  const rejected = (what: string): Promise<never> => {
-    try {
-      return refuse(what);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  };
-  dns.lookup = ((hostname: string) => refuse(`dns ${hostname}`)) as unknown as typeof dns.lookup;
-  dns.promises.lookup = ((hostname: string) => rejected(`dns ${hostname}`)) as unknown as typeof dns.promises.lookup;
-  globalThis.fetch = ((input: unknown) => rejected(`fetch ${input instanceof Request ? input.url : String(input)}`)) as typeof fetch;
-  return {
-    attempts,
-    restore() {
-      net.Socket.prototype.connect = originals.connect;
-      dns.lookup = originals.lookup;
-      dns.promises.lookup = originals.promisesLookup;
-      globalThis.fetch = originals.fetch;
-    },
-  };
 }
 
 main()
