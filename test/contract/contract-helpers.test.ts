@@ -4,7 +4,7 @@
  * excuse) the generator wrongly.
  */
 import { describe, expect, test } from 'vitest';
-import { ajvForDocument, formIssues } from '../support/contract-helpers.js';
+import { ajvForDocument, checkCase, formIssues, type FixtureCase } from '../support/contract-helpers.js';
 
 const documentWith = ({ openapi, schema }: { openapi: string; schema: unknown }) => ({
   openapi,
@@ -48,5 +48,28 @@ describe('formIssues', () => {
     ['markdown', { file: 'README.md', contents: `<!-- ${header} -->\n\n# x\n`, want: [] }],
   ])('%s', (_name, { file, contents, want }) => {
     expect(formIssues({ file, contents })).toEqual(want);
+  });
+});
+
+describe('checkCase: the kind of a disagreement, for grouping failures of many specs', () => {
+  const validator = ajvForDocument(documentWith({ openapi: '3.1.0', schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } }));
+  const zodAccepting = { safeParse: () => ({ success: true }) };
+  const zodRejecting = { safeParse: () => ({ success: false, error: { issues: [{ code: 'invalid_type', path: ['id'] }] } }) };
+  const zodThrowing = {
+    safeParse: () => {
+      throw new Error('boom\nsecond line');
+    },
+  };
+  const base = { kind: 'schema', group: 'Target', ajv: () => validator.at('#/components/schemas/Target') } as const;
+  test.each<[string, { given: FixtureCase; want: string | undefined }]>([
+    ['both agree', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodAccepting }, want: undefined }],
+    ['zod rejects a valid fixture', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodRejecting }, want: 'schema full: zod rejects (invalid_type)' }],
+    ['both accept an invalid fixture; the location is dropped', { given: { ...base, name: 'invalid: required at /x', expect: 'invalid', value: { id: 1 }, zod: zodAccepting }, want: 'schema invalid: required: zod accepts; ajv accepts' }],
+    ['ajv rejects', { given: { ...base, name: 'minimal', expect: 'valid', value: {}, zod: zodAccepting }, want: 'schema minimal: ajv rejects (required)' }],
+    ['zod throws: first line only', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodThrowing }, want: 'schema full: zod throws: boom' }],
+    ['a response of any status', { given: { ...base, kind: 'operation', name: 'response 201', expect: 'valid', value: { id: 1 }, zod: zodRejecting }, want: 'operation response: zod rejects (invalid_type)' }],
+    ['no schema to check against', { given: { ...base, name: 'full', expect: 'valid', value: 1, problem: 'componentSchemas has no "Target"' }, want: 'schema full: not checkable: componentSchemas has no "Target"' }],
+  ])('%s', (_name, { given, want }) => {
+    expect(checkCase(given).kind).toBe(want);
   });
 });
