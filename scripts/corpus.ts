@@ -11,7 +11,7 @@
  *
  * Usage: tsx scripts/corpus.ts [--sample N] [--seed S] [--all] [--jobs N] [--filter TEXT]
  *   [--timeout SECONDS] [--memory MB] [--no-peers] [--no-directory] [--out FOLDER] [--keep]
- *   [--resume FILE.jsonl]
+ *   [--resume FILE.jsonl] [--report FILE.json]
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,6 +59,7 @@ Options:
   --out <folder>     Where results go (default .corpus/results)
   --keep             Keep the generated package of each document zapgen fails on (under .tmp/contract/)
   --resume <file>    Continue an interrupted run from its .partial.jsonl (same options)
+  --report <file>    Write the summary and Markdown again from a run's .json (nothing is run)
   -h, --help         Show this help`;
 
 interface Options {
@@ -74,6 +75,7 @@ interface Options {
   out: string;
   keep: boolean;
   resume?: string;
+  report?: string;
   sampleGiven: boolean;
 }
 
@@ -92,6 +94,7 @@ function options(): Options {
       out: { type: 'string', default: path.join(root, '.corpus', 'results') },
       keep: { type: 'boolean', default: false },
       resume: { type: 'string' },
+      report: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -122,6 +125,7 @@ function options(): Options {
     out: path.resolve(values.out),
     keep: values.keep,
     ...(values.resume !== undefined && { resume: path.resolve(values.resume) }),
+    ...(values.report !== undefined && { report: path.resolve(values.report) }),
   };
 }
 
@@ -225,6 +229,7 @@ const clock = (ms: number) => {
 
 async function main(): Promise<void> {
   const opts = options();
+  if (opts.report) return report(opts.report);
   const started = performance.now();
   const { selected, label, selection, population, strata } = select(opts);
   if (!selected.length)
@@ -407,28 +412,73 @@ async function main(): Promise<void> {
   const ordered = selected
     .map(({ document }) => records.get(document.id))
     .filter((record): record is DocumentRecord => !!record);
-  const summary = summarise({ records: ordered, info, peerNames: peers.map((peer) => peer.name) });
-  const markdown = renderMarkdown({ summary, records: ordered });
-  const base = path.join(opts.out, `${date}-${label}`);
-  writeFileSync(`${base}.json`, `${JSON.stringify({ summary, documents: ordered }, null, 2)}\n`);
-  writeFileSync(`${base}.md`, markdown);
+  writeResults({
+    records: ordered,
+    info,
+    peerNames: peers.map((peer) => peer.name),
+    base: path.join(opts.out, `${date}-${label}`),
+    // The committed copy: only of a whole selection (no filter, not interrupted, with the peers).
+    committed:
+      opts.filter === undefined && info.unfinished === 0 && opts.peers
+        ? path.join(root, 'test', 'corpus-results', `${label}.md`)
+        : undefined,
+  });
   rmSync(partial, { force: true });
+}
+
+/** Writes `<base>.json` and `<base>.md`, the Markdown summary to `committed`, and prints the summary. */
+function writeResults({
+  records,
+  info,
+  peerNames,
+  base,
+  committed,
+}: {
+  records: DocumentRecord[];
+  info: RunInfo;
+  peerNames: readonly string[];
+  base: string;
+  committed: string | undefined;
+}): void {
+  const summary = summarise({ records, info, peerNames });
+  writeFileSync(`${base}.json`, `${JSON.stringify({ summary, documents: records }, null, 2)}\n`);
+  writeFileSync(`${base}.md`, renderMarkdown({ summary, records }));
   console.log(
     `\n${renderConsole(summary)}\n\nWrote ${path.relative(process.cwd(), base)}.json and .md`,
   );
-  if (opts.filter === undefined && info.unfinished === 0 && opts.peers) {
-    const committed = path.join(root, 'test', 'corpus-results', `${label}.md`);
+  if (committed) {
     mkdirSync(path.dirname(committed), { recursive: true });
     writeFileSync(
       committed,
       renderMarkdown({
         summary,
-        records: ordered.filter((record) => record.zapgen.status !== 'pass'),
+        records: records.filter((record) => record.zapgen.status !== 'pass'),
         rowsTitle: 'Documents that do not pass every step',
       }),
     );
     console.log(`Summary for review: ${path.relative(process.cwd(), committed)}`);
   }
+}
+
+/** `--report <results.json>`: the summary and Markdown again from a run's recorded documents. */
+function report(file: string): void {
+  const { summary, documents } = JSON.parse(readFileSync(file, 'utf8')) as {
+    summary: { info: RunInfo; peers: Record<string, unknown> };
+    documents: DocumentRecord[];
+  };
+  const base = file.replace(/\.json$/, '');
+  const label = path.basename(base).replace(/^\d{4}-\d{2}-\d{2}-/, '');
+  const whole =
+    !label.includes('-filter-') &&
+    summary.info.unfinished === 0 &&
+    Object.keys(summary.peers).length > 0;
+  writeResults({
+    records: documents,
+    info: summary.info,
+    peerNames: Object.keys(summary.peers),
+    base,
+    committed: whole ? path.join(root, 'test', 'corpus-results', `${label}.md`) : undefined,
+  });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

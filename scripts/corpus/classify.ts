@@ -38,17 +38,22 @@ export function parseTsDiagnostics(output: string): TsDiagnostic[] {
 
 /**
  * A message without what is specific to one spec: quoted names and types become `'…'`, numbers
- * `N`, JSON pointers `#/…`.
+ * `N`, JSON pointers `#/…`, lists of property names `…`.
  */
 export function normaliseMessage(message: string): string {
-  return message
-    .replace(/'(?:[^'\\]|\\.)*'/g, "'…'")
-    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
-    .replace(/#\/[^\s'",;)]*/g, '#/…')
-    .replace(/\b\d+(\.\d+)?\b/g, 'N')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 220);
+  return (
+    message
+      // String literals inside types first: they may hold apostrophes (`"won't fix"`).
+      .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+      .replace(/'(?:[^'\\]|\\.)*'/g, "'…'")
+      // `… is missing the following properties from type '…': a, b, and 3 more.`
+      .replace(/(following properties from type '…'): .*$/, '$1: …')
+      .replace(/#\/[^\s'",;)]*/g, '#/…')
+      .replace(/\b\d+(\.\d+)?\b/g, 'N')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 220)
+  );
 }
 
 /**

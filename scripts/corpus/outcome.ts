@@ -39,6 +39,8 @@ export interface ZapgenOutcome {
   warnings?: number;
   buildErrors?: number;
   consumerErrors?: number;
+  /** The first tsc diagnostics of the build and consumer steps, as printed (for a closer look). */
+  diagnostics?: { build?: string[]; consumer?: string[] };
   fixtures?: { valid: string; invalid: string; failures: number };
   network?: string[];
 }
@@ -170,6 +172,8 @@ export function zapgenOutcome({
     steps.build = result.typecheck.ok ? 'pass' : 'fail';
     outcome.buildErrors = parseTsDiagnostics(result.typecheck.diagnostics).length;
     if (!result.typecheck.ok)
+      (outcome.diagnostics ??= {}).build = firstLines(result.typecheck.diagnostics);
+    if (!result.typecheck.ok)
       for (const [key, { count, example }] of tsClasses({
         output: result.typecheck.diagnostics,
         step: 'build',
@@ -182,6 +186,8 @@ export function zapgenOutcome({
     outcome.timings.consumer = result.consumer.ms;
     steps.consumer = result.consumer.ok ? 'pass' : 'fail';
     outcome.consumerErrors = parseTsDiagnostics(result.consumer.diagnostics).length;
+    if (!result.consumer.ok)
+      (outcome.diagnostics ??= {}).consumer = firstLines(result.consumer.diagnostics);
     if (!result.consumer.ok)
       for (const [key, { count, example }] of tsClasses({
         output: result.consumer.diagnostics,
@@ -213,3 +219,10 @@ export function zapgenOutcome({
   outcome.status = STEPS.every((step) => steps[step] === 'pass') ? 'pass' : 'fail';
   return outcome;
 }
+
+/** The first lines of a tsc output, each at most 600 characters. */
+const firstLines = (output: string) =>
+  output
+    .split('\n')
+    .slice(0, 30)
+    .map((line) => line.slice(0, 600));

@@ -118,6 +118,21 @@ describe('failure classes', () => {
       'double quotes',
       { given: 'Unknown format "int32" ignored', want: 'Unknown format "…" ignored' },
     ],
+    [
+      'an apostrophe in a string literal of a type',
+      {
+        given: `Type '{ state: "open" | "won't fix"; }' is not assignable to type 'State'.`,
+        want: "Type '…' is not assignable to type '…'.",
+      },
+    ],
+    [
+      'lists of missing properties',
+      {
+        given:
+          "Type '{}' is missing the following properties from type 'Comment': side, start_side, and 2 more.",
+        want: "Type '…' is missing the following properties from type '…': …",
+      },
+    ],
   ])('normaliseMessage: %s', (_name, { given, want }) => {
     expect(normaliseMessage(given)).toBe(want);
   });
