@@ -38,14 +38,17 @@ export function parseTsDiagnostics(output: string): TsDiagnostic[] {
 
 /**
  * A message without what is specific to one spec: quoted names and types become `'…'`, numbers
- * `N`, JSON pointers `#/…`, lists of property names `…`.
+ * `N`, JSON pointers `#/…`, regular expressions `/…/`, lists of property names `…`.
  */
 export function normaliseMessage(message: string): string {
   return (
-    message
-      // String literals inside types first: they may hold apostrophes (`"won't fix"`).
-      .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
-      .replace(/'(?:[^'\\]|\\.)*'/g, "'…'")
+    replaceQuoted(
+      message
+        // `Invalid regular expression: /^a\:b/u: Invalid escape` (the pattern may hold anything).
+        .replace(/(Invalid regular expression: )\/.*\/[a-z]*: /, '$1/…/: ')
+        // String literals inside types first: they may hold apostrophes (`"won't fix"`).
+        .replace(/"(?:[^"\\]|\\.)*"/g, '"…"'),
+    )
       // `… is missing the following properties from type '…': a, b, and 3 more.`
       .replace(/(following properties from type '…'): .*$/, '$1: …')
       .replace(/#\/[^\s'",;)]*/g, '#/…')
@@ -54,6 +57,53 @@ export function normaliseMessage(message: string): string {
       .trim()
       .slice(0, 220)
   );
+}
+
+/**
+ * `'…'` for each single-quoted name or type. A type may itself hold quoted property names
+ * (`'{ 'a:b'?: string; }'`), which come in pairs: a quote closes the text only after an even
+ * number of inner quotes, and before the end, a space or `.,:;)`.
+ */
+function replaceQuoted(message: string): string {
+  let result = '';
+  let index = 0;
+  while (index < message.length) {
+    const open = message.indexOf("'", index);
+    if (open < 0) break;
+    if (open > 0 && !/[\s([{<]/.test(message[open - 1]!)) {
+      result += message.slice(index, open + 1);
+      index = open + 1;
+      continue;
+    }
+    let close = -1;
+    let inner = 0;
+    for (let at = message.indexOf("'", open + 1); at >= 0; at = message.indexOf("'", at + 1)) {
+      if (inner % 2 === 0 && (at + 1 === message.length || /[\s.,:;)]/.test(message[at + 1]!))) {
+        close = at;
+        break;
+      }
+      inner += 1;
+    }
+    result += `${message.slice(index, open)}'…'`;
+    if (close < 0) return result;
+    index = close + 1;
+  }
+  return result + message.slice(index);
+}
+
+/**
+ * The same class key, whatever version of the normalisation wrote it: keys are normalised again
+ * (which leaves a normalised key unchanged), and a validator that throws is one class whatever
+ * fixture it threw on (`fixtures: ajv throws: …`), since the cause is the schema, not the case.
+ */
+export function canonicalClass(key: string): string {
+  const [step, ...rest] = key.split(': ');
+  const message = normaliseMessage(rest.join(': '));
+  if (step === 'fixtures') {
+    const thrown = /\b((?:zod|ajv) throws: .*)$/.exec(message);
+    if (thrown) return `fixtures: ${thrown[1]}`;
+  }
+  return rest.length ? `${step}: ${message}` : normaliseMessage(key);
 }
 
 /**

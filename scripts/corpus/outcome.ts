@@ -10,7 +10,7 @@ import {
   findingRule,
   internalErrorClass,
   isLocated,
-  normaliseMessage,
+  canonicalClass,
   parseTsDiagnostics,
   stackHead,
   tsClasses,
@@ -214,7 +214,7 @@ export function zapgenOutcome({
     };
     steps.fixtures = failures.length ? 'fail' : 'pass';
     for (const [kind, { count, example }] of Object.entries(kinds))
-      add(`fixtures: ${normaliseMessage(kind)}`, count, example.slice(0, 400));
+      add(canonicalClass(`fixtures: ${kind}`), count, example.slice(0, 400));
   }
   outcome.status = STEPS.every((step) => steps[step] === 'pass') ? 'pass' : 'fail';
   return outcome;

@@ -3,6 +3,7 @@
  * size stratum; invalid documents; failure classes ranked by the number of documents they hit)
  * and its Markdown rendering.
  */
+import { canonicalClass } from './classify.js';
 import type { PeerResult } from './peers.js';
 import { STEPS, type Step, type ZapgenOutcome } from './outcome.js';
 
@@ -101,7 +102,15 @@ function rankClasses(
     FailureClass & { hits: { record: DocumentRecord; example: string }[] }
   >();
   for (const { record, classes, examples } of entries) {
-    for (const [key, count] of Object.entries(classes)) {
+    // Keys recorded by an older normalisation, or one cause seen in several places, merge.
+    const merged = new Map<string, { count: number; example: string }>();
+    for (const [raw, count] of Object.entries(classes)) {
+      const key = canonicalClass(raw);
+      const entry = merged.get(key);
+      if (entry) entry.count += count;
+      else merged.set(key, { count, example: examples[raw] ?? '' });
+    }
+    for (const [key, { count, example }] of merged) {
       let entry = byKey.get(key);
       if (!entry)
         byKey.set(
@@ -118,7 +127,7 @@ function rankClasses(
         );
       entry.documents += 1;
       entry.occurrences += count;
-      entry.hits.push({ record, example: examples[key] ?? '' });
+      entry.hits.push({ record, example: example });
     }
   }
   return [...byKey.values()]

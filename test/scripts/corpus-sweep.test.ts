@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ChildOutcome } from '../../scripts/corpus/child.js';
 import {
+  canonicalClass,
   internalErrorClass,
   isLocated,
   normaliseFile,
@@ -126,6 +127,21 @@ describe('failure classes', () => {
       },
     ],
     [
+      'quoted property names inside a quoted type',
+      {
+        given:
+          "Object literal may only specify known properties, and 'latitude' does not exist in type '{ a?: string | undefined; 'osdb:raw'?: string | undefined; 'x-y': \"url_only\" | ...'.",
+        want: "Object literal may only specify known properties, and '…' does not exist in type '…'.",
+      },
+    ],
+    [
+      'a regular expression in a message',
+      {
+        given: 'Invalid regular expression: /^(http|https)\\://\\S+$/u: Invalid escape',
+        want: 'Invalid regular expression: /…/: Invalid escape',
+      },
+    ],
+    [
       'lists of missing properties',
       {
         given:
@@ -162,6 +178,33 @@ describe('failure classes', () => {
     ['no file', { given: '', want: '(no file)' }],
   ])('normaliseFile: %s', (_name, { given, want }) => {
     expect(normaliseFile(given)).toBe(want);
+  });
+
+  test.each([
+    [
+      'a normalised key is left as it is',
+      {
+        given: "build: src/zod.ts TS2769 Type '…' is N.",
+        want: "build: src/zod.ts TS2769 Type '…' is N.",
+      },
+    ],
+    [
+      'a validator that throws is one class, whatever fixture it threw on',
+      {
+        given:
+          'fixtures: schema invalid: type: ajv throws: Invalid regular expression: /^a\\:b/u: Invalid escape',
+        want: 'fixtures: ajv throws: Invalid regular expression: /…/: Invalid escape',
+      },
+    ],
+    [
+      'a disagreement keeps where it happened',
+      {
+        given: 'fixtures: schema full: zod rejects (invalid_type)',
+        want: 'fixtures: schema full: zod rejects (invalid_type)',
+      },
+    ],
+  ])('canonicalClass: %s', (_name, { given, want }) => {
+    expect(canonicalClass(given)).toBe(want);
   });
 
   test('tsc output: one class per file, code and message shape, counted', () => {
