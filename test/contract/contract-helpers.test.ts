@@ -28,6 +28,9 @@ describe('ajvForDocument', () => {
     ['3.1 $ref with siblings applies both', { openapi: '3.1.0', schema: { $ref: '#/components/schemas/Other', maxLength: 3 }, valid: ['abc'], invalid: ['a', 'abcd'] }],
     ['3.1 const', { openapi: '3.1.0', schema: { const: 'x' }, valid: ['x'], invalid: ['y'] }],
     ['3.1 date-time format', { openapi: '3.1.0', schema: { type: 'string', format: 'date-time' }, valid: ['2024-01-02T03:04:05Z'], invalid: ['yesterday'] }],
+    ['a pattern JavaScript cannot compile (PCRE) is ignored', { openapi: '3.0.3', schema: { type: 'string', pattern: '^(http|https)\\://\\S+$' }, valid: ['x'], invalid: [1] }],
+    ['a Java character class is ignored', { openapi: '3.1.0', schema: { type: 'string', pattern: '\\p{XDigit}{8}' }, valid: ['x'], invalid: [1] }],
+    ['a pattern that compiles still applies', { openapi: '3.1.0', schema: { type: 'string', pattern: '^\\p{L}+$' }, valid: ['été'], invalid: ['a1'] }],
     ['3.1 property named $id is a name', { openapi: '3.1.0', schema: { type: 'object', required: ['$id'], properties: { $id: { type: 'string' } } }, valid: [{ $id: 'a' }], invalid: [{}] }],
   ])('%s', (_name, { openapi, schema, valid, invalid }) => {
     const validate = ajvForDocument(documentWith({ openapi, schema })).at('#/components/schemas/Target');

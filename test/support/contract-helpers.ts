@@ -320,11 +320,13 @@ export interface DocumentValidator {
  * (`ajv/dist/2020`); 3.0 schemas are an extended subset of draft-05 and are read by ajv's
  * draft-07 dialect once `nullable` and boolean exclusive bounds are converted and `$ref`
  * siblings dropped (in 3.0 a `$ref` replaces its object). Formats come from ajv-formats; unknown
- * formats and OpenAPI-only keywords (`discriminator`, `xml`, …) are ignored.
+ * formats and OpenAPI-only keywords (`discriminator`, `xml`, …) are ignored, and so are patterns
+ * that JavaScript cannot compile with the `u` flag (PCRE or Java ones: `\:`, `\p{XDigit}`), as
+ * zapgen ignores them: no JavaScript validator can check them, and ajv would throw.
  */
 export function ajvForDocument(document: Record<string, unknown>): DocumentValidator {
   const is30 = String(document.openapi ?? '').startsWith('3.0');
-  const options = { strict: false, validateSchema: false, logger: false, allErrors: false, inlineRefs: false } as const;
+  const options = { strict: false, validateSchema: false, logger: false, allErrors: false, inlineRefs: false, code: { regExp: lenientRegExp } } as const;
   const ajv = is30 ? new AjvDraft07(options) : new Ajv2020(options);
   addFormats(ajv);
   ajv.addSchema(jsonSchemaDocument(document), DOCUMENT_ID);
@@ -353,6 +355,17 @@ export function ajvForDocument(document: Record<string, unknown>): DocumentValid
     },
   };
 }
+
+/** ajv's regular expressions: the spec's pattern, or one that accepts anything when JavaScript cannot compile it. */
+function lenientRegExp(pattern: string, flags: string): { test(value: string): boolean } {
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    return { test: () => true };
+  }
+}
+// ajv names the engine in standalone code; this one is only used in process.
+lenientRegExp.code = 'lenientRegExp';
 
 /** `#/paths/~1a b/get` → `/paths/~1a%20b/get` (each segment percent-encoded, as URI fragments are). */
 function fragment(pointer: string): string {
