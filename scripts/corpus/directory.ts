@@ -137,18 +137,17 @@ export function localDocuments(corpusDir: string): CorpusDocument[] {
     });
 }
 
-/** The `openapi` version a document declares (read from its first 4 KB), or `?`. */
+/** The `openapi` version a document declares (usually in its first 4 KB; else anywhere at the top level), or `?`. */
 export function openapiVersion(file: string): string {
   const buffer = Buffer.alloc(4096);
   const fd = openSync(file, 'r');
+  let head: string;
   try {
-    const length = readSync(fd, buffer, 0, buffer.length, 0);
-    const head = buffer.subarray(0, length).toString('utf8');
-    return (
-      /["']?openapi["']?\s*:\s*["']?(\d+\.\d+(?:\.\d+)?)/.exec(head)?.[1] ??
-      (/["']?swagger["']?\s*:/.test(head) ? '2.0' : '?')
-    );
+    head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
   } finally {
     closeSync(fd);
   }
+  const version = (text: string) =>
+    /(?:^|[{,]\s*)["']?openapi["']?\s*:\s*["']?(\d+\.\d+(?:\.\d+)?)/m.exec(text)?.[1];
+  return version(head) ?? version(readFileSync(file, 'utf8')) ?? '?';
 }
