@@ -4,7 +4,7 @@
  * excuse) the generator wrongly.
  */
 import { describe, expect, test } from 'vitest';
-import { ajvForDocument, formIssues } from '../support/contract-helpers.js';
+import { ajvForDocument, checkCase, formIssues, type FixtureCase } from '../support/contract-helpers.js';
 
 const documentWith = ({ openapi, schema }: { openapi: string; schema: unknown }) => ({
   openapi,
@@ -28,6 +28,9 @@ describe('ajvForDocument', () => {
     ['3.1 $ref with siblings applies both', { openapi: '3.1.0', schema: { $ref: '#/components/schemas/Other', maxLength: 3 }, valid: ['abc'], invalid: ['a', 'abcd'] }],
     ['3.1 const', { openapi: '3.1.0', schema: { const: 'x' }, valid: ['x'], invalid: ['y'] }],
     ['3.1 date-time format', { openapi: '3.1.0', schema: { type: 'string', format: 'date-time' }, valid: ['2024-01-02T03:04:05Z'], invalid: ['yesterday'] }],
+    ['an identity escape the u flag refuses means its character', { openapi: '3.0.3', schema: { type: 'string', pattern: '^(http|https)\\://\\S+$' }, valid: ['https://a'], invalid: ['x', 1] }],
+    ['a Java character class is ignored', { openapi: '3.1.0', schema: { type: 'string', pattern: '\\p{XDigit}{8}' }, valid: ['x'], invalid: [1] }],
+    ['a pattern that compiles still applies', { openapi: '3.1.0', schema: { type: 'string', pattern: '^\\p{L}+$' }, valid: ['été'], invalid: ['a1'] }],
     ['3.1 property named $id is a name', { openapi: '3.1.0', schema: { type: 'object', required: ['$id'], properties: { $id: { type: 'string' } } }, valid: [{ $id: 'a' }], invalid: [{}] }],
   ])('%s', (_name, { openapi, schema, valid, invalid }) => {
     const validate = ajvForDocument(documentWith({ openapi, schema })).at('#/components/schemas/Target');
@@ -48,5 +51,28 @@ describe('formIssues', () => {
     ['markdown', { file: 'README.md', contents: `<!-- ${header} -->\n\n# x\n`, want: [] }],
   ])('%s', (_name, { file, contents, want }) => {
     expect(formIssues({ file, contents })).toEqual(want);
+  });
+});
+
+describe('checkCase: the kind of a disagreement, for grouping failures of many specs', () => {
+  const validator = ajvForDocument(documentWith({ openapi: '3.1.0', schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } }));
+  const zodAccepting = { safeParse: () => ({ success: true }) };
+  const zodRejecting = { safeParse: () => ({ success: false, error: { issues: [{ code: 'invalid_type', path: ['id'] }] } }) };
+  const zodThrowing = {
+    safeParse: () => {
+      throw new Error('boom\nsecond line');
+    },
+  };
+  const base = { kind: 'schema', group: 'Target', ajv: () => validator.at('#/components/schemas/Target') } as const;
+  test.each<[string, { given: FixtureCase; want: string | undefined }]>([
+    ['both agree', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodAccepting }, want: undefined }],
+    ['zod rejects a valid fixture', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodRejecting }, want: 'schema full: zod rejects (invalid_type)' }],
+    ['both accept an invalid fixture; the location is dropped', { given: { ...base, name: 'invalid: required at /x', expect: 'invalid', value: { id: 1 }, zod: zodAccepting }, want: 'schema invalid: required: zod accepts; ajv accepts' }],
+    ['ajv rejects', { given: { ...base, name: 'minimal', expect: 'valid', value: {}, zod: zodAccepting }, want: 'schema minimal: ajv rejects (required)' }],
+    ['zod throws: first line only', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodThrowing }, want: 'schema full: zod throws: boom' }],
+    ['a response of any status', { given: { ...base, kind: 'operation', name: 'response 201', expect: 'valid', value: { id: 1 }, zod: zodRejecting }, want: 'operation response: zod rejects (invalid_type)' }],
+    ['no schema to check against', { given: { ...base, name: 'full', expect: 'valid', value: 1, problem: 'componentSchemas has no "Target"' }, want: 'schema full: not checkable: componentSchemas has no "Target"' }],
+  ])('%s', (_name, { given, want }) => {
+    expect(checkCase(given).kind).toBe(want);
   });
 });

@@ -132,10 +132,11 @@ const TSC = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 /**
  * Type-checks a generated package with its own compiler options, forced strict
  * (`strict`, `noUncheckedIndexedAccess`, `skipLibCheck`, NodeNext). With `emit`, also compiles
- * `src/` to `<dir>/dist` (emitted even when there are type errors, so callers can still import).
+ * `src/` to `<dir>/dist` (emitted even when there are type errors, so callers can still import),
+ * with `.d.ts` files when `declarations` is set (for a consumer's type-check).
  * Runs tsc as a child process, so several packages can be checked at once.
  */
-export async function typecheck({ dir, emit = false }: { dir: string; emit?: boolean }): Promise<TscResult> {
+export async function typecheck({ dir, emit = false, declarations = false }: { dir: string; emit?: boolean; declarations?: boolean }): Promise<TscResult> {
   const own = packageCompilerOptions(dir);
   const config = {
     compilerOptions: {
@@ -147,7 +148,7 @@ export async function typecheck({ dir, emit = false }: { dir: string; emit?: boo
       moduleResolution: 'NodeNext',
       composite: false,
       incremental: false,
-      declaration: false,
+      declaration: emit && declarations,
       declarationMap: false,
       sourceMap: false,
       noEmit: !emit,
@@ -331,7 +332,9 @@ export interface DocumentValidator {
  * (`ajv/dist/2020`); 3.0 schemas are an extended subset of draft-05 and are read by ajv's
  * draft-07 dialect once `nullable` and boolean exclusive bounds are converted and `$ref`
  * siblings dropped (in 3.0 a `$ref` replaces its object). Formats come from ajv-formats; unknown
- * formats and OpenAPI-only keywords (`discriminator`, `xml`, …) are ignored.
+ * formats and OpenAPI-only keywords (`discriminator`, `xml`, …) are ignored, and so are patterns
+ * that JavaScript cannot compile with the `u` flag (PCRE or Java ones: `\:`, `\p{XDigit}`), as
+ * zapgen ignores them: no JavaScript validator can check them, and ajv would throw.
  */
 export function ajvForDocument(document: Record<string, unknown>): DocumentValidator {
   const is30 = String(document.openapi ?? '').startsWith('3.0');
@@ -365,6 +368,7 @@ export function ajvForDocument(document: Record<string, unknown>): DocumentValid
     },
   };
 }
+
 
 /** `#/paths/~1a b/get` → `/paths/~1a%20b/get` (each segment percent-encoded, as URI fragments are). */
 function fragment(pointer: string): string {
@@ -417,6 +421,11 @@ export interface CaseResult {
   pass: boolean;
   /** Why not, for a failure message. */
   detail?: string;
+  /**
+   * What kind of disagreement, without the case's names and values, so that failures group by
+   * cause: `schema full: zod rejects (invalid_type)`, `operation response: ajv throws: <message>`.
+   */
+  kind?: string;
 }
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
@@ -523,27 +532,44 @@ function parametersSchema(operation: OperationModel): Record<string, unknown> {
 
 /** Runs both validators on a case. */
 export function checkCase(fixtureCase: FixtureCase): CaseResult {
-  if (fixtureCase.problem) return { pass: false, detail: fixtureCase.problem };
+  const firstLine = (message: string) => message.split('\n')[0]!.slice(0, 200);
+  const where = `${fixtureCase.kind} ${fixtureCase.name.replace(/ at .*$/, '').replace(/^response .*$/, 'response')}`;
+  if (fixtureCase.problem) return { pass: false, detail: fixtureCase.problem, kind: `${where}: not checkable: ${firstLine(fixtureCase.problem)}` };
   const want = fixtureCase.expect === 'valid';
   const notes: string[] = [];
+  const kinds: string[] = [];
   let zodAccepts: boolean | undefined;
   let ajvAccepts: boolean | undefined;
   try {
     const parsed = fixtureCase.zod!.safeParse(fixtureCase.value);
     zodAccepts = parsed.success;
-    if (zodAccepts !== want) notes.push(`zod ${zodAccepts ? 'accepts' : `rejects: ${JSON.stringify(parsed.error?.issues?.slice(0, 2))}`}`);
+    if (zodAccepts !== want) {
+      const issues = parsed.error?.issues?.slice(0, 2);
+      notes.push(`zod ${zodAccepts ? 'accepts' : `rejects: ${JSON.stringify(issues)}`}`);
+      kinds.push(zodAccepts ? 'zod accepts' : `zod rejects (${(issues?.[0] as { code?: string } | undefined)?.code ?? '?'})`);
+    }
   } catch (error) {
     notes.push(`zod throws: ${(error as Error).message}`);
+    kinds.push(`zod throws: ${firstLine((error as Error).message)}`);
   }
   try {
     const validate = fixtureCase.ajv!();
     ajvAccepts = validate(fixtureCase.value) as boolean;
-    if (ajvAccepts !== want) notes.push(`ajv ${ajvAccepts ? 'accepts' : `rejects: ${JSON.stringify(validate.errors?.slice(0, 2))}`}`);
+    if (ajvAccepts !== want) {
+      notes.push(`ajv ${ajvAccepts ? 'accepts' : `rejects: ${JSON.stringify(validate.errors?.slice(0, 2))}`}`);
+      kinds.push(ajvAccepts ? 'ajv accepts' : `ajv rejects (${validate.errors?.[0]?.keyword ?? '?'})`);
+    }
   } catch (error) {
     notes.push(`ajv throws: ${(error as Error).message}`);
+    kinds.push(`ajv throws: ${firstLine((error as Error).message)}`);
   }
   const pass = zodAccepts === want && ajvAccepts === want;
-  return { ...(zodAccepts !== undefined && { zodAccepts }), ...(ajvAccepts !== undefined && { ajvAccepts }), pass, ...(!pass && { detail: notes.join('; ') }) };
+  return {
+    ...(zodAccepts !== undefined && { zodAccepts }),
+    ...(ajvAccepts !== undefined && { ajvAccepts }),
+    pass,
+    ...(!pass && { detail: notes.join('; '), kind: `${where}: ${kinds.join('; ')}` }),
+  };
 }
 
 /** Counts for the results table: valid fixtures accepted by both, invalid ones rejected by both. */
@@ -552,17 +578,24 @@ export interface FixtureTally {
   invalid: { passed: number; total: number };
   /** `<group> <name>: <detail>` of each failure. */
   failures: string[];
+  /** Failures of each kind (`CaseResult.kind`): how many, and the first one. */
+  kinds: Record<string, { count: number; example: string }>;
 }
 
 /** Checks every case and tallies the results. */
 export function tallyCases(cases: readonly FixtureCase[]): FixtureTally {
-  const tally: FixtureTally = { valid: { passed: 0, total: 0 }, invalid: { passed: 0, total: 0 }, failures: [] };
+  const tally: FixtureTally = { valid: { passed: 0, total: 0 }, invalid: { passed: 0, total: 0 }, failures: [], kinds: {} };
   for (const fixtureCase of cases) {
     const result = checkCase(fixtureCase);
     const bucket = tally[fixtureCase.expect];
     bucket.total += 1;
     if (result.pass) bucket.passed += 1;
-    else tally.failures.push(`${fixtureCase.group} ${fixtureCase.name}: ${result.detail}`);
+    else {
+      const failure = `${fixtureCase.group} ${fixtureCase.name}: ${result.detail}`;
+      tally.failures.push(failure);
+      const kind = (tally.kinds[result.kind ?? 'unknown'] ??= { count: 0, example: failure.slice(0, 600) });
+      kind.count += 1;
+    }
   }
   return tally;
 }

@@ -1,51 +1,107 @@
 /**
  * One corpus spec end to end, in its own process (run with `node --import tsx`), so that the
- * corpus test can check several specs at once: generate → strict type-check and compile →
- * import the emitted `zod.js` and `fixtures.js` → every fixture under zod and ajv.
+ * corpus test and the corpus sweep (`npm run corpus`) can check several specs at once:
+ * [validate →] generate → strict type-check and compile [→ strict consumer check of the built
+ * declarations] → import the emitted `zod.js` and `fixtures.js` → every fixture under zod and ajv.
  *
- * Usage: corpus-worker.ts <spec file> <output name>. Prints one `RESULT <json>` line. Run on its
- * own (without `CONTRACT_RUN_ID` from the corpus test), it deletes its output when done.
+ * Usage: corpus-worker.ts <spec file> <output name> [--validate] [--consumer]
+ * - `--validate`: first `zapgen validate` the spec (its findings, or the crash, are recorded as
+ *   such); generation runs only on a spec without errors.
+ * - `--consumer`: build with declarations, then type-check a consumer that imports every subpath
+ *   the package exports, strictly and with `skipLibCheck: false`.
+ * The sweep preloads `test/support/trap-network.mjs` into the worker: a network attempt fails and
+ * is printed to stderr.
+ *
+ * Prints `STEP <name>` as each step starts (so a parent that times the worker out knows where it
+ * was), then one `RESULT <json>` line. Run on its own (without `CONTRACT_RUN_ID` from the corpus
+ * test or sweep), it deletes its output when done.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatFinding } from '../../../generator/src/load/finding.js';
-import { SpecError } from '../../../generator/src/pipeline.js';
 import { buildModel } from '../../../generator/src/model/index.js';
-import { fixtureCases, generateToTemp, removeRunDir, tallyCases, typecheck, type EmittedModules, type FixtureTally } from '../../support/contract-helpers.js';
+import { generate, SpecError, validate } from '../../../generator/src/pipeline.js';
+import { fixtureCases, freshDir, removeRunDir, repoRoot, run, tallyCases, typecheck, type EmittedModules, type FixtureTally, type TscResult } from '../../support/contract-helpers.js';
 import { agreementModule, AGREEMENT_FILE } from '../../support/zod-agreement.js';
-
-/** The rules of the warnings generation itself reports (the spec's own come from validation). */
-const GENERATION_RULES = new Set(['type-replaced', 'fixture-untyped']);
 
 /** What the worker reports about one spec. */
 export interface CorpusResult {
   spec: string;
   generated: boolean;
   generateMs: number;
+  /** `--validate`: what `zapgen validate` said before generating. */
+  validation?: {
+    ms: number;
+    /** Every error finding, as `file:line:col  error  rule  message`. */
+    errors: string[];
+    warnings: number;
+    /** Validation itself threw: an internal error. */
+    crash?: string;
+  };
   /** Set when generation failed: the located findings of an invalid spec, or the crash. */
   specErrors?: string[];
   crash?: string;
-  /** Generation warnings (what zapgen left out, e.g. `fixture-untyped`), as `file:line:col  warning  rule  message`. */
-  warnings?: string[];
-  typecheck?: { ok: boolean; ms: number; diagnostics: string };
-  /** Diagnostics of the agreement test (zod output types against openapi-typescript's), which the tests add to the package. */
+  /** What generation reported. */
+  generation?: { operations: number; schemas: number; warnings: string[] };
+  /** The package's own compiler options, forced strict; compiled to `dist/` (with `.d.ts` under `--consumer`). */
+  typecheck?: TscResult;
+  /** `--consumer`: a strict consumer (`skipLibCheck: false`) of every subpath; run only when the build passed. */
+  consumer?: TscResult & { subpaths: string[] };
+  /** Diagnostics of zapgen's agreement test (zod's output types against openapi-typescript's), compiled beside the package but not part of it. */
   disagreements?: string[];
   fixtures?: FixtureTally;
+  fixturesMs?: number;
   /** Importing the compiled modules failed. */
   importError?: string;
 }
 
+/** The strict consumer's compiler options (as in the outside-repo test). */
+const CONSUMER_OPTIONS = {
+  target: 'ES2022',
+  lib: ['ES2023', 'DOM'],
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  strict: true,
+  skipLibCheck: false,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  types: ['node'],
+  noEmit: true,
+};
+
+const step = (name: string) => process.stdout.write(`STEP ${name}\n`);
+
 async function main(): Promise<CorpusResult> {
-  const [spec, name] = process.argv.slice(2);
-  if (!spec || !name) throw new Error('usage: corpus-worker.ts <spec> <name>');
+  const args = process.argv.slice(2);
+  const [spec, name] = args.filter((arg) => !arg.startsWith('--'));
+  const flags = new Set(args.filter((arg) => arg.startsWith('--')));
+  const unknown = [...flags].filter((flag) => !['--validate', '--consumer'].includes(flag));
+  if (!spec || !name || unknown.length) throw new Error(`usage: corpus-worker.ts <spec> <name> [--validate] [--consumer]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`);
   const result: CorpusResult = { spec: path.basename(spec), generated: false, generateMs: 0 };
+
+  if (flags.has('--validate')) {
+    step('validate');
+    const start = performance.now();
+    try {
+      const { findings } = validate({ spec });
+      result.validation = {
+        ms: Math.round(performance.now() - start),
+        errors: findings.filter((finding) => finding.severity === 'error').map(formatFinding),
+        warnings: findings.filter((finding) => finding.severity === 'warning').length,
+      };
+    } catch (error) {
+      result.validation = { ms: Math.round(performance.now() - start), errors: [], warnings: 0, crash: (error as Error).stack ?? String(error) };
+    }
+    if (result.validation.crash || result.validation.errors.length) return result;
+  }
+
+  step('generate');
   const start = performance.now();
-  let dir: string;
+  const dir = freshDir(name);
   try {
-    const generated = await generateToTemp({ spec, name });
-    dir = generated.dir;
-    result.warnings = generated.warnings.filter((warning) => !warning.rule.startsWith('lint') && GENERATION_RULES.has(warning.rule)).map(formatFinding);
+    const summary = await generate({ spec, out: dir });
+    result.generation = { operations: summary.operations, schemas: summary.schemas, warnings: summary.warnings.map(formatFinding) };
   } catch (error) {
     result.generateMs = Math.round(performance.now() - start);
     if (error instanceof SpecError) result.specErrors = error.findings.filter((finding) => finding.severity === 'error').map(formatFinding);
@@ -55,16 +111,24 @@ async function main(): Promise<CorpusResult> {
   result.generated = true;
   result.generateMs = Math.round(performance.now() - start);
 
+  step('build');
   // The agreement test of the generator is compiled with the package, and its diagnostics kept apart:
   // a disagreement is a finding about zapgen, not a package that fails to build.
   const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(path.join(dir, AGREEMENT_FILE), agreementModule(buildModel(document)));
-  const checked = await typecheck({ dir, emit: true });
+  const checked = await typecheck({ dir, emit: true, declarations: flags.has('--consumer') });
   const lines = checked.diagnostics.split('\n').filter(Boolean);
   const isAgreement = (line: string) => line.startsWith(AGREEMENT_FILE);
   result.disagreements = lines.filter(isAgreement);
   const own = lines.filter((line) => !isAgreement(line) && !/^\s/.test(line));
   result.typecheck = { ok: own.length === 0, ms: checked.ms, diagnostics: lines.filter((line) => !isAgreement(line)).join('\n') };
+  if (flags.has('--consumer') && result.typecheck.ok) {
+    step('consumer');
+    result.consumer = await consumerCheck(dir);
+  }
+
+  step('fixtures');
+  const fixturesStart = performance.now();
   try {
     const load = (file: string) => import(pathToFileURL(path.join(dir, 'dist', file)).href);
     const modules: EmittedModules = { zod: await load('zod.js'), fixtures: await load('fixtures.js') };
@@ -72,7 +136,35 @@ async function main(): Promise<CorpusResult> {
   } catch (error) {
     result.importError = (error as Error).stack ?? String(error);
   }
+  result.fixturesMs = Math.round(performance.now() - fixturesStart);
   return result;
+}
+
+/**
+ * Type-checks, strictly and with `skipLibCheck: false`, a consumer that imports every subpath
+ * the package exports (by its name, through `exports`, from its built declarations). The
+ * consumer is `<dir>.consumer/`, with the package linked into its `node_modules`.
+ */
+async function consumerCheck(dir: string): Promise<TscResult & { subpaths: string[] }> {
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, unknown> };
+  const subpaths = Object.keys(manifest.exports ?? { '.': './dist/index.js' }).filter((subpath) => !/\.json$/.test(subpath));
+  const consumer = `${dir}.consumer`;
+  rmSync(consumer, { recursive: true, force: true });
+  const link = path.join(consumer, 'node_modules', ...manifest.name.split('/'));
+  mkdirSync(path.dirname(link), { recursive: true });
+  symlinkSync(dir, link, 'dir');
+  const specifiers = subpaths.map((subpath) => (subpath === '.' ? manifest.name : `${manifest.name}/${subpath.replace(/^\.\//, '')}`));
+  const source = [
+    ...specifiers.map((specifier, index) => `import * as module${index} from ${JSON.stringify(specifier)};`),
+    `export const modules = [${specifiers.map((_, index) => `module${index}`).join(', ')}] as const;`,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(consumer, 'index.ts'), source);
+  writeFileSync(path.join(consumer, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: CONSUMER_OPTIONS, files: ['index.ts'] }, null, 2)}\n`);
+  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  const start = performance.now();
+  const { code, output } = await run({ command: process.execPath, args: ['--max-old-space-size=6144', tsc, '-p', path.join(consumer, 'tsconfig.json'), '--pretty', 'false'], cwd: consumer });
+  return { ok: code === 0, diagnostics: output.trim(), ms: Math.round(performance.now() - start), subpaths };
 }
 
 main()

