@@ -5,7 +5,7 @@
  * Output goes to `<repo>/.tmp/contract/…` (ignored by git) so that the emitted imports of
  * `@zapgen/runtime`, `zod` and `openapi-fetch` resolve from the repo's `node_modules`.
  */
-import { firstJson, structuredRequestMedia } from '../../generator/src/emit/shared/media.js';
+import { firstJson, structuredRequestMedia } from '../../generator/src/model/media-types.js';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -478,7 +478,7 @@ export function fixtureCases({ modules, document }: { modules: EmittedModules; d
     }
     if ('body' in request) {
       const zod = schemas?.body as SafeParser | undefined;
-      const media = operation?.requestBody && structuredRequestMedia(operation.requestBody.content);
+      const media = structuredRequestMedia(operation?.requestBody);
       const problem = missing ?? (!zod ? 'operationSchemas has no body' : !media ? 'the spec has no JSON or form request body' : undefined);
       cases.push({
         kind: 'operation',

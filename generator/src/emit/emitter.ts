@@ -22,7 +22,12 @@ export interface EmittedFile {
   contents: string;
 }
 
-/** One output kind. Emitters read the model only, never the raw document. */
+/**
+ * One output kind. Emitters take every decision from the model (`model/media-types.ts` says which
+ * body is sent and which response a call resolves with); the bundled document itself is read only
+ * by the JSON Schema tools that need it whole: openapi-typescript (types), ajv (fixtures) and the
+ * bundle (`openapi.json`).
+ */
 export interface Emitter {
   name: string;
   emit(model: ApiModel, context: EmitContext): EmittedFile[] | Promise<EmittedFile[]>;

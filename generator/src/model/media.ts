@@ -28,6 +28,7 @@ export function mediaTypes({
       schema: context.schemas.build({ node: media.schema, pointer: schemaPointer }),
       pointer: schemaPointer,
       examples: examplesOf({ context, node: media, pointer: mediaPointer }),
+      ...(media.schema === undefined && { schemaless: true as const }),
     });
   }
   return result;

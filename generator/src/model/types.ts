@@ -142,6 +142,8 @@ export interface MediaTypeModel {
   pointer: string;
   /** `example` and the values of `examples` (inline or resolved component examples). */
   examples: JsonValue[];
+  /** Present when the media type has no `schema` (examples only): nothing to validate against. */
+  schemaless?: true;
 }
 
 export interface ResponseModel {
@@ -371,6 +373,8 @@ export interface SchemaCommon {
   writeOnly?: boolean;
   /** `example` and `examples` values of the schema. */
   examples?: JsonValue[];
+  /** The node declares `$defs` (openapi-typescript types them as a property of the object). */
+  hasDefs?: true;
 }
 
 export type SchemaModel = SchemaCommon &

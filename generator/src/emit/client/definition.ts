@@ -1,7 +1,7 @@
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { Code, printLiteral, typedEntry, type Printable } from '../shared/literal.js';
-import { firstJson, hasBodyValidator, requestMediaType } from './media.js';
+import { firstJson, isStructuredMediaType, requestMediaType } from '../../model/media-types.js';
 import { printableShape, valueShape } from './shape.js';
 
 /** Name of the local function returning an operation's validators (see `client/index.ts`). */
@@ -99,7 +99,7 @@ export function operationDefinition(model: ApiModel, operation: OperationModel):
             required: body.required,
             // The typed media type first: it is the one the runtime sends.
             mediaTypes: [bodyMedia.mediaType, ...body.content.map((media) => media.mediaType).filter((type) => type !== bodyMedia.mediaType)],
-            validator: hasBodyValidator(bodyMedia.mediaType) ? validator(id, 'body') : undefined,
+            validator: isStructuredMediaType(bodyMedia.mediaType) ? validator(id, 'body') : undefined,
           }
         : undefined,
     responses: operation.responses.map((response) => ({

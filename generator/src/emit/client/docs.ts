@@ -1,6 +1,6 @@
 import type { OperationModel, ParameterRef } from '../../model/types.js';
 import { jsDocLines } from '../shared/jsdoc.js';
-import { isSuccess } from './media.js';
+import { isSuccess } from '../../model/media-types.js';
 
 function reference(ref: ParameterRef): string {
   return `${ref.in} parameter \`${ref.name}\``;

@@ -1,7 +1,7 @@
 import type { OperationModel, ParameterLocation, ResponseModel } from '../../model/types.js';
 import { propertyKey, stringLiteral } from '../shared/identifiers.js';
 import { typesOperationKey } from '../typescript-types/operation-key.js';
-import { firstJson, requestMediaType, successResponses } from './media.js';
+import { firstJson, requestMediaType, successResponses } from '../../model/media-types.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 

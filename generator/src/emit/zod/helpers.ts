@@ -1,14 +1,10 @@
 import type { HelperName } from './context.js';
 
-/** Source of the helpers a generated `zod.ts` may use, in the order they are printed. */
-const HELPERS: Record<HelperName, string> = {
-  isSet: `/** A parameter is set when present and not \`null\`, \`false\`, \`""\`, \`[]\` or \`{}\` (x-zapgen-rules). */
-function isSet(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.keys(value).length > 0;
-  return true;
-}`,
+/**
+ * Source of the helpers a generated `zod.ts` may use, in the order they are printed. `isSet` is
+ * not among them: it is imported from the runtime (`rules`), which the mock shares.
+ */
+const HELPERS: Record<Exclude<HelperName, 'isSet'>, string> = {
   hasUniqueItems: `/** JSON Schema \`uniqueItems\`: no two items are equal (compared as canonical JSON). */
 function hasUniqueItems(items: readonly unknown[]): boolean {
   return new Set(items.map(canonicalJson)).size === items.length;
@@ -64,7 +60,7 @@ function canonicalJson(value: unknown): string {
 
 /** The helper functions a module uses, as source, in a fixed order. */
 export function helperSource(used: ReadonlySet<HelperName>): string {
-  const names = (Object.keys(HELPERS) as HelperName[]).filter((name) => used.has(name));
+  const names = (Object.keys(HELPERS) as (keyof typeof HELPERS)[]).filter((name) => used.has(name));
   const parts = names.map((name) => HELPERS[name]);
   if (used.has('hasUniqueItems') || used.has('oneOfJson')) parts.push(CANONICAL_JSON);
   return parts.join('\n\n');

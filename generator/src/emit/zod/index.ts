@@ -27,5 +27,5 @@ import { zodModule } from './module.js';
  */
 export const zodEmitter: Emitter = {
   name: 'zod',
-  emit: (model) => [{ path: 'src/zod.ts', contents: zodModule(model) }],
+  emit: (model, context) => [{ path: 'src/zod.ts', contents: zodModule({ model, runtimePackage: context.runtimePackage }) }],
 };

@@ -1,5 +1,5 @@
 import type { ApiModel, NamedSchema } from '../../model/types.js';
-import { camelCase, pascalCase, uniqueNames } from '../shared/identifiers.js';
+import { camelCase, pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
 import type { HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
@@ -42,8 +42,8 @@ export function zodNames(model: ApiModel): ZodNames {
   return { constNames, typeNames, inputNames, recursive, ordered };
 }
 
-/** The source of `src/zod.ts`. */
-export function zodModule(model: ApiModel): string {
+/** The source of `src/zod.ts`; its parameter rules import `isSet` from `runtimePackage`. */
+export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimePackage: string }): string {
   const names = zodNames(model);
   const schemas = new Map(model.schemas.map((entry) => [entry.name, entry.schema]));
   const declared = new Set<string>();
@@ -94,7 +94,7 @@ export function zodModule(model: ApiModel): string {
   const block = (entries: string[], separator: string) => `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
 
   const sections = [
-    `import * as z from 'zod';`,
+    [`import * as z from 'zod';`, ...(helpers.has('isSet') ? [`import { isSet } from ${stringLiteral(`${runtimePackage}/rules`)};`] : [])].join('\n'),
     helperSource(helpers),
     declarations.join('\n\n'),
     `/** Every component schema, by its name in the spec. */\nexport const componentSchemas: ${block(componentTypes, ';')} = ${block(componentEntries, ',')};`,

@@ -2,7 +2,7 @@ import type { OperationModel, ParameterLocation } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import type { ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
-import { firstJson, requestMedia } from './media.js';
+import { firstJson, isMultipartMediaType, structuredRequestMedia } from '../../model/media-types.js';
 import { shapeExpression } from './objects.js';
 import { rulesRefinement } from './rules.js';
 
@@ -48,8 +48,9 @@ export function operationEntry({
     members.push(`parameters: z.object({ ${combined.join(', ')} })${rulesRefinement({ operation, context })}`);
     members.push(`...${groupsConst}`);
   }
-  const request = operation.requestBody && requestMedia(operation.requestBody.content);
-  if (request) members.push(`body: ${zodExpression(request.media.schema, { ...context, binaryAsBlob: request.binaryAsBlob })}`);
+  const request = structuredRequestMedia(operation.requestBody);
+  // Multipart bodies may carry binaries as Blobs; other encodings carry strings.
+  if (request) members.push(`body: ${zodExpression(request.schema, { ...context, binaryAsBlob: isMultipartMediaType(request.mediaType) })}`);
   const responses = operation.responses.flatMap((response) => {
     const media = firstJson(response.content);
     return media ? [`${stringLiteral(response.status)}: ${zodExpression(media.schema, context)}`] : [];

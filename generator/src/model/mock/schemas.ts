@@ -6,21 +6,17 @@ import type {
   OperationModel,
   SchemaModel,
 } from '../types.js';
+import { firstJson, isSuccess } from '../media-types.js';
 
 export type Components = ReadonlyMap<string, NamedSchema>;
 
-function isJson(mediaType: string): boolean {
-  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/json' || essence.endsWith('+json');
-}
-
 export function jsonSchema(content: readonly MediaTypeModel[]): SchemaModel | undefined {
-  return content.find((media) => isJson(media.mediaType))?.schema;
+  return firstJson(content)?.schema;
 }
 
 /** The lowest 2xx response of the operation. */
 export function successResponse(operation: OperationModel) {
-  return operation.responses.find((response) => /^2(\d\d|XX)$/i.test(response.status));
+  return operation.responses.find((response) => isSuccess(response.status));
 }
 
 /** The JSON schema of the operation's lowest 2xx response. */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { SchemaModel } from '../../../src/model/types.js';
 import { zodEmitter } from '../../../src/emit/zod/index.js';
+import { RUNTIME_PACKAGE } from '../../../src/pipeline.js';
 import { apiModel, importZod, operation, s, typecheck, removeScratchDirs } from './support.js';
 
 const CANARY = 'globalThis.__pwned = 1';
@@ -86,13 +87,13 @@ describe('zod emitter: spec strings never become code', () => {
   });
 
   it('type-checks', async () => {
-    const files = await zodEmitter.emit(hostileModel(), { apiName: 'x', packageName: 'x', runtimePackage: 'r', specLabel: 'x', specHash: '' });
+    const files = await zodEmitter.emit(hostileModel(), { apiName: 'x', packageName: 'x', runtimePackage: RUNTIME_PACKAGE, specLabel: 'x', specHash: '' });
     const zodFile = files.find((file) => file.path === 'src/zod.ts')!;
     expect(typecheck([zodFile])).toEqual([]);
   });
 
   it('is deterministic', async () => {
-    const context = { apiName: 'x', packageName: 'x', runtimePackage: 'r', specLabel: 'x', specHash: '' };
+    const context = { apiName: 'x', packageName: 'x', runtimePackage: RUNTIME_PACKAGE, specLabel: 'x', specHash: '' };
     expect(await zodEmitter.emit(hostileModel(), context)).toEqual(await zodEmitter.emit(hostileModel(), context));
   });
 });

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { ApiModel, NamedSchema, OperationModel, SchemaModel } from '../../../src/model/types.js';
 import { zodModule } from '../../../src/emit/zod/module.js';
+import { RUNTIME_PACKAGE } from '../../../src/pipeline.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -72,7 +73,7 @@ let loaded = 0;
 
 /** Generates `zod.ts` from `model`, strips its types and imports it. */
 export async function importZod(model: ApiModel): Promise<ZodModule & { source: string }> {
-  const source = zodModule(model);
+  const source = zodModule({ model, runtimePackage: RUNTIME_PACKAGE });
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });

@@ -22,7 +22,7 @@ import {
   sourceValue,
   type Scope,
 } from './values.js';
-import { isSet } from './is-set.js';
+import { isSet } from '../rules/is-set.js';
 import { ownOrCreate, ownValue, setOwn } from '../own.js';
 
 /** Everything a behaviour may read or change while one request is handled. */

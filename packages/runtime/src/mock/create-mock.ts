@@ -8,7 +8,7 @@
  * flows of the security schemes, caches and a clock. Everything else answers its fixture.
  */
 import type { ApiDefinition, OperationDefinition } from '../definition.js';
-import { isSet } from './is-set.js';
+import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
 import type { MockDefinition, MockErrorShape } from './definition.js';

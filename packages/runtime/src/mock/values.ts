@@ -3,7 +3,7 @@
  * member), value sources (parameter, body, parent record, caller, literal) and predicates.
  */
 import type { ParameterRef } from '../definition.js';
-import { isSet } from './is-set.js';
+import { isSet } from '../rules/is-set.js';
 import type { ParameterGroups } from './deserialize.js';
 import type { MockPredicate, MockSource, MockValue } from './definition.js';
 

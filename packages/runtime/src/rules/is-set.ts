@@ -1,7 +1,7 @@
 /**
  * Whether a parameter value counts as "set" in the spec's rules (`x-zapgen-rules`, and the mock's
  * `when` conditions): present and not `null`, `false`, `""`, `[]` or `{}`. The generated zod
- * validators enforce the same definition in the client.
+ * validators (in the client), the mock and zapgen's fixtures all import this one definition.
  */
 export function isSet(value: unknown): boolean {
   if (value === undefined || value === null || value === false || value === '') return false;
