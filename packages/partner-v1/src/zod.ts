@@ -85,7 +85,12 @@ export const ZapStepSchema = z.looseObject({
  */
 export const ZapSchema = z.looseObject({
   id: z.number().optional(),
-  modified_at: z.iso.datetime({ offset: true }).optional(),
+  modified_at: z
+    .string()
+    .regex(
+      /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))[Tt\s](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)$/,
+    )
+    .optional(),
   state: z.enum(['on', 'off', 'draft']).optional(),
   steps: z.array(ZapStepSchema).optional(),
   title: z.string().nullable().optional(),

@@ -5,9 +5,11 @@
  * - `uuid` → `z.guid()`: any 8-4-4-4-12 hex string, as ajv. `z.uuid()` would also demand RFC 9562
  *   version and variant bits, rejecting ids that ajv and most servers accept. (ajv additionally
  *   accepts a `urn:uuid:` prefix; zod does not.)
- * - `date-time` → `z.iso.datetime({ offset: true })`: an offset or `Z` is required, as in ajv;
- *   zod is stricter on case (`T`, `Z` upper case).
- * - `time` → a regular expression with a required offset: ajv's `time` requires one, and
+ * - `date-time` and `time` → regular expressions that read RFC 3339 as ajv does: an offset is
+ *   required (`Z`, `+hh:mm`, and also `+hhmm` and `+hh`), `T` or a space between date and time,
+ *   either case. Real servers (and the examples of their specs) write `2015-02-10T17:12:23-0700`;
+ *   `z.iso.datetime()` rejects it, so a documented response would fail validation. The date part
+ *   is zod's own (days per month, leap years); a leap second `:60` is accepted at any minute.
  *   `z.iso.time()` rejects offsets altogether.
  * - `uri`/`url` → `z.url()` (anything WHATWG `URL` parses, so a scheme is required, like ajv's `uri`).
  * - `byte` → `z.base64()`; `binary` → a string (JSON carries it as text), or a `Blob` too where
@@ -15,11 +17,16 @@
  * - Unknown formats (and `uri-reference`, `hostname`, `password`, ...) → a plain string: an
  *   annotation only, as in JSON Schema.
  */
+/** RFC 3339 `full-time` (time of day with a required offset), as ajv-formats reads it. */
+const FULL_TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)`;
+/** RFC 3339 `full-date` with the days of each month and leap years (zod's `z.iso.date()` pattern). */
+const FULL_DATE = String.raw`(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))`;
+
 const STRING_FORMATS: Record<string, string> = {
   uuid: 'z.guid()',
-  'date-time': 'z.iso.datetime({ offset: true })',
+  'date-time': `z.string().regex(/^${FULL_DATE}[Tt\\s]${FULL_TIME}$/)`,
   date: 'z.iso.date()',
-  time: 'z.string().regex(/^(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)$/)',
+  time: `z.string().regex(/^${FULL_TIME}$/)`,
   email: 'z.email()',
   uri: 'z.url()',
   url: 'z.url()',

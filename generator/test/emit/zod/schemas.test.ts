@@ -103,6 +103,14 @@ const cases: [string, Case][] = [
     'date-time needs an offset',
     { given: s({ kind: 'string', format: 'date-time' }), want: { accepts: ['2024-01-15T14:30:00Z', '2024-01-15T14:30:00.5+02:00'], rejects: ['2024-01-15T14:30:00', '2024-01-15'] } },
   ],
+  [
+    // What real servers write and ajv accepts: an offset without its colon, a space, lower case.
+    'date-time as ajv reads RFC 3339',
+    {
+      given: s({ kind: 'string', format: 'date-time' }),
+      want: { accepts: ['2015-02-10T17:12:23-0700', '2015-02-10T17:12:23-07', '2015-02-10 17:12:23Z', '2016-02-29t00:00:00z'], rejects: ['2015-02-29T00:00:00Z', '2015-02-10T24:00:00Z', '2015-02-10T17:12:23+2400'] },
+    },
+  ],
   ['date', { given: s({ kind: 'string', format: 'date' }), want: { accepts: ['2024-02-29'], rejects: ['2024-02-30T00:00:00Z', '24-1-1'] } }],
   ['time needs an offset, as ajv', { given: s({ kind: 'string', format: 'time' }), want: { accepts: ['14:30:00Z', '14:30:00.25+02:00'], rejects: ['14:30', '25:00:00Z'] } }],
   ['email', { given: s({ kind: 'string', format: 'email' }), want: { accepts: ['a.b@example.com'], rejects: ['a@', 'example.com'] } }],
