@@ -35,6 +35,10 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
   ['type-that-does-not-compile.yaml', { why: "openapi-typescript's `null & (string | Self[])` (TS2502) is replaced by unknown", want: { warnings: ['type-replaced'] } }],
   ['object-with-2000-properties.json', { why: 'a very wide object (ajv code too deep for the stack before)', want: { warnings: [] } }],
   ['deep-nesting-and-10000-value-enum.json', { why: '40 levels of inline objects and an enum of 10,000 values', want: { warnings: [] } }],
+  [
+    'ref-into-an-inline-operation-schema.yaml',
+    { why: "openapi-typescript's type for a $ref into another operation's inline schema does not compile (TS2339, outside any component): replaced by unknown", want: { warnings: ['type-replaced'] } },
+  ],
   ['date-time-examples-as-servers-write-them.yaml', { why: 'date-time examples with `-0700`, a space, lower case: valid for ajv, so valid for zod', want: { warnings: [] } }],
 ];
 

@@ -6,16 +6,17 @@
  * model can predict in every case: `types.ts` itself (openapi-typescript writes some schemas as
  * types that do not compile, e.g. `null & (string | Self[])`, TS2502), and `fixtures.ts`, whose
  * values are written `<value> satisfies <openapi-typescript type>`. The TypeScript checker is the
- * proof: both files are type-checked in memory; a component schema whose type does not compile
- * is written `unknown` instead, and a fixture the checker rejects loses its `satisfies` (its value
- * is still valid against the spec, checked by ajv when it was generated).
+ * proof: both files are type-checked in memory; a schema whose type does not compile (a component,
+ * or one written inline in an operation) is written `unknown` instead, and a fixture the checker
+ * rejects loses its `satisfies` (its value is still valid against the spec, checked by ajv when it
+ * was generated).
  *
  * Only these two files are checked: they cost about 3 s on Stripe's 4 MB spec, while the zod
  * module, correct by construction, would cost several times that.
  */
 import ts from 'typescript';
 import type { EmittedFile } from '../emit/index.js';
-import { typesSource, type TypeOverride } from '../emit/typescript-types/index.js';
+import { SCHEMA_MARK, typesSource, type TypeOverride } from '../emit/typescript-types/index.js';
 import type { ApiModel } from '../model/types.js';
 import { escapeSegment } from '../json/pointer.js';
 
@@ -64,13 +65,14 @@ export function verifyPackage<F extends EmittedFile>({ model, files }: { model: 
   const overrides: TypeOverride[] = [];
   let diagnostics = check({ types, fixtures });
   for (let round = 1; ; round += 1) {
-    const failing = typeFailures(diagnostics.types);
-    if (failing.unplaced.length) throw new Error(`types.ts from openapi-typescript does not compile, outside any component schema: ${failing.unplaced.join('; ')}`);
-    if (!failing.schemas.size) break;
+    if (!diagnostics.types.length) break;
+    const failing = typeFailures(check({ types: typesSource({ model, overrides, markSchemas: true }) }).types);
+    if (failing.unplaced.length) throw new Error(`types.ts from openapi-typescript does not compile, outside any schema: ${failing.unplaced.join('; ')}`);
+    if (!failing.schemas.size) throw new Error(`types.ts from openapi-typescript does not compile, but does when its schemas are marked: ${diagnostics.types.map(describe).join('; ')}`);
     if (round > 3) throw new Error(`types.ts still does not compile after replacing ${overrides.map((override) => override.pointer).join(', ')}`);
     for (const [pointer, reason] of failing.schemas) {
       overrides.push({ pointer, reason });
-      warnings.push({ pointer, rule: 'type-replaced', message: `openapi-typescript's type of this schema does not compile (${reason}); it is \`unknown\` in types.ts` });
+      warnings.push({ pointer: documentPointer(pointer), rule: 'type-replaced', message: `openapi-typescript's type of this schema does not compile (${reason}); it is \`unknown\` in types.ts` });
     }
     types = typesSource({ model, overrides });
     diagnostics = check({ types, fixtures });
@@ -122,16 +124,19 @@ function check(sources: { types: string; fixtures?: string }): { types: ts.Diagn
 }
 
 /**
- * The component schemas whose type holds a diagnostic (`components` → `schemas` → name), by
- * pointer with the first reason; and the diagnostics found anywhere else.
+ * From the diagnostics of a `markSchemas` types source: the schemas whose type holds one, by
+ * pointer with the first reason, and the diagnostics outside any schema. Each diagnostic goes to
+ * the outermost schema around it: the component (`#/components/schemas/Pet`), or the schema of a
+ * media type or parameter written inline in an operation
+ * (`#/paths/~1pets/get/responses/200/content/application~1json`), as openapi-typescript names it.
  */
 function typeFailures(diagnostics: readonly ts.Diagnostic[]): { schemas: Map<string, string>; unplaced: string[] } {
   const schemas = new Map<string, string>();
   const unplaced: string[] = [];
   for (const diagnostic of diagnostics) {
-    const name = diagnostic.file && diagnostic.start !== undefined ? componentSchemaAt(diagnostic.file, diagnostic.start) : undefined;
-    if (name === undefined) unplaced.push(describe(diagnostic));
-    else if (!schemas.has(pointerOf(name))) schemas.set(pointerOf(name), `TS${diagnostic.code}: ${flatten(diagnostic)}`);
+    const pointer = diagnostic.file && diagnostic.start !== undefined ? outermostSchemaAt(diagnostic.file, diagnostic.start) : undefined;
+    if (pointer === undefined) unplaced.push(describe(diagnostic));
+    else if (!schemas.has(pointer)) schemas.set(pointer, `TS${diagnostic.code}: ${flatten(diagnostic)}`);
   }
   return { schemas, unplaced };
 }
@@ -141,13 +146,35 @@ function pointerOf(name: string): string {
   return `#/components/schemas/${escapeSegment(name)}`;
 }
 
-/** The name of the component schema whose property signature (under `components.schemas`) holds `position`. */
-function componentSchemaAt(file: ts.SourceFile, position: number): string | undefined {
-  const chain: string[] = [];
+/**
+ * Where the user finds a schema openapi-typescript names by `path`: the same pointer, except for
+ * parameters, which it names by location and name (`.../get/parameters/query/limit`) instead of
+ * their index in the document; the warning then points at their operation.
+ */
+function documentPointer(path: string): string {
+  return path.replace(/\/parameters\/(?:path|query|header|cookie)\/[^/]*$/, '');
+}
+
+/**
+ * The path of the outermost marked schema type (see `SCHEMA_MARK`) that holds `position`. A
+ * diagnostic on a property's name (TS2502, a type that refers to itself) counts as one in the
+ * property's type.
+ */
+function outermostSchemaAt(file: ts.SourceFile, position: number): string | undefined {
+  let outermost: string | undefined;
+  const text = file.getFullText();
   for (let node: ts.Node | undefined = deepest(file, position); node; node = node.parent) {
-    if ((ts.isPropertySignature(node) || ts.isInterfaceDeclaration(node)) && node.name) chain.unshift(nameText(node.name));
+    const type = ts.isPropertySignature(node) ? node.type : node;
+    if (!type || !ts.isParenthesizedTypeNode(type)) continue;
+    // The comment follows a token on the same line (`name: /*mark*/ (...)`): TypeScript calls
+    // such a comment trailing, of the token before.
+    const start = type.getFullStart();
+    for (const range of [...(ts.getTrailingCommentRanges(text, start) ?? []), ...(ts.getLeadingCommentRanges(text, start) ?? [])]) {
+      const comment = text.slice(range.pos + 2, range.end - 2);
+      if (comment.startsWith(SCHEMA_MARK)) outermost = decodeURIComponent(comment.slice(SCHEMA_MARK.length));
+    }
   }
-  return chain[0] === 'components' && chain[1] === 'schemas' ? chain[2] : undefined;
+  return outermost;
 }
 
 function nameText(name: ts.PropertyName): string {

@@ -41,7 +41,7 @@ export interface TypeOverride {
  * document is copied first: openapi-typescript writes the enums of discriminator mappings into
  * the schemas it scans.
  */
-function transformContext({ document, overrides }: { document: OpenAPI3; overrides: ReadonlyMap<string, string> }): GlobalContext {
+function transformContext({ document, overrides, markSchemas }: { document: OpenAPI3; overrides: ReadonlyMap<string, string>; markSchemas: boolean }): GlobalContext {
   const silent = true;
   return {
     ...OPTIONS,
@@ -60,7 +60,14 @@ function transformContext({ document, overrides }: { document: OpenAPI3; overrid
     pathParamsAsTypes: false,
     propertiesRequiredByDefault: false,
     // Replaced types stay `unknown`: the one type every value satisfies.
-    postTransform: overrides.size ? (type: ts.TypeNode, options: TransformNodeOptions) => (overrides.has(options.path ?? '') ? UNKNOWN : type) : undefined,
+    postTransform:
+      overrides.size || markSchemas
+        ? (type: ts.TypeNode, options: TransformNodeOptions) => {
+            const path = options.path ?? '';
+            const result = overrides.has(path) ? UNKNOWN : type;
+            return markSchemas ? markedType({ type: result, path }) : result;
+          }
+        : undefined,
     silent,
     inject: undefined,
     transform: undefined,
@@ -74,11 +81,26 @@ function transformContext({ document, overrides }: { document: OpenAPI3; overrid
   } as GlobalContext;
 }
 
-/** The text of `src/types.ts`, with the types of `overrides` replaced by `unknown`. */
-export function typesSource({ model, overrides = [] }: { model: ApiModel; overrides?: readonly TypeOverride[] }): string {
+/** The comment before each schema's type in a `markSchemas` source: this prefix, then the encoded path. */
+export const SCHEMA_MARK = 'zapgen-schema:';
+
+/**
+ * `type` in parentheses, after a comment naming the schema it was written for (its path as
+ * openapi-typescript names it, URI-encoded so that no spec string can end the comment).
+ */
+function markedType({ type, path }: { type: ts.TypeNode; path: string }): ts.TypeNode {
+  return ts.addSyntheticLeadingComment(ts.factory.createParenthesizedType(type), ts.SyntaxKind.MultiLineCommentTrivia, `${SCHEMA_MARK}${encodeURIComponent(path)}`, false);
+}
+
+/**
+ * The text of `src/types.ts`, with the types of `overrides` replaced by `unknown`. With
+ * `markSchemas`, every schema's type is preceded by a `SCHEMA_MARK` comment: not for the package,
+ * but for verify, to find which schema a diagnostic is in, wherever openapi-typescript wrote it.
+ */
+export function typesSource({ model, overrides = [], markSchemas = false }: { model: ApiModel; overrides?: readonly TypeOverride[]; markSchemas?: boolean }): string {
   const document = documentWithOperationIds(model) as unknown as OpenAPI3;
   const replaced = new Map(overrides.map((override) => [override.pointer, override.reason]));
-  const nodes = transformSchema(document, transformContext({ document, overrides: replaced }));
+  const nodes = transformSchema(document, transformContext({ document, overrides: replaced, markSchemas }));
   const notes = [...replaced].map(([pointer, reason]) => ` * - ${pointer}: ${reason.replace(/\*\//g, '* /')}`);
   const preamble = notes.length ? `/**\n * Types written as \`unknown\` because openapi-typescript's type for them does not compile:\n${notes.join('\n')}\n */\n` : '';
   return `${preamble}${astToString(nodes)}`;
