@@ -57,6 +57,8 @@ beforeAll(async () => {
       });
       const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
       results.set(spec, code === 0 && line ? (JSON.parse(line.slice('RESULT '.length)) as CorpusResult) : { workerFailed: `exit ${code}: ${output.slice(-4000)}` });
+      // Progress: the whole battery takes minutes.
+      console.log(`generality: ${spec} ${code === 0 && line ? 'checked' : `worker failed (exit ${code})`} (${results.size}/${CASES.length})`);
     },
   });
 }, 1_200_000);
