@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import validatePackageName from 'validate-npm-package-name';
 import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.js';
 import { apiNameOf, validate } from './load/api.js';
-// The generation machinery (ts-morph, prettier, ...) is loaded only by the commands that use it.
+// The generation machinery (ts-morph, oxfmt, ...) is loaded only by the commands that use it.
 import type { GenerateSummary, Timings } from './pipeline.js';
 import { DIFF_HELP, resolveBase, runDiff } from './commands/diff.js';
 import { countChanges, formatChange } from './diff/format.js';

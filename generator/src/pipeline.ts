@@ -175,13 +175,13 @@ async function build(options: GenerateOptions): Promise<Built> {
     const file = verified.files[index]!;
     if (result.status === 'fulfilled') return { path: file.path, contents: result.value };
     const reason = result.reason as Error;
-    // Prettier's printer is recursive: a deeply nested schema can exhaust the stack. The code is
-    // valid as emitted, only not laid out, so it is kept and the user told.
+    // The formatter is recursive: a deeply nested schema is beyond what it can lay out safely.
+    // The code is valid as emitted, only not laid out, so it is kept and the user told.
     if (reason instanceof RangeError) {
-      formatWarnings.push(`${file.path} is written as emitted, not formatted: prettier ran out of stack (${reason.message}); the code is the same`);
+      formatWarnings.push(`${file.path} is written as emitted, not formatted: ${reason.message}; the code is the same`);
       return { path: file.path, contents: withHeaders[index]!.contents.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n') };
     }
-    throw new Error(`the ${file.emitter} emitter produced ${file.path}, which prettier cannot parse: ${reason.message}`);
+    throw new Error(`the ${file.emitter} emitter produced ${file.path}, which the formatter cannot parse: ${reason.message}`);
   });
   timings.write = elapsed();
 
