@@ -11,7 +11,7 @@ import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.
 import { apiNameOf, validate } from './load/api.js';
 // The generation machinery (ts-morph, oxfmt, ...) is loaded only by the commands that use it.
 import type { GenerateSummary, Timings } from './pipeline.js';
-import { DIFF_HELP, resolveBase, runDiff } from './commands/diff.js';
+import { DIFF_HELP } from './commands/diff-help.js';
 import { countChanges, formatChange } from './diff/format.js';
 import type { PreviousPackage } from './release/previous.js';
 
@@ -180,6 +180,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 
   try {
     if (command === 'diff') {
+      const { resolveBase, runDiff } = await import('./commands/diff.js');
       const base = resolveBase({ base: values.base, targets, specGiven: values.spec !== undefined });
       if (typeof base === 'string') return usageError(io, base, HELP.diff);
       return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
