@@ -191,27 +191,3 @@ export async function formatFile({
   if (errors.length) throw new SyntaxError(errors.map((error) => error.message).join('; '));
   return normalise(result.code);
 }
-
-export interface FormatJob {
-  path: string;
-  contents: string;
-}
-
-/**
- * Formats every file (see `formatFile`), one after the other: oxfmt needs no worker pool to be
- * fast, and one file at a time keeps only one formatted copy in flight besides the results.
- */
-export async function formatFiles(
-  jobs: readonly FormatJob[],
-): Promise<PromiseSettledResult<string>[]> {
-  const results: PromiseSettledResult<string>[] = [];
-  for (const job of jobs) {
-    try {
-      results.push({ status: 'fulfilled', value: await formatFile(job) });
-    } catch (reason) {
-      if (reason instanceof FormatterMissingError) throw reason;
-      results.push({ status: 'rejected', reason });
-    }
-  }
-  return results;
-}

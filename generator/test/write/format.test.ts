@@ -6,7 +6,6 @@ import {
   explainFormatterError,
   FORMAT_OPTIONS,
   formatFile,
-  formatFiles,
   FormatterMissingError,
   MAX_FORMAT_NESTING,
   nestingDepth,
@@ -109,28 +108,6 @@ describe('formatFile', () => {
     await expect(
       formatFile({ path: 'src/broken.ts', contents: 'export const = ;' }),
     ).rejects.toThrow(SyntaxError);
-  });
-});
-
-describe('formatFiles', () => {
-  it('gives exactly what formatFile gives for each file, in order, and reports a file that does not parse', async () => {
-    const jobs = [
-      { path: 'src/a.ts', contents: 'export const a={a:1,b:[1,2,3],c:"x"}' },
-      { path: 'src/broken.ts', contents: 'export const = ;' },
-      { path: 'package.json', contents: '{"name":"x","files":["dist"]}' },
-      { path: 'notes.txt', contents: 'left as it is\r\n' },
-    ];
-    const results = await formatFiles(jobs);
-    expect(results.map((result) => result.status)).toEqual([
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-      'fulfilled',
-    ]);
-    for (const [index, job] of jobs.entries()) {
-      const result = results[index]!;
-      if (result.status === 'fulfilled') expect(result.value).toBe(await formatFile(job));
-    }
   });
 });
 
