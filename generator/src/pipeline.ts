@@ -165,7 +165,7 @@ async function build(options: GenerateOptions): Promise<Built> {
         formatWarnings.push(`${file.path} is written as emitted, not formatted: ${error.message}; the code is the same`);
         outputs.push({ path: file.path, contents: contents.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n') });
       } else if (error instanceof FormatterMissingError) throw error;
-      else throw new Error(`the ${file.emitter} emitter produced ${file.path}, which the formatter cannot parse: ${(error as Error).message}`);
+      else throw new Error(`the ${file.emitter} emitter produced ${file.path}, which the formatter cannot parse: ${(error as Error).message}`, { cause: error });
     }
   }
   timings.write = elapsed();
