@@ -9,11 +9,12 @@ import { parseArgs } from 'node:util';
 import validatePackageName from 'validate-npm-package-name';
 import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.js';
 import { apiNameOf, validate } from './load/api.js';
-// The generation machinery (ts-morph, prettier, ...) is loaded only by the commands that use it.
+// The generation machinery (ts-morph, oxfmt, ...) is loaded only by the commands that use it.
 import type { GenerateSummary, Timings } from './pipeline.js';
-import { DIFF_HELP, resolveBase, runDiff } from './commands/diff.js';
+import { DIFF_HELP } from './commands/diff-help.js';
 import { countChanges, formatChange } from './diff/format.js';
 import type { PreviousPackage } from './release/previous.js';
+import { cachedRun, recordRun, type CachedSummary, type RunIdentity } from './cache.js';
 
 type Command = 'generate' | 'check' | 'validate' | 'diff';
 
@@ -180,6 +181,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 
   try {
     if (command === 'diff') {
+      const { resolveBase, runDiff } = await import('./commands/diff.js');
       const base = resolveBase({ base: values.base, targets, specGiven: values.spec !== undefined });
       if (typeof base === 'string') return usageError(io, base, HELP.diff);
       return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
@@ -296,11 +298,22 @@ function runValidate(io: Io, target: Target, strict: boolean): boolean {
 }
 
 async function runGenerate(io: Io, target: Target, options: { force: boolean; previous?: PreviousPackage }): Promise<{ ok: boolean; files: string[] }> {
-  const { generate } = await import('./pipeline.js');
   const { force, previous } = options;
+  // Watch mode releases against the package as it was when watching started: never from cache.
+  const cached = previous ? undefined : fromCache(target);
+  if (cached) {
+    printGenerationWarnings(io, cached.summary.warnings);
+    io.stdout(
+      `${cached.summary.api}: ${plural(cached.summary.operations, 'operation')}, ${plural(cached.summary.schemas, 'schema')}, ${plural(cached.summary.files, 'file')} (0 written, ${cached.summary.files} unchanged) ${cached.note}${warningNote(cached.summary.warnings)}; version ${cached.summary.version}`,
+    );
+    return { ok: true, files: cached.summary.sources };
+  }
+  const { generate } = await import('./pipeline.js');
   const { value: summary, files } = await runPipeline(io, target, () => generate({ ...targetOptions(target), force, ...(previous && { previous }) }));
   if (!summary) return { ok: false, files };
-  for (const warning of summary.warnings) if (GENERATION_RULES.has(warning.rule)) io.stdout(formatFinding(warning));
+  // A run with notes (a mismatched runtime, a file left unformatted) is not cached: they are said again.
+  if (!summary.notes.length) recordRun({ identity: identityOf(target), sources: summary.sources, summary: cacheable(summary) });
+  printGenerationWarnings(io, summary.warnings);
   for (const change of summary.release.changes) io.stdout(formatChange(change));
   const { written, unchanged, deleted } = summary.files;
   const counts = [`${written} written`, `${unchanged} unchanged`, ...(deleted ? [`${deleted} deleted`] : [])];
@@ -312,10 +325,18 @@ async function runGenerate(io: Io, target: Target, options: { force: boolean; pr
 }
 
 async function runCheck(io: Io, target: Target): Promise<boolean> {
+  const cached = fromCache(target);
+  if (cached) {
+    io.stdout(
+      `${cached.summary.api}: ${plural(cached.summary.operations, 'operation')}, ${plural(cached.summary.schemas, 'schema')}, ${plural(cached.summary.files, 'file')} (up to date) ${cached.note}${warningNote(cached.summary.warnings)}; version ${cached.summary.version}`,
+    );
+    return true;
+  }
   const { check } = await import('./pipeline.js');
   const { value: summary } = await runPipeline(io, target, () => check(targetOptions(target)));
   if (!summary) return false;
   const differ = summary.drift.files.length;
+  if (!differ) recordRun({ identity: identityOf(target), sources: summary.sources, summary: cacheable(summary) });
   if (differ) io.stdout(summary.drift.patch.trimEnd());
   io.stdout(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${summary.release.level ? `generate would release ${summary.release.version}` : `version ${summary.release.version}`}`,
@@ -353,6 +374,29 @@ function releaseNote(release: GenerateSummary['release']): string {
   if (!release.level) return `version ${release.version}`;
   const counted = release.changes.length ? countChanges(release.changes) : 'changes unknown';
   return `version ${release.previousVersion} → ${release.version} (${counted})`;
+}
+
+function identityOf(target: Target): RunIdentity {
+  return { spec: target.spec, out: target.out, packageName: target.packageName, apiName: target.api };
+}
+
+function cacheable(summary: { api: string; operations: number; schemas: number; warnings: Finding[]; release: { version: string } }): CachedSummary {
+  return { api: summary.api, operations: summary.operations, schemas: summary.schemas, warnings: summary.warnings, version: summary.release.version };
+}
+
+/**
+ * The last run of `target`, when the cache shows that it still stands (see cache.ts), with the
+ * timing note to print in place of the phases.
+ */
+function fromCache(target: Target): { summary: NonNullable<ReturnType<typeof cachedRun>>; note: string } | undefined {
+  const start = performance.now();
+  const summary = cachedRun(identityOf(target));
+  if (!summary) return undefined;
+  return { summary, note: `in ${Math.round(performance.now() - start)} ms (from cache: spec, options and zapgen unchanged, ${plural(summary.files, 'generated file')} as written)` };
+}
+
+function printGenerationWarnings(io: Io, warnings: readonly Finding[]): void {
+  for (const warning of warnings) if (GENERATION_RULES.has(warning.rule)) io.stdout(formatFinding(warning));
 }
 
 function targetOptions(target: Target) {

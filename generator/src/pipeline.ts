@@ -14,7 +14,7 @@ import { buildModel, type ApiModel } from './model/index.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import { computeRelease, readPreviousPackage, type PreviousPackage, type Release } from './release/index.js';
-import { addHeader, diffFiles, formatFiles, headerPrefix, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
+import { addHeader, diffFiles, formatFile, FormatterMissingError, headerPrefix, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
 
 export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
 
@@ -145,6 +145,64 @@ interface Built {
 async function build(options: GenerateOptions): Promise<Built> {
   const timings: Timings = { load: 0, model: 0, emit: 0, verify: 0, write: 0 };
   let start = performance.now();
+  const produced = await produce({ options, lap });
+  const { files, header, context } = produced;
+
+  // One file at a time, and each emitted text dropped once its formatted copy exists: on a big
+  // spec (GitHub: 44 MB of output) the emitted, headed and formatted copies of every file held
+  // at once were a large part of the peak memory.
+  const formatWarnings: string[] = [];
+  const outputs: OutputFile[] = [];
+  for (const [index, file] of files.entries()) {
+    const contents = addHeader({ path: file.path, contents: file.contents, header });
+    files[index] = { ...file, contents: '' };
+    try {
+      outputs.push({ path: file.path, contents: await formatFile({ path: file.path, contents }) });
+    } catch (error) {
+      // The formatter is recursive: a deeply nested schema is beyond what it can lay out safely.
+      // The code is valid as emitted, only not laid out, so it is kept and the user told.
+      if (error instanceof RangeError) {
+        formatWarnings.push(`${file.path} is written as emitted, not formatted: ${error.message}; the code is the same`);
+        outputs.push({ path: file.path, contents: contents.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n') });
+      } else if (error instanceof FormatterMissingError) throw error;
+      else throw new Error(`the ${file.emitter} emitter produced ${file.path}, which the formatter cannot parse: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  timings.write = elapsed();
+
+  return {
+    outputs,
+    marker: headerPrefix(context.specLabel),
+    notes: formatWarnings,
+    summary: {
+      api: context.apiName,
+      operations: produced.operations,
+      schemas: produced.schemas,
+      warnings: [...produced.findings.filter((finding) => finding.severity === 'warning'), ...locateWarnings({ spec: options.spec, warnings: produced.verifyWarnings })],
+      release: { ...withoutChangelog(produced.release), changes: produced.changes },
+      sources: produced.sources,
+    },
+    timings,
+  };
+
+  function lap(phase: 'load' | 'model' | 'emit' | 'verify'): void {
+    timings[phase] = elapsed();
+  }
+
+  function elapsed(): number {
+    const now = performance.now();
+    const spent = now - start;
+    start = now;
+    return spent;
+  }
+}
+
+/**
+ * Load, model, emit and verify: the files to format and what the summary needs. The model and
+ * the emitters' intermediate state stay in this function, so that they can be collected before
+ * formatting.
+ */
+async function produce({ options, lap }: { options: GenerateOptions; lap: (phase: 'load' | 'model' | 'emit' | 'verify') => void }) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
   const { model, findings, release, changes, sources, hash } = prepare({ options, packageName, lap });
@@ -162,54 +220,22 @@ async function build(options: GenerateOptions): Promise<Built> {
     for (const file of await emitter.emit(model, context)) emitted.push({ ...file, emitter: emitter.name });
   }
   assertUniquePaths(emitted);
-  timings.emit = elapsed();
+  lap('emit');
 
   const verified = verifyPackage({ model, files: emitted });
-  timings.verify = elapsed();
-
-  const header = headerText(context);
-  const withHeaders = verified.files.map((file) => ({ path: file.path, contents: addHeader({ path: file.path, contents: file.contents, header }) }));
-  const formatted = await formatFiles(withHeaders);
-  const formatWarnings: string[] = [];
-  const outputs = formatted.map((result, index) => {
-    const file = verified.files[index]!;
-    if (result.status === 'fulfilled') return { path: file.path, contents: result.value };
-    const reason = result.reason as Error;
-    // Prettier's printer is recursive: a deeply nested schema can exhaust the stack. The code is
-    // valid as emitted, only not laid out, so it is kept and the user told.
-    if (reason instanceof RangeError) {
-      formatWarnings.push(`${file.path} is written as emitted, not formatted: prettier ran out of stack (${reason.message}); the code is the same`);
-      return { path: file.path, contents: withHeaders[index]!.contents.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n') };
-    }
-    throw new Error(`the ${file.emitter} emitter produced ${file.path}, which prettier cannot parse: ${reason.message}`);
-  });
-  timings.write = elapsed();
-
+  lap('verify');
   return {
-    outputs,
-    marker: headerPrefix(context.specLabel),
-    notes: formatWarnings,
-    summary: {
-      api,
-      operations: model.operations.length,
-      schemas: model.schemas.length,
-      warnings: [...findings.filter((finding) => finding.severity === 'warning'), ...locateWarnings({ spec: options.spec, warnings: verified.warnings })],
-      release: { ...withoutChangelog(release), changes },
-      sources,
-    },
-    timings,
+    files: verified.files,
+    verifyWarnings: verified.warnings,
+    header: headerText(context),
+    context,
+    operations: model.operations.length,
+    schemas: model.schemas.length,
+    findings,
+    release,
+    changes,
+    sources,
   };
-
-  function lap(phase: 'load' | 'model'): void {
-    timings[phase] = elapsed();
-  }
-
-  function elapsed(): number {
-    const now = performance.now();
-    const spent = now - start;
-    start = now;
-    return spent;
-  }
 }
 
 /**

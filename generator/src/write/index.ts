@@ -1,6 +1,5 @@
 /** The write phase: format, header, write or compare. */
 export { diffFiles, type Drift } from './diff.js';
-export { formatFile, parserFor, PRETTIER_OPTIONS } from './format.js';
-export { formatFiles, type FormatJob } from './format-pool.js';
+export { explainFormatterError, FORMAT_OPTIONS, formatFile, FormatterMissingError, isFormatted, MAX_FORMAT_NESTING, nestingDepth } from './format.js';
 export { addHeader, headerPrefix, headerText, HEADER_MARKER, isGenerated, specHash } from './header.js';
 export { listFiles, planWrite, staleFiles, writeFiles, WriteFailedError, WriteRefusedError, type OutputFile, type WriteCounts, type WriteFs, type WritePlan, type WriteTarget } from './write-files.js';

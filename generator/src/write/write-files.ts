@@ -235,7 +235,7 @@ function createFolders({ fs, folder, created }: { fs: WriteFs; folder: string; c
   }
 }
 
-function readStart(file: string): string {
+export function readStart(file: string): string {
   const buffer = Buffer.alloc(HEADER_SEARCH_LENGTH);
   const descriptor = nodeFs.openSync(file, 'r');
   try {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { addHeader, formatFile, headerText, isGenerated, PRETTIER_OPTIONS, specHash } from '../../src/write/index.js';
+import { addHeader, formatFile, headerText, isGenerated, FORMAT_OPTIONS, specHash } from '../../src/write/index.js';
 
 const header = headerText({ specLabel: 'spec/pets', specHash: 'abc123' });
 
@@ -69,6 +69,6 @@ describe('addHeader + formatFile', () => {
 
   it('formats with the repo .prettierrc.json settings', () => {
     const rc: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../../.prettierrc.json', import.meta.url)), 'utf8'));
-    expect(PRETTIER_OPTIONS).toEqual(rc);
+    expect(FORMAT_OPTIONS).toEqual(rc);
   });
 });

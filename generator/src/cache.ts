@@ -1,0 +1,230 @@
+/**
+ * The run cache: lets `generate` and `check` skip loading, emitting and formatting when nothing
+ * they depend on changed since a run that left the package exactly as generated. It never
+ * decides what is generated, only whether the previous result still stands:
+ *
+ * - the key is a hash of zapgen itself (every file of its compiled code, its package.json and
+ *   the version of each dependency), the options, the working directory and the version of
+ *   `@zapgen/runtime` installed for the package;
+ * - every file the spec was read from must have the bytes it had (a new `$ref` changes the file
+ *   that holds it, so a newly referenced file cannot go unnoticed);
+ * - every generated file in the package must have the bytes that were written, and no other
+ *   file there may carry a zapgen header. So `check` still finds a hand edit, a deleted file
+ *   and a stale one: any of them is a miss, and the full run reports it.
+ *
+ * The cache lives in `node_modules/.cache/zapgen/` of the nearest `node_modules` at or above the
+ * package folder (where build tools keep theirs: never committed, never in the package); with no
+ * such folder there is no cache. A cache that cannot be read or written is a miss, never an error.
+ */
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Finding } from './load/finding.js';
+import { isGenerated } from './write/header.js';
+import { listFiles, readStart } from './write/write-files.js';
+
+/** Bumped when the record's layout changes. */
+const RECORD_FORMAT = 1;
+
+/** What a run reported that a cache hit reports again. */
+export interface CachedSummary {
+  api: string;
+  operations: number;
+  schemas: number;
+  warnings: Finding[];
+  version: string;
+}
+
+interface CacheRecord {
+  format: number;
+  key: string;
+  /** sha256 of each file the spec was read from (absolute paths). */
+  sources: Record<string, string>;
+  /** sha256 of each generated file (paths relative to the package folder). */
+  files: Record<string, string>;
+  summary: CachedSummary;
+}
+
+/** The inputs of a run besides the spec's files. */
+export interface RunIdentity {
+  spec: string;
+  out: string;
+  packageName: string;
+  apiName: string;
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function hashFile(file: string): string | undefined {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folder of the running code (`dist/` or, under a test runner, `src/`). */
+const codeRoot = path.dirname(fileURLToPath(import.meta.url));
+let fingerprint: string | undefined;
+
+/** A hash of this zapgen: its code, its manifest and the versions of its dependencies. */
+function generatorFingerprint(): string {
+  if (fingerprint !== undefined) return fingerprint;
+  const hash = createHash('sha256');
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && !entry.name.endsWith('.map'))
+        hash
+          .update(`${path.relative(codeRoot, full)}\0`)
+          .update(readFileSync(full))
+          .update('\0');
+    }
+  };
+  walk(codeRoot);
+  const manifestPath = path.join(codeRoot, '..', 'package.json');
+  const manifest = readFileSync(manifestPath, 'utf8');
+  hash.update(manifest);
+  const { dependencies = {} } = JSON.parse(manifest) as { dependencies?: Record<string, string> };
+  for (const name of Object.keys(dependencies).sort())
+    hash.update(`${name}@${installedVersion({ name, from: path.dirname(manifestPath) })}\0`);
+  fingerprint = hash.digest('hex');
+  return fingerprint;
+}
+
+/** The version of package `name` as Node would resolve it from `from`, or `missing`. */
+function installedVersion({ name, from }: { name: string; from: string }): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(manifest))
+      return (
+        (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version ?? 'unknown'
+      );
+    if (path.dirname(dir) === dir) return 'missing';
+  }
+}
+
+/** The cache file of a package folder, or undefined when no `node_modules` is at or above it. */
+export function cacheFileFor(out: string): string | undefined {
+  const resolved = path.resolve(out);
+  for (let dir = resolved; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules')))
+      return path.join(
+        dir,
+        'node_modules',
+        '.cache',
+        'zapgen',
+        `${sha256(resolved).slice(0, 32)}.json`,
+      );
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function keyOf(identity: RunIdentity): string {
+  return sha256(
+    JSON.stringify({
+      generator: generatorFingerprint(),
+      cwd: process.cwd(),
+      spec: path.resolve(identity.spec),
+      out: path.resolve(identity.out),
+      packageName: identity.packageName,
+      apiName: identity.apiName,
+      // generate warns when the runtime installed for the package does not match: a change of it is a miss.
+      runtime: installedVersion({ name: '@zapgen/runtime', from: path.resolve(identity.out) }),
+    }),
+  );
+}
+
+/** The generated files of a package folder as they are on disk: path → sha256. */
+function generatedFiles(out: string): Record<string, string> | undefined {
+  const files: Record<string, string> = {};
+  for (const file of listFiles(out)) {
+    const full = path.join(out, file);
+    if (!isGenerated(readStart(full))) continue;
+    const hash = hashFile(full);
+    if (hash === undefined) return undefined;
+    files[file] = hash;
+  }
+  return files;
+}
+
+function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => b[key] === a[key]);
+}
+
+/**
+ * The summary of the last run when it still stands for `identity`: same zapgen, options and
+ * spec bytes, and the package on disk exactly as that run left it. Otherwise undefined.
+ */
+export function cachedRun(
+  identity: RunIdentity,
+): (CachedSummary & { files: number; sources: string[] }) | undefined {
+  const file = cacheFileFor(identity.out);
+  if (!file) return undefined;
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as CacheRecord;
+    if (record.format !== RECORD_FORMAT || record.key !== keyOf(identity)) return undefined;
+    if (!Object.entries(record.sources).every(([source, hash]) => hashFile(source) === hash))
+      return undefined;
+    const onDisk = generatedFiles(identity.out);
+    if (!onDisk || !sameRecord(record.files, onDisk)) return undefined;
+    return {
+      ...record.summary,
+      files: Object.keys(record.files).length,
+      sources: Object.keys(record.sources),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Records a run that left the package exactly as generated (a `generate`, or a `check` that found
+ * no drift): the package's generated files are hashed as they are now on disk.
+ */
+export function recordRun({
+  identity,
+  sources,
+  summary,
+}: {
+  identity: RunIdentity;
+  sources: readonly string[];
+  summary: CachedSummary;
+}): void {
+  const file = cacheFileFor(identity.out);
+  if (!file) return;
+  try {
+    const files = generatedFiles(identity.out);
+    if (!files) return;
+    const record: CacheRecord = {
+      format: RECORD_FORMAT,
+      key: keyOf(identity),
+      sources: Object.fromEntries(
+        sources.map((source) => [path.resolve(source), hashFile(source) ?? '']),
+      ),
+      files,
+      summary,
+    };
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so that a concurrent run never reads half a record.
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(record));
+    renameSync(temporary, file);
+  } catch {
+    // A cache that cannot be written only costs the next run its shortcut.
+  }
+}
