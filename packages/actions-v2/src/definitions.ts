@@ -5,7 +5,34 @@ import type {
   SecuritySchemeDefinition,
   Validator,
 } from '@zapgen/runtime';
-import { operationSchemas } from './zod.js';
+import {
+  checkAuthSchemas,
+  checkHealthSchemas,
+  checkUnfurlAppAuthSchemas,
+  createAiActionSchemas,
+  deleteAiActionSchemas,
+  executeAiActionSchemas,
+  executeStatelessActionSchemas,
+  getActionDetailsSchemas,
+  getAiActionSchemas,
+  getAppSchemas,
+  getLoginLinkSchemas,
+  getOAuthLoginLinkSchemas,
+  getPrefillChoicesSchemas,
+  guessActionsSchemas,
+  listAccountsSchemas,
+  listActionsSchemas,
+  listAiActionsSchemas,
+  listAppAuthenticationsSchemas,
+  listUnfurlAppsSchemas,
+  previewAiActionSchemas,
+  rateExecutionLogSchemas,
+  searchAppsSchemas,
+  shrinkResultSchemas,
+  testAuthenticationSchemas,
+  unfurlUrlSchemas,
+  updateAiActionSchemas,
+} from './zod.js';
 
 type OAuthFlows = Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows'];
 
@@ -31,13 +58,21 @@ type OperationValidators = {
   responses: Partial<Record<string, Validator>>;
 };
 
-/** The validators of an operation; the runtime skips the ones that are missing. */
-function validatorsOf(operationId: string): OperationValidators {
-  const validators = operationSchemas as unknown as Partial<Record<string, OperationValidators>>;
-  return validators[operationId] ?? { responses: {} };
+/* @__NO_SIDE_EFFECTS__ */
+/** One validator of an operation; the runtime skips the ones that are missing. */
+function validatorOf(input: {
+  schemas: unknown;
+  member: keyof OperationValidators;
+  status?: string;
+}): Validator | undefined {
+  const validators = input.schemas as OperationValidators;
+  return input.member === 'responses'
+    ? validators.responses[input.status ?? '']
+    : validators[input.member];
 }
 
-const checkAuthOperation: OperationDefinition = {
+/** The definition of `checkAuth`, for `client.paginate`, `client.poll` and other tools. */
+export const checkAuthOperation: OperationDefinition = {
   operationId: 'checkAuth',
   method: 'get',
   path: '/api/v2/auth/check/',
@@ -46,7 +81,7 @@ const checkAuthOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('checkAuth').responses['200'],
+      body: validatorOf({ schemas: checkAuthSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -65,7 +100,8 @@ const checkAuthOperation: OperationDefinition = {
   ],
 };
 
-const checkHealthOperation: OperationDefinition = {
+/** The definition of `checkHealth`, for `client.paginate`, `client.poll` and other tools. */
+export const checkHealthOperation: OperationDefinition = {
   operationId: 'checkHealth',
   method: 'get',
   path: '/api/v2/health/',
@@ -74,7 +110,7 @@ const checkHealthOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('checkHealth').responses['200'],
+      body: validatorOf({ schemas: checkHealthSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -93,7 +129,8 @@ const checkHealthOperation: OperationDefinition = {
   ],
 };
 
-const checkUnfurlAppAuthOperation: OperationDefinition = {
+/** The definition of `checkUnfurlAppAuth`, for `client.paginate`, `client.poll` and other tools. */
+export const checkUnfurlAppAuthOperation: OperationDefinition = {
   operationId: 'checkUnfurlAppAuth',
   method: 'get',
   path: '/api/v2/unfurl/apps/{app}/auth/',
@@ -113,7 +150,7 @@ const checkUnfurlAppAuthOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('checkUnfurlAppAuth').responses['200'],
+      body: validatorOf({ schemas: checkUnfurlAppAuthSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -130,10 +167,11 @@ const checkUnfurlAppAuthOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('checkUnfurlAppAuth').parameters,
+  parameterValidator: validatorOf({ schemas: checkUnfurlAppAuthSchemas, member: 'parameters' }),
 };
 
-const createAiActionOperation: OperationDefinition = {
+/** The definition of `createAiAction`, for `client.paginate`, `client.poll` and other tools. */
+export const createAiActionOperation: OperationDefinition = {
   operationId: 'createAiAction',
   method: 'post',
   path: '/api/v2/ai-actions/',
@@ -162,13 +200,13 @@ const createAiActionOperation: OperationDefinition = {
   requestBody: {
     required: true,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('createAiAction').body,
+    validator: validatorOf({ schemas: createAiActionSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('createAiAction').responses['200'],
+      body: validatorOf({ schemas: createAiActionSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -185,10 +223,11 @@ const createAiActionOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('createAiAction').parameters,
+  parameterValidator: validatorOf({ schemas: createAiActionSchemas, member: 'parameters' }),
 };
 
-const deleteAiActionOperation: OperationDefinition = {
+/** The definition of `deleteAiAction`, for `client.paginate`, `client.poll` and other tools. */
+export const deleteAiActionOperation: OperationDefinition = {
   operationId: 'deleteAiAction',
   method: 'delete',
   path: '/api/v2/ai-actions/{ai_action_id}/',
@@ -208,7 +247,7 @@ const deleteAiActionOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('deleteAiAction').responses['200'],
+      body: validatorOf({ schemas: deleteAiActionSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -225,10 +264,11 @@ const deleteAiActionOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('deleteAiAction').parameters,
+  parameterValidator: validatorOf({ schemas: deleteAiActionSchemas, member: 'parameters' }),
 };
 
-const executeAiActionOperation: OperationDefinition = {
+/** The definition of `executeAiAction`, for `client.paginate`, `client.poll` and other tools. */
+export const executeAiActionOperation: OperationDefinition = {
   operationId: 'executeAiAction',
   method: 'post',
   path: '/api/v2/ai-actions/{ai_action_id}/execute/',
@@ -257,28 +297,28 @@ const executeAiActionOperation: OperationDefinition = {
   requestBody: {
     required: true,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('executeAiAction').body,
+    validator: validatorOf({ schemas: executeAiActionSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('executeAiAction').responses['200'],
+      body: validatorOf({ schemas: executeAiActionSchemas, member: 'responses', status: '200' }),
     },
     {
       status: '400',
       mediaTypes: ['application/json'],
-      body: validatorsOf('executeAiAction').responses['400'],
+      body: validatorOf({ schemas: executeAiActionSchemas, member: 'responses', status: '400' }),
     },
     {
       status: '412',
       mediaTypes: ['application/json'],
-      body: validatorsOf('executeAiAction').responses['412'],
+      body: validatorOf({ schemas: executeAiActionSchemas, member: 'responses', status: '412' }),
     },
     {
       status: '422',
       mediaTypes: ['application/json'],
-      body: validatorsOf('executeAiAction').responses['422'],
+      body: validatorOf({ schemas: executeAiActionSchemas, member: 'responses', status: '422' }),
     },
   ],
   security: [
@@ -295,10 +335,11 @@ const executeAiActionOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('executeAiAction').parameters,
+  parameterValidator: validatorOf({ schemas: executeAiActionSchemas, member: 'parameters' }),
 };
 
-const executeStatelessActionOperation: OperationDefinition = {
+/** The definition of `executeStatelessAction`, for `client.paginate`, `client.poll` and other tools. */
+export const executeStatelessActionOperation: OperationDefinition = {
   operationId: 'executeStatelessAction',
   method: 'post',
   path: '/api/v2/execute/',
@@ -348,28 +389,44 @@ const executeStatelessActionOperation: OperationDefinition = {
   requestBody: {
     required: true,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('executeStatelessAction').body,
+    validator: validatorOf({ schemas: executeStatelessActionSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('executeStatelessAction').responses['200'],
+      body: validatorOf({
+        schemas: executeStatelessActionSchemas,
+        member: 'responses',
+        status: '200',
+      }),
     },
     {
       status: '400',
       mediaTypes: ['application/json'],
-      body: validatorsOf('executeStatelessAction').responses['400'],
+      body: validatorOf({
+        schemas: executeStatelessActionSchemas,
+        member: 'responses',
+        status: '400',
+      }),
     },
     {
       status: '412',
       mediaTypes: ['application/json'],
-      body: validatorsOf('executeStatelessAction').responses['412'],
+      body: validatorOf({
+        schemas: executeStatelessActionSchemas,
+        member: 'responses',
+        status: '412',
+      }),
     },
     {
       status: '422',
       mediaTypes: ['application/json'],
-      body: validatorsOf('executeStatelessAction').responses['422'],
+      body: validatorOf({
+        schemas: executeStatelessActionSchemas,
+        member: 'responses',
+        status: '422',
+      }),
     },
   ],
   security: [
@@ -386,10 +443,11 @@ const executeStatelessActionOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('executeStatelessAction').parameters,
+  parameterValidator: validatorOf({ schemas: executeStatelessActionSchemas, member: 'parameters' }),
 };
 
-const getActionDetailsOperation: OperationDefinition = {
+/** The definition of `getActionDetails`, for `client.paginate`, `client.poll` and other tools. */
+export const getActionDetailsOperation: OperationDefinition = {
   operationId: 'getActionDetails',
   method: 'post',
   path: '/api/v2/apps/{app}/actions/{action}/',
@@ -461,13 +519,13 @@ const getActionDetailsOperation: OperationDefinition = {
   requestBody: {
     required: false,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('getActionDetails').body,
+    validator: validatorOf({ schemas: getActionDetailsSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('getActionDetails').responses['200'],
+      body: validatorOf({ schemas: getActionDetailsSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -484,10 +542,11 @@ const getActionDetailsOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('getActionDetails').parameters,
+  parameterValidator: validatorOf({ schemas: getActionDetailsSchemas, member: 'parameters' }),
 };
 
-const getAiActionOperation: OperationDefinition = {
+/** The definition of `getAiAction`, for `client.paginate`, `client.poll` and other tools. */
+export const getAiActionOperation: OperationDefinition = {
   operationId: 'getAiAction',
   method: 'get',
   path: '/api/v2/ai-actions/{ai_action_id}/',
@@ -507,7 +566,7 @@ const getAiActionOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('getAiAction').responses['200'],
+      body: validatorOf({ schemas: getAiActionSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -524,10 +583,11 @@ const getAiActionOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('getAiAction').parameters,
+  parameterValidator: validatorOf({ schemas: getAiActionSchemas, member: 'parameters' }),
 };
 
-const getAppOperation: OperationDefinition = {
+/** The definition of `getApp`, for `client.paginate`, `client.poll` and other tools. */
+export const getAppOperation: OperationDefinition = {
   operationId: 'getApp',
   method: 'get',
   path: '/api/v2/apps/{app}/',
@@ -547,7 +607,7 @@ const getAppOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('getApp').responses['200'],
+      body: validatorOf({ schemas: getAppSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -564,10 +624,11 @@ const getAppOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('getApp').parameters,
+  parameterValidator: validatorOf({ schemas: getAppSchemas, member: 'parameters' }),
 };
 
-const getLoginLinkOperation: OperationDefinition = {
+/** The definition of `getLoginLink`, for `client.paginate`, `client.poll` and other tools. */
+export const getLoginLinkOperation: OperationDefinition = {
   operationId: 'getLoginLink',
   method: 'get',
   path: '/api/v2/auth/login-link/',
@@ -617,7 +678,7 @@ const getLoginLinkOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('getLoginLink').responses['200'],
+      body: validatorOf({ schemas: getLoginLinkSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -634,10 +695,11 @@ const getLoginLinkOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('getLoginLink').parameters,
+  parameterValidator: validatorOf({ schemas: getLoginLinkSchemas, member: 'parameters' }),
 };
 
-const getOAuthLoginLinkOperation: OperationDefinition = {
+/** The definition of `getOAuthLoginLink`, for `client.paginate`, `client.poll` and other tools. */
+export const getOAuthLoginLinkOperation: OperationDefinition = {
   operationId: 'getOAuthLoginLink',
   method: 'get',
   path: '/api/v2/auth/oauth-login-link/',
@@ -707,7 +769,7 @@ const getOAuthLoginLinkOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('getOAuthLoginLink').responses['200'],
+      body: validatorOf({ schemas: getOAuthLoginLinkSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -724,10 +786,11 @@ const getOAuthLoginLinkOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('getOAuthLoginLink').parameters,
+  parameterValidator: validatorOf({ schemas: getOAuthLoginLinkSchemas, member: 'parameters' }),
 };
 
-const getPrefillChoicesOperation: OperationDefinition = {
+/** The definition of `getPrefillChoices`, for `client.paginate`, `client.poll` and other tools. */
+export const getPrefillChoicesOperation: OperationDefinition = {
   operationId: 'getPrefillChoices',
   method: 'post',
   path: '/api/v2/apps/{app}/choices/{prefill}/',
@@ -796,13 +859,13 @@ const getPrefillChoicesOperation: OperationDefinition = {
   requestBody: {
     required: false,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('getPrefillChoices').body,
+    validator: validatorOf({ schemas: getPrefillChoicesSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('getPrefillChoices').responses['200'],
+      body: validatorOf({ schemas: getPrefillChoicesSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -819,7 +882,7 @@ const getPrefillChoicesOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('getPrefillChoices').parameters,
+  parameterValidator: validatorOf({ schemas: getPrefillChoicesSchemas, member: 'parameters' }),
   polling: {
     whileField: 'is_loading',
     intervalMs: 1000,
@@ -835,7 +898,8 @@ const getPrefillChoicesOperation: OperationDefinition = {
   },
 };
 
-const guessActionsOperation: OperationDefinition = {
+/** The definition of `guessActions`, for `client.paginate`, `client.poll` and other tools. */
+export const guessActionsOperation: OperationDefinition = {
   operationId: 'guessActions',
   method: 'post',
   path: '/api/v2/guess-actions/',
@@ -843,13 +907,13 @@ const guessActionsOperation: OperationDefinition = {
   requestBody: {
     required: false,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('guessActions').body,
+    validator: validatorOf({ schemas: guessActionsSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('guessActions').responses['200'],
+      body: validatorOf({ schemas: guessActionsSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -868,7 +932,8 @@ const guessActionsOperation: OperationDefinition = {
   ],
 };
 
-const listAccountsOperation: OperationDefinition = {
+/** The definition of `listAccounts`, for `client.paginate`, `client.poll` and other tools. */
+export const listAccountsOperation: OperationDefinition = {
   operationId: 'listAccounts',
   method: 'get',
   path: '/api/v2/auth/accounts/',
@@ -877,7 +942,7 @@ const listAccountsOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listAccounts').responses['200'],
+      body: validatorOf({ schemas: listAccountsSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -896,7 +961,8 @@ const listAccountsOperation: OperationDefinition = {
   ],
 };
 
-const listActionsOperation: OperationDefinition = {
+/** The definition of `listActions`, for `client.paginate`, `client.poll` and other tools. */
+export const listActionsOperation: OperationDefinition = {
   operationId: 'listActions',
   method: 'get',
   path: '/api/v2/apps/{app}/actions/',
@@ -939,7 +1005,7 @@ const listActionsOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listActions').responses['200'],
+      body: validatorOf({ schemas: listActionsSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -956,10 +1022,11 @@ const listActionsOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('listActions').parameters,
+  parameterValidator: validatorOf({ schemas: listActionsSchemas, member: 'parameters' }),
 };
 
-const listAiActionsOperation: OperationDefinition = {
+/** The definition of `listAiActions`, for `client.paginate`, `client.poll` and other tools. */
+export const listAiActionsOperation: OperationDefinition = {
   operationId: 'listAiActions',
   method: 'get',
   path: '/api/v2/ai-actions/',
@@ -968,7 +1035,7 @@ const listAiActionsOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listAiActions').responses['200'],
+      body: validatorOf({ schemas: listAiActionsSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -987,7 +1054,8 @@ const listAiActionsOperation: OperationDefinition = {
   ],
 };
 
-const listAppAuthenticationsOperation: OperationDefinition = {
+/** The definition of `listAppAuthentications`, for `client.paginate`, `client.poll` and other tools. */
+export const listAppAuthenticationsOperation: OperationDefinition = {
   operationId: 'listAppAuthentications',
   method: 'get',
   path: '/api/v2/apps/{app}/auths/',
@@ -1027,7 +1095,11 @@ const listAppAuthenticationsOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listAppAuthentications').responses['200'],
+      body: validatorOf({
+        schemas: listAppAuthenticationsSchemas,
+        member: 'responses',
+        status: '200',
+      }),
     },
   ],
   security: [
@@ -1044,10 +1116,11 @@ const listAppAuthenticationsOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('listAppAuthentications').parameters,
+  parameterValidator: validatorOf({ schemas: listAppAuthenticationsSchemas, member: 'parameters' }),
 };
 
-const listUnfurlAppsOperation: OperationDefinition = {
+/** The definition of `listUnfurlApps`, for `client.paginate`, `client.poll` and other tools. */
+export const listUnfurlAppsOperation: OperationDefinition = {
   operationId: 'listUnfurlApps',
   method: 'get',
   path: '/api/v2/unfurl/apps/',
@@ -1056,7 +1129,7 @@ const listUnfurlAppsOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listUnfurlApps').responses['200'],
+      body: validatorOf({ schemas: listUnfurlAppsSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -1075,7 +1148,8 @@ const listUnfurlAppsOperation: OperationDefinition = {
   ],
 };
 
-const previewAiActionOperation: OperationDefinition = {
+/** The definition of `previewAiAction`, for `client.paginate`, `client.poll` and other tools. */
+export const previewAiActionOperation: OperationDefinition = {
   operationId: 'previewAiAction',
   method: 'post',
   path: '/api/v2/ai-actions/{ai_action_id}/preview/',
@@ -1094,28 +1168,28 @@ const previewAiActionOperation: OperationDefinition = {
   requestBody: {
     required: true,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('previewAiAction').body,
+    validator: validatorOf({ schemas: previewAiActionSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('previewAiAction').responses['200'],
+      body: validatorOf({ schemas: previewAiActionSchemas, member: 'responses', status: '200' }),
     },
     {
       status: '400',
       mediaTypes: ['application/json'],
-      body: validatorsOf('previewAiAction').responses['400'],
+      body: validatorOf({ schemas: previewAiActionSchemas, member: 'responses', status: '400' }),
     },
     {
       status: '412',
       mediaTypes: ['application/json'],
-      body: validatorsOf('previewAiAction').responses['412'],
+      body: validatorOf({ schemas: previewAiActionSchemas, member: 'responses', status: '412' }),
     },
     {
       status: '422',
       mediaTypes: ['application/json'],
-      body: validatorsOf('previewAiAction').responses['422'],
+      body: validatorOf({ schemas: previewAiActionSchemas, member: 'responses', status: '422' }),
     },
   ],
   security: [
@@ -1132,10 +1206,11 @@ const previewAiActionOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('previewAiAction').parameters,
+  parameterValidator: validatorOf({ schemas: previewAiActionSchemas, member: 'parameters' }),
 };
 
-const rateExecutionLogOperation: OperationDefinition = {
+/** The definition of `rateExecutionLog`, for `client.paginate`, `client.poll` and other tools. */
+export const rateExecutionLogOperation: OperationDefinition = {
   operationId: 'rateExecutionLog',
   method: 'post',
   path: '/api/v2/execute/log/{execution_log_id}/rate/',
@@ -1175,22 +1250,22 @@ const rateExecutionLogOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('rateExecutionLog').responses['200'],
+      body: validatorOf({ schemas: rateExecutionLogSchemas, member: 'responses', status: '200' }),
     },
     {
       status: '400',
       mediaTypes: ['application/json'],
-      body: validatorsOf('rateExecutionLog').responses['400'],
+      body: validatorOf({ schemas: rateExecutionLogSchemas, member: 'responses', status: '400' }),
     },
     {
       status: '412',
       mediaTypes: ['application/json'],
-      body: validatorsOf('rateExecutionLog').responses['412'],
+      body: validatorOf({ schemas: rateExecutionLogSchemas, member: 'responses', status: '412' }),
     },
     {
       status: '422',
       mediaTypes: ['application/json'],
-      body: validatorsOf('rateExecutionLog').responses['422'],
+      body: validatorOf({ schemas: rateExecutionLogSchemas, member: 'responses', status: '422' }),
     },
   ],
   security: [
@@ -1207,10 +1282,11 @@ const rateExecutionLogOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('rateExecutionLog').parameters,
+  parameterValidator: validatorOf({ schemas: rateExecutionLogSchemas, member: 'parameters' }),
 };
 
-const searchAppsOperation: OperationDefinition = {
+/** The definition of `searchApps`, for `client.paginate`, `client.poll` and other tools. */
+export const searchAppsOperation: OperationDefinition = {
   operationId: 'searchApps',
   method: 'get',
   path: '/api/v2/apps/search/',
@@ -1230,7 +1306,7 @@ const searchAppsOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('searchApps').responses['200'],
+      body: validatorOf({ schemas: searchAppsSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -1247,10 +1323,11 @@ const searchAppsOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('searchApps').parameters,
+  parameterValidator: validatorOf({ schemas: searchAppsSchemas, member: 'parameters' }),
 };
 
-const shrinkResultOperation: OperationDefinition = {
+/** The definition of `shrinkResult`, for `client.paginate`, `client.poll` and other tools. */
+export const shrinkResultOperation: OperationDefinition = {
   operationId: 'shrinkResult',
   method: 'post',
   path: '/api/v2/shrink-result/',
@@ -1312,13 +1389,13 @@ const shrinkResultOperation: OperationDefinition = {
   requestBody: {
     required: false,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('shrinkResult').body,
+    validator: validatorOf({ schemas: shrinkResultSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('shrinkResult').responses['200'],
+      body: validatorOf({ schemas: shrinkResultSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -1335,14 +1412,15 @@ const shrinkResultOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('shrinkResult').parameters,
+  parameterValidator: validatorOf({ schemas: shrinkResultSchemas, member: 'parameters' }),
   stability: {
     level: 'unofficial',
     note: 'Unofficial; may change or be removed at any time.',
   },
 };
 
-const testAuthenticationOperation: OperationDefinition = {
+/** The definition of `testAuthentication`, for `client.paginate`, `client.poll` and other tools. */
+export const testAuthenticationOperation: OperationDefinition = {
   operationId: 'testAuthentication',
   method: 'post',
   path: '/api/v2/auth/{auth_id}/test/',
@@ -1362,7 +1440,7 @@ const testAuthenticationOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('testAuthentication').responses['200'],
+      body: validatorOf({ schemas: testAuthenticationSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -1379,10 +1457,11 @@ const testAuthenticationOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('testAuthentication').parameters,
+  parameterValidator: validatorOf({ schemas: testAuthenticationSchemas, member: 'parameters' }),
 };
 
-const unfurlUrlOperation: OperationDefinition = {
+/** The definition of `unfurlUrl`, for `client.paginate`, `client.poll` and other tools. */
+export const unfurlUrlOperation: OperationDefinition = {
   operationId: 'unfurlUrl',
   method: 'post',
   path: '/api/v2/unfurl/',
@@ -1401,13 +1480,13 @@ const unfurlUrlOperation: OperationDefinition = {
   requestBody: {
     required: true,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('unfurlUrl').body,
+    validator: validatorOf({ schemas: unfurlUrlSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('unfurlUrl').responses['200'],
+      body: validatorOf({ schemas: unfurlUrlSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -1424,10 +1503,11 @@ const unfurlUrlOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('unfurlUrl').parameters,
+  parameterValidator: validatorOf({ schemas: unfurlUrlSchemas, member: 'parameters' }),
 };
 
-const updateAiActionOperation: OperationDefinition = {
+/** The definition of `updateAiAction`, for `client.paginate`, `client.poll` and other tools. */
+export const updateAiActionOperation: OperationDefinition = {
   operationId: 'updateAiAction',
   method: 'put',
   path: '/api/v2/ai-actions/{ai_action_id}/',
@@ -1466,13 +1546,13 @@ const updateAiActionOperation: OperationDefinition = {
   requestBody: {
     required: true,
     mediaTypes: ['application/json'],
-    validator: validatorsOf('updateAiAction').body,
+    validator: validatorOf({ schemas: updateAiActionSchemas, member: 'body' }),
   },
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('updateAiAction').responses['200'],
+      body: validatorOf({ schemas: updateAiActionSchemas, member: 'responses', status: '200' }),
     },
   ],
   security: [
@@ -1489,7 +1569,7 @@ const updateAiActionOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('updateAiAction').parameters,
+  parameterValidator: validatorOf({ schemas: updateAiActionSchemas, member: 'parameters' }),
 };
 
 /** Every operation definition by operationId, for the client, the mock server and other tools. */
@@ -1522,8 +1602,8 @@ export const operationDefinitions = {
   updateAiAction: updateAiActionOperation,
 } satisfies Record<string, OperationDefinition>;
 
-/** What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation. */
-export const api: ApiDefinition = {
+/** The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime. */
+export const apiBase: ApiDefinition = {
   name: '@zapgen/actions-v2',
   servers: [
     {
@@ -1547,5 +1627,19 @@ export const api: ApiDefinition = {
       flows: oauthFlows['AccessPointOAuth'],
     },
   },
-  operations: Object.values(operationDefinitions),
 };
+
+/* @__NO_SIDE_EFFECTS__ */
+/** The API with every operation. A function without side effects, so that a bundle without `api` drops every operation. */
+function withOperations(input: {
+  api: ApiDefinition;
+  operations: Record<string, OperationDefinition>;
+}): ApiDefinition {
+  return { ...input.api, operations: Object.values(input.operations) };
+}
+
+/** What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation. */
+export const api: ApiDefinition = withOperations({
+  api: apiBase,
+  operations: operationDefinitions,
+});

@@ -23,7 +23,7 @@ function canonicalJson(value: unknown): string {
 /**
  * The owner of an account.
  */
-export const AccountOwnerSchema = z.looseObject({
+export const AccountOwnerSchema = /* @__PURE__ */ z.looseObject({
   name: z.string().nullable().optional(),
   email: z.string().nullable().optional(),
 });
@@ -31,7 +31,7 @@ export const AccountOwnerSchema = z.looseObject({
 /**
  * An account of the user.
  */
-export const AccountInfoSchema = z.looseObject({
+export const AccountInfoSchema = /* @__PURE__ */ z.looseObject({
   id: z.int().nullable(),
   name: z.string().nullable(),
   logo_url: z.string().nullable(),
@@ -41,12 +41,14 @@ export const AccountInfoSchema = z.looseObject({
 /**
  * A list of accounts (`GenericResults[AccountInfo]`); additional properties may be present.
  */
-export const AccountInfoResultsSchema = z.looseObject({ results: z.array(AccountInfoSchema) });
+export const AccountInfoResultsSchema = /* @__PURE__ */ z.looseObject({
+  results: z.array(AccountInfoSchema),
+});
 
 /**
  * Values for the needs of an action when fetching its details. The document shows only `params`; other fields are not shown.
  */
-export const ActionDetailsBodySchemaSchema = z
+export const ActionDetailsBodySchemaSchema = /* @__PURE__ */ z
   .looseObject({ params: z.looseObject({}).optional() })
   .prefault({
     params: {},
@@ -55,7 +57,7 @@ export const ActionDetailsBodySchemaSchema = z
 /**
  * Values of the needs when fetching prefill choices. The document does not show the fields; `params` is inferred from the documented default of the body.
  */
-export const ActionDetailsParamsSchemaSchema = z
+export const ActionDetailsParamsSchemaSchema = /* @__PURE__ */ z
   .looseObject({ params: z.looseObject({}).optional() })
   .prefault({
     params: {},
@@ -64,7 +66,7 @@ export const ActionDetailsParamsSchemaSchema = z
 /**
  * Type of an input field; shared by `NeedT.type` and `AuthFieldT.type`.
  */
-export const NeedTypeSchema = z.enum([
+export const NeedTypeSchema = /* @__PURE__ */ z.enum([
   'int',
   'integer',
   'float',
@@ -88,7 +90,7 @@ export const NeedTypeSchema = z.enum([
 /**
  * A choice of a need or prefill.
  */
-export const ChoiceTSchema = z.looseObject({
+export const ChoiceTSchema = /* @__PURE__ */ z.looseObject({
   key: z.string().optional(),
   label: z.string().optional(),
   sample: z.string().optional(),
@@ -97,7 +99,7 @@ export const ChoiceTSchema = z.looseObject({
 /**
  * An input (need) of an action. None of the fields is required.
  */
-export const NeedTSchema = z.looseObject({
+export const NeedTSchema = /* @__PURE__ */ z.looseObject({
   key: z.string().optional(),
   label: z.string().optional(),
   type: NeedTypeSchema.optional(),
@@ -135,7 +137,7 @@ export const NeedTSchema = z.looseObject({
 /**
  * The webhook of an action.
  */
-export const ActionMetaHookTSchema = z.looseObject({
+export const ActionMetaHookTSchema = /* @__PURE__ */ z.looseObject({
   directions: z.string().nullable().optional(),
   is_notification: z.boolean().nullable().optional(),
   is_pollable: z.boolean().nullable().optional(),
@@ -147,14 +149,14 @@ export const ActionMetaHookTSchema = z.looseObject({
 /**
  * Metadata of an action.
  */
-export const ActionMetaTSchema = z.looseObject({
+export const ActionMetaTSchema = /* @__PURE__ */ z.looseObject({
   hook: ActionMetaHookTSchema.nullable().optional(),
 });
 
 /**
  * An action as implemented by an app.
  */
-export const ActionTSchema = z.looseObject({
+export const ActionTSchema = /* @__PURE__ */ z.looseObject({
   type: z.string(),
   key: z.string(),
   name: z.string(),
@@ -171,7 +173,7 @@ export const ActionTSchema = z.looseObject({
 /**
  * An output (give) of an action.
  */
-export const GivesTSchema = z.looseObject({
+export const GivesTSchema = /* @__PURE__ */ z.looseObject({
   key: z.string(),
   score: z.number(),
   subscore: z.number(),
@@ -185,7 +187,7 @@ export const GivesTSchema = z.looseObject({
 /**
  * Details of an action.
  */
-export const ActionDetailsResultSchemaSchema = z.looseObject({
+export const ActionDetailsResultSchemaSchema = /* @__PURE__ */ z.looseObject({
   action_has_custom_needs_probability: z.number().gte(0).lte(1),
   action: ActionTSchema,
   action_gives: z.array(GivesTSchema),
@@ -196,7 +198,7 @@ export const ActionDetailsResultSchemaSchema = z.looseObject({
 /**
  * A list of action details (`GenericResults[ActionDetailsResultSchema]`); additional properties may be present.
  */
-export const ActionDetailsResultSchemaResultsSchema = z.looseObject({
+export const ActionDetailsResultSchemaResultsSchema = /* @__PURE__ */ z.looseObject({
   results: z.array(ActionDetailsResultSchemaSchema),
 });
 
@@ -205,12 +207,17 @@ export const ActionDetailsResultSchemaResultsSchema = z.looseObject({
  * given; `guess`: the value is a hint and is guessed from instructions; `choose_from`: the value
  * is an array of prefill choice IDs; `ignored`: the param is not used.
  */
-export const ParamModeSchema = z.enum(['locked', 'guess', 'choose_from', 'ignored']);
+export const ParamModeSchema = /* @__PURE__ */ z.enum([
+  'locked',
+  'guess',
+  'choose_from',
+  'ignored',
+]);
 
 /**
  * From public documentation: the value of one param (need) and how it is used.
  */
-export const ActionParamSchema = z.looseObject({
+export const ActionParamSchema = /* @__PURE__ */ z.looseObject({
   mode: ParamModeSchema.optional(),
   value: z.unknown().optional(),
 });
@@ -218,7 +225,7 @@ export const ActionParamSchema = z.looseObject({
 /**
  * Kind of an action. `write` means side effects; `search` means it returns results.
  */
-export const ActionTypeSchema = z.enum([
+export const ActionTypeSchema = /* @__PURE__ */ z.enum([
   'read',
   'write',
   'search',
@@ -230,7 +237,7 @@ export const ActionTypeSchema = z.enum([
 /**
  * An app.
  */
-export const AppSchemaSchema = z.looseObject({
+export const AppSchemaSchema = /* @__PURE__ */ z.looseObject({
   app: z.string(),
   name: z.string(),
   logo_url: z.string(),
@@ -241,7 +248,7 @@ export const AppSchemaSchema = z.looseObject({
 /**
  * An action of an app.
  */
-export const ActionSchemaSchema = z.looseObject({
+export const ActionSchemaSchema = /* @__PURE__ */ z.looseObject({
   app: z.string(),
   action: z.string(),
   type: ActionTypeSchema,
@@ -255,12 +262,14 @@ export const ActionSchemaSchema = z.looseObject({
 /**
  * A list of actions (`GenericResults[ActionSchema]`), ordered by relevancy; additional properties may be present.
  */
-export const ActionSchemaResultsSchema = z.looseObject({ results: z.array(ActionSchemaSchema) });
+export const ActionSchemaResultsSchema = /* @__PURE__ */ z.looseObject({
+  results: z.array(ActionSchemaSchema),
+});
 
 /**
  * From public documentation: labels and hints stored with an AI action.
  */
-export const AiActionMetaSchema = z.looseObject({
+export const AiActionMetaSchema = /* @__PURE__ */ z.looseObject({
   params: z.looseObject({}).optional(),
   app_label: z.string().optional(),
   action_label: z.string().optional(),
@@ -271,7 +280,7 @@ export const AiActionMetaSchema = z.looseObject({
 /**
  * A stored AI action. The document does not show the fields.
  */
-export const AiActionResponseSchema = z.looseObject({
+export const AiActionResponseSchema = /* @__PURE__ */ z.looseObject({
   id: z.guid().optional(),
   description: z.string().nullable().optional(),
   app: z.string().optional(),
@@ -287,12 +296,12 @@ export const AiActionResponseSchema = z.looseObject({
 /**
  * Whether the user has an authentication for an app. The document does not show the fields.
  */
-export const AppAuthResponseSchemaSchema = z.looseObject({});
+export const AppAuthResponseSchemaSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * Images of an app in several sizes.
  */
-export const ImagesTSchema = z.looseObject({
+export const ImagesTSchema = /* @__PURE__ */ z.looseObject({
   url_16_x16: z.string().nullable().optional(),
   url_32_x32: z.string().nullable().optional(),
   url_64_x64: z.string().nullable().optional(),
@@ -302,12 +311,15 @@ export const ImagesTSchema = z.looseObject({
 /**
  * A category of an app.
  */
-export const CategoryDetailTSchema = z.looseObject({ title: z.string(), description: z.string() });
+export const CategoryDetailTSchema = /* @__PURE__ */ z.looseObject({
+  title: z.string(),
+  description: z.string(),
+});
 
 /**
  * The listing details of an app.
  */
-export const AppDetailTSchema = z.looseObject({
+export const AppDetailTSchema = /* @__PURE__ */ z.looseObject({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
@@ -341,7 +353,7 @@ export const AppDetailTSchema = z.looseObject({
 /**
  * An authentication field of an implementation.
  */
-export const AuthFieldTSchema = z.looseObject({
+export const AuthFieldTSchema = /* @__PURE__ */ z.looseObject({
   computed: z.boolean().optional(),
   key: z.string().optional(),
   required: z.boolean().optional(),
@@ -353,7 +365,7 @@ export const AuthFieldTSchema = z.looseObject({
 /**
  * An implementation of an app.
  */
-export const ImplementationTSchema = z.looseObject({
+export const ImplementationTSchema = /* @__PURE__ */ z.looseObject({
   selected_api: z.string(),
   app_id: z.int().nullable(),
   name: z.string(),
@@ -372,7 +384,7 @@ export const ImplementationTSchema = z.looseObject({
 /**
  * Details of an app.
  */
-export const AppDetailsSchemaSchema = z.looseObject({
+export const AppDetailsSchemaSchema = /* @__PURE__ */ z.looseObject({
   app_needs_auth: z.boolean(),
   implementation: ImplementationTSchema,
   details: AppDetailTSchema.nullable(),
@@ -381,19 +393,21 @@ export const AppDetailsSchemaSchema = z.looseObject({
 /**
  * A list of app details (`GenericResults[AppDetailsSchema]`); additional properties may be present.
  */
-export const AppDetailsSchemaResultsSchema = z.looseObject({
+export const AppDetailsSchemaResultsSchema = /* @__PURE__ */ z.looseObject({
   results: z.array(AppDetailsSchemaSchema),
 });
 
 /**
  * A list of apps (`GenericResults[AppSchema]`); additional properties may be present.
  */
-export const AppSchemaResultsSchema = z.looseObject({ results: z.array(AppSchemaSchema) });
+export const AppSchemaResultsSchema = /* @__PURE__ */ z.looseObject({
+  results: z.array(AppSchemaSchema),
+});
 
 /**
  * A group an authentication is shared with.
  */
-export const AuthenticationGroupTSchema = z.looseObject({
+export const AuthenticationGroupTSchema = /* @__PURE__ */ z.looseObject({
   id: z.union([z.string(), z.int()]).optional(),
   name: z.string().optional(),
   photo_url: z.string().optional(),
@@ -403,7 +417,7 @@ export const AuthenticationGroupTSchema = z.looseObject({
 /**
  * What the caller may do with an authentication.
  */
-export const AuthenticationPermissionsTSchema = z.looseObject({
+export const AuthenticationPermissionsTSchema = /* @__PURE__ */ z.looseObject({
   delete: z.boolean().optional(),
   edit: z.boolean().optional(),
   reconnect: z.boolean().optional(),
@@ -416,7 +430,7 @@ export const AuthenticationPermissionsTSchema = z.looseObject({
 /**
  * An authentication (a connection to an app).
  */
-export const AuthenticationTSchema = z.looseObject({
+export const AuthenticationTSchema = /* @__PURE__ */ z.looseObject({
   date: z.string(),
   lastchanged: z.string(),
   selected_api: z.string(),
@@ -439,7 +453,7 @@ export const AuthenticationTSchema = z.looseObject({
 /**
  * The authenticated user.
  */
-export const CheckAuthResponseSchema = z.looseObject({
+export const CheckAuthResponseSchema = /* @__PURE__ */ z.looseObject({
   success: z.boolean(),
   email: z.string(),
   name: z.string(),
@@ -450,7 +464,7 @@ export const CheckAuthResponseSchema = z.looseObject({
 /**
  * An AI action to store. The document does not show the fields.
  */
-export const CreateAiActionRequestSchema = z.looseObject({
+export const CreateAiActionRequestSchema = /* @__PURE__ */ z.looseObject({
   app: z.string().optional(),
   action: z.string().optional(),
   action_type: ActionTypeSchema.optional(),
@@ -461,7 +475,7 @@ export const CreateAiActionRequestSchema = z.looseObject({
 /**
  * An error. The document does not show the fields.
  */
-export const ErrorResponseSchema = z.looseObject({
+export const ErrorResponseSchema = /* @__PURE__ */ z.looseObject({
   error: z.string().optional(),
   detail: z.unknown().optional(),
 });
@@ -469,7 +483,7 @@ export const ErrorResponseSchema = z.looseObject({
 /**
  * Instructions to execute or preview a stored AI action with. The document does not show the fields.
  */
-export const ExecuteRequestSchema = z.looseObject({
+export const ExecuteRequestSchema = /* @__PURE__ */ z.looseObject({
   instructions: z.string().optional(),
   params: z.record(z.string(), ActionParamSchema).optional(),
 });
@@ -477,7 +491,7 @@ export const ExecuteRequestSchema = z.looseObject({
 /**
  * The outcome of an execution, preview or rating. The document does not show the fields.
  */
-export const ExecuteResponseSchema = z.looseObject({
+export const ExecuteResponseSchema = /* @__PURE__ */ z.looseObject({
   execution_log_id: z.string().optional(),
   action_used: z.string().optional(),
   input_params: z.looseObject({}).optional(),
@@ -492,7 +506,7 @@ export const ExecuteResponseSchema = z.looseObject({
 /**
  * The user's stored AI actions. The document does not show the fields.
  */
-export const ExposedActionResponseSchemaSchema = z.looseObject({
+export const ExposedActionResponseSchemaSchema = /* @__PURE__ */ z.looseObject({
   results: z.array(AiActionResponseSchema).optional(),
   configuration_link: z.string().optional(),
 });
@@ -500,7 +514,7 @@ export const ExposedActionResponseSchemaSchema = z.looseObject({
 /**
  * A query to guess actions from. Fields beyond `query`, `action_types` and `count` are not shown by the document.
  */
-export const GuessActionsSchemaSchema = z.looseObject({
+export const GuessActionsSchemaSchema = /* @__PURE__ */ z.looseObject({
   query: z.string().default(''),
   action_types: z.array(ActionTypeSchema).prefault(['write', 'search', 'read']),
   count: z.int().default(25),
@@ -509,7 +523,7 @@ export const GuessActionsSchemaSchema = z.looseObject({
 /**
  * A guessed action. The document does not show the fields.
  */
-export const GuessResultSchemaSchema = z.looseObject({
+export const GuessResultSchemaSchema = /* @__PURE__ */ z.looseObject({
   app: z.string().optional(),
   action: z.string().optional(),
   action_type: ActionTypeSchema.optional(),
@@ -522,7 +536,7 @@ export const GuessResultSchemaSchema = z.looseObject({
 /**
  * The caller's authentications for an app.
  */
-export const ListAuthenticationsForAppResultSchemaSchema = z.looseObject({
+export const ListAuthenticationsForAppResultSchemaSchema = /* @__PURE__ */ z.looseObject({
   last_refresh_seconds_ago: z.int().nullable(),
   results: z.array(AuthenticationTSchema),
   message: z.string().nullable().optional(),
@@ -531,12 +545,14 @@ export const ListAuthenticationsForAppResultSchemaSchema = z.looseObject({
 /**
  * A quick-account-creation link.
  */
-export const LoginLinkSchema = z.looseObject({ login_link: z.string().nullable().optional() });
+export const LoginLinkSchema = /* @__PURE__ */ z.looseObject({
+  login_link: z.string().nullable().optional(),
+});
 
 /**
  * Choices of a prefill. The document does not show the fields.
  */
-export const PrefillChoicesResultsSchemaSchema = z.looseObject({
+export const PrefillChoicesResultsSchemaSchema = /* @__PURE__ */ z.looseObject({
   is_loading: z.boolean().optional(),
   last_refresh_seconds_ago: z.int().nullable().optional(),
   results: z.array(ChoiceTSchema).optional(),
@@ -545,7 +561,7 @@ export const PrefillChoicesResultsSchemaSchema = z.looseObject({
 /**
  * A result payload to shrink. Fields beyond `result` and `result_field_labels` are not shown by the document.
  */
-export const ResultToShrinkSchema = z
+export const ResultToShrinkSchema = /* @__PURE__ */ z
   .looseObject({
     result: z.looseObject({}).optional(),
     result_field_labels: z.looseObject({}).optional(),
@@ -558,14 +574,14 @@ export const ResultToShrinkSchema = z
 /**
  * A shrunken result payload. The document does not show the fields.
  */
-export const ShrinkResultResultSchema = z.looseObject({
+export const ShrinkResultResultSchema = /* @__PURE__ */ z.looseObject({
   shrunken_result: z.looseObject({}).optional(),
 });
 
 /**
  * An action to execute without storing it. The document does not show the fields.
  */
-export const StatelessExecuteRequestSchema = z.looseObject({
+export const StatelessExecuteRequestSchema = /* @__PURE__ */ z.looseObject({
   instructions: z.string(),
   app: z.string(),
   action: z.string(),
@@ -578,7 +594,7 @@ export const StatelessExecuteRequestSchema = z.looseObject({
 /**
  * The outcome of testing an authentication. An authentication found invalid is marked stale.
  */
-export const TestAuthResponseTSchema = z.looseObject({
+export const TestAuthResponseTSchema = /* @__PURE__ */ z.looseObject({
   success: z.boolean(),
   errors: z.array(z.looseObject({})).nullable(),
   results: z.union([z.looseObject({}), z.boolean()]).nullable(),
@@ -587,27 +603,27 @@ export const TestAuthResponseTSchema = z.looseObject({
 /**
  * Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields.
  */
-export const UnfurlAppListResponseSchema = z.looseObject({});
+export const UnfurlAppListResponseSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * Unfurling failed. The document does not show the fields.
  */
-export const UnfurlErrorSchema = z.looseObject({});
+export const UnfurlErrorSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * Unfurling failed because the user has no authentication for the app. The document does not show the fields.
  */
-export const UnfurlNoAuthFoundErrorSchema = z.looseObject({});
+export const UnfurlNoAuthFoundErrorSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * The URL to unfurl. The document does not show the fields.
  */
-export const UnfurlUrlRequestSchemaSchema = z.looseObject({});
+export const UnfurlUrlRequestSchemaSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * The resources a URL was unfurled into. The document does not show the fields.
  */
-export const UnfurlUrlResponseSchemaSchema = z.looseObject({});
+export const UnfurlUrlResponseSchemaSchema = /* @__PURE__ */ z.looseObject({});
 
 /** Every component schema, by its name in the spec. */
 export const componentSchemas: {
@@ -723,32 +739,36 @@ export const componentSchemas: {
 };
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const checkUnfurlAppAuthParameters = { path: z.object({ app: z.string() }) };
+const checkUnfurlAppAuthParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ app: z.string() }),
+}))();
 
-const createAiActionParameters = {
+const createAiActionParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     account_id: z.int().nullable().optional(),
     authentication_id: z.int().nullable().optional(),
   }),
-};
+}))();
 
-const deleteAiActionParameters = { path: z.object({ ai_action_id: z.string() }) };
+const deleteAiActionParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ ai_action_id: z.string() }),
+}))();
 
-const executeAiActionParameters = {
+const executeAiActionParameters = /* @__PURE__ */ (() => ({
   path: z.object({ ai_action_id: z.string() }),
   query: z.object({ preview_only: z.boolean().default(false) }),
-};
+}))();
 
-const executeStatelessActionParameters = {
+const executeStatelessActionParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     provider_id: z.string().optional(),
     token_budget: z.int().default(1000),
     preview_only: z.boolean().default(false),
     skip_param_guessing: z.boolean().default(false),
   }),
-};
+}))();
 
-const getActionDetailsParameters = {
+const getActionDetailsParameters = /* @__PURE__ */ (() => ({
   path: z.object({ app: z.string(), action: z.string() }),
   query: z.object({
     action_type: ActionTypeSchema.default('write'),
@@ -759,22 +779,24 @@ const getActionDetailsParameters = {
       .refine(hasUniqueItems, { message: 'Expected unique items' })
       .prefault(['action_needs']),
   }),
-};
+}))();
 
-const getAiActionParameters = { path: z.object({ ai_action_id: z.string() }) };
+const getAiActionParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ ai_action_id: z.string() }),
+}))();
 
-const getAppParameters = { path: z.object({ app: z.string() }) };
+const getAppParameters = /* @__PURE__ */ (() => ({ path: z.object({ app: z.string() }) }))();
 
-const getLoginLinkParameters = {
+const getLoginLinkParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     sign_up_first_name: z.string(),
     sign_up_last_name: z.string(),
     sign_up_email: z.string(),
     redirect_to: z.string().default('/config/login-success'),
   }),
-};
+}))();
 
-const getOAuthLoginLinkParameters = {
+const getOAuthLoginLinkParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     client_id: z.string(),
     redirect_uri: z.string(),
@@ -783,9 +805,9 @@ const getOAuthLoginLinkParameters = {
     sign_up_first_name: z.string().nullable().optional(),
     sign_up_last_name: z.string().nullable().optional(),
   }),
-};
+}))();
 
-const getPrefillChoicesParameters = {
+const getPrefillChoicesParameters = /* @__PURE__ */ (() => ({
   path: z.object({ app: z.string(), prefill: z.string() }),
   query: z.object({
     authentication_id: z.int().nullable().optional(),
@@ -793,9 +815,9 @@ const getPrefillChoicesParameters = {
     query: z.string().nullable().optional(),
     force_refresh: z.boolean().default(false),
   }),
-};
+}))();
 
-const listActionsParameters = {
+const listActionsParameters = /* @__PURE__ */ (() => ({
   path: z.object({ app: z.string() }),
   query: z.object({
     query: z.string().nullable().optional(),
@@ -804,26 +826,30 @@ const listActionsParameters = {
       .refine(hasUniqueItems, { message: 'Expected unique items' })
       .prefault(['write', 'search']),
   }),
-};
+}))();
 
-const listAppAuthenticationsParameters = {
+const listAppAuthenticationsParameters = /* @__PURE__ */ (() => ({
   path: z.object({ app: z.string() }),
   query: z.object({ account_id: z.int().optional(), only_owned: z.boolean().default(false) }),
-};
+}))();
 
-const previewAiActionParameters = { path: z.object({ ai_action_id: z.guid() }) };
+const previewAiActionParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ ai_action_id: z.guid() }),
+}))();
 
-const rateExecutionLogParameters = {
+const rateExecutionLogParameters = /* @__PURE__ */ (() => ({
   path: z.object({ execution_log_id: z.string() }),
   query: z.object({
     rating: z.int().gte(-1).lte(1).nullable().default(0),
     feedback: z.string().nullable().optional(),
   }),
-};
+}))();
 
-const searchAppsParameters = { query: z.object({ query: z.string().optional() }) };
+const searchAppsParameters = /* @__PURE__ */ (() => ({
+  query: z.object({ query: z.string().optional() }),
+}))();
 
-const shrinkResultParameters = {
+const shrinkResultParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     app: z.string().optional(),
     action: z.string().optional(),
@@ -831,52 +857,56 @@ const shrinkResultParameters = {
     keep: z.array(z.string()).optional(),
     token_budget: z.int().default(1000),
   }),
-};
+}))();
 
-const testAuthenticationParameters = { path: z.object({ auth_id: z.int() }) };
+const testAuthenticationParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ auth_id: z.int() }),
+}))();
 
-const unfurlUrlParameters = { query: z.object({ provider_id: z.string().nullable().optional() }) };
+const unfurlUrlParameters = /* @__PURE__ */ (() => ({
+  query: z.object({ provider_id: z.string().nullable().optional() }),
+}))();
 
-const updateAiActionParameters = {
+const updateAiActionParameters = /* @__PURE__ */ (() => ({
   path: z.object({ ai_action_id: z.string() }),
   query: z.object({
     account_id: z.int().optional(),
     authentication_id: z.int().nullable().optional(),
   }),
-};
+}))();
 
 /*
  * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare
  * groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
  */
-export const checkAuthSchemas = {
+export const checkAuthSchemas = /* @__PURE__ */ (() => ({
   responses: { '200': CheckAuthResponseSchema },
-};
+}))();
 
-export const checkHealthSchemas = {
+export const checkHealthSchemas = /* @__PURE__ */ (() => ({
   responses: { '200': z.unknown() },
-};
+}))();
 
-export const checkUnfurlAppAuthSchemas = {
+export const checkUnfurlAppAuthSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: checkUnfurlAppAuthParameters.path }),
   ...checkUnfurlAppAuthParameters,
   responses: { '200': AppAuthResponseSchemaSchema },
-};
+}))();
 
-export const createAiActionSchemas = {
+export const createAiActionSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: createAiActionParameters.query.optional() }),
   ...createAiActionParameters,
   body: CreateAiActionRequestSchema,
   responses: { '200': AiActionResponseSchema },
-};
+}))();
 
-export const deleteAiActionSchemas = {
+export const deleteAiActionSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: deleteAiActionParameters.path }),
   ...deleteAiActionParameters,
   responses: { '200': z.boolean() },
-};
+}))();
 
-export const executeAiActionSchemas = {
+export const executeAiActionSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({
     path: executeAiActionParameters.path,
     query: executeAiActionParameters.query.optional(),
@@ -889,9 +919,9 @@ export const executeAiActionSchemas = {
     '412': ErrorResponseSchema,
     '422': ErrorResponseSchema,
   },
-};
+}))();
 
-export const executeStatelessActionSchemas = {
+export const executeStatelessActionSchemas = /* @__PURE__ */ (() => ({
   parameters: z
     .object({ query: executeStatelessActionParameters.query.optional() })
     .superRefine((value, ctx) => {
@@ -910,9 +940,9 @@ export const executeStatelessActionSchemas = {
     '412': ErrorResponseSchema,
     '422': ErrorResponseSchema,
   },
-};
+}))();
 
-export const getActionDetailsSchemas = {
+export const getActionDetailsSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({
     path: getActionDetailsParameters.path,
     query: getActionDetailsParameters.query.optional(),
@@ -920,33 +950,33 @@ export const getActionDetailsSchemas = {
   ...getActionDetailsParameters,
   body: ActionDetailsBodySchemaSchema,
   responses: { '200': ActionDetailsResultSchemaResultsSchema },
-};
+}))();
 
-export const getAiActionSchemas = {
+export const getAiActionSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: getAiActionParameters.path }),
   ...getAiActionParameters,
   responses: { '200': AiActionResponseSchema },
-};
+}))();
 
-export const getAppSchemas = {
+export const getAppSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: getAppParameters.path }),
   ...getAppParameters,
   responses: { '200': AppDetailsSchemaResultsSchema },
-};
+}))();
 
-export const getLoginLinkSchemas = {
+export const getLoginLinkSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: getLoginLinkParameters.query }),
   ...getLoginLinkParameters,
   responses: { '200': LoginLinkSchema },
-};
+}))();
 
-export const getOAuthLoginLinkSchemas = {
+export const getOAuthLoginLinkSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: getOAuthLoginLinkParameters.query }),
   ...getOAuthLoginLinkParameters,
   responses: { '200': LoginLinkSchema },
-};
+}))();
 
-export const getPrefillChoicesSchemas = {
+export const getPrefillChoicesSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({
     path: getPrefillChoicesParameters.path,
     query: getPrefillChoicesParameters.query.optional(),
@@ -954,44 +984,44 @@ export const getPrefillChoicesSchemas = {
   ...getPrefillChoicesParameters,
   body: ActionDetailsParamsSchemaSchema,
   responses: { '200': PrefillChoicesResultsSchemaSchema },
-};
+}))();
 
-export const guessActionsSchemas = {
+export const guessActionsSchemas = /* @__PURE__ */ (() => ({
   body: GuessActionsSchemaSchema,
   responses: { '200': z.array(GuessResultSchemaSchema) },
-};
+}))();
 
-export const listAccountsSchemas = {
+export const listAccountsSchemas = /* @__PURE__ */ (() => ({
   responses: { '200': AccountInfoResultsSchema },
-};
+}))();
 
-export const listActionsSchemas = {
+export const listActionsSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({
     path: listActionsParameters.path,
     query: listActionsParameters.query.optional(),
   }),
   ...listActionsParameters,
   responses: { '200': ActionSchemaResultsSchema },
-};
+}))();
 
-export const listAiActionsSchemas = {
+export const listAiActionsSchemas = /* @__PURE__ */ (() => ({
   responses: { '200': ExposedActionResponseSchemaSchema },
-};
+}))();
 
-export const listAppAuthenticationsSchemas = {
+export const listAppAuthenticationsSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({
     path: listAppAuthenticationsParameters.path,
     query: listAppAuthenticationsParameters.query.optional(),
   }),
   ...listAppAuthenticationsParameters,
   responses: { '200': ListAuthenticationsForAppResultSchemaSchema },
-};
+}))();
 
-export const listUnfurlAppsSchemas = {
+export const listUnfurlAppsSchemas = /* @__PURE__ */ (() => ({
   responses: { '200': UnfurlAppListResponseSchema },
-};
+}))();
 
-export const previewAiActionSchemas = {
+export const previewAiActionSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: previewAiActionParameters.path }),
   ...previewAiActionParameters,
   body: ExecuteRequestSchema,
@@ -1001,9 +1031,9 @@ export const previewAiActionSchemas = {
     '412': ErrorResponseSchema,
     '422': ErrorResponseSchema,
   },
-};
+}))();
 
-export const rateExecutionLogSchemas = {
+export const rateExecutionLogSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({
     path: rateExecutionLogParameters.path,
     query: rateExecutionLogParameters.query.optional(),
@@ -1015,15 +1045,15 @@ export const rateExecutionLogSchemas = {
     '412': ErrorResponseSchema,
     '422': ErrorResponseSchema,
   },
-};
+}))();
 
-export const searchAppsSchemas = {
+export const searchAppsSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: searchAppsParameters.query.optional() }),
   ...searchAppsParameters,
   responses: { '200': AppSchemaResultsSchema },
-};
+}))();
 
-export const shrinkResultSchemas = {
+export const shrinkResultSchemas = /* @__PURE__ */ (() => ({
   parameters: z
     .object({ query: shrinkResultParameters.query.optional() })
     .superRefine((value, ctx) => {
@@ -1043,15 +1073,15 @@ export const shrinkResultSchemas = {
   ...shrinkResultParameters,
   body: ResultToShrinkSchema,
   responses: { '200': ShrinkResultResultSchema },
-};
+}))();
 
-export const testAuthenticationSchemas = {
+export const testAuthenticationSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: testAuthenticationParameters.path }),
   ...testAuthenticationParameters,
   responses: { '200': TestAuthResponseTSchema },
-};
+}))();
 
-export const unfurlUrlSchemas = {
+export const unfurlUrlSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: unfurlUrlParameters.query.optional() }),
   ...unfurlUrlParameters,
   body: UnfurlUrlRequestSchemaSchema,
@@ -1062,9 +1092,9 @@ export const unfurlUrlSchemas = {
       UnfurlNoAuthFoundErrorSchema,
     ]),
   },
-};
+}))();
 
-export const updateAiActionSchemas = {
+export const updateAiActionSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({
     path: updateAiActionParameters.path,
     query: updateAiActionParameters.query.optional(),
@@ -1072,7 +1102,7 @@ export const updateAiActionSchemas = {
   ...updateAiActionParameters,
   body: CreateAiActionRequestSchema,
   responses: { '200': AiActionResponseSchema },
-};
+}))();
 
 /** The validators of every operation (see above), by operationId. */
 export const operationSchemas: {

@@ -5,7 +5,12 @@ import type {
   SecuritySchemeDefinition,
   Validator,
 } from '@zapgen/runtime';
-import { operationSchemas } from './zod.js';
+import {
+  listAppsSchemas,
+  listMyZapTemplatesSchemas,
+  listZapTemplatesSchemas,
+  listZapsSchemas,
+} from './zod.js';
 
 type OAuthFlows = Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows'];
 
@@ -29,13 +34,21 @@ type OperationValidators = {
   responses: Partial<Record<string, Validator>>;
 };
 
-/** The validators of an operation; the runtime skips the ones that are missing. */
-function validatorsOf(operationId: string): OperationValidators {
-  const validators = operationSchemas as unknown as Partial<Record<string, OperationValidators>>;
-  return validators[operationId] ?? { responses: {} };
+/* @__NO_SIDE_EFFECTS__ */
+/** One validator of an operation; the runtime skips the ones that are missing. */
+function validatorOf(input: {
+  schemas: unknown;
+  member: keyof OperationValidators;
+  status?: string;
+}): Validator | undefined {
+  const validators = input.schemas as OperationValidators;
+  return input.member === 'responses'
+    ? validators.responses[input.status ?? '']
+    : validators[input.member];
 }
 
-const listAppsOperation: OperationDefinition = {
+/** The definition of `listApps`, for `client.paginate`, `client.poll` and other tools. */
+export const listAppsOperation: OperationDefinition = {
   operationId: 'listApps',
   method: 'get',
   path: '/v1/apps',
@@ -65,37 +78,37 @@ const listAppsOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listApps').responses['200'],
+      body: validatorOf({ schemas: listAppsSchemas, member: 'responses', status: '200' }),
     },
     {
       status: '400',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listApps').responses['400'],
+      body: validatorOf({ schemas: listAppsSchemas, member: 'responses', status: '400' }),
     },
     {
       status: '401',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listApps').responses['401'],
+      body: validatorOf({ schemas: listAppsSchemas, member: 'responses', status: '401' }),
     },
     {
       status: '403',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listApps').responses['403'],
+      body: validatorOf({ schemas: listAppsSchemas, member: 'responses', status: '403' }),
     },
     {
       status: '404',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listApps').responses['404'],
+      body: validatorOf({ schemas: listAppsSchemas, member: 'responses', status: '404' }),
     },
     {
       status: '429',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listApps').responses['429'],
+      body: validatorOf({ schemas: listAppsSchemas, member: 'responses', status: '429' }),
     },
     {
       status: '5XX',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listApps').responses['5XX'],
+      body: validatorOf({ schemas: listAppsSchemas, member: 'responses', status: '5XX' }),
     },
   ],
   security: [
@@ -106,7 +119,7 @@ const listAppsOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('listApps').parameters,
+  parameterValidator: validatorOf({ schemas: listAppsSchemas, member: 'parameters' }),
   pagination: {
     kind: 'page',
     pageParameter: 'page',
@@ -120,7 +133,8 @@ const listAppsOperation: OperationDefinition = {
   },
 };
 
-const listMyZapTemplatesOperation: OperationDefinition = {
+/** The definition of `listMyZapTemplates`, for `client.paginate`, `client.poll` and other tools. */
+export const listMyZapTemplatesOperation: OperationDefinition = {
   operationId: 'listMyZapTemplates',
   method: 'get',
   path: '/v1/zap-templates/me',
@@ -186,37 +200,37 @@ const listMyZapTemplatesOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listMyZapTemplates').responses['200'],
+      body: validatorOf({ schemas: listMyZapTemplatesSchemas, member: 'responses', status: '200' }),
     },
     {
       status: '400',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listMyZapTemplates').responses['400'],
+      body: validatorOf({ schemas: listMyZapTemplatesSchemas, member: 'responses', status: '400' }),
     },
     {
       status: '401',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listMyZapTemplates').responses['401'],
+      body: validatorOf({ schemas: listMyZapTemplatesSchemas, member: 'responses', status: '401' }),
     },
     {
       status: '403',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listMyZapTemplates').responses['403'],
+      body: validatorOf({ schemas: listMyZapTemplatesSchemas, member: 'responses', status: '403' }),
     },
     {
       status: '404',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listMyZapTemplates').responses['404'],
+      body: validatorOf({ schemas: listMyZapTemplatesSchemas, member: 'responses', status: '404' }),
     },
     {
       status: '429',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listMyZapTemplates').responses['429'],
+      body: validatorOf({ schemas: listMyZapTemplatesSchemas, member: 'responses', status: '429' }),
     },
     {
       status: '5XX',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listMyZapTemplates').responses['5XX'],
+      body: validatorOf({ schemas: listMyZapTemplatesSchemas, member: 'responses', status: '5XX' }),
     },
   ],
   security: [
@@ -231,7 +245,7 @@ const listMyZapTemplatesOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('listMyZapTemplates').parameters,
+  parameterValidator: validatorOf({ schemas: listMyZapTemplatesSchemas, member: 'parameters' }),
   pagination: {
     kind: 'offset',
     offsetParameter: 'offset',
@@ -240,7 +254,8 @@ const listMyZapTemplatesOperation: OperationDefinition = {
   },
 };
 
-const listZapTemplatesOperation: OperationDefinition = {
+/** The definition of `listZapTemplates`, for `client.paginate`, `client.poll` and other tools. */
+export const listZapTemplatesOperation: OperationDefinition = {
   operationId: 'listZapTemplates',
   method: 'get',
   path: '/v1/zap-templates',
@@ -296,37 +311,37 @@ const listZapTemplatesOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZapTemplates').responses['200'],
+      body: validatorOf({ schemas: listZapTemplatesSchemas, member: 'responses', status: '200' }),
     },
     {
       status: '400',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZapTemplates').responses['400'],
+      body: validatorOf({ schemas: listZapTemplatesSchemas, member: 'responses', status: '400' }),
     },
     {
       status: '401',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZapTemplates').responses['401'],
+      body: validatorOf({ schemas: listZapTemplatesSchemas, member: 'responses', status: '401' }),
     },
     {
       status: '403',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZapTemplates').responses['403'],
+      body: validatorOf({ schemas: listZapTemplatesSchemas, member: 'responses', status: '403' }),
     },
     {
       status: '404',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZapTemplates').responses['404'],
+      body: validatorOf({ schemas: listZapTemplatesSchemas, member: 'responses', status: '404' }),
     },
     {
       status: '429',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZapTemplates').responses['429'],
+      body: validatorOf({ schemas: listZapTemplatesSchemas, member: 'responses', status: '429' }),
     },
     {
       status: '5XX',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZapTemplates').responses['5XX'],
+      body: validatorOf({ schemas: listZapTemplatesSchemas, member: 'responses', status: '5XX' }),
     },
   ],
   security: [
@@ -337,7 +352,7 @@ const listZapTemplatesOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('listZapTemplates').parameters,
+  parameterValidator: validatorOf({ schemas: listZapTemplatesSchemas, member: 'parameters' }),
   pagination: {
     kind: 'offset',
     offsetParameter: 'offset',
@@ -346,7 +361,8 @@ const listZapTemplatesOperation: OperationDefinition = {
   },
 };
 
-const listZapsOperation: OperationDefinition = {
+/** The definition of `listZaps`, for `client.paginate`, `client.poll` and other tools. */
+export const listZapsOperation: OperationDefinition = {
   operationId: 'listZaps',
   method: 'get',
   path: '/v1/zaps',
@@ -401,37 +417,37 @@ const listZapsOperation: OperationDefinition = {
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZaps').responses['200'],
+      body: validatorOf({ schemas: listZapsSchemas, member: 'responses', status: '200' }),
     },
     {
       status: '400',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZaps').responses['400'],
+      body: validatorOf({ schemas: listZapsSchemas, member: 'responses', status: '400' }),
     },
     {
       status: '401',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZaps').responses['401'],
+      body: validatorOf({ schemas: listZapsSchemas, member: 'responses', status: '401' }),
     },
     {
       status: '403',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZaps').responses['403'],
+      body: validatorOf({ schemas: listZapsSchemas, member: 'responses', status: '403' }),
     },
     {
       status: '404',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZaps').responses['404'],
+      body: validatorOf({ schemas: listZapsSchemas, member: 'responses', status: '404' }),
     },
     {
       status: '429',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZaps').responses['429'],
+      body: validatorOf({ schemas: listZapsSchemas, member: 'responses', status: '429' }),
     },
     {
       status: '5XX',
       mediaTypes: ['application/json'],
-      body: validatorsOf('listZaps').responses['5XX'],
+      body: validatorOf({ schemas: listZapsSchemas, member: 'responses', status: '5XX' }),
     },
   ],
   security: [
@@ -442,7 +458,7 @@ const listZapsOperation: OperationDefinition = {
       },
     ],
   ],
-  parameterValidator: validatorsOf('listZaps').parameters,
+  parameterValidator: validatorOf({ schemas: listZapsSchemas, member: 'parameters' }),
   pagination: {
     kind: 'offset',
     offsetParameter: 'offset',
@@ -462,8 +478,8 @@ export const operationDefinitions = {
   listZaps: listZapsOperation,
 } satisfies Record<string, OperationDefinition>;
 
-/** What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation. */
-export const api: ApiDefinition = {
+/** The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime. */
+export const apiBase: ApiDefinition = {
   name: '@zapgen/partner-v1',
   servers: [
     {
@@ -487,5 +503,19 @@ export const api: ApiDefinition = {
       flows: oauthFlows['PartnerOAuth'],
     },
   },
-  operations: Object.values(operationDefinitions),
 };
+
+/* @__NO_SIDE_EFFECTS__ */
+/** The API with every operation. A function without side effects, so that a bundle without `api` drops every operation. */
+function withOperations(input: {
+  api: ApiDefinition;
+  operations: Record<string, OperationDefinition>;
+}): ApiDefinition {
+  return { ...input.api, operations: Object.values(input.operations) };
+}
+
+/** What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation. */
+export const api: ApiDefinition = withOperations({
+  api: apiBase,
+  operations: operationDefinitions,
+});

@@ -5,12 +5,14 @@ import { isSet } from '@zapgen/runtime/rules';
 /**
  * Links related to an app.
  */
-export const AppLinksSchema = z.looseObject({ 'mutual:zap_templates': z.string().optional() });
+export const AppLinksSchema = /* @__PURE__ */ z.looseObject({
+  'mutual:zap_templates': z.string().optional(),
+});
 
 /**
  * Thumbnail URLs of an app's logo.
  */
-export const AppImagesSchema = z.looseObject({
+export const AppImagesSchema = /* @__PURE__ */ z.looseObject({
   url_128x128: z.string().optional(),
   url_64x64: z.string().optional(),
   url_32x32: z.string().optional(),
@@ -20,12 +22,12 @@ export const AppImagesSchema = z.looseObject({
 /**
  * A category of an app.
  */
-export const AppCategorySchema = z.looseObject({ slug: z.string().optional() });
+export const AppCategorySchema = /* @__PURE__ */ z.looseObject({ slug: z.string().optional() });
 
 /**
  * An app that can be integrated with the partner's app.
  */
-export const AppSchema = z.looseObject({
+export const AppSchema = /* @__PURE__ */ z.looseObject({
   description: z.string().optional(),
   links: AppLinksSchema.optional(),
   title: z.string().optional(),
@@ -40,7 +42,7 @@ export const AppSchema = z.looseObject({
 /**
  * A page of apps, ordered by popularity.
  */
-export const AppListSchema = z.looseObject({
+export const AppListSchema = /* @__PURE__ */ z.looseObject({
   objects: z.array(AppSchema).optional(),
   page: z.int().optional(),
   per_page: z.int().optional(),
@@ -53,12 +55,14 @@ export const AppListSchema = z.looseObject({
 /**
  * Error body of the partner API. The document does not show error bodies; the fields come from public documentation.
  */
-export const ErrorResponseSchema = z.looseObject({ errors: z.array(z.string()).optional() });
+export const ErrorResponseSchema = /* @__PURE__ */ z.looseObject({
+  errors: z.array(z.string()).optional(),
+});
 
 /**
  * An app nested in a step of a Zap or a Zap template. It has the fields of an App except `links` and `categories`, which are absent here, and additionally `id`, `api` and `hex_color`.
  */
-export const StepAppSchema = z.looseObject({
+export const StepAppSchema = /* @__PURE__ */ z.looseObject({
   id: z.number().optional(),
   api: z.string().optional(),
   hex_color: z.string().optional(),
@@ -74,7 +78,7 @@ export const StepAppSchema = z.looseObject({
 /**
  * A step of a Zap.
  */
-export const ZapStepSchema = z.looseObject({
+export const ZapStepSchema = /* @__PURE__ */ z.looseObject({
   type_of: z.enum(['read', 'write', 'filter', 'search', 'search_or_write']).optional(),
   app: StepAppSchema.optional(),
   params: z.looseObject({}).optional(),
@@ -83,7 +87,7 @@ export const ZapStepSchema = z.looseObject({
 /**
  * An automation (called a Zap) of the user.
  */
-export const ZapSchema = z.looseObject({
+export const ZapSchema = /* @__PURE__ */ z.looseObject({
   id: z.number().optional(),
   modified_at: z
     .string()
@@ -100,7 +104,7 @@ export const ZapSchema = z.looseObject({
 /**
  * The user's Zaps that contain the partner's app in a step.
  */
-export const ZapListSchema = z.looseObject({
+export const ZapListSchema = /* @__PURE__ */ z.looseObject({
   objects: z.array(ZapSchema).optional(),
   count: z.int().optional(),
   next: z.string().nullable().optional(),
@@ -110,7 +114,7 @@ export const ZapListSchema = z.looseObject({
 /**
  * A step of a Zap template; an app-like object.
  */
-export const ZapTemplateStepSchema = z.intersection(
+export const ZapTemplateStepSchema = /* @__PURE__ */ z.intersection(
   StepAppSchema,
   z.looseObject({ label: z.string().optional() }),
 );
@@ -118,7 +122,7 @@ export const ZapTemplateStepSchema = z.intersection(
 /**
  * An automation template (called a Zap template).
  */
-export const ZapTemplateSchema = z.looseObject({
+export const ZapTemplateSchema = /* @__PURE__ */ z.looseObject({
   id: z.number().optional(),
   create_url: z.string().optional(),
   description: z.string().optional(),
@@ -135,7 +139,7 @@ export const ZapTemplateSchema = z.looseObject({
 /**
  * A list of Zap templates.
  */
-export const ZapTemplateListSchema = z.array(ZapTemplateSchema);
+export const ZapTemplateListSchema = /* @__PURE__ */ z.array(ZapTemplateSchema);
 
 /** Every component schema, by its name in the spec. */
 export const componentSchemas: {
@@ -169,14 +173,14 @@ export const componentSchemas: {
 };
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const listAppsParameters = {
+const listAppsParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     per_page: z.int().gte(1).lte(100).default(100),
     page: z.int().gte(1).default(1),
   }),
-};
+}))();
 
-const listMyZapTemplatesParameters = {
+const listMyZapTemplatesParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     templates: z.array(z.int()).optional(),
     apps: z.array(z.string()).optional(),
@@ -184,31 +188,31 @@ const listMyZapTemplatesParameters = {
     offset: z.int().gte(0).default(0),
     status: z.enum(['draft', 'published']).default('published'),
   }),
-};
+}))();
 
-const listZapTemplatesParameters = {
+const listZapTemplatesParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     templates: z.array(z.int()).optional(),
     apps: z.array(z.string()).optional(),
     limit: z.int().gte(1).lte(100).default(5),
     offset: z.int().gte(0).default(0),
   }),
-};
+}))();
 
-const listZapsParameters = {
+const listZapsParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     limit: z.int().gte(1).lte(100).default(5),
     offset: z.int().gte(0).default(0),
     app: z.string().optional(),
     params: z.record(z.string(), z.string()).optional(),
   }),
-};
+}))();
 
 /*
  * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare
  * groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
  */
-export const listAppsSchemas = {
+export const listAppsSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: listAppsParameters.query.optional() }),
   ...listAppsParameters,
   responses: {
@@ -220,9 +224,9 @@ export const listAppsSchemas = {
     '429': ErrorResponseSchema,
     '5XX': ErrorResponseSchema,
   },
-};
+}))();
 
-export const listMyZapTemplatesSchemas = {
+export const listMyZapTemplatesSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: listMyZapTemplatesParameters.query.optional() }),
   ...listMyZapTemplatesParameters,
   responses: {
@@ -234,9 +238,9 @@ export const listMyZapTemplatesSchemas = {
     '429': ErrorResponseSchema,
     '5XX': ErrorResponseSchema,
   },
-};
+}))();
 
-export const listZapTemplatesSchemas = {
+export const listZapTemplatesSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: listZapTemplatesParameters.query.optional() }),
   ...listZapTemplatesParameters,
   responses: {
@@ -248,9 +252,9 @@ export const listZapTemplatesSchemas = {
     '429': ErrorResponseSchema,
     '5XX': ErrorResponseSchema,
   },
-};
+}))();
 
-export const listZapsSchemas = {
+export const listZapsSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: listZapsParameters.query.optional() }).superRefine((value, ctx) => {
     if (isSet(value.query?.['params']) && !isSet(value.query?.['app']))
       ctx.addIssue({
@@ -269,7 +273,7 @@ export const listZapsSchemas = {
     '429': ErrorResponseSchema,
     '5XX': ErrorResponseSchema,
   },
-};
+}))();
 
 /** The validators of every operation (see above), by operationId. */
 export const operationSchemas: {

@@ -25,12 +25,14 @@ export interface ValidationIssue {
 
 /** Base class of every error thrown by `@zapgen/runtime`. */
 export class ZapgenError extends Error {
+  /** The class's own name, spelled out: a minifier renames classes, and `new.target.name` with them. */
+  override readonly name: string = 'ZapgenError';
+
   /** The operation that failed, when there is one. */
   readonly operationId: string | undefined;
 
   constructor(message: string, options: { operationId?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
     this.operationId = options.operationId;
   }
 
@@ -53,6 +55,8 @@ export class ZapgenError extends Error {
 
 /** The arguments of a call broke the operation's schema or cross-parameter rules; nothing was sent. */
 export class RequestValidationError extends ZapgenError {
+  override readonly name: string = 'RequestValidationError';
+
   readonly issues: ValidationIssue[];
 
   constructor(options: { operationId: string; issues: ValidationIssue[] }) {
@@ -64,6 +68,8 @@ export class RequestValidationError extends ZapgenError {
 
 /** The operation's security requirements cannot be met by the client's credentials; nothing was sent. */
 export class MissingCredentialsError extends ZapgenError {
+  override readonly name: string = 'MissingCredentialsError';
+
   /** For each alternative requirement, the credentials it lacks (scheme names and client options). */
   readonly missing: string[][];
 
@@ -94,6 +100,8 @@ export interface ApiErrorDetails {
 
 /** The server answered with a status outside 2xx. */
 export class ApiError extends ZapgenError {
+  override readonly name: string = 'ApiError';
+
   readonly status: number;
   readonly method: string;
   readonly url: string;
@@ -128,16 +136,26 @@ export class ApiError extends ZapgenError {
 }
 
 /** A 4xx response. */
-export class ClientError extends ApiError {}
+export class ClientError extends ApiError {
+  override readonly name: string = 'ClientError';
+}
 /** A 401 response: the credential is missing, invalid or expired. */
-export class UnauthorizedError extends ClientError {}
+export class UnauthorizedError extends ClientError {
+  override readonly name: string = 'UnauthorizedError';
+}
 /** A 403 response: the credential lacks a permission or scope. */
-export class ForbiddenError extends ClientError {}
+export class ForbiddenError extends ClientError {
+  override readonly name: string = 'ForbiddenError';
+}
 /** A 404 response. */
-export class NotFoundError extends ClientError {}
+export class NotFoundError extends ClientError {
+  override readonly name: string = 'NotFoundError';
+}
 
 /** A 429 response that was not (or no longer) retried. */
 export class RateLimitError extends ClientError {
+  override readonly name: string = 'RateLimitError';
+
   /** Milliseconds the server asked to wait (`Retry-After`), when it said. */
   readonly retryAfterMs: number | undefined;
 
@@ -148,10 +166,14 @@ export class RateLimitError extends ClientError {
 }
 
 /** A 5xx response that was not (or no longer) retried. */
-export class ServerError extends ApiError {}
+export class ServerError extends ApiError {
+  override readonly name: string = 'ServerError';
+}
 
 /** The request never got a response: DNS, connection refused, reset... */
 export class NetworkError extends ZapgenError {
+  override readonly name: string = 'NetworkError';
+
   readonly method: string;
   readonly url: string;
 
@@ -164,6 +186,8 @@ export class NetworkError extends ZapgenError {
 
 /** A request attempt (or a polling deadline) took longer than allowed. */
 export class TimeoutError extends ZapgenError {
+  override readonly name: string = 'TimeoutError';
+
   readonly timeoutMs: number;
 
   constructor(options: { operationId?: string; timeoutMs: number; what?: string }) {
@@ -183,6 +207,8 @@ export interface ResponseValidationReport {
 
 /** A response body broke its schema while response validation is `strict`. */
 export class ResponseValidationError extends ZapgenError {
+  override readonly name: string = 'ResponseValidationError';
+
   readonly report: ResponseValidationReport;
   readonly #body: unknown;
   readonly #shownBody: unknown;
@@ -223,6 +249,8 @@ export type RedirectFailure =
 
 /** A redirect the runtime refused to follow; nothing was sent to its target. */
 export class RedirectError extends ZapgenError {
+  override readonly name: string = 'RedirectError';
+
   readonly reason: RedirectFailure;
   readonly status: number;
   readonly method: string;
@@ -285,6 +313,8 @@ function bodySummary(body: unknown, secrets: readonly string[]): string {
 
 /** An OAuth authorization or token request failed (RFC 6749 error codes). */
 export class AuthorizationError extends ZapgenError {
+  override readonly name: string = 'AuthorizationError';
+
   /** The OAuth error code, e.g. `invalid_grant`, `access_denied`. */
   readonly error: string;
   readonly description: string | undefined;
@@ -298,6 +328,8 @@ export class AuthorizationError extends ZapgenError {
 
 /** The user declined or closed the authorization (`error=access_denied`). */
 export class AuthorizationCancelledError extends AuthorizationError {
+  override readonly name: string = 'AuthorizationCancelledError';
+
   constructor(options: { description?: string } = {}) {
     super({ error: 'access_denied', ...options, message: `Authorization cancelled by the user${options.description ? ` (${options.description})` : ''}` });
   }
@@ -305,6 +337,8 @@ export class AuthorizationCancelledError extends AuthorizationError {
 
 /** The `state` of a redirect is not the one sent: a forged or stale response, rejected. */
 export class StateMismatchError extends AuthorizationError {
+  override readonly name: string = 'StateMismatchError';
+
   constructor() {
     super({ error: 'state_mismatch', message: 'Authorization response rejected: its state does not match the request' });
   }
@@ -312,6 +346,8 @@ export class StateMismatchError extends AuthorizationError {
 
 /** The token endpoint refused a code exchange. */
 export class TokenExchangeError extends AuthorizationError {
+  override readonly name: string = 'TokenExchangeError';
+
   readonly status: number;
 
   constructor(options: { status: number; error: string; description?: string }) {

@@ -20,7 +20,13 @@ import {
   UnauthorizedError,
 } from '@zapgen/actions-v2';
 import { oauthFlows } from '@zapgen/actions-v2';
-import { createClient as createPartnerClient } from '@zapgen/partner-v1';
+import {
+  createBaseClient as createPartnerBaseClient,
+  createClient as createPartnerClient,
+  listZapTemplates,
+  listZapTemplatesOperation,
+  listZaps,
+} from '@zapgen/partner-v1';
 import { exchangeAuthorizationCode, startAuthorizationCode } from '@zapgen/runtime';
 
 interface Recorded {
@@ -440,6 +446,32 @@ describe('pagination and polling', () => {
     const result = await client.poll.getPrefillChoices({ path: { app: 'slack', prefill: 'channel' }, query: { force_refresh: true } }, { intervalMs: 1 });
     expect(result.results).toHaveLength(1);
     expect(requests.map((request) => request.query.get('force_refresh'))).toEqual(['true', null, null]);
+  });
+});
+
+describe('operation functions on a base client (what a bundle of a few operations imports)', () => {
+  test('send the request the method sends, validated first, and paginate with the exported definition', async () => {
+    answer('GET /v1/zaps', { status: 200, body: { objects: [] } });
+    const options = { baseUrl, clientId: 'client-1', accessToken: 'token-1' };
+    const query = { app: 'slack', params: { channel: 'C1' } };
+    await listZaps(createPartnerBaseClient(options), { query });
+    await createPartnerClient(options).listZaps({ query });
+    expect(requests.map((request) => request.search)).toEqual(['app=slack&params__channel=C1', 'app=slack&params__channel=C1']);
+    expect(requests.map((request) => request.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-1']);
+
+    const invalid = listZaps(createPartnerBaseClient(options), { query: { params: { channel: 'C1' } } });
+    await expect(invalid).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(invalid).rejects.toThrow(/app/);
+    expect(requests).toHaveLength(2);
+
+    const template = (id: number) => ({ id, type: 'guided_zap' });
+    const page = { status: 200, body: [template(1), template(2)] };
+    answer('GET /v1/zap-templates', page, page, { status: 200, body: [] });
+    const base = createPartnerBaseClient({ baseUrl, clientId: 'c' });
+    await expect(listZapTemplates(base, { query: { limit: 2 } })).resolves.toHaveLength(2);
+    const ids: unknown[] = [];
+    for await (const item of base.paginate<{ id: number }>(listZapTemplatesOperation, { query: { limit: 2 } })) ids.push(item.id);
+    expect(ids).toEqual([1, 2]);
   });
 });
 

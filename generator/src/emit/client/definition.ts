@@ -4,8 +4,8 @@ import { Code, printLiteral, typedEntry, type Printable } from '../shared/litera
 import { firstJson, isStructuredMediaType, requestMediaType } from '../../model/media-types.js';
 import { printableShape, valueShape } from './shape.js';
 
-/** Name of the local function returning an operation's validators (see `client/index.ts`). */
-export const VALIDATORS_OF = 'validatorsOf';
+/** Name of the local function returning one validator of an operation (see `client/index.ts`). */
+export const VALIDATOR_OF = 'validatorOf';
 /** Name of the exported const with the oauth2 flows, keyed by scheme name. */
 export const OAUTH_FLOWS = 'oauthFlows';
 
@@ -24,9 +24,9 @@ function securityScheme(scheme: SecuritySchemeModel, apiKeyOptions: ReadonlyMap<
   }
 }
 
-/** The `ApiDefinition` literal: package name, servers, security schemes and, when given, the expression of every operation. */
-export function apiDefinition(input: { model: ApiModel; packageName: string; apiKeyOptions: ReadonlyMap<string, string>; operations?: string }): string {
-  const { model, packageName, apiKeyOptions, operations } = input;
+/** The `ApiDefinition` literal without operations: package name, servers, security schemes. */
+export function apiDefinition(input: { model: ApiModel; packageName: string; apiKeyOptions: ReadonlyMap<string, string> }): string {
+  const { model, packageName, apiKeyOptions } = input;
   return printLiteral({
     name: packageName,
     servers: model.servers.map((server) => ({
@@ -38,7 +38,6 @@ export function apiDefinition(input: { model: ApiModel; packageName: string; api
     securitySchemes: Object.fromEntries(
       model.securitySchemes.map((scheme) => [scheme.name, typedEntry({ key: scheme.name, value: securityScheme(scheme, apiKeyOptions), type: 'SecuritySchemeDefinition' })]),
     ),
-    operations: operations === undefined ? undefined : new Code(operations),
   });
 }
 
@@ -62,16 +61,20 @@ export function oauthFlows(model: ApiModel): string | undefined {
 }
 
 /**
- * `validatorsOf("<id>").<member>`: a validator the zod emitter writes for this operation. A call
- * rather than `validators[id]?.member`: hundreds of optional chains at module level exceed the
- * TypeScript checker's control-flow limit (TS2563) on large specs.
+ * `validatorOf({ schemas: getAppSchemas, member: 'responses', status: '200' })`: a validator the zod
+ * emitter writes for this operation. A call of a function without side effects rather than
+ * `getAppSchemas.responses['200']`: a bundler keeps a property read even when nothing uses it (it
+ * might run a getter), and so would keep every operation's validators; and hundreds of optional
+ * chains at module level exceed the TypeScript checker's control-flow limit (TS2563) on large specs.
  */
-function validator(operationId: string, member: string): Code {
-  return new Code(`${VALIDATORS_OF}(${stringLiteral(operationId)}).${member}`);
+function validator(input: { schemas: string; member: 'parameters' | 'body' | 'responses'; status?: string }): Code {
+  const status = input.status === undefined ? '' : `, status: ${stringLiteral(input.status)}`;
+  return new Code(`${VALIDATOR_OF}({ schemas: ${input.schemas}, member: ${stringLiteral(input.member)}${status} })`);
 }
 
-/** The `OperationDefinition` literal of one operation. */
-export function operationDefinition(model: ApiModel, operation: OperationModel): string {
+/** The `OperationDefinition` literal of one operation; `schemas` names its validators' const in `zod.ts`. */
+export function operationDefinition(input: { model: ApiModel; operation: OperationModel; schemas: string }): string {
+  const { model, operation, schemas } = input;
   const id = operation.operationId;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
@@ -99,16 +102,16 @@ export function operationDefinition(model: ApiModel, operation: OperationModel):
             required: body.required,
             // The typed media type first: it is the one the runtime sends.
             mediaTypes: [bodyMedia.mediaType, ...body.content.map((media) => media.mediaType).filter((type) => type !== bodyMedia.mediaType)],
-            validator: isStructuredMediaType(bodyMedia.mediaType) ? validator(id, 'body') : undefined,
+            validator: isStructuredMediaType(bodyMedia.mediaType) ? validator({ schemas, member: 'body' }) : undefined,
           }
         : undefined,
     responses: operation.responses.map((response) => ({
       status: response.status,
       mediaTypes: response.content.map((media) => media.mediaType),
-      body: firstJson(response.content) ? validator(id, `responses[${stringLiteral(response.status)}]`) : undefined,
+      body: firstJson(response.content) ? validator({ schemas, member: 'responses', status: response.status }) : undefined,
     })),
     security: operation.security.map((requirement) => requirement.map(({ scheme, scopes }) => ({ scheme, scopes }))),
-    parameterValidator: operation.parameters.length ? validator(id, 'parameters') : undefined,
+    parameterValidator: operation.parameters.length ? validator({ schemas, member: 'parameters' }) : undefined,
     pagination: extensions.pagination as unknown as Printable,
     polling: extensions.polling,
     stability: extensions.stability,

@@ -1,9 +1,10 @@
 import { Node, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
-import { isIdentifier, pascalCase, stringLiteral } from '../shared/identifiers.js';
+import { pascalCase } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
-import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATORS_OF } from './definition.js';
+import { operationSchemasNames } from '../zod/module.js';
+import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATOR_OF } from './definition.js';
 import { operationDocLines } from './docs.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { apiKeyOptions, operationNames, type OperationNames } from './names.js';
@@ -39,11 +40,8 @@ function clientOptions(model: ApiModel, optionsName: string, options: ReadonlyMa
 
 /** Name of the exported object of every `OperationDefinition`, by operationId (in `definitions.ts`). */
 const DEFINITIONS = 'operationDefinitions';
-
-/** `operationDefinitions.listApps`, or `operationDefinitions["get-apps"]` when the id is no identifier. */
-function definitionOf(operationId: string): string {
-  return isIdentifier(operationId) ? `${DEFINITIONS}.${operationId}` : `${DEFINITIONS}[${stringLiteral(operationId)}]`;
-}
+/** Name of the exported `ApiDefinition` without operations (in `definitions.ts`). */
+const API_BASE = 'apiBase';
 
 /** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
 function operationTypes(operation: OperationModel, names: OperationNames): StatementStructures[] {
@@ -90,15 +88,45 @@ const RUNTIME_CALLS = {
   poll: { options: 'PollOptions', returns: (type: string) => `Promise<${type}Result>`, generic: (type: string) => `${type}Result` },
 } as const;
 
-/** One method of the client object: a named call, or its `paginate`/`poll` variant. */
+/**
+ * One method of the client object: a named call (through the operation's function, below), or its
+ * `paginate`/`poll` variant.
+ */
 function method(input: { doc: string[]; names: OperationNames; operation: OperationModel; kind: keyof typeof RUNTIME_CALLS }): string {
   const { names, kind } = input;
   const call = RUNTIME_CALLS[kind];
   const args = `args: ${names.type}Args${argsOptional(input.operation) ? ' = {}' : ''}`;
   // `callOptions`, not `options`: that is `createClient`'s own parameter.
   const signature = `${kind === 'paginate' ? '' : 'async '}${names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
-  const body = `return runtime.${kind}<${call.generic(names.type)}>(${definitionOf(input.operation.operationId)}, args, callOptions);`;
+  // In a method, `${names.fn}` names the module's function of the same name, not the method.
+  const body =
+    kind === 'call'
+      ? `return ${names.fn}(runtime, args, callOptions);`
+      : `return runtime.${kind}<${call.generic(names.type)}>(${names.definition}, args, callOptions);`;
   return `${blockComment(input.doc)}${signature} {\n${body}\n}`;
+}
+
+/**
+ * The operation's own exported function, `getApp(client, args, callOptions)`, on a client from
+ * `createBaseClient`: a module that imports it alone brings into a bundle this operation's
+ * definition and validators, and no other's.
+ */
+function operationFunction(input: { doc: string[]; names: OperationNames; operation: OperationModel; baseClient: string }): StatementStructures {
+  const { names } = input;
+  return {
+    kind: StructureKind.Function,
+    name: names.fn,
+    isExported: true,
+    isAsync: true,
+    parameters: [
+      { name: 'client', type: input.baseClient },
+      { name: 'args', type: `${names.type}Args`, initializer: argsOptional(input.operation) ? '{}' : undefined },
+      { name: 'callOptions', type: 'CallOptions', hasQuestionToken: true },
+    ],
+    returnType: RUNTIME_CALLS.call.returns(names.type),
+    docs: docs(input.doc),
+    statements: `return client.call<${RUNTIME_CALLS.call.generic(names.type)}>(${names.definition}, args, callOptions);`,
+  };
 }
 
 /** The body of `createClient`. */
@@ -129,7 +157,7 @@ function moduleText(statements: StatementStructures[]): string {
   const project = new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile('module.ts', { statements });
   const imports = file.getImportDeclarations().map((statement) => statement.getText());
-  const rest = file.getStatements().filter((statement) => !Node.isImportDeclaration(statement)).map((statement) => statement.getText(true));
+  const rest = file.getStatements().filter((statement) => !Node.isImportDeclaration(statement)).map((statement) => statement.getFullText().trimStart());
   return `${[imports.join('\n'), ...rest].join('\n\n')}\n`;
 }
 
@@ -140,21 +168,53 @@ function moduleText(statements: StatementStructures[]): string {
 export function clientSource(model: ApiModel, context: EmitContext): string {
   const prefix = pascalCase(context.apiName);
   const optionsName = `${prefix}ClientOptions`;
+  const baseClient = `${prefix}BaseClient`;
   const names = operationNames(model);
+  const first = model.operations[0] && names.get(model.operations[0].operationId);
+  const example = first?.fn ?? 'getThing';
+  const exampleDefinition = first?.definition ?? 'getThingOperation';
   const hasPagination = model.operations.some((operation) => operation.extensions.pagination);
   const hasPolling = model.operations.some((operation) => operation.extensions.polling);
   // Only what the module uses: an API without operations needs no call options or operation types.
   const some = model.operations.length > 0;
-  const runtimeTypes = [...(some ? ['CallOptions'] : []), 'ClientOptions', ...(hasPagination ? ['PaginateOptions'] : []), ...(hasPolling ? ['PollOptions'] : [])];
+  const runtimeTypes = [...(some ? ['CallOptions'] : []), 'ClientOptions', ...(hasPagination ? ['PaginateOptions'] : []), ...(hasPolling ? ['PollOptions'] : []), 'Runtime'];
+  const definitionConsts = model.operations.map((operation) => names.get(operation.operationId)!.definition);
 
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, namedImports: ['createRuntime'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, isTypeOnly: true, namedImports: runtimeTypes },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './definitions.js', namedImports: ['api', ...(some ? [DEFINITIONS] : [])] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './definitions.js', namedImports: ['api', API_BASE, ...definitionConsts] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...(some ? ['operations'] : []), 'paths'] },
     clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
+    {
+      kind: StructureKind.TypeAlias,
+      name: baseClient,
+      isExported: true,
+      type: `Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>`,
+      docs: docs(['The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through.']),
+    },
   ];
   for (const operation of model.operations) statements.push(...operationTypes(operation, names.get(operation.operationId)!));
+  statements.push(
+    {
+      kind: StructureKind.Function,
+      name: 'createBaseClient',
+      isExported: true,
+      parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
+      returnType: baseClient,
+      docs: docs(
+        jsDocLines({
+          summary: `A client of ${model.info.title || context.packageName} for the operation functions: \`${example}(client, args)\` instead of \`client.${example}(args)\`.`,
+          description:
+            'The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation\'s exported definition (`' + exampleDefinition + '`).',
+        }),
+      ),
+      statements: `const runtime = createRuntime<paths>(${API_BASE}, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
+    },
+  );
+  for (const operation of model.operations) {
+    statements.push(operationFunction({ doc: operationDocLines(operation), names: names.get(operation.operationId)!, operation, baseClient }));
+  }
   statements.push(
     {
       kind: StructureKind.Function,
@@ -190,12 +250,18 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   const keyOptions = apiKeyOptions(model.securitySchemes);
   const names = operationNames(model);
   const flows = oauthFlows(model);
-  const some = model.operations.length > 0;
-  const runtimeTypes = ['ApiDefinition', 'OperationDefinition', ...(flows || model.securitySchemes.some((scheme) => needsOwnType(scheme.name)) ? ['SecuritySchemeDefinition'] : []), ...(some ? ['Validator'] : [])];
+  const schemasConsts = operationSchemasNames(model.operations.map((operation) => operation.operationId));
+  const definitionSources = model.operations.map((operation) => {
+    const schemas = schemasConsts.get(operation.operationId)!;
+    const source = operationDefinition({ model, operation, schemas });
+    return { operation, schemas, source, usesSchemas: source.includes(`schemas: ${schemas},`) };
+  });
+  const imported = definitionSources.filter((entry) => entry.usesSchemas).map((entry) => entry.schemas);
+  const runtimeTypes = ['ApiDefinition', 'OperationDefinition', ...(flows || model.securitySchemes.some((scheme) => needsOwnType(scheme.name)) ? ['SecuritySchemeDefinition'] : []), ...(imported.length ? ['Validator'] : [])];
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, isTypeOnly: true, namedImports: runtimeTypes },
   ];
-  if (some) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './zod.js', namedImports: ['operationSchemas'] });
+  if (imported.length) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './zod.js', namedImports: imported });
   if (flows) {
     statements.push(
       {
@@ -212,7 +278,7 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       },
     );
   }
-  if (some) {
+  if (imported.length) {
     statements.push(
       {
         kind: StructureKind.TypeAlias,
@@ -222,25 +288,28 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       },
       {
         kind: StructureKind.Function,
-        name: VALIDATORS_OF,
-        docs: docs(['The validators of an operation; the runtime skips the ones that are missing.']),
-        parameters: [{ name: 'operationId', type: 'string' }],
-        returnType: 'OperationValidators',
+        name: VALIDATOR_OF,
+        // Bundlers drop a call of it whose result nothing uses (esbuild, Rollup, webpack's terser).
+        leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
+        docs: docs(['One validator of an operation; the runtime skips the ones that are missing.']),
+        parameters: [{ name: 'input', type: `{ schemas: unknown; member: keyof OperationValidators; status?: string }` }],
+        returnType: 'Validator | undefined',
         statements: [
-          // Typed once here, so that each definition below can look its validators up by operationId.
           // Not checked structurally: every zod schema is a validator, and comparing the deep types
           // of a deeply nested spec's schemas exhausts the checker (TS2589).
-          'const validators = operationSchemas as unknown as Partial<Record<string, OperationValidators>>;',
-          'return validators[operationId] ?? { responses: {} };',
+          'const validators = input.schemas as OperationValidators;',
+          "return input.member === 'responses' ? validators.responses[input.status ?? ''] : validators[input.member];",
         ],
       },
     );
   }
-  for (const operation of model.operations) {
+  for (const { operation, source } of definitionSources) {
     statements.push({
       kind: StructureKind.VariableStatement,
+      isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: names.get(operation.operationId)!.definition, type: 'OperationDefinition', initializer: operationDefinition(model, operation) }],
+      docs: docs([`The definition of \`${commentText(operation.operationId)}\`, for \`client.paginate\`, \`client.poll\` and other tools.`]),
+      declarations: [{ name: names.get(operation.operationId)!.definition, type: 'OperationDefinition', initializer: source }],
     });
   }
   const byId = Object.fromEntries(model.operations.map((operation) => [operation.operationId, new Code(names.get(operation.operationId)!.definition)]));
@@ -256,8 +325,24 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
       isExported: true,
+      docs: docs(['The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime.']),
+      declarations: [{ name: API_BASE, type: 'ApiDefinition', initializer: apiDefinition({ model, packageName: context.packageName, apiKeyOptions: keyOptions }) }],
+    },
+    {
+      kind: StructureKind.Function,
+      name: 'withOperations',
+      leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
+      docs: docs(['The API with every operation. A function without side effects, so that a bundle without `api` drops every operation.']),
+      parameters: [{ name: 'input', type: `{ api: ApiDefinition; operations: Record<string, OperationDefinition> }` }],
+      returnType: 'ApiDefinition',
+      statements: 'return { ...input.api, operations: Object.values(input.operations) };',
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
       docs: docs(['What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation.']),
-      declarations: [{ name: 'api', type: 'ApiDefinition', initializer: apiDefinition({ model, packageName: context.packageName, apiKeyOptions: keyOptions, operations: `Object.values(${DEFINITIONS})` }) }],
+      declarations: [{ name: 'api', type: 'ApiDefinition', initializer: `withOperations({ api: ${API_BASE}, operations: ${DEFINITIONS} })` }],
     },
   );
   return moduleText(statements);

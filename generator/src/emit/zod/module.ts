@@ -42,6 +42,26 @@ export function zodNames(model: ApiModel): ZodNames {
   return { constNames, typeNames, inputNames, recursive, ordered };
 }
 
+/**
+ * The `<operation>Schemas` const of each operationId: what `zod.ts` exports and what
+ * `definitions.ts` imports, one validator set per operation.
+ */
+export function operationSchemasNames(operationIds: readonly string[]): Map<string, string> {
+  return uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Schemas`);
+}
+
+/**
+ * A module-level initializer that bundlers may drop when nothing uses it. Building a schema has
+ * no side effect, but a bundler cannot know that of a call (`z.object(...)`), a property read or
+ * a spread: annotated, a bundle that imports one operation keeps only that operation's
+ * validators. A call is annotated as it is; an object of calls becomes a pure arrow called at once.
+ */
+export function pure(expression: string): string {
+  if (/^[\w$.]+$/.test(expression)) return expression;
+  if (expression.startsWith('{')) return `/* @__PURE__ */ (() => (${expression}))()`;
+  return `/* @__PURE__ */ ${expression}`;
+}
+
 /** The source of `src/zod.ts`; its parameter rules import `isSet` from `runtimePackage`. */
 export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimePackage: string }): string {
   const names = zodNames(model);
@@ -67,9 +87,9 @@ export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimeP
       // Recursive: TypeScript cannot infer a type that refers to itself, so it is spelled out.
       const output = `/** Output type of \`${constName}\` (spelled out: the schema refers to itself). */\nexport type ${typeName} = ${schemaType({ schema, context, mode: 'output' })};`;
       const input = `/** Input type of \`${constName}\`. */\nexport type ${inputName} = ${schemaType({ schema, context, mode: 'input' })};`;
-      source = `${output}\n\n${input}\n\n${doc}export const ${constName}: z.ZodType<${typeName}, ${inputName}> = ${zodExpression(schema, context)};`;
+      source = `${output}\n\n${input}\n\n${doc}export const ${constName}: z.ZodType<${typeName}, ${inputName}> = ${pure(zodExpression(schema, context))};`;
     } else {
-      source = `${doc}export const ${constName} = ${zodExpression(schema, context)};`;
+      source = `${doc}export const ${constName} = ${pure(zodExpression(schema, context))};`;
     }
     declared.add(name);
     return source;
@@ -81,13 +101,13 @@ export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimeP
   const componentTypes = model.schemas.map(({ name }) => `${objectKey(name)}: typeof ${names.constNames.get(name)!}`);
   const operationIds = model.operations.map((operation) => operation.operationId);
   const groupConsts = uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Parameters`);
-  const operationConsts = uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Schemas`);
+  const operationConsts = operationSchemasNames(operationIds);
   const groups: string[] = [];
   const operationDeclarations = model.operations.map((operation) => {
     const source = parameterGroups(operation, context);
     const groupsConst = source ? groupConsts.get(operation.operationId)! : undefined;
-    if (source) groups.push(`const ${groupsConst} = ${source};`);
-    return `export const ${operationConsts.get(operation.operationId)!} = ${operationEntry({ operation, groupsConst, context })};`;
+    if (source) groups.push(`const ${groupsConst} = ${pure(source)};`);
+    return `export const ${operationConsts.get(operation.operationId)!} = ${pure(operationEntry({ operation, groupsConst, context }))};`;
   });
   const operationEntries = model.operations.map((operation) => `${objectKey(operation.operationId)}: ${operationConsts.get(operation.operationId)!}`);
   const operationTypes = model.operations.map((operation) => `${objectKey(operation.operationId)}: typeof ${operationConsts.get(operation.operationId)!}`);

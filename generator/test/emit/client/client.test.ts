@@ -96,9 +96,30 @@ describe('client emitter: emitted code', () => {
       {
         given: model({ operations: [listApps] }),
         want: {
-          client: ['import { api, operationDefinitions } from "./definitions.js";', 'const runtime = createRuntime<paths>(api, options);', '...runtime.pathMethods,', 'runtime.call<ListAppsResult>(operationDefinitions.list_apps, args, callOptions)'],
-          clientLacks: ['OperationDefinition', 'validatorsOf', 'securitySchemes', 'style:'],
-          definitions: ['export const operationDefinitions = {', 'list_apps: listAppsOperation,', 'operations: Object.values(operationDefinitions),', 'parameterValidator: validatorsOf("list_apps").parameters'],
+          client: ['import { api, apiBase, listAppsOperation } from "./definitions.js";', 'const runtime = createRuntime<paths>(api, options);', '...runtime.pathMethods,', 'return listApps(runtime, args, callOptions);'],
+          clientLacks: ['OperationDefinition', 'validatorOf', 'securitySchemes', 'style:', 'operationDefinitions'],
+          definitions: [
+            'export const operationDefinitions = {',
+            'list_apps: listAppsOperation,',
+            'withOperations({ api: apiBase, operations: operationDefinitions })',
+            'parameterValidator: validatorOf({ schemas: listAppsSchemas, member: "parameters" })',
+          ],
+          definitionsLack: ['operationSchemas'],
+        },
+      },
+    ],
+    [
+      'each operation is also a function of its own, on a client without the others',
+      {
+        given: model({ operations: [listApps] }),
+        want: {
+          client: [
+            'export function createBaseClient(options: TestApiClientOptions = {}): TestApiBaseClient {',
+            'createRuntime<paths>(apiBase, options);',
+            'export async function listApps(client: TestApiBaseClient, args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult> {',
+            'return client.call<ListAppsResult>(listAppsOperation, args, callOptions);',
+          ],
+          definitions: ['import { listAppsSchemas } from "./zod.js";', 'export const listAppsOperation: OperationDefinition = {', 'export const apiBase: ApiDefinition = {', '/* @__NO_SIDE_EFFECTS__ */'],
         },
       },
     ],
@@ -134,7 +155,7 @@ describe('client emitter: emitted code', () => {
       'an API without operations imports nothing it does not use',
       {
         given: model({ operations: [] }),
-        want: { client: ['...runtime.pathMethods,'], clientLacks: ['CallOptions', 'operationDefinitions', 'operations'], definitionsLack: ['validatorsOf', 'operationSchemas', 'Validator'] },
+        want: { client: ['...runtime.pathMethods,'], clientLacks: ['CallOptions', 'operationDefinitions', '{ operations'], definitionsLack: ['validatorOf', 'operationSchemas', 'Validator', './zod.js'] },
       },
     ],
     [
@@ -195,7 +216,7 @@ describe('client emitter: emitted code', () => {
             operation({ operationId: 'choices', method: 'post', path: '/choices', extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } } }),
           ],
         }),
-        want: { client: ['paginate: {', 'AsyncIterableIterator<ListAppsItem>', 'poll: {', 'runtime.poll<ChoicesResult>(operationDefinitions.choices', 'every 1000 ms while `is_loading`'], definitions: ['polling: {', 'pagination: {'] },
+        want: { client: ['paginate: {', 'AsyncIterableIterator<ListAppsItem>', 'poll: {', 'runtime.poll<ChoicesResult>(choicesOperation', 'every 1000 ms while `is_loading`'], definitions: ['polling: {', 'pagination: {'] },
       },
     ],
     [
@@ -211,7 +232,7 @@ describe('client emitter: emitted code', () => {
             }),
           ],
         }),
-        want: { definitions: ['keyPrefix: "params__"', 'style: "form"', 'explode: true', 'parameterValidator: validatorsOf("zaps").parameters'] },
+        want: { definitions: ['keyPrefix: "params__"', 'style: "form"', 'explode: true', 'parameterValidator: validatorOf({ schemas: zapsSchemas, member: "parameters" })'] },
       },
     ],
   ];
@@ -251,7 +272,8 @@ describe('client emitter: hostile spec strings never break the output', () => {
     expect(client).not.toContain('${injection}`');
     expect(definitions).not.toContain('${injection}`');
     expect(definitions).toContain('operationId: "quote\\"id"');
-    expect(client).toContain('operationDefinitions["quote\\"id"]');
+    expect(client).toContain('return quoteId(runtime, args, callOptions);');
+    expect(client).toContain('export async function class_(');
     expect(client).toContain('async class_(');
     expect(client).toContain('async useOperation(');
   });

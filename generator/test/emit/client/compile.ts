@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { operationSchemasNames } from '../../../src/emit/zod/module.js';
 
 const here = fileURLToPath(new URL('./', import.meta.url));
 const root = `${here}__virtual__/`;
@@ -104,11 +105,13 @@ export function typeCheck(files: Record<string, string>): string[] {
 
 /** A `src/zod.ts` stand-in with zod validators in the shape of the zod emitter's `operationSchemas`. */
 export function zodStub(operations: { operationId: string; responses: { status: string }[] }[]): string {
-  const entries = operations.map(
+  const names = operationSchemasNames(operations.map((operation) => operation.operationId));
+  const consts = operations.map(
     (operation) =>
-      `${JSON.stringify(operation.operationId)}: { parameters: z.object({}), body: z.unknown(), responses: { ${operation.responses
+      `export const ${names.get(operation.operationId)!} = { parameters: z.object({}), body: z.unknown(), responses: { ${operation.responses
         .map((response) => `${JSON.stringify(response.status)}: z.unknown()`)
-        .join(', ')} } },`,
+        .join(', ')} } };`,
   );
-  return `import { z } from 'zod';\nexport const operationSchemas = {\n${entries.join('\n')}\n};\n`;
+  const entries = operations.map((operation) => `${JSON.stringify(operation.operationId)}: ${names.get(operation.operationId)!},`);
+  return `import { z } from 'zod';\n${consts.join('\n')}\nexport const operationSchemas = {\n${entries.join('\n')}\n};\n`;
 }

@@ -55,9 +55,9 @@ describe('apiDefinition', () => {
 describe('operationDefinition', () => {
   /** Evaluates the printed literal; validators are stand-in strings naming what was looked up. */
   function evaluate(given: ReturnType<typeof operation>): Record<string, unknown> {
-    const text = operationDefinition(model({ operations: [given] }), given);
-    const validatorsOf = (id: string) => ({ body: `${id}.body`, parameters: `${id}.parameters`, responses: new Proxy({}, { get: (_t, status) => `${id}.${String(status)}` }) });
-    return new Function('validatorsOf', `return ${text};`)(validatorsOf);
+    const text = operationDefinition({ model: model({ operations: [given] }), operation: given, schemas: 'operationSchemas' });
+    const validatorOf = (input: { schemas: string; member: string; status?: string }) => `${input.schemas}.${input.status ?? input.member}`;
+    return new Function('validatorOf', 'operationSchemas', `return ${text};`)(validatorOf, given.operationId);
   }
   const media = (mediaType: string) => ({ mediaType, schema: string, pointer: '#', examples: [] });
 

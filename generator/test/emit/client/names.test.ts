@@ -24,6 +24,11 @@ describe('operationNames', () => {
     ['collisions numbered in order', { given: ['get-app', 'get_app'], want: { 'get-app': 'getApp', get_app: 'getApp2' } }],
     ['client members are not shadowed', { given: ['use', 'paginate', 'request'], want: { use: 'useOperation', paginate: 'paginateOperation', request: 'requestOperation' } }],
     ['reserved words made safe', { given: ['delete'], want: { delete: 'delete_' } }],
+    [
+      'names the package exports beside the functions are not taken',
+      { given: ['createClient', 'createBaseClient', 'api'], want: { createClient: 'createClientOperation', createBaseClient: 'createBaseClientOperation', api: 'apiOperation' } },
+    ],
+    ["a function is never named like another operation's definition", { given: ['find', 'findOperation'], want: { find: 'find', findOperation: 'findOperation2' } }],
   ];
   test.each(cases)('%s', (_name, { given, want }) => {
     const names = operationNames(model({ operations: given.map((operationId, index) => operation({ operationId, method: 'get', path: `/p${index}` })) }));

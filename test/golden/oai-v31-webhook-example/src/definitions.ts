@@ -4,8 +4,8 @@ import type { ApiDefinition, OperationDefinition } from '@zapgen/runtime';
 /** Every operation definition by operationId, for the client, the mock server and other tools. */
 export const operationDefinitions = {} satisfies Record<string, OperationDefinition>;
 
-/** What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation. */
-export const api: ApiDefinition = {
+/** The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime. */
+export const apiBase: ApiDefinition = {
   name: '@zapgen/oai-v31-webhook-example',
   servers: [
     {
@@ -14,5 +14,19 @@ export const api: ApiDefinition = {
     },
   ],
   securitySchemes: {},
-  operations: Object.values(operationDefinitions),
 };
+
+/* @__NO_SIDE_EFFECTS__ */
+/** The API with every operation. A function without side effects, so that a bundle without `api` drops every operation. */
+function withOperations(input: {
+  api: ApiDefinition;
+  operations: Record<string, OperationDefinition>;
+}): ApiDefinition {
+  return { ...input.api, operations: Object.values(input.operations) };
+}
+
+/** What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation. */
+export const api: ApiDefinition = withOperations({
+  api: apiBase,
+  operations: operationDefinitions,
+});

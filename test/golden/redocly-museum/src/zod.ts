@@ -4,29 +4,29 @@ import * as z from 'zod';
 /**
  * Email address for ticket purchaser.
  */
-export const EmailSchema = z.email();
+export const EmailSchema = /* @__PURE__ */ z.email();
 
 /**
  * Unique identifier for museum ticket. Generated when purchased.
  */
-export const TicketIdSchema = z.guid();
+export const TicketIdSchema = /* @__PURE__ */ z.guid();
 
-export const DateSchema = z.iso.date();
+export const DateSchema = /* @__PURE__ */ z.iso.date();
 
 /**
  * Type of ticket being purchased. Use `general` for regular museum entry and `event` for tickets to special events.
  */
-export const TicketTypeSchema = z.enum(['event', 'general']);
+export const TicketTypeSchema = /* @__PURE__ */ z.enum(['event', 'general']);
 
 /**
  * Identifier for a special event.
  */
-export const EventIdSchema = z.guid();
+export const EventIdSchema = /* @__PURE__ */ z.guid();
 
 /**
  * Ticket for museum entry, can be general admission or special event.
  */
-export const TicketSchema = z.looseObject({
+export const TicketSchema = /* @__PURE__ */ z.looseObject({
   ticketId: TicketIdSchema.optional(),
   ticketDate: DateSchema,
   ticketType: TicketTypeSchema,
@@ -36,12 +36,12 @@ export const TicketSchema = z.looseObject({
 /**
  * Data to purchase a ticket.
  */
-export const BuyMuseumTicketsSchema = z.intersection(
+export const BuyMuseumTicketsSchema = /* @__PURE__ */ z.intersection(
   z.looseObject({ email: EmailSchema.optional() }),
   TicketSchema,
 );
 
-export const ErrorSchema = z.looseObject({
+export const ErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
 });
@@ -49,32 +49,32 @@ export const ErrorSchema = z.looseObject({
 /**
  * List of planned dates for the special event.
  */
-export const EventDatesSchema = z.array(DateSchema);
+export const EventDatesSchema = /* @__PURE__ */ z.array(DateSchema);
 
 /**
  * Description of the special event.
  */
-export const EventDescriptionSchema = z.string();
+export const EventDescriptionSchema = /* @__PURE__ */ z.string();
 
 /**
  * Location where the special event is held.
  */
-export const EventLocationSchema = z.string();
+export const EventLocationSchema = /* @__PURE__ */ z.string();
 
 /**
  * Name of the special event.
  */
-export const EventNameSchema = z.string();
+export const EventNameSchema = /* @__PURE__ */ z.string();
 
 /**
  * Price of a ticket for the special event.
  */
-export const EventPriceSchema = z.number();
+export const EventPriceSchema = /* @__PURE__ */ z.number();
 
 /**
  * Daily operating hours for the museum.
  */
-export const MuseumDailyHoursSchema = z.looseObject({
+export const MuseumDailyHoursSchema = /* @__PURE__ */ z.looseObject({
   date: DateSchema,
   timeOpen: z.string().regex(new RegExp('^([01]\\d|2[0-3]):?([0-5]\\d)$', 'u')),
   timeClose: z.string().regex(new RegExp('^([01]\\d|2[0-3]):?([0-5]\\d)$', 'u')),
@@ -83,27 +83,27 @@ export const MuseumDailyHoursSchema = z.looseObject({
 /**
  * List of museum operating hours for a date range.
  */
-export const MuseumHoursSchema = z.array(MuseumDailyHoursSchema);
+export const MuseumHoursSchema = /* @__PURE__ */ z.array(MuseumDailyHoursSchema);
 
 /**
  * Confirmation message after a ticket purchase.
  */
-export const TicketMessageSchema = z.string();
+export const TicketMessageSchema = /* @__PURE__ */ z.string();
 
 /**
  * Unique confirmation code used to verify ticket purchase.
  */
-export const TicketConfirmationSchema = z.string();
+export const TicketConfirmationSchema = /* @__PURE__ */ z.string();
 
 /**
  * Details for a museum ticket after a successful purchase.
  */
-export const MuseumTicketsConfirmationSchema = z.intersection(
+export const MuseumTicketsConfirmationSchema = /* @__PURE__ */ z.intersection(
   TicketSchema,
   z.looseObject({ message: TicketMessageSchema, confirmationCode: TicketConfirmationSchema }),
 );
 
-export const SpecialEventSchema = z.looseObject({
+export const SpecialEventSchema = /* @__PURE__ */ z.looseObject({
   eventId: EventIdSchema.optional(),
   name: EventNameSchema,
   location: EventLocationSchema,
@@ -115,9 +115,9 @@ export const SpecialEventSchema = z.looseObject({
 /**
  * List of upcoming special events.
  */
-export const SpecialEventCollectionSchema = z.array(SpecialEventSchema);
+export const SpecialEventCollectionSchema = /* @__PURE__ */ z.array(SpecialEventSchema);
 
-export const SpecialEventFieldsSchema = z.looseObject({
+export const SpecialEventFieldsSchema = /* @__PURE__ */ z.looseObject({
   name: EventNameSchema.optional(),
   location: EventLocationSchema.optional(),
   eventDescription: EventDescriptionSchema.optional(),
@@ -128,7 +128,7 @@ export const SpecialEventFieldsSchema = z.looseObject({
 /**
  * Image of a ticket with a QR code used for museum or event entry.
  */
-export const TicketCodeImageSchema = z.string();
+export const TicketCodeImageSchema = /* @__PURE__ */ z.string();
 
 /** Every component schema, by its name in the spec. */
 export const componentSchemas: {
@@ -180,81 +180,89 @@ export const componentSchemas: {
 };
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const deleteSpecialEventParameters = { path: z.object({ eventId: z.guid() }) };
+const deleteSpecialEventParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ eventId: z.guid() }),
+}))();
 
-const getMuseumHoursParameters = {
+const getMuseumHoursParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     startDate: z.iso.date().optional(),
     page: z.int().default(1),
     limit: z.int().lte(30).default(10),
   }),
-};
+}))();
 
-const getSpecialEventParameters = { path: z.object({ eventId: z.guid() }) };
+const getSpecialEventParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ eventId: z.guid() }),
+}))();
 
-const getTicketCodeParameters = { path: z.object({ ticketId: z.guid() }) };
+const getTicketCodeParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ ticketId: z.guid() }),
+}))();
 
-const listSpecialEventsParameters = {
+const listSpecialEventsParameters = /* @__PURE__ */ (() => ({
   query: z.object({
     startDate: z.iso.date().optional(),
     endDate: z.iso.date().optional(),
     page: z.int().default(1),
     limit: z.int().lte(30).default(10),
   }),
-};
+}))();
 
-const updateSpecialEventParameters = { path: z.object({ eventId: z.guid() }) };
+const updateSpecialEventParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ eventId: z.guid() }),
+}))();
 
 /*
  * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare
  * groups, `body` (first JSON or form media type) and `responses` by status (first JSON body).
  */
-export const buyMuseumTicketsSchemas = {
+export const buyMuseumTicketsSchemas = /* @__PURE__ */ (() => ({
   body: BuyMuseumTicketsSchema,
   responses: { '201': MuseumTicketsConfirmationSchema, '400': ErrorSchema, '404': ErrorSchema },
-};
+}))();
 
-export const createSpecialEventSchemas = {
+export const createSpecialEventSchemas = /* @__PURE__ */ (() => ({
   body: SpecialEventSchema,
   responses: { '201': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
-};
+}))();
 
-export const deleteSpecialEventSchemas = {
+export const deleteSpecialEventSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: deleteSpecialEventParameters.path }),
   ...deleteSpecialEventParameters,
   responses: { '400': ErrorSchema, '401': ErrorSchema, '404': ErrorSchema },
-};
+}))();
 
-export const getMuseumHoursSchemas = {
+export const getMuseumHoursSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: getMuseumHoursParameters.query.optional() }),
   ...getMuseumHoursParameters,
   responses: { '200': MuseumHoursSchema, '400': ErrorSchema, '404': ErrorSchema },
-};
+}))();
 
-export const getSpecialEventSchemas = {
+export const getSpecialEventSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: getSpecialEventParameters.path }),
   ...getSpecialEventParameters,
   responses: { '200': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
-};
+}))();
 
-export const getTicketCodeSchemas = {
+export const getTicketCodeSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: getTicketCodeParameters.path }),
   ...getTicketCodeParameters,
   responses: { '400': ErrorSchema, '404': ErrorSchema },
-};
+}))();
 
-export const listSpecialEventsSchemas = {
+export const listSpecialEventsSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ query: listSpecialEventsParameters.query.optional() }),
   ...listSpecialEventsParameters,
   responses: { '200': SpecialEventCollectionSchema, '400': ErrorSchema, '404': ErrorSchema },
-};
+}))();
 
-export const updateSpecialEventSchemas = {
+export const updateSpecialEventSchemas = /* @__PURE__ */ (() => ({
   parameters: z.object({ path: updateSpecialEventParameters.path }),
   ...updateSpecialEventParameters,
   body: SpecialEventFieldsSchema,
   responses: { '200': SpecialEventSchema, '400': ErrorSchema, '404': ErrorSchema },
-};
+}))();
 
 /** The validators of every operation (see above), by operationId. */
 export const operationSchemas: {

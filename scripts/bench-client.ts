@@ -1,0 +1,321 @@
+/**
+ * `npm run bench:client`: what a generated client costs its user, beside a bare openapi-fetch call.
+ *
+ * 1. Bundle size: esbuild bundles a tiny entry that imports one operation of each generated
+ *    package (browser, ESM, minified), gzips it, and lists what the bundle holds (esbuild's
+ *    metafile, grouped by package) and how many of the package's operations came along.
+ * 2. Call overhead: many sequential calls of that operation through the generated client
+ *    (validation on and off) and through openapi-fetch's `createClient`, all with the same
+ *    in-process `fetch` stub that answers a canned JSON response; nanoseconds per call, medians of
+ *    interleaved rounds, and the ratio to openapi-fetch.
+ *
+ * Options: `--rounds <n>` (default 7), `--calls <n>` per round (default 20000), `--json <file>`.
+ */
+import { gzipSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import type { Metafile } from 'esbuild';
+import createFetchClient from 'openapi-fetch';
+import * as actionsV2 from '@zapgen/actions-v2';
+import * as partnerV1 from '@zapgen/partner-v1';
+import { operationFixtures as actionsV2Fixtures } from '@zapgen/actions-v2/fixtures';
+import { operationFixtures as partnerV1Fixtures } from '@zapgen/partner-v1/fixtures';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One operation of one generated package, called the way its users call it. */
+interface Subject {
+  packageName: string;
+  operationId: string;
+  /** Every operation's path template, to count how many came into the bundle. */
+  operationPaths: string[];
+  /** An entry importing the operation and calling it, as a user's module would. */
+  entry: string;
+  /** openapi-fetch's call of the same operation, for the baseline entry. */
+  bareEntry: string;
+  /** A valid response body for the stub. */
+  responseBody: unknown;
+  generatedCall: (options: { fetch: typeof fetch; validate: boolean }) => () => Promise<unknown>;
+  bareCall: (fetchStub: typeof fetch) => () => Promise<unknown>;
+}
+
+const BASE_URL = 'https://api.example.test';
+
+const subjects: Subject[] = [
+  {
+    packageName: '@zapgen/actions-v2',
+    operationId: 'getApp',
+    operationPaths: Object.values(actionsV2.operationDefinitions).map(
+      (operation) => operation.path,
+    ),
+    entry: [
+      "import { createBaseClient, getApp } from '@zapgen/actions-v2';",
+      `const client = createBaseClient({ baseUrl: '${BASE_URL}', apiKey: 'key' });`,
+      "export const run = () => getApp(client, { path: { app: 'delta' } });",
+    ].join('\n'),
+    bareEntry: [
+      "import createClient from 'openapi-fetch';",
+      `const client = createClient({ baseUrl: '${BASE_URL}', headers: { 'x-api-key': 'key' } });`,
+      "export const run = () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });",
+    ].join('\n'),
+    responseBody: actionsV2Fixtures.getApp.responses['200'],
+    generatedCall: ({ fetch, validate }) => {
+      const client = actionsV2.createBaseClient({
+        baseUrl: BASE_URL,
+        apiKey: 'key',
+        fetch,
+        validation: validation(validate),
+      });
+      return () => actionsV2.getApp(client, { path: { app: 'delta' } });
+    },
+    bareCall: (fetchStub) => {
+      const client = createFetchClient<actionsV2.paths>({
+        baseUrl: BASE_URL,
+        headers: { 'x-api-key': 'key' },
+        fetch: fetchStub,
+      });
+      return () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });
+    },
+  },
+  {
+    packageName: '@zapgen/partner-v1',
+    operationId: 'listApps',
+    operationPaths: Object.values(partnerV1.operationDefinitions).map(
+      (operation) => operation.path,
+    ),
+    entry: [
+      "import { createBaseClient, listApps } from '@zapgen/partner-v1';",
+      `const client = createBaseClient({ baseUrl: '${BASE_URL}', clientId: 'id' });`,
+      'export const run = () => listApps(client, { query: { per_page: 10 } });',
+    ].join('\n'),
+    bareEntry: [
+      "import createClient from 'openapi-fetch';",
+      `const client = createClient({ baseUrl: '${BASE_URL}' });`,
+      "export const run = () => client.GET('/v1/apps', { params: { query: { per_page: 10, client_id: 'id' } } });",
+    ].join('\n'),
+    responseBody: partnerV1Fixtures.listApps.responses['200'],
+    generatedCall: ({ fetch, validate }) => {
+      const client = partnerV1.createBaseClient({
+        baseUrl: BASE_URL,
+        clientId: 'id',
+        fetch,
+        validation: validation(validate),
+      });
+      return () => partnerV1.listApps(client, { query: { per_page: 10 } });
+    },
+    bareCall: (fetchStub) => {
+      const client = createFetchClient<partnerV1.paths>({ baseUrl: BASE_URL, fetch: fetchStub });
+      // client_id is a credential in the spec (an apiKey in the query), so openapi-fetch's types do not list it.
+      const query = { per_page: 10, client_id: 'id' } as { per_page: number };
+      return () => client.GET('/v1/apps', { params: { query } });
+    },
+  },
+];
+
+function validation(validate: boolean) {
+  return validate
+    ? { request: true, response: 'strict' as const }
+    : { request: false, response: 'off' as const };
+}
+
+interface BundleReport {
+  entry: string;
+  minifiedBytes: number;
+  gzippedBytes: number;
+  /** Bytes in the minified output by package (`zod`, `@zapgen/runtime`, the generated package, ...). */
+  byPackage: Record<string, number>;
+  /** How many of the package's operations (by path template) the bundle holds. */
+  operationsInBundle?: { found: number; of: number; paths: string[] };
+}
+
+/** `node_modules/zod/v4/...` → `zod`; `packages/runtime/dist/...` → `packages/runtime`. */
+function packageOf(input: string): string {
+  const parts = input.split('/');
+  const nodeModules = parts.lastIndexOf('node_modules');
+  if (nodeModules >= 0) {
+    const name = parts[nodeModules + 1] ?? input;
+    return name.startsWith('@') ? `${name}/${parts[nodeModules + 2]}` : name;
+  }
+  if (parts[0] === 'packages') return `packages/${parts[1]}`;
+  return input;
+}
+
+async function bundle(options: {
+  entry: string;
+  operationPaths?: string[];
+}): Promise<BundleReport> {
+  const result = await build({
+    stdin: { contents: options.entry, resolveDir: repoRoot, loader: 'ts', sourcefile: 'entry.ts' },
+    absWorkingDir: repoRoot,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles[0];
+  if (output === undefined) throw new Error('esbuild produced no output');
+  const byPackage: Record<string, number> = {};
+  const metafile: Metafile = result.metafile;
+  for (const out of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+      const name = packageOf(input);
+      byPackage[name] = (byPackage[name] ?? 0) + bytesInOutput;
+    }
+  }
+  const report: BundleReport = {
+    entry: options.entry,
+    minifiedBytes: output.contents.byteLength,
+    gzippedBytes: gzipSync(output.contents, { level: 9 }).byteLength,
+    byPackage: Object.fromEntries(Object.entries(byPackage).sort(([, a], [, b]) => b - a)),
+  };
+  if (options.operationPaths) {
+    const found = options.operationPaths.filter((template) =>
+      output.text.includes(JSON.stringify(template)),
+    );
+    report.operationsInBundle = {
+      found: found.length,
+      of: options.operationPaths.length,
+      paths: found,
+    };
+  }
+  return report;
+}
+
+/** A fetch that answers every request at once with the same JSON body, as a new `Response` each time. */
+function stubFetch(body: unknown): typeof fetch {
+  const text = JSON.stringify(body);
+  const headers = { 'content-type': 'application/json' };
+  return async () => new Response(text, { status: 200, headers });
+}
+
+async function nsPerCall(options: {
+  call: () => Promise<unknown>;
+  calls: number;
+}): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (let index = 0; index < options.calls; index += 1) await options.call();
+  return Number(process.hrtime.bigint() - start) / options.calls;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+interface OverheadReport {
+  operation: string;
+  nsPerCall: { openapiFetch: number; validationOn: number; validationOff: number };
+  ratio: { validationOn: number; validationOff: number };
+}
+
+async function overhead(options: {
+  subject: Subject;
+  rounds: number;
+  calls: number;
+}): Promise<OverheadReport> {
+  const { subject } = options;
+  const fetchStub = stubFetch(subject.responseBody);
+  const variants = {
+    openapiFetch: subject.bareCall(fetchStub),
+    validationOn: subject.generatedCall({ fetch: fetchStub, validate: true }),
+    validationOff: subject.generatedCall({ fetch: fetchStub, validate: false }),
+  };
+  const samples: Record<keyof typeof variants, number[]> = {
+    openapiFetch: [],
+    validationOn: [],
+    validationOff: [],
+  };
+  // Warm up every variant (JIT, inline caches) before timing any.
+  for (const call of Object.values(variants))
+    await nsPerCall({ call, calls: Math.min(options.calls, 5000) });
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const [name, call] of Object.entries(variants) as [
+      keyof typeof variants,
+      () => Promise<unknown>,
+    ][]) {
+      samples[name].push(await nsPerCall({ call, calls: options.calls }));
+    }
+  }
+  const ns = {
+    openapiFetch: median(samples.openapiFetch),
+    validationOn: median(samples.validationOn),
+    validationOff: median(samples.validationOff),
+  };
+  return {
+    operation: `${subject.packageName} ${subject.operationId}`,
+    nsPerCall: ns,
+    ratio: {
+      validationOn: ns.validationOn / ns.openapiFetch,
+      validationOff: ns.validationOff / ns.openapiFetch,
+    },
+  };
+}
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '7' },
+      calls: { type: 'string', default: '20000' },
+      json: { type: 'string' },
+    },
+  });
+  const rounds = Number(values.rounds);
+  const calls = Number(values.calls);
+
+  const bundles: Record<string, BundleReport> = {};
+  for (const subject of subjects) {
+    bundles[`${subject.packageName} ${subject.operationId}`] = await bundle({
+      entry: subject.entry,
+      operationPaths: subject.operationPaths,
+    });
+    bundles[`openapi-fetch ${subject.operationId}`] = await bundle({ entry: subject.bareEntry });
+  }
+  console.log('## Bundle of one operation (esbuild, browser, minified; gzip -9)\n');
+  console.log('| entry | min kB | min+gz kB | operations in bundle | largest parts (min kB) |');
+  console.log('|---|---:|---:|---|---|');
+  for (const [name, report] of Object.entries(bundles)) {
+    const parts = Object.entries(report.byPackage)
+      .slice(0, 4)
+      .map(([part, bytes]) => `${part} ${kB(bytes)}`)
+      .join(', ');
+    const operations = report.operationsInBundle
+      ? `${report.operationsInBundle.found} of ${report.operationsInBundle.of}`
+      : '';
+    console.log(
+      `| ${name} | ${kB(report.minifiedBytes)} | ${kB(report.gzippedBytes)} | ${operations} | ${parts} |`,
+    );
+  }
+
+  const overheads: OverheadReport[] = [];
+  for (const subject of subjects) overheads.push(await overhead({ subject, rounds, calls }));
+  console.log(
+    `\n## Call overhead (in-process fetch stub; median of ${rounds} rounds of ${calls} sequential calls)\n`,
+  );
+  console.log(
+    '| operation | openapi-fetch ns/call | validation on ns/call (ratio) | validation off ns/call (ratio) |',
+  );
+  console.log('|---|---:|---:|---:|');
+  for (const report of overheads) {
+    const { nsPerCall: ns, ratio } = report;
+    console.log(
+      `| ${report.operation} | ${ns.openapiFetch.toFixed(0)} | ${ns.validationOn.toFixed(0)} (${ratio.validationOn.toFixed(2)}×) | ${ns.validationOff.toFixed(0)} (${ratio.validationOff.toFixed(2)}×) |`,
+    );
+  }
+  if (values.json)
+    writeFileSync(
+      values.json,
+      `${JSON.stringify({ node: process.version, bundles, overheads }, null, 2)}\n`,
+    );
+}
+
+await main();
