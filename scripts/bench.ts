@@ -78,6 +78,7 @@ const usage = `Usage: npm run bench -- [--quick] [--only <input>] [--runs N] [--
   --runs-large N   runs for Stripe and GitHub (env BENCH_RUNS_LARGE, default 1)
   --timeout S      time limit of one tool run or tsc, in seconds (env BENCH_TIMEOUT, default 900)
   --no-memory      skip the --max-old-space-size=1024 runs
+  --report <json>  write the Markdown (and README, for bench/results/) again from recorded results
 `;
 
 interface Input {
@@ -511,6 +512,7 @@ async function startup(runs: number, timeoutMs: number): Promise<StartupResult[]
   const out: StartupResult[] = [];
   for (const command of commands) {
     const walls: number[] = [];
+    const cpus: number[] = [];
     let failure: Measured | undefined;
     let detail = '';
     for (let run = 0; run < runs && !failure; run += 1) {
@@ -518,6 +520,7 @@ async function startup(runs: number, timeoutMs: number): Promise<StartupResult[]
       if (measured.outcome !== 'ok' || !measured.sample) failure = measured;
       else {
         walls.push(measured.sample.wallMs);
+        cpus.push(measured.sample.cpuMs);
         detail = [...measured.stdout.matchAll(/\d+ files \([^)]*\)/g)]
           .map((match) => match[0])
           .join('; ');
@@ -529,6 +532,7 @@ async function startup(runs: number, timeoutMs: number): Promise<StartupResult[]
       outcome: failure ? failure.outcome : 'ok',
       error: failure ? lastLine(failure) : undefined,
       wall: stats(walls),
+      cpu: stats(cpus),
       detail: detail || undefined,
     });
     log(`${command.name}: ${failure ? failure.outcome : `${stats(walls)!.median} ms median`}`);
@@ -556,11 +560,16 @@ async function main(): Promise<void> {
       'runs-large': { type: 'string' },
       timeout: { type: 'string' },
       'no-memory': { type: 'boolean', default: false },
+      report: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     console.log(usage);
+    return;
+  }
+  if (values.report) {
+    rerender(resolve(values.report));
     return;
   }
   requireGnuTime();
@@ -635,7 +644,7 @@ async function main(): Promise<void> {
     startup: startupResults,
     verdicts: verdictList,
   };
-  const markdown = renderMarkdown(report, inputs);
+  const markdown = renderMarkdown(report);
   const full = !values.quick && !values.only;
   const resultsDir = full ? join(root, 'bench/results') : join(benchDir, 'results');
   mkdirSync(resultsDir, { recursive: true });
@@ -643,9 +652,21 @@ async function main(): Promise<void> {
   writeFileSync(join(resultsDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(resultsDir, `${base}.md`), markdown);
   writeFileSync(join(resultsDir, 'latest.md'), markdown);
-  if (full) updateReadme(report, inputs);
+  if (full) updateReadme(report);
   console.log(markdown);
   log(`results in ${relative(root, resultsDir)}/${base}.{md,json}${full ? ' and the README' : ''}`);
+}
+
+/** Writes the Markdown (and, for bench/results/, latest.md and the README) again from a recorded run. */
+function rerender(file: string): void {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+  const markdown = renderMarkdown(report);
+  writeFileSync(file.replace(/\.json$/, '.md'), markdown);
+  if (resolve(file, '..') === join(root, 'bench/results')) {
+    writeFileSync(join(root, 'bench/results/latest.md'), markdown);
+    updateReadme(report);
+  }
+  log(`wrote the Markdown of ${relative(root, file)} again`);
 }
 
 type Report = {
@@ -680,8 +701,8 @@ function machineLines(report: Report): string[] {
   ];
 }
 
-function renderMarkdown(report: Report, inputs: Input[]): string {
-  const names = inputs.map((input) => input.name);
+function renderMarkdown(report: Report): string {
+  const names = Object.keys(report.runs);
   const toolNames = tools.map((tool) => tool.name);
   const failures = report.results.filter((result) => result.tsc && result.tsc.errors > 0);
   const lines = [
@@ -689,7 +710,7 @@ function renderMarkdown(report: Report, inputs: Input[]): string {
     '',
     ...machineLines(report),
     '',
-    `Inputs: ${inputs.map((input) => `${input.name} (${(report.inputBytes[input.name]! / 1024).toFixed(0)} KiB)`).join(', ')}.`,
+    `Inputs: ${names.map((name) => `${name} (${(report.inputBytes[name]! / 1024).toFixed(0)} KiB)`).join(', ')}.`,
     '',
     '## Generation',
     '',
@@ -721,7 +742,9 @@ function renderMarkdown(report: Report, inputs: Input[]): string {
   if (failures.length > 0) {
     lines.push('## tsc errors (first three per output)', '');
     for (const result of failures) {
-      lines.push(`- ${result.input} · ${result.tool}: ${result.tsc!.errors} errors`);
+      lines.push(
+        `- ${result.input} · ${result.tool}: ${result.tsc!.errors} error${result.tsc!.errors === 1 ? '' : 's'}`,
+      );
       for (const error of result.tsc!.firstErrors)
         lines.push(`  - \`${error.replace(/`/g, "'").slice(0, 200)}\``);
     }
@@ -731,7 +754,8 @@ function renderMarkdown(report: Report, inputs: Input[]): string {
 }
 
 /** Replaces the README's bench section (from its heading to the next `## `) with the latest table. */
-function updateReadme(report: Report, inputs: Input[]): void {
+function updateReadme(report: Report): void {
+  const names = Object.keys(report.runs);
   const readmePath = join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
   const heading = '## Benchmark';
@@ -743,17 +767,22 @@ function updateReadme(report: Report, inputs: Input[]): void {
     'try (small inputs, 1 run), `--only <input>`, `--runs N` / `BENCH_RUNS` (default 3),',
     '`--runs-large N` / `BENCH_RUNS_LARGE` for Stripe and GitHub (default 1), `--help`. A full run',
     "writes `bench/results/<date>-<host>.md` and `.json`, `bench/results/latest.md` (with zapgen's",
-    'phases, its bytes per file, the 1 GiB heap runs and the tsc errors) and this section.',
+    'phases, its bytes per file, the 1 GiB heap runs and the tsc errors) and this section;',
+    '`--report <file>.json` writes them again from recorded results.',
     '',
     ...machineLines(report),
     '',
     ...resultsTable(
       report.results,
-      inputs.map((input) => input.name),
+      names,
       tools.map((tool) => tool.name),
     ),
     '',
     ...verdictTable(report.verdicts),
+    '',
+    "Where zapgen's time goes (its own phase timings, medians):",
+    '',
+    ...phaseTable(report.results, names),
     '',
     `Targets met: ${report.verdicts.filter((verdict) => verdict.met).length} of ${report.verdicts.length} (${report.verdicts.map(verdictMark).filter((mark) => mark !== 'met').length} not met or not measured).`,
     '',

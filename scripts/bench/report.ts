@@ -66,6 +66,8 @@ export interface StartupResult {
   outcome: Outcome;
   error?: string;
   wall?: Stats;
+  /** User + system CPU time of the process tree: less sensitive than wall time to a loaded machine. */
+  cpu?: Stats;
   detail?: string;
 }
 
@@ -393,10 +395,11 @@ export function memoryTable(runs: MemoryRun[]): string[] {
 
 export function startupTable(commands: StartupResult[]): string[] {
   return table(
-    ['command', 'wall', 'note'],
+    ['command', 'wall', 'CPU (user+sys)', 'note'],
     commands.map((command) => [
       `${command.name} (\`${command.command}\`)`,
       command.outcome === 'ok' ? formatStats(command.wall, formatMs) : `**${command.outcome}**`,
+      command.outcome === 'ok' ? formatStats(command.cpu, formatMs) : '–',
       escapeCell(command.outcome === 'ok' ? (command.detail ?? '') : (command.error ?? '')),
     ]),
   );
