@@ -125,6 +125,10 @@ export async function serve(options: {
   });
   server.headersTimeout = 30_000;
   server.requestTimeout = 120_000;
+  // Node closes an idle kept-alive connection after 5 s; a client reusing it at that moment gets
+  // ECONNRESET (seen with 2,000 requests over a pool on a loaded machine). A longer idle timeout
+  // makes that race rare for clients that pool connections (test suites, load tools, undici).
+  server.keepAliveTimeout = 65_000;
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

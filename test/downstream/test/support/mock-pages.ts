@@ -4,10 +4,26 @@
  * and talk to the mocks on their own origins, as a single-page app does.
  */
 
+import { readFileSync } from 'node:fs';
+
+/** Every entry point the runtime exports (`.`, `./browser`, `./rules`, ...), served from its `dist`. */
+const runtimeExports = (
+  JSON.parse(
+    readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'),
+  ) as {
+    exports: Record<string, { default: string }>;
+  }
+).exports;
+const runtimeImports = Object.fromEntries(
+  Object.entries(runtimeExports).map(([subpath, target]) => [
+    `@zapgen/runtime${subpath.slice(1)}`,
+    `/modules/runtime/${target.default.replace(/^\.\/dist\//, '')}`,
+  ]),
+);
+
 const importMap = JSON.stringify({
   imports: {
-    '@zapgen/runtime': '/modules/runtime/index.js',
-    '@zapgen/runtime/browser': '/modules/runtime/browser/index.js',
+    ...runtimeImports,
     '@zapgen/actions-v2': '/modules/actions-v2/index.js',
     '@zapgen/partner-v1': '/modules/partner-v1/index.js',
     'openapi-fetch': '/modules/openapi-fetch/index.mjs',
