@@ -22,10 +22,22 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
+    },
     rules: {
       // `_name` marks an argument or binding kept for its position or to leave it out of a rest.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // Tests and type-level code use `any` deliberately in a few places; each must say why.
       '@typescript-eslint/no-explicit-any': 'off',
       'no-control-regex': 'off',
@@ -36,6 +48,8 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.cjs', 'generator/bin/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', globalThis: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', globalThis: 'readonly' },
+    },
   },
 );

@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'generator/test/**/*.test.ts', 'packages/runtime/test/**/*.test.ts'],
+    include: [
+      'test/**/*.test.ts',
+      'generator/test/**/*.test.ts',
+      'packages/runtime/test/**/*.test.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

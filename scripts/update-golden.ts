@@ -6,7 +6,14 @@
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { generateGolden, GOLDEN_SPECS, goldenDir, listFiles, removeRunDir, repoRoot } from '../test/support/contract-helpers.js';
+import {
+  generateGolden,
+  GOLDEN_SPECS,
+  goldenDir,
+  listFiles,
+  removeRunDir,
+  repoRoot,
+} from '../test/support/contract-helpers.js';
 
 for (const spec of GOLDEN_SPECS) {
   const generated = await generateGolden(spec);

@@ -48,10 +48,26 @@ Exit codes: 0 ok; 1 invalid spec, drift (check) or an output folder that cannot 
 
 /** Problems found while reading a spec, before the lint rules run. */
 const LOAD_RULES = [
-  { name: 'file-not-found', severity: 'error', description: 'the spec file exists and can be read' },
-  { name: 'yaml-syntax', severity: 'error', description: 'each YAML file is well-formed, without duplicate keys' },
-  { name: 'json-syntax', severity: 'error', description: 'each .json file is strict JSON (no comments, no trailing commas)' },
-  { name: 'openapi-schema', severity: 'error', description: 'the document follows the OpenAPI 3.0 / 3.1 schema' },
+  {
+    name: 'file-not-found',
+    severity: 'error',
+    description: 'the spec file exists and can be read',
+  },
+  {
+    name: 'yaml-syntax',
+    severity: 'error',
+    description: 'each YAML file is well-formed, without duplicate keys',
+  },
+  {
+    name: 'json-syntax',
+    severity: 'error',
+    description: 'each .json file is strict JSON (no comments, no trailing commas)',
+  },
+  {
+    name: 'openapi-schema',
+    severity: 'error',
+    description: 'the document follows the OpenAPI 3.0 / 3.1 schema',
+  },
 ];
 
 /** The options `generate` and `check` share. */
@@ -165,8 +181,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 
   const values = parseOptions(rest);
   if (typeof values === 'string') return usageError(io, values, HELP[command]);
-  const unsupported = Object.keys(values).find((key) => !ACCEPTED[command].includes(key as keyof typeof OPTIONS));
-  if (unsupported) return usageError(io, `option --${unsupported} does not apply to zapgen ${command}`, HELP[command]);
+  const unsupported = Object.keys(values).find(
+    (key) => !ACCEPTED[command].includes(key as keyof typeof OPTIONS),
+  );
+  if (unsupported)
+    return usageError(
+      io,
+      `option --${unsupported} does not apply to zapgen ${command}`,
+      HELP[command],
+    );
   if (values.help) {
     io.stdout(HELP[command]);
     return EXIT.ok;
@@ -182,13 +205,26 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   try {
     if (command === 'diff') {
       const { resolveBase, runDiff } = await import('./commands/diff.js');
-      const base = resolveBase({ base: values.base, targets, specGiven: values.spec !== undefined });
+      const base = resolveBase({
+        base: values.base,
+        targets,
+        specGiven: values.spec !== undefined,
+      });
       if (typeof base === 'string') return usageError(io, base, HELP.diff);
       return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
     }
     if (command === 'generate' && values.watch) {
-      const [{ watchTargets }, { readPreviousPackage }] = await Promise.all([import('./commands/watch.js'), import('./release/previous.js')]);
-      await watchTargets({ targets, generate: (target, previous) => runGenerate(io, target, { force: values.force ?? false, previous }), readPrevious: (outDir) => readPreviousPackage({ outDir }), log: io.stdout });
+      const [{ watchTargets }, { readPreviousPackage }] = await Promise.all([
+        import('./commands/watch.js'),
+        import('./release/previous.js'),
+      ]);
+      await watchTargets({
+        targets,
+        generate: (target, previous) =>
+          runGenerate(io, target, { force: values.force ?? false, previous }),
+        readPrevious: (outDir) => readPreviousPackage({ outDir }),
+        log: io.stdout,
+      });
       return 0;
     }
     let failed = false;
@@ -205,14 +241,19 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   } catch (error) {
     io.stderr(`zapgen: internal error: ${(error as Error).message}`);
     if (values.debug && (error as Error).stack) io.stderr((error as Error).stack ?? '');
-    else io.stderr('(run with --debug for the stack trace; this is a bug in zapgen, please report it)');
+    else
+      io.stderr(
+        '(run with --debug for the stack trace; this is a bug in zapgen, please report it)',
+      );
     return EXIT.internal;
   }
 }
 
 /** The version of this zapgen, from its package.json (next to `src/` and `dist/`). */
 function zapgenVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const manifest = JSON.parse(
+    readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
   return manifest.version;
 }
 
@@ -244,19 +285,34 @@ function packageNameProblem(name: string): string | undefined {
 /** Why `out` cannot be a package folder, or undefined when it can (missing is fine: it is created). */
 function outProblem(out: string): string | undefined {
   try {
-    return statSync(out).isDirectory() ? undefined : `--out ${out} is a file; it must be a folder (the package's root)`;
+    return statSync(out).isDirectory()
+      ? undefined
+      : `--out ${out} is a file; it must be a folder (the package's root)`;
   } catch {
     return undefined;
   }
 }
 
 /** The APIs to process: the one of `--spec`, or every `spec/<api>/openapi.yaml` of the working directory. */
-function findTargets({ spec, out, name }: { spec?: string; out?: string; name?: string }): Target[] | string {
+function findTargets({
+  spec,
+  out,
+  name,
+}: {
+  spec?: string;
+  out?: string;
+  name?: string;
+}): Target[] | string {
   const nameProblem = name === undefined ? undefined : packageNameProblem(name);
   if (nameProblem) return nameProblem;
   if (spec !== undefined) {
     const api = apiNameOf(spec);
-    const target = { api, spec, out: out ?? path.join('packages', api), packageName: name ?? `@zapgen/${api}` };
+    const target = {
+      api,
+      spec,
+      out: out ?? path.join('packages', api),
+      packageName: name ?? `@zapgen/${api}`,
+    };
     return outProblem(target.out) ?? [target];
   }
   if (out !== undefined || name !== undefined) return '--out and --name need --spec';
@@ -297,7 +353,11 @@ function runValidate(io: Io, target: Target, strict: boolean): boolean {
   return errors === 0 && (!strict || warnings === 0);
 }
 
-async function runGenerate(io: Io, target: Target, options: { force: boolean; previous?: PreviousPackage }): Promise<{ ok: boolean; files: string[] }> {
+async function runGenerate(
+  io: Io,
+  target: Target,
+  options: { force: boolean; previous?: PreviousPackage },
+): Promise<{ ok: boolean; files: string[] }> {
   const { force, previous } = options;
   // Watch mode releases against the package as it was when watching started: never from cache.
   const cached = previous ? undefined : fromCache(target);
@@ -309,14 +369,25 @@ async function runGenerate(io: Io, target: Target, options: { force: boolean; pr
     return { ok: true, files: cached.summary.sources };
   }
   const { generate } = await import('./pipeline.js');
-  const { value: summary, files } = await runPipeline(io, target, () => generate({ ...targetOptions(target), force, ...(previous && { previous }) }));
+  const { value: summary, files } = await runPipeline(io, target, () =>
+    generate({ ...targetOptions(target), force, ...(previous && { previous }) }),
+  );
   if (!summary) return { ok: false, files };
   // A run with notes (a mismatched runtime, a file left unformatted) is not cached: they are said again.
-  if (!summary.notes.length) recordRun({ identity: identityOf(target), sources: summary.sources, summary: cacheable(summary) });
+  if (!summary.notes.length)
+    recordRun({
+      identity: identityOf(target),
+      sources: summary.sources,
+      summary: cacheable(summary),
+    });
   printGenerationWarnings(io, summary.warnings);
   for (const change of summary.release.changes) io.stdout(formatChange(change));
   const { written, unchanged, deleted } = summary.files;
-  const counts = [`${written} written`, `${unchanged} unchanged`, ...(deleted ? [`${deleted} deleted`] : [])];
+  const counts = [
+    `${written} written`,
+    `${unchanged} unchanged`,
+    ...(deleted ? [`${deleted} deleted`] : []),
+  ];
   io.stdout(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${releaseNote(summary.release)}`,
   );
@@ -336,7 +407,12 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
   const { value: summary } = await runPipeline(io, target, () => check(targetOptions(target)));
   if (!summary) return false;
   const differ = summary.drift.files.length;
-  if (!differ) recordRun({ identity: identityOf(target), sources: summary.sources, summary: cacheable(summary) });
+  if (!differ)
+    recordRun({
+      identity: identityOf(target),
+      sources: summary.sources,
+      summary: cacheable(summary),
+    });
   if (differ) io.stdout(summary.drift.patch.trimEnd());
   io.stdout(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${summary.release.level ? `generate would release ${summary.release.version}` : `version ${summary.release.version}`}`,
@@ -349,7 +425,11 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
  * Runs a pipeline step. A spec with errors prints its findings and a summary; an output folder that
  * cannot be written prints why; both give no value. Anything else is a bug and is rethrown.
  */
-async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Promise<{ value?: T; files: string[] }> {
+async function runPipeline<T>(
+  io: Io,
+  target: Target,
+  run: () => Promise<T>,
+): Promise<{ value?: T; files: string[] }> {
   try {
     return { value: await run(), files: [] };
   } catch (error) {
@@ -363,44 +443,75 @@ async function runPipeline<T>(io: Io, target: Target, run: () => Promise<T>): Pr
     printFindings(io, error.findings);
     const errors = error.findings.filter((finding) => finding.severity === 'error').length;
     const warnings = error.findings.length - errors;
-    io.stderr(`${target.api}: invalid spec, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; nothing generated`);
+    io.stderr(
+      `${target.api}: invalid spec, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; nothing generated`,
+    );
     return { files: error.files };
   }
 }
 
 /** `version 1.0.0 → 2.0.0 (3 changes, 1 breaking)`, or the version kept. */
 function releaseNote(release: GenerateSummary['release']): string {
-  if (release.previousVersion === undefined) return `version ${release.version} (first, CHANGELOG.md started)`;
+  if (release.previousVersion === undefined)
+    return `version ${release.version} (first, CHANGELOG.md started)`;
   if (!release.level) return `version ${release.version}`;
   const counted = release.changes.length ? countChanges(release.changes) : 'changes unknown';
   return `version ${release.previousVersion} → ${release.version} (${counted})`;
 }
 
 function identityOf(target: Target): RunIdentity {
-  return { spec: target.spec, out: target.out, packageName: target.packageName, apiName: target.api };
+  return {
+    spec: target.spec,
+    out: target.out,
+    packageName: target.packageName,
+    apiName: target.api,
+  };
 }
 
-function cacheable(summary: { api: string; operations: number; schemas: number; warnings: Finding[]; release: { version: string } }): CachedSummary {
-  return { api: summary.api, operations: summary.operations, schemas: summary.schemas, warnings: summary.warnings, version: summary.release.version };
+function cacheable(summary: {
+  api: string;
+  operations: number;
+  schemas: number;
+  warnings: Finding[];
+  release: { version: string };
+}): CachedSummary {
+  return {
+    api: summary.api,
+    operations: summary.operations,
+    schemas: summary.schemas,
+    warnings: summary.warnings,
+    version: summary.release.version,
+  };
 }
 
 /**
  * The last run of `target`, when the cache shows that it still stands (see cache.ts), with the
  * timing note to print in place of the phases.
  */
-function fromCache(target: Target): { summary: NonNullable<ReturnType<typeof cachedRun>>; note: string } | undefined {
+function fromCache(
+  target: Target,
+): { summary: NonNullable<ReturnType<typeof cachedRun>>; note: string } | undefined {
   const start = performance.now();
   const summary = cachedRun(identityOf(target));
   if (!summary) return undefined;
-  return { summary, note: `in ${Math.round(performance.now() - start)} ms (from cache: spec, options and zapgen unchanged, ${plural(summary.files, 'generated file')} as written)` };
+  return {
+    summary,
+    note: `in ${Math.round(performance.now() - start)} ms (from cache: spec, options and zapgen unchanged, ${plural(summary.files, 'generated file')} as written)`,
+  };
 }
 
 function printGenerationWarnings(io: Io, warnings: readonly Finding[]): void {
-  for (const warning of warnings) if (GENERATION_RULES.has(warning.rule)) io.stdout(formatFinding(warning));
+  for (const warning of warnings)
+    if (GENERATION_RULES.has(warning.rule)) io.stdout(formatFinding(warning));
 }
 
 function targetOptions(target: Target) {
-  return { spec: target.spec, out: target.out, packageName: target.packageName, apiName: target.api };
+  return {
+    spec: target.spec,
+    out: target.out,
+    packageName: target.packageName,
+    apiName: target.api,
+  };
 }
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
@@ -421,7 +532,9 @@ function warningNote(warnings: readonly Finding[]): string {
   const spec = warnings.length - generation;
   const notes = [
     ...(spec ? [`${plural(spec, 'warning')} (zapgen validate lists them)`] : []),
-    ...(generation ? [`${plural(generation, 'generation warning')} (zapgen generate lists them)`] : []),
+    ...(generation
+      ? [`${plural(generation, 'generation warning')} (zapgen generate lists them)`]
+      : []),
   ];
   return notes.length ? `; ${notes.join(', ')}` : '';
 }
@@ -429,4 +542,3 @@ function warningNote(warnings: readonly Finding[]): string {
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
-

@@ -5,7 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { emitters as defaultEmitters, type EmitContext, type EmittedFile, type Emitter } from './emit/index.js';
+import {
+  emitters as defaultEmitters,
+  type EmitContext,
+  type EmittedFile,
+  type Emitter,
+} from './emit/index.js';
 import { hasErrors, loadSpec, sortFindings, validateSpec, type Finding } from './load/index.js';
 import { verifyPackage, type VerifyWarning } from './verify/index.js';
 import { apiNameOf } from './load/api.js';
@@ -13,8 +18,25 @@ import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
-import { computeRelease, readPreviousPackage, type PreviousPackage, type Release } from './release/index.js';
-import { addHeader, diffFiles, formatFile, FormatterMissingError, headerPrefix, headerText, specHash, writeFiles, type Drift, type OutputFile, type WriteCounts } from './write/index.js';
+import {
+  computeRelease,
+  readPreviousPackage,
+  type PreviousPackage,
+  type Release,
+} from './release/index.js';
+import {
+  addHeader,
+  diffFiles,
+  formatFile,
+  FormatterMissingError,
+  headerPrefix,
+  headerText,
+  specHash,
+  writeFiles,
+  type Drift,
+  type OutputFile,
+  type WriteCounts,
+} from './write/index.js';
 
 export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
 
@@ -101,10 +123,20 @@ export class SpecError extends Error {
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
   const built = await build(options);
   const start = performance.now();
-  const files = writeFiles({ outDir: options.out, files: built.outputs, marker: built.marker, force: options.force ?? false });
+  const files = writeFiles({
+    outDir: options.out,
+    files: built.outputs,
+    marker: built.marker,
+    force: options.force ?? false,
+  });
   built.timings.write += performance.now() - start;
   const mismatch = runtimeMismatch(options.out);
-  return { ...built.summary, files, timings: rounded(built.timings), notes: [...built.notes, ...(mismatch ? [mismatch] : [])] };
+  return {
+    ...built.summary,
+    files,
+    timings: rounded(built.timings),
+    notes: [...built.notes, ...(mismatch ? [mismatch] : [])],
+  };
 }
 
 /**
@@ -127,7 +159,12 @@ export function runtimeMismatch(out: string): string | undefined {
 export async function check(options: GenerateOptions): Promise<CheckSummary> {
   const built = await build(options);
   const start = performance.now();
-  const drift = diffFiles({ outDir: options.out, files: built.outputs, marker: built.marker, label: displayPath(path.resolve(options.out)) });
+  const drift = diffFiles({
+    outDir: options.out,
+    files: built.outputs,
+    marker: built.marker,
+    label: displayPath(path.resolve(options.out)),
+  });
   built.timings.write += performance.now() - start;
   return { ...built.summary, files: built.outputs.length, drift, timings: rounded(built.timings) };
 }
@@ -162,10 +199,19 @@ async function build(options: GenerateOptions): Promise<Built> {
       // The formatter is recursive: a deeply nested schema is beyond what it can lay out safely.
       // The code is valid as emitted, only not laid out, so it is kept and the user told.
       if (error instanceof RangeError) {
-        formatWarnings.push(`${file.path} is written as emitted, not formatted: ${error.message}; the code is the same`);
-        outputs.push({ path: file.path, contents: contents.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n') });
+        formatWarnings.push(
+          `${file.path} is written as emitted, not formatted: ${error.message}; the code is the same`,
+        );
+        outputs.push({
+          path: file.path,
+          contents: contents.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n'),
+        });
       } else if (error instanceof FormatterMissingError) throw error;
-      else throw new Error(`the ${file.emitter} emitter produced ${file.path}, which the formatter cannot parse: ${(error as Error).message}`, { cause: error });
+      else
+        throw new Error(
+          `the ${file.emitter} emitter produced ${file.path}, which the formatter cannot parse: ${(error as Error).message}`,
+          { cause: error },
+        );
     }
   }
   timings.write = elapsed();
@@ -178,7 +224,10 @@ async function build(options: GenerateOptions): Promise<Built> {
       api: context.apiName,
       operations: produced.operations,
       schemas: produced.schemas,
-      warnings: [...produced.findings.filter((finding) => finding.severity === 'warning'), ...locateWarnings({ spec: options.spec, warnings: produced.verifyWarnings })],
+      warnings: [
+        ...produced.findings.filter((finding) => finding.severity === 'warning'),
+        ...locateWarnings({ spec: options.spec, warnings: produced.verifyWarnings }),
+      ],
       release: { ...withoutChangelog(produced.release), changes: produced.changes },
       sources: produced.sources,
     },
@@ -202,10 +251,20 @@ async function build(options: GenerateOptions): Promise<Built> {
  * the emitters' intermediate state stay in this function, so that they can be collected before
  * formatting.
  */
-async function produce({ options, lap }: { options: GenerateOptions; lap: (phase: 'load' | 'model' | 'emit' | 'verify') => void }) {
+async function produce({
+  options,
+  lap,
+}: {
+  options: GenerateOptions;
+  lap: (phase: 'load' | 'model' | 'emit' | 'verify') => void;
+}) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
-  const { model, findings, release, changes, sources, hash } = prepare({ options, packageName, lap });
+  const { model, findings, release, changes, sources, hash } = prepare({
+    options,
+    packageName,
+    lap,
+  });
 
   const context: EmitContext = {
     apiName: api,
@@ -217,7 +276,8 @@ async function produce({ options, lap }: { options: GenerateOptions; lap: (phase
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
   for (const emitter of options.emitters ?? defaultEmitters) {
-    for (const file of await emitter.emit(model, context)) emitted.push({ ...file, emitter: emitter.name });
+    for (const file of await emitter.emit(model, context))
+      emitted.push({ ...file, emitter: emitter.name });
   }
   assertUniquePaths(emitted);
   lap('emit');
@@ -243,7 +303,15 @@ async function produce({ options, lap }: { options: GenerateOptions; lap: (phase
  * package. Only the model and the located changes leave this function: the parsed files and
  * their syntax trees (large for big YAML specs) can be collected before emitting.
  */
-function prepare({ options, packageName, lap }: { options: GenerateOptions; packageName: string; lap: (phase: 'load' | 'model') => void }): {
+function prepare({
+  options,
+  packageName,
+  lap,
+}: {
+  options: GenerateOptions;
+  packageName: string;
+  lap: (phase: 'load' | 'model') => void;
+}): {
   model: ApiModel;
   findings: Finding[];
   release: Release;
@@ -258,13 +326,22 @@ function prepare({ options, packageName, lap }: { options: GenerateOptions; pack
   const model = buildModel(loaded.document);
   const hash = specHash(loaded.document);
   // The release diffs the previous spec with this one: counted with the model.
-  const release = computeRelease({ previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }), model, specHash: hash, packageName });
+  const release = computeRelease({
+    previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }),
+    model,
+    specHash: hash,
+    packageName,
+  });
   const changes = locateChanges({ changes: release.changes, revision: loaded });
   lap('model');
   return { model, findings, release, changes, sources: loaded.files, hash };
 }
 
-function withoutChangelog({ changelog: _changelog, changes: _changes, ...rest }: Release): Omit<Release, 'changelog' | 'changes'> {
+function withoutChangelog({
+  changelog: _changelog,
+  changes: _changes,
+  ...rest
+}: Release): Omit<Release, 'changelog' | 'changes'> {
   return rest;
 }
 
@@ -286,17 +363,33 @@ function oneLine(label: string): string {
  * Generation warnings located in the files the user wrote. The spec is read again for this only
  * when there are warnings: the parsed files are not kept in memory while emitting.
  */
-function locateWarnings({ spec, warnings }: { spec: string; warnings: readonly VerifyWarning[] }): Finding[] {
+function locateWarnings({
+  spec,
+  warnings,
+}: {
+  spec: string;
+  warnings: readonly VerifyWarning[];
+}): Finding[] {
   if (!warnings.length) return [];
-  const locations = loadSpec(spec).sourceMap.locateMany(warnings.map((warning) => warning.pointer.replace(/^#/, '')));
-  return sortFindings(warnings.map((warning, index) => ({ ...locations[index]!, rule: warning.rule, severity: 'warning' as const, message: warning.message })));
+  const locations = loadSpec(spec).sourceMap.locateMany(
+    warnings.map((warning) => warning.pointer.replace(/^#/, '')),
+  );
+  return sortFindings(
+    warnings.map((warning, index) => ({
+      ...locations[index]!,
+      rule: warning.rule,
+      severity: 'warning' as const,
+      message: warning.message,
+    })),
+  );
 }
 
 function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {
   const owners = new Map<string, string>();
   for (const file of files) {
     const owner = owners.get(file.path);
-    if (owner) throw new Error(`the ${owner} and ${file.emitter} emitters both produce ${file.path}`);
+    if (owner)
+      throw new Error(`the ${owner} and ${file.emitter} emitters both produce ${file.path}`);
     owners.set(file.path, file.emitter);
   }
 }

@@ -4,7 +4,12 @@
  * excuse) the generator wrongly.
  */
 import { describe, expect, test } from 'vitest';
-import { ajvForDocument, checkCase, formIssues, type FixtureCase } from '../support/contract-helpers.js';
+import {
+  ajvForDocument,
+  checkCase,
+  formIssues,
+  type FixtureCase,
+} from '../support/contract-helpers.js';
 
 const documentWith = ({ openapi, schema }: { openapi: string; schema: unknown }) => ({
   openapi,
@@ -15,27 +20,149 @@ const documentWith = ({ openapi, schema }: { openapi: string; schema: unknown })
 
 describe('ajvForDocument', () => {
   test.each([
-    ['3.0 nullable string', { openapi: '3.0.3', schema: { type: 'string', nullable: true }, valid: [null, 'a'], invalid: [1] }],
-    ['3.0 nullable enum', { openapi: '3.0.3', schema: { type: 'string', enum: ['a'], nullable: true }, valid: [null, 'a'], invalid: ['b'] }],
-    ['3.0 without nullable', { openapi: '3.0.3', schema: { type: 'string' }, valid: ['a'], invalid: [null] }],
-    ['3.0 exclusiveMinimum true', { openapi: '3.0.3', schema: { type: 'number', minimum: 1, exclusiveMinimum: true }, valid: [1.5], invalid: [1] }],
-    ['3.0 exclusiveMaximum false', { openapi: '3.0.3', schema: { type: 'number', maximum: 1, exclusiveMaximum: false }, valid: [1], invalid: [2] }],
-    ['3.0 $ref replaces its siblings', { openapi: '3.0.3', schema: { $ref: '#/components/schemas/Other', maxLength: 1 }, valid: ['abc'], invalid: ['a'] }],
-    ['3.0 example holding $id is ignored', { openapi: '3.0.3', schema: { type: 'object', example: { $id: 'x' } }, valid: [{}], invalid: [1] }],
-    ['3.0 int32 format', { openapi: '3.0.3', schema: { type: 'integer', format: 'int32' }, valid: [5], invalid: [2 ** 31, 1.5] }],
-    ['3.1 type array with null', { openapi: '3.1.0', schema: { type: ['string', 'null'] }, valid: [null, 'a'], invalid: [1] }],
-    ['3.1 numeric exclusiveMinimum', { openapi: '3.1.0', schema: { type: 'number', exclusiveMinimum: 1 }, valid: [1.5], invalid: [1] }],
-    ['3.1 $ref with siblings applies both', { openapi: '3.1.0', schema: { $ref: '#/components/schemas/Other', maxLength: 3 }, valid: ['abc'], invalid: ['a', 'abcd'] }],
+    [
+      '3.0 nullable string',
+      {
+        openapi: '3.0.3',
+        schema: { type: 'string', nullable: true },
+        valid: [null, 'a'],
+        invalid: [1],
+      },
+    ],
+    [
+      '3.0 nullable enum',
+      {
+        openapi: '3.0.3',
+        schema: { type: 'string', enum: ['a'], nullable: true },
+        valid: [null, 'a'],
+        invalid: ['b'],
+      },
+    ],
+    [
+      '3.0 without nullable',
+      { openapi: '3.0.3', schema: { type: 'string' }, valid: ['a'], invalid: [null] },
+    ],
+    [
+      '3.0 exclusiveMinimum true',
+      {
+        openapi: '3.0.3',
+        schema: { type: 'number', minimum: 1, exclusiveMinimum: true },
+        valid: [1.5],
+        invalid: [1],
+      },
+    ],
+    [
+      '3.0 exclusiveMaximum false',
+      {
+        openapi: '3.0.3',
+        schema: { type: 'number', maximum: 1, exclusiveMaximum: false },
+        valid: [1],
+        invalid: [2],
+      },
+    ],
+    [
+      '3.0 $ref replaces its siblings',
+      {
+        openapi: '3.0.3',
+        schema: { $ref: '#/components/schemas/Other', maxLength: 1 },
+        valid: ['abc'],
+        invalid: ['a'],
+      },
+    ],
+    [
+      '3.0 example holding $id is ignored',
+      {
+        openapi: '3.0.3',
+        schema: { type: 'object', example: { $id: 'x' } },
+        valid: [{}],
+        invalid: [1],
+      },
+    ],
+    [
+      '3.0 int32 format',
+      {
+        openapi: '3.0.3',
+        schema: { type: 'integer', format: 'int32' },
+        valid: [5],
+        invalid: [2 ** 31, 1.5],
+      },
+    ],
+    [
+      '3.1 type array with null',
+      { openapi: '3.1.0', schema: { type: ['string', 'null'] }, valid: [null, 'a'], invalid: [1] },
+    ],
+    [
+      '3.1 numeric exclusiveMinimum',
+      {
+        openapi: '3.1.0',
+        schema: { type: 'number', exclusiveMinimum: 1 },
+        valid: [1.5],
+        invalid: [1],
+      },
+    ],
+    [
+      '3.1 $ref with siblings applies both',
+      {
+        openapi: '3.1.0',
+        schema: { $ref: '#/components/schemas/Other', maxLength: 3 },
+        valid: ['abc'],
+        invalid: ['a', 'abcd'],
+      },
+    ],
     ['3.1 const', { openapi: '3.1.0', schema: { const: 'x' }, valid: ['x'], invalid: ['y'] }],
-    ['3.1 date-time format', { openapi: '3.1.0', schema: { type: 'string', format: 'date-time' }, valid: ['2024-01-02T03:04:05Z'], invalid: ['yesterday'] }],
-    ['an identity escape the u flag refuses means its character', { openapi: '3.0.3', schema: { type: 'string', pattern: '^(http|https)\\://\\S+$' }, valid: ['https://a'], invalid: ['x', 1] }],
-    ['a Java character class is ignored', { openapi: '3.1.0', schema: { type: 'string', pattern: '\\p{XDigit}{8}' }, valid: ['x'], invalid: [1] }],
-    ['a pattern that compiles still applies', { openapi: '3.1.0', schema: { type: 'string', pattern: '^\\p{L}+$' }, valid: ['été'], invalid: ['a1'] }],
-    ['3.1 property named $id is a name', { openapi: '3.1.0', schema: { type: 'object', required: ['$id'], properties: { $id: { type: 'string' } } }, valid: [{ $id: 'a' }], invalid: [{}] }],
+    [
+      '3.1 date-time format',
+      {
+        openapi: '3.1.0',
+        schema: { type: 'string', format: 'date-time' },
+        valid: ['2024-01-02T03:04:05Z'],
+        invalid: ['yesterday'],
+      },
+    ],
+    [
+      'an identity escape the u flag refuses means its character',
+      {
+        openapi: '3.0.3',
+        schema: { type: 'string', pattern: '^(http|https)\\://\\S+$' },
+        valid: ['https://a'],
+        invalid: ['x', 1],
+      },
+    ],
+    [
+      'a Java character class is ignored',
+      {
+        openapi: '3.1.0',
+        schema: { type: 'string', pattern: '\\p{XDigit}{8}' },
+        valid: ['x'],
+        invalid: [1],
+      },
+    ],
+    [
+      'a pattern that compiles still applies',
+      {
+        openapi: '3.1.0',
+        schema: { type: 'string', pattern: '^\\p{L}+$' },
+        valid: ['été'],
+        invalid: ['a1'],
+      },
+    ],
+    [
+      '3.1 property named $id is a name',
+      {
+        openapi: '3.1.0',
+        schema: { type: 'object', required: ['$id'], properties: { $id: { type: 'string' } } },
+        valid: [{ $id: 'a' }],
+        invalid: [{}],
+      },
+    ],
   ])('%s', (_name, { openapi, schema, valid, invalid }) => {
-    const validate = ajvForDocument(documentWith({ openapi, schema })).at('#/components/schemas/Target');
-    for (const value of valid) expect(validate(value), `accepts ${JSON.stringify(value)}`).toBe(true);
-    for (const value of invalid) expect(validate(value), `rejects ${JSON.stringify(value)}`).toBe(false);
+    const validate = ajvForDocument(documentWith({ openapi, schema })).at(
+      '#/components/schemas/Target',
+    );
+    for (const value of valid)
+      expect(validate(value), `accepts ${JSON.stringify(value)}`).toBe(true);
+    for (const value of invalid)
+      expect(validate(value), `rejects ${JSON.stringify(value)}`).toBe(false);
   });
 });
 
@@ -43,11 +170,38 @@ describe('formIssues', () => {
   const header = 'Generated by zapgen from spec/x (sha256 ' + 'a'.repeat(64) + '). Do not edit.';
   test.each([
     ['code with header', { file: 'src/a.ts', contents: `// ${header}\nexport {};\n`, want: [] }],
-    ['CRLF', { file: 'src/a.ts', contents: `// ${header}\r\nexport {};\r\n`, want: ['contains a CR (line endings must be LF)'] }],
-    ['no final newline', { file: 'src/a.ts', contents: `// ${header}\nexport {};`, want: ['does not end with a newline'] }],
-    ['code without header', { file: 'src/a.ts', contents: 'export {};\n', want: ['has no header'] }],
-    ['openapi.json', { file: 'openapi.json', contents: `${JSON.stringify({ 'x-generated-by': header, openapi: '3.1.0' })}\n`, want: [] }],
-    ['package.json without header', { file: 'package.json', contents: '{"name":"x"}\n', want: ['has no header'] }],
+    [
+      'CRLF',
+      {
+        file: 'src/a.ts',
+        contents: `// ${header}\r\nexport {};\r\n`,
+        want: ['contains a CR (line endings must be LF)'],
+      },
+    ],
+    [
+      'no final newline',
+      {
+        file: 'src/a.ts',
+        contents: `// ${header}\nexport {};`,
+        want: ['does not end with a newline'],
+      },
+    ],
+    [
+      'code without header',
+      { file: 'src/a.ts', contents: 'export {};\n', want: ['has no header'] },
+    ],
+    [
+      'openapi.json',
+      {
+        file: 'openapi.json',
+        contents: `${JSON.stringify({ 'x-generated-by': header, openapi: '3.1.0' })}\n`,
+        want: [],
+      },
+    ],
+    [
+      'package.json without header',
+      { file: 'package.json', contents: '{"name":"x"}\n', want: ['has no header'] },
+    ],
     ['markdown', { file: 'README.md', contents: `<!-- ${header} -->\n\n# x\n`, want: [] }],
   ])('%s', (_name, { file, contents, want }) => {
     expect(formIssues({ file, contents })).toEqual(want);
@@ -55,23 +209,98 @@ describe('formIssues', () => {
 });
 
 describe('checkCase: the kind of a disagreement, for grouping failures of many specs', () => {
-  const validator = ajvForDocument(documentWith({ openapi: '3.1.0', schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } }));
+  const validator = ajvForDocument(
+    documentWith({
+      openapi: '3.1.0',
+      schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+    }),
+  );
   const zodAccepting = { safeParse: () => ({ success: true }) };
-  const zodRejecting = { safeParse: () => ({ success: false, error: { issues: [{ code: 'invalid_type', path: ['id'] }] } }) };
+  const zodRejecting = {
+    safeParse: () => ({
+      success: false,
+      error: { issues: [{ code: 'invalid_type', path: ['id'] }] },
+    }),
+  };
   const zodThrowing = {
     safeParse: () => {
       throw new Error('boom\nsecond line');
     },
   };
-  const base = { kind: 'schema', group: 'Target', ajv: () => validator.at('#/components/schemas/Target') } as const;
+  const base = {
+    kind: 'schema',
+    group: 'Target',
+    ajv: () => validator.at('#/components/schemas/Target'),
+  } as const;
   test.each<[string, { given: FixtureCase; want: string | undefined }]>([
-    ['both agree', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodAccepting }, want: undefined }],
-    ['zod rejects a valid fixture', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodRejecting }, want: 'schema full: zod rejects (invalid_type)' }],
-    ['both accept an invalid fixture; the location is dropped', { given: { ...base, name: 'invalid: required at /x', expect: 'invalid', value: { id: 1 }, zod: zodAccepting }, want: 'schema invalid: required: zod accepts; ajv accepts' }],
-    ['ajv rejects', { given: { ...base, name: 'minimal', expect: 'valid', value: {}, zod: zodAccepting }, want: 'schema minimal: ajv rejects (required)' }],
-    ['zod throws: first line only', { given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodThrowing }, want: 'schema full: zod throws: boom' }],
-    ['a response of any status', { given: { ...base, kind: 'operation', name: 'response 201', expect: 'valid', value: { id: 1 }, zod: zodRejecting }, want: 'operation response: zod rejects (invalid_type)' }],
-    ['no schema to check against', { given: { ...base, name: 'full', expect: 'valid', value: 1, problem: 'componentSchemas has no "Target"' }, want: 'schema full: not checkable: componentSchemas has no "Target"' }],
+    [
+      'both agree',
+      {
+        given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodAccepting },
+        want: undefined,
+      },
+    ],
+    [
+      'zod rejects a valid fixture',
+      {
+        given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodRejecting },
+        want: 'schema full: zod rejects (invalid_type)',
+      },
+    ],
+    [
+      'both accept an invalid fixture; the location is dropped',
+      {
+        given: {
+          ...base,
+          name: 'invalid: required at /x',
+          expect: 'invalid',
+          value: { id: 1 },
+          zod: zodAccepting,
+        },
+        want: 'schema invalid: required: zod accepts; ajv accepts',
+      },
+    ],
+    [
+      'ajv rejects',
+      {
+        given: { ...base, name: 'minimal', expect: 'valid', value: {}, zod: zodAccepting },
+        want: 'schema minimal: ajv rejects (required)',
+      },
+    ],
+    [
+      'zod throws: first line only',
+      {
+        given: { ...base, name: 'full', expect: 'valid', value: { id: 1 }, zod: zodThrowing },
+        want: 'schema full: zod throws: boom',
+      },
+    ],
+    [
+      'a response of any status',
+      {
+        given: {
+          ...base,
+          kind: 'operation',
+          name: 'response 201',
+          expect: 'valid',
+          value: { id: 1 },
+          zod: zodRejecting,
+        },
+        want: 'operation response: zod rejects (invalid_type)',
+      },
+    ],
+    [
+      'no schema to check against',
+      {
+        given: {
+          ...base,
+          name: 'full',
+          expect: 'valid',
+          value: 1,
+          problem: 'componentSchemas has no "Target"',
+        },
+        want: 'schema full: not checkable: componentSchemas has no "Target"',
+      },
+    ],
   ])('%s', (_name, { given, want }) => {
     expect(checkCase(given).kind).toBe(want);
   });

@@ -10,20 +10,41 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { corpusSpecs } from '../support/corpus.js';
-import { corpusDir, mapLimit, removeRunDir, repoRoot, run, runId, tempRoot } from '../support/contract-helpers.js';
+import {
+  corpusDir,
+  mapLimit,
+  removeRunDir,
+  repoRoot,
+  run,
+  runId,
+  tempRoot,
+} from '../support/contract-helpers.js';
 import type { CorpusResult } from './support/corpus-worker.js';
 
 const WORKER = path.join(repoRoot, 'test/contract/support/corpus-worker.ts');
 
-const specs = corpusSpecs().sort((a, b) => statSync(path.join(corpusDir, b)).size - statSync(path.join(corpusDir, a)).size || a.localeCompare(b));
+const specs = corpusSpecs().sort(
+  (a, b) =>
+    statSync(path.join(corpusDir, b)).size - statSync(path.join(corpusDir, a)).size ||
+    a.localeCompare(b),
+);
 
 const results = new Map<string, CorpusResult | { spec: string; workerFailed: string }>();
 
-async function runWorker(spec: string): Promise<CorpusResult | { spec: string; workerFailed: string }> {
+async function runWorker(
+  spec: string,
+): Promise<CorpusResult | { spec: string; workerFailed: string }> {
   const name = `corpus/${spec.replace(/\.(ya?ml|json)$/i, '')}`;
   const { code, stdout, output } = await run({
     command: process.execPath,
-    args: ['--max-old-space-size=6144', '--import', 'tsx', WORKER, path.join(corpusDir, spec), name],
+    args: [
+      '--max-old-space-size=6144',
+      '--import',
+      'tsx',
+      WORKER,
+      path.join(corpusDir, spec),
+      name,
+    ],
     cwd: repoRoot,
     env: { ...process.env, CONTRACT_RUN_ID: runId },
   });
@@ -37,12 +58,18 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function tableRow(result: CorpusResult | { spec: string; workerFailed: string }): string {
   if ('workerFailed' in result) return `| ${result.spec} | ✗ worker crashed | | | |`;
   if (!result.generated) {
-    const why = result.specErrors ? `✗ invalid spec (${result.specErrors.length} located errors)` : '✗ crash';
+    const why = result.specErrors
+      ? `✗ invalid spec (${result.specErrors.length} located errors)`
+      : '✗ crash';
     return `| ${result.spec} | ${why} ${seconds(result.generateMs)} | – | – | – |`;
   }
-  const check = result.typecheck ? `${result.typecheck.ok ? '✓' : '✗'} ${seconds(result.typecheck.ms)}` : '–';
+  const check = result.typecheck
+    ? `${result.typecheck.ok ? '✓' : '✗'} ${seconds(result.typecheck.ms)}`
+    : '–';
   const fixtures = result.fixtures;
-  const valid = fixtures ? `${fixtures.valid.passed}/${fixtures.valid.total}` : `✗ ${result.importError?.split('\n')[0] ?? ''}`;
+  const valid = fixtures
+    ? `${fixtures.valid.passed}/${fixtures.valid.total}`
+    : `✗ ${result.importError?.split('\n')[0] ?? ''}`;
   const invalid = fixtures ? `${fixtures.invalid.passed}/${fixtures.invalid.total}` : '–';
   return `| ${result.spec} | ✓ ${seconds(result.generateMs)} | ${check} | ${valid} | ${invalid} |`;
 }
@@ -84,14 +111,30 @@ describe('corpus: every third-party spec', () => {
       expect(result.crash, `${spec}: generation crashed`).toBeUndefined();
       // An invalid spec must say where: `file:line:col  error  rule  message`.
       expect(result.specErrors?.length, `${spec}: rejected without findings`).toBeGreaterThan(0);
-      for (const finding of result.specErrors ?? []) expect(finding).toMatch(/^[^\s:][^:]*:\d+:\d+ {2}error {2}\S+ {2}\S/);
+      for (const finding of result.specErrors ?? [])
+        expect(finding).toMatch(/^[^\s:][^:]*:\d+:\d+ {2}error {2}\S+ {2}\S/);
       return;
     }
-    expect.soft(result.typecheck?.ok, `${spec}: tsc --strict\n${result.typecheck?.diagnostics.split('\n').slice(0, 40).join('\n')}`).toBe(true);
+    expect
+      .soft(
+        result.typecheck?.ok,
+        `${spec}: tsc --strict\n${result.typecheck?.diagnostics.split('\n').slice(0, 40).join('\n')}`,
+      )
+      .toBe(true);
     // The test corpus has no unexplained disagreement between zod and openapi-typescript.
-    expect.soft(result.disagreements ?? [], `${spec}: zod output types against openapi-typescript's`).toEqual([]);
-    expect(result.importError, `${spec}: importing the compiled zod.js/fixtures.js`).toBeUndefined();
+    expect
+      .soft(result.disagreements ?? [], `${spec}: zod output types against openapi-typescript's`)
+      .toEqual([]);
+    expect(
+      result.importError,
+      `${spec}: importing the compiled zod.js/fixtures.js`,
+    ).toBeUndefined();
     const failures = result.fixtures?.failures ?? [];
-    expect.soft(failures.slice(0, 30), `${spec}: ${failures.length} fixture(s) where zod or ajv disagree with the fixture`).toEqual([]);
+    expect
+      .soft(
+        failures.slice(0, 30),
+        `${spec}: ${failures.length} fixture(s) where zod or ajv disagree with the fixture`,
+      )
+      .toEqual([]);
   });
 });

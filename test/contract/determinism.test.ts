@@ -9,8 +9,17 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { formIssues, freshDir, generateToTemp, HEADER_PATTERN, listFiles, readTree, removeRunDir, repoRoot, unifiedDiff } from '../support/contract-helpers.js';
-
+import {
+  formIssues,
+  freshDir,
+  generateToTemp,
+  HEADER_PATTERN,
+  listFiles,
+  readTree,
+  removeRunDir,
+  repoRoot,
+  unifiedDiff,
+} from '../support/contract-helpers.js';
 
 afterAll(removeRunDir);
 const APIS = ['actions-v2', 'partner-v1'] as const;
@@ -26,11 +35,17 @@ function shuffledCopy({ api, reorderKeys }: { api: string; reorderKeys: boolean 
   const target = path.join(freshDir(`determinism/${reorderKeys ? 'keys' : 'files'}/${api}`));
   const files = listFiles({ dir: source });
   const pathFiles = files.filter((file) => /^paths\/[^/]+\.ya?ml$/.test(file));
-  const renamed = new Map(pathFiles.map((file, index) => [file, `paths/${pathFiles.length - index}-${path.basename(file)}`]));
+  const renamed = new Map(
+    pathFiles.map((file, index) => [
+      file,
+      `paths/${pathFiles.length - index}-${path.basename(file)}`,
+    ]),
+  );
   for (const file of [...files].reverse()) {
     let text = readFileSync(path.join(source, file), 'utf8');
     for (const [from, to] of renamed) text = text.split(from).join(to);
-    if (reorderKeys && /\.ya?ml$/.test(file)) text = reverseKeys({ text, top: file === 'openapi.yaml' ? 'paths' : undefined });
+    if (reorderKeys && /\.ya?ml$/.test(file))
+      text = reverseKeys({ text, top: file === 'openapi.yaml' ? 'paths' : undefined });
     const written = path.join(target, renamed.get(file) ?? file);
     mkdirSync(path.dirname(written), { recursive: true });
     writeFileSync(written, text);
@@ -57,22 +72,48 @@ describe.each(APIS)('determinism of %s', (api) => {
     const specLabel = `spec/${api}`;
     const generateCopy = async (reorderKeys: boolean) =>
       readTree({
-        dir: (await generateToTemp({ spec: shuffledCopy({ api, reorderKeys }), name: `determinism/out-${reorderKeys ? 'keys' : 'files'}/${api}`, specLabel })).dir,
+        dir: (
+          await generateToTemp({
+            spec: shuffledCopy({ api, reorderKeys }),
+            name: `determinism/out-${reorderKeys ? 'keys' : 'files'}/${api}`,
+            specLabel,
+          })
+        ).dir,
       });
-    first = readTree({ dir: (await generateToTemp({ spec: path.join(repoRoot, 'spec', api), name: `determinism/out/${api}`, specLabel })).dir });
+    first = readTree({
+      dir: (
+        await generateToTemp({
+          spec: path.join(repoRoot, 'spec', api),
+          name: `determinism/out/${api}`,
+          specLabel,
+        })
+      ).dir,
+    });
     filesShuffled = await generateCopy(false);
     keysShuffled = await generateCopy(true);
     // The label generate() prints by default, for a spec given relative to the working directory.
-    const { dir: labelled } = await generateToTemp({ spec: path.relative(process.cwd(), path.join(repoRoot, 'spec', api)), name: `determinism/label/${api}` });
-    defaultLabel = HEADER_PATTERN.exec(readFileSync(path.join(labelled, 'src/index.ts'), 'utf8'))?.[1];
+    const { dir: labelled } = await generateToTemp({
+      spec: path.relative(process.cwd(), path.join(repoRoot, 'spec', api)),
+      name: `determinism/label/${api}`,
+    });
+    defaultLabel = HEADER_PATTERN.exec(
+      readFileSync(path.join(labelled, 'src/index.ts'), 'utf8'),
+    )?.[1];
   }, 600_000);
 
   /** Files of `other` that differ from the first generation, with the diff of the first three. */
   function differences(other: Map<string, string>): { files: string[]; diffs: string } {
-    const files = [...new Set([...first.keys(), ...other.keys()])].filter((file) => other.get(file) !== first.get(file)).sort();
+    const files = [...new Set([...first.keys(), ...other.keys()])]
+      .filter((file) => other.get(file) !== first.get(file))
+      .sort();
     const diffs = files
       .slice(0, 3)
-      .map((file) => unifiedDiff({ file, want: first.get(file) ?? '', got: other.get(file) ?? '' }).slice(0, 2500))
+      .map((file) =>
+        unifiedDiff({ file, want: first.get(file) ?? '', got: other.get(file) ?? '' }).slice(
+          0,
+          2500,
+        ),
+      )
       .join('\n');
     return { files, diffs };
   }
@@ -86,7 +127,9 @@ describe.each(APIS)('determinism of %s', (api) => {
   });
 
   test('every file uses LF, ends with a newline and carries the header', () => {
-    const issues = [...first].flatMap(([file, contents]) => formIssues({ file, contents }).map((issue) => `${file} ${issue}`));
+    const issues = [...first].flatMap(([file, contents]) =>
+      formIssues({ file, contents }).map((issue) => `${file} ${issue}`),
+    );
     expect(issues).toEqual([]);
     expect(first.size).toBeGreaterThan(5);
   });

@@ -11,7 +11,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { checkCase, fixtureCases, repoRoot, type EmittedModules, type FixtureCase } from '../support/contract-helpers.js';
+import {
+  checkCase,
+  fixtureCases,
+  repoRoot,
+  type EmittedModules,
+  type FixtureCase,
+} from '../support/contract-helpers.js';
 
 const APIS = ['actions-v2', 'partner-v1'] as const;
 const packagesDir = path.resolve(repoRoot, process.env.CONTRACT_PACKAGES_DIR ?? 'packages');
@@ -19,11 +25,22 @@ const packagesDir = path.resolve(repoRoot, process.env.CONTRACT_PACKAGES_DIR ?? 
 /** The cases of one package, grouped by component schema or operationId. */
 async function casesOf(api: string): Promise<[string, FixtureCase[]][]> {
   const dir = path.join(packagesDir, api);
-  const missing = ['openapi.json', 'src/zod.ts', 'src/fixtures.ts'].filter((file) => !existsSync(path.join(dir, file)));
-  if (missing.length) throw new Error(`${path.relative(repoRoot, dir)} lacks ${missing.join(', ')}: run \`npm run generate\``);
+  const missing = ['openapi.json', 'src/zod.ts', 'src/fixtures.ts'].filter(
+    (file) => !existsSync(path.join(dir, file)),
+  );
+  if (missing.length)
+    throw new Error(
+      `${path.relative(repoRoot, dir)} lacks ${missing.join(', ')}: run \`npm run generate\``,
+    );
   const load = (file: string) => import(pathToFileURL(path.join(dir, 'src', file)).href);
-  const modules: EmittedModules = { zod: await load('zod.ts'), fixtures: await load('fixtures.ts') };
-  const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<string, unknown>;
+  const modules: EmittedModules = {
+    zod: await load('zod.ts'),
+    fixtures: await load('fixtures.ts'),
+  };
+  const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const groups = new Map<string, FixtureCase[]>();
   for (const fixtureCase of fixtureCases({ modules, document })) {
     const key = `${fixtureCase.kind} ${fixtureCase.group}`;
@@ -40,11 +57,17 @@ describe.each(packages)('fixtures of %s', (_api, groups) => {
     expect(groups.filter(([key]) => key.startsWith('operation ')).length).toBeGreaterThan(0);
   });
 
-  test.each(groups)('%s: valid ones accepted and invalid ones rejected by zod and ajv', (_key, cases) => {
-    const failures = cases
-      .map((fixtureCase) => ({ fixtureCase, result: checkCase(fixtureCase) }))
-      .filter(({ result }) => !result.pass)
-      .map(({ fixtureCase, result }) => `${fixtureCase.name} (${fixtureCase.expect}): ${result.detail}`);
-    expect(failures).toEqual([]);
-  });
+  test.each(groups)(
+    '%s: valid ones accepted and invalid ones rejected by zod and ajv',
+    (_key, cases) => {
+      const failures = cases
+        .map((fixtureCase) => ({ fixtureCase, result: checkCase(fixtureCase) }))
+        .filter(({ result }) => !result.pass)
+        .map(
+          ({ fixtureCase, result }) =>
+            `${fixtureCase.name} (${fixtureCase.expect}): ${result.detail}`,
+        );
+      expect(failures).toEqual([]);
+    },
+  );
 });

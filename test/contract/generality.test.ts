@@ -25,21 +25,54 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
   ],
   [
     'object-default-with-nested-defaults.yaml',
-    { why: '`default: {}` on an allOf of an object whose properties have defaults: zod prefaults it, fixtures fill the nested defaults', want: { warnings: [] } },
+    {
+      why: '`default: {}` on an allOf of an object whose properties have defaults: zod prefaults it, fixtures fill the nested defaults',
+      want: { warnings: [] },
+    },
   ],
   [
     'discriminator-mapping-and-type-array-with-oneof.yaml',
-    { why: 'fixtures carry the discriminator value openapi-typescript narrows each mapped schema to', want: { warnings: [] } },
+    {
+      why: 'fixtures carry the discriminator value openapi-typescript narrows each mapped schema to',
+      want: { warnings: [] },
+    },
   ],
-  ['nullable-keyword-in-3.1.yaml', { why: '3.0 `nullable` in a 3.1 document, with a type, without one and beside $ref', want: { warnings: [] } }],
-  ['type-that-does-not-compile.yaml', { why: "openapi-typescript's `null & (string | Self[])` (TS2502) is replaced by unknown", want: { warnings: ['type-replaced'] } }],
-  ['object-with-2000-properties.json', { why: 'a very wide object (ajv code too deep for the stack before)', want: { warnings: [] } }],
-  ['deep-nesting-and-10000-value-enum.json', { why: '40 levels of inline objects and an enum of 10,000 values', want: { warnings: [] } }],
+  [
+    'nullable-keyword-in-3.1.yaml',
+    {
+      why: '3.0 `nullable` in a 3.1 document, with a type, without one and beside $ref',
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'type-that-does-not-compile.yaml',
+    {
+      why: "openapi-typescript's `null & (string | Self[])` (TS2502) is replaced by unknown",
+      want: { warnings: ['type-replaced'] },
+    },
+  ],
+  [
+    'object-with-2000-properties.json',
+    { why: 'a very wide object (ajv code too deep for the stack before)', want: { warnings: [] } },
+  ],
+  [
+    'deep-nesting-and-10000-value-enum.json',
+    { why: '40 levels of inline objects and an enum of 10,000 values', want: { warnings: [] } },
+  ],
   [
     'ref-into-an-inline-operation-schema.yaml',
-    { why: "openapi-typescript's type for a $ref into another operation's inline schema does not compile (TS2339, outside any component): replaced by unknown", want: { warnings: ['type-replaced'] } },
+    {
+      why: "openapi-typescript's type for a $ref into another operation's inline schema does not compile (TS2339, outside any component): replaced by unknown",
+      want: { warnings: ['type-replaced'] },
+    },
   ],
-  ['date-time-examples-as-servers-write-them.yaml', { why: 'date-time examples with `-0700`, a space, lower case: valid for ajv, so valid for zod', want: { warnings: [] } }],
+  [
+    'date-time-examples-as-servers-write-them.yaml',
+    {
+      why: 'date-time examples with `-0700`, a space, lower case: valid for ajv, so valid for zod',
+      want: { warnings: [] },
+    },
+  ],
 ];
 
 const results = new Map<string, CorpusResult | { workerFailed: string }>();
@@ -51,14 +84,28 @@ beforeAll(async () => {
     task: async (spec) => {
       const { code, stdout, output } = await run({
         command: process.execPath,
-        args: ['--max-old-space-size=4096', '--import', 'tsx', WORKER, path.join(FIXTURES, spec), `generality/${spec.replace(/\.\w+$/, '')}`],
+        args: [
+          '--max-old-space-size=4096',
+          '--import',
+          'tsx',
+          WORKER,
+          path.join(FIXTURES, spec),
+          `generality/${spec.replace(/\.\w+$/, '')}`,
+        ],
         cwd: repoRoot,
         env: { ...process.env, CONTRACT_RUN_ID: runId },
       });
       const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
-      results.set(spec, code === 0 && line ? (JSON.parse(line.slice('RESULT '.length)) as CorpusResult) : { workerFailed: `exit ${code}: ${output.slice(-4000)}` });
+      results.set(
+        spec,
+        code === 0 && line
+          ? (JSON.parse(line.slice('RESULT '.length)) as CorpusResult)
+          : { workerFailed: `exit ${code}: ${output.slice(-4000)}` },
+      );
       // Progress: the whole battery takes minutes.
-      console.log(`generality: ${spec} ${code === 0 && line ? 'checked' : `worker failed (exit ${code})`} (${results.size}/${CASES.length})`);
+      console.log(
+        `generality: ${spec} ${code === 0 && line ? 'checked' : `worker failed (exit ${code})`} (${results.size}/${CASES.length})`,
+      );
     },
   });
 }, 1_200_000);
@@ -68,7 +115,10 @@ afterAll(removeRunDir);
 describe('constructs of real specs', () => {
   test.each(CASES)('%s', (spec, { why, want }) => {
     const result = results.get(spec);
-    if (!result || 'workerFailed' in result) return expect.fail(`${spec} (${why}): the worker failed\n${result && 'workerFailed' in result ? result.workerFailed : ''}`);
+    if (!result || 'workerFailed' in result)
+      return expect.fail(
+        `${spec} (${why}): the worker failed\n${result && 'workerFailed' in result ? result.workerFailed : ''}`,
+      );
     expect(result.crash, `${spec}: ${why}`).toBeUndefined();
     expect(result.specErrors, `${spec}: ${why}`).toBeUndefined();
     expect(result.typecheck?.diagnostics, `${spec}: ${why}`).toBe('');
@@ -76,6 +126,8 @@ describe('constructs of real specs', () => {
     expect(result.fixtures?.failures, `${spec}: fixtures under zod and ajv`).toEqual([]);
     // The warnings generation itself reports (the spec's own come from validation).
     const rules = (result.generation?.warnings ?? []).map((warning) => warning.split('  ')[2]);
-    expect(rules.filter((rule) => rule === 'type-replaced' || rule === 'fixture-untyped')).toEqual(want.warnings);
+    expect(rules.filter((rule) => rule === 'type-replaced' || rule === 'fixture-untyped')).toEqual(
+      want.warnings,
+    );
   });
 });

@@ -5,11 +5,20 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { generateGolden, GOLDEN_SPECS, goldenDir, HEADER_PATTERN, readTree, removeRunDir, repoRoot, unifiedDiff } from '../support/contract-helpers.js';
-
+import {
+  generateGolden,
+  GOLDEN_SPECS,
+  goldenDir,
+  HEADER_PATTERN,
+  readTree,
+  removeRunDir,
+  repoRoot,
+  unifiedDiff,
+} from '../support/contract-helpers.js';
 
 afterAll(removeRunDir);
-const UPDATE = 'If the change is intended, run `npx tsx scripts/update-golden.ts` and commit test/golden/.';
+const UPDATE =
+  'If the change is intended, run `npx tsx scripts/update-golden.ts` and commit test/golden/.';
 
 describe.each(GOLDEN_SPECS)('golden output of %s', (spec) => {
   let want: Map<string, string>;
@@ -21,17 +30,25 @@ describe.each(GOLDEN_SPECS)('golden output of %s', (spec) => {
   }, 300_000);
 
   test('same file list', () => {
-    expect([...got.keys()], `${path.relative(repoRoot, goldenDir(spec))}: ${UPDATE}`).toEqual([...want.keys()]);
+    expect([...got.keys()], `${path.relative(repoRoot, goldenDir(spec))}: ${UPDATE}`).toEqual([
+      ...want.keys(),
+    ]);
   });
 
   test('same bytes in every file', () => {
-    const changed = [...want.keys()].filter((file) => got.has(file) && got.get(file) !== want.get(file));
-    const diffs = changed.map((file) => unifiedDiff({ file, want: want.get(file)!, got: got.get(file)! })).join('\n');
+    const changed = [...want.keys()].filter(
+      (file) => got.has(file) && got.get(file) !== want.get(file),
+    );
+    const diffs = changed
+      .map((file) => unifiedDiff({ file, want: want.get(file)!, got: got.get(file)! }))
+      .join('\n');
     expect(changed, `${diffs}\n${UPDATE}`).toEqual([]);
   });
 
   test('headers name the spec by a path relative to the repo, not this machine', () => {
-    const labels = new Set([...want.values()].map((contents) => HEADER_PATTERN.exec(contents)?.[1]).filter(Boolean));
+    const labels = new Set(
+      [...want.values()].map((contents) => HEADER_PATTERN.exec(contents)?.[1]).filter(Boolean),
+    );
     expect([...labels]).toEqual([`test/corpus/${spec}`]);
   });
 });

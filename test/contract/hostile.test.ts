@@ -9,8 +9,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { generateToTemp, readTree, removeRunDir, repoRoot, run, type TscResult, typecheck } from '../support/contract-helpers.js';
-
+import {
+  generateToTemp,
+  readTree,
+  removeRunDir,
+  repoRoot,
+  run,
+  type TscResult,
+  typecheck,
+} from '../support/contract-helpers.js';
 
 afterAll(removeRunDir);
 const SPEC = path.join(repoRoot, 'test/fixtures/hostile/openapi.yaml');
@@ -30,10 +37,18 @@ let ran: RunResult | undefined;
 let runOutput = '';
 
 beforeAll(async () => {
-  ({ dir } = await generateToTemp({ spec: SPEC, name: 'hostile', specLabel: 'test/fixtures/hostile' }));
+  ({ dir } = await generateToTemp({
+    spec: SPEC,
+    name: 'hostile',
+    specLabel: 'test/fixtures/hostile',
+  }));
   files = readTree({ dir });
   compiled = await typecheck({ dir, emit: true });
-  const { stdout, output } = await run({ command: process.execPath, args: [RUNNER, path.join(dir, 'dist')], cwd: dir });
+  const { stdout, output } = await run({
+    command: process.execPath,
+    args: [RUNNER, path.join(dir, 'dist')],
+    cwd: dir,
+  });
   runOutput = output;
   const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
   ran = line ? (JSON.parse(line.slice('RESULT '.length)) as RunResult) : undefined;
@@ -41,7 +56,13 @@ beforeAll(async () => {
 
 /** Identifiers named `__zapgenCanary` in the code of a TypeScript file (not in strings or comments). */
 function canaryIdentifiers({ file, contents }: { file: string; contents: string }): string[] {
-  const source = ts.createSourceFile(file, contents, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    contents,
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isIdentifier(node) && node.text === '__zapgenCanary') {
@@ -66,7 +87,11 @@ describe('hostile spec', () => {
 
   test('every module imports in a fresh Node process', () => {
     expect(ran, `the runner printed no result:\n${runOutput.slice(-3000)}`).toBeDefined();
-    for (const module of MODULES) expect(Array.isArray(ran?.modules[module]), `${module}: ${String(ran?.modules[module])}`).toBe(true);
+    for (const module of MODULES)
+      expect(
+        Array.isArray(ran?.modules[module]),
+        `${module}: ${String(ran?.modules[module])}`,
+      ).toBe(true);
     expect(ran?.modules.index).toContain('createClient');
     expect(ran?.modules.mock).toContain('createMock');
   });
@@ -83,14 +108,18 @@ describe('hostile spec', () => {
   // A `*/` that closed a JSDoc block early, or a quote that ended a string, would leave the rest of
   // the spec string as code, where the parser sees the identifier.
   test('no spec string is code in any .ts file (no `*/` or quote escapes its comment or string)', () => {
-    const found = [...files].filter(([file]) => file.endsWith('.ts')).flatMap(([file, contents]) => canaryIdentifiers({ file, contents }));
+    const found = [...files]
+      .filter(([file]) => file.endsWith('.ts'))
+      .flatMap(([file, contents]) => canaryIdentifiers({ file, contents }));
     expect(found).toEqual([]);
   });
 
   test('no raw line or paragraph separator in a // comment (JavaScript ends the comment there)', () => {
     const found = [...files]
       .filter(([file]) => /\.[cm]?[jt]s$/.test(file))
-      .flatMap(([file, contents]) => contents.split('\n').map((line, index) => ({ where: `${file}:${index + 1}`, line })))
+      .flatMap(([file, contents]) =>
+        contents.split('\n').map((line, index) => ({ where: `${file}:${index + 1}`, line })),
+      )
       .filter(({ line }) => line.trimStart().startsWith('//') && /[\u2028\u2029]/.test(line))
       .map(({ where }) => where);
     expect(found).toEqual([]);
@@ -102,7 +131,9 @@ describe('hostile spec', () => {
   });
 
   test('the bundled openapi.json keeps the hostile strings as data', () => {
-    const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as { info: { title: string } };
+    const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as {
+      info: { title: string };
+    };
     expect(document.info.title).toContain("`${globalThis.__zapgenCanary = 'title'}`");
   });
 });

@@ -17,14 +17,27 @@ import { repoRoot, run } from '../support/contract-helpers.js';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const BIN = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
-const versionOf = (name: string) => (JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) =>
+  (
+    JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
 /** The packages under test, with a call each consumer makes against the package's own mock. */
 const PACKAGES = [
   { name: '@acme/petstore', dir: 'petstore', call: 'createClient({ baseUrl }).listPets()' },
   // The mocks accept their documented demo credentials (mock-api-key, mock-client-id).
-  { name: '@zapgen/actions-v2', dir: path.join(repoRoot, 'packages/actions-v2'), call: "createClient({ baseUrl, apiKey: 'mock-api-key' }).searchApps({ query: { query: 'slack' } })" },
-  { name: '@zapgen/partner-v1', dir: path.join(repoRoot, 'packages/partner-v1'), call: "createClient({ baseUrl, clientId: 'mock-client-id' }).listApps()" },
+  {
+    name: '@zapgen/actions-v2',
+    dir: path.join(repoRoot, 'packages/actions-v2'),
+    call: "createClient({ baseUrl, apiKey: 'mock-api-key' }).searchApps({ query: { query: 'slack' } })",
+  },
+  {
+    name: '@zapgen/partner-v1',
+    dir: path.join(repoRoot, 'packages/partner-v1'),
+    call: "createClient({ baseUrl, clientId: 'mock-client-id' }).listApps()",
+  },
 ] as const;
 
 let work: string;
@@ -32,17 +45,44 @@ const tarballs = new Map<string, string>();
 const log: string[] = [];
 
 /** Runs a command, failing with its output when it exits non-zero. */
-async function sh({ command, args, cwd }: { command: string; args: string[]; cwd: string }): Promise<string> {
+async function sh({
+  command,
+  args,
+  cwd,
+}: {
+  command: string;
+  args: string[];
+  cwd: string;
+}): Promise<string> {
   const started = performance.now();
-  const { code, output } = await run({ command, args, cwd, env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' } });
-  log.push(`$ (${path.relative(work, cwd) || '.'}) ${command === process.execPath ? 'node' : path.basename(command)} ${args.join(' ')}  [${Math.round(performance.now() - started)} ms, exit ${code}]`);
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} in ${cwd} exited ${code}:\n${output.slice(-6000)}`);
+  const { code, output } = await run({
+    command,
+    args,
+    cwd,
+    env: {
+      ...process.env,
+      npm_config_fund: 'false',
+      npm_config_audit: 'false',
+      npm_config_update_notifier: 'false',
+    },
+  });
+  log.push(
+    `$ (${path.relative(work, cwd) || '.'}) ${command === process.execPath ? 'node' : path.basename(command)} ${args.join(' ')}  [${Math.round(performance.now() - started)} ms, exit ${code}]`,
+  );
+  if (code !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} in ${cwd} exited ${code}:\n${output.slice(-6000)}`,
+    );
   return output;
 }
 
 /** `npm pack` of `dir` into the work folder; the tarball's path. */
 async function pack(dir: string): Promise<string> {
-  const output = await sh({ command: NPM, args: ['pack', '--pack-destination', work, '--loglevel', 'error'], cwd: dir });
+  const output = await sh({
+    command: NPM,
+    args: ['pack', '--pack-destination', work, '--loglevel', 'error'],
+    cwd: dir,
+  });
   const file = output.trim().split('\n').pop()!.trim();
   return path.join(work, file);
 }
@@ -90,21 +130,60 @@ beforeAll(async () => {
   // A user's own folder, a spec from the corpus, the zapgen bin.
   const spec = path.join(work, 'petstore.yaml');
   writeFileSync(spec, readFileSync(corpusSpec('oai-v30-petstore.yaml')));
-  await sh({ command: process.execPath, args: [path.join(repoRoot, 'generator/bin/zapgen.js'), 'generate', '--spec', 'petstore.yaml', '--out', 'petstore', '--name', '@acme/petstore'], cwd: work });
+  await sh({
+    command: process.execPath,
+    args: [
+      path.join(repoRoot, 'generator/bin/zapgen.js'),
+      'generate',
+      '--spec',
+      'petstore.yaml',
+      '--out',
+      'petstore',
+      '--name',
+      '@acme/petstore',
+    ],
+    cwd: work,
+  });
 
   tarballs.set('@zapgen/runtime', await pack(path.join(repoRoot, 'packages/runtime')));
   // The generated package builds on its own: its dependencies (the runtime from its tarball), then tsc.
   const petstore = path.join(work, 'petstore');
-  await sh({ command: NPM, args: ['install', '--no-save', '--prefer-offline', '--loglevel', 'error', tarballs.get('@zapgen/runtime')!], cwd: petstore });
+  await sh({
+    command: NPM,
+    args: [
+      'install',
+      '--no-save',
+      '--prefer-offline',
+      '--loglevel',
+      'error',
+      tarballs.get('@zapgen/runtime')!,
+    ],
+    cwd: petstore,
+  });
   await sh({ command: NPM, args: ['run', 'build'], cwd: petstore });
-  for (const pkg of PACKAGES) tarballs.set(pkg.name, await pack(path.isAbsolute(pkg.dir) ? pkg.dir : path.join(work, pkg.dir)));
+  for (const pkg of PACKAGES)
+    tarballs.set(
+      pkg.name,
+      await pack(path.isAbsolute(pkg.dir) ? pkg.dir : path.join(work, pkg.dir)),
+    );
 
   const consumer = path.join(work, 'consumer');
   mkdirSync(path.join(consumer, 'src'), { recursive: true });
-  writeFileSync(path.join(consumer, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    path.join(consumer, 'package.json'),
+    `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
+  );
   await sh({
     command: NPM,
-    args: ['install', '--prefer-offline', '--loglevel', 'error', ...tarballs.values(), `typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`],
+    args: [
+      'install',
+      '--prefer-offline',
+      '--loglevel',
+      'error',
+      ...tarballs.values(),
+      `typescript@${versionOf('typescript')}`,
+      `@types/node@${versionOf('@types/node')}`,
+    ],
     cwd: consumer,
   });
   writeFileSync(path.join(consumer, 'src/index.ts'), consumerSource());
@@ -126,12 +205,20 @@ afterAll(() => {
 describe('a package generated outside the repository', () => {
   test('is written where the user asked, with a header naming the spec relative to the package', () => {
     const header = readFileSync(path.join(work, 'petstore/src/client.ts'), 'utf8').split('\n')[0];
-    expect(header).toMatch(/^\/\/ Generated by zapgen from \.\.\/petstore\.yaml \(sha256 [0-9a-f]{64}\)\. Do not edit\.$/);
+    expect(header).toMatch(
+      /^\/\/ Generated by zapgen from \.\.\/petstore\.yaml \(sha256 [0-9a-f]{64}\)\. Do not edit\.$/,
+    );
   });
 
   test('declares a real runtime range and its own TypeScript', () => {
-    const manifest = JSON.parse(readFileSync(path.join(work, 'petstore/package.json'), 'utf8')) as Record<string, Record<string, string>>;
-    const runtimeVersion = (JSON.parse(readFileSync(path.join(repoRoot, 'packages/runtime/package.json'), 'utf8')) as { version: string }).version;
+    const manifest = JSON.parse(
+      readFileSync(path.join(work, 'petstore/package.json'), 'utf8'),
+    ) as Record<string, Record<string, string>>;
+    const runtimeVersion = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'packages/runtime/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
     expect(manifest.dependencies!['@zapgen/runtime']).toBe(`^${runtimeVersion}`);
     expect(manifest.devDependencies!.typescript).toMatch(/^\^5\./);
     expect(readdirSync(path.join(work, 'petstore/dist'))).toContain('index.d.ts');
@@ -143,21 +230,45 @@ describe('the packed packages, installed into a new project', () => {
     ['NodeNext', 'tsconfig.json'],
     ['bundler', 'tsconfig.bundler.json'],
   ])('type-check strictly with skipLibCheck: false (%s resolution)', async (_name, config) => {
-    const { code, output } = await run({ command: process.execPath, args: [path.join(work, 'consumer/node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], cwd: path.join(work, 'consumer') });
+    const { code, output } = await run({
+      command: process.execPath,
+      args: [
+        path.join(work, 'consumer/node_modules/typescript/bin/tsc'),
+        '-p',
+        config,
+        '--pretty',
+        'false',
+      ],
+      cwd: path.join(work, 'consumer'),
+    });
     expect(output.trim(), `tsc -p ${config}`).toBe('');
     expect(code).toBe(0);
   });
 
   test('run: every client gets an answer from its own mock', async () => {
-    const output = await sh({ command: process.execPath, args: ['dist/index.js'], cwd: path.join(work, 'consumer') });
-    const results = JSON.parse(output.trim().split('\n').pop()!) as Record<string, { ok: boolean; schemas: number }>;
+    const output = await sh({
+      command: process.execPath,
+      args: ['dist/index.js'],
+      cwd: path.join(work, 'consumer'),
+    });
+    const results = JSON.parse(output.trim().split('\n').pop()!) as Record<
+      string,
+      { ok: boolean; schemas: number }
+    >;
     for (const pkg of PACKAGES) expect(results[pkg.name], pkg.name).toMatchObject({ ok: true });
   });
 
-  test.each(PACKAGES.map((pkg) => pkg.name))('%s can be required from CommonJS (require(esm))', async (name) => {
-    const output = await sh({ command: process.execPath, args: ['-e', `console.log(typeof require(${JSON.stringify(name)}).createClient)`], cwd: path.join(work, 'consumer') });
-    expect(output.trim()).toBe('function');
-  });
+  test.each(PACKAGES.map((pkg) => pkg.name))(
+    '%s can be required from CommonJS (require(esm))',
+    async (name) => {
+      const output = await sh({
+        command: process.execPath,
+        args: ['-e', `console.log(typeof require(${JSON.stringify(name)}).createClient)`],
+        cwd: path.join(work, 'consumer'),
+      });
+      expect(output.trim()).toBe('function');
+    },
+  );
 });
 
 describe('package linters on every tarball', () => {
@@ -167,13 +278,21 @@ describe('package linters on every tarball', () => {
     const dir = path.join(work, 'lint', name.replace(/[@/]/g, '_'));
     mkdirSync(dir, { recursive: true });
     await sh({ command: 'tar', args: ['xzf', tarballs.get(name)!, '-C', dir], cwd: work });
-    const output = await sh({ command: BIN('publint'), args: ['run', path.join(dir, 'package'), '--strict', '--pack', 'false'], cwd: work });
+    const output = await sh({
+      command: BIN('publint'),
+      args: ['run', path.join(dir, 'package'), '--strict', '--pack', 'false'],
+      cwd: work,
+    });
     expect(output).toContain('All good!');
   });
 
   test.each(names)('attw (ES modules only): %s', async (name) => {
     // attw exits non-zero on any problem that is not ignored by the profile (sh throws then).
-    const output = await sh({ command: BIN('attw'), args: [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii'], cwd: work });
+    const output = await sh({
+      command: BIN('attw'),
+      args: [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii'],
+      cwd: work,
+    });
     expect(output).toContain(name);
   });
 });

@@ -42,7 +42,15 @@ export interface SchemaSummary {
   union?: { kind: 'anyOf' | 'oneOf'; members: SchemaSummary[] };
 }
 
-const copiedKeywords = ['format', 'enum', 'default', 'minimum', 'maximum', 'uniqueItems', 'deprecated'] as const;
+const copiedKeywords = [
+  'format',
+  'enum',
+  'default',
+  'minimum',
+  'maximum',
+  'uniqueItems',
+  'deprecated',
+] as const;
 
 /** Flattens one schema node without following its top-level `$ref` (so `$ref` siblings stay visible). */
 export function summarize(node: Json): SchemaSummary {
@@ -59,7 +67,11 @@ export function summarize(node: Json): SchemaSummary {
     return { ...summary, nullable, union: { kind: unionKind, members: nonNull.map(summarize) } };
   }
 
-  const types: string[] = Array.isArray(node.type) ? node.type : typeof node.type === 'string' ? [node.type] : [];
+  const types: string[] = Array.isArray(node.type)
+    ? node.type
+    : typeof node.type === 'string'
+      ? [node.type]
+      : [];
   const nonNull = types.filter((type) => type !== 'null');
   summary.nullable = nonNull.length < types.length;
   if (nonNull.length === 1) summary.type = nonNull[0];
@@ -108,7 +120,10 @@ export function resolveFact({ document, given }: { document: Json; given: Given 
   const op = operation(document, method, path);
 
   if ('parameters' in given) {
-    return (op.parameters ?? []).map((p: Json) => deref(document, p)).map((p: Json) => `${p.in} ${p.name}`).sort();
+    return (op.parameters ?? [])
+      .map((p: Json) => deref(document, p))
+      .map((p: Json) => `${p.in} ${p.name}`)
+      .sort();
   }
   if ('name' in given) {
     const p = parameter(document, method, path, given.in, given.name);
@@ -133,13 +148,20 @@ export function resolveFact({ document, given }: { document: Json; given: Given 
   }
   if ('extension' in given) return op[given.extension];
 
-  return { operationId: op.operationId, tags: op.tags, deprecated: op.deprecated === true, security: op.security };
+  return {
+    operationId: op.operationId,
+    tags: op.tags,
+    deprecated: op.deprecated === true,
+    security: op.security,
+  };
 }
 
 /** Every `METHOD /path` pair of the document, sorted. */
 export function operationKeys(document: Json): string[] {
   const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
   return Object.entries(document.paths as Json)
-    .flatMap(([path, item]) => methods.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`))
+    .flatMap(([path, item]) =>
+      methods.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`),
+    )
     .sort();
 }

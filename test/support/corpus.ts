@@ -13,8 +13,15 @@ export const corpusDir = fileURLToPath(new URL('../corpus/', import.meta.url));
 
 /** The spec files of the corpus (file names, sorted); throws when there are none. */
 export function corpusSpecs(): string[] {
-  const specs = existsSync(corpusDir) ? readdirSync(corpusDir).filter((file) => /\.(ya?ml|json)$/i.test(file)).sort() : [];
-  if (specs.length === 0) throw new Error(`no specs in ${corpusDir}: the corpus is part of the repository and must not be missing`);
+  const specs = existsSync(corpusDir)
+    ? readdirSync(corpusDir)
+        .filter((file) => /\.(ya?ml|json)$/i.test(file))
+        .sort()
+    : [];
+  if (specs.length === 0)
+    throw new Error(
+      `no specs in ${corpusDir}: the corpus is part of the repository and must not be missing`,
+    );
   return specs;
 }
 

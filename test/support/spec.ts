@@ -41,11 +41,20 @@ export function operation(document: Json, method: string, path: string): Json {
 }
 
 /** A parameter of an operation (path-level parameters included), dereferenced. */
-export function parameter(document: Json, method: string, path: string, location: string, name: string): Json {
+export function parameter(
+  document: Json,
+  method: string,
+  path: string,
+  location: string,
+  name: string,
+): Json {
   const op = operation(document, method, path);
-  const all = [...(document.paths[path].parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => deref(document, p));
+  const all = [...(document.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(
+    (p: Json) => deref(document, p),
+  );
   const found = all.find((p) => p.in === location && p.name === name);
-  if (!found) throw new Error(`no ${location} parameter ${name} on ${method.toUpperCase()} ${path}`);
+  if (!found)
+    throw new Error(`no ${location} parameter ${name} on ${method.toUpperCase()} ${path}`);
   return found;
 }
 

@@ -9,7 +9,15 @@ import tls from 'node:tls';
 
 function refuse(what) {
   return (...args) => {
-    const where = args.map((arg) => (typeof arg === 'string' || typeof arg === 'number' ? arg : arg && typeof arg === 'object' ? arg.host ?? arg.hostname ?? arg.path ?? '' : '')).join(' ');
+    const where = args
+      .map((arg) =>
+        typeof arg === 'string' || typeof arg === 'number'
+          ? arg
+          : arg && typeof arg === 'object'
+            ? (arg.host ?? arg.hostname ?? arg.path ?? '')
+            : '',
+      )
+      .join(' ');
     process.stderr.write(`NETWORK ATTEMPT ${what} ${where}\n`);
     throw new Error(`network access is not allowed here (${what} ${where})`);
   };

@@ -28,18 +28,40 @@ type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never 
 /** The named keys of an object type (or of each member of a union), without index signatures. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };`;
 
-function assignability({ direction, zodType, specType }: { direction: Direction; zodType: string; specType: string }): string {
+function assignability({
+  direction,
+  zodType,
+  specType,
+}: {
+  direction: Direction;
+  zodType: string;
+  specType: string;
+}): string {
   if (direction === 'mutual') return `MutuallyAssignable<${zodType}, ${specType}>`;
-  return direction === 'specToZod' ? `Assignable<${specType}, ${zodType}>` : `Assignable<${zodType}, ${specType}>`;
+  return direction === 'specToZod'
+    ? `Assignable<${specType}, ${zodType}>`
+    : `Assignable<${zodType}, ${specType}>`;
 }
 
-function check({ agreement, zodType, specType }: { agreement: Agreement; zodType: string; specType: string }): string {
+function check({
+  agreement,
+  zodType,
+  specType,
+}: {
+  agreement: Agreement;
+  zodType: string;
+  specType: string;
+}): string {
   switch (agreement.kind) {
     case 'whole':
       return assignability({ direction: agreement.direction, zodType, specType });
     case 'omit': {
       const key = stringLiteral(agreement.property);
-      return assignability({ direction: agreement.direction, zodType: `Without<${zodType}, ${key}>`, specType: `Without<${specType}, ${key}>` });
+      return assignability({
+        direction: agreement.direction,
+        zodType: `Without<${zodType}, ${key}>`,
+        specType: `Without<${specType}, ${key}>`,
+      });
     }
     case 'keys':
       return `Assignable<KnownKeys<${specType}>, KnownKeys<${zodType}>>`;
@@ -57,13 +79,23 @@ export function agreementModule(model: ApiModel): string {
     const constName = constNames.get(name)!;
     const agreement = found.get(name)!;
     const why = agreement.reasons.map((reason) => `// ${commentText(reason)}\n`).join('');
-    const assertion = check({ agreement, zodType: `z.output<typeof zod.${constName}>`, specType: `components['schemas'][${stringLiteral(name)}]` });
+    const assertion = check({
+      agreement,
+      zodType: `z.output<typeof zod.${constName}>`,
+      specType: `components['schemas'][${stringLiteral(name)}]`,
+    });
     return `${why}type _${constName} = Expect<${assertion}>;`;
   });
   return `${PREAMBLE}\n\n${checks.join('\n')}\n`;
 }
 
 /** `files` (a generated package's) with the agreement test added. */
-export function withAgreement<F extends { path: string; contents: string }>({ files, model }: { files: readonly F[]; model: ApiModel }): (F | { path: string; contents: string })[] {
+export function withAgreement<F extends { path: string; contents: string }>({
+  files,
+  model,
+}: {
+  files: readonly F[];
+  model: ApiModel;
+}): (F | { path: string; contents: string })[] {
   return [...files, { path: AGREEMENT_FILE, contents: agreementModule(model) }];
 }

@@ -43,17 +43,30 @@ export type Agreement =
   /** Only that every property openapi-typescript names, zod names too. */
   | { kind: 'keys'; reasons: string[] };
 
-const EMPTY_OBJECT = 'openapi-typescript types an object without properties as Record<string, never>; zod accepts any keys.';
+const EMPTY_OBJECT =
+  'openapi-typescript types an object without properties as Record<string, never>; zod accepts any keys.';
 const TUPLE = 'openapi-typescript drops the rest items of a prefixItems tuple; zod keeps them.';
-const PATTERN = 'openapi-typescript types patternProperties as an index signature; zod checks them in a refinement.';
+const PATTERN =
+  'openapi-typescript types patternProperties as an index signature; zod checks them in a refinement.';
 const DEFS = 'openapi-typescript emits $defs as a property.';
-const UNTYPED_NULLABLE = 'openapi-typescript ignores nullable on a schema without a type (e.g. an allOf part); zod keeps it.';
+const UNTYPED_NULLABLE =
+  'openapi-typescript ignores nullable on a schema without a type (e.g. an allOf part); zod keeps it.';
 const REQUIRED_ONLY =
   'A required list next to allOf (no properties of its own) makes TypeScript intersect `p?: T` with `p: unknown`, giving `p: T | undefined`; openapi-typescript writes `p: T`.';
-const GHOST_REQUIRED = 'openapi-typescript ignores required names that are not properties; zod requires those keys.';
-const DROPPED_DEFAULT = 'A default that does not fit its schema is dropped (the property stays optional); openapi-typescript still makes the property required.';
+const GHOST_REQUIRED =
+  'openapi-typescript ignores required names that are not properties; zod requires those keys.';
+const DROPPED_DEFAULT =
+  'A default that does not fit its schema is dropped (the property stays optional); openapi-typescript still makes the property required.';
 /** Reasons after which the spec type is still assignable to zod's output. */
-const SPEC_TO_ZOD = new Set([EMPTY_OBJECT, TUPLE, PATTERN, DEFS, UNTYPED_NULLABLE, REQUIRED_ONLY, DROPPED_DEFAULT]);
+const SPEC_TO_ZOD = new Set([
+  EMPTY_OBJECT,
+  TUPLE,
+  PATTERN,
+  DEFS,
+  UNTYPED_NULLABLE,
+  REQUIRED_ONLY,
+  DROPPED_DEFAULT,
+]);
 /** Reasons after which zod's output is still assignable to the spec type. */
 const ZOD_TO_SPEC = new Set([GHOST_REQUIRED]);
 
@@ -61,13 +74,29 @@ const ZOD_TO_SPEC = new Set([GHOST_REQUIRED]);
 function localReasons(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>): Set<string> {
   const found = new Set<string>();
   const visit = (node: SchemaModel): void => {
-    if (node.kind === 'array' && node.prefixItems?.length && node.items.kind !== 'never') found.add(TUPLE);
+    if (node.kind === 'array' && node.prefixItems?.length && node.items.kind !== 'never')
+      found.add(TUPLE);
     if (node.kind === 'object') {
-      if (node.properties.some((property) => property.schema.default && !effectiveDefault(property.schema, context))) found.add(DROPPED_DEFAULT);
+      if (
+        node.properties.some(
+          (property) => property.schema.default && !effectiveDefault(property.schema, context),
+        )
+      )
+        found.add(DROPPED_DEFAULT);
       if (node.patternProperties?.length) found.add(PATTERN);
-      else if (!node.properties.length && node.additionalProperties === true) found.add(EMPTY_OBJECT);
+      else if (!node.properties.length && node.additionalProperties === true)
+        found.add(EMPTY_OBJECT);
     }
-    if (node.kind === 'intersection' && node.parts.some((part) => part.kind === 'object' && part.properties.some((property) => property.required && property.schema.kind === 'unknown'))) {
+    if (
+      node.kind === 'intersection' &&
+      node.parts.some(
+        (part) =>
+          part.kind === 'object' &&
+          part.properties.some(
+            (property) => property.required && property.schema.kind === 'unknown',
+          ),
+      )
+    ) {
       found.add(REQUIRED_ONLY);
     }
     childSchemas(node).forEach(visit);
@@ -77,11 +106,14 @@ function localReasons(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>):
 }
 
 type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isJson = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const COMPONENT = '#/components/schemas/';
 
 function componentName(ref: unknown): string | undefined {
-  return typeof ref === 'string' && ref.startsWith(COMPONENT) ? decodeURIComponent(ref.slice(COMPONENT.length)).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  return typeof ref === 'string' && ref.startsWith(COMPONENT)
+    ? decodeURIComponent(ref.slice(COMPONENT.length)).replace(/~1/g, '/').replace(/~0/g, '~')
+    : undefined;
 }
 
 function walk(node: unknown, visit: (node: Json) => void, seen = new Set<unknown>()): void {
@@ -108,23 +140,35 @@ function rewrittenByDiscriminators(document: Json): Map<string, Set<string>> {
     const discriminator = node.discriminator;
     if (!isJson(discriminator) || typeof discriminator.propertyName !== 'string') return;
     if (Array.isArray(node.oneOf)) {
-      for (const item of node.oneOf) if (isJson(item)) mark(componentName(item.$ref), discriminator.propertyName);
+      for (const item of node.oneOf)
+        if (isJson(item)) mark(componentName(item.$ref), discriminator.propertyName);
     }
     if (isJson(discriminator.mapping)) {
-      for (const target of Object.values(discriminator.mapping)) mark(componentName(target), discriminator.propertyName);
+      for (const target of Object.values(discriminator.mapping))
+        mark(componentName(target), discriminator.propertyName);
     }
   });
-  const components = isJson(document.components) && isJson(document.components.schemas) ? document.components.schemas : {};
+  const components =
+    isJson(document.components) && isJson(document.components.schemas)
+      ? document.components.schemas
+      : {};
   const discriminated = new Map<string, string>();
   for (const [name, node] of Object.entries(components)) {
-    if (isJson(node) && isJson(node.discriminator) && typeof node.discriminator.propertyName === 'string') discriminated.set(name, node.discriminator.propertyName);
+    if (
+      isJson(node) &&
+      isJson(node.discriminator) &&
+      typeof node.discriminator.propertyName === 'string'
+    )
+      discriminated.set(name, node.discriminator.propertyName);
   }
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [name, node] of Object.entries(components)) {
       if (!isJson(node) || !Array.isArray(node.allOf) || discriminated.has(name)) continue;
       for (const item of node.allOf) {
-        const property = isJson(item) ? discriminated.get(componentName(item.$ref) ?? '') : undefined;
+        const property = isJson(item)
+          ? discriminated.get(componentName(item.$ref) ?? '')
+          : undefined;
         if (property === undefined) continue;
         mark(name, property);
         discriminated.set(name, property);
@@ -143,10 +187,12 @@ function walkSchema(node: unknown, visit: (node: Json) => void): void {
   if (Array.isArray(node)) node.forEach((item) => walkSchema(item, visit));
   if (!isJson(node)) return;
   visit(node);
-  for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key) && !key.startsWith('x-')) walkSchema(child, visit);
+  for (const [key, child] of Object.entries(node))
+    if (!DATA_KEYS.has(key) && !key.startsWith('x-')) walkSchema(child, visit);
 }
 
-const isEmpty = (value: unknown) => value === undefined || (isJson(value) && Object.keys(value).length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined || (isJson(value) && Object.keys(value).length === 0);
 
 /**
  * Reasons visible only in the document, inside one component schema (not following `$ref`s): the
@@ -158,12 +204,24 @@ function documentReasons(node: unknown): Set<string> {
     if ('$defs' in child) found.add(DEFS);
     const types = Array.isArray(child.type) ? child.type : [child.type];
     const composed = ['allOf', 'anyOf', 'oneOf'].some((key) => key in child);
-    const typed = !composed && isEmpty(child.properties) && !child.additionalProperties && !child.patternProperties && !child.$defs;
+    const typed =
+      !composed &&
+      isEmpty(child.properties) &&
+      !child.additionalProperties &&
+      !child.patternProperties &&
+      !child.$defs;
     if (types.includes('object') && typed) found.add(EMPTY_OBJECT);
-    const shaped = ['type', '$ref', 'enum', 'const', 'items', 'additionalProperties'].some((key) => key in child) || !isEmpty(child.properties);
+    const shaped =
+      ['type', '$ref', 'enum', 'const', 'items', 'additionalProperties'].some(
+        (key) => key in child,
+      ) || !isEmpty(child.properties);
     if (child.nullable === true && !composed && !shaped) found.add(UNTYPED_NULLABLE);
     const properties = isJson(child.properties) ? child.properties : {};
-    if (!composed && Array.isArray(child.required) && child.required.some((name) => typeof name === 'string' && !Object.hasOwn(properties, name))) {
+    if (
+      !composed &&
+      Array.isArray(child.required) &&
+      child.required.some((name) => typeof name === 'string' && !Object.hasOwn(properties, name))
+    ) {
       found.add(GHOST_REQUIRED);
     }
   });
@@ -173,7 +231,10 @@ function documentReasons(node: unknown): Set<string> {
 /** How each component schema's zod output type can be checked against openapi-typescript's. */
 export function agreements(model: ApiModel): Map<string, Agreement> {
   const schemas = new Map(model.schemas.map((entry) => [entry.name, entry.schema]));
-  const rawSchemas = isJson(model.document.components) && isJson(model.document.components.schemas) ? model.document.components.schemas : {};
+  const rawSchemas =
+    isJson(model.document.components) && isJson(model.document.components.schemas)
+      ? model.document.components.schemas
+      : {};
   const rewritten = rewrittenByDiscriminators(model.document);
   const local = new Map(
     model.schemas.map(({ name, schema }) => {
@@ -182,7 +243,12 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
       return [name, reasons];
     }),
   );
-  const edges = new Map(model.schemas.map(({ name, schema }) => [name, [...new Set(references(schema))].filter((target) => schemas.has(target))]));
+  const edges = new Map(
+    model.schemas.map(({ name, schema }) => [
+      name,
+      [...new Set(references(schema))].filter((target) => schemas.has(target)),
+    ]),
+  );
 
   const result = new Map<string, Agreement>();
   for (const { name } of model.schemas) {
@@ -207,7 +273,12 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
     const zodToSpec = listed.some((reason) => ZOD_TO_SPEC.has(reason));
     const direction: Direction = specToZod ? 'specToZod' : zodToSpec ? 'zodToSpec' : 'mutual';
     if (nestedDiscriminator || (own && own.size > 1) || (specToZod && zodToSpec)) {
-      const why = nestedDiscriminator || own ? ['openapi-typescript rewrites discriminator properties of this schema or of schemas it contains.'] : [];
+      const why =
+        nestedDiscriminator || own
+          ? [
+              'openapi-typescript rewrites discriminator properties of this schema or of schemas it contains.',
+            ]
+          : [];
       result.set(name, { kind: 'keys', reasons: [...listed, ...why] });
     } else if (own) {
       const [property] = [...own];
@@ -215,7 +286,10 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
         kind: 'omit',
         property: property!,
         direction,
-        reasons: [...listed, `openapi-typescript rewrites the discriminator property ${JSON.stringify(property)} of this schema.`],
+        reasons: [
+          ...listed,
+          `openapi-typescript rewrites the discriminator property ${JSON.stringify(property)} of this schema.`,
+        ],
       });
     } else {
       result.set(name, { kind: 'whole', direction, reasons: listed });

@@ -26,7 +26,6 @@ import { displayPath } from '../load/source-file.js';
 
 export { DIFF_HELP } from './diff-help.js';
 
-
 /** One API to compare: what the CLI resolved from `--spec` or `spec/<api>/`. */
 export interface DiffTarget {
   api: string;

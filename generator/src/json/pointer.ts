@@ -29,7 +29,13 @@ export function parsePointer(pointer: string): string[] {
 }
 
 /** `pointer` (`#/...` form) extended by `keys`, each escaped. */
-export function joinPointer({ pointer, keys }: { pointer: string; keys: readonly (string | number)[] }): string {
+export function joinPointer({
+  pointer,
+  keys,
+}: {
+  pointer: string;
+  keys: readonly (string | number)[];
+}): string {
   return `${pointer}${toPointer(keys)}`;
 }
 
@@ -79,5 +85,10 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * `__proto__` (and names such as `constructor` or `toString` are just names in a spec).
  */
 export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }

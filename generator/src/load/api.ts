@@ -19,7 +19,10 @@ export function validate(options: { spec: string; apiName?: string }): ValidateS
   return {
     api: options.apiName ?? apiNameOf(options.spec),
     findings,
-    timings: { load: Math.round(loadedAt - start), validate: Math.round(performance.now() - loadedAt) },
+    timings: {
+      load: Math.round(loadedAt - start),
+      validate: Math.round(performance.now() - loadedAt),
+    },
   };
 }
 
@@ -27,7 +30,9 @@ export function validate(options: { spec: string; apiName?: string }): ValidateS
 export function apiNameOf(spec: string): string {
   const absolute = path.resolve(spec);
   const base = path.basename(absolute);
-  const name = /^openapi\.(ya?ml|json)$/i.test(base) ? path.basename(path.dirname(absolute)) : base.replace(/\.(ya?ml|json)$/i, '');
+  const name = /^openapi\.(ya?ml|json)$/i.test(base)
+    ? path.basename(path.dirname(absolute))
+    : base.replace(/\.(ya?ml|json)$/i, '');
   return (
     name
       .toLowerCase()

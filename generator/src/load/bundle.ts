@@ -13,7 +13,15 @@
 import path from 'node:path';
 import type { Finding } from './finding.js';
 import { isDataKey } from './keywords.js';
-import { fragmentToPointer, getAt, isObject, parsePointer, pointerToFragment, setOwn, toPointer } from '../json/pointer.js';
+import {
+  fragmentToPointer,
+  getAt,
+  isObject,
+  parsePointer,
+  pointerToFragment,
+  setOwn,
+  toPointer,
+} from '../json/pointer.js';
 import { SourceMap } from './source-map.js';
 import { displayPath, readSourceFile, type SourceFile } from './source-file.js';
 
@@ -75,15 +83,23 @@ class Bundler {
     this.#reserveComponents(root);
     this.#visited.add(root);
     // Components first, so that their inlined nodes are the canonical copies.
-    const keys = Object.keys(root).sort((a, b) => Number(b === 'components') - Number(a === 'components'));
+    const keys = Object.keys(root).sort(
+      (a, b) => Number(b === 'components') - Number(a === 'components'),
+    );
     for (const key of keys) {
-      if (!isDataKey({ key, parentKey: undefined, value: root[key] })) this.#child(root, key, context);
+      if (!isDataKey({ key, parentKey: undefined, value: root[key] }))
+        this.#child(root, key, context);
     }
     return this.#result(root);
   }
 
   #result(document: Record<string, unknown> | undefined): Bundle {
-    return { document, sourceMap: this.sourceMap, files: [...this.#files.keys()], findings: this.findings };
+    return {
+      document,
+      sourceMap: this.sourceMap,
+      files: [...this.#files.keys()],
+      findings: this.findings,
+    };
   }
 
   /** A component entry that is itself an external `$ref` is where its target goes. */
@@ -106,7 +122,8 @@ class Bundler {
     if (typeof node !== 'object' || node === null || this.#visited.has(node)) return;
     this.#visited.add(node);
     if (Array.isArray(node)) {
-      for (let index = 0; index < node.length; index += 1) this.#child(node, String(index), context);
+      for (let index = 0; index < node.length; index += 1)
+        this.#child(node, String(index), context);
       return;
     }
     for (const key of Object.keys(node)) {
@@ -133,10 +150,15 @@ class Bundler {
   }
 
   /** Rewrites the `$ref` of `node` in place, or returns the node it should be replaced with. */
-  #reference(node: Record<string, unknown>, context: Context): { value: unknown; context: Context } | undefined {
+  #reference(
+    node: Record<string, unknown>,
+    context: Context,
+  ): { value: unknown; context: Context } | undefined {
     const ref = node.$ref as string;
     if (ref.startsWith('#') && context.file === this.#entry) return undefined;
-    const target = this.#target(ref, context.file, (reason) => this.#refFinding(context, `$ref "${ref}" ${reason}`));
+    const target = this.#target(ref, context.file, (reason) =>
+      this.#refFinding(context, `$ref "${ref}" ${reason}`),
+    );
     if (!target) return undefined;
     if (target.file === this.#entry.path) {
       node.$ref = pointerToFragment(target.pointer);
@@ -151,13 +173,19 @@ class Bundler {
     }
     const file = this.#read(target.file);
     if (file === 'missing') {
-      this.#refFinding(context, `$ref "${ref}" cannot be followed: ${this.#missing.get(target.file) ?? displayPath(target.file)}`);
+      this.#refFinding(
+        context,
+        `$ref "${ref}" cannot be followed: ${this.#missing.get(target.file) ?? displayPath(target.file)}`,
+      );
       return undefined;
     }
     if (file === 'broken') return undefined;
     let value = getAt(file.data, parsePointer(target.pointer));
     if (value === undefined) {
-      this.#refFinding(context, `$ref "${ref}" does not resolve: ${file.displayPath} has no ${target.pointer || 'content'}`);
+      this.#refFinding(
+        context,
+        `$ref "${ref}" does not resolve: ${file.displayPath} has no ${target.pointer || 'content'}`,
+      );
       return undefined;
     }
     if (placed === undefined) this.#place(key, target, here);
@@ -166,7 +194,10 @@ class Bundler {
       value = { ...value, ...Object.fromEntries(siblings.map((name) => [name, node[name]])) };
     }
     this.sourceMap.mount({ pointer: here, file, segments: parsePointer(target.pointer) });
-    return { value, context: { file, base: parsePointer(target.pointer), depth: this.#path.length } };
+    return {
+      value,
+      context: { file, base: parsePointer(target.pointer), depth: this.#path.length },
+    };
   }
 
   #place(key: string, target: { file: string; pointer: string }, at: string): void {
@@ -179,12 +210,17 @@ class Bundler {
   /** A node inside an already inlined node is reached through it. */
   #placedWithin(target: { file: string; pointer: string }): string | undefined {
     for (const { pointer, at } of this.#placedByFile.get(target.file) ?? []) {
-      if (target.pointer.startsWith(`${pointer}/`)) return at + target.pointer.slice(pointer.length);
+      if (target.pointer.startsWith(`${pointer}/`))
+        return at + target.pointer.slice(pointer.length);
     }
     return undefined;
   }
 
-  #target(ref: string, from: SourceFile, onInvalid?: (reason: string) => void): { file: string; pointer: string } | undefined {
+  #target(
+    ref: string,
+    from: SourceFile,
+    onInvalid?: (reason: string) => void,
+  ): { file: string; pointer: string } | undefined {
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     if (/^[a-z][a-z0-9+.-]+:/i.test(filePart)) {
@@ -219,7 +255,8 @@ class Bundler {
     const missing = result.findings.every((finding) => finding.rule === 'file-not-found');
     // The entry's own absence is reported as is; a missing referenced file at the `$ref`.
     if (!missing || this.#files.size === 0) this.findings.push(...result.findings);
-    if (missing) this.#missing.set(absolutePath, result.findings[0]?.message ?? displayPath(absolutePath));
+    if (missing)
+      this.#missing.set(absolutePath, result.findings[0]?.message ?? displayPath(absolutePath));
     const state = missing ? 'missing' : 'broken';
     this.#files.set(absolutePath, state);
     return state;
@@ -228,7 +265,13 @@ class Bundler {
   #refFinding(context: Context, message: string): void {
     const segments = [...context.base, ...this.#path.slice(context.depth), '$ref'];
     const position = context.file.locate(segments);
-    this.findings.push({ file: context.file.displayPath, ...position, rule: 'resolvable-refs', severity: 'error', message });
+    this.findings.push({
+      file: context.file.displayPath,
+      ...position,
+      rule: 'resolvable-refs',
+      severity: 'error',
+      message,
+    });
   }
 }
 
@@ -246,6 +289,7 @@ function sortNameMaps(root: Record<string, unknown>): void {
 
 function sortedKeys(map: Record<string, unknown>): Record<string, unknown> {
   const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(map).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) setOwn(sorted, key, map[key]);
+  for (const key of Object.keys(map).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    setOwn(sorted, key, map[key]);
   return sorted;
 }

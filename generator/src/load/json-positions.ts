@@ -34,7 +34,12 @@ export function jsonOffsets(text: string, requests: readonly (readonly string[])
     for (const id of node.ids) offsets[id] = offset;
   };
   const whitespace = () => {
-    for (let code = text.charCodeAt(position); code === 32 || code === 10 || code === 13 || code === 9; code = text.charCodeAt(position)) position += 1;
+    for (
+      let code = text.charCodeAt(position);
+      code === 32 || code === 10 || code === 13 || code === 9;
+      code = text.charCodeAt(position)
+    )
+      position += 1;
   };
   const skipString = () => {
     position += 1; // opening quote
@@ -103,9 +108,13 @@ export function jsonOffsets(text: string, requests: readonly (readonly string[])
 }
 
 /** Converts offsets to 1-based lines and columns. */
-export function lineColumns(text: string, offsets: readonly number[]): { line: number; column: number }[] {
+export function lineColumns(
+  text: string,
+  offsets: readonly number[],
+): { line: number; column: number }[] {
   const starts = [0];
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1))
+    starts.push(index + 1);
   return offsets.map((offset) => {
     let low = 0;
     let high = starts.length - 1;

@@ -36,7 +36,15 @@ const NAME_MAPS = new Set([
  * True when the value under `key` is data (never holds references), given the key under which
  * its parent object sits.
  */
-export function isDataKey({ key, parentKey, value }: { key: string; parentKey: string | undefined; value: unknown }): boolean {
+export function isDataKey({
+  key,
+  parentKey,
+  value,
+}: {
+  key: string;
+  parentKey: string | undefined;
+  value: unknown;
+}): boolean {
   if (parentKey !== undefined && NAME_MAPS.has(parentKey)) return false;
   if (DATA_KEYWORDS.has(key) || key.startsWith('x-')) return true;
   return key === 'examples' && Array.isArray(value);

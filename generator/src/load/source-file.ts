@@ -6,7 +6,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+} from 'yaml';
 import type { Finding } from './finding.js';
 import { jsonOffsets, lineColumns } from './json-positions.js';
 
@@ -46,7 +56,12 @@ export function readSourceFile(absolutePath: string): ReadResult {
     text = readFileSync(absolutePath, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder' : `cannot read (${code ?? 'error'})`;
+    const reason =
+      code === 'ENOENT'
+        ? 'file not found'
+        : code === 'EISDIR'
+          ? 'is a folder'
+          : `cannot read (${code ?? 'error'})`;
     return { ok: false, findings: [fileFinding(shown, 'file-not-found', `${shown}: ${reason}`)] };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -64,7 +79,12 @@ export function readSourceFile(absolutePath: string): ReadResult {
   if (parsed.errors.length) {
     return {
       ok: false,
-      findings: parsed.errors.map((error) => ({ file: shown, ...error, rule: 'yaml-syntax', severity: 'error' })),
+      findings: parsed.errors.map((error) => ({
+        file: shown,
+        ...error,
+        rule: 'yaml-syntax',
+        severity: 'error',
+      })),
     };
   }
   let data: unknown;
@@ -76,7 +96,13 @@ export function readSourceFile(absolutePath: string): ReadResult {
   const locate = (segments: readonly string[]) => locateNode(parsed, segments);
   return {
     ok: true,
-    file: { path: absolutePath, displayPath: shown, data, locate, locateMany: (requests) => requests.map(locate) },
+    file: {
+      path: absolutePath,
+      displayPath: shown,
+      data,
+      locate,
+      locateMany: (requests) => requests.map(locate),
+    },
   };
 }
 
@@ -89,11 +115,20 @@ interface Parsed {
 /** Where and why `text` is not strict JSON (called after `JSON.parse` failed, for the positions). */
 function jsonSyntaxFindings({ text, shown }: { text: string; shown: string }): Finding[] {
   const errors: ParseError[] = [];
-  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  parseJsonc(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   if (errors.length === 0) return [fileFinding(shown, 'json-syntax', 'the file is not valid JSON')];
   // One error per place: the parser often reports two consequences of one mistake there.
-  const first = errors.filter((error, index) => errors.findIndex((other) => other.offset === error.offset) === index).slice(0, 20);
-  const positions = lineColumns(text, first.map((error) => error.offset));
+  const first = errors
+    .filter((error, index) => errors.findIndex((other) => other.offset === error.offset) === index)
+    .slice(0, 20);
+  const positions = lineColumns(
+    text,
+    first.map((error) => error.offset),
+  );
   return first.map((error, index) => ({
     file: shown,
     ...positions[index]!,
@@ -133,7 +168,11 @@ function parseWithPositions(text: string): Parsed {
   });
   for (const { offset, key } of duplicateKeys(document)) {
     const { line, col } = lineCounter.linePos(offset);
-    errors.push({ line, column: col, message: `duplicate key "${key}" (YAML map keys must be unique)` });
+    errors.push({
+      line,
+      column: col,
+      message: `duplicate key "${key}" (YAML map keys must be unique)`,
+    });
   }
   return { document, lineCounter, errors };
 }
@@ -156,8 +195,14 @@ function duplicateKeys(document: Document): { offset: number; key: string }[] {
 }
 
 /** A JSON file keeps its text only: positions come from a scan of the text when asked for. */
-function lazyJsonFile(absolutePath: string, shown: string, text: string, data: unknown): SourceFile {
-  const locateMany = (requests: readonly (readonly string[])[]) => lineColumns(text, jsonOffsets(text, requests));
+function lazyJsonFile(
+  absolutePath: string,
+  shown: string,
+  text: string,
+  data: unknown,
+): SourceFile {
+  const locateMany = (requests: readonly (readonly string[])[]) =>
+    lineColumns(text, jsonOffsets(text, requests));
   return {
     path: absolutePath,
     displayPath: shown,

@@ -22,7 +22,15 @@ export class SourceMap {
   readonly #mounts = new Map<string, Mount>();
 
   /** Records that the bundled subtree at `pointer` is the node at `segments` of `file`. */
-  mount({ pointer, file, segments }: { pointer: string; file: SourceFile; segments: readonly string[] }): void {
+  mount({
+    pointer,
+    file,
+    segments,
+  }: {
+    pointer: string;
+    file: SourceFile;
+    segments: readonly string[];
+  }): void {
     this.#mounts.set(pointer, { file, segments });
   }
 
@@ -46,7 +54,10 @@ export class SourceMap {
     for (const [file, requests] of byFile) {
       const positions = file.locateMany(requests.map((request) => request.segments));
       requests.forEach((request, at) => {
-        locations[request.index] = { file: file.displayPath, ...(positions[at] ?? { line: 1, column: 1 }) };
+        locations[request.index] = {
+          file: file.displayPath,
+          ...(positions[at] ?? { line: 1, column: 1 }),
+        };
       });
     }
     return locations;
@@ -57,7 +68,8 @@ export class SourceMap {
     const segments = parsePointer(pointer);
     for (let length = segments.length; length >= 0; length -= 1) {
       const mount = this.#mounts.get(toPointer(segments.slice(0, length)));
-      if (mount) return { file: mount.file, segments: [...mount.segments, ...segments.slice(length)] };
+      if (mount)
+        return { file: mount.file, segments: [...mount.segments, ...segments.slice(length)] };
     }
     throw new Error(`internal: no source for ${pointer}`);
   }

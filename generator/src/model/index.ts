@@ -38,7 +38,11 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
   };
   const info = isNode(document.info) ? document.info : {};
   const description = stringOf(info.description);
-  const schemas = namedSchemas({ context, nodes: componentSchemas, discriminators: typeDiscriminators(document) });
+  const schemas = namedSchemas({
+    context,
+    nodes: componentSchemas,
+    discriminators: typeDiscriminators(document),
+  });
   const operationModels = operations({ context, document });
   return {
     openapi,
@@ -76,6 +80,11 @@ function namedSchemas({
     .map((name) => {
       const pointer = joinPointer({ pointer: '#/components/schemas', keys: [name] });
       const typeDiscriminator = discriminators.get(name);
-      return { name, schema: context.schemas.build({ node: nodes[name], pointer }), pointer, ...(typeDiscriminator && { typeDiscriminator }) };
+      return {
+        name,
+        schema: context.schemas.build({ node: nodes[name], pointer }),
+        pointer,
+        ...(typeDiscriminator && { typeDiscriminator }),
+      };
     });
 }

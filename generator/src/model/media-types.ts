@@ -23,7 +23,9 @@ export function isMultipartMediaType(mediaType: string): boolean {
 
 /** The two form encodings, whose bodies are objects built from a schema too. */
 export function isFormMediaType(mediaType: string): boolean {
-  return essence(mediaType) === 'application/x-www-form-urlencoded' || isMultipartMediaType(mediaType);
+  return (
+    essence(mediaType) === 'application/x-www-form-urlencoded' || isMultipartMediaType(mediaType)
+  );
 }
 
 /** True for the media types whose bodies are validated and generated: JSON and forms. */
@@ -37,7 +39,9 @@ export function firstJson(content: readonly MediaTypeModel[]): MediaTypeModel | 
 }
 
 /** The request body media type that is validated and has fixtures: the first JSON or form one. */
-export function structuredRequestMedia(body: RequestBodyModel | undefined): MediaTypeModel | undefined {
+export function structuredRequestMedia(
+  body: RequestBodyModel | undefined,
+): MediaTypeModel | undefined {
   return body?.content.find((media) => isStructuredMediaType(media.mediaType));
 }
 

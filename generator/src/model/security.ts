@@ -111,12 +111,10 @@ function oauthFlows(value: unknown): OAuthFlowsModel {
  */
 export function securityRequirements(value: unknown): SecurityRequirementModel[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  return value
-    .filter(isNode)
-    .map((requirement) =>
-      Object.entries(requirement).map(([scheme, scopes]) => ({
-        scheme,
-        scopes: stringsOf(scopes) ?? [],
-      })),
-    );
+  return value.filter(isNode).map((requirement) =>
+    Object.entries(requirement).map(([scheme, scopes]) => ({
+      scheme,
+      scopes: stringsOf(scopes) ?? [],
+    })),
+  );
 }

@@ -32,7 +32,9 @@ export function typeDiscriminators(document: Node): Map<string, TypeDiscriminato
   const components = componentSchemas(document);
   if (!Object.keys(components).length) return result;
   const copy = structuredClone(document);
-  const { objects, refsHandled } = scanDiscriminators(copy as unknown as OpenAPI3, { silent: true });
+  const { objects, refsHandled } = scanDiscriminators(copy as unknown as OpenAPI3, {
+    silent: true,
+  });
   const scanned = componentSchemas(copy);
 
   for (const name of Object.keys(components)) {
@@ -45,9 +47,12 @@ export function typeDiscriminators(document: Node): Map<string, TypeDiscriminato
     const pointer = `${COMPONENT}${escapeSegment(name)}`;
     const schema = scanned[name];
     const discriminator = objects[pointer];
-    if (!isNode(schema) || schema.discriminator || refsHandled.includes(pointer) || !discriminator) continue;
+    if (!isNode(schema) || schema.discriminator || refsHandled.includes(pointer) || !discriminator)
+      continue;
     if (!Array.isArray(schema.allOf) && !Array.isArray(schema.anyOf)) continue;
-    const mapped = Object.entries(discriminator.mapping ?? {}).find(([, target]) => lastSegment(target) === name)?.[0];
+    const mapped = Object.entries(discriminator.mapping ?? {}).find(
+      ([, target]) => lastSegment(target) === name,
+    )?.[0];
     result.set(name, { propertyName: discriminator.propertyName, value: mapped ?? name });
   }
   return result;
@@ -60,7 +65,12 @@ function patchedEnum(schema: unknown): TypeDiscriminator | undefined {
   for (const place of places) {
     if (!isNode(place.properties)) continue;
     for (const [propertyName, property] of Object.entries(place.properties)) {
-      if (!isNode(property) || !Array.isArray(property.enum) || typeof property.description !== 'string') continue;
+      if (
+        !isNode(property) ||
+        !Array.isArray(property.enum) ||
+        typeof property.description !== 'string'
+      )
+        continue;
       if (property.description !== ADDED && !property.description.endsWith(REPLACED)) continue;
       const [value] = property.enum;
       if (typeof value === 'string') return { propertyName, value };
@@ -70,7 +80,9 @@ function patchedEnum(schema: unknown): TypeDiscriminator | undefined {
 }
 
 function componentSchemas(document: Node): Node {
-  return isNode(document.components) && isNode(document.components.schemas) ? document.components.schemas : {};
+  return isNode(document.components) && isNode(document.components.schemas)
+    ? document.components.schemas
+    : {};
 }
 
 /** The last segment of a `$ref` (or a bare schema name), as openapi-typescript compares them. */

@@ -6,7 +6,8 @@
  */
 
 /** JSON value, as found in `default`, `example`, `enum` and `const`. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A whole API. */
 export interface ApiModel {
@@ -46,7 +47,13 @@ export interface NamedSchema {
 }
 
 export type SecuritySchemeModel =
-  | { name: string; type: 'apiKey'; in: 'query' | 'header' | 'cookie'; paramName: string; description?: string }
+  | {
+      name: string;
+      type: 'apiKey';
+      in: 'query' | 'header' | 'cookie';
+      paramName: string;
+      description?: string;
+    }
   | { name: string; type: 'http'; scheme: string; bearerFormat?: string; description?: string }
   | { name: string; type: 'oauth2'; flows: OAuthFlowsModel; description?: string }
   | { name: string; type: 'openIdConnect'; openIdConnectUrl: string; description?: string }
@@ -98,13 +105,7 @@ export interface OperationModel {
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 export type ParameterStyle =
-  | 'matrix'
-  | 'label'
-  | 'form'
-  | 'simple'
-  | 'spaceDelimited'
-  | 'pipeDelimited'
-  | 'deepObject';
+  'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 export interface ParameterModel {
   name: string;
@@ -158,7 +159,12 @@ export interface ResponseModel {
 export interface OperationExtensions {
   rules: ParameterRuleModel[];
   stability?: { level: string; note?: string };
-  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef; ageField?: string };
+  cache?: {
+    ttlSeconds: number;
+    scope: string[];
+    refreshParameter?: ParameterRef;
+    ageField?: string;
+  };
   pagination?: PaginationModel;
   polling?: { whileField: string; intervalMs: number };
   /** `x-zapgen-mock`: what the mock does for this operation, as the spec declares it. */
@@ -271,7 +277,14 @@ export interface MockParentModel {
 
 /** What an operation does in the mock; the runtime's `MockBehaviour`. */
 export type MockBehaviourModel = { parent?: MockParentModel } & (
-  | { kind: 'list'; collection: string; itemsField: string; filters: MockPredicateModel[]; echo: string[]; nullableFields: string[] }
+  | {
+      kind: 'list';
+      collection: string;
+      itemsField: string;
+      filters: MockPredicateModel[];
+      echo: string[];
+      nullableFields: string[];
+    }
   | { kind: 'read'; collection: string; key: ParameterRef }
   | ({ kind: 'create'; collection: string } & MockWritesModel)
   | ({ kind: 'update'; collection: string; key: ParameterRef; replace: boolean } & MockWritesModel)
@@ -293,7 +306,12 @@ export type MockBehaviourModel = { parent?: MockParentModel } & (
       givenName?: ParameterRef;
       familyName?: ParameterRef;
       redirect?: ParameterRef;
-      authorize?: { scheme: string; clientId: ParameterRef; redirectUri: ParameterRef; codeChallenge: ParameterRef };
+      authorize?: {
+        scheme: string;
+        clientId: ParameterRef;
+        redirectUri: ParameterRef;
+        codeChallenge: ParameterRef;
+      };
     }
 );
 
@@ -320,7 +338,12 @@ export interface MockDeclaration {
   givenName?: ParameterRef;
   familyName?: ParameterRef;
   redirect?: ParameterRef;
-  authorize?: { scheme: string; clientId: ParameterRef; redirectUri: ParameterRef; codeChallenge: ParameterRef };
+  authorize?: {
+    scheme: string;
+    clientId: ParameterRef;
+    redirectUri: ParameterRef;
+    codeChallenge: ParameterRef;
+  };
 }
 
 /** The document-level `x-zapgen-mock`: the default caller and declared collections. */

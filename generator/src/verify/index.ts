@@ -56,7 +56,13 @@ const libraryFiles = new Map<string, ts.SourceFile | undefined>();
  * `files` with `types.ts` recompiled until it type-checks and every `satisfies` of `fixtures.ts`
  * that the checker rejects removed, with a warning for each change.
  */
-export function verifyPackage<F extends EmittedFile>({ model, files }: { model: ApiModel; files: readonly F[] }): { files: F[]; warnings: VerifyWarning[] } {
+export function verifyPackage<F extends EmittedFile>({
+  model,
+  files,
+}: {
+  model: ApiModel;
+  files: readonly F[];
+}): { files: F[]; warnings: VerifyWarning[] } {
   const warnings: VerifyWarning[] = [];
   let types = files.find((file) => file.path === TYPES)?.contents;
   let fixtures = files.find((file) => file.path === FIXTURES)?.contents;
@@ -66,13 +72,28 @@ export function verifyPackage<F extends EmittedFile>({ model, files }: { model: 
   let diagnostics = check({ types, fixtures });
   for (let round = 1; ; round += 1) {
     if (!diagnostics.types.length) break;
-    const failing = typeFailures(check({ types: typesSource({ model, overrides, markSchemas: true }) }).types);
-    if (failing.unplaced.length) throw new Error(`types.ts from openapi-typescript does not compile, outside any schema: ${failing.unplaced.join('; ')}`);
-    if (!failing.schemas.size) throw new Error(`types.ts from openapi-typescript does not compile, but does when its schemas are marked: ${diagnostics.types.map(describe).join('; ')}`);
-    if (round > 3) throw new Error(`types.ts still does not compile after replacing ${overrides.map((override) => override.pointer).join(', ')}`);
+    const failing = typeFailures(
+      check({ types: typesSource({ model, overrides, markSchemas: true }) }).types,
+    );
+    if (failing.unplaced.length)
+      throw new Error(
+        `types.ts from openapi-typescript does not compile, outside any schema: ${failing.unplaced.join('; ')}`,
+      );
+    if (!failing.schemas.size)
+      throw new Error(
+        `types.ts from openapi-typescript does not compile, but does when its schemas are marked: ${diagnostics.types.map(describe).join('; ')}`,
+      );
+    if (round > 3)
+      throw new Error(
+        `types.ts still does not compile after replacing ${overrides.map((override) => override.pointer).join(', ')}`,
+      );
     for (const [pointer, reason] of failing.schemas) {
       overrides.push({ pointer, reason });
-      warnings.push({ pointer: documentPointer(pointer), rule: 'type-replaced', message: `openapi-typescript's type of this schema does not compile (${reason}); it is \`unknown\` in types.ts` });
+      warnings.push({
+        pointer: documentPointer(pointer),
+        rule: 'type-replaced',
+        message: `openapi-typescript's type of this schema does not compile (${reason}); it is \`unknown\` in types.ts`,
+      });
     }
     types = typesSource({ model, overrides });
     diagnostics = check({ types, fixtures });
@@ -81,7 +102,11 @@ export function verifyPackage<F extends EmittedFile>({ model, files }: { model: 
   // Removing a `satisfies` cannot make anything else fail (a bare literal has no type to break),
   // so the pruned file needs no second check.
   if (fixtures !== undefined && diagnostics.fixtures.length) {
-    const pruned = pruneSatisfies({ source: fixtures, diagnostics: diagnostics.fixtures, operationPointer: (operationId) => operationPointer({ model, operationId }) });
+    const pruned = pruneSatisfies({
+      source: fixtures,
+      diagnostics: diagnostics.fixtures,
+      operationPointer: (operationId) => operationPointer({ model, operationId }),
+    });
     fixtures = pruned.source;
     warnings.push(...pruned.warnings);
   }
@@ -89,11 +114,17 @@ export function verifyPackage<F extends EmittedFile>({ model, files }: { model: 
     [TYPES, types],
     ...(fixtures === undefined ? [] : [[FIXTURES, fixtures] as const]),
   ]);
-  return { files: files.map((file) => ({ ...file, contents: replaced.get(file.path) ?? file.contents })), warnings };
+  return {
+    files: files.map((file) => ({ ...file, contents: replaced.get(file.path) ?? file.contents })),
+    warnings,
+  };
 }
 
 /** Diagnostics of `types.ts` and, when given, `fixtures.ts`, type-checked together in memory. */
-function check(sources: { types: string; fixtures?: string }): { types: ts.Diagnostic[]; fixtures: ts.Diagnostic[] } {
+function check(sources: { types: string; fixtures?: string }): {
+  types: ts.Diagnostic[];
+  fixtures: ts.Diagnostic[];
+} {
   const inMemory = new Map<string, string>([
     [`${ROOT}package.json`, '{ "type": "module" }'],
     [`${ROOT}${TYPES}`, sources.types],
@@ -102,25 +133,43 @@ function check(sources: { types: string; fixtures?: string }): { types: ts.Diagn
   const host = ts.createCompilerHost(OPTIONS, true);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
-  host.readFile = (file) => inMemory.get(file) ?? (file.startsWith(ROOT) ? undefined : readFile(file));
+  host.readFile = (file) =>
+    inMemory.get(file) ?? (file.startsWith(ROOT) ? undefined : readFile(file));
   host.fileExists = (file) => inMemory.has(file) || (!file.startsWith(ROOT) && fileExists(file));
-  host.directoryExists = (directory) => directory === ROOT.slice(0, -1) || `${directory}/`.startsWith(ROOT) || ts.sys.directoryExists(directory);
+  host.directoryExists = (directory) =>
+    directory === ROOT.slice(0, -1) ||
+    `${directory}/`.startsWith(ROOT) ||
+    ts.sys.directoryExists(directory);
   host.getSourceFile = (file, languageVersion) => {
     const text = inMemory.get(file);
-    if (text !== undefined) return ts.createSourceFile(file, text, languageVersion, true, ts.ScriptKind.TS);
+    if (text !== undefined)
+      return ts.createSourceFile(file, text, languageVersion, true, ts.ScriptKind.TS);
     if (!libraryFiles.has(file)) {
       const library = ts.sys.readFile(file);
-      libraryFiles.set(file, library === undefined ? undefined : ts.createSourceFile(file, library, languageVersion, true));
+      libraryFiles.set(
+        file,
+        library === undefined
+          ? undefined
+          : ts.createSourceFile(file, library, languageVersion, true),
+      );
     }
     return libraryFiles.get(file);
   };
-  const roots = [`${ROOT}${TYPES}`, ...(sources.fixtures === undefined ? [] : [`${ROOT}${FIXTURES}`])];
+  const roots = [
+    `${ROOT}${TYPES}`,
+    ...(sources.fixtures === undefined ? [] : [`${ROOT}${FIXTURES}`]),
+  ];
   const program = ts.createProgram({ rootNames: roots, options: OPTIONS, host });
   const diagnosticsOf = (path: string) => {
     const file = program.getSourceFile(path);
-    return file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
+    return file
+      ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]
+      : [];
   };
-  return { types: diagnosticsOf(`${ROOT}${TYPES}`), fixtures: sources.fixtures === undefined ? [] : diagnosticsOf(`${ROOT}${FIXTURES}`) };
+  return {
+    types: diagnosticsOf(`${ROOT}${TYPES}`),
+    fixtures: sources.fixtures === undefined ? [] : diagnosticsOf(`${ROOT}${FIXTURES}`),
+  };
 }
 
 /**
@@ -130,13 +179,20 @@ function check(sources: { types: string; fixtures?: string }): { types: ts.Diagn
  * media type or parameter written inline in an operation
  * (`#/paths/~1pets/get/responses/200/content/application~1json`), as openapi-typescript names it.
  */
-function typeFailures(diagnostics: readonly ts.Diagnostic[]): { schemas: Map<string, string>; unplaced: string[] } {
+function typeFailures(diagnostics: readonly ts.Diagnostic[]): {
+  schemas: Map<string, string>;
+  unplaced: string[];
+} {
   const schemas = new Map<string, string>();
   const unplaced: string[] = [];
   for (const diagnostic of diagnostics) {
-    const pointer = diagnostic.file && diagnostic.start !== undefined ? outermostSchemaAt(diagnostic.file, diagnostic.start) : undefined;
+    const pointer =
+      diagnostic.file && diagnostic.start !== undefined
+        ? outermostSchemaAt(diagnostic.file, diagnostic.start)
+        : undefined;
     if (pointer === undefined) unplaced.push(describe(diagnostic));
-    else if (!schemas.has(pointer)) schemas.set(pointer, `TS${diagnostic.code}: ${flatten(diagnostic)}`);
+    else if (!schemas.has(pointer))
+      schemas.set(pointer, `TS${diagnostic.code}: ${flatten(diagnostic)}`);
   }
   return { schemas, unplaced };
 }
@@ -169,23 +225,31 @@ function outermostSchemaAt(file: ts.SourceFile, position: number): string | unde
     // The comment follows a token on the same line (`name: /*mark*/ (...)`): TypeScript calls
     // such a comment trailing, of the token before.
     const start = type.getFullStart();
-    for (const range of [...(ts.getTrailingCommentRanges(text, start) ?? []), ...(ts.getLeadingCommentRanges(text, start) ?? [])]) {
+    for (const range of [
+      ...(ts.getTrailingCommentRanges(text, start) ?? []),
+      ...(ts.getLeadingCommentRanges(text, start) ?? []),
+    ]) {
       const comment = text.slice(range.pos + 2, range.end - 2);
-      if (comment.startsWith(SCHEMA_MARK)) outermost = decodeURIComponent(comment.slice(SCHEMA_MARK.length));
+      if (comment.startsWith(SCHEMA_MARK))
+        outermost = decodeURIComponent(comment.slice(SCHEMA_MARK.length));
     }
   }
   return outermost;
 }
 
 function nameText(name: ts.PropertyName): string {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText();
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)
+    ? name.text
+    : name.getText();
 }
 
 /** The innermost node of `file` that contains `position`. */
 function deepest(file: ts.SourceFile, position: number): ts.Node {
   let node: ts.Node = file;
   for (;;) {
-    const child = node.forEachChild((candidate) => (candidate.getStart(file) <= position && position < candidate.getEnd() ? candidate : undefined));
+    const child = node.forEachChild((candidate) =>
+      candidate.getStart(file) <= position && position < candidate.getEnd() ? candidate : undefined,
+    );
     if (!child) return node;
     node = child;
   }
@@ -205,13 +269,24 @@ function pruneSatisfies({
   diagnostics: readonly ts.Diagnostic[];
   operationPointer: (operationId: string) => string;
 }): { source: string; warnings: VerifyWarning[] } {
-  const file = ts.createSourceFile(FIXTURES, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    FIXTURES,
+    source,
+    ts.ScriptTarget.ES2022,
+    true,
+    ts.ScriptKind.TS,
+  );
   const clauses = new Map<ts.SatisfiesExpression, ts.Diagnostic>();
   for (const diagnostic of diagnostics) {
-    let node: ts.Node | undefined = diagnostic.start === undefined ? undefined : deepest(file, diagnostic.start);
+    let node: ts.Node | undefined =
+      diagnostic.start === undefined ? undefined : deepest(file, diagnostic.start);
     while (node && !ts.isSatisfiesExpression(node)) node = node.parent;
-    if (!node) throw new Error(`fixtures.ts does not compile outside any typed fixture: ${describe(diagnostic)}`);
-    if (!clauses.has(node as ts.SatisfiesExpression)) clauses.set(node as ts.SatisfiesExpression, diagnostic);
+    if (!node)
+      throw new Error(
+        `fixtures.ts does not compile outside any typed fixture: ${describe(diagnostic)}`,
+      );
+    if (!clauses.has(node as ts.SatisfiesExpression))
+      clauses.set(node as ts.SatisfiesExpression, diagnostic);
   }
   const warnings: VerifyWarning[] = [];
   // From the end, so that earlier offsets stay valid.
@@ -220,7 +295,10 @@ function pruneSatisfies({
   for (const [clause, diagnostic] of ordered) {
     const keys = fixtureKeys(clause);
     // `<value> satisfies T as T`: the `as T` goes with the proof it stands on.
-    const end = ts.isAsExpression(clause.parent) && clause.parent.expression === clause ? clause.parent.getEnd() : clause.getEnd();
+    const end =
+      ts.isAsExpression(clause.parent) && clause.parent.expression === clause
+        ? clause.parent.getEnd()
+        : clause.getEnd();
     text = `${text.slice(0, clause.expression.getEnd())} /* not typed: TS${diagnostic.code} */${text.slice(end)}`;
     const [root, name = ''] = keys;
     warnings.push({
@@ -237,27 +315,41 @@ function fixtureKeys(node: ts.Node): string[] {
   const keys: string[] = [];
   for (let current: ts.Node | undefined = node; current; current = current.parent) {
     if (ts.isPropertyAssignment(current)) keys.unshift(propertyName(current.name));
-    if (ts.isVariableDeclaration(current) && ts.isIdentifier(current.name)) keys.unshift(current.name.text);
+    if (ts.isVariableDeclaration(current) && ts.isIdentifier(current.name))
+      keys.unshift(current.name.text);
   }
   return keys;
 }
 
 function propertyName(name: ts.PropertyName): string {
-  if (ts.isComputedPropertyName(name) && ts.isStringLiteral(name.expression)) return name.expression.text;
+  if (ts.isComputedPropertyName(name) && ts.isStringLiteral(name.expression))
+    return name.expression.text;
   return nameText(name);
 }
 
 /** The pointer of an operation (`#/paths/~1pets/get`), or the document's for an unknown id. */
-function operationPointer({ model, operationId }: { model: ApiModel; operationId: string }): string {
+function operationPointer({
+  model,
+  operationId,
+}: {
+  model: ApiModel;
+  operationId: string;
+}): string {
   const operation = model.operations.find((candidate) => candidate.operationId === operationId);
   return operation ? `#/paths/${escapeSegment(operation.path)}/${operation.method}` : '';
 }
 
 function flatten(diagnostic: ts.Diagnostic): string {
-  return ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\s+/g, ' ').slice(0, 300);
+  return ts
+    .flattenDiagnosticMessageText(diagnostic.messageText, ' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
 }
 
 function describe(diagnostic: ts.Diagnostic): string {
-  const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
+  const where =
+    diagnostic.file && diagnostic.start !== undefined
+      ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
+      : undefined;
   return `${where ? `${diagnostic.file!.fileName.replace(ROOT, '')}:${where.line + 1}:${where.character + 1} ` : ''}TS${diagnostic.code}: ${flatten(diagnostic)}`;
 }

@@ -12,14 +12,23 @@ export interface Drift {
 }
 
 /** Compares `files` with the contents of `outDir`. `label` prefixes paths in the diff (`packages/actions-v2`). */
-export function diffFiles({ outDir, files, marker, label }: WriteTarget & { label: string }): Drift {
+export function diffFiles({
+  outDir,
+  files,
+  marker,
+  label,
+}: WriteTarget & { label: string }): Drift {
   const changes: { path: string; before: string | undefined; after: string | undefined }[] = [];
   for (const file of files) {
     const before = readIfExists(path.join(outDir, file.path))?.toString('utf8');
     if (before !== file.contents) changes.push({ path: file.path, before, after: file.contents });
   }
   for (const stale of staleFiles({ outDir, files, marker })) {
-    changes.push({ path: stale, before: readIfExists(path.join(outDir, stale))?.toString('utf8'), after: undefined });
+    changes.push({
+      path: stale,
+      before: readIfExists(path.join(outDir, stale))?.toString('utf8'),
+      after: undefined,
+    });
   }
   changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const prefix = label ? `${label.replace(/\/+$/, '')}/` : '';

@@ -21,18 +21,47 @@ const STACK_LINE = /^\s+at /m;
 let out: string;
 beforeAll(() => {
   // The tests run the bin as a user does: on the compiled generator.
-  spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'generator'], { cwd: root });
-  if (!existsSync(path.join(root, 'generator/dist/cli.js'))) throw new Error('generator/dist/cli.js is missing: run npx tsc -b generator');
+  spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'generator'],
+    { cwd: root },
+  );
+  if (!existsSync(path.join(root, 'generator/dist/cli.js')))
+    throw new Error('generator/dist/cli.js is missing: run npx tsc -b generator');
   out = mkdtempSync(path.join(tmpdir(), 'zapgen-cli-'));
 });
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('zapgen --help', () => {
   const cases: [string, { given: string[]; want: RegExp }][] = [
-    ['generate', { given: ['generate', '--help'], want: /^Usage: zapgen generate \[--spec <file\|folder>\] \[--out <folder>\]/ }],
-    ['check', { given: ['check', '--help'], want: /^Usage: zapgen check .*\n[\s\S]*exits 1\s+when a file differs/ }],
-    ['validate', { given: ['validate', '-h'], want: /^Usage: zapgen validate \[--spec <file\|folder>\] \[--strict\]/ }],
-    ['the rules validate checks', { given: ['validate', '--help'], want: /^ {2}path-parameters {9}error {4}every \{name\} of a path is a declared/m }],
+    [
+      'generate',
+      {
+        given: ['generate', '--help'],
+        want: /^Usage: zapgen generate \[--spec <file\|folder>\] \[--out <folder>\]/,
+      },
+    ],
+    [
+      'check',
+      {
+        given: ['check', '--help'],
+        want: /^Usage: zapgen check .*\n[\s\S]*exits 1\s+when a file differs/,
+      },
+    ],
+    [
+      'validate',
+      {
+        given: ['validate', '-h'],
+        want: /^Usage: zapgen validate \[--spec <file\|folder>\] \[--strict\]/,
+      },
+    ],
+    [
+      'the rules validate checks',
+      {
+        given: ['validate', '--help'],
+        want: /^ {2}path-parameters {9}error {4}every \{name\} of a path is a declared/m,
+      },
+    ],
     ['the tool', { given: ['--help'], want: /^Usage: zapgen <command> \[options\]/ }],
   ];
 
@@ -47,21 +76,68 @@ describe('zapgen --version', () => {
   it("prints the generator's version and exits 0", () => {
     const result = zapgen('--version');
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe(`${JSON.parse(readFileSync(path.join(root, 'generator/package.json'), 'utf8')).version}\n`);
+    expect(result.stdout).toBe(
+      `${JSON.parse(readFileSync(path.join(root, 'generator/package.json'), 'utf8')).version}\n`,
+    );
   });
 });
 
 describe('usage errors exit 2 with the usage', () => {
   const cases: [string, { given: string[]; want: RegExp }][] = [
-    ['a --name npm would refuse', { given: ['generate', '--spec', 'x.yaml', '--name', 'Bad Name'], want: /^zapgen: --name "Bad Name" is not a valid npm package name: .*\n\nUsage: zapgen generate/ }],
-    ['an --out that is a file', { given: ['generate', '--spec', 'x.yaml', '--out', 'package.json'], want: /^zapgen: --out package\.json is a file; it must be a folder .*\n\nUsage: zapgen generate/ }],
-    ['--force with check', { given: ['check', '--force'], want: /^zapgen: option --force does not apply to zapgen check/ }],
+    [
+      'a --name npm would refuse',
+      {
+        given: ['generate', '--spec', 'x.yaml', '--name', 'Bad Name'],
+        want: /^zapgen: --name "Bad Name" is not a valid npm package name: .*\n\nUsage: zapgen generate/,
+      },
+    ],
+    [
+      'an --out that is a file',
+      {
+        given: ['generate', '--spec', 'x.yaml', '--out', 'package.json'],
+        want: /^zapgen: --out package\.json is a file; it must be a folder .*\n\nUsage: zapgen generate/,
+      },
+    ],
+    [
+      '--force with check',
+      {
+        given: ['check', '--force'],
+        want: /^zapgen: option --force does not apply to zapgen check/,
+      },
+    ],
     ['no command', { given: [], want: /^Usage: zapgen <command>/m }],
-    ['an unknown command', { given: ['build'], want: /^zapgen: unknown command "build"\n\nUsage: zapgen <command>/ }],
-    ['an unknown flag', { given: ['generate', '--bogus'], want: /^zapgen: Unknown option '--bogus'.*\n\nUsage: zapgen generate/ }],
-    ['a flag of another command', { given: ['validate', '--out', 'x'], want: /^zapgen: option --out does not apply to zapgen validate\n\nUsage: zapgen validate/ }],
-    ['a missing flag value', { given: ['check', '--spec'], want: /^zapgen: Option '--spec <value>' argument missing\n\nUsage: zapgen check/ }],
-    ['a positional argument', { given: ['validate', 'spec/x'], want: /^zapgen: Unexpected argument 'spec\/x'.*\n\nUsage: zapgen validate/ }],
+    [
+      'an unknown command',
+      { given: ['build'], want: /^zapgen: unknown command "build"\n\nUsage: zapgen <command>/ },
+    ],
+    [
+      'an unknown flag',
+      {
+        given: ['generate', '--bogus'],
+        want: /^zapgen: Unknown option '--bogus'.*\n\nUsage: zapgen generate/,
+      },
+    ],
+    [
+      'a flag of another command',
+      {
+        given: ['validate', '--out', 'x'],
+        want: /^zapgen: option --out does not apply to zapgen validate\n\nUsage: zapgen validate/,
+      },
+    ],
+    [
+      'a missing flag value',
+      {
+        given: ['check', '--spec'],
+        want: /^zapgen: Option '--spec <value>' argument missing\n\nUsage: zapgen check/,
+      },
+    ],
+    [
+      'a positional argument',
+      {
+        given: ['validate', 'spec/x'],
+        want: /^zapgen: Unexpected argument 'spec\/x'.*\n\nUsage: zapgen validate/,
+      },
+    ],
   ];
 
   it.each(cases)('%s', (_name, { given, want }) => {
@@ -112,8 +188,16 @@ describe('invalid specs exit 1 with located findings', () => {
   });
 
   it('generate writes nothing for a spec with errors, and says so', () => {
-    const result = zapgen('generate', '--spec', `${badSpecs}/unique-operation-ids.yaml`, '--out', path.join(out, 'refused'));
-    expect(result.stderr).toMatch(/^unique-operation-ids: invalid spec, 2 errors, 0 warnings; nothing generated$/m);
+    const result = zapgen(
+      'generate',
+      '--spec',
+      `${badSpecs}/unique-operation-ids.yaml`,
+      '--out',
+      path.join(out, 'refused'),
+    );
+    expect(result.stderr).toMatch(
+      /^unique-operation-ids: invalid spec, 2 errors, 0 warnings; nothing generated$/m,
+    );
     expect(existsSync(path.join(out, 'refused'))).toBe(false);
   });
 });
@@ -123,8 +207,12 @@ describe('zapgen validate on a corpus spec', () => {
     const spec = corpusSpec('oai-v30-petstore.yaml');
     const relaxed = zapgen('validate', '--spec', spec);
     expect(relaxed.status).toBe(0);
-    expect(relaxed.stdout).toMatch(/^oai-v30-petstore: valid, 0 errors, 3 warnings in \d+ ms \(load \d+, validate \d+\)$/m);
-    expect(relaxed.stdout).toMatch(/oai-v30-petstore\.yaml:\d+:\d+ {2}warning {2}operation-secured {2}GET \/pets has no security requirement/);
+    expect(relaxed.stdout).toMatch(
+      /^oai-v30-petstore: valid, 0 errors, 3 warnings in \d+ ms \(load \d+, validate \d+\)$/m,
+    );
+    expect(relaxed.stdout).toMatch(
+      /oai-v30-petstore\.yaml:\d+:\d+ {2}warning {2}operation-secured {2}GET \/pets has no security requirement/,
+    );
 
     const strict = zapgen('validate', '--strict', '--spec', spec);
     expect(strict.status).toBe(1);
@@ -143,14 +231,18 @@ describe('zapgen generate, then check', () => {
     expect(generated.stdout).toMatch(
       /^valid: 2 operations, 2 schemas, (\d+) files \(\1 written, 0 unchanged\) in \d+ ms \(load \d+, model \d+, emit \d+, verify \d+, write \d+\); version 1\.0\.0 \(first, CHANGELOG\.md started\)\n$/,
     );
-    expect(JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'))).toMatchObject({ name: '@acme/valid' });
+    expect(JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'))).toMatchObject({
+      name: '@acme/valid',
+    });
 
     const again = zapgen('generate', ...args);
     expect(again.stdout).toMatch(/, (\d+) files \(0 written, \1 unchanged\) in /);
 
     const clean = zapgen('check', ...args);
     expect(clean.status).toBe(0);
-    expect(clean.stdout).toMatch(/^valid: 2 operations, 2 schemas, \d+ files \(up to date\) in \d+ ms/);
+    expect(clean.stdout).toMatch(
+      /^valid: 2 operations, 2 schemas, \d+ files \(up to date\) in \d+ ms/,
+    );
 
     const readme = path.join(pkg, 'README.md');
     writeFileSync(readme, `${readFileSync(readme, 'utf8')}\nHand-written line.\n`);
@@ -165,7 +257,10 @@ describe('zapgen generate, then check', () => {
     const pkg = path.join(out, 'anywhere');
     const spec = path.join(root, badSpecs, 'valid.yaml');
     expect(zapgen('generate', '--spec', spec, '--out', pkg).status).toBe(0);
-    const elsewhere = spawnSync(process.execPath, [bin, 'check', '--spec', spec, '--out', pkg], { cwd: tmpdir(), encoding: 'utf8' });
+    const elsewhere = spawnSync(process.execPath, [bin, 'check', '--spec', spec, '--out', pkg], {
+      cwd: tmpdir(),
+      encoding: 'utf8',
+    });
     expect(elsewhere.stdout).toMatch(/\(up to date\)/);
     expect(elsewhere.status).toBe(0);
     const label = path.relative(pkg, spec).split(path.sep).join('/');
@@ -179,13 +274,35 @@ describe('zapgen generate next to an installed runtime', () => {
   it('warns when the runtime Node would load is not the version the package is generated for', () => {
     const project = path.join(out, 'old-runtime');
     mkdirSync(path.join(project, 'node_modules/@zapgen/runtime'), { recursive: true });
-    writeFileSync(path.join(project, 'node_modules/@zapgen/runtime/package.json'), '{ "name": "@zapgen/runtime", "version": "0.0.1" }\n');
-    const result = zapgen('generate', '--spec', `${badSpecs}/valid.yaml`, '--out', path.join(project, 'packages/valid'));
+    writeFileSync(
+      path.join(project, 'node_modules/@zapgen/runtime/package.json'),
+      '{ "name": "@zapgen/runtime", "version": "0.0.1" }\n',
+    );
+    const result = zapgen(
+      'generate',
+      '--spec',
+      `${badSpecs}/valid.yaml`,
+      '--out',
+      path.join(project, 'packages/valid'),
+    );
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/^valid: warning: @zapgen\/runtime 0\.0\.1 is installed at .*old-runtime\/node_modules\/@zapgen\/runtime, but this package was generated for \^\d+\.\d+\.\d+/m);
+    expect(result.stderr).toMatch(
+      /^valid: warning: @zapgen\/runtime 0\.0\.1 is installed at .*old-runtime\/node_modules\/@zapgen\/runtime, but this package was generated for \^\d+\.\d+\.\d+/m,
+    );
 
-    writeFileSync(path.join(project, 'node_modules/@zapgen/runtime/package.json'), readFileSync(path.join(root, 'packages/runtime/package.json')));
-    expect(zapgen('generate', '--spec', `${badSpecs}/valid.yaml`, '--out', path.join(project, 'packages/valid')).stderr).toBe('');
+    writeFileSync(
+      path.join(project, 'node_modules/@zapgen/runtime/package.json'),
+      readFileSync(path.join(root, 'packages/runtime/package.json')),
+    );
+    expect(
+      zapgen(
+        'generate',
+        '--spec',
+        `${badSpecs}/valid.yaml`,
+        '--out',
+        path.join(project, 'packages/valid'),
+      ).stderr,
+    ).toBe('');
   });
 });
 
@@ -193,14 +310,21 @@ describe('zapgen never loses a user file', () => {
   it("refuses to overwrite a user's package.json, README.md and src/index.ts, naming them; --force overwrites", () => {
     const pkg = path.join(out, 'users-project');
     mkdirSync(path.join(pkg, 'src'), { recursive: true });
-    const mine = { 'package.json': '{ "name": "mine" }\n', 'README.md': '# Mine\n', 'src/index.ts': 'export const mine = 1;\n' };
-    for (const [file, contents] of Object.entries(mine)) writeFileSync(path.join(pkg, file), contents);
+    const mine = {
+      'package.json': '{ "name": "mine" }\n',
+      'README.md': '# Mine\n',
+      'src/index.ts': 'export const mine = 1;\n',
+    };
+    for (const [file, contents] of Object.entries(mine))
+      writeFileSync(path.join(pkg, file), contents);
 
     const refused = zapgen('generate', '--spec', `${badSpecs}/valid.yaml`, '--out', pkg);
     expect(refused.status).toBe(1);
-    for (const file of Object.keys(mine)) expect(refused.stderr).toContain(`${file}: exists and was not generated by zapgen`);
+    for (const file of Object.keys(mine))
+      expect(refused.stderr).toContain(`${file}: exists and was not generated by zapgen`);
     expect(refused.stderr).not.toMatch(STACK_LINE);
-    for (const [file, contents] of Object.entries(mine)) expect(readFileSync(path.join(pkg, file), 'utf8')).toBe(contents);
+    for (const [file, contents] of Object.entries(mine))
+      expect(readFileSync(path.join(pkg, file), 'utf8')).toBe(contents);
     expect(existsSync(path.join(pkg, 'src/client.ts'))).toBe(false);
 
     const forced = zapgen('generate', '--force', '--spec', `${badSpecs}/valid.yaml`, '--out', pkg);

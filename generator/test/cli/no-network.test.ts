@@ -22,17 +22,29 @@ function trapped(...args: string[]) {
 
 describe('generation with the network trapped', () => {
   it('the trap catches a connection attempt (so the test below can fail)', () => {
-    const result = trapped('-e', "fetch('https://example.invalid/x').catch(() => {}); try { require('node:net').connect(443, 'example.invalid'); } catch {}");
+    const result = trapped(
+      '-e',
+      "fetch('https://example.invalid/x').catch(() => {}); try { require('node:net').connect(443, 'example.invalid'); } catch {}",
+    );
     expect(result.stderr).toMatch(/NETWORK ATTEMPT fetch https:\/\/example\.invalid\/x/);
     expect(result.stderr).toMatch(/NETWORK ATTEMPT net\.connect 443 example\.invalid/);
   });
 
   it('generates a spec full of URLs without a single attempt', () => {
     const pkg = path.join(out, 'urls');
-    const result = trapped(path.join(root, 'generator/bin/zapgen.js'), 'generate', '--spec', 'test/fixtures/no-network', '--out', pkg);
+    const result = trapped(
+      path.join(root, 'generator/bin/zapgen.js'),
+      'generate',
+      '--spec',
+      'test/fixtures/no-network',
+      '--out',
+      pkg,
+    );
     expect(result.stderr).not.toContain('NETWORK ATTEMPT');
     expect(result.status, result.stderr).toBe(0);
     // The remote example was not fetched, and the external value stays a URL in the bundled spec.
-    expect(readFileSync(path.join(pkg, 'openapi.json'), 'utf8')).toContain('"externalValue": "https://example.invalid/thing.json"');
+    expect(readFileSync(path.join(pkg, 'openapi.json'), 'utf8')).toContain(
+      '"externalValue": "https://example.invalid/thing.json"',
+    );
   });
 });

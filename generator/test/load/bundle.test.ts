@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/load/index.js';
 
 const fixtures = fileURLToPath(new URL('../../../test/fixtures/bad-specs/', import.meta.url));
-const shown = (fixture: string) => path.relative(process.cwd(), path.join(fixtures, fixture)).split(path.sep).join('/');
+const shown = (fixture: string) =>
+  path.relative(process.cwd(), path.join(fixtures, fixture)).split(path.sep).join('/');
 
 describe('bundleSpec', () => {
   const spec = loadSpec(path.join(fixtures, 'split'));
@@ -18,15 +19,24 @@ describe('bundleSpec', () => {
   const refs: [string, { given: () => unknown; want: unknown }][] = [
     [
       'a file referenced by a component is inlined there, and referenced elsewhere',
-      { given: () => pet.responses['200'].content['application/json'].schema, want: { $ref: '#/components/schemas/Pet' } },
+      {
+        given: () => pet.responses['200'].content['application/json'].schema,
+        want: { $ref: '#/components/schemas/Pet' },
+      },
     ],
     [
       'a reference back into the entry file becomes internal',
-      { given: () => pet.responses.default.content['application/json'].schema, want: { $ref: '#/components/schemas/Error' } },
+      {
+        given: () => pet.responses.default.content['application/json'].schema,
+        want: { $ref: '#/components/schemas/Error' },
+      },
     ],
     [
       'a reference internal to a split file follows its inlined node',
-      { given: () => document.components.schemas.Pet.properties.owner, want: { $ref: '#/components/schemas/Pet/$defs/Owner' } },
+      {
+        given: () => document.components.schemas.Pet.properties.owner,
+        want: { $ref: '#/components/schemas/Pet/$defs/Owner' },
+      },
     ],
     ['a path item file is inlined under paths', { given: () => pet.operationId, want: 'getPet' }],
   ];
@@ -36,10 +46,34 @@ describe('bundleSpec', () => {
   });
 
   const locations: [string, { given: string; want: string }][] = [
-    ['a node of the entry file', { given: '/components/schemas/Error/properties/message', want: `${shown('split/openapi.yaml')}:17:9` }],
-    ['a node of an inlined path item', { given: '/paths/~1pets~1{petId}/get/operationId', want: `${shown('split/paths/pet.yaml')}:2:3` }],
-    ['a node of an inlined schema', { given: '/components/schemas/Pet/$defs/Owner', want: `${shown('split/schemas/pet.yaml')}:7:3` }],
-    ['a pointer past the end: its deepest existing node', { given: '/paths/~1pets~1{petId}/get/nothing/here', want: `${shown('split/paths/pet.yaml')}:1:1` }],
+    [
+      'a node of the entry file',
+      {
+        given: '/components/schemas/Error/properties/message',
+        want: `${shown('split/openapi.yaml')}:17:9`,
+      },
+    ],
+    [
+      'a node of an inlined path item',
+      {
+        given: '/paths/~1pets~1{petId}/get/operationId',
+        want: `${shown('split/paths/pet.yaml')}:2:3`,
+      },
+    ],
+    [
+      'a node of an inlined schema',
+      {
+        given: '/components/schemas/Pet/$defs/Owner',
+        want: `${shown('split/schemas/pet.yaml')}:7:3`,
+      },
+    ],
+    [
+      'a pointer past the end: its deepest existing node',
+      {
+        given: '/paths/~1pets~1{petId}/get/nothing/here',
+        want: `${shown('split/paths/pet.yaml')}:1:1`,
+      },
+    ],
   ];
 
   it.each(locations)('locates %s', (_name, { given, want }) => {
@@ -54,7 +88,9 @@ describe('bundleSpec', () => {
   });
 
   it('reads every referenced file once', () => {
-    expect(spec.files.map((file) => path.relative(fixtures, file).split(path.sep).join('/')).sort()).toEqual([
+    expect(
+      spec.files.map((file) => path.relative(fixtures, file).split(path.sep).join('/')).sort(),
+    ).toEqual([
       'split/openapi.yaml',
       'split/paths/owners.yaml',
       'split/paths/pet.yaml',

@@ -16,7 +16,10 @@ describe('jsonOffsets', () => {
     ['a key with a bracket', { given: ['a', 'b}'], want: '2:10' }],
     ['an array item', { given: ['a', 'b}', '1'], want: '2:21' }],
     ['a key with an escaped quote', { given: ['a', 'b}', '1', 'c"d'], want: '2:22' }],
-    ['a key after a string holding brackets and quotes', { given: ['a', 'b}', '1', 'e'], want: '2:39' }],
+    [
+      'a key after a string holding brackets and quotes',
+      { given: ['a', 'b}', '1', 'e'], want: '2:39' },
+    ],
     ['a key after a skipped array', { given: ['a', 'f'], want: '2:52' }],
     ['a missing key: its deepest existing ancestor', { given: ['g', '0', 'x'], want: '3:3' }],
   ];
@@ -41,7 +44,9 @@ describe('jsonOffsets', () => {
       let offset = 0;
       for (const segment of segments) {
         if (isMap(node)) {
-          const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment)!;
+          const pair = node.items.find(
+            (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment,
+          )!;
           offset = (pair.key as Node).range![0];
           node = pair.value;
         } else if (isSeq(node)) {

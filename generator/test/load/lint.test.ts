@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatFinding, lintRules, loadSpec, validateSpec, type Finding } from '../../src/load/index.js';
+import {
+  formatFinding,
+  lintRules,
+  loadSpec,
+  validateSpec,
+  type Finding,
+} from '../../src/load/index.js';
 import { corpusSpec } from '../../../test/support/corpus.js';
 
 const fixtures = fileURLToPath(new URL('../../../test/fixtures/bad-specs/', import.meta.url));
@@ -111,7 +117,9 @@ describe('lint rules', () => {
       'no-unreachable-schemas',
       {
         given: 'no-unreachable-schemas.yaml',
-        want: ['22:5  warning  no-unreachable-schemas  schema "Orphan" is not used by any operation, webhook or other component'],
+        want: [
+          '22:5  warning  no-unreachable-schemas  schema "Orphan" is not used by any operation, webhook or other component',
+        ],
       },
     ],
     [
@@ -180,7 +188,9 @@ describe('lint rules', () => {
 
 describe('split specs', () => {
   it('locates mistakes in the $ref-ed file where they are written', () => {
-    const lines = findingsOf('split').filter((finding) => finding.rule !== 'openapi-schema').map(formatFinding);
+    const lines = findingsOf('split')
+      .filter((finding) => finding.rule !== 'openapi-schema')
+      .map(formatFinding);
     expect(lines).toEqual([
       `${shown('split/paths/owners.yaml')}:9:13  error  resolvable-refs  $ref "../schemas/owner.yaml" cannot be followed: ${shown('split/schemas/owner.yaml')}: file not found`,
       `${shown('split/paths/pet.yaml')}:4:7  error  path-parameters  path parameter "petId" must have required: true`,
@@ -192,8 +202,14 @@ describe('valid specs', () => {
   const cases: [string, { given: string }][] = [
     ['the fixture that breaks no rule', { given: path.join(fixtures, 'valid.yaml') }],
     ['a public API (root `security: []`)', { given: path.join(fixtures, 'public-api.yaml') }],
-    ['a 3.1 server variable with a description (a typo in the bundled 3.1 schema refused it)', { given: path.join(fixtures, 'server-variable-description-3.1.yaml') }],
-    ['a 3.0 corpus spec (petstore-expanded, JSON)', { given: corpusSpec('oai-v30-petstore-expanded.json') }],
+    [
+      'a 3.1 server variable with a description (a typo in the bundled 3.1 schema refused it)',
+      { given: path.join(fixtures, 'server-variable-description-3.1.yaml') },
+    ],
+    [
+      'a 3.0 corpus spec (petstore-expanded, JSON)',
+      { given: corpusSpec('oai-v30-petstore-expanded.json') },
+    ],
     ['a 3.1 corpus spec (redocly museum, webhooks)', { given: corpusSpec('redocly-museum.yaml') }],
     ['a 3.1 corpus spec (scalar galaxy, $defs)', { given: corpusSpec('scalar-galaxy.yaml') }],
   ];
@@ -210,15 +226,31 @@ describe('valid specs', () => {
 
 describe('references that cannot be followed', () => {
   const cases: [string, { given: string; want: string }][] = [
-    ['a remote file', { given: 'https://example.com/pet.yaml', want: 'is remote: zapgen reads local files only (download it next to the spec)' }],
-    ['a fragment that is not a pointer', { given: './sub/pet.yaml#Pet', want: 'has a fragment that is not a JSON pointer (expected #/a/b)' }],
+    [
+      'a remote file',
+      {
+        given: 'https://example.com/pet.yaml',
+        want: 'is remote: zapgen reads local files only (download it next to the spec)',
+      },
+    ],
+    [
+      'a fragment that is not a pointer',
+      {
+        given: './sub/pet.yaml#Pet',
+        want: 'has a fragment that is not a JSON pointer (expected #/a/b)',
+      },
+    ],
     ['a folder', { given: './sub/', want: 'cannot be followed: SUB: is a folder' }],
-    ['a missing node', { given: './sub/pet.yaml#/nothing', want: 'does not resolve: SUB/pet.yaml has no /nothing' }],
+    [
+      'a missing node',
+      { given: './sub/pet.yaml#/nothing', want: 'does not resolve: SUB/pet.yaml has no /nothing' },
+    ],
   ];
 
   it.each(cases)('%s', (_name, { given, want }) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'zapgen-refs-'));
-    const relative = (file: string) => path.relative(process.cwd(), path.join(dir, file)).split(path.sep).join('/');
+    const relative = (file: string) =>
+      path.relative(process.cwd(), path.join(dir, file)).split(path.sep).join('/');
     mkdirSync(path.join(dir, 'sub'));
     writeFileSync(path.join(dir, 'sub/pet.yaml'), 'type: object\n');
     writeFileSync(
@@ -226,9 +258,13 @@ describe('references that cannot be followed', () => {
       `openapi: 3.1.0\ninfo: { title: T, version: '1' }\npaths: {}\ncomponents:\n  schemas:\n    A:\n      $ref: '${given}'\n`,
     );
     try {
-      const lines = validateSpec(loadSpec(dir)).filter((finding) => finding.rule === 'resolvable-refs').map(formatFinding);
+      const lines = validateSpec(loadSpec(dir))
+        .filter((finding) => finding.rule === 'resolvable-refs')
+        .map(formatFinding);
       const message = want.replace('SUB', relative('sub'));
-      expect(lines).toEqual([`${relative('openapi.yaml')}:7:7  error  resolvable-refs  $ref "${given}" ${message}`]);
+      expect(lines).toEqual([
+        `${relative('openapi.yaml')}:7:7  error  resolvable-refs  $ref "${given}" ${message}`,
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

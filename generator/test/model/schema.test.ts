@@ -24,9 +24,24 @@ describe('schema normalisation', () => {
         want: string({ nullable: true }),
       },
     ],
-    ['3.0 nullable in a 3.1 document is read as in 3.0 (as openapi-typescript does)', { given: { type: 'string', nullable: true }, want: string({ nullable: true }) }],
-    ['3.0 nullable without a type in a 3.1 document', { given: { nullable: true, description: 'D' }, want: { kind: 'unknown', nullable: true, description: 'D' } }],
-    ['3.0 nullable beside a $ref in a 3.1 document (siblings compose in 3.1)', { given: { $ref: '#/components/schemas/Pet', nullable: true }, want: ref('Pet', { nullable: true }) }],
+    [
+      '3.0 nullable in a 3.1 document is read as in 3.0 (as openapi-typescript does)',
+      { given: { type: 'string', nullable: true }, want: string({ nullable: true }) },
+    ],
+    [
+      '3.0 nullable without a type in a 3.1 document',
+      {
+        given: { nullable: true, description: 'D' },
+        want: { kind: 'unknown', nullable: true, description: 'D' },
+      },
+    ],
+    [
+      '3.0 nullable beside a $ref in a 3.1 document (siblings compose in 3.1)',
+      {
+        given: { $ref: '#/components/schemas/Pet', nullable: true },
+        want: ref('Pet', { nullable: true }),
+      },
+    ],
     [
       '3.0 nullable beside a $ref is ignored like every $ref sibling (description kept)',
       {

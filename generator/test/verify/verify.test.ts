@@ -12,28 +12,69 @@ import { buildModel } from '../../src/model/index.js';
 import type { JsonValue } from '../../src/model/types.js';
 import { verifyPackage } from '../../src/verify/index.js';
 
-const CONTEXT = { apiName: 'x', packageName: 'x', runtimePackage: '@zapgen/runtime', specLabel: 'x', specHash: '', release: { version: '1.0.0', changelog: '' } };
+const CONTEXT = {
+  apiName: 'x',
+  packageName: 'x',
+  runtimePackage: '@zapgen/runtime',
+  specLabel: 'x',
+  specHash: '',
+  release: { version: '1.0.0', changelog: '' },
+};
 
 function document(schemas: Record<string, unknown>): Record<string, unknown> {
-  return { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, components: { schemas } };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: {},
+    components: { schemas },
+  };
 }
 
 /** The types and a fixtures module whose component fixtures are the values given, typed with `satisfies`. */
-async function emitted({ schemas, fixtures }: { schemas: Record<string, unknown>; fixtures: Record<string, JsonValue> }) {
+async function emitted({
+  schemas,
+  fixtures,
+}: {
+  schemas: Record<string, unknown>;
+  fixtures: Record<string, JsonValue>;
+}) {
   const model = buildModel(document(schemas));
   const types = await typescriptTypesEmitter.emit(model, CONTEXT);
-  const components = new Map(Object.entries(fixtures).map(([name, value]) => [name, { minimal: value, full: value, invalid: [] }]));
-  const module = printFixturesModule({ model, fixtures: { components, operations: new Map(), omitted: [], untyped: new WeakSet() } });
-  return { model, files: [...types, { path: 'src/fixtures.ts', contents: module }] as EmittedFile[] };
+  const components = new Map(
+    Object.entries(fixtures).map(([name, value]) => [
+      name,
+      { minimal: value, full: value, invalid: [] },
+    ]),
+  );
+  const module = printFixturesModule({
+    model,
+    fixtures: { components, operations: new Map(), omitted: [], untyped: new WeakSet() },
+  });
+  return {
+    model,
+    files: [...types, { path: 'src/fixtures.ts', contents: module }] as EmittedFile[],
+  };
 }
 
-const contents = (files: readonly EmittedFile[], path: string) => files.find((file) => file.path === path)!.contents;
+const contents = (files: readonly EmittedFile[], path: string) =>
+  files.find((file) => file.path === path)!.contents;
 
 describe('verifyPackage', () => {
-  const cases: [string, { schemas: Record<string, unknown>; fixtures: Record<string, JsonValue>; want: { rules: string[]; untyped: string[] } }][] = [
+  const cases: [
+    string,
+    {
+      schemas: Record<string, unknown>;
+      fixtures: Record<string, JsonValue>;
+      want: { rules: string[]; untyped: string[] };
+    },
+  ][] = [
     [
       'a fixture that fits its type keeps satisfies and as',
-      { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } }, fixtures: { Pet: { name: 'Rex' } }, want: { rules: [], untyped: [] } },
+      {
+        schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },
+        fixtures: { Pet: { name: 'Rex' } },
+        want: { rules: [], untyped: [] },
+      },
     ],
     [
       'a property the schema does not declare (valid JSON Schema, an excess property to TypeScript)',
@@ -46,7 +87,15 @@ describe('verifyPackage', () => {
     [
       'openapi-typescript writes null & (string | Self[]): TS2502, the type becomes unknown',
       {
-        schemas: { Json: { type: 'null', oneOf: [{ type: 'string' }, { type: 'array', items: { $ref: '#/components/schemas/Json' } }] } },
+        schemas: {
+          Json: {
+            type: 'null',
+            oneOf: [
+              { type: 'string' },
+              { type: 'array', items: { $ref: '#/components/schemas/Json' } },
+            ],
+          },
+        },
         fixtures: { Json: 'text' },
         want: { rules: ['type-replaced'], untyped: [] },
       },
@@ -58,15 +107,24 @@ describe('verifyPackage', () => {
     const result = verifyPackage({ model, files });
     expect(result.warnings.map((warning) => warning.rule)).toEqual(want.rules);
     const module = contents(result.files, 'src/fixtures.ts');
-    for (const kind of want.untyped) expect(module).toMatch(new RegExp(`${kind}: \\{[^}]*\\} /\\* not typed: TS\\d+ \\*/,`));
+    for (const kind of want.untyped)
+      expect(module).toMatch(new RegExp(`${kind}: \\{[^}]*\\} /\\* not typed: TS\\d+ \\*/,`));
     if (!want.untyped.length) expect(module).not.toContain('not typed');
-    if (want.rules.includes('type-replaced')) expect(contents(result.files, 'src/types.ts')).toMatch(/Json: unknown;/);
+    if (want.rules.includes('type-replaced'))
+      expect(contents(result.files, 'src/types.ts')).toMatch(/Json: unknown;/);
     // What the phase hands on compiles: a second pass finds nothing.
     expect(verifyPackage({ model, files: result.files }).warnings).toEqual([]);
   });
 
   it('names where each warning points: the component schema', async () => {
-    const { model, files } = await emitted({ schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } }, fixtures: { Pet: { extra: true } } });
-    expect(verifyPackage({ model, files }).warnings[0]).toMatchObject({ pointer: '#/components/schemas/Pet', rule: 'fixture-untyped', message: expect.stringMatching(/componentFixtures\.Pet\.(minimal|full).*TS2353/) });
+    const { model, files } = await emitted({
+      schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },
+      fixtures: { Pet: { extra: true } },
+    });
+    expect(verifyPackage({ model, files }).warnings[0]).toMatchObject({
+      pointer: '#/components/schemas/Pet',
+      rule: 'fixture-untyped',
+      message: expect.stringMatching(/componentFixtures\.Pet\.(minimal|full).*TS2353/),
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { addHeader, formatFile, headerText, isGenerated, FORMAT_OPTIONS, specHash } from '../../src/write/index.js';
+import {
+  addHeader,
+  formatFile,
+  headerText,
+  isGenerated,
+  FORMAT_OPTIONS,
+  specHash,
+} from '../../src/write/index.js';
 
 const header = headerText({ specLabel: 'spec/pets', specHash: 'abc123' });
 
@@ -19,7 +26,9 @@ describe('headerText', () => {
 describe('specHash', () => {
   it('is the sha256 of JSON.stringify of the document', () => {
     // sha256 of the bytes {"openapi":"3.1.0"}
-    expect(specHash({ openapi: '3.1.0' })).toBe('1f7b61c52c664d551376cf25d7c387f8c0832ba9fe00995f7d12dd1909ea0de5');
+    expect(specHash({ openapi: '3.1.0' })).toBe(
+      '1f7b61c52c664d551376cf25d7c387f8c0832ba9fe00995f7d12dd1909ea0de5',
+    );
     expect(specHash({ a: 1 })).not.toBe(specHash({ a: 2 }));
   });
 });
@@ -28,7 +37,11 @@ describe('addHeader + formatFile', () => {
   const cases: [string, { path: string; contents: string; want: string }][] = [
     [
       'TypeScript: a line comment',
-      { path: 'src/index.ts', contents: 'export const a = 1\n', want: `// ${header}\nexport const a = 1;\n` },
+      {
+        path: 'src/index.ts',
+        contents: 'export const a = 1\n',
+        want: `// ${header}\nexport const a = 1;\n`,
+      },
     ],
     [
       'Markdown: an HTML comment',
@@ -44,7 +57,11 @@ describe('addHeader + formatFile', () => {
     ],
     [
       'tsconfig.json: a // comment line (JSON is written as emitted, not reformatted)',
-      { path: 'tsconfig.json', contents: '{\n  "include": ["src"]\n}\n', want: `// ${header}\n{\n  "include": ["src"]\n}\n` },
+      {
+        path: 'tsconfig.json',
+        contents: '{\n  "include": ["src"]\n}\n',
+        want: `// ${header}\n{\n  "include": ["src"]\n}\n`,
+      },
     ],
     [
       'openapi.json: an x-generated-by first key',
@@ -68,7 +85,9 @@ describe('addHeader + formatFile', () => {
   });
 
   it('formats with the repo .prettierrc.json settings', () => {
-    const rc: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../../.prettierrc.json', import.meta.url)), 'utf8'));
+    const rc: unknown = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../../.prettierrc.json', import.meta.url)), 'utf8'),
+    );
     expect(FORMAT_OPTIONS).toEqual(rc);
   });
 });

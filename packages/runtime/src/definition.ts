@@ -9,19 +9,16 @@
 export interface Validator<T = unknown> {
   safeParse(value: unknown):
     | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+    | {
+        success: false;
+        error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+      };
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 export type ParameterStyle =
-  | 'matrix'
-  | 'label'
-  | 'form'
-  | 'simple'
-  | 'spaceDelimited'
-  | 'pipeDelimited'
-  | 'deepObject';
+  'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 /** How one parameter goes on the wire. */
 export interface ParameterDefinition {
@@ -68,7 +65,12 @@ export type SecuritySchemeDefinition =
       flows: Partial<
         Record<
           'implicit' | 'password' | 'clientCredentials' | 'authorizationCode',
-          { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }
+          {
+            authorizationUrl?: string;
+            tokenUrl?: string;
+            refreshUrl?: string;
+            scopes: Record<string, string>;
+          }
         >
       >;
     }
@@ -128,7 +130,12 @@ export interface OperationDefinition {
   pagination?: PaginationDefinition;
   polling?: { whileField: string; intervalMs: number };
   stability?: { level: string; note?: string };
-  cache?: { ttlSeconds: number; scope: string[]; refreshParameter?: ParameterRef; ageField?: string };
+  cache?: {
+    ttlSeconds: number;
+    scope: string[];
+    refreshParameter?: ParameterRef;
+    ageField?: string;
+  };
 }
 
 export interface ServerDefinition {

@@ -47,8 +47,15 @@ export class ZapgenError extends Error {
   [INSPECT](depth: number, options: { depth?: number | null }, inspect?: Inspect): string {
     const { name: _name, message: _message, ...fields } = this.toJSON();
     if (this.cause !== undefined) fields.cause = this.cause;
-    const nested = { ...options, depth: options.depth === null || options.depth === undefined ? options.depth : options.depth - 1 };
-    const shown = Object.keys(fields).length === 0 ? '' : ` ${inspect ? inspect(fields, nested) : JSON.stringify(fields)}`;
+    const nested = {
+      ...options,
+      depth:
+        options.depth === null || options.depth === undefined ? options.depth : options.depth - 1,
+    };
+    const shown =
+      Object.keys(fields).length === 0
+        ? ''
+        : ` ${inspect ? inspect(fields, nested) : JSON.stringify(fields)}`;
     return `${this.stack ?? `${this.name}: ${this.message}`}${shown}`;
   }
 }
@@ -60,8 +67,12 @@ export class RequestValidationError extends ZapgenError {
   readonly issues: ValidationIssue[];
 
   constructor(options: { operationId: string; issues: ValidationIssue[] }) {
-    const details = options.issues.map((issue) => `${issue.parameter} (${issue.in}): ${issue.message}`).join('; ');
-    super(`Invalid arguments for ${options.operationId}: ${details}`, { operationId: options.operationId });
+    const details = options.issues
+      .map((issue) => `${issue.parameter} (${issue.in}): ${issue.message}`)
+      .join('; ');
+    super(`Invalid arguments for ${options.operationId}: ${details}`, {
+      operationId: options.operationId,
+    });
     this.issues = options.issues;
   }
 }
@@ -74,7 +85,9 @@ export class MissingCredentialsError extends ZapgenError {
   readonly missing: string[][];
 
   constructor(options: { operationId: string; missing: string[][] }) {
-    const alternatives = options.missing.map((credentials) => credentials.join(' and ')).join(', or ');
+    const alternatives = options.missing
+      .map((credentials) => credentials.join(' and '))
+      .join(', or ');
     super(`${options.operationId} needs credentials the client does not have: ${alternatives}`, {
       operationId: options.operationId,
     });
@@ -178,7 +191,10 @@ export class NetworkError extends ZapgenError {
   readonly url: string;
 
   constructor(options: { operationId?: string; method: string; url: string; cause?: unknown }) {
-    super(`${options.operationId ?? options.method.toUpperCase()}: network failure on ${options.method.toUpperCase()} ${options.url}`, options);
+    super(
+      `${options.operationId ?? options.method.toUpperCase()}: network failure on ${options.method.toUpperCase()} ${options.url}`,
+      options,
+    );
     this.method = options.method;
     this.url = options.url;
   }
@@ -191,7 +207,10 @@ export class TimeoutError extends ZapgenError {
   readonly timeoutMs: number;
 
   constructor(options: { operationId?: string; timeoutMs: number; what?: string }) {
-    super(`${options.operationId ?? 'request'}: ${options.what ?? 'no response'} within ${options.timeoutMs} ms`, options);
+    super(
+      `${options.operationId ?? 'request'}: ${options.what ?? 'no response'} within ${options.timeoutMs} ms`,
+      options,
+    );
     this.timeoutMs = options.timeoutMs;
   }
 }
@@ -213,14 +232,23 @@ export class ResponseValidationError extends ZapgenError {
   readonly #body: unknown;
   readonly #shownBody: unknown;
 
-  constructor(options: { report: ResponseValidationReport; body: unknown; secrets?: readonly string[] }) {
+  constructor(options: {
+    report: ResponseValidationReport;
+    body: unknown;
+    secrets?: readonly string[];
+  }) {
     const { report } = options;
     const secrets = options.secrets ?? [];
     // Issue paths are keys of the received body; the messages are the validator's own.
-    const details = report.issues.map((issue) => `${scrub(formatPath(issue.path), secrets)}: ${issue.message}`).join('; ');
-    super(`${report.operationId}: response ${report.status} does not match its schema: ${details}`, {
-      operationId: report.operationId,
-    });
+    const details = report.issues
+      .map((issue) => `${scrub(formatPath(issue.path), secrets)}: ${issue.message}`)
+      .join('; ');
+    super(
+      `${report.operationId}: response ${report.status} does not match its schema: ${details}`,
+      {
+        operationId: report.operationId,
+      },
+    );
     this.report = report;
     this.#body = options.body;
     this.#shownBody = scrubValue(options.body, secrets);
@@ -259,11 +287,21 @@ export class RedirectError extends ZapgenError {
   /** Where it pointed, credentials redacted; `undefined` when the platform hides it. */
   readonly location: string | undefined;
 
-  constructor(options: { operationId: string; reason: RedirectFailure; status: number; method: string; url: string; location?: string }) {
+  constructor(options: {
+    operationId: string;
+    reason: RedirectFailure;
+    status: number;
+    method: string;
+    url: string;
+    location?: string;
+  }) {
     const target = options.location === undefined ? '' : ` to ${options.location}`;
-    super(`${options.operationId}: redirect ${options.status}${target} not followed (${REDIRECT_FAILURES[options.reason]})`, {
-      operationId: options.operationId,
-    });
+    super(
+      `${options.operationId}: redirect ${options.status}${target} not followed (${REDIRECT_FAILURES[options.reason]})`,
+      {
+        operationId: options.operationId,
+      },
+    );
     this.reason = options.reason;
     this.status = options.status;
     this.method = options.method;
@@ -283,14 +321,17 @@ const REDIRECT_FAILURES: Record<RedirectFailure, string> = {
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   if (path.length === 0) return '(root)';
   return path
-    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`))
+    .map((segment, index) =>
+      typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,
+    )
     .join('');
 }
 
 function apiErrorMessage(details: ApiErrorDetails): string {
   const secrets = details.secrets ?? [];
   const summary = bodySummary(details.body, secrets);
-  const requestId = details.requestId === undefined ? '' : ` (request id ${scrub(details.requestId, secrets)})`;
+  const requestId =
+    details.requestId === undefined ? '' : ` (request id ${scrub(details.requestId, secrets)})`;
   const url = scrub(details.url, secrets);
   return `${details.operationId}: ${details.method.toUpperCase()} ${url} failed with ${details.status}${summary ? `: ${summary}` : ''}${requestId}`;
 }
@@ -307,7 +348,8 @@ function bodySummary(body: unknown, secrets: readonly string[]): string {
   for (const key of ['error_description', 'detail', 'message', 'error']) {
     if (typeof record[key] === 'string') return short(record[key] as string);
   }
-  if (Array.isArray(record.errors)) return short(record.errors.filter((entry) => typeof entry === 'string').join('; '));
+  if (Array.isArray(record.errors))
+    return short(record.errors.filter((entry) => typeof entry === 'string').join('; '));
   return '';
 }
 
@@ -320,7 +362,10 @@ export class AuthorizationError extends ZapgenError {
   readonly description: string | undefined;
 
   constructor(options: { error: string; description?: string; message?: string }) {
-    super(options.message ?? `Authorization failed: ${options.error}${options.description ? ` (${options.description})` : ''}`);
+    super(
+      options.message ??
+        `Authorization failed: ${options.error}${options.description ? ` (${options.description})` : ''}`,
+    );
     this.error = options.error;
     this.description = options.description;
   }
@@ -331,7 +376,11 @@ export class AuthorizationCancelledError extends AuthorizationError {
   override readonly name: string = 'AuthorizationCancelledError';
 
   constructor(options: { description?: string } = {}) {
-    super({ error: 'access_denied', ...options, message: `Authorization cancelled by the user${options.description ? ` (${options.description})` : ''}` });
+    super({
+      error: 'access_denied',
+      ...options,
+      message: `Authorization cancelled by the user${options.description ? ` (${options.description})` : ''}`,
+    });
   }
 }
 
@@ -340,7 +389,10 @@ export class StateMismatchError extends AuthorizationError {
   override readonly name: string = 'StateMismatchError';
 
   constructor() {
-    super({ error: 'state_mismatch', message: 'Authorization response rejected: its state does not match the request' });
+    super({
+      error: 'state_mismatch',
+      message: 'Authorization response rejected: its state does not match the request',
+    });
   }
 }
 

@@ -6,8 +6,23 @@ export type * from './definition.js';
 export { createRuntime } from './client/create-runtime.js';
 export type { Runtime } from './client/create-runtime.js';
 export type { CallResult } from './client/send.js';
-export type { HttpMethod, PathData, PathInit, PathMethod, PathMethods, PathOperation, PathsWithMethod } from './client/path-methods.js';
-export type { AccessTokenContext, CallOptions, ClientOptions, PaginateOptions, PollOptions, RetryOptions } from './client/options.js';
+export type {
+  HttpMethod,
+  PathData,
+  PathInit,
+  PathMethod,
+  PathMethods,
+  PathOperation,
+  PathsWithMethod,
+} from './client/path-methods.js';
+export type {
+  AccessTokenContext,
+  CallOptions,
+  ClientOptions,
+  PaginateOptions,
+  PollOptions,
+  RetryOptions,
+} from './client/options.js';
 export { resolveBaseUrl } from './client/base-url.js';
 export { serializeParameters } from './serialize/index.js';
 export type { SerializedParameters } from './serialize/index.js';
@@ -21,7 +36,11 @@ export {
   startAuthorizationCode,
 } from './auth/authorization-code.js';
 export type { AuthorizationCodeStart, TokenResult } from './auth/authorization-code.js';
-export { buildImplicitAuthorizationUrl, createState, parseImplicitRedirect } from './auth/implicit.js';
+export {
+  buildImplicitAuthorizationUrl,
+  createState,
+  parseImplicitRedirect,
+} from './auth/implicit.js';
 export type { ImplicitAuthorizationOptions, ImplicitToken } from './auth/implicit.js';
 export { validateRequest, validateResponse } from './validation.js';
 export { backoffDelay, parseRetryAfter } from './retry.js';
@@ -45,4 +64,9 @@ export {
   UnauthorizedError,
   ZapgenError,
 } from './errors.js';
-export type { ApiErrorDetails, RedirectFailure, ResponseValidationReport, ValidationIssue } from './errors.js';
+export type {
+  ApiErrorDetails,
+  RedirectFailure,
+  ResponseValidationReport,
+  ValidationIssue,
+} from './errors.js';

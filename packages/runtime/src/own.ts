@@ -5,13 +5,23 @@
  */
 
 /** The own property `key` of `record`, or undefined (never an inherited member). */
-export function ownValue<T>(record: Readonly<Record<string, T>> | undefined | null, key: string): T | undefined {
-  return record !== undefined && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
+export function ownValue<T>(
+  record: Readonly<Record<string, T>> | undefined | null,
+  key: string,
+): T | undefined {
+  return record !== undefined && record !== null && Object.hasOwn(record, key)
+    ? record[key]
+    : undefined;
 }
 
 /** Sets an own, enumerable property, whatever its name. */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(record, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** The own property `key` of `record`, created with `create()` when there is none. */

@@ -4,22 +4,31 @@ import type { CallOptions, PaginateOptions } from './client/options.js';
 import { ownValue } from './own.js';
 
 /** Sends one call of the operation (the runtime's `call`). */
-export type CallFunction = <T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions) => Promise<T>;
+export type CallFunction = <T>(
+  operation: OperationDefinition,
+  args?: OperationArgs,
+  options?: CallOptions,
+) => Promise<T>;
 
 function itemsOf(options: { operationId: string; body: unknown; itemsField: string }): unknown[] {
   const { body, itemsField } = options;
   const items = itemsField === '' ? body : field(body, itemsField);
   if (items === undefined || items === null) return [];
   if (!Array.isArray(items)) {
-    throw new ZapgenError(`${options.operationId}: expected the items of a page in ${itemsField === '' ? 'the body' : `\`${itemsField}\``}, got ${typeof items}`, {
-      operationId: options.operationId,
-    });
+    throw new ZapgenError(
+      `${options.operationId}: expected the items of a page in ${itemsField === '' ? 'the body' : `\`${itemsField}\``}, got ${typeof items}`,
+      {
+        operationId: options.operationId,
+      },
+    );
   }
   return items;
 }
 
 function field(body: unknown, name: string | undefined): unknown {
-  return name === undefined || typeof body !== 'object' ? undefined : ownValue(body as Record<string, unknown> | null, name);
+  return name === undefined || typeof body !== 'object'
+    ? undefined
+    : ownValue(body as Record<string, unknown> | null, name);
 }
 
 function withQuery(args: OperationArgs, values: Record<string, unknown>): OperationArgs {
@@ -37,11 +46,19 @@ interface PageStep {
 }
 
 /** The request of the page at `cursor` (a page number, or an offset). */
-function stepAt(options: { pagination: PaginationDefinition; args: OperationArgs; pageSize?: number; cursor: number }): PageStep {
+function stepAt(options: {
+  pagination: PaginationDefinition;
+  args: OperationArgs;
+  pageSize?: number;
+  cursor: number;
+}): PageStep {
   const { pagination, args, pageSize, cursor } = options;
   if (pagination.kind === 'page') {
     const { sizeParameter } = pagination;
-    const size = numberOr(sizeParameter === undefined ? undefined : args.query?.[sizeParameter], pageSize);
+    const size = numberOr(
+      sizeParameter === undefined ? undefined : args.query?.[sizeParameter],
+      pageSize,
+    );
     const values: Record<string, unknown> = { [pagination.pageParameter]: cursor };
     if (sizeParameter !== undefined && size !== undefined) values[sizeParameter] = size;
     return {
@@ -83,20 +100,27 @@ export async function* paginate<Item>(options: {
   const { operation } = options;
   const pagination = operation.pagination;
   if (pagination === undefined) {
-    throw new ZapgenError(`${operation.operationId} is not paginated`, { operationId: operation.operationId });
+    throw new ZapgenError(`${operation.operationId} is not paginated`, {
+      operationId: operation.operationId,
+    });
   }
   const { maxItems, pageSize, ...callOptions } = options.paginateOptions ?? {};
   if (maxItems !== undefined && maxItems <= 0) return;
   let yielded = 0;
   let cursor =
     pagination.kind === 'page'
-      ? (numberOr(options.args?.query?.[pagination.pageParameter], undefined) ?? pagination.firstPage)
+      ? (numberOr(options.args?.query?.[pagination.pageParameter], undefined) ??
+        pagination.firstPage)
       : (numberOr(options.args?.query?.[pagination.offsetParameter], undefined) ?? 0);
   for (;;) {
     callOptions.signal?.throwIfAborted();
     const step = stepAt({ pagination, args: options.args ?? {}, pageSize, cursor });
     const body = await options.call<unknown>(operation, step.args, callOptions);
-    const items = itemsOf({ operationId: operation.operationId, body, itemsField: pagination.itemsField });
+    const items = itemsOf({
+      operationId: operation.operationId,
+      body,
+      itemsField: pagination.itemsField,
+    });
     for (const item of items) {
       yield item as Item;
       yielded += 1;

@@ -29,8 +29,15 @@ export async function poll<T>(options: {
 }): Promise<T> {
   const { operation } = options;
   const polling = operation.polling;
-  if (polling === undefined) throw new ZapgenError(`${operation.operationId} does not poll`, { operationId: operation.operationId });
-  const { intervalMs = polling.intervalMs, deadlineMs = 60_000, ...callOptions } = options.pollOptions ?? {};
+  if (polling === undefined)
+    throw new ZapgenError(`${operation.operationId} does not poll`, {
+      operationId: operation.operationId,
+    });
+  const {
+    intervalMs = polling.intervalMs,
+    deadlineMs = 60_000,
+    ...callOptions
+  } = options.pollOptions ?? {};
   const wait = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const start = now();
@@ -39,9 +46,14 @@ export async function poll<T>(options: {
   let args = options.args ?? {};
   for (;;) {
     const result = await options.call<T>(operation, args, callOptions);
-    if ((result as Record<string, unknown> | null | undefined)?.[polling.whileField] !== true) return result;
+    if ((result as Record<string, unknown> | null | undefined)?.[polling.whileField] !== true)
+      return result;
     if (Math.max(now() - start, waited) + intervalMs > deadlineMs) {
-      throw new TimeoutError({ operationId: operation.operationId, timeoutMs: deadlineMs, what: `${polling.whileField} still true` });
+      throw new TimeoutError({
+        operationId: operation.operationId,
+        timeoutMs: deadlineMs,
+        what: `${polling.whileField} still true`,
+      });
     }
     await wait(intervalMs, callOptions.signal);
     waited += intervalMs;

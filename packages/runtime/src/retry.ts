@@ -68,7 +68,10 @@ export function backoffDelay(policy: RetryPolicy, retry: number): number {
  * Milliseconds a `Retry-After` header asks for (delta-seconds or an HTTP date), or `undefined`
  * when it is absent or unreadable.
  */
-export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  header: string | null,
+  now: number = Date.now(),
+): number | undefined {
   if (header === null || header.trim() === '') return undefined;
   const text = header.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);

@@ -10,7 +10,10 @@ export interface AttemptSignal {
 /**
  * Combines the caller's signal with a per-attempt timeout (`0` or `undefined` = none).
  */
-export function attemptSignal(options: { signal?: AbortSignal; timeoutMs?: number }): AttemptSignal {
+export function attemptSignal(options: {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}): AttemptSignal {
   const controller = new AbortController();
   let timedOut = false;
   const onAbort = () => controller.abort(options.signal?.reason);

@@ -1,13 +1,22 @@
-import type { OperationArgs, OperationDefinition, ParameterLocation, ResponseDefinition } from './definition.js';
+import type {
+  OperationArgs,
+  OperationDefinition,
+  ParameterLocation,
+  ResponseDefinition,
+} from './definition.js';
 import type { ResponseValidationReport, ValidationIssue } from './errors.js';
 
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
 /** The parameter groups the operation has, each `{}` when the caller gave none. */
-function parameterGroups(operation: OperationDefinition, args: OperationArgs): Record<string, Record<string, unknown>> {
+function parameterGroups(
+  operation: OperationDefinition,
+  args: OperationArgs,
+): Record<string, Record<string, unknown>> {
   const groups: Record<string, Record<string, unknown>> = {};
   for (const location of LOCATIONS) {
-    if (operation.parameters.some((parameter) => parameter.in === location)) groups[location] = args[location] ?? {};
+    if (operation.parameters.some((parameter) => parameter.in === location))
+      groups[location] = args[location] ?? {};
   }
   return groups;
 }
@@ -16,7 +25,10 @@ function parameterGroups(operation: OperationDefinition, args: OperationArgs): R
  * Validates a call's arguments before anything is sent, with the validators the definition
  * carries: the parameter validator (schemas and the cross-parameter rules) and the body's.
  */
-export function validateRequest(operation: OperationDefinition, args: OperationArgs): ValidationIssue[] {
+export function validateRequest(
+  operation: OperationDefinition,
+  args: OperationArgs,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (operation.parameterValidator) {
     const result = operation.parameterValidator.safeParse(parameterGroups(operation, args));
@@ -39,7 +51,12 @@ export function validateRequest(operation: OperationDefinition, args: OperationA
     const result = body.validator.safeParse(args.body);
     if (!result.success) {
       for (const found of result.error.issues) {
-        issues.push({ parameter: 'body', in: 'body', path: ['body', ...found.path], message: found.message });
+        issues.push({
+          parameter: 'body',
+          in: 'body',
+          path: ['body', ...found.path],
+          message: found.message,
+        });
       }
     }
   }
@@ -47,7 +64,10 @@ export function validateRequest(operation: OperationDefinition, args: OperationA
 }
 
 /** The response definition for a status: exact, then `4XX`-style ranges, then `default`. */
-export function responseFor(operation: OperationDefinition, status: number): ResponseDefinition | undefined {
+export function responseFor(
+  operation: OperationDefinition,
+  status: number,
+): ResponseDefinition | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;
   return (

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/client/create-runtime.js';
-import { listApps, listMyZapTemplates, listZapTemplates, listZaps, partnerApi } from './support/definitions.js';
+import {
+  listApps,
+  listMyZapTemplates,
+  listZapTemplates,
+  listZaps,
+  partnerApi,
+} from './support/definitions.js';
 import { startServer } from './support/server.js';
 import type { RecordedRequest, TestServer } from './support/server.js';
 
@@ -21,13 +27,26 @@ async function partnerServer() {
       const offset = Number(query.get('offset') ?? 0);
       const limit = Number(query.get('limit') ?? 5);
       const more = offset + limit < templates.length;
-      return { body: { objects: templates.slice(offset, offset + limit), next: more ? `/v1/zaps?offset=${offset + limit}` : null } };
+      return {
+        body: {
+          objects: templates.slice(offset, offset + limit),
+          next: more ? `/v1/zaps?offset=${offset + limit}` : null,
+        },
+      };
     }
     if (request.path === '/apps') {
       const page = Number(query.get('page') ?? 1);
       const perPage = Number(query.get('per_page') ?? 100);
       const objects = apps.slice((page - 1) * perPage, page * perPage);
-      return { body: { objects, page, per_page: perPage, total: apps.length, pages: Math.ceil(apps.length / perPage) } };
+      return {
+        body: {
+          objects,
+          page,
+          per_page: perPage,
+          total: apps.length,
+          pages: Math.ceil(apps.length / perPage),
+        },
+      };
     }
     const offset = Number(query.get('offset') ?? 0);
     const limit = Number(query.get('limit') ?? 5);
@@ -55,7 +74,9 @@ describe('paginate', () => {
 
   it('walks limit/offset lists until a short page', async () => {
     const runtime = await partnerServer();
-    expect(await collect(runtime.paginate(listZapTemplates, {}, { pageSize: 5 }))).toEqual(templates);
+    expect(await collect(runtime.paginate(listZapTemplates, {}, { pageSize: 5 }))).toEqual(
+      templates,
+    );
     expect(server!.requests.map((request) => request.query)).toEqual([
       'limit=5&offset=0&client_id=c',
       'limit=5&offset=5&client_id=c',
@@ -65,7 +86,9 @@ describe('paginate', () => {
 
   it('without a page size, stops at the first empty page, keeping the other parameters', async () => {
     const runtime = await partnerServer();
-    expect(await collect(runtime.paginate(listMyZapTemplates, { query: { status: 'draft' } }))).toEqual(templates);
+    expect(
+      await collect(runtime.paginate(listMyZapTemplates, { query: { status: 'draft' } })),
+    ).toEqual(templates);
     expect(server!.requests.map((request) => request.query)).toEqual([
       'offset=0&status=draft&client_id=c',
       'offset=5&status=draft&client_id=c',
@@ -77,7 +100,13 @@ describe('paginate', () => {
 
   it('follows the next field of offset lists, keeping filters', async () => {
     const runtime = await partnerServer();
-    const zaps = await collect(runtime.paginate(listZaps, { query: { app: 'slack', params: { channel: 'C1' } } }, { pageSize: 6 }));
+    const zaps = await collect(
+      runtime.paginate(
+        listZaps,
+        { query: { app: 'slack', params: { channel: 'C1' } } },
+        { pageSize: 6 },
+      ),
+    );
     expect(zaps).toEqual(templates);
     expect(server!.requests.map((request) => request.query)).toEqual([
       'limit=6&offset=0&app=slack&params__channel=C1',
@@ -87,13 +116,17 @@ describe('paginate', () => {
 
   it('stops at maxItems without fetching more pages', async () => {
     const runtime = await partnerServer();
-    expect(await collect(runtime.paginate(listZapTemplates, {}, { pageSize: 5, maxItems: 6 }))).toEqual(templates.slice(0, 6));
+    expect(
+      await collect(runtime.paginate(listZapTemplates, {}, { pageSize: 5, maxItems: 6 })),
+    ).toEqual(templates.slice(0, 6));
     expect(server!.requests).toHaveLength(2);
   });
 
   it('validates the page size like any parameter', async () => {
     const runtime = await partnerServer();
-    await expect(collect(runtime.paginate(listApps, {}, { pageSize: 500 }))).rejects.toThrow(/per_page/);
+    await expect(collect(runtime.paginate(listApps, {}, { pageSize: 500 }))).rejects.toThrow(
+      /per_page/,
+    );
     expect(server!.requests).toHaveLength(0);
   });
 
@@ -102,7 +135,11 @@ describe('paginate', () => {
     const controller = new AbortController();
     const seen: unknown[] = [];
     const walk = async () => {
-      for await (const item of runtime.paginate(listZapTemplates, {}, { pageSize: 5, signal: controller.signal })) {
+      for await (const item of runtime.paginate(
+        listZapTemplates,
+        {},
+        { pageSize: 5, signal: controller.signal },
+      )) {
         seen.push(item);
         if (seen.length === 5) controller.abort(new Error('enough'));
       }

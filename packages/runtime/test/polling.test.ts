@@ -12,7 +12,12 @@ afterEach(async () => {
 });
 
 async function choicesServer(loadingResponses: number) {
-  server = await startServer((_request, index) => ({ body: { is_loading: index < loadingResponses, results: index < loadingResponses ? [] : [{ key: '1', label: 'One', sample: '1' }] } }));
+  server = await startServer((_request, index) => ({
+    body: {
+      is_loading: index < loadingResponses,
+      results: index < loadingResponses ? [] : [{ key: '1', label: 'One', sample: '1' }],
+    },
+  }));
   const waits: number[] = [];
   const sleep = vi.fn(async (ms: number) => {
     waits.push(ms);
@@ -44,7 +49,9 @@ describe('poll', () => {
 
   it('rejects with a TimeoutError when still loading at the deadline', async () => {
     const { runtime } = await choicesServer(100);
-    const error = await runtime.poll(getPrefillChoices, args, { intervalMs: 1000, deadlineMs: 2500 }).catch((caught: unknown) => caught);
+    const error = await runtime
+      .poll(getPrefillChoices, args, { intervalMs: 1000, deadlineMs: 2500 })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toContain('is_loading');
     expect(server!.requests).toHaveLength(3);
@@ -54,7 +61,11 @@ describe('poll', () => {
     server = await startServer(() => ({ body: { is_loading: true, results: [] } }));
     const runtime = createRuntime(actionsApi, { baseUrl: server.url, apiKey: 'k' });
     const controller = new AbortController();
-    const pending = runtime.poll(getPrefillChoices, args, { intervalMs: 30_000, deadlineMs: 120_000, signal: controller.signal });
+    const pending = runtime.poll(getPrefillChoices, args, {
+      intervalMs: 30_000,
+      deadlineMs: 120_000,
+      signal: controller.signal,
+    });
     await vi.waitFor(() => expect(server!.requests).toHaveLength(1));
     controller.abort(new Error('closed'));
     await expect(pending).rejects.toThrow('closed');

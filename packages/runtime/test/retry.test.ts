@@ -25,7 +25,13 @@ function recordingSleep() {
 
 async function partner(replies: (index: number) => Reply, retry: RetryOptions, timeoutMs?: number) {
   server = await startServer((_request, index) => replies(index));
-  return createRuntime(partnerApi, { baseUrl: server.url, clientId: 'c', retry, timeoutMs, validation: { response: 'off' } });
+  return createRuntime(partnerApi, {
+    baseUrl: server.url,
+    clientId: 'c',
+    retry,
+    timeoutMs,
+    validation: { response: 'off' },
+  });
 }
 
 const ok: Reply = { body: { objects: [], page: 1, pages: 1 } };
@@ -33,7 +39,11 @@ const ok: Reply = { body: { objects: [], page: 1, pages: 1 } };
 describe('retries', () => {
   it('retries 503 twice by default with exponential, jittered backoff, then succeeds', async () => {
     const { waits, sleep } = recordingSleep();
-    const runtime = await partner((index) => (index < 2 ? { status: 503 } : ok), { sleep, random: () => 0.5, baseDelayMs: 100 });
+    const runtime = await partner((index) => (index < 2 ? { status: 503 } : ok), {
+      sleep,
+      random: () => 0.5,
+      baseDelayMs: 100,
+    });
     await expect(runtime.call(listApps)).resolves.toEqual(ok.body);
     expect(server!.requests).toHaveLength(3);
     // equal jitter: half the capped delay plus random() times the other half
@@ -42,7 +52,10 @@ describe('retries', () => {
 
   it('gives up after maxRetries with a ServerError', async () => {
     const { sleep } = recordingSleep();
-    const runtime = await partner(() => ({ status: 500, body: { errors: ['boom'] } }), { sleep, maxRetries: 3 });
+    const runtime = await partner(() => ({ status: 500, body: { errors: ['boom'] } }), {
+      sleep,
+      maxRetries: 3,
+    });
     const error = await runtime.call(listApps).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServerError);
     expect(server!.requests).toHaveLength(4);
@@ -50,14 +63,20 @@ describe('retries', () => {
 
   it('honours Retry-After on 429', async () => {
     const { waits, sleep } = recordingSleep();
-    const runtime = await partner((index) => (index === 0 ? { status: 429, headers: { 'retry-after': '2' } } : ok), { sleep });
+    const runtime = await partner(
+      (index) => (index === 0 ? { status: 429, headers: { 'retry-after': '2' } } : ok),
+      { sleep },
+    );
     await runtime.call(listApps);
     expect(waits).toEqual([2000]);
   });
 
   it('does not wait for a Retry-After longer than maxDelayMs: a RateLimitError says how long', async () => {
     const { sleep } = recordingSleep();
-    const runtime = await partner(() => ({ status: 429, headers: { 'retry-after': '120' } }), { sleep, maxDelayMs: 10_000 });
+    const runtime = await partner(() => ({ status: 429, headers: { 'retry-after': '120' } }), {
+      sleep,
+      maxDelayMs: 10_000,
+    });
     const error = await runtime.call(listApps).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(120_000);
@@ -66,19 +85,30 @@ describe('retries', () => {
 
   it('does not retry 4xx other than 429', async () => {
     const { sleep } = recordingSleep();
-    const runtime = await partner(() => ({ status: 400, body: { errors: ['Malformed request'] } }), { sleep });
+    const runtime = await partner(
+      () => ({ status: 400, body: { errors: ['Malformed request'] } }),
+      { sleep },
+    );
     await runtime.call(listApps).catch(() => undefined);
     expect(server!.requests).toHaveLength(1);
   });
 
   it('does not retry POST unless the caller opts in', async () => {
     const { sleep } = recordingSleep();
-    server = await startServer((_request, index) => (index < 1 ? { status: 503 } : { body: { execution_log_id: 'e' } }));
-    const runtime = createRuntime(actionsApi, { baseUrl: server.url, apiKey: 'k', retry: { sleep } });
+    server = await startServer((_request, index) =>
+      index < 1 ? { status: 503 } : { body: { execution_log_id: 'e' } },
+    );
+    const runtime = createRuntime(actionsApi, {
+      baseUrl: server.url,
+      apiKey: 'k',
+      retry: { sleep },
+    });
     const body = { instructions: 'i', app: 'a', action: 'b' };
     await expect(runtime.call(executeAction, { body })).rejects.toBeInstanceOf(ServerError);
     expect(server.requests).toHaveLength(1);
-    await expect(runtime.call(executeAction, { body }, { retry: { retryNonIdempotent: true } })).resolves.toEqual({ execution_log_id: 'e' });
+    await expect(
+      runtime.call(executeAction, { body }, { retry: { retryNonIdempotent: true } }),
+    ).resolves.toEqual({ execution_log_id: 'e' });
     expect(server.requests).toHaveLength(2);
   });
 
@@ -90,7 +120,10 @@ describe('retries', () => {
   });
 
   it('spaces real retries by the backoff (wall-clock spacing measured by the server)', async () => {
-    const runtime = await partner((index) => (index < 2 ? { status: 502 } : ok), { baseDelayMs: 40, random: () => 0 });
+    const runtime = await partner((index) => (index < 2 ? { status: 502 } : ok), {
+      baseDelayMs: 40,
+      random: () => 0,
+    });
     await runtime.call(listApps);
     const [first, second, third] = server!.requests.map((request) => request.at);
     // delays are 20 ms then 40 ms (random 0 = half of the capped delay); timers never fire early
@@ -108,7 +141,9 @@ describe('retries', () => {
       fetch: async () => {
         calls += 1;
         if (calls < 3) throw new TypeError('fetch failed');
-        return new Response(JSON.stringify(ok.body), { headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify(ok.body), {
+          headers: { 'content-type': 'application/json' },
+        });
       },
     });
     await expect(runtime.call(listApps)).resolves.toEqual(ok.body);
@@ -143,14 +178,20 @@ describe('backoff', () => {
 describe('timeouts and cancellation', () => {
   it('times out a slow attempt per client, and retries it', async () => {
     const { sleep } = recordingSleep();
-    const runtime = await partner((index) => (index === 0 ? { ...ok, delayMs: 500 } : ok), { sleep }, 50);
+    const runtime = await partner(
+      (index) => (index === 0 ? { ...ok, delayMs: 500 } : ok),
+      { sleep },
+      50,
+    );
     await expect(runtime.call(listApps)).resolves.toEqual(ok.body);
     expect(server!.requests).toHaveLength(2);
   });
 
   it('rejects with a TimeoutError when every attempt is too slow, per call', async () => {
     const runtime = await partner(() => ({ ...ok, delayMs: 500 }), { maxRetries: 0 });
-    const error = await runtime.call(listApps, {}, { timeoutMs: 30 }).catch((caught: unknown) => caught);
+    const error = await runtime
+      .call(listApps, {}, { timeoutMs: 30 })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(30);
   });

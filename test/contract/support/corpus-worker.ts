@@ -22,7 +22,18 @@ import { pathToFileURL } from 'node:url';
 import { formatFinding } from '../../../generator/src/load/finding.js';
 import { buildModel } from '../../../generator/src/model/index.js';
 import { generate, SpecError, validate } from '../../../generator/src/pipeline.js';
-import { fixtureCases, freshDir, removeRunDir, repoRoot, run, tallyCases, typecheck, type EmittedModules, type FixtureTally, type TscResult } from '../../support/contract-helpers.js';
+import {
+  fixtureCases,
+  freshDir,
+  removeRunDir,
+  repoRoot,
+  run,
+  tallyCases,
+  typecheck,
+  type EmittedModules,
+  type FixtureTally,
+  type TscResult,
+} from '../../support/contract-helpers.js';
 import { agreementModule, AGREEMENT_FILE } from '../../support/zod-agreement.js';
 
 /** What the worker reports about one spec. */
@@ -77,7 +88,10 @@ async function main(): Promise<CorpusResult> {
   const [spec, name] = args.filter((arg) => !arg.startsWith('--'));
   const flags = new Set(args.filter((arg) => arg.startsWith('--')));
   const unknown = [...flags].filter((flag) => !['--validate', '--consumer'].includes(flag));
-  if (!spec || !name || unknown.length) throw new Error(`usage: corpus-worker.ts <spec> <name> [--validate] [--consumer]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`);
+  if (!spec || !name || unknown.length)
+    throw new Error(
+      `usage: corpus-worker.ts <spec> <name> [--validate] [--consumer]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`,
+    );
   const result: CorpusResult = { spec: path.basename(spec), generated: false, generateMs: 0 };
 
   if (flags.has('--validate')) {
@@ -91,7 +105,12 @@ async function main(): Promise<CorpusResult> {
         warnings: findings.filter((finding) => finding.severity === 'warning').length,
       };
     } catch (error) {
-      result.validation = { ms: Math.round(performance.now() - start), errors: [], warnings: 0, crash: (error as Error).stack ?? String(error) };
+      result.validation = {
+        ms: Math.round(performance.now() - start),
+        errors: [],
+        warnings: 0,
+        crash: (error as Error).stack ?? String(error),
+      };
     }
     if (result.validation.crash || result.validation.errors.length) return result;
   }
@@ -101,10 +120,17 @@ async function main(): Promise<CorpusResult> {
   const dir = freshDir(name);
   try {
     const summary = await generate({ spec, out: dir });
-    result.generation = { operations: summary.operations, schemas: summary.schemas, warnings: summary.warnings.map(formatFinding) };
+    result.generation = {
+      operations: summary.operations,
+      schemas: summary.schemas,
+      warnings: summary.warnings.map(formatFinding),
+    };
   } catch (error) {
     result.generateMs = Math.round(performance.now() - start);
-    if (error instanceof SpecError) result.specErrors = error.findings.filter((finding) => finding.severity === 'error').map(formatFinding);
+    if (error instanceof SpecError)
+      result.specErrors = error.findings
+        .filter((finding) => finding.severity === 'error')
+        .map(formatFinding);
     else result.crash = (error as Error).stack ?? String(error);
     return result;
   }
@@ -114,14 +140,21 @@ async function main(): Promise<CorpusResult> {
   step('build');
   // The agreement test of the generator is compiled with the package, and its diagnostics kept apart:
   // a disagreement is a finding about zapgen, not a package that fails to build.
-  const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<string, unknown>;
+  const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   writeFileSync(path.join(dir, AGREEMENT_FILE), agreementModule(buildModel(document)));
   const checked = await typecheck({ dir, emit: true, declarations: flags.has('--consumer') });
   const lines = checked.diagnostics.split('\n').filter(Boolean);
   const isAgreement = (line: string) => line.startsWith(AGREEMENT_FILE);
   result.disagreements = lines.filter(isAgreement);
   const own = lines.filter((line) => !isAgreement(line) && !/^\s/.test(line));
-  result.typecheck = { ok: own.length === 0, ms: checked.ms, diagnostics: lines.filter((line) => !isAgreement(line)).join('\n') };
+  result.typecheck = {
+    ok: own.length === 0,
+    ms: checked.ms,
+    diagnostics: lines.filter((line) => !isAgreement(line)).join('\n'),
+  };
   if (flags.has('--consumer') && result.typecheck.ok) {
     step('consumer');
     result.consumer = await consumerCheck(dir);
@@ -131,7 +164,10 @@ async function main(): Promise<CorpusResult> {
   const fixturesStart = performance.now();
   try {
     const load = (file: string) => import(pathToFileURL(path.join(dir, 'dist', file)).href);
-    const modules: EmittedModules = { zod: await load('zod.js'), fixtures: await load('fixtures.js') };
+    const modules: EmittedModules = {
+      zod: await load('zod.js'),
+      fixtures: await load('fixtures.js'),
+    };
     result.fixtures = tallyCases(fixtureCases({ modules, document }));
   } catch (error) {
     result.importError = (error as Error).stack ?? String(error);
@@ -146,25 +182,53 @@ async function main(): Promise<CorpusResult> {
  * consumer is `<dir>.consumer/`, with the package linked into its `node_modules`.
  */
 async function consumerCheck(dir: string): Promise<TscResult & { subpaths: string[] }> {
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, unknown> };
-  const subpaths = Object.keys(manifest.exports ?? { '.': './dist/index.js' }).filter((subpath) => !/\.json$/.test(subpath));
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    name: string;
+    exports?: Record<string, unknown>;
+  };
+  const subpaths = Object.keys(manifest.exports ?? { '.': './dist/index.js' }).filter(
+    (subpath) => !/\.json$/.test(subpath),
+  );
   const consumer = `${dir}.consumer`;
   rmSync(consumer, { recursive: true, force: true });
   const link = path.join(consumer, 'node_modules', ...manifest.name.split('/'));
   mkdirSync(path.dirname(link), { recursive: true });
   symlinkSync(dir, link, 'dir');
-  const specifiers = subpaths.map((subpath) => (subpath === '.' ? manifest.name : `${manifest.name}/${subpath.replace(/^\.\//, '')}`));
+  const specifiers = subpaths.map((subpath) =>
+    subpath === '.' ? manifest.name : `${manifest.name}/${subpath.replace(/^\.\//, '')}`,
+  );
   const source = [
-    ...specifiers.map((specifier, index) => `import * as module${index} from ${JSON.stringify(specifier)};`),
+    ...specifiers.map(
+      (specifier, index) => `import * as module${index} from ${JSON.stringify(specifier)};`,
+    ),
     `export const modules = [${specifiers.map((_, index) => `module${index}`).join(', ')}] as const;`,
     '',
   ].join('\n');
   writeFileSync(path.join(consumer, 'index.ts'), source);
-  writeFileSync(path.join(consumer, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: CONSUMER_OPTIONS, files: ['index.ts'] }, null, 2)}\n`);
+  writeFileSync(
+    path.join(consumer, 'tsconfig.json'),
+    `${JSON.stringify({ compilerOptions: CONSUMER_OPTIONS, files: ['index.ts'] }, null, 2)}\n`,
+  );
   const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   const start = performance.now();
-  const { code, output } = await run({ command: process.execPath, args: ['--max-old-space-size=6144', tsc, '-p', path.join(consumer, 'tsconfig.json'), '--pretty', 'false'], cwd: consumer });
-  return { ok: code === 0, diagnostics: output.trim(), ms: Math.round(performance.now() - start), subpaths };
+  const { code, output } = await run({
+    command: process.execPath,
+    args: [
+      '--max-old-space-size=6144',
+      tsc,
+      '-p',
+      path.join(consumer, 'tsconfig.json'),
+      '--pretty',
+      'false',
+    ],
+    cwd: consumer,
+  });
+  return {
+    ok: code === 0,
+    diagnostics: output.trim(),
+    ms: Math.round(performance.now() - start),
+    subpaths,
+  };
 }
 
 main()

@@ -30,7 +30,11 @@ const load = async (name) => {
   }
 };
 
-const normalize = (name) => name.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+const normalize = (name) =>
+  name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
 
 const index = await load('index');
 const client = await load('client');
@@ -42,23 +46,54 @@ const mockModule = await load('mock');
 if (index && client && definitions && fixtures && mockModule) {
   // The mock accepts the one credential the client sends for every scheme, with every scope.
   const scopes = Object.values(definitions.api?.securitySchemes ?? {}).flatMap((scheme) =>
-    scheme.type === 'oauth2' ? Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {})) : [],
+    scheme.type === 'oauth2'
+      ? Object.values(scheme.flows).flatMap((flow) => Object.keys(flow?.scopes ?? {}))
+      : [],
   );
-  const mock = mockModule.createMock({ credentials: { apiKeys: { 'secret-value': {} }, tokens: { 'secret-value': { scopes, caller: {} } } } });
+  const mock = mockModule.createMock({
+    credentials: {
+      apiKeys: { 'secret-value': {} },
+      tokens: { 'secret-value': { scopes, caller: {} } },
+    },
+  });
   const baseUrl = await mock.listen();
   try {
-    const credentials = Object.fromEntries(Object.keys(definitions.api?.securitySchemes ?? {}).map((scheme) => [scheme, 'secret-value']));
-    const sdk = index.createClient({ baseUrl, credentials, retry: { maxRetries: 0 }, timeoutMs: 10_000, validation: { response: 'strict' } });
+    const credentials = Object.fromEntries(
+      Object.keys(definitions.api?.securitySchemes ?? {}).map((scheme) => [scheme, 'secret-value']),
+    );
+    const sdk = index.createClient({
+      baseUrl,
+      credentials,
+      retry: { maxRetries: 0 },
+      timeoutMs: 10_000,
+      validation: { response: 'strict' },
+    });
     const operationIds = Object.keys(fixtures.operationFixtures ?? {});
     for (const [method, fn] of Object.entries(sdk)) {
-      if (typeof fn !== 'function' || !/^[a-z]/.test(method) || ['use', 'eject', 'request'].includes(method)) continue;
-      const operationId = operationIds.find((id) => normalize(id) === normalize(method)) ?? (operationIds.length === 1 ? operationIds[0] : undefined);
+      if (
+        typeof fn !== 'function' ||
+        !/^[a-z]/.test(method) ||
+        ['use', 'eject', 'request'].includes(method)
+      )
+        continue;
+      const operationId =
+        operationIds.find((id) => normalize(id) === normalize(method)) ??
+        (operationIds.length === 1 ? operationIds[0] : undefined);
       const request = operationId ? fixtures.operationFixtures[operationId].request : {};
       try {
         const value = await fn(request);
         result.calls.push({ method, operationId, ok: true, value });
       } catch (error) {
-        result.calls.push({ method, operationId, ok: false, error: `${error?.name}: ${error?.message} ${JSON.stringify(error?.details ?? error?.body ?? '')}`.slice(0, 2000) });
+        result.calls.push({
+          method,
+          operationId,
+          ok: false,
+          error:
+            `${error?.name}: ${error?.message} ${JSON.stringify(error?.details ?? error?.body ?? '')}`.slice(
+              0,
+              2000,
+            ),
+        });
       }
     }
   } finally {

@@ -3,7 +3,11 @@
  * arguments, named result types and the package's error classes.
  */
 import { ApiError, createClient, RequestValidationError } from '@zapgen/actions-v2';
-import type { ActionsV2Client, ExecuteStatelessActionResult, SearchAppsResult } from '@zapgen/actions-v2';
+import type {
+  ActionsV2Client,
+  ExecuteStatelessActionResult,
+  SearchAppsResult,
+} from '@zapgen/actions-v2';
 
 /** A client authenticated with the `x-api-key` header. */
 export function actionsClient(apiKey: string, baseUrl?: string): ActionsV2Client {
@@ -17,7 +21,11 @@ export async function appKeys(client: ActionsV2Client, query: string): Promise<s
 }
 
 /** The needs (inputs) of a write action, with a typed enum query parameter and an optional body. */
-export async function actionNeeds(client: ActionsV2Client, app: string, action: string): Promise<number> {
+export async function actionNeeds(
+  client: ActionsV2Client,
+  app: string,
+  action: string,
+): Promise<number> {
   const details = await client.getActionDetails({
     path: { app, action },
     query: { action_type: 'write', action_extra: ['action_needs'] },
@@ -30,7 +38,10 @@ export async function actionNeeds(client: ActionsV2Client, app: string, action: 
  * Previews an action: `preview_only` resolves the params without running it. Rule violations
  * (for instance `skip_param_guessing` together with `preview_only`) fail before anything is sent.
  */
-export async function preview(client: ActionsV2Client, instructions: string): Promise<ExecuteStatelessActionResult | string> {
+export async function preview(
+  client: ActionsV2Client,
+  instructions: string,
+): Promise<ExecuteStatelessActionResult | string> {
   try {
     return await client.executeStatelessAction({
       query: { preview_only: true },
@@ -44,8 +55,15 @@ export async function preview(client: ActionsV2Client, instructions: string): Pr
 }
 
 /** The prefill choices, polled while the server is still loading them. */
-export async function choices(client: ActionsV2Client, app: string, prefill: string): Promise<number> {
-  const result = await client.poll.getPrefillChoices({ path: { app, prefill } }, { deadlineMs: 10_000 });
+export async function choices(
+  client: ActionsV2Client,
+  app: string,
+  prefill: string,
+): Promise<number> {
+  const result = await client.poll.getPrefillChoices(
+    { path: { app, prefill } },
+    { deadlineMs: 10_000 },
+  );
   return result.results?.length ?? 0;
 }
 

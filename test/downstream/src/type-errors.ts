@@ -11,14 +11,19 @@ export function typeErrors(actions: ActionsV2Client, partner: PartnerV1Client): 
   // @ts-expect-error A wrong parameter type: `auth_id` is an integer.
   void actions.testAuthentication({ path: { auth_id: 'seven' } });
 
-  // @ts-expect-error A missing required parameter: `sign_up_email` is required.
-  void actions.getLoginLink({ query: { sign_up_first_name: 'Ada', sign_up_last_name: 'Lovelace' } });
+  void actions.getLoginLink({
+    // @ts-expect-error A missing required parameter: `sign_up_email` is required.
+    query: { sign_up_first_name: 'Ada', sign_up_last_name: 'Lovelace' },
+  });
 
   // @ts-expect-error A missing required group: `path` holds the required `app`.
   void actions.getApp({});
 
-  // @ts-expect-error A wrong enum value: `action_type` is one of read, write, search, ...
-  void actions.getActionDetails({ path: { app: 'a', action: 'b' }, query: { action_type: 'delete' } });
+  void actions.getActionDetails({
+    path: { app: 'a', action: 'b' },
+    // @ts-expect-error A wrong enum value: `action_type` is one of read, write, search, ...
+    query: { action_type: 'delete' },
+  });
 
   // @ts-expect-error A wrong enum value on the other API: `status` is `draft` or `published`.
   void partner.listMyZapTemplates({ query: { status: 'archived' } });

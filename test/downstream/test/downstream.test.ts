@@ -7,21 +7,43 @@ import { createMock as createActionsMock } from '@zapgen/actions-v2/mock';
 import { MissingCredentialsError, RequestValidationError } from '@zapgen/partner-v1';
 import { createMock as createPartnerMock } from '@zapgen/partner-v1/mock';
 import { actionsClient, appKeys } from '../src/actions.js';
-import { authorizeUrl, firstApps, partnerClient, zapsOnChannel, zapsOnChannelByPath } from '../src/partner.js';
+import {
+  authorizeUrl,
+  firstApps,
+  partnerClient,
+  zapsOnChannel,
+  zapsOnChannelByPath,
+} from '../src/partner.js';
 
 describe('partner-v1 through its mock server', () => {
   const seen: { operationId: string; query: unknown; authorization: unknown }[] = [];
   const mock = createPartnerMock({
     // The credentials this test's clients use, with the scopes of every operation.
-    credentials: { apiKeys: { 'client-1': {} }, tokens: { 'token-1': { scopes: ['zap', 'templates'], caller: {} } } },
+    credentials: {
+      apiKeys: { 'client-1': {} },
+      tokens: { 'token-1': { scopes: ['zap', 'templates'], caller: {} } },
+    },
     handlers: {
       // Five pages of one app each: `app-<page>`.
       listApps: (request) => {
         const page = Number(request.parameters.query?.page ?? 1);
-        return { status: 200, body: { objects: [{ slug: `app-${page}`, title: `App ${page}` }], page, per_page: 1, total: 5, pages: 5 } };
+        return {
+          status: 200,
+          body: {
+            objects: [{ slug: `app-${page}`, title: `App ${page}` }],
+            page,
+            per_page: 1,
+            total: 5,
+            pages: 5,
+          },
+        };
       },
       listZaps: (request) => {
-        seen.push({ operationId: request.operationId, query: request.parameters.query, authorization: request.headers.authorization });
+        seen.push({
+          operationId: request.operationId,
+          query: request.parameters.query,
+          authorization: request.headers.authorization,
+        });
         return { status: 200, body: { objects: [] } };
       },
     },
@@ -34,21 +56,39 @@ describe('partner-v1 through its mock server', () => {
 
   test('pagination walks the pages and stops at maxItems', async () => {
     const client = partnerClient('client-1', undefined, baseUrl);
-    expect((await firstApps(client, 3)).map((app) => app.slug)).toEqual(['app-1', 'app-2', 'app-3']);
-    expect((await firstApps(client, 100)).map((app) => app.slug)).toEqual(['app-1', 'app-2', 'app-3', 'app-4', 'app-5']);
+    expect((await firstApps(client, 3)).map((app) => app.slug)).toEqual([
+      'app-1',
+      'app-2',
+      'app-3',
+    ]);
+    expect((await firstApps(client, 100)).map((app) => app.slug)).toEqual([
+      'app-1',
+      'app-2',
+      'app-3',
+      'app-4',
+      'app-5',
+    ]);
   });
 
   test('params filters and the bearer token reach the server, by name and by path alike', async () => {
     seen.length = 0;
     await zapsOnChannel(partnerClient('client-1', 'token-1', baseUrl), 'slack', 'C1');
-    await expect(zapsOnChannelByPath(partnerClient('client-1', 'token-1', baseUrl), 'slack', 'C1')).resolves.toEqual({ zaps: { objects: [] }, status: 200 });
-    const want = { operationId: 'listZaps', query: expect.objectContaining({ app: 'slack', params: { channel: 'C1' } }), authorization: 'Bearer token-1' };
+    await expect(
+      zapsOnChannelByPath(partnerClient('client-1', 'token-1', baseUrl), 'slack', 'C1'),
+    ).resolves.toEqual({ zaps: { objects: [] }, status: 200 });
+    const want = {
+      operationId: 'listZaps',
+      query: expect.objectContaining({ app: 'slack', params: { channel: 'C1' } }),
+      authorization: 'Bearer token-1',
+    };
     expect(seen).toEqual([want, want]);
   });
 
   test('a call without the needed credential fails before sending', async () => {
     const client = partnerClient('client-1', undefined, baseUrl);
-    await expect(client.listZaps({ query: { app: 'slack' } })).rejects.toBeInstanceOf(MissingCredentialsError);
+    await expect(client.listZaps({ query: { app: 'slack' } })).rejects.toBeInstanceOf(
+      MissingCredentialsError,
+    );
   });
 
   test('a rule violation fails before sending and names the parameter', async () => {
@@ -76,7 +116,10 @@ describe('actions-v2 through its mock server', () => {
 
 describe('partner-v1 OAuth metadata', () => {
   test('the implicit-grant URL carries the client, redirect, scopes and state', () => {
-    const { url, state } = authorizeUrl('client-1', 'https://example.com/callback', ['zap', 'templates']);
+    const { url, state } = authorizeUrl('client-1', 'https://example.com/callback', [
+      'zap',
+      'templates',
+    ]);
     const parsed = new URL(url);
     expect(parsed.origin + parsed.pathname).toBe('https://zapier.com/oauth/authorize');
     expect(Object.fromEntries(parsed.searchParams)).toEqual({

@@ -7,5 +7,7 @@ import type { Emitter } from '../emitter.js';
  */
 export const bundleEmitter: Emitter = {
   name: 'bundle',
-  emit: (model) => [{ path: 'openapi.json', contents: `${JSON.stringify(model.document, null, 2)}\n` }],
+  emit: (model) => [
+    { path: 'openapi.json', contents: `${JSON.stringify(model.document, null, 2)}\n` },
+  ],
 };

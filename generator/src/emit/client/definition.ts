@@ -9,10 +9,18 @@ export const VALIDATOR_OF = 'validatorOf';
 /** Name of the exported const with the oauth2 flows, keyed by scheme name. */
 export const OAUTH_FLOWS = 'oauthFlows';
 
-function securityScheme(scheme: SecuritySchemeModel, apiKeyOptions: ReadonlyMap<string, string>): Printable {
+function securityScheme(
+  scheme: SecuritySchemeModel,
+  apiKeyOptions: ReadonlyMap<string, string>,
+): Printable {
   switch (scheme.type) {
     case 'apiKey':
-      return { type: 'apiKey', in: scheme.in, name: scheme.paramName, option: apiKeyOptions.get(scheme.name) ?? scheme.name };
+      return {
+        type: 'apiKey',
+        in: scheme.in,
+        name: scheme.paramName,
+        option: apiKeyOptions.get(scheme.name) ?? scheme.name,
+      };
     case 'http':
       return { type: 'http', scheme: scheme.scheme, bearerFormat: scheme.bearerFormat };
     case 'oauth2':
@@ -25,18 +33,32 @@ function securityScheme(scheme: SecuritySchemeModel, apiKeyOptions: ReadonlyMap<
 }
 
 /** The `ApiDefinition` literal without operations: package name, servers, security schemes. */
-export function apiDefinition(input: { model: ApiModel; packageName: string; apiKeyOptions: ReadonlyMap<string, string> }): string {
+export function apiDefinition(input: {
+  model: ApiModel;
+  packageName: string;
+  apiKeyOptions: ReadonlyMap<string, string>;
+}): string {
   const { model, packageName, apiKeyOptions } = input;
   return printLiteral({
     name: packageName,
     servers: model.servers.map((server) => ({
       url: server.url,
       variables: Object.fromEntries(
-        server.variables.map((variable) => [variable.name, { default: variable.default, enum: variable.enum }]),
+        server.variables.map((variable) => [
+          variable.name,
+          { default: variable.default, enum: variable.enum },
+        ]),
       ),
     })),
     securitySchemes: Object.fromEntries(
-      model.securitySchemes.map((scheme) => [scheme.name, typedEntry({ key: scheme.name, value: securityScheme(scheme, apiKeyOptions), type: 'SecuritySchemeDefinition' })]),
+      model.securitySchemes.map((scheme) => [
+        scheme.name,
+        typedEntry({
+          key: scheme.name,
+          value: securityScheme(scheme, apiKeyOptions),
+          type: 'SecuritySchemeDefinition',
+        }),
+      ]),
     ),
   });
 }
@@ -52,7 +74,12 @@ export function oauthFlows(model: ApiModel): string | undefined {
         Object.fromEntries(
           Object.entries(scheme.flows).map(([kind, flow]) => [
             kind,
-            { authorizationUrl: flow.authorizationUrl, tokenUrl: flow.tokenUrl, refreshUrl: flow.refreshUrl, scopes: flow.scopes },
+            {
+              authorizationUrl: flow.authorizationUrl,
+              tokenUrl: flow.tokenUrl,
+              refreshUrl: flow.refreshUrl,
+              scopes: flow.scopes,
+            },
           ]),
         ),
       ]),
@@ -67,13 +94,23 @@ export function oauthFlows(model: ApiModel): string | undefined {
  * might run a getter), and so would keep every operation's validators; and hundreds of optional
  * chains at module level exceed the TypeScript checker's control-flow limit (TS2563) on large specs.
  */
-function validator(input: { schemas: string; member: 'parameters' | 'body' | 'responses'; status?: string }): Code {
+function validator(input: {
+  schemas: string;
+  member: 'parameters' | 'body' | 'responses';
+  status?: string;
+}): Code {
   const status = input.status === undefined ? '' : `, status: ${stringLiteral(input.status)}`;
-  return new Code(`${VALIDATOR_OF}({ schemas: ${input.schemas}, member: ${stringLiteral(input.member)}${status} })`);
+  return new Code(
+    `${VALIDATOR_OF}({ schemas: ${input.schemas}, member: ${stringLiteral(input.member)}${status} })`,
+  );
 }
 
 /** The `OperationDefinition` literal of one operation; `schemas` names its validators' const in `zod.ts`. */
-export function operationDefinition(input: { model: ApiModel; operation: OperationModel; schemas: string }): string {
+export function operationDefinition(input: {
+  model: ApiModel;
+  operation: OperationModel;
+  schemas: string;
+}): string {
   const { model, operation, schemas } = input;
   const id = operation.operationId;
   const body = operation.requestBody;
@@ -101,17 +138,30 @@ export function operationDefinition(input: { model: ApiModel; operation: Operati
         ? {
             required: body.required,
             // The typed media type first: it is the one the runtime sends.
-            mediaTypes: [bodyMedia.mediaType, ...body.content.map((media) => media.mediaType).filter((type) => type !== bodyMedia.mediaType)],
-            validator: isStructuredMediaType(bodyMedia.mediaType) ? validator({ schemas, member: 'body' }) : undefined,
+            mediaTypes: [
+              bodyMedia.mediaType,
+              ...body.content
+                .map((media) => media.mediaType)
+                .filter((type) => type !== bodyMedia.mediaType),
+            ],
+            validator: isStructuredMediaType(bodyMedia.mediaType)
+              ? validator({ schemas, member: 'body' })
+              : undefined,
           }
         : undefined,
     responses: operation.responses.map((response) => ({
       status: response.status,
       mediaTypes: response.content.map((media) => media.mediaType),
-      body: firstJson(response.content) ? validator({ schemas, member: 'responses', status: response.status }) : undefined,
+      body: firstJson(response.content)
+        ? validator({ schemas, member: 'responses', status: response.status })
+        : undefined,
     })),
-    security: operation.security.map((requirement) => requirement.map(({ scheme, scopes }) => ({ scheme, scopes }))),
-    parameterValidator: operation.parameters.length ? validator({ schemas, member: 'parameters' }) : undefined,
+    security: operation.security.map((requirement) =>
+      requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
+    ),
+    parameterValidator: operation.parameters.length
+      ? validator({ schemas, member: 'parameters' })
+      : undefined,
     pagination: extensions.pagination as unknown as Printable,
     polling: extensions.polling,
     stability: extensions.stability,

@@ -1,10 +1,22 @@
-import { Node, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import {
+  Node,
+  Project,
+  StructureKind,
+  VariableDeclarationKind,
+  type StatementStructures,
+} from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import { operationSchemasNames } from '../zod/module.js';
-import { apiDefinition, OAUTH_FLOWS, oauthFlows, operationDefinition, VALIDATOR_OF } from './definition.js';
+import {
+  apiDefinition,
+  OAUTH_FLOWS,
+  oauthFlows,
+  operationDefinition,
+  VALIDATOR_OF,
+} from './definition.js';
 import { operationDocLines } from './docs.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { apiKeyOptions, operationNames, type OperationNames } from './names.js';
@@ -16,13 +28,21 @@ function docs(lines: string[]): { description: string }[] {
 }
 
 /** `<Api>ClientOptions`: the runtime's options plus one typed option per apiKey scheme. */
-function clientOptions(model: ApiModel, optionsName: string, options: ReadonlyMap<string, string>): StatementStructures {
+function clientOptions(
+  model: ApiModel,
+  optionsName: string,
+  options: ReadonlyMap<string, string>,
+): StatementStructures {
   return {
     kind: StructureKind.Interface,
     name: optionsName,
     isExported: true,
     extends: ['ClientOptions'],
-    docs: docs(jsDocLines({ summary: `Options of \`createClient\`: connection, retries and validation, plus the credentials of ${model.info.title || 'the API'}.` })),
+    docs: docs(
+      jsDocLines({
+        summary: `Options of \`createClient\`: connection, retries and validation, plus the credentials of ${model.info.title || 'the API'}.`,
+      }),
+    ),
     properties: model.securitySchemes.flatMap((scheme) => {
       if (scheme.type !== 'apiKey') return [];
       const where = `sent in the \`${scheme.paramName}\` ${scheme.in === 'query' ? 'query parameter' : scheme.in}`;
@@ -31,7 +51,12 @@ function clientOptions(model: ApiModel, optionsName: string, options: ReadonlyMa
           name: options.get(scheme.name) ?? scheme.name,
           type: 'string',
           hasQuestionToken: true,
-          docs: docs(jsDocLines({ summary: `API key of the \`${scheme.name}\` security scheme, ${where}.`, description: scheme.description })),
+          docs: docs(
+            jsDocLines({
+              summary: `API key of the \`${scheme.name}\` security scheme, ${where}.`,
+              description: scheme.description,
+            }),
+          ),
         },
       ];
     }),
@@ -83,16 +108,33 @@ function blockComment(lines: string[]): string {
 }
 
 const RUNTIME_CALLS = {
-  call: { options: 'CallOptions', returns: (type: string) => `Promise<${type}Result>`, generic: (type: string) => `${type}Result` },
-  paginate: { options: 'PaginateOptions', returns: (type: string) => `AsyncIterableIterator<${type}Item>`, generic: (type: string) => `${type}Item` },
-  poll: { options: 'PollOptions', returns: (type: string) => `Promise<${type}Result>`, generic: (type: string) => `${type}Result` },
+  call: {
+    options: 'CallOptions',
+    returns: (type: string) => `Promise<${type}Result>`,
+    generic: (type: string) => `${type}Result`,
+  },
+  paginate: {
+    options: 'PaginateOptions',
+    returns: (type: string) => `AsyncIterableIterator<${type}Item>`,
+    generic: (type: string) => `${type}Item`,
+  },
+  poll: {
+    options: 'PollOptions',
+    returns: (type: string) => `Promise<${type}Result>`,
+    generic: (type: string) => `${type}Result`,
+  },
 } as const;
 
 /**
  * One method of the client object: a named call (through the operation's function, below), or its
  * `paginate`/`poll` variant.
  */
-function method(input: { doc: string[]; names: OperationNames; operation: OperationModel; kind: keyof typeof RUNTIME_CALLS }): string {
+function method(input: {
+  doc: string[];
+  names: OperationNames;
+  operation: OperationModel;
+  kind: keyof typeof RUNTIME_CALLS;
+}): string {
   const { names, kind } = input;
   const call = RUNTIME_CALLS[kind];
   const args = `args: ${names.type}Args${argsOptional(input.operation) ? ' = {}' : ''}`;
@@ -111,7 +153,12 @@ function method(input: { doc: string[]; names: OperationNames; operation: Operat
  * `createBaseClient`: a module that imports it alone brings into a bundle this operation's
  * definition and validators, and no other's.
  */
-function operationFunction(input: { doc: string[]; names: OperationNames; operation: OperationModel; baseClient: string }): StatementStructures {
+function operationFunction(input: {
+  doc: string[];
+  names: OperationNames;
+  operation: OperationModel;
+  baseClient: string;
+}): StatementStructures {
   const { names } = input;
   return {
     kind: StructureKind.Function,
@@ -120,7 +167,11 @@ function operationFunction(input: { doc: string[]; names: OperationNames; operat
     isAsync: true,
     parameters: [
       { name: 'client', type: input.baseClient },
-      { name: 'args', type: `${names.type}Args`, initializer: argsOptional(input.operation) ? '{}' : undefined },
+      {
+        name: 'args',
+        type: `${names.type}Args`,
+        initializer: argsOptional(input.operation) ? '{}' : undefined,
+      },
       { name: 'callOptions', type: 'CallOptions', hasQuestionToken: true },
     ],
     returnType: RUNTIME_CALLS.call.returns(names.type),
@@ -131,23 +182,39 @@ function operationFunction(input: { doc: string[]; names: OperationNames; operat
 
 /** The body of `createClient`. */
 function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationNames>): string {
-  const entries = model.operations.map((operation) => ({ operation, names: names.get(operation.operationId)! }));
-  const members = entries.map(({ operation, names: n }) => method({ doc: operationDocLines(operation), names: n, operation, kind: 'call' }));
+  const entries = model.operations.map((operation) => ({
+    operation,
+    names: names.get(operation.operationId)!,
+  }));
+  const members = entries.map(({ operation, names: n }) =>
+    method({ doc: operationDocLines(operation), names: n, operation, kind: 'call' }),
+  );
   const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
   if (paginated.length) {
     const methods = paginated.map(({ operation, names: n }) =>
-      method({ doc: [`Iterates over every item of \`${n.fn}\`, page after page.`], names: n, operation, kind: 'paginate' }),
+      method({
+        doc: [`Iterates over every item of \`${n.fn}\`, page after page.`],
+        names: n,
+        operation,
+        kind: 'paginate',
+      }),
     );
-    members.push(`/** Async iterators over every item of the paginated operations. */\npaginate: {\n${methods.join(',\n')}\n}`);
+    members.push(
+      `/** Async iterators over every item of the paginated operations. */\npaginate: {\n${methods.join(',\n')}\n}`,
+    );
   }
   const polled = entries.filter(({ operation }) => operation.extensions.polling);
   if (polled.length) {
     const methods = polled.map(({ operation, names: n }) => {
       const polling = operation.extensions.polling!;
-      const doc = [`Calls \`${n.fn}\` every ${polling.intervalMs} ms while ${commentText(`\`${polling.whileField}\``)} is true; resolves with the final result.`];
+      const doc = [
+        `Calls \`${n.fn}\` every ${polling.intervalMs} ms while ${commentText(`\`${polling.whileField}\``)} is true; resolves with the final result.`,
+      ];
       return method({ doc, names: n, operation, kind: 'poll' });
     });
-    members.push(`/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`);
+    members.push(
+      `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
+    );
   }
   return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.pathMethods,\n${members.map((member) => `${member},`).join('\n')}\n};`;
 }
@@ -157,7 +224,10 @@ function moduleText(statements: StatementStructures[]): string {
   const project = new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile('module.ts', { statements });
   const imports = file.getImportDeclarations().map((statement) => statement.getText());
-  const rest = file.getStatements().filter((statement) => !Node.isImportDeclaration(statement)).map((statement) => statement.getFullText().trimStart());
+  const rest = file
+    .getStatements()
+    .filter((statement) => !Node.isImportDeclaration(statement))
+    .map((statement) => statement.getFullText().trimStart());
   return `${[imports.join('\n'), ...rest].join('\n\n')}\n`;
 }
 
@@ -177,43 +247,79 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   const hasPolling = model.operations.some((operation) => operation.extensions.polling);
   // Only what the module uses: an API without operations needs no call options or operation types.
   const some = model.operations.length > 0;
-  const runtimeTypes = [...(some ? ['CallOptions'] : []), 'ClientOptions', ...(hasPagination ? ['PaginateOptions'] : []), ...(hasPolling ? ['PollOptions'] : []), 'Runtime'];
-  const definitionConsts = model.operations.map((operation) => names.get(operation.operationId)!.definition);
+  const runtimeTypes = [
+    ...(some ? ['CallOptions'] : []),
+    'ClientOptions',
+    ...(hasPagination ? ['PaginateOptions'] : []),
+    ...(hasPolling ? ['PollOptions'] : []),
+    'Runtime',
+  ];
+  const definitionConsts = model.operations.map(
+    (operation) => names.get(operation.operationId)!.definition,
+  );
 
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, namedImports: ['createRuntime'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, isTypeOnly: true, namedImports: runtimeTypes },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './definitions.js', namedImports: ['api', API_BASE, ...definitionConsts] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...(some ? ['operations'] : []), 'paths'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: context.runtimePackage,
+      namedImports: ['createRuntime'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: context.runtimePackage,
+      isTypeOnly: true,
+      namedImports: runtimeTypes,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './definitions.js',
+      namedImports: ['api', API_BASE, ...definitionConsts],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './types.js',
+      isTypeOnly: true,
+      namedImports: [...(some ? ['operations'] : []), 'paths'],
+    },
     clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
     {
       kind: StructureKind.TypeAlias,
       name: baseClient,
       isExported: true,
       type: `Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>`,
-      docs: docs(['The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through.']),
+      docs: docs([
+        'The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through.',
+      ]),
     },
   ];
-  for (const operation of model.operations) statements.push(...operationTypes(operation, names.get(operation.operationId)!));
-  statements.push(
-    {
-      kind: StructureKind.Function,
-      name: 'createBaseClient',
-      isExported: true,
-      parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
-      returnType: baseClient,
-      docs: docs(
-        jsDocLines({
-          summary: `A client of ${model.info.title || context.packageName} for the operation functions: \`${example}(client, args)\` instead of \`client.${example}(args)\`.`,
-          description:
-            'The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation\'s exported definition (`' + exampleDefinition + '`).',
-        }),
-      ),
-      statements: `const runtime = createRuntime<paths>(${API_BASE}, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
-    },
-  );
+  for (const operation of model.operations)
+    statements.push(...operationTypes(operation, names.get(operation.operationId)!));
+  statements.push({
+    kind: StructureKind.Function,
+    name: 'createBaseClient',
+    isExported: true,
+    parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
+    returnType: baseClient,
+    docs: docs(
+      jsDocLines({
+        summary: `A client of ${model.info.title || context.packageName} for the operation functions: \`${example}(client, args)\` instead of \`client.${example}(args)\`.`,
+        description:
+          "The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`" +
+          exampleDefinition +
+          '`).',
+      }),
+    ),
+    statements: `const runtime = createRuntime<paths>(${API_BASE}, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
+  });
   for (const operation of model.operations) {
-    statements.push(operationFunction({ doc: operationDocLines(operation), names: names.get(operation.operationId)!, operation, baseClient }));
+    statements.push(
+      operationFunction({
+        doc: operationDocLines(operation),
+        names: names.get(operation.operationId)!,
+        operation,
+        baseClient,
+      }),
+    );
   }
   statements.push(
     {
@@ -225,7 +331,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
         jsDocLines({
           summary: `A client of ${model.info.title || context.packageName}: one function per operation, and the path-typed \`GET\`, \`POST\`, ... (\`client.GET('/path', { params, body })\`, resolving with \`{ data, response }\`).`,
           description:
-            'Both go through the same runtime: credentials per operation, the spec\'s wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: \'strict\' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.',
+            "Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.",
         }),
       ),
       statements: createClientBody(model, names),
@@ -250,18 +356,39 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   const keyOptions = apiKeyOptions(model.securitySchemes);
   const names = operationNames(model);
   const flows = oauthFlows(model);
-  const schemasConsts = operationSchemasNames(model.operations.map((operation) => operation.operationId));
+  const schemasConsts = operationSchemasNames(
+    model.operations.map((operation) => operation.operationId),
+  );
   const definitionSources = model.operations.map((operation) => {
     const schemas = schemasConsts.get(operation.operationId)!;
     const source = operationDefinition({ model, operation, schemas });
     return { operation, schemas, source, usesSchemas: source.includes(`schemas: ${schemas},`) };
   });
-  const imported = definitionSources.filter((entry) => entry.usesSchemas).map((entry) => entry.schemas);
-  const runtimeTypes = ['ApiDefinition', 'OperationDefinition', ...(flows || model.securitySchemes.some((scheme) => needsOwnType(scheme.name)) ? ['SecuritySchemeDefinition'] : []), ...(imported.length ? ['Validator'] : [])];
-  const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: context.runtimePackage, isTypeOnly: true, namedImports: runtimeTypes },
+  const imported = definitionSources
+    .filter((entry) => entry.usesSchemas)
+    .map((entry) => entry.schemas);
+  const runtimeTypes = [
+    'ApiDefinition',
+    'OperationDefinition',
+    ...(flows || model.securitySchemes.some((scheme) => needsOwnType(scheme.name))
+      ? ['SecuritySchemeDefinition']
+      : []),
+    ...(imported.length ? ['Validator'] : []),
   ];
-  if (imported.length) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './zod.js', namedImports: imported });
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: context.runtimePackage,
+      isTypeOnly: true,
+      namedImports: runtimeTypes,
+    },
+  ];
+  if (imported.length)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './zod.js',
+      namedImports: imported,
+    });
   if (flows) {
     statements.push(
       {
@@ -273,8 +400,15 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
         kind: StructureKind.VariableStatement,
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
-        docs: docs(['OAuth 2.0 flows (authorization and token URLs, scopes) of each oauth2 security scheme, for the runtime\'s OAuth helpers.']),
-        declarations: [{ name: OAUTH_FLOWS, initializer: `${flows} as const satisfies Record<string, OAuthFlows>` }],
+        docs: docs([
+          "OAuth 2.0 flows (authorization and token URLs, scopes) of each oauth2 security scheme, for the runtime's OAuth helpers.",
+        ]),
+        declarations: [
+          {
+            name: OAUTH_FLOWS,
+            initializer: `${flows} as const satisfies Record<string, OAuthFlows>`,
+          },
+        ],
       },
     );
   }
@@ -292,7 +426,12 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
         // Bundlers drop a call of it whose result nothing uses (esbuild, Rollup, webpack's terser).
         leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
         docs: docs(['One validator of an operation; the runtime skips the ones that are missing.']),
-        parameters: [{ name: 'input', type: `{ schemas: unknown; member: keyof OperationValidators; status?: string }` }],
+        parameters: [
+          {
+            name: 'input',
+            type: `{ schemas: unknown; member: keyof OperationValidators; status?: string }`,
+          },
+        ],
         returnType: 'Validator | undefined',
         statements: [
           // Not checked structurally: every zod schema is a validator, and comparing the deep types
@@ -308,32 +447,71 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: docs([`The definition of \`${commentText(operation.operationId)}\`, for \`client.paginate\`, \`client.poll\` and other tools.`]),
-      declarations: [{ name: names.get(operation.operationId)!.definition, type: 'OperationDefinition', initializer: source }],
+      docs: docs([
+        `The definition of \`${commentText(operation.operationId)}\`, for \`client.paginate\`, \`client.poll\` and other tools.`,
+      ]),
+      declarations: [
+        {
+          name: names.get(operation.operationId)!.definition,
+          type: 'OperationDefinition',
+          initializer: source,
+        },
+      ],
     });
   }
-  const byId = Object.fromEntries(model.operations.map((operation) => [operation.operationId, new Code(names.get(operation.operationId)!.definition)]));
+  const byId = Object.fromEntries(
+    model.operations.map((operation) => [
+      operation.operationId,
+      new Code(names.get(operation.operationId)!.definition),
+    ]),
+  );
   statements.push(
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: docs(['Every operation definition by operationId, for the client, the mock server and other tools.']),
-      declarations: [{ name: DEFINITIONS, initializer: `${printLiteral(byId)} satisfies Record<string, OperationDefinition>` }],
+      docs: docs([
+        'Every operation definition by operationId, for the client, the mock server and other tools.',
+      ]),
+      declarations: [
+        {
+          name: DEFINITIONS,
+          initializer: `${printLiteral(byId)} satisfies Record<string, OperationDefinition>`,
+        },
+      ],
     },
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
       isExported: true,
-      docs: docs(['The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime.']),
-      declarations: [{ name: API_BASE, type: 'ApiDefinition', initializer: apiDefinition({ model, packageName: context.packageName, apiKeyOptions: keyOptions }) }],
+      docs: docs([
+        'The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime.',
+      ]),
+      declarations: [
+        {
+          name: API_BASE,
+          type: 'ApiDefinition',
+          initializer: apiDefinition({
+            model,
+            packageName: context.packageName,
+            apiKeyOptions: keyOptions,
+          }),
+        },
+      ],
     },
     {
       kind: StructureKind.Function,
       name: 'withOperations',
       leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
-      docs: docs(['The API with every operation. A function without side effects, so that a bundle without `api` drops every operation.']),
-      parameters: [{ name: 'input', type: `{ api: ApiDefinition; operations: Record<string, OperationDefinition> }` }],
+      docs: docs([
+        'The API with every operation. A function without side effects, so that a bundle without `api` drops every operation.',
+      ]),
+      parameters: [
+        {
+          name: 'input',
+          type: `{ api: ApiDefinition; operations: Record<string, OperationDefinition> }`,
+        },
+      ],
       returnType: 'ApiDefinition',
       statements: 'return { ...input.api, operations: Object.values(input.operations) };',
     },
@@ -341,8 +519,16 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
       isExported: true,
-      docs: docs(['What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation.']),
-      declarations: [{ name: 'api', type: 'ApiDefinition', initializer: `withOperations({ api: ${API_BASE}, operations: ${DEFINITIONS} })` }],
+      docs: docs([
+        'What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation.',
+      ]),
+      declarations: [
+        {
+          name: 'api',
+          type: 'ApiDefinition',
+          initializer: `withOperations({ api: ${API_BASE}, operations: ${DEFINITIONS} })`,
+        },
+      ],
     },
   );
   return moduleText(statements);

@@ -2,13 +2,34 @@ import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
 import { camelCase, uniqueNames } from '../shared/identifiers.js';
 
 /** Members of the client object that operation functions must not shadow. */
-const CLIENT_MEMBERS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request', 'use', 'eject', 'paginate', 'poll']);
+const CLIENT_MEMBERS = new Set([
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+  'request',
+  'use',
+  'eject',
+  'paginate',
+  'poll',
+]);
 
 /**
  * Names the package exports beside the operation functions (`client.ts`, `definitions.ts`, the
  * index's re-exports): an operation function must not take one over.
  */
-const MODULE_NAMES = new Set(['createClient', 'createBaseClient', 'api', 'apiBase', 'oauthFlows', 'operationDefinitions']);
+const MODULE_NAMES = new Set([
+  'createClient',
+  'createBaseClient',
+  'api',
+  'apiBase',
+  'oauthFlows',
+  'operationDefinitions',
+]);
 
 /** Options of the runtime's `ClientOptions` that an apiKey option must not take over. */
 const RUNTIME_OPTIONS = new Set([
@@ -48,7 +69,11 @@ export function operationNames(model: ApiModel): Map<string, OperationNames> {
   for (const [operationId, fn] of functions) {
     // `delete_` (a reserved word made safe) reads as `DeleteArgs` and `deleteOperation`.
     const stem = fn.replace(/_$/, '');
-    names.set(operationId, { fn, type: stem.charAt(0).toUpperCase() + stem.slice(1), definition: `${stem}Operation` });
+    names.set(operationId, {
+      fn,
+      type: stem.charAt(0).toUpperCase() + stem.slice(1),
+      definition: `${stem}Operation`,
+    });
   }
   // Functions and definitions are both exported from the package's index: a function named like
   // another operation's definition (`getOperation` beside `get`) takes a suffix.
@@ -57,7 +82,8 @@ export function operationNames(model: ApiModel): Map<string, OperationNames> {
   for (const entry of names.values()) {
     if (!definitions.has(entry.fn)) continue;
     let suffix = 2;
-    while (taken.has(`${entry.fn}${suffix}`) || definitions.has(`${entry.fn}${suffix}`)) suffix += 1;
+    while (taken.has(`${entry.fn}${suffix}`) || definitions.has(`${entry.fn}${suffix}`))
+      suffix += 1;
     entry.fn = `${entry.fn}${suffix}`;
     taken.add(entry.fn);
   }

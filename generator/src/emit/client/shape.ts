@@ -27,7 +27,8 @@ function merge(shapes: ValueShape[]): ValueShape {
   if (!first) return UNKNOWN;
   if (rest.every((shape) => same(shape, first))) return first;
   const types = new Set(shapes.map((shape) => shape.type));
-  if ([...types].every((type) => type === 'integer' || type === 'number')) return { type: 'number' };
+  if ([...types].every((type) => type === 'integer' || type === 'number'))
+    return { type: 'number' };
   return UNKNOWN;
 }
 
@@ -35,7 +36,11 @@ function merge(shapes: ValueShape[]): ValueShape {
  * The shape of a parameter schema, so a server can parse wire strings back into values.
  * References are followed; a cycle or anything that has no single JSON type is `unknown`.
  */
-export function valueShape(schema: SchemaModel, components: readonly NamedSchema[], seen: ReadonlySet<string> = new Set()): ValueShape {
+export function valueShape(
+  schema: SchemaModel,
+  components: readonly NamedSchema[],
+  seen: ReadonlySet<string> = new Set(),
+): ValueShape {
   const recurse = (child: SchemaModel) => valueShape(child, components, seen);
   switch (schema.kind) {
     case 'ref': {
@@ -53,8 +58,12 @@ export function valueShape(schema: SchemaModel, components: readonly NamedSchema
       return { type: 'array', items: recurse(schema.items) };
     case 'object': {
       const properties: Record<string, ValueShape> = {};
-      for (const property of schema.properties) properties[property.name] = recurse(property.schema);
-      const additional = typeof schema.additionalProperties === 'object' ? recurse(schema.additionalProperties) : UNKNOWN;
+      for (const property of schema.properties)
+        properties[property.name] = recurse(property.schema);
+      const additional =
+        typeof schema.additionalProperties === 'object'
+          ? recurse(schema.additionalProperties)
+          : UNKNOWN;
       return { type: 'object', properties, additional };
     }
     case 'enum':
@@ -72,7 +81,8 @@ export function valueShape(schema: SchemaModel, components: readonly NamedSchema
         return {
           type: 'object',
           properties: Object.assign({}, ...objects.map((shape) => shape.properties)),
-          additional: objects.find((shape) => shape.additional.type !== 'unknown')?.additional ?? UNKNOWN,
+          additional:
+            objects.find((shape) => shape.additional.type !== 'unknown')?.additional ?? UNKNOWN,
         };
       }
       return merge(parts);

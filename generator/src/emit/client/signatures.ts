@@ -14,19 +14,23 @@ function operationType(operation: OperationModel): string {
  * The members of the arguments object: one group per parameter location the operation has, and
  * `body`. A group is required when one of its parameters is; `body` when the spec requires it.
  */
-export function argsMembers(operation: OperationModel): { name: string; type: string; required: boolean }[] {
+export function argsMembers(
+  operation: OperationModel,
+): { name: string; type: string; required: boolean }[] {
   const base = operationType(operation);
-  const members = LOCATIONS.flatMap((location): { name: string; type: string; required: boolean }[] => {
-    const parameters = operation.parameters.filter((parameter) => parameter.in === location);
-    if (!parameters.length) return [];
-    return [
-      {
-        name: location,
-        type: `NonNullable<${base}["parameters"][${stringLiteral(location)}]>`,
-        required: parameters.some((parameter) => parameter.required),
-      },
-    ];
-  });
+  const members = LOCATIONS.flatMap(
+    (location): { name: string; type: string; required: boolean }[] => {
+      const parameters = operation.parameters.filter((parameter) => parameter.in === location);
+      if (!parameters.length) return [];
+      return [
+        {
+          name: location,
+          type: `NonNullable<${base}["parameters"][${stringLiteral(location)}]>`,
+          required: parameters.some((parameter) => parameter.required),
+        },
+      ];
+    },
+  );
   const media = requestMediaType(operation);
   if (operation.requestBody && media) {
     members.push({
@@ -66,7 +70,11 @@ function responseBodyType(operation: OperationModel, response: ResponseModel): s
 
 /** The type a successful call resolves with: the union of the success bodies. */
 export function resultType(operation: OperationModel): string {
-  const types = [...new Set(successResponses(operation).map((response) => responseBodyType(operation, response)))];
+  const types = [
+    ...new Set(
+      successResponses(operation).map((response) => responseBodyType(operation, response)),
+    ),
+  ];
   return types.length ? types.join(' | ') : 'unknown';
 }
 
@@ -75,4 +83,3 @@ export function itemType(resultTypeName: string, itemsField: string): string {
   if (!itemsField) return `${resultTypeName} extends readonly (infer Item)[] ? Item : unknown`;
   return `${resultTypeName} extends { ${propertyKey(itemsField)}?: readonly (infer Item)[] | null } ? Item : unknown`;
 }
-

@@ -52,7 +52,11 @@ export function pascalCase(name: string): string {
 /** `List apps` → `listApps`, for functions and values. Always a valid identifier. */
 export function camelCase(name: string): string {
   const parts = words(name);
-  const joined = parts.map((word, index) => (index === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : capitalize(word))).join('');
+  const joined = parts
+    .map((word, index) =>
+      index === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : capitalize(word),
+    )
+    .join('');
   return safeIdentifier(joined, 'unnamed');
 }
 
@@ -76,7 +80,10 @@ export function stringLiteral(value: string): string {
  * Assigns unique identifiers to a list of names: the first keeps its name, later collisions get
  * `2`, `3`, ... in input order. Callers pass names in a deterministic order.
  */
-export function uniqueNames(names: readonly string[], transform: (name: string) => string): Map<string, string> {
+export function uniqueNames(
+  names: readonly string[],
+  transform: (name: string) => string,
+): Map<string, string> {
   const result = new Map<string, string>();
   const taken = new Set<string>();
   for (const name of names) {

@@ -26,13 +26,21 @@ export function jsDocLines(input: JsDocInput): string[] {
   const push = (text: string | undefined) => {
     if (!text?.trim()) return;
     if (lines.length) lines.push('');
-    lines.push(...commentText(text.trim()).split('\n').map((line) => line.trimEnd()));
+    lines.push(
+      ...commentText(text.trim())
+        .split('\n')
+        .map((line) => line.trimEnd()),
+    );
   };
   push(input.summary);
   if (input.description?.trim() !== input.summary?.trim()) push(input.description);
   const tags: string[] = [];
   if (input.deprecated) {
-    tags.push(typeof input.deprecated === 'string' ? `@deprecated ${commentText(input.deprecated)}` : '@deprecated');
+    tags.push(
+      typeof input.deprecated === 'string'
+        ? `@deprecated ${commentText(input.deprecated)}`
+        : '@deprecated',
+    );
   }
   for (const { tag, text } of input.tags ?? []) {
     tags.push(text ? `@${tag} ${commentText(text).replace(/\n/g, ' ')}` : `@${tag}`);

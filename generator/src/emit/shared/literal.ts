@@ -11,7 +11,15 @@ export class Code {
 }
 
 /** A value to print: JSON-like data whose `undefined` members are left out, and `Code` written verbatim. */
-export type Printable = Code | string | number | boolean | null | undefined | readonly Printable[] | { readonly [key: string]: Printable };
+export type Printable =
+  | Code
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly Printable[]
+  | { readonly [key: string]: Printable };
 
 /**
  * A key in an object literal expression. `__proto__` is written computed: as a plain or quoted
@@ -28,13 +36,30 @@ export function objectKey(name: string): string {
  * (`Record<string, T>`): TypeScript takes the member's own type instead, so `'apiKey'` widens to
  * `string`. A value under such a key says its type itself (`typedEntry`).
  */
-export const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', '__proto__']);
+export const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  '__proto__',
+]);
 
 /**
  * The value of a `Record<string, type>` entry keyed by a spec's name: as is, or with
  * `satisfies type` when the name is one of `Object.prototype`'s members (see above).
  */
-export function typedEntry({ key, value, type }: { key: string; value: Printable; type: string }): Printable {
+export function typedEntry({
+  key,
+  value,
+  type,
+}: {
+  key: string;
+  value: Printable;
+  type: string;
+}): Printable {
   return needsOwnType(key) ? new Code(`${printLiteral(value)} satisfies ${type}`) : value;
 }
 
@@ -48,14 +73,17 @@ export function printLiteral(value: Printable, indent = ''): string {
   if (value instanceof Code) return value.text;
   if (value === null || value === undefined) return String(value);
   if (typeof value === 'string') return stringLiteral(value);
-  if (typeof value === 'number') return !Number.isFinite(value) ? 'null' : Object.is(value, -0) ? '0' : JSON.stringify(value);
+  if (typeof value === 'number')
+    return !Number.isFinite(value) ? 'null' : Object.is(value, -0) ? '0' : JSON.stringify(value);
   if (typeof value === 'boolean') return String(value);
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (!value.length) return '[]';
     return `[\n${value.map((item: Printable) => `${inner}${printLiteral(item, inner)},`).join('\n')}\n${indent}]`;
   }
-  const entries = Object.entries(value as { readonly [key: string]: Printable }).filter(([, member]) => member !== undefined);
+  const entries = Object.entries(value as { readonly [key: string]: Printable }).filter(
+    ([, member]) => member !== undefined,
+  );
   if (!entries.length) return '{}';
   return `{\n${entries.map(([key, member]) => `${inner}${objectKey(key)}: ${printLiteral(member, inner)},`).join('\n')}\n${indent}}`;
 }

@@ -9,7 +9,23 @@
  *   plain mistakes) gives undefined: the pattern is not checked, and that is said where it is used.
  */
 
-const SYNTAX = new Set(['^', '$', '\\', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/']);
+const SYNTAX = new Set([
+  '^',
+  '$',
+  '\\',
+  '.',
+  '*',
+  '+',
+  '?',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '|',
+  '/',
+]);
 
 const cache = new Map<string, string | undefined>();
 

@@ -20,7 +20,9 @@ export function documentWithOperationIds(model: ApiModel): JsonObject {
     let pathItem = paths[operation.path];
     if (isObject(pathItem) && typeof pathItem.$ref === 'string') {
       // A shared path item: inline a copy so that the id lands on this path only.
-      const pointer = pathItem.$ref.startsWith('#') ? fragmentToPointer(pathItem.$ref.slice(1)) : undefined;
+      const pointer = pathItem.$ref.startsWith('#')
+        ? fragmentToPointer(pathItem.$ref.slice(1))
+        : undefined;
       const target = pointer === undefined ? undefined : resolvePointer(document, pointer);
       pathItem = isObject(target) ? { ...structuredClone(target) } : pathItem;
       paths[operation.path] = pathItem;

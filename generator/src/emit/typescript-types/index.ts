@@ -1,5 +1,11 @@
 import ts from 'typescript';
-import { astToString, resolveRef, scanDiscriminators, transformSchema, UNKNOWN } from 'openapi-typescript';
+import {
+  astToString,
+  resolveRef,
+  scanDiscriminators,
+  transformSchema,
+  UNKNOWN,
+} from 'openapi-typescript';
 import type { GlobalContext, OpenAPI3, TransformNodeOptions } from 'openapi-typescript';
 import type { ApiModel } from '../../model/types.js';
 import type { Emitter } from '../emitter.js';
@@ -41,7 +47,15 @@ export interface TypeOverride {
  * document is copied first: openapi-typescript writes the enums of discriminator mappings into
  * the schemas it scans.
  */
-function transformContext({ document, overrides, markSchemas }: { document: OpenAPI3; overrides: ReadonlyMap<string, string>; markSchemas: boolean }): GlobalContext {
+function transformContext({
+  document,
+  overrides,
+  markSchemas,
+}: {
+  document: OpenAPI3;
+  overrides: ReadonlyMap<string, string>;
+  markSchemas: boolean;
+}): GlobalContext {
   const silent = true;
   return {
     ...OPTIONS,
@@ -89,7 +103,12 @@ export const SCHEMA_MARK = 'zapgen-schema:';
  * openapi-typescript names it, URI-encoded so that no spec string can end the comment).
  */
 function markedType({ type, path }: { type: ts.TypeNode; path: string }): ts.TypeNode {
-  return ts.addSyntheticLeadingComment(ts.factory.createParenthesizedType(type), ts.SyntaxKind.MultiLineCommentTrivia, `${SCHEMA_MARK}${encodeURIComponent(path)}`, false);
+  return ts.addSyntheticLeadingComment(
+    ts.factory.createParenthesizedType(type),
+    ts.SyntaxKind.MultiLineCommentTrivia,
+    `${SCHEMA_MARK}${encodeURIComponent(path)}`,
+    false,
+  );
 }
 
 /**
@@ -97,12 +116,27 @@ function markedType({ type, path }: { type: ts.TypeNode; path: string }): ts.Typ
  * `markSchemas`, every schema's type is preceded by a `SCHEMA_MARK` comment: not for the package,
  * but for verify, to find which schema a diagnostic is in, wherever openapi-typescript wrote it.
  */
-export function typesSource({ model, overrides = [], markSchemas = false }: { model: ApiModel; overrides?: readonly TypeOverride[]; markSchemas?: boolean }): string {
+export function typesSource({
+  model,
+  overrides = [],
+  markSchemas = false,
+}: {
+  model: ApiModel;
+  overrides?: readonly TypeOverride[];
+  markSchemas?: boolean;
+}): string {
   const document = documentWithOperationIds(model) as unknown as OpenAPI3;
   const replaced = new Map(overrides.map((override) => [override.pointer, override.reason]));
-  const nodes = transformSchema(document, transformContext({ document, overrides: replaced, markSchemas }));
-  const notes = [...replaced].map(([pointer, reason]) => ` * - ${pointer}: ${reason.replace(/\*\//g, '* /')}`);
-  const preamble = notes.length ? `/**\n * Types written as \`unknown\` because openapi-typescript's type for them does not compile:\n${notes.join('\n')}\n */\n` : '';
+  const nodes = transformSchema(
+    document,
+    transformContext({ document, overrides: replaced, markSchemas }),
+  );
+  const notes = [...replaced].map(
+    ([pointer, reason]) => ` * - ${pointer}: ${reason.replace(/\*\//g, '* /')}`,
+  );
+  const preamble = notes.length
+    ? `/**\n * Types written as \`unknown\` because openapi-typescript's type for them does not compile:\n${notes.join('\n')}\n */\n`
+    : '';
   return `${preamble}${astToString(nodes)}`;
 }
 

@@ -1,7 +1,8 @@
 import type { SchemaModel } from '../../model/types.js';
 
 /** Helper functions a generated `zod.ts` may need; each is printed once, only when used. */
-export type HelperName = 'isSet' | 'hasUniqueItems' | 'keysMatch' | 'patternPropertiesMatch' | 'oneOfJson' | 'ownMember';
+export type HelperName =
+  'isSet' | 'hasUniqueItems' | 'keysMatch' | 'patternPropertiesMatch' | 'oneOfJson' | 'ownMember';
 
 /** zod's two types of a schema: what `parse` returns, and what it accepts. */
 export type TypeMode = 'output' | 'input';
@@ -26,7 +27,10 @@ export interface ZodContext {
 }
 
 /** Follows references to the schema they name; `undefined` for dangling references and ref cycles. */
-export function resolveRef(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>): SchemaModel | undefined {
+export function resolveRef(
+  schema: SchemaModel,
+  context: Pick<ZodContext, 'lookup'>,
+): SchemaModel | undefined {
   let current: SchemaModel | undefined = schema;
   for (let hops = 0; current?.kind === 'ref'; hops += 1) {
     if (hops > 64) return undefined;

@@ -7,15 +7,29 @@ import { jsonEqual } from './literals.js';
  * A default that does not fit (e.g. `"10"` on an integer, common in real specs) is dropped: printed,
  * it would not type-check, and zod would hand out a value the schema itself rejects.
  */
-export function effectiveDefault(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>): { value: JsonValue } | undefined {
+export function effectiveDefault(
+  schema: SchemaModel,
+  context: Pick<ZodContext, 'lookup'>,
+): { value: JsonValue } | undefined {
   if (!schema.default) return undefined;
   return fits(schema, schema.default.value, context, 0) ? schema.default : undefined;
 }
 
 /** Whether `value` has the shape the schema describes (types, enums, required keys; not lengths or ranges). */
-function fits(schema: SchemaModel, value: JsonValue, context: Pick<ZodContext, 'lookup'>, depth: number): boolean {
+function fits(
+  schema: SchemaModel,
+  value: JsonValue,
+  context: Pick<ZodContext, 'lookup'>,
+  depth: number,
+): boolean {
   if (depth > 32) return false;
-  if (value === null) return schema.nullable || schema.kind === 'unknown' || schema.kind === 'null' || refFits(schema, value, context, depth);
+  if (value === null)
+    return (
+      schema.nullable ||
+      schema.kind === 'unknown' ||
+      schema.kind === 'null' ||
+      refFits(schema, value, context, depth)
+    );
   switch (schema.kind) {
     case 'ref':
       return refFits(schema, value, context, depth);
@@ -37,12 +51,15 @@ function fits(schema: SchemaModel, value: JsonValue, context: Pick<ZodContext, '
     case 'array':
       return (
         Array.isArray(value) &&
-        value.every((item, index) => fits(schema.prefixItems?.[index] ?? schema.items, item, context, depth + 1))
+        value.every((item, index) =>
+          fits(schema.prefixItems?.[index] ?? schema.items, item, context, depth + 1),
+        )
       );
     case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) return false;
       const known = new Map(schema.properties.map((property) => [property.name, property]));
-      if (schema.properties.some((property) => property.required && !(property.name in value))) return false;
+      if (schema.properties.some((property) => property.required && !(property.name in value)))
+        return false;
       return Object.entries(value).every(([key, item]) => {
         const property = known.get(key);
         if (property) return fits(property.schema, item, context, depth + 1);
@@ -57,7 +74,12 @@ function fits(schema: SchemaModel, value: JsonValue, context: Pick<ZodContext, '
   }
 }
 
-function refFits(schema: SchemaModel, value: JsonValue, context: Pick<ZodContext, 'lookup'>, depth: number): boolean {
+function refFits(
+  schema: SchemaModel,
+  value: JsonValue,
+  context: Pick<ZodContext, 'lookup'>,
+  depth: number,
+): boolean {
   if (schema.kind !== 'ref') return false;
   const target = context.lookup(schema.name);
   return target !== undefined && fits(target, value, context, depth + 1);

@@ -7,12 +7,19 @@ import { resolveRef, type ZodContext } from './context.js';
  * non-recursive component, whose const keeps its object type) with that property required and
  * holding one distinct literal string: zod throws on duplicates when the module loads.
  */
-export function discriminatorOf(schema: Extract<SchemaModel, { kind: 'union' }>, context: ZodContext): string | undefined {
+export function discriminatorOf(
+  schema: Extract<SchemaModel, { kind: 'union' }>,
+  context: ZodContext,
+): string | undefined {
   const propertyName = schema.discriminator?.propertyName;
   if (propertyName === undefined) return undefined;
   const seen = new Set<string>();
   for (const variant of schema.variants) {
-    if (variant.kind === 'ref' && (context.typeName(variant.name) !== undefined || context.isDeferred(variant.name))) return undefined;
+    if (
+      variant.kind === 'ref' &&
+      (context.typeName(variant.name) !== undefined || context.isDeferred(variant.name))
+    )
+      return undefined;
     if (variant.nullable || variant.default) return undefined;
     const object = resolveRef(variant, context);
     if (object?.kind !== 'object' || object.nullable || object.default) return undefined;
@@ -28,6 +35,7 @@ export function discriminatorOf(schema: Extract<SchemaModel, { kind: 'union' }>,
 function literalOf(schema: SchemaModel): string | undefined {
   if (schema.nullable) return undefined;
   if (schema.kind === 'const' && typeof schema.value === 'string') return schema.value;
-  if (schema.kind === 'enum' && schema.values.length === 1 && typeof schema.values[0] === 'string') return schema.values[0];
+  if (schema.kind === 'enum' && schema.values.length === 1 && typeof schema.values[0] === 'string')
+    return schema.values[0];
   return undefined;
 }

@@ -23,7 +23,8 @@ export function zodExpression(schema: SchemaModel, context: ZodContext): string 
   if (schema.nullable && schema.kind !== 'null') expression += '.nullable()';
   const fallback = effectiveDefault(schema, context);
   if (fallback) {
-    const method = fallback.value !== null && typeof fallback.value === 'object' ? 'prefault' : 'default';
+    const method =
+      fallback.value !== null && typeof fallback.value === 'object' ? 'prefault' : 'default';
     expression += `.${method}(${printLiteral(fallback.value)})`;
   }
   return expression;
@@ -41,7 +42,8 @@ function baseExpression(schema: SchemaModel, context: ZodContext): string {
       if (schema.exclusiveMinimum !== undefined) expression += `.gt(${schema.exclusiveMinimum})`;
       if (schema.maximum !== undefined) expression += `.lte(${schema.maximum})`;
       if (schema.exclusiveMaximum !== undefined) expression += `.lt(${schema.exclusiveMaximum})`;
-      if (schema.multipleOf !== undefined && schema.multipleOf > 0) expression += `.multipleOf(${schema.multipleOf})`;
+      if (schema.multipleOf !== undefined && schema.multipleOf > 0)
+        expression += `.multipleOf(${schema.multipleOf})`;
       return expression;
     }
     case 'boolean':
@@ -80,7 +82,10 @@ export function refExpression(name: string, context: ZodContext): string {
   return context.isDeferred(name) ? `z.lazy(() => ${constName})` : constName;
 }
 
-function stringExpression(schema: Extract<SchemaModel, { kind: 'string' }>, context: ZodContext): string {
+function stringExpression(
+  schema: Extract<SchemaModel, { kind: 'string' }>,
+  context: ZodContext,
+): string {
   const base = stringBase({ format: schema.format, binaryAsBlob: context.binaryAsBlob });
   if (base.startsWith('z.union')) return base;
   let expression = base;
@@ -89,17 +94,24 @@ function stringExpression(schema: Extract<SchemaModel, { kind: 'string' }>, cont
   if (schema.maxLength !== undefined) expression += `.max(${schema.maxLength})`;
   if (schema.pattern !== undefined) {
     const pattern = unicodePattern(schema.pattern);
-    expression += pattern !== undefined ? `.regex(new RegExp(${stringLiteral(pattern)}, 'u'))` : ' /* pattern skipped: not a valid JavaScript regular expression */';
+    expression +=
+      pattern !== undefined
+        ? `.regex(new RegExp(${stringLiteral(pattern)}, 'u'))`
+        : ' /* pattern skipped: not a valid JavaScript regular expression */';
   }
   return expression;
 }
 
-function arrayExpression(schema: Extract<SchemaModel, { kind: 'array' }>, context: ZodContext): string {
+function arrayExpression(
+  schema: Extract<SchemaModel, { kind: 'array' }>,
+  context: ZodContext,
+): string {
   let expression: string;
   if (schema.prefixItems?.length) {
     const prefix = schema.prefixItems.map((item) => zodExpression(item, context)).join(', ');
     expression = `z.tuple([${prefix}])`;
-    if (schema.items.kind !== 'never') expression += `.rest(${zodExpression(schema.items, context)})`;
+    if (schema.items.kind !== 'never')
+      expression += `.rest(${zodExpression(schema.items, context)})`;
   } else {
     expression = `z.array(${zodExpression(schema.items, context)})`;
   }
@@ -120,14 +132,20 @@ function arrayExpression(schema: Extract<SchemaModel, { kind: 'array' }>, contex
   return expression;
 }
 
-function unionExpression(schema: Extract<SchemaModel, { kind: 'union' }>, context: ZodContext): string {
+function unionExpression(
+  schema: Extract<SchemaModel, { kind: 'union' }>,
+  context: ZodContext,
+): string {
   const variants = schema.variants.map((variant) => zodExpression(variant, context));
   if (variants.length === 0) return 'z.never()';
   if (variants.length === 1) return variants[0]!;
   const discriminator = discriminatorOf(schema, context);
-  if (discriminator) return `z.discriminatedUnion(${stringLiteral(discriminator)}, [${variants.join(', ')}])`;
+  if (discriminator)
+    return `z.discriminatedUnion(${stringLiteral(discriminator)}, [${variants.join(', ')}])`;
   // `oneOf` means exactly one variant matches: `z.xor`. Its output type is the same union.
-  return schema.mode === 'oneOf' ? `z.xor([${variants.join(', ')}])` : `z.union([${variants.join(', ')}])`;
+  return schema.mode === 'oneOf'
+    ? `z.xor([${variants.join(', ')}])`
+    : `z.union([${variants.join(', ')}])`;
 }
 
 /** `enum`/`const`: `z.enum` for strings, `z.literal` for other primitives, JSON equality otherwise. */
@@ -138,7 +156,9 @@ function valuesExpression(values: JsonValue[], context: ZodContext): string {
   }
   if (values.every(isPrimitive)) {
     const literals = values.map((value) => printLiteral(value));
-    return literals.length === 1 ? `z.literal(${literals[0]})` : `z.literal([${literals.join(', ')}])`;
+    return literals.length === 1
+      ? `z.literal(${literals[0]})`
+      : `z.literal([${literals.join(', ')}])`;
   }
   // Objects and arrays cannot be literals: compare canonical JSON.
   context.useHelper('oneOfJson');

@@ -41,16 +41,32 @@ export function checksStringFormat(format: string): boolean {
 }
 
 /** The zod constructor for a string of the given format. */
-export function stringBase({ format, binaryAsBlob }: { format: string | undefined; binaryAsBlob: boolean }): string {
+export function stringBase({
+  format,
+  binaryAsBlob,
+}: {
+  format: string | undefined;
+  binaryAsBlob: boolean;
+}): string {
   if (format === 'binary' && binaryAsBlob) return 'z.union([z.string(), z.instanceof(Blob)])';
-  return (format !== undefined && Object.hasOwn(STRING_FORMATS, format) ? STRING_FORMATS[format] : undefined) ?? 'z.string()';
+  return (
+    (format !== undefined && Object.hasOwn(STRING_FORMATS, format)
+      ? STRING_FORMATS[format]
+      : undefined) ?? 'z.string()'
+  );
 }
 
 /**
  * The zod constructor for a number. `int32` is range-checked; every other integer is `z.int()`,
  * a safe integer: `int64` values beyond 2^53 cannot be represented by a JSON.parse'd number anyway.
  */
-export function numberBase({ integer, format }: { integer: boolean; format: string | undefined }): string {
+export function numberBase({
+  integer,
+  format,
+}: {
+  integer: boolean;
+  format: string | undefined;
+}): string {
   if (!integer) return 'z.number()';
   return format === 'int32' ? 'z.int32()' : 'z.int()';
 }

@@ -27,5 +27,7 @@ import { zodModule } from './module.js';
  */
 export const zodEmitter: Emitter = {
   name: 'zod',
-  emit: (model, context) => [{ path: 'src/zod.ts', contents: zodModule({ model, runtimePackage: context.runtimePackage }) }],
+  emit: (model, context) => [
+    { path: 'src/zod.ts', contents: zodModule({ model, runtimePackage: context.runtimePackage }) },
+  ],
 };

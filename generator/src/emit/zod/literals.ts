@@ -9,8 +9,16 @@ export function isPrimitive(value: JsonValue): value is string | number | boolea
 export function jsonEqual(left: JsonValue, right: JsonValue): boolean {
   if (isPrimitive(left) || isPrimitive(right)) return left === right;
   if (Array.isArray(left) || Array.isArray(right)) {
-    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((item, index) => jsonEqual(item, right[index]!));
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => jsonEqual(item, right[index]!))
+    );
   }
   const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key]!, right[key]!));
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key]!, right[key]!))
+  );
 }

@@ -63,7 +63,13 @@ export function pure(expression: string): string {
 }
 
 /** The source of `src/zod.ts`; its parameter rules import `isSet` from `runtimePackage`. */
-export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimePackage: string }): string {
+export function zodModule({
+  model,
+  runtimePackage,
+}: {
+  model: ApiModel;
+  runtimePackage: string;
+}): string {
   const names = zodNames(model);
   const schemas = new Map(model.schemas.map((entry) => [entry.name, entry.schema]));
   const declared = new Set<string>();
@@ -71,7 +77,8 @@ export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimeP
   const context: ZodContext = {
     lookup: (name) => schemas.get(name),
     constName: (name) => names.constNames.get(name)!,
-    typeName: (name, mode = 'output') => (mode === 'output' ? names.typeNames : names.inputNames).get(name),
+    typeName: (name, mode = 'output') =>
+      (mode === 'output' ? names.typeNames : names.inputNames).get(name),
     isDeferred: (name) => !declared.has(name),
     binaryAsBlob: false,
     useHelper: (name) => helpers.add(name),
@@ -81,7 +88,11 @@ export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimeP
     const constName = names.constNames.get(name)!;
     const typeName = names.typeNames.get(name);
     const inputName = names.inputNames.get(name);
-    const doc = jsDoc({ summary: schema.title, description: schema.description, deprecated: schema.deprecated });
+    const doc = jsDoc({
+      summary: schema.title,
+      description: schema.description,
+      deprecated: schema.deprecated,
+    });
     let source: string;
     if (typeName) {
       // Recursive: TypeScript cannot infer a type that refers to itself, so it is spelled out.
@@ -97,10 +108,17 @@ export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimeP
 
   // The two maps are typed by name (`{ Pet: typeof PetSchema }`): their inferred types, written
   // out in full, exceed what the compiler will serialize into zod.d.ts on large specs (TS7056).
-  const componentEntries = model.schemas.map(({ name }) => `${objectKey(name)}: ${names.constNames.get(name)!}`);
-  const componentTypes = model.schemas.map(({ name }) => `${objectKey(name)}: typeof ${names.constNames.get(name)!}`);
+  const componentEntries = model.schemas.map(
+    ({ name }) => `${objectKey(name)}: ${names.constNames.get(name)!}`,
+  );
+  const componentTypes = model.schemas.map(
+    ({ name }) => `${objectKey(name)}: typeof ${names.constNames.get(name)!}`,
+  );
   const operationIds = model.operations.map((operation) => operation.operationId);
-  const groupConsts = uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Parameters`);
+  const groupConsts = uniqueNames(
+    operationIds,
+    (operationId) => `${camelCase(operationId)}Parameters`,
+  );
   const operationConsts = operationSchemasNames(operationIds);
   const groups: string[] = [];
   const operationDeclarations = model.operations.map((operation) => {
@@ -109,16 +127,30 @@ export function zodModule({ model, runtimePackage }: { model: ApiModel; runtimeP
     if (source) groups.push(`const ${groupsConst} = ${pure(source)};`);
     return `export const ${operationConsts.get(operation.operationId)!} = ${pure(operationEntry({ operation, groupsConst, context }))};`;
   });
-  const operationEntries = model.operations.map((operation) => `${objectKey(operation.operationId)}: ${operationConsts.get(operation.operationId)!}`);
-  const operationTypes = model.operations.map((operation) => `${objectKey(operation.operationId)}: typeof ${operationConsts.get(operation.operationId)!}`);
-  const block = (entries: string[], separator: string) => `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
+  const operationEntries = model.operations.map(
+    (operation) =>
+      `${objectKey(operation.operationId)}: ${operationConsts.get(operation.operationId)!}`,
+  );
+  const operationTypes = model.operations.map(
+    (operation) =>
+      `${objectKey(operation.operationId)}: typeof ${operationConsts.get(operation.operationId)!}`,
+  );
+  const block = (entries: string[], separator: string) =>
+    `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
 
   const sections = [
-    [`import * as z from 'zod';`, ...(helpers.has('isSet') ? [`import { isSet } from ${stringLiteral(`${runtimePackage}/rules`)};`] : [])].join('\n'),
+    [
+      `import * as z from 'zod';`,
+      ...(helpers.has('isSet')
+        ? [`import { isSet } from ${stringLiteral(`${runtimePackage}/rules`)};`]
+        : []),
+    ].join('\n'),
     helperSource(helpers),
     declarations.join('\n\n'),
     `/** Every component schema, by its name in the spec. */\nexport const componentSchemas: ${block(componentTypes, ';')} = ${block(componentEntries, ',')};`,
-    groups.length ? `/* Parameter groups by location, shared by the bare groups and \`parameters\` below. */\n${groups.join('\n\n')}` : '',
+    groups.length
+      ? `/* Parameter groups by location, shared by the bare groups and \`parameters\` below. */\n${groups.join('\n\n')}`
+      : '',
     operationDeclarations.length
       ? `/*\n * Validators of each operation: \`parameters\` (all groups, with the cross-parameter rules), the bare\n * groups, \`body\` (first JSON or form media type) and \`responses\` by status (first JSON body).\n */\n${operationDeclarations.join('\n\n')}`
       : '',

@@ -9,7 +9,11 @@ type ObjectSchemaModel = Extract<SchemaModel, { kind: 'object' }>;
 type Print = (schema: SchemaModel, context: ZodContext) => string;
 
 /** The zod shape (`{ id: z.string(), tag: z.string().optional() }`) of an object's properties. */
-export function shapeExpression(properties: ObjectSchemaModel['properties'], context: ZodContext, print: Print): string {
+export function shapeExpression(
+  properties: ObjectSchemaModel['properties'],
+  context: ZodContext,
+  print: Print,
+): string {
   if (!properties.length) return '{}';
   const entries = properties.map(({ name, required, schema }) => {
     // A default already makes the key optional on input (and present on output). A required
@@ -40,7 +44,11 @@ export function additionalOf(schema: ObjectSchemaModel): boolean | SchemaModel {
  * `.catchall()`/`z.record()` when extra values are typed. `patternProperties`, `propertyNames` and
  * the property counts become refinements.
  */
-export function objectExpression(schema: ObjectSchemaModel, context: ZodContext, print: Print): string {
+export function objectExpression(
+  schema: ObjectSchemaModel,
+  context: ZodContext,
+  print: Print,
+): string {
   const shape = shapeExpression(schema.properties, context, print);
   const extra = additionalOf(schema);
   const patterns = (schema.patternProperties ?? []).flatMap(({ pattern, schema: value }) => {
@@ -51,7 +59,10 @@ export function objectExpression(schema: ObjectSchemaModel, context: ZodContext,
   if (patterns.length) {
     // Keys matching a pattern are exempt from `additionalProperties`: the refinement checks both.
     context.useHelper('patternPropertiesMatch');
-    const list = patterns.map(({ pattern, schema: value }) => `[new RegExp(${stringLiteral(pattern)}, 'u'), ${print(value, context)}]`);
+    const list = patterns.map(
+      ({ pattern, schema: value }) =>
+        `[new RegExp(${stringLiteral(pattern)}, 'u'), ${print(value, context)}]`,
+    );
     const known = schema.properties.map(({ name }) => stringLiteral(name));
     const rest = typeof extra === 'boolean' ? String(extra) : print(extra, context);
     expression =

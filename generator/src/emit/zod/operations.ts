@@ -2,14 +2,21 @@ import type { OperationModel, ParameterLocation } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import type { ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
-import { firstJson, isMultipartMediaType, structuredRequestMedia } from '../../model/media-types.js';
+import {
+  firstJson,
+  isMultipartMediaType,
+  structuredRequestMedia,
+} from '../../model/media-types.js';
 import { shapeExpression } from './objects.js';
 import { rulesRefinement } from './rules.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
 /** The parameter groups of an operation (`{ path: z.object(...), query: ... }`), or `undefined` without parameters. */
-export function parameterGroups(operation: OperationModel, context: ZodContext): string | undefined {
+export function parameterGroups(
+  operation: OperationModel,
+  context: ZodContext,
+): string | undefined {
   const groups = LOCATIONS.flatMap((location) => {
     const parameters = operation.parameters.filter((parameter) => parameter.in === location);
     if (!parameters.length) return [];
@@ -40,20 +47,31 @@ export function operationEntry({
 }): string {
   const members: string[] = [];
   if (groupsConst) {
-    const combined = LOCATIONS.filter((location) => operation.parameters.some((parameter) => parameter.in === location)).map((location) => {
+    const combined = LOCATIONS.filter((location) =>
+      operation.parameters.some((parameter) => parameter.in === location),
+    ).map((location) => {
       // A group without required parameters may be left out altogether.
-      const required = operation.parameters.some((parameter) => parameter.in === location && parameter.required);
+      const required = operation.parameters.some(
+        (parameter) => parameter.in === location && parameter.required,
+      );
       return `${location}: ${groupsConst}.${location}${required ? '' : '.optional()'}`;
     });
-    members.push(`parameters: z.object({ ${combined.join(', ')} })${rulesRefinement({ operation, context })}`);
+    members.push(
+      `parameters: z.object({ ${combined.join(', ')} })${rulesRefinement({ operation, context })}`,
+    );
     members.push(`...${groupsConst}`);
   }
   const request = structuredRequestMedia(operation.requestBody);
   // Multipart bodies may carry binaries as Blobs; other encodings carry strings.
-  if (request) members.push(`body: ${zodExpression(request.schema, { ...context, binaryAsBlob: isMultipartMediaType(request.mediaType) })}`);
+  if (request)
+    members.push(
+      `body: ${zodExpression(request.schema, { ...context, binaryAsBlob: isMultipartMediaType(request.mediaType) })}`,
+    );
   const responses = operation.responses.flatMap((response) => {
     const media = firstJson(response.content);
-    return media ? [`${stringLiteral(response.status)}: ${zodExpression(media.schema, context)}`] : [];
+    return media
+      ? [`${stringLiteral(response.status)}: ${zodExpression(media.schema, context)}`]
+      : [];
   });
   members.push(`responses: { ${responses.join(', ')} }`);
   return `{\n${members.join(',\n')},\n}`;

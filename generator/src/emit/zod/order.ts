@@ -26,7 +26,12 @@ export interface SchemaOrder {
  */
 export function orderSchemas(schemas: readonly NamedSchema[]): SchemaOrder {
   const byName = new Map(schemas.map((entry) => [entry.name, entry]));
-  const edges = new Map(schemas.map((entry) => [entry.name, [...new Set(references(entry.schema))].filter((name) => byName.has(name))]));
+  const edges = new Map(
+    schemas.map((entry) => [
+      entry.name,
+      [...new Set(references(entry.schema))].filter((name) => byName.has(name)),
+    ]),
+  );
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -71,7 +76,8 @@ export function orderSchemas(schemas: readonly NamedSchema[]): SchemaOrder {
         component.push(member);
       } while (member !== frame.name);
       component.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
-      if (component.length > 1 || edges.get(frame.name)!.includes(frame.name)) component.forEach((name) => recursive.add(name));
+      if (component.length > 1 || edges.get(frame.name)!.includes(frame.name))
+        component.forEach((name) => recursive.add(name));
       ordered.push(...component.map((name) => byName.get(name)!));
     }
   }

@@ -13,10 +13,20 @@ import { additionalOf } from './objects.js';
  * differ only where a default applies: optional on input, present on output. Keep in step with
  * `expression.ts`/`objects.ts`.
  */
-export function schemaType({ schema, context, mode }: { schema: SchemaModel; context: ZodContext; mode: TypeMode }): string {
+export function schemaType({
+  schema,
+  context,
+  mode,
+}: {
+  schema: SchemaModel;
+  context: ZodContext;
+  mode: TypeMode;
+}): string {
   const base = baseType(schema, context, mode);
   const nullable = schema.nullable && schema.kind !== 'null' ? `${base} | null` : base;
-  return mode === 'input' && effectiveDefault(schema, context) ? `${nullable} | undefined` : nullable;
+  return mode === 'input' && effectiveDefault(schema, context)
+    ? `${nullable} | undefined`
+    : nullable;
 }
 
 /** A type safe to use as an operand of `|`, `&` or `[]`. */
@@ -29,7 +39,9 @@ function baseType(schema: SchemaModel, context: ZodContext, mode: TypeMode): str
   switch (schema.kind) {
     case 'ref': {
       if (!context.lookup(schema.name)) return 'never';
-      return context.typeName(schema.name, mode) ?? `z.${mode}<typeof ${context.constName(schema.name)}>`;
+      return (
+        context.typeName(schema.name, mode) ?? `z.${mode}<typeof ${context.constName(schema.name)}>`
+      );
     }
     case 'string':
       return 'string';
@@ -47,24 +59,36 @@ function baseType(schema: SchemaModel, context: ZodContext, mode: TypeMode): str
     case 'const': {
       const values = schema.kind === 'enum' ? schema.values : [schema.value];
       if (!values.length) return 'never';
-      return values.every(isPrimitive) ? values.map((value) => printLiteral(value)).join(' | ') : 'unknown';
+      return values.every(isPrimitive)
+        ? values.map((value) => printLiteral(value)).join(' | ')
+        : 'unknown';
     }
     case 'array': {
-      if (!schema.prefixItems?.length) return `Array<${schemaType({ schema: schema.items, context, mode })}>`;
+      if (!schema.prefixItems?.length)
+        return `Array<${schemaType({ schema: schema.items, context, mode })}>`;
       const items = schema.prefixItems.map((item) => schemaType({ schema: item, context, mode }));
-      if (schema.items.kind !== 'never') items.push(`...Array<${schemaType({ schema: schema.items, context, mode })}>`);
+      if (schema.items.kind !== 'never')
+        items.push(`...Array<${schemaType({ schema: schema.items, context, mode })}>`);
       return `[${items.join(', ')}]`;
     }
     case 'union':
-      return schema.variants.length ? schema.variants.map((variant) => operand(variant, context, mode)).join(' | ') : 'never';
+      return schema.variants.length
+        ? schema.variants.map((variant) => operand(variant, context, mode)).join(' | ')
+        : 'never';
     case 'intersection':
-      return schema.parts.length ? schema.parts.map((part) => operand(part, context, mode)).join(' & ') : 'unknown';
+      return schema.parts.length
+        ? schema.parts.map((part) => operand(part, context, mode)).join(' & ')
+        : 'unknown';
     case 'object':
       return objectType(schema, context, mode);
   }
 }
 
-function objectType(schema: Extract<SchemaModel, { kind: 'object' }>, context: ZodContext, mode: TypeMode): string {
+function objectType(
+  schema: Extract<SchemaModel, { kind: 'object' }>,
+  context: ZodContext,
+  mode: TypeMode,
+): string {
   const members = schema.properties.map(({ name, required, schema: value }) => {
     // A required property's default is not applied (objects.ts).
     const defaulted = !required && effectiveDefault(value, context) !== undefined;

@@ -4,7 +4,9 @@ import type { ZodContext } from './context.js';
 
 /** `a`, `a and b`, `a, b and c`. */
 function listing(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 function access(ref: ParameterRef): string {
@@ -19,13 +21,18 @@ function issue(ref: ParameterRef, message: string): string {
 function ruleStatements(rule: ParameterRuleModel): string {
   if (rule.kind === 'mutuallyExclusive') {
     const names = rule.parameters.map((ref) => ref.name);
-    const message = names.length === 2 ? `${listing(names)} cannot both be set` : `at most one of ${listing(names)} may be set`;
+    const message =
+      names.length === 2
+        ? `${listing(names)} cannot both be set`
+        : `at most one of ${listing(names)} may be set`;
     if (rule.parameters.length === 2) {
       const [first, second] = rule.parameters as [ParameterRef, ParameterRef];
       return `if (isSet(${access(first)}) && isSet(${access(second)})) ${issue(second, message)}`;
     }
     // The issue goes on the last parameter that is set: the one that breaks the rule.
-    const entries = rule.parameters.map((ref) => `[${stringLiteral(ref.in)}, ${stringLiteral(ref.name)}, isSet(${access(ref)})]`);
+    const entries = rule.parameters.map(
+      (ref) => `[${stringLiteral(ref.in)}, ${stringLiteral(ref.name)}, isSet(${access(ref)})]`,
+    );
     return [
       `{`,
       `  const given = ([${entries.join(', ')}] as const).filter(([, , isGiven]) => isGiven);`,
@@ -35,21 +42,34 @@ function ruleStatements(rule: ParameterRuleModel): string {
     ].join('\n');
   }
   return rule.then
-    .map((ref) => `if (isSet(${access(rule.if)}) && !isSet(${access(ref)})) ${issue(ref, `${ref.name} is required when ${rule.if.name} is given`)}`)
+    .map(
+      (ref) =>
+        `if (isSet(${access(rule.if)}) && !isSet(${access(ref)})) ${issue(ref, `${ref.name} is required when ${rule.if.name} is given`)}`,
+    )
     .join('\n');
 }
 
 /** Whether every parameter a rule names exists on the operation (the validator checks this too). */
 function ruleResolves(rule: ParameterRuleModel, operation: OperationModel): boolean {
   const refs = rule.kind === 'mutuallyExclusive' ? rule.parameters : [rule.if, ...rule.then];
-  return refs.every((ref) => operation.parameters.some((parameter) => parameter.in === ref.in && parameter.name === ref.name));
+  return refs.every((ref) =>
+    operation.parameters.some(
+      (parameter) => parameter.in === ref.in && parameter.name === ref.name,
+    ),
+  );
 }
 
 /**
  * `.superRefine(...)` enforcing the operation's `x-zapgen-rules`, or `''` when it has none. Each
  * issue's path is `[location, parameterName]` and its message names the parameters.
  */
-export function rulesRefinement({ operation, context }: { operation: OperationModel; context: Pick<ZodContext, 'useHelper'> }): string {
+export function rulesRefinement({
+  operation,
+  context,
+}: {
+  operation: OperationModel;
+  context: Pick<ZodContext, 'useHelper'>;
+}): string {
   const rules = operation.extensions.rules;
   if (!rules.length) return '';
   context.useHelper('isSet');
@@ -60,4 +80,3 @@ export function rulesRefinement({ operation, context }: { operation: OperationMo
   );
   return `.superRefine((value, ctx) => {\n${statements.join('\n')}\n})`;
 }
-

@@ -3,7 +3,16 @@ import { getAt, isObject, parsePointer, toPointer } from '../../json/pointer.js'
 
 export type Json = Record<string, unknown>;
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const HTTP_METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const;
 export const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 
 /** A node and its pointer, after following `$ref`s. */
@@ -113,7 +122,13 @@ export function parameterList(document: Json, owner: Json, ownerPointer: string)
     if (!resolved) return;
     const { name, in: location } = resolved.node;
     if (typeof name !== 'string' || typeof location !== 'string') return;
-    sites.push({ pointer, resolvedPointer: resolved.pointer, name, in: location, parameter: resolved.node });
+    sites.push({
+      pointer,
+      resolvedPointer: resolved.pointer,
+      name,
+      in: location,
+      parameter: resolved.node,
+    });
   });
   return sites;
 }
@@ -128,7 +143,10 @@ export function effectiveParameters(document: Json, site: OperationSite): Parame
 }
 
 /** Same name and location (header names are case-insensitive). */
-export function sameParameter(a: { name: string; in: string }, b: { name: string; in: string }): boolean {
+export function sameParameter(
+  a: { name: string; in: string },
+  b: { name: string; in: string },
+): boolean {
   if (a.in !== b.in) return false;
   return a.in === 'header' ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name;
 }

@@ -11,9 +11,13 @@ export const extensionShape: LintRule = {
   description: 'x-zapgen-* extensions have the documented fields, types and kinds',
   check(document, report) {
     checkKeys(document, '', DOCUMENT_EXTENSIONS, 'the document', report);
-    if (document['x-zapgen-mock'] !== undefined) checkMockDocument(document, document['x-zapgen-mock'], '/x-zapgen-mock', report);
+    if (document['x-zapgen-mock'] !== undefined)
+      checkMockDocument(document, document['x-zapgen-mock'], '/x-zapgen-mock', report);
     const seenParameters = new Set<string>();
-    const components = isObject(document.components) && isObject(document.components.parameters) ? document.components.parameters : {};
+    const components =
+      isObject(document.components) && isObject(document.components.parameters)
+        ? document.components.parameters
+        : {};
     for (const [name, parameter] of Object.entries(components)) {
       const pointer = toPointer(['components', 'parameters', name]);
       if (!isObject(parameter) || typeof parameter.$ref === 'string') continue;
@@ -24,7 +28,8 @@ export const extensionShape: LintRule = {
       checkKeys(site.operation, site.pointer, OPERATION_EXTENSIONS, 'an operation', report);
       const at = (key: string) => `${site.pointer}/${key}`;
       const { operation } = site;
-      if (operation['x-zapgen-rules'] !== undefined) checkRules(operation['x-zapgen-rules'], at('x-zapgen-rules'), report);
+      if (operation['x-zapgen-rules'] !== undefined)
+        checkRules(operation['x-zapgen-rules'], at('x-zapgen-rules'), report);
       if (operation['x-zapgen-stability'] !== undefined) {
         checkObject(operation['x-zapgen-stability'], at('x-zapgen-stability'), report, {
           level: { required: true, check: oneOf(['unofficial', 'beta', 'stable']) },
@@ -39,8 +44,10 @@ export const extensionShape: LintRule = {
           ageField: { check: isNonEmptyString },
         });
       }
-      if (operation['x-zapgen-mock'] !== undefined) checkMockOperation(operation['x-zapgen-mock'], at('x-zapgen-mock'), report);
-      if (operation['x-zapgen-pagination'] !== undefined) checkPagination(operation['x-zapgen-pagination'], at('x-zapgen-pagination'), report);
+      if (operation['x-zapgen-mock'] !== undefined)
+        checkMockOperation(operation['x-zapgen-mock'], at('x-zapgen-mock'), report);
+      if (operation['x-zapgen-pagination'] !== undefined)
+        checkPagination(operation['x-zapgen-pagination'], at('x-zapgen-pagination'), report);
       if (operation['x-zapgen-polling'] !== undefined) {
         checkObject(operation['x-zapgen-polling'], at('x-zapgen-polling'), report, {
           whileField: { required: true, check: isNonEmptyString },
@@ -67,17 +74,30 @@ function checkParameter(document: Json, parameter: Json, pointer: string, report
   const schema = resolve(document, parameter.schema, `${pointer}/schema`)?.node;
   const type = schema?.type;
   const objectValued = type === 'object' || (Array.isArray(type) && type.includes('object'));
-  const formExploded = (parameter.style ?? 'form') === 'form' && (parameter.explode ?? true) === true;
+  const formExploded =
+    (parameter.style ?? 'form') === 'form' && (parameter.explode ?? true) === true;
   if (parameter.in !== 'query' || !objectValued || !formExploded) {
-    report(at, 'x-zapgen-key-prefix needs an object-valued query parameter with style: form, explode: true');
+    report(
+      at,
+      'x-zapgen-key-prefix needs an object-valued query parameter with style: form, explode: true',
+    );
   }
 }
 
 /** Unknown `x-zapgen-*` keys are typos or extensions of another kind of object. */
-function checkKeys(node: Json, pointer: string, known: readonly string[], what: string, report: Report): void {
+function checkKeys(
+  node: Json,
+  pointer: string,
+  known: readonly string[],
+  what: string,
+  report: Report,
+): void {
   for (const key of Object.keys(node)) {
     if (key.startsWith('x-zapgen-') && !known.includes(key)) {
-      report(`${pointer}/${key}`, `unknown extension ${key} on ${what} (known: ${known.join(', ')})`);
+      report(
+        `${pointer}/${key}`,
+        `unknown extension ${key} on ${what} (known: ${known.join(', ')})`,
+      );
     }
   }
 }
@@ -101,7 +121,10 @@ function checkRules(value: unknown, pointer: string, report: Report): void {
         description: { check: isString },
       });
     } else {
-      report(rule.kind === undefined ? at : `${at}/kind`, `rule kind must be mutuallyExclusive or requiredWith (found ${JSON.stringify(rule.kind)})`);
+      report(
+        rule.kind === undefined ? at : `${at}/kind`,
+        `rule kind must be mutuallyExclusive or requiredWith (found ${JSON.stringify(rule.kind)})`,
+      );
     }
   });
 }
@@ -131,15 +154,24 @@ function checkPagination(value: unknown, pointer: string, report: Report): void 
       totalItemsField: { check: isNonEmptyString },
     });
   } else {
-    report(value.kind === undefined ? pointer : `${pointer}/kind`, `pagination kind must be page or offset (found ${JSON.stringify(value.kind)})`);
+    report(
+      value.kind === undefined ? pointer : `${pointer}/kind`,
+      `pagination kind must be page or offset (found ${JSON.stringify(value.kind)})`,
+    );
   }
 }
 
 /** A field check returns what the value should be, or undefined when it is fine. */
 type Check = (value: unknown) => string | undefined;
 
-function checkObject(value: unknown, pointer: string, report: Report, fields: Record<string, { required?: boolean; check: Check }>): void {
-  if (!isObject(value)) return report(pointer, `must be an object with ${Object.keys(fields).join(', ')}`);
+function checkObject(
+  value: unknown,
+  pointer: string,
+  report: Report,
+  fields: Record<string, { required?: boolean; check: Check }>,
+): void {
+  if (!isObject(value))
+    return report(pointer, `must be an object with ${Object.keys(fields).join(', ')}`);
   for (const [name, field] of Object.entries(fields)) {
     if (value[name] === undefined) {
       if (field.required) report(pointer, `missing required field "${name}"`);
@@ -149,7 +181,11 @@ function checkObject(value: unknown, pointer: string, report: Report, fields: Re
     if (problem) report(`${pointer}/${name}`, `${name} must be ${problem}`);
   }
   for (const name of Object.keys(value)) {
-    if (!Object.hasOwn(fields, name)) report(`${pointer}/${name}`, `unknown field "${name}" (expected ${Object.keys(fields).join(', ')})`);
+    if (!Object.hasOwn(fields, name))
+      report(
+        `${pointer}/${name}`,
+        `unknown field "${name}" (expected ${Object.keys(fields).join(', ')})`,
+      );
   }
 }
 
@@ -162,15 +198,21 @@ function isNonEmptyString(value: unknown): string | undefined {
 }
 
 function isStringArray(value: unknown): string | undefined {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : 'a list of strings';
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+    ? undefined
+    : 'a list of strings';
 }
 
 function isInteger(minimum: number): Check {
-  return (value) => (Number.isInteger(value) && (value as number) >= minimum ? undefined : `an integer >= ${minimum}`);
+  return (value) =>
+    Number.isInteger(value) && (value as number) >= minimum
+      ? undefined
+      : `an integer >= ${minimum}`;
 }
 
 function oneOf(values: string[]): Check {
-  return (value) => (typeof value === 'string' && values.includes(value) ? undefined : `one of ${values.join(', ')}`);
+  return (value) =>
+    typeof value === 'string' && values.includes(value) ? undefined : `one of ${values.join(', ')}`;
 }
 
 function isReference(value: unknown): string | undefined {
@@ -180,12 +222,16 @@ function isReference(value: unknown): string | undefined {
     value.name !== '' &&
     (PARAMETER_LOCATIONS as readonly unknown[]).includes(value.in) &&
     Object.keys(value).every((key) => key === 'in' || key === 'name');
-  return valid ? undefined : `a parameter reference { in: ${PARAMETER_LOCATIONS.join('|')}, name: string }`;
+  return valid
+    ? undefined
+    : `a parameter reference { in: ${PARAMETER_LOCATIONS.join('|')}, name: string }`;
 }
 
 function isReferenceList(minimum: number): Check {
   return (value) =>
-    Array.isArray(value) && value.length >= minimum && value.every((item) => isReference(item) === undefined)
+    Array.isArray(value) &&
+    value.length >= minimum &&
+    value.every((item) => isReference(item) === undefined)
       ? undefined
       : `a list of at least ${minimum} parameter references { in: ${PARAMETER_LOCATIONS.join('|')}, name: string }`;
 }

@@ -1,6 +1,12 @@
 /** Where the `x-zapgen-*` extensions of spec/README.md live, shared by the two extension rules. */
 import { isObject } from '../../json/pointer.js';
-import { effectiveParameters, operations, type Json, type OperationSite, type ParameterSite } from './document.js';
+import {
+  effectiveParameters,
+  operations,
+  type Json,
+  type OperationSite,
+  type ParameterSite,
+} from './document.js';
 
 export const PARAMETER_EXTENSIONS = ['x-zapgen-key-prefix'] as const;
 export const OPERATION_EXTENSIONS = [
@@ -28,11 +34,15 @@ export function parameterReferences(operation: Json, pointer: string): Reference
       if (!isObject(rule)) return;
       const at = `${pointer}/x-zapgen-rules/${index}`;
       if (Array.isArray(rule.parameters)) {
-        rule.parameters.forEach((value, item) => references.push({ pointer: `${at}/parameters/${item}`, value }));
+        rule.parameters.forEach((value, item) =>
+          references.push({ pointer: `${at}/parameters/${item}`, value }),
+        );
       }
       if (rule.if !== undefined) references.push({ pointer: `${at}/if`, value: rule.if });
       if (Array.isArray(rule.then)) {
-        rule.then.forEach((value, item) => references.push({ pointer: `${at}/then/${item}`, value }));
+        rule.then.forEach((value, item) =>
+          references.push({ pointer: `${at}/then/${item}`, value }),
+        );
       }
     });
   }
@@ -40,7 +50,10 @@ export function parameterReferences(operation: Json, pointer: string): Reference
   if (isObject(mock)) collectReferences(mock, `${pointer}/x-zapgen-mock`, references);
   const cache = operation['x-zapgen-cache'];
   if (isObject(cache) && cache.refreshParameter !== undefined) {
-    references.push({ pointer: `${pointer}/x-zapgen-cache/refreshParameter`, value: cache.refreshParameter });
+    references.push({
+      pointer: `${pointer}/x-zapgen-cache/refreshParameter`,
+      value: cache.refreshParameter,
+    });
   }
   return references;
 }
@@ -60,11 +73,20 @@ function collectReferences(node: unknown, pointer: string, references: Reference
   for (const [key, value] of Object.entries(node)) {
     // Literal values are data, not references.
     if (key === 'value' || key === 'passed' || key === 'failed') continue;
-    collectReferences(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, references);
+    collectReferences(
+      value,
+      `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      references,
+    );
   }
 }
 
 /** Operations with their effective parameters, for the reference checks. */
-export function operationsWithParameters(document: Json): { site: OperationSite; parameters: ParameterSite[] }[] {
-  return operations(document).map((site) => ({ site, parameters: effectiveParameters(document, site) }));
+export function operationsWithParameters(
+  document: Json,
+): { site: OperationSite; parameters: ParameterSite[] }[] {
+  return operations(document).map((site) => ({
+    site,
+    parameters: effectiveParameters(document, site),
+  }));
 }

@@ -24,7 +24,9 @@ export const noUnreachableSchemas: LintRule = {
       if (section !== 'components' || kind !== 'schemas' || owner === undefined) roots.add(target);
       else edges.set(owner, (edges.get(owner) ?? new Set()).add(target));
     });
-    forEachMapping(schemas, (owner, target) => edges.set(owner, (edges.get(owner) ?? new Set()).add(target)));
+    forEachMapping(schemas, (owner, target) =>
+      edges.set(owner, (edges.get(owner) ?? new Set()).add(target)),
+    );
 
     const reached = new Set<string>();
     const queue = [...roots];
@@ -35,7 +37,10 @@ export const noUnreachableSchemas: LintRule = {
     }
     for (const name of names) {
       if (!reached.has(name)) {
-        report(`/components/schemas/${escapeSegment(name)}`, `schema "${name}" is not used by any operation, webhook or other component`);
+        report(
+          `/components/schemas/${escapeSegment(name)}`,
+          `schema "${name}" is not used by any operation, webhook or other component`,
+        );
       }
     }
   },
@@ -48,7 +53,10 @@ function schemaName(ref: string): string | undefined {
 }
 
 /** Discriminator mappings name schemas by `$ref` string or by bare name. */
-function forEachMapping(schemas: Record<string, unknown>, visit: (owner: string, target: string) => void): void {
+function forEachMapping(
+  schemas: Record<string, unknown>,
+  visit: (owner: string, target: string) => void,
+): void {
   const walk = (owner: string, node: unknown): void => {
     if (typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) return node.forEach((item) => walk(owner, item));
@@ -61,7 +69,8 @@ function forEachMapping(schemas: Record<string, unknown>, visit: (owner: string,
         if (target !== undefined) visit(owner, target);
       }
     }
-    for (const [key, value] of Object.entries(object)) if (!key.startsWith('x-') && key !== 'example' && key !== 'enum') walk(owner, value);
+    for (const [key, value] of Object.entries(object))
+      if (!key.startsWith('x-') && key !== 'example' && key !== 'enum') walk(owner, value);
   };
   for (const [name, schema] of Object.entries(schemas)) walk(name, schema);
 }

@@ -9,7 +9,8 @@ export const operationIdPresent: LintRule = {
   check(document, report) {
     for (const site of operations(document)) {
       const id = site.operation.operationId;
-      if (typeof id !== 'string' || !id.trim()) report(site.pointer, `${site.label} has no operationId`);
+      if (typeof id !== 'string' || !id.trim())
+        report(site.pointer, `${site.label} has no operationId`);
     }
   },
 };

@@ -9,14 +9,17 @@ import type { LintRule } from './rule.js';
 export const operationSecured: LintRule = {
   name: 'operation-secured',
   severity: 'warning',
-  description: 'every operation has a security requirement (its own or the document\'s)',
+  description: "every operation has a security requirement (its own or the document's)",
   check(document, report) {
     const global = document.security;
     for (const site of operations(document)) {
       const own = site.operation.security;
       if (Array.isArray(own)) continue;
       if (Array.isArray(global)) continue;
-      report(site.pointer, `${site.label} has no security requirement (add \`security\`, or \`security: []\` if it is public)`);
+      report(
+        site.pointer,
+        `${site.label} has no security requirement (add \`security\`, or \`security: []\` if it is public)`,
+      );
     }
   },
 };

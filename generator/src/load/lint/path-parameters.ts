@@ -10,7 +10,9 @@ export const pathParameters: LintRule = {
     for (const site of operations(document)) {
       if (site.webhook) continue;
       const names = templateNames(site.path);
-      const declared = effectiveParameters(document, site).filter((parameter) => parameter.in === 'path');
+      const declared = effectiveParameters(document, site).filter(
+        (parameter) => parameter.in === 'path',
+      );
       for (const name of new Set(names)) {
         if (!declared.some((parameter) => parameter.name === name)) {
           report(site.pointer, `path parameter "${name}" of ${site.label} is not declared`);
@@ -18,7 +20,10 @@ export const pathParameters: LintRule = {
       }
       for (const parameter of declared) {
         if (!names.includes(parameter.name)) {
-          report(parameter.pointer, `path parameter "${parameter.name}" is not in the path ${site.path}`);
+          report(
+            parameter.pointer,
+            `path parameter "${parameter.name}" is not in the path ${site.path}`,
+          );
         } else if (parameter.parameter.required !== true) {
           report(parameter.pointer, `path parameter "${parameter.name}" must have required: true`);
         }

@@ -31,7 +31,8 @@ export function forEachRef(root: unknown, visit: (ref: string, pointer: string) 
     if (typeof object.$ref === 'string') visit(object.$ref, pointer);
     for (const key of Object.keys(object)) {
       const value = object[key];
-      if (typeof value !== 'object' || value === null || isDataKey({ key, parentKey, value })) continue;
+      if (typeof value !== 'object' || value === null || isDataKey({ key, parentKey, value }))
+        continue;
       walk(value, `${pointer}/${escapeSegment(key)}`, key);
     }
   };

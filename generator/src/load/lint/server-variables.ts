@@ -32,14 +32,23 @@ function checkServers(owner: Json, ownerPointer: string, report: Report): void {
     const pointer = `${ownerPointer}/servers/${index}`;
     const variables = isObject(server.variables) ? server.variables : {};
     for (const name of new Set(templateNames(server.url))) {
-      if (!Object.hasOwn(variables, name)) report(`${pointer}/url`, `server variable "${name}" of ${server.url} is not declared`);
+      if (!Object.hasOwn(variables, name))
+        report(`${pointer}/url`, `server variable "${name}" of ${server.url} is not declared`);
     }
     for (const [name, variable] of Object.entries(variables)) {
       if (!isObject(variable)) continue;
       const at = `${pointer}/variables/${escapeSegment(name)}`;
-      if (Array.isArray(variable.enum) && variable.enum.length === 0) report(`${at}/enum`, `server variable "${name}" has an empty enum`);
-      if (Array.isArray(variable.enum) && variable.enum.length > 0 && !variable.enum.includes(variable.default)) {
-        report(`${at}/default`, `default ${JSON.stringify(variable.default)} of server variable "${name}" is not one of its enum values`);
+      if (Array.isArray(variable.enum) && variable.enum.length === 0)
+        report(`${at}/enum`, `server variable "${name}" has an empty enum`);
+      if (
+        Array.isArray(variable.enum) &&
+        variable.enum.length > 0 &&
+        !variable.enum.includes(variable.default)
+      ) {
+        report(
+          `${at}/default`,
+          `default ${JSON.stringify(variable.default)} of server variable "${name}" is not one of its enum values`,
+        );
       }
     }
   });

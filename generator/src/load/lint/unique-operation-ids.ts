@@ -20,7 +20,10 @@ export const uniqueOperationIds: LintRule = {
       if (sites.length < 2) continue;
       for (const site of sites) {
         const others = sites.filter((other) => other !== site).map((other) => other.label);
-        report(`${site.pointer}/operationId`, `operationId "${id}" of ${site.label} is also used by ${others.join(', ')}`);
+        report(
+          `${site.pointer}/operationId`,
+          `operationId "${id}" of ${site.label} is also used by ${others.join(', ')}`,
+        );
       }
     }
   },

@@ -3,12 +3,25 @@ import type { ApiModel } from '../../../src/model/types.js';
 import { clientSource, definitionsSource } from '../../../src/emit/client/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from './compile.js';
-import { boolean, context, integer, jsonResponse, model, operation, parameter, string } from './model.js';
+import {
+  boolean,
+  context,
+  integer,
+  jsonResponse,
+  model,
+  operation,
+  parameter,
+  string,
+} from './model.js';
 
-const HOSTILE_TEXT = 'Ends */ early, `ticks`, ${injection}, "quotes", \'single\', line\u2028separator </script>';
+const HOSTILE_TEXT =
+  'Ends */ early, `ticks`, ${injection}, "quotes", \'single\', line\u2028separator </script>';
 
 /** Emits types, client and definitions of `given` and type-checks them with `usage` (a file calling the client). */
-async function emitAndCheck(given: ApiModel, usage = ''): Promise<{ client: string; definitions: string; errors: string[] }> {
+async function emitAndCheck(
+  given: ApiModel,
+  usage = '',
+): Promise<{ client: string; definitions: string; errors: string[] }> {
   const client = clientSource(given, context);
   const definitions = definitionsSource(given, context);
   const [types] = await typescriptTypesEmitter.emit(given, context);
@@ -17,7 +30,11 @@ async function emitAndCheck(given: ApiModel, usage = ''): Promise<{ client: stri
     'src/definitions.ts': definitions,
     'src/types.ts': types!.contents,
     'src/zod.ts': zodStub(given.operations),
-    ...(usage ? { 'src/usage.ts': `import { createClient } from './client.js';\nconst client = createClient();\n${usage}\n` } : {}),
+    ...(usage
+      ? {
+          'src/usage.ts': `import { createClient } from './client.js';\nconst client = createClient();\n${usage}\n`,
+        }
+      : {}),
   });
   return { client, definitions, errors };
 }
@@ -32,20 +49,77 @@ const listApps = operation({
     parameter({ name: 'page', in: 'query', schema: integer }),
     parameter({ name: 'X-Trace', in: 'header' }),
   ],
-  responses: [jsonResponse('200', { kind: 'array', nullable: false, items: string }), jsonResponse('404', string, 'No such app')],
+  responses: [
+    jsonResponse('200', { kind: 'array', nullable: false, items: string }),
+    jsonResponse('404', string, 'No such app'),
+  ],
 });
 
-const health = operation({ operationId: 'health', method: 'get', path: '/health', responses: [{ status: '204', description: 'Up', content: [], headers: [] }] });
+const health = operation({
+  operationId: 'health',
+  method: 'get',
+  path: '/health',
+  responses: [{ status: '204', description: 'Up', content: [], headers: [] }],
+});
 
 describe('client emitter: typed calls compile, wrong calls do not', () => {
   const cases: [string, { given: ApiModel; usage: string; want: RegExp | null }][] = [
-    ['required path group', { given: model({ operations: [listApps] }), usage: `void client.listApps({ path: { app: 'slack' } });`, want: null }],
-    ['missing required path group', { given: model({ operations: [listApps] }), usage: `void client.listApps({ query: { page: 2 } });`, want: /path/ }],
-    ['wrong parameter type', { given: model({ operations: [listApps] }), usage: `void client.listApps({ path: { app: 'a' }, query: { page: 'two' } });`, want: /number/ }],
-    ['header group is optional', { given: model({ operations: [listApps] }), usage: `void client.listApps({ path: { app: 'a' }, header: { 'X-Trace': 't' } });`, want: null }],
-    ['argument optional when nothing is required', { given: model({ operations: [health] }), usage: `const result: undefined = await client.health();`, want: null }],
-    ['result type is the 2xx body', { given: model({ operations: [listApps] }), usage: `const apps: string[] = await client.listApps({ path: { app: 'a' } });`, want: null }],
-    ['result type is not any', { given: model({ operations: [listApps] }), usage: `const apps: number = await client.listApps({ path: { app: 'a' } });`, want: /not assignable/ }],
+    [
+      'required path group',
+      {
+        given: model({ operations: [listApps] }),
+        usage: `void client.listApps({ path: { app: 'slack' } });`,
+        want: null,
+      },
+    ],
+    [
+      'missing required path group',
+      {
+        given: model({ operations: [listApps] }),
+        usage: `void client.listApps({ query: { page: 2 } });`,
+        want: /path/,
+      },
+    ],
+    [
+      'wrong parameter type',
+      {
+        given: model({ operations: [listApps] }),
+        usage: `void client.listApps({ path: { app: 'a' }, query: { page: 'two' } });`,
+        want: /number/,
+      },
+    ],
+    [
+      'header group is optional',
+      {
+        given: model({ operations: [listApps] }),
+        usage: `void client.listApps({ path: { app: 'a' }, header: { 'X-Trace': 't' } });`,
+        want: null,
+      },
+    ],
+    [
+      'argument optional when nothing is required',
+      {
+        given: model({ operations: [health] }),
+        usage: `const result: undefined = await client.health();`,
+        want: null,
+      },
+    ],
+    [
+      'result type is the 2xx body',
+      {
+        given: model({ operations: [listApps] }),
+        usage: `const apps: string[] = await client.listApps({ path: { app: 'a' } });`,
+        want: null,
+      },
+    ],
+    [
+      'result type is not any',
+      {
+        given: model({ operations: [listApps] }),
+        usage: `const apps: number = await client.listApps({ path: { app: 'a' } });`,
+        want: /not assignable/,
+      },
+    ],
     [
       'required body',
       {
@@ -55,7 +129,22 @@ describe('client emitter: typed calls compile, wrong calls do not', () => {
               operationId: 'execute',
               method: 'post',
               path: '/execute',
-              requestBody: { required: true, content: [{ mediaType: 'application/json', schema: { kind: 'object', nullable: false, properties: [{ name: 'instructions', required: true, schema: string }], additionalProperties: true }, pointer: '#', examples: [] }] },
+              requestBody: {
+                required: true,
+                content: [
+                  {
+                    mediaType: 'application/json',
+                    schema: {
+                      kind: 'object',
+                      nullable: false,
+                      properties: [{ name: 'instructions', required: true, schema: string }],
+                      additionalProperties: true,
+                    },
+                    pointer: '#',
+                    examples: [],
+                  },
+                ],
+              },
             }),
           ],
         }),
@@ -67,7 +156,25 @@ describe('client emitter: typed calls compile, wrong calls do not', () => {
       'enum parameter rejects other values',
       {
         given: model({
-          operations: [operation({ operationId: 'search', method: 'get', path: '/search', parameters: [parameter({ name: 'type', in: 'query', schema: { kind: 'enum', nullable: false, values: ['read', 'write'], baseType: 'string' } })] })],
+          operations: [
+            operation({
+              operationId: 'search',
+              method: 'get',
+              path: '/search',
+              parameters: [
+                parameter({
+                  name: 'type',
+                  in: 'query',
+                  schema: {
+                    kind: 'enum',
+                    nullable: false,
+                    values: ['read', 'write'],
+                    baseType: 'string',
+                  },
+                }),
+              ],
+            }),
+          ],
         }),
         usage: `void client.search({ query: { type: 'delete' } });`,
         want: /"delete"/,
@@ -77,27 +184,64 @@ describe('client emitter: typed calls compile, wrong calls do not', () => {
   test.each(cases)('%s', async (_name, { given, usage, want }) => {
     const { errors } = await emitAndCheck(given, usage);
     if (want) expect(errors.filter((error) => !error.startsWith('src/usage.ts'))).toEqual([]);
-    if (want) expect(errors.filter((error) => error.startsWith('src/usage.ts')).join('\n')).toMatch(want);
+    if (want)
+      expect(errors.filter((error) => error.startsWith('src/usage.ts')).join('\n')).toMatch(want);
     else expect(errors).toEqual([]);
   });
 });
 
 describe('client emitter: emitted code', () => {
   /** Fragments each file must contain (`client`, `definitions`) or must not (`clientLacks`, `definitionsLack`). */
-  type Want = { client?: string[]; definitions?: string[]; clientLacks?: string[]; definitionsLack?: string[] };
+  type Want = {
+    client?: string[];
+    definitions?: string[];
+    clientLacks?: string[];
+    definitionsLack?: string[];
+  };
   const cases: [string, { given: ApiModel; want: Want }][] = [
     [
       'named types per operation',
-      { given: model({ operations: [listApps] }), want: { client: ['export type ListAppsArgs = {', 'path: NonNullable<operations["list_apps"]["parameters"]["path"]>;', 'query?: NonNullable<', 'export type ListAppsResult ='] } },
+      {
+        given: model({ operations: [listApps] }),
+        want: {
+          client: [
+            'export type ListAppsArgs = {',
+            'path: NonNullable<operations["list_apps"]["parameters"]["path"]>;',
+            'query?: NonNullable<',
+            'export type ListAppsResult =',
+          ],
+        },
+      },
     ],
-    ['deprecated operations say so', { given: model({ operations: [operation({ operationId: 'old', method: 'get', path: '/old', deprecated: true })] }), want: { client: ['@deprecated'] } }],
+    [
+      'deprecated operations say so',
+      {
+        given: model({
+          operations: [
+            operation({ operationId: 'old', method: 'get', path: '/old', deprecated: true }),
+          ],
+        }),
+        want: { client: ['@deprecated'] },
+      },
+    ],
     [
       'client.ts holds what a user reads; the wiring is in definitions.ts',
       {
         given: model({ operations: [listApps] }),
         want: {
-          client: ['import { api, apiBase, listAppsOperation } from "./definitions.js";', 'const runtime = createRuntime<paths>(api, options);', '...runtime.pathMethods,', 'return listApps(runtime, args, callOptions);'],
-          clientLacks: ['OperationDefinition', 'validatorOf', 'securitySchemes', 'style:', 'operationDefinitions'],
+          client: [
+            'import { api, apiBase, listAppsOperation } from "./definitions.js";',
+            'const runtime = createRuntime<paths>(api, options);',
+            '...runtime.pathMethods,',
+            'return listApps(runtime, args, callOptions);',
+          ],
+          clientLacks: [
+            'OperationDefinition',
+            'validatorOf',
+            'securitySchemes',
+            'style:',
+            'operationDefinitions',
+          ],
           definitions: [
             'export const operationDefinitions = {',
             'list_apps: listAppsOperation,',
@@ -119,7 +263,12 @@ describe('client emitter: emitted code', () => {
             'export async function listApps(client: TestApiBaseClient, args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult> {',
             'return client.call<ListAppsResult>(listAppsOperation, args, callOptions);',
           ],
-          definitions: ['import { listAppsSchemas } from "./zod.js";', 'export const listAppsOperation: OperationDefinition = {', 'export const apiBase: ApiDefinition = {', '/* @__NO_SIDE_EFFECTS__ */'],
+          definitions: [
+            'import { listAppsSchemas } from "./zod.js";',
+            'export const listAppsOperation: OperationDefinition = {',
+            'export const apiBase: ApiDefinition = {',
+            '/* @__NO_SIDE_EFFECTS__ */',
+          ],
         },
       },
     ],
@@ -130,7 +279,9 @@ describe('client emitter: emitted code', () => {
           operations: [
             operation({
               ...listApps,
-              responses: ['200', '400', '401', '403', '404', '409', '429', '503', '5XX'].map((status) => jsonResponse(status, string, `Status ${status}`)),
+              responses: ['200', '400', '401', '403', '404', '409', '429', '503', '5XX'].map(
+                (status) => jsonResponse(status, string, `Status ${status}`),
+              ),
             }),
           ],
         }),
@@ -155,12 +306,32 @@ describe('client emitter: emitted code', () => {
       'an API without operations imports nothing it does not use',
       {
         given: model({ operations: [] }),
-        want: { client: ['...runtime.pathMethods,'], clientLacks: ['CallOptions', 'operationDefinitions', '{ operations'], definitionsLack: ['validatorOf', 'operationSchemas', 'Validator', './zod.js'] },
+        want: {
+          client: ['...runtime.pathMethods,'],
+          clientLacks: ['CallOptions', 'operationDefinitions', '{ operations'],
+          definitionsLack: ['validatorOf', 'operationSchemas', 'Validator', './zod.js'],
+        },
       },
     ],
     [
       'a documented default response is the ApiError line',
-      { given: model({ operations: [operation({ ...listApps, responses: [jsonResponse('200', string), jsonResponse('default', string, 'Anything else')] })] }), want: { client: ['@throws {ApiError} default: Anything else'], clientLacks: ['Any other non-2xx status'] } },
+      {
+        given: model({
+          operations: [
+            operation({
+              ...listApps,
+              responses: [
+                jsonResponse('200', string),
+                jsonResponse('default', string, 'Anything else'),
+              ],
+            }),
+          ],
+        }),
+        want: {
+          client: ['@throws {ApiError} default: Anything else'],
+          clientLacks: ['Any other non-2xx status'],
+        },
+      },
     ],
     [
       'cross-parameter rules live in the zod validator only: no rules in the definitions',
@@ -169,7 +340,17 @@ describe('client emitter: emitted code', () => {
           operations: [
             operation({
               ...listApps,
-              extensions: { rules: [{ kind: 'mutuallyExclusive', parameters: [{ in: 'query', name: 'page' }, { in: 'header', name: 'X-Trace' }] }] },
+              extensions: {
+                rules: [
+                  {
+                    kind: 'mutuallyExclusive',
+                    parameters: [
+                      { in: 'query', name: 'page' },
+                      { in: 'header', name: 'X-Trace' },
+                    ],
+                  },
+                ],
+              },
             }),
           ],
         }),
@@ -186,11 +367,27 @@ describe('client emitter: emitted code', () => {
               method: 'post',
               path: '/shrink',
               parameters: [parameter({ name: 'force_refresh', in: 'query', schema: boolean })],
-              extensions: { rules: [], stability: { level: 'unofficial', note: 'May be removed.' }, cache: { ttlSeconds: 86400, scope: ['user', 'app'], refreshParameter: { in: 'query', name: 'force_refresh' } } },
+              extensions: {
+                rules: [],
+                stability: { level: 'unofficial', note: 'May be removed.' },
+                cache: {
+                  ttlSeconds: 86400,
+                  scope: ['user', 'app'],
+                  refreshParameter: { in: 'query', name: 'force_refresh' },
+                },
+              },
             }),
           ],
         }),
-        want: { client: ['Stability: unofficial. May be removed.', '@experimental', 'caches the result for 86400 seconds per user, app', 'query parameter `force_refresh`'], definitions: ['stability: {'] },
+        want: {
+          client: [
+            'Stability: unofficial. May be removed.',
+            '@experimental',
+            'caches the result for 86400 seconds per user, app',
+            'query parameter `force_refresh`',
+          ],
+          definitions: ['stability: {'],
+        },
       },
     ],
     [
@@ -201,10 +398,27 @@ describe('client emitter: emitted code', () => {
           securitySchemes: [
             { name: 'Key', type: 'apiKey', in: 'header', paramName: 'x-api-key' },
             { name: 'Client', type: 'apiKey', in: 'query', paramName: 'client_id' },
-            { name: 'OAuth', type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://example.com/oauth/authorize', scopes: { zap: 'Read Zaps' } } } },
+            {
+              name: 'OAuth',
+              type: 'oauth2',
+              flows: {
+                implicit: {
+                  authorizationUrl: 'https://example.com/oauth/authorize',
+                  scopes: { zap: 'Read Zaps' },
+                },
+              },
+            },
           ],
         }),
-        want: { client: ['apiKey?: string;', 'clientId?: string;'], definitions: ['option: "apiKey"', 'option: "clientId"', 'export const oauthFlows', 'flows: oauthFlows["OAuth"]'] },
+        want: {
+          client: ['apiKey?: string;', 'clientId?: string;'],
+          definitions: [
+            'option: "apiKey"',
+            'option: "clientId"',
+            'export const oauthFlows',
+            'flows: oauthFlows["OAuth"]',
+          ],
+        },
       },
     ],
     [
@@ -212,11 +426,31 @@ describe('client emitter: emitted code', () => {
       {
         given: model({
           operations: [
-            operation({ ...listApps, extensions: { rules: [], pagination: { kind: 'page', pageParameter: 'page', itemsField: '', firstPage: 1 } } }),
-            operation({ operationId: 'choices', method: 'post', path: '/choices', extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } } }),
+            operation({
+              ...listApps,
+              extensions: {
+                rules: [],
+                pagination: { kind: 'page', pageParameter: 'page', itemsField: '', firstPage: 1 },
+              },
+            }),
+            operation({
+              operationId: 'choices',
+              method: 'post',
+              path: '/choices',
+              extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } },
+            }),
           ],
         }),
-        want: { client: ['paginate: {', 'AsyncIterableIterator<ListAppsItem>', 'poll: {', 'runtime.poll<ChoicesResult>(choicesOperation', 'every 1000 ms while `is_loading`'], definitions: ['polling: {', 'pagination: {'] },
+        want: {
+          client: [
+            'paginate: {',
+            'AsyncIterableIterator<ListAppsItem>',
+            'poll: {',
+            'runtime.poll<ChoicesResult>(choicesOperation',
+            'every 1000 ms while `is_loading`',
+          ],
+          definitions: ['polling: {', 'pagination: {'],
+        },
       },
     ],
     [
@@ -228,11 +462,30 @@ describe('client emitter: emitted code', () => {
               operationId: 'zaps',
               method: 'get',
               path: '/zaps',
-              parameters: [parameter({ name: 'params', in: 'query', keyPrefix: 'params__', schema: { kind: 'object', nullable: false, properties: [], additionalProperties: string } })],
+              parameters: [
+                parameter({
+                  name: 'params',
+                  in: 'query',
+                  keyPrefix: 'params__',
+                  schema: {
+                    kind: 'object',
+                    nullable: false,
+                    properties: [],
+                    additionalProperties: string,
+                  },
+                }),
+              ],
             }),
           ],
         }),
-        want: { definitions: ['keyPrefix: "params__"', 'style: "form"', 'explode: true', 'parameterValidator: validatorOf({ schemas: zapsSchemas, member: "parameters" })'] },
+        want: {
+          definitions: [
+            'keyPrefix: "params__"',
+            'style: "form"',
+            'explode: true',
+            'parameterValidator: validatorOf({ schemas: zapsSchemas, member: "parameters" })',
+          ],
+        },
       },
     ],
   ];
@@ -247,7 +500,20 @@ describe('client emitter: emitted code', () => {
 });
 
 describe('client emitter: hostile spec strings never break the output', () => {
-  const hostileIds = ['get-apps.v2', '1st-thing', 'class', '$dollar', 'ünïcödé', 'a*/b', 'quote"id', 'use', 'GET', 'with space', 'constructor', 'files#get_shared_link'];
+  const hostileIds = [
+    'get-apps.v2',
+    '1st-thing',
+    'class',
+    '$dollar',
+    'ünïcödé',
+    'a*/b',
+    'quote"id',
+    'use',
+    'GET',
+    'with space',
+    'constructor',
+    'files#get_shared_link',
+  ];
   const given = model({
     info: { title: HOSTILE_TEXT, version: '1.0.0' },
     operations: hostileIds.map((operationId, index) =>
@@ -258,12 +524,23 @@ describe('client emitter: hostile spec strings never break the output', () => {
         summary: HOSTILE_TEXT,
         description: HOSTILE_TEXT,
         deprecated: index % 2 === 0,
-        parameters: [parameter({ name: 'id', in: 'path' }), parameter({ name: 'weird-name.$*/', in: 'query' })],
+        parameters: [
+          parameter({ name: 'id', in: 'path' }),
+          parameter({ name: 'weird-name.$*/', in: 'query' }),
+        ],
         responses: [jsonResponse('200', string), jsonResponse('400', string, HOSTILE_TEXT)],
         extensions: { rules: [], stability: { level: 'beta', note: HOSTILE_TEXT } },
       }),
     ),
-    securitySchemes: [{ name: 'key */ name', type: 'apiKey', in: 'header', paramName: 'x-`key`', description: HOSTILE_TEXT }],
+    securitySchemes: [
+      {
+        name: 'key */ name',
+        type: 'apiKey',
+        in: 'header',
+        paramName: 'x-`key`',
+        description: HOSTILE_TEXT,
+      },
+    ],
   });
 
   test('compiles, with unique identifiers and literal strings intact', async () => {
@@ -280,6 +557,8 @@ describe('client emitter: hostile spec strings never break the output', () => {
 
   test('is deterministic', async () => {
     expect(clientSource(given, context)).toBe(clientSource(structuredClone(given), context));
-    expect(definitionsSource(given, context)).toBe(definitionsSource(structuredClone(given), context));
+    expect(definitionsSource(given, context)).toBe(
+      definitionsSource(structuredClone(given), context),
+    );
   });
 });

@@ -10,7 +10,10 @@ import { operationSchemasNames } from '../../../src/emit/zod/module.js';
 
 const here = fileURLToPath(new URL('./', import.meta.url));
 const root = `${here}__virtual__/`;
-const definition = readFileSync(fileURLToPath(new URL('../../../../packages/runtime/src/definition.ts', import.meta.url)), 'utf8');
+const definition = readFileSync(
+  fileURLToPath(new URL('../../../../packages/runtime/src/definition.ts', import.meta.url)),
+  'utf8',
+);
 
 /** The runtime API that generated clients call, as documented for the runtime engineer. */
 const runtimeStub = `${definition}
@@ -54,7 +57,8 @@ export interface ResponseValidationReport { operationId: string; status: number 
 
 const virtual: Record<string, string> = {
   'package.json': '{ "type": "module" }',
-  'node_modules/@zapgen/runtime/package.json': '{ "name": "@zapgen/runtime", "type": "module", "types": "./index.d.ts" }',
+  'node_modules/@zapgen/runtime/package.json':
+    '{ "name": "@zapgen/runtime", "type": "module", "types": "./index.d.ts" }',
   'node_modules/@zapgen/runtime/index.d.ts': runtimeStub,
 };
 
@@ -78,22 +82,28 @@ const libraryFiles = new Map<string, ts.SourceFile | undefined>();
  * `src/client.ts`), all of which are type-checked.
  */
 export function typeCheck(files: Record<string, string>): string[] {
-  const all = new Map<string, string>(Object.entries({ ...virtual, ...files }).map(([path, text]) => [`${root}${path}`, text]));
+  const all = new Map<string, string>(
+    Object.entries({ ...virtual, ...files }).map(([path, text]) => [`${root}${path}`, text]),
+  );
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile, directoryExists } = host;
   host.fileExists = (name) => all.has(name) || fileExists.call(host, name);
   host.readFile = (name) => all.get(name) ?? readFile.call(host, name);
   host.directoryExists = (name) =>
-    [...all.keys()].some((path) => path.startsWith(`${name.replace(/\/$/, '')}/`)) || (directoryExists?.call(host, name) ?? false);
+    [...all.keys()].some((path) => path.startsWith(`${name.replace(/\/$/, '')}/`)) ||
+    (directoryExists?.call(host, name) ?? false);
   host.getSourceFile = (name, version, onError) => {
     const text = all.get(name);
     if (text !== undefined) return ts.createSourceFile(name, text, version);
     // Library files (lib.dom.d.ts, zod) parse once for all checks of a test run.
     const key = `${name}@${JSON.stringify(version)}`;
-    if (!libraryFiles.has(key)) libraryFiles.set(key, getSourceFile.call(host, name, version, onError));
+    if (!libraryFiles.has(key))
+      libraryFiles.set(key, getSourceFile.call(host, name, version, onError));
     return libraryFiles.get(key);
   };
-  const roots = Object.keys(files).filter((path) => path.endsWith('.ts')).map((path) => `${root}${path}`);
+  const roots = Object.keys(files)
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => `${root}${path}`);
   const program = ts.createProgram(roots, options, host);
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
@@ -104,7 +114,9 @@ export function typeCheck(files: Record<string, string>): string[] {
 }
 
 /** A `src/zod.ts` stand-in with zod validators in the shape of the zod emitter's `operationSchemas`. */
-export function zodStub(operations: { operationId: string; responses: { status: string }[] }[]): string {
+export function zodStub(
+  operations: { operationId: string; responses: { status: string }[] }[],
+): string {
   const names = operationSchemasNames(operations.map((operation) => operation.operationId));
   const consts = operations.map(
     (operation) =>
@@ -112,6 +124,9 @@ export function zodStub(operations: { operationId: string; responses: { status: 
         .map((response) => `${JSON.stringify(response.status)}: z.unknown()`)
         .join(', ')} } };`,
   );
-  const entries = operations.map((operation) => `${JSON.stringify(operation.operationId)}: ${names.get(operation.operationId)!},`);
+  const entries = operations.map(
+    (operation) =>
+      `${JSON.stringify(operation.operationId)}: ${names.get(operation.operationId)!},`,
+  );
   return `import { z } from 'zod';\n${consts.join('\n')}\nexport const operationSchemas = {\n${entries.join('\n')}\n};\n`;
 }

@@ -6,8 +6,16 @@ import { jsonResponse, model, operation, parameter, string } from './model.js';
 
 /** Evaluates the printed `ApiDefinition` literal (plain data, with `oauthFlows` supplied). */
 function definitionOf(given: ApiModel): unknown {
-  const text = apiDefinition({ model: given, packageName: '@zapgen/test', apiKeyOptions: apiKeyOptions(given.securitySchemes) });
-  const oauthFlows = Object.fromEntries(given.securitySchemes.flatMap((scheme) => (scheme.type === 'oauth2' ? [[scheme.name, scheme.flows]] : [])));
+  const text = apiDefinition({
+    model: given,
+    packageName: '@zapgen/test',
+    apiKeyOptions: apiKeyOptions(given.securitySchemes),
+  });
+  const oauthFlows = Object.fromEntries(
+    given.securitySchemes.flatMap((scheme) =>
+      scheme.type === 'oauth2' ? [[scheme.name, scheme.flows]] : [],
+    ),
+  );
   return new Function('oauthFlows', `return ${text};`)(oauthFlows);
 }
 
@@ -16,8 +24,35 @@ describe('apiDefinition', () => {
     [
       'server variables with defaults and enums',
       {
-        given: { servers: [{ url: '{base_url}/v1', variables: [{ name: 'base_url', default: 'https://api.example.com', enum: ['https://api.example.com', 'https://eu.example.com'] }] }] },
-        want: { name: '@zapgen/test', servers: [{ url: '{base_url}/v1', variables: { base_url: { default: 'https://api.example.com', enum: ['https://api.example.com', 'https://eu.example.com'] } } }], securitySchemes: {} },
+        given: {
+          servers: [
+            {
+              url: '{base_url}/v1',
+              variables: [
+                {
+                  name: 'base_url',
+                  default: 'https://api.example.com',
+                  enum: ['https://api.example.com', 'https://eu.example.com'],
+                },
+              ],
+            },
+          ],
+        },
+        want: {
+          name: '@zapgen/test',
+          servers: [
+            {
+              url: '{base_url}/v1',
+              variables: {
+                base_url: {
+                  default: 'https://api.example.com',
+                  enum: ['https://api.example.com', 'https://eu.example.com'],
+                },
+              },
+            },
+          ],
+          securitySchemes: {},
+        },
       },
     ],
     [
@@ -28,8 +63,16 @@ describe('apiDefinition', () => {
           securitySchemes: [
             { name: 'key', type: 'apiKey', in: 'cookie', paramName: 'session' },
             { name: 'bearer', type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-            { name: 'oauth', type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/token', scopes: {} } } },
-            { name: 'oidc', type: 'openIdConnect', openIdConnectUrl: 'https://example.com/.well-known/openid-configuration' },
+            {
+              name: 'oauth',
+              type: 'oauth2',
+              flows: { clientCredentials: { tokenUrl: '/token', scopes: {} } },
+            },
+            {
+              name: 'oidc',
+              type: 'openIdConnect',
+              openIdConnectUrl: 'https://example.com/.well-known/openid-configuration',
+            },
             { name: 'mtls', type: 'mutualTLS' },
           ] satisfies SecuritySchemeModel[],
         },
@@ -39,8 +82,14 @@ describe('apiDefinition', () => {
           securitySchemes: {
             key: { type: 'apiKey', in: 'cookie', name: 'session', option: 'session' },
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-            oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/token', scopes: {} } } },
-            oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://example.com/.well-known/openid-configuration' },
+            oauth: {
+              type: 'oauth2',
+              flows: { clientCredentials: { tokenUrl: '/token', scopes: {} } },
+            },
+            oidc: {
+              type: 'openIdConnect',
+              openIdConnectUrl: 'https://example.com/.well-known/openid-configuration',
+            },
             mtls: { type: 'mutualTLS' },
           },
         },
@@ -55,52 +104,126 @@ describe('apiDefinition', () => {
 describe('operationDefinition', () => {
   /** Evaluates the printed literal; validators are stand-in strings naming what was looked up. */
   function evaluate(given: ReturnType<typeof operation>): Record<string, unknown> {
-    const text = operationDefinition({ model: model({ operations: [given] }), operation: given, schemas: 'operationSchemas' });
-    const validatorOf = (input: { schemas: string; member: string; status?: string }) => `${input.schemas}.${input.status ?? input.member}`;
-    return new Function('validatorOf', 'operationSchemas', `return ${text};`)(validatorOf, given.operationId);
+    const text = operationDefinition({
+      model: model({ operations: [given] }),
+      operation: given,
+      schemas: 'operationSchemas',
+    });
+    const validatorOf = (input: { schemas: string; member: string; status?: string }) =>
+      `${input.schemas}.${input.status ?? input.member}`;
+    return new Function('validatorOf', 'operationSchemas', `return ${text};`)(
+      validatorOf,
+      given.operationId,
+    );
   }
   const media = (mediaType: string) => ({ mediaType, schema: string, pointer: '#', examples: [] });
 
-  const cases: [string, { given: ReturnType<typeof operation>; want: Record<string, unknown> }][] = [
+  const cases: [string, { given: ReturnType<typeof operation>; want: Record<string, unknown> }][] =
     [
-      'the validated media type is sent first',
-      {
-        given: operation({ operationId: 'upload', method: 'post', path: '/u', requestBody: { required: false, content: [media('application/octet-stream'), media('application/json')] } }),
-        want: { requestBody: { required: false, mediaTypes: ['application/json', 'application/octet-stream'], validator: 'upload.body' } },
-      },
-    ],
-    [
-      'a form body is validated too',
-      {
-        given: operation({ operationId: 'form', method: 'post', path: '/f', requestBody: { required: true, content: [media('application/x-www-form-urlencoded')] } }),
-        want: { requestBody: { required: true, mediaTypes: ['application/x-www-form-urlencoded'], validator: 'form.body' } },
-      },
-    ],
-    [
-      'a binary body has no validator',
-      {
-        given: operation({ operationId: 'bin', method: 'put', path: '/b', requestBody: { required: true, content: [media('application/octet-stream')] } }),
-        want: { requestBody: { required: true, mediaTypes: ['application/octet-stream'] } },
-      },
-    ],
-    [
-      'responses validate their JSON body only',
-      {
-        given: operation({ operationId: 'get', method: 'get', path: '/g', responses: [jsonResponse('200', string), { status: '204', description: 'none', content: [], headers: [] }] }),
-        want: { responses: [{ status: '200', mediaTypes: ['application/json'], body: 'get.200' }, { status: '204', mediaTypes: [] }] },
-      },
-    ],
-    [
-      'parameters carry their wire format and the group validator',
-      {
-        given: operation({ operationId: 'p', method: 'get', path: '/p', parameters: [parameter({ name: 'ids', in: 'query', style: 'form', explode: false, schema: { kind: 'array', nullable: false, items: string } })] }),
-        want: {
-          parameters: [{ name: 'ids', in: 'query', required: false, style: 'form', explode: false, shape: { type: 'array', items: { type: 'string' } } }],
-          parameterValidator: 'p.parameters',
+      [
+        'the validated media type is sent first',
+        {
+          given: operation({
+            operationId: 'upload',
+            method: 'post',
+            path: '/u',
+            requestBody: {
+              required: false,
+              content: [media('application/octet-stream'), media('application/json')],
+            },
+          }),
+          want: {
+            requestBody: {
+              required: false,
+              mediaTypes: ['application/json', 'application/octet-stream'],
+              validator: 'upload.body',
+            },
+          },
         },
-      },
-    ],
-  ];
+      ],
+      [
+        'a form body is validated too',
+        {
+          given: operation({
+            operationId: 'form',
+            method: 'post',
+            path: '/f',
+            requestBody: { required: true, content: [media('application/x-www-form-urlencoded')] },
+          }),
+          want: {
+            requestBody: {
+              required: true,
+              mediaTypes: ['application/x-www-form-urlencoded'],
+              validator: 'form.body',
+            },
+          },
+        },
+      ],
+      [
+        'a binary body has no validator',
+        {
+          given: operation({
+            operationId: 'bin',
+            method: 'put',
+            path: '/b',
+            requestBody: { required: true, content: [media('application/octet-stream')] },
+          }),
+          want: { requestBody: { required: true, mediaTypes: ['application/octet-stream'] } },
+        },
+      ],
+      [
+        'responses validate their JSON body only',
+        {
+          given: operation({
+            operationId: 'get',
+            method: 'get',
+            path: '/g',
+            responses: [
+              jsonResponse('200', string),
+              { status: '204', description: 'none', content: [], headers: [] },
+            ],
+          }),
+          want: {
+            responses: [
+              { status: '200', mediaTypes: ['application/json'], body: 'get.200' },
+              { status: '204', mediaTypes: [] },
+            ],
+          },
+        },
+      ],
+      [
+        'parameters carry their wire format and the group validator',
+        {
+          given: operation({
+            operationId: 'p',
+            method: 'get',
+            path: '/p',
+            parameters: [
+              parameter({
+                name: 'ids',
+                in: 'query',
+                style: 'form',
+                explode: false,
+                schema: { kind: 'array', nullable: false, items: string },
+              }),
+            ],
+          }),
+          want: {
+            parameters: [
+              {
+                name: 'ids',
+                in: 'query',
+                required: false,
+                style: 'form',
+                explode: false,
+                shape: { type: 'array', items: { type: 'string' } },
+              },
+            ],
+            parameterValidator: 'p.parameters',
+          },
+        },
+      ],
+    ];
   test.each(cases)('%s', (_name, { given, want }) => {
     const definition = evaluate(given);
     for (const [key, value] of Object.entries(want)) expect(definition[key]).toEqual(value);

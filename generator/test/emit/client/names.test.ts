@@ -3,15 +3,35 @@ import type { SecuritySchemeModel } from '../../../src/model/types.js';
 import { apiKeyOptions, operationNames } from '../../../src/emit/client/names.js';
 import { model, operation } from './model.js';
 
-const apiKey = (name: string, paramName: string): SecuritySchemeModel => ({ name, type: 'apiKey', in: 'header', paramName });
+const apiKey = (name: string, paramName: string): SecuritySchemeModel => ({
+  name,
+  type: 'apiKey',
+  in: 'header',
+  paramName,
+});
 
 describe('apiKeyOptions', () => {
   const cases: [string, { given: SecuritySchemeModel[]; want: Record<string, string> }][] = [
-    ['x- prefix dropped', { given: [apiKey('AccessPointApiKeyHeader', 'x-api-key')], want: { AccessPointApiKeyHeader: 'apiKey' } }],
+    [
+      'x- prefix dropped',
+      {
+        given: [apiKey('AccessPointApiKeyHeader', 'x-api-key')],
+        want: { AccessPointApiKeyHeader: 'apiKey' },
+      },
+    ],
     ['snake case', { given: [apiKey('ClientId', 'client_id')], want: { ClientId: 'clientId' } }],
-    ['collision with another scheme falls back to the scheme name', { given: [apiKey('A', 'x-key'), apiKey('Other', 'key')], want: { A: 'key', Other: 'other' } }],
-    ['collision with a runtime option falls back to the scheme name', { given: [apiKey('TokenHeader', 'headers')], want: { TokenHeader: 'tokenHeader' } }],
-    ['non-apiKey schemes have no option', { given: [{ name: 'Bearer', type: 'http', scheme: 'bearer' }], want: {} }],
+    [
+      'collision with another scheme falls back to the scheme name',
+      { given: [apiKey('A', 'x-key'), apiKey('Other', 'key')], want: { A: 'key', Other: 'other' } },
+    ],
+    [
+      'collision with a runtime option falls back to the scheme name',
+      { given: [apiKey('TokenHeader', 'headers')], want: { TokenHeader: 'tokenHeader' } },
+    ],
+    [
+      'non-apiKey schemes have no option',
+      { given: [{ name: 'Bearer', type: 'http', scheme: 'bearer' }], want: {} },
+    ],
   ];
   test.each(cases)('%s', (_name, { given, want }) => {
     expect(Object.fromEntries(apiKeyOptions(given))).toEqual(want);
@@ -20,23 +40,60 @@ describe('apiKeyOptions', () => {
 
 describe('operationNames', () => {
   const cases: [string, { given: string[]; want: Record<string, string> }][] = [
-    ['camelCase of the operationId', { given: ['search_apps', 'Get App'], want: { search_apps: 'searchApps', 'Get App': 'getApp' } }],
-    ['collisions numbered in order', { given: ['get-app', 'get_app'], want: { 'get-app': 'getApp', get_app: 'getApp2' } }],
-    ['client members are not shadowed', { given: ['use', 'paginate', 'request'], want: { use: 'useOperation', paginate: 'paginateOperation', request: 'requestOperation' } }],
+    [
+      'camelCase of the operationId',
+      {
+        given: ['search_apps', 'Get App'],
+        want: { search_apps: 'searchApps', 'Get App': 'getApp' },
+      },
+    ],
+    [
+      'collisions numbered in order',
+      { given: ['get-app', 'get_app'], want: { 'get-app': 'getApp', get_app: 'getApp2' } },
+    ],
+    [
+      'client members are not shadowed',
+      {
+        given: ['use', 'paginate', 'request'],
+        want: { use: 'useOperation', paginate: 'paginateOperation', request: 'requestOperation' },
+      },
+    ],
     ['reserved words made safe', { given: ['delete'], want: { delete: 'delete_' } }],
     [
       'names the package exports beside the functions are not taken',
-      { given: ['createClient', 'createBaseClient', 'api'], want: { createClient: 'createClientOperation', createBaseClient: 'createBaseClientOperation', api: 'apiOperation' } },
+      {
+        given: ['createClient', 'createBaseClient', 'api'],
+        want: {
+          createClient: 'createClientOperation',
+          createBaseClient: 'createBaseClientOperation',
+          api: 'apiOperation',
+        },
+      },
     ],
-    ["a function is never named like another operation's definition", { given: ['find', 'findOperation'], want: { find: 'find', findOperation: 'findOperation2' } }],
+    [
+      "a function is never named like another operation's definition",
+      { given: ['find', 'findOperation'], want: { find: 'find', findOperation: 'findOperation2' } },
+    ],
   ];
   test.each(cases)('%s', (_name, { given, want }) => {
-    const names = operationNames(model({ operations: given.map((operationId, index) => operation({ operationId, method: 'get', path: `/p${index}` })) }));
+    const names = operationNames(
+      model({
+        operations: given.map((operationId, index) =>
+          operation({ operationId, method: 'get', path: `/p${index}` }),
+        ),
+      }),
+    );
     expect(Object.fromEntries([...names].map(([id, n]) => [id, n.fn]))).toEqual(want);
   });
 
   test('types and consts drop the safety underscore', () => {
-    const names = operationNames(model({ operations: [operation({ operationId: 'delete', method: 'delete', path: '/x' })] }));
-    expect(names.get('delete')).toEqual({ fn: 'delete_', type: 'Delete', definition: 'deleteOperation' });
+    const names = operationNames(
+      model({ operations: [operation({ operationId: 'delete', method: 'delete', path: '/x' })] }),
+    );
+    expect(names.get('delete')).toEqual({
+      fn: 'delete_',
+      type: 'Delete',
+      definition: 'deleteOperation',
+    });
   });
 });

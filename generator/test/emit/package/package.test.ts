@@ -14,7 +14,12 @@ async function emit(given: ApiModel): Promise<Record<string, string>> {
   return Object.fromEntries(files.map((file) => [file.path, file.contents]));
 }
 
-const searchApps = operation({ operationId: 'search_apps', method: 'get', path: '/api/v2/apps/search/', summary: 'Search apps' });
+const searchApps = operation({
+  operationId: 'search_apps',
+  method: 'get',
+  path: '/api/v2/apps/search/',
+  summary: 'Search apps',
+});
 const getApp = operation({
   operationId: 'get_app',
   method: 'get',
@@ -29,11 +34,32 @@ describe('package emitter: package.json', () => {
   const cases: [string, { given: ApiModel; want: Record<string, unknown> }][] = [
     [
       'the version is the release computed from the previous package, not info.version',
-      { given: model({ operations: [], info: { title: 'T', version: '1.2.3' } }), want: { version: '2.1.0', zapgen: { apiVersion: '1.2.3', specHash: '0'.repeat(64) } } },
+      {
+        given: model({ operations: [], info: { title: 'T', version: '1.2.3' } }),
+        want: { version: '2.1.0', zapgen: { apiVersion: '1.2.3', specHash: '0'.repeat(64) } },
+      },
     ],
-    ['info.version is kept as the API version, whatever its form', { given: model({ operations: [], info: { title: 'T', version: 'v2 (beta)' } }), want: { version: '2.1.0', zapgen: { apiVersion: 'v2 (beta)' } } }],
-    ['the changelog is published', { given: model({ operations: [] }), want: { files: ['dist', 'src', 'openapi.json', 'README.md', 'CHANGELOG.md'] } }],
-    ['name, module type, no side effects', { given: model({ operations: [] }), want: { name: '@zapgen/test-api', type: 'module', sideEffects: false } }],
+    [
+      'info.version is kept as the API version, whatever its form',
+      {
+        given: model({ operations: [], info: { title: 'T', version: 'v2 (beta)' } }),
+        want: { version: '2.1.0', zapgen: { apiVersion: 'v2 (beta)' } },
+      },
+    ],
+    [
+      'the changelog is published',
+      {
+        given: model({ operations: [] }),
+        want: { files: ['dist', 'src', 'openapi.json', 'README.md', 'CHANGELOG.md'] },
+      },
+    ],
+    [
+      'name, module type, no side effects',
+      {
+        given: model({ operations: [] }),
+        want: { name: '@zapgen/test-api', type: 'module', sideEffects: false },
+      },
+    ],
   ];
   test.each(cases)('%s', async (_name, { given, want }) => {
     const manifest = JSON.parse((await emit(given))['package.json']!);
@@ -42,22 +68,41 @@ describe('package emitter: package.json', () => {
 
   test('exports every entry point users import, with types first', async () => {
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
-    expect(Object.keys(manifest.exports)).toEqual(['.', './zod', './fixtures', './types', './mock', './openapi.json', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual([
+      '.',
+      './zod',
+      './fixtures',
+      './types',
+      './mock',
+      './openapi.json',
+      './package.json',
+    ]);
     expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'default']);
-    expect(manifest.exports['./zod']).toEqual({ types: './dist/zod.d.ts', default: './dist/zod.js' });
+    expect(manifest.exports['./zod']).toEqual({
+      types: './dist/zod.d.ts',
+      default: './dist/zod.js',
+    });
   });
 
   test('depends on the runtime it was generated for (its version, as a caret range) and the libraries the runtime uses', async () => {
-    const runtime = JSON.parse(readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'));
-    for (const [library, version] of Object.entries(LIBRARY_VERSIONS)) expect(runtime.dependencies[library]).toBe(version);
+    const runtime = JSON.parse(
+      readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'),
+    );
+    for (const [library, version] of Object.entries(LIBRARY_VERSIONS))
+      expect(runtime.dependencies[library]).toBe(version);
     expect(RUNTIME_RANGE).toBe(`^${runtime.version}`);
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
-    expect(manifest.dependencies).toEqual({ '@zapgen/runtime': RUNTIME_RANGE, ...LIBRARY_VERSIONS });
+    expect(manifest.dependencies).toEqual({
+      '@zapgen/runtime': RUNTIME_RANGE,
+      ...LIBRARY_VERSIONS,
+    });
   });
 
   test('builds on its own: TypeScript as a devDependency, a build script, built before packing', async () => {
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
-    const repo = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'));
+    const repo = JSON.parse(
+      readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+    );
     expect(manifest.devDependencies).toEqual({ typescript: repo.devDependencies.typescript });
     expect(manifest.scripts).toEqual({ build: 'tsc -p tsconfig.json', prepack: 'npm run build' });
   });
@@ -66,7 +111,13 @@ describe('package emitter: package.json', () => {
 describe('package emitter: tsconfig.json and src/index.ts', () => {
   test('a strict project building src into dist, with no reference to a folder that may not exist', async () => {
     const config = JSON.parse((await emit(model({ operations: [] })))['tsconfig.json']!);
-    expect(config.compilerOptions).toMatchObject({ strict: true, composite: true, rootDir: 'src', outDir: 'dist', module: 'NodeNext' });
+    expect(config.compilerOptions).toMatchObject({
+      strict: true,
+      composite: true,
+      rootDir: 'src',
+      outDir: 'dist',
+      module: 'NodeNext',
+    });
     expect(config.references).toBeUndefined();
     expect(config.extends).toBeUndefined();
   });
@@ -102,15 +153,21 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
 
 describe('package emitter: README.md', () => {
   test('usage shows the real credential options', async () => {
-    const readme = (await emit(
-      model({
-        operations: [searchApps],
-        securitySchemes: [
-          { name: 'Key', type: 'apiKey', in: 'header', paramName: 'x-api-key' },
-          { name: 'OAuth', type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://x', scopes: {} } } },
-        ],
-      }),
-    ))['README.md']!;
+    const readme = (
+      await emit(
+        model({
+          operations: [searchApps],
+          securitySchemes: [
+            { name: 'Key', type: 'apiKey', in: 'header', paramName: 'x-api-key' },
+            {
+              name: 'OAuth',
+              type: 'oauth2',
+              flows: { implicit: { authorizationUrl: 'https://x', scopes: {} } },
+            },
+          ],
+        }),
+      )
+    )['README.md']!;
     expect(readme).toContain('apiKey: process.env.API_KEY,');
     expect(readme).toContain('accessToken: process.env.ACCESS_TOKEN,');
     expect(readme).toContain('const result = await client.searchApps();');
@@ -118,30 +175,59 @@ describe('package emitter: README.md', () => {
 
   test('one line per operation, spec text escaped', async () => {
     const readme = (await emit(model({ operations: [getApp, searchApps] })))['README.md']!;
-    expect(readme).toContain('- `client.getApp(args)` — `GET /api/v2/apps/{app}/` — Get an app \\| with \\*stars\\* and \\<b\\>html\\</b\\> \\[link\\](javascript:x) (deprecated)');
+    expect(readme).toContain(
+      '- `client.getApp(args)` — `GET /api/v2/apps/{app}/` — Get an app \\| with \\*stars\\* and \\<b\\>html\\</b\\> \\[link\\](javascript:x) (deprecated)',
+    );
     expect(readme).toContain('- `client.searchApps()` — `GET /api/v2/apps/search/` — Search apps');
   });
 
   test('paginated and polled operations name their helpers', async () => {
-    const paged = operation({ ...searchApps, extensions: { rules: [], pagination: { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: '' }, polling: { whileField: 'is_loading', intervalMs: 1000 } } });
+    const paged = operation({
+      ...searchApps,
+      extensions: {
+        rules: [],
+        pagination: {
+          kind: 'offset',
+          offsetParameter: 'offset',
+          limitParameter: 'limit',
+          itemsField: '',
+        },
+        polling: { whileField: 'is_loading', intervalMs: 1000 },
+      },
+    });
     const readme = (await emit(model({ operations: [paged] })))['README.md']!;
-    expect(readme).toContain('— Search apps; also `client.paginate.searchApps(args)` and `client.poll.searchApps(args)`');
+    expect(readme).toContain(
+      '— Search apps; also `client.paginate.searchApps(args)` and `client.poll.searchApps(args)`',
+    );
   });
 
   const escapes: [string, { given: string; want: string }][] = [
-    ['inline specials', { given: '*a* _b_ [c](d) <e> |f| `g` &amp;', want: '\\*a\\* \\_b\\_ \\[c\\](d) \\<e\\> \\|f\\| \\`g\\` \\&amp;' }],
+    [
+      'inline specials',
+      {
+        given: '*a* _b_ [c](d) <e> |f| `g` &amp;',
+        want: '\\*a\\* \\_b\\_ \\[c\\](d) \\<e\\> \\|f\\| \\`g\\` \\&amp;',
+      },
+    ],
     ['line-start specials only at the start', { given: '# a-b #c', want: '\\# a-b #c' }],
     ['ordered-list look-alike', { given: '1. first', want: '1\\. first' }],
     ['list look-alike', { given: '- item', want: '\\- item' }],
-    ['versions and hyphens stay readable', { given: 'third-party 1.0.0', want: 'third-party 1.0.0' }],
+    [
+      'versions and hyphens stay readable',
+      { given: 'third-party 1.0.0', want: 'third-party 1.0.0' },
+    ],
     ['newlines fold into one line', { given: 'a\n\nb', want: 'a b' }],
   ];
-  test.each(escapes)('markdownText: %s', (_name, { given, want }) => expect(markdownText(given)).toBe(want));
+  test.each(escapes)('markdownText: %s', (_name, { given, want }) =>
+    expect(markdownText(given)).toBe(want),
+  );
 
   const codes: [string, { given: string; want: string }][] = [
     ['plain', { given: 'GET /a', want: '`GET /a`' }],
     ['backticks inside', { given: 'a`b', want: '``a`b``' }],
     ['backtick at the edge', { given: '`a', want: '`` `a ``' }],
   ];
-  test.each(codes)('inlineCode: %s', (_name, { given, want }) => expect(inlineCode(given)).toBe(want));
+  test.each(codes)('inlineCode: %s', (_name, { given, want }) =>
+    expect(inlineCode(given)).toBe(want),
+  );
 });

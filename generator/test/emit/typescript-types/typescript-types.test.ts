@@ -7,7 +7,6 @@ import { typeCheck } from '../client/compile.js';
 import { context, model, operation, string } from '../client/model.js';
 import { corpusSpec } from '../../../../test/support/corpus.js';
 
-
 function corpusDocument(file: string): Record<string, unknown> {
   const text = readFileSync(corpusSpec(file), 'utf8');
   return file.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: -1 });
@@ -26,29 +25,66 @@ async function emitTypes(given: ApiModel): Promise<string> {
 }
 
 describe('typescript-types emitter', () => {
-  const derived = operation({ operationId: 'get_items_id', operationIdDerived: true, method: 'get', path: '/items/{id}' });
+  const derived = operation({
+    operationId: 'get_items_id',
+    operationIdDerived: true,
+    method: 'get',
+    path: '/items/{id}',
+  });
   const named = operation({ operationId: 'listItems', method: 'get', path: '/items' });
 
   const cases: [string, { given: ApiModel; want: string[]; check?: string }][] = [
     [
       'operations without an operationId get the derived one',
-      { given: model({ operations: [derived, named] }), want: ['get_items_id: {', 'listItems: {', 'get: operations["get_items_id"];'], check: 'type T = operations["get_items_id"]["responses"]["200"];' },
+      {
+        given: model({ operations: [derived, named] }),
+        want: ['get_items_id: {', 'listItems: {', 'get: operations["get_items_id"];'],
+        check: 'type T = operations["get_items_id"]["responses"]["200"];',
+      },
     ],
     [
       'spec order is kept (not alphabetized)',
-      { given: model({ operations: [named, operation({ operationId: 'addItem', method: 'post', path: '/add' })] }), want: ['"/items": {'] },
+      {
+        given: model({
+          operations: [named, operation({ operationId: 'addItem', method: 'post', path: '/add' })],
+        }),
+        want: ['"/items": {'],
+      },
     ],
     [
       'no runtime enum objects',
       {
-        given: model({ operations: [named], schemas: [{ name: 'Kind', pointer: '#/components/schemas/Kind', schema: { kind: 'enum', nullable: false, values: ['a', 'b'], baseType: 'string' } }] }),
+        given: model({
+          operations: [named],
+          schemas: [
+            {
+              name: 'Kind',
+              pointer: '#/components/schemas/Kind',
+              schema: { kind: 'enum', nullable: false, values: ['a', 'b'], baseType: 'string' },
+            },
+          ],
+        }),
         want: ['Kind: "a" | "b";'],
       },
     ],
     [
       'an object without properties stays open',
       {
-        given: model({ operations: [named], schemas: [{ name: 'Params', pointer: '#/components/schemas/Params', schema: { kind: 'object', nullable: false, properties: [], additionalProperties: true } }] }),
+        given: model({
+          operations: [named],
+          schemas: [
+            {
+              name: 'Params',
+              pointer: '#/components/schemas/Params',
+              schema: {
+                kind: 'object',
+                nullable: false,
+                properties: [],
+                additionalProperties: true,
+              },
+            },
+          ],
+        }),
         want: ['Params: Record<string, unknown>;'],
       },
     ],
@@ -57,7 +93,9 @@ describe('typescript-types emitter', () => {
     const types = await emitTypes(given);
     for (const fragment of want) expect(types).toContain(fragment);
     expect(types).not.toMatch(/export (const )?enum /);
-    const usage = check ? { 'src/usage.ts': `import type { operations } from './types.js';\nexport ${check}\n` } : {};
+    const usage = check
+      ? { 'src/usage.ts': `import type { operations } from './types.js';\nexport ${check}\n` }
+      : {};
     expect(typeCheck({ 'src/types.ts': types, ...usage })).toEqual([]);
   });
 
@@ -77,7 +115,21 @@ describe('typescript-types emitter', () => {
   });
 
   test('hostile operationIds and media types stay quoted keys', async () => {
-    const hostile = operation({ operationId: 'a"b*/c', method: 'get', path: '/x', responses: [{ status: '200', description: 'ok', content: [{ mediaType: 'application/vnd"odd+json', schema: string, pointer: '#', examples: [] }], headers: [] }] });
+    const hostile = operation({
+      operationId: 'a"b*/c',
+      method: 'get',
+      path: '/x',
+      responses: [
+        {
+          status: '200',
+          description: 'ok',
+          content: [
+            { mediaType: 'application/vnd"odd+json', schema: string, pointer: '#', examples: [] },
+          ],
+          headers: [],
+        },
+      ],
+    });
     const types = await emitTypes(model({ operations: [hostile] }));
     expect(typeCheck({ 'src/types.ts': types })).toEqual([]);
   });
@@ -85,10 +137,25 @@ describe('typescript-types emitter', () => {
 
 describe('typescript-types emitter on the corpus', () => {
   const cases: [string, { given: string; want: string[] }][] = [
-    ['3.0 petstore', { given: 'oai-v30-petstore.yaml', want: ['listPets: {', 'export interface components'] }],
-    ['3.1 webhooks only, no paths', { given: 'oai-v31-webhook-example.yaml', want: ['export interface webhooks', 'export type paths = Record<string, never>;'] }],
-    ['3.1 every security scheme type, $defs', { given: 'scalar-galaxy.yaml', want: ['export interface operations'] }],
-    ['3.0 form bodies, XML, octet-stream', { given: 'swagger-petstore-v30.yaml', want: ['"application/octet-stream"'] }],
+    [
+      '3.0 petstore',
+      { given: 'oai-v30-petstore.yaml', want: ['listPets: {', 'export interface components'] },
+    ],
+    [
+      '3.1 webhooks only, no paths',
+      {
+        given: 'oai-v31-webhook-example.yaml',
+        want: ['export interface webhooks', 'export type paths = Record<string, never>;'],
+      },
+    ],
+    [
+      '3.1 every security scheme type, $defs',
+      { given: 'scalar-galaxy.yaml', want: ['export interface operations'] },
+    ],
+    [
+      '3.0 form bodies, XML, octet-stream',
+      { given: 'swagger-petstore-v30.yaml', want: ['"application/octet-stream"'] },
+    ],
   ];
   test.each(cases)('%s', async (_name, { given, want }) => {
     const types = await emitTypes(corpusModel(given));
@@ -106,7 +173,9 @@ describe('typescript-types emitter on the corpus', () => {
     const given = corpusModel(file);
     const started = performance.now();
     const types = await emitTypes(given);
-    console.info(`${file}: ${Math.round(performance.now() - started)} ms, ${types.length} characters`);
+    console.info(
+      `${file}: ${Math.round(performance.now() - started)} ms, ${types.length} characters`,
+    );
     expect(types).toContain(want);
   });
 });

@@ -6,7 +6,13 @@ import { withAgreement } from '../../../../test/support/zod-agreement.js';
 import { buildModel } from '../../../src/model/index.js';
 import { typecheck, removeScratchDirs } from './support.js';
 
-const CONTEXT = { apiName: 'x', packageName: 'x', runtimePackage: 'r', specLabel: 'x', specHash: '' };
+const CONTEXT = {
+  apiName: 'x',
+  packageName: 'x',
+  runtimePackage: 'r',
+  specLabel: 'x',
+  specHash: '',
+};
 
 function document(schemas: Record<string, unknown>, openapi = '3.1.0'): Record<string, unknown> {
   return { openapi, info: { title: 'T', version: '1' }, paths: {}, components: { schemas } };
@@ -29,25 +35,52 @@ const SCHEMAS = {
       tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
       meta: { type: 'object', additionalProperties: { type: 'number' } },
       extra: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true },
-      closed: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+      closed: {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        additionalProperties: false,
+      },
       owner: { anyOf: [ref('Owner'), { type: 'null' }] },
     },
   },
-  Owner: { type: 'object', properties: { name: { type: 'string' }, pets: { type: 'array', items: ref('Pet') } } },
+  Owner: {
+    type: 'object',
+    properties: { name: { type: 'string' }, pets: { type: 'array', items: ref('Pet') } },
+  },
   Tree: {
     type: 'object',
     required: ['children'],
-    properties: { label: { type: 'string', default: 'node' }, children: { type: 'array', items: ref('Tree') } },
+    properties: {
+      label: { type: 'string', default: 'node' },
+      children: { type: 'array', items: ref('Tree') },
+    },
   },
   Loose: { type: 'object' },
   Pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] },
   Shape: { oneOf: [ref('Circle'), ref('Square')], discriminator: { propertyName: 'type' } },
-  Circle: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, r: { type: 'number' } } },
-  Square: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, side: { type: 'number' } } },
+  Circle: {
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string' }, r: { type: 'number' } },
+  },
+  Square: {
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string' }, side: { type: 'number' } },
+  },
   Drawing: { type: 'object', properties: { shapes: { type: 'array', items: ref('Shape') } } },
-  Named: { allOf: [ref('Owner'), { type: 'object', properties: { nick: { type: 'string' } } }], required: ['name'] },
+  Named: {
+    allOf: [ref('Owner'), { type: 'object', properties: { nick: { type: 'string' } } }],
+    required: ['name'],
+  },
   Mixed: { type: ['string', 'integer'] },
-  Page: { type: 'object', properties: { limit: { type: 'integer', default: '10' }, cursor: { type: 'string', default: 'start' } } },
+  Page: {
+    type: 'object',
+    properties: {
+      limit: { type: 'integer', default: '10' },
+      cursor: { type: 'string', default: 'start' },
+    },
+  },
 };
 
 const kinds: [string, { want: string }][] = [
@@ -83,18 +116,31 @@ describe('zod emitter: agreement with openapi-typescript (a test of the generato
 
   it.each(kinds)('%s is checked as %s', (name, { want }) => {
     const agreement = agreements(model).get(name)!;
-    expect([agreement.kind, 'direction' in agreement ? agreement.direction : ''].join(' ').trim()).toBe(want);
+    expect(
+      [agreement.kind, 'direction' in agreement ? agreement.direction : ''].join(' ').trim(),
+    ).toBe(want);
   });
 
   it('compiles against openapi-typescript, and fails when the two disagree', async () => {
-    const emitted = [...(await typescriptTypesEmitter.emit(model, CONTEXT)), ...(await zodEmitter.emit(model, CONTEXT))];
+    const emitted = [
+      ...(await typescriptTypesEmitter.emit(model, CONTEXT)),
+      ...(await zodEmitter.emit(model, CONTEXT)),
+    ];
     expect(emitted.map((file) => file.path)).not.toContain('src/zod-agreement.ts');
     const files = withAgreement({ files: emitted, model });
     expect(typecheck([...files, { path: 'src/usage.ts', contents: USAGE }])).toEqual([]);
 
     // A zod.ts that drifted from the spec: `Circle.r` a string instead of a number.
     const drifted = files.map((file) =>
-      file.path === 'src/zod.ts' ? { ...file, contents: file.contents.replace(/r: z\.number\(\)\.optional\(\)/, 'r: z.string().optional()') } : file,
+      file.path === 'src/zod.ts'
+        ? {
+            ...file,
+            contents: file.contents.replace(
+              /r: z\.number\(\)\.optional\(\)/,
+              'r: z.string().optional()',
+            ),
+          }
+        : file,
     );
     expect(drifted).not.toEqual(files);
     expect(typecheck(drifted).some((line) => line.includes('zod-agreement.ts'))).toBe(true);

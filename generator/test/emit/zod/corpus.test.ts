@@ -7,7 +7,13 @@ import { removeScratchDirs, typecheck } from './support.js';
 import { corpusSpec } from '../../../../test/support/corpus.js';
 import { withAgreement } from '../../../../test/support/zod-agreement.js';
 
-const CONTEXT = { apiName: 'x', packageName: 'x', runtimePackage: 'r', specLabel: 'x', specHash: '' };
+const CONTEXT = {
+  apiName: 'x',
+  packageName: 'x',
+  runtimePackage: 'r',
+  specLabel: 'x',
+  specHash: '',
+};
 
 /**
  * Small third-party specs that between them hold discriminators, `$defs`, recursion, nullable
@@ -22,7 +28,10 @@ describe('zod emitter: third-party specs type-check with their agreement test', 
   it.each(SPECS)('%s', async (file) => {
     const { document } = loadSpec(corpusSpec(file));
     const model = buildModel(document!);
-    const files = [...(await typescriptTypesEmitter.emit(model, CONTEXT)), ...(await zodEmitter.emit(model, CONTEXT))];
+    const files = [
+      ...(await typescriptTypesEmitter.emit(model, CONTEXT)),
+      ...(await zodEmitter.emit(model, CONTEXT)),
+    ];
     expect(typecheck(withAgreement({ files, model }))).toEqual([]);
   });
 });

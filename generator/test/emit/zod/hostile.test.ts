@@ -27,15 +27,34 @@ function hostileModel() {
       title: text,
       description: text,
       properties: [
-        { name: text, required: false, schema: s({ kind: 'string', pattern: text, description: text }) },
+        {
+          name: text,
+          required: false,
+          schema: s({ kind: 'string', pattern: text, description: text }),
+        },
         { name: '__proto__', required: false, schema: s({ kind: 'enum', values: [text, ''] }) },
-        { name: `p${index}`, required: false, schema: s({ kind: 'string', default: { value: text } }) },
+        {
+          name: `p${index}`,
+          required: false,
+          schema: s({ kind: 'string', default: { value: text } }),
+        },
       ],
       additionalProperties: s({ kind: 'const', value: { [text]: text } }),
-      propertyNames: s({ kind: 'string', pattern: `^(?:${text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')})?` }),
+      propertyNames: s({
+        kind: 'string',
+        pattern: `^(?:${text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')})?`,
+      }),
     });
   });
-  schemas['Self'] = s({ kind: 'object', properties: HOSTILE.map((text) => ({ name: text, required: false, schema: s({ kind: 'ref', name: 'Self' }) })), additionalProperties: false });
+  schemas['Self'] = s({
+    kind: 'object',
+    properties: HOSTILE.map((text) => ({
+      name: text,
+      required: false,
+      schema: s({ kind: 'ref', name: 'Self' }),
+    })),
+    additionalProperties: false,
+  });
   return apiModel({
     schemas,
     operations: HOSTILE.map((text) =>
@@ -43,16 +62,63 @@ function hostileModel() {
         operationId: text,
         description: text,
         parameters: [
-          { name: text, in: 'query', required: false, deprecated: false, style: 'form', explode: true, allowReserved: false, allowEmptyValue: false, schema: str, pointer: '#' },
-          { name: 'b', in: 'query', required: false, deprecated: false, style: 'form', explode: true, allowReserved: false, allowEmptyValue: false, schema: str, pointer: '#' },
+          {
+            name: text,
+            in: 'query',
+            required: false,
+            deprecated: false,
+            style: 'form',
+            explode: true,
+            allowReserved: false,
+            allowEmptyValue: false,
+            schema: str,
+            pointer: '#',
+          },
+          {
+            name: 'b',
+            in: 'query',
+            required: false,
+            deprecated: false,
+            style: 'form',
+            explode: true,
+            allowReserved: false,
+            allowEmptyValue: false,
+            schema: str,
+            pointer: '#',
+          },
         ],
         extensions: {
           rules: [
-            { kind: 'mutuallyExclusive', parameters: [{ in: 'query', name: text }, { in: 'query', name: 'b' }], description: text },
-            { kind: 'requiredWith', if: { in: 'query', name: text }, then: [{ in: 'query', name: 'b' }] },
+            {
+              kind: 'mutuallyExclusive',
+              parameters: [
+                { in: 'query', name: text },
+                { in: 'query', name: 'b' },
+              ],
+              description: text,
+            },
+            {
+              kind: 'requiredWith',
+              if: { in: 'query', name: text },
+              then: [{ in: 'query', name: 'b' }],
+            },
           ],
         },
-        responses: [{ status: text, description: text, content: [{ mediaType: 'application/json', schema: s({ kind: 'ref', name: text }), pointer: '#', examples: [] }], headers: [] }],
+        responses: [
+          {
+            status: text,
+            description: text,
+            content: [
+              {
+                mediaType: 'application/json',
+                schema: s({ kind: 'ref', name: text }),
+                pointer: '#',
+                examples: [],
+              },
+            ],
+            headers: [],
+          },
+        ],
       }),
     ),
   });
@@ -70,7 +136,10 @@ describe('zod emitter: spec strings never become code', () => {
     expect((globalThis as { __pwned?: number }).__pwned).toBeUndefined();
     const text = HOSTILE[1]!;
     const subject = componentSchemas[text]!;
-    expect(subject.safeParse({ [text]: text, p1: undefined })).toMatchObject({ success: true, data: { p1: text } });
+    expect(subject.safeParse({ [text]: text, p1: undefined })).toMatchObject({
+      success: true,
+      data: { p1: text },
+    });
     expect(subject.safeParse({ [text]: 'x' }).success).toBe(false);
     expect(subject.safeParse({ extra: { [text]: text } }).success).toBe(true);
     // zod skips `__proto__` keys altogether (prototype pollution guard): the property is declared
@@ -79,7 +148,9 @@ describe('zod emitter: spec strings never become code', () => {
     expect(Object.getPrototypeOf(parsed.data)).toBe(Object.prototype);
     expect(({} as { polluted?: number }).polluted).toBeUndefined();
     expect(Object.keys(operationSchemas).sort()).toEqual([...HOSTILE].sort());
-    expect(operationSchemas[text]!.parameters!.safeParse({ query: { [text]: 'a', b: 'b' } })).toMatchObject({
+    expect(
+      operationSchemas[text]!.parameters!.safeParse({ query: { [text]: 'a', b: 'b' } }),
+    ).toMatchObject({
       success: false,
       error: { issues: [expect.objectContaining({ path: ['query', 'b'] })] },
     });
@@ -87,13 +158,27 @@ describe('zod emitter: spec strings never become code', () => {
   });
 
   it('type-checks', async () => {
-    const files = await zodEmitter.emit(hostileModel(), { apiName: 'x', packageName: 'x', runtimePackage: RUNTIME_PACKAGE, specLabel: 'x', specHash: '' });
+    const files = await zodEmitter.emit(hostileModel(), {
+      apiName: 'x',
+      packageName: 'x',
+      runtimePackage: RUNTIME_PACKAGE,
+      specLabel: 'x',
+      specHash: '',
+    });
     const zodFile = files.find((file) => file.path === 'src/zod.ts')!;
     expect(typecheck([zodFile])).toEqual([]);
   });
 
   it('is deterministic', async () => {
-    const context = { apiName: 'x', packageName: 'x', runtimePackage: RUNTIME_PACKAGE, specLabel: 'x', specHash: '' };
-    expect(await zodEmitter.emit(hostileModel(), context)).toEqual(await zodEmitter.emit(hostileModel(), context));
+    const context = {
+      apiName: 'x',
+      packageName: 'x',
+      runtimePackage: RUNTIME_PACKAGE,
+      specLabel: 'x',
+      specHash: '',
+    };
+    expect(await zodEmitter.emit(hostileModel(), context)).toEqual(
+      await zodEmitter.emit(hostileModel(), context),
+    );
   });
 });

@@ -2,7 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ParameterModel, ParameterRuleModel, SchemaModel } from '../../../src/model/types.js';
 import { apiModel, importZod, operation, s, removeScratchDirs } from './support.js';
 
-function parameter(name: string, location: ParameterModel['in'], schema: SchemaModel, required = false): ParameterModel {
+function parameter(
+  name: string,
+  location: ParameterModel['in'],
+  schema: SchemaModel,
+  required = false,
+): ParameterModel {
   return {
     name,
     in: location,
@@ -19,7 +24,12 @@ function parameter(name: string, location: ParameterModel['in'], schema: SchemaM
 
 const str = s({ kind: 'string' });
 const bool = s({ kind: 'boolean' });
-const media = (mediaType: string, schema: SchemaModel) => ({ mediaType, schema, pointer: '#', examples: [] });
+const media = (mediaType: string, schema: SchemaModel) => ({
+  mediaType,
+  schema,
+  pointer: '#',
+  examples: [],
+});
 
 const parameters = [
   parameter('app', 'path', str, true),
@@ -39,7 +49,11 @@ const rules: ParameterRuleModel[] = [
     ],
     description: 'skip_param_guessing and preview_only cannot both be true.',
   },
-  { kind: 'requiredWith', if: { in: 'header', name: 'X-Trace' }, then: [{ in: 'query', name: 'action' }] },
+  {
+    kind: 'requiredWith',
+    if: { in: 'header', name: 'X-Trace' },
+    then: [{ in: 'query', name: 'action' }],
+  },
   {
     kind: 'mutuallyExclusive',
     parameters: [
@@ -51,7 +65,13 @@ const rules: ParameterRuleModel[] = [
 ];
 
 const model = apiModel({
-  schemas: { App: s({ kind: 'object', properties: [{ name: 'id', required: true, schema: str }], additionalProperties: true }) },
+  schemas: {
+    App: s({
+      kind: 'object',
+      properties: [{ name: 'id', required: true, schema: str }],
+      additionalProperties: true,
+    }),
+  },
   operations: [
     operation({
       operationId: 'run-app',
@@ -59,11 +79,35 @@ const model = apiModel({
       path: '/apps/{app}',
       parameters,
       extensions: { rules },
-      requestBody: { required: true, content: [media('application/xml', str), media('application/vnd.api+json', s({ kind: 'ref', name: 'App' }))] },
+      requestBody: {
+        required: true,
+        content: [
+          media('application/xml', str),
+          media('application/vnd.api+json', s({ kind: 'ref', name: 'App' })),
+        ],
+      },
       responses: [
-        { status: '200', description: 'ok', content: [media('text/plain', str), media('application/json', s({ kind: 'ref', name: 'App' }))], headers: [] },
+        {
+          status: '200',
+          description: 'ok',
+          content: [
+            media('text/plain', str),
+            media('application/json', s({ kind: 'ref', name: 'App' })),
+          ],
+          headers: [],
+        },
         { status: '204', description: 'none', content: [], headers: [] },
-        { status: 'default', description: 'error', content: [media('application/problem+json', s({ kind: 'object', properties: [], additionalProperties: true }))], headers: [] },
+        {
+          status: 'default',
+          description: 'error',
+          content: [
+            media(
+              'application/problem+json',
+              s({ kind: 'object', properties: [], additionalProperties: true }),
+            ),
+          ],
+          headers: [],
+        },
       ],
     }),
     operation({
@@ -71,37 +115,78 @@ const model = apiModel({
       method: 'post',
       requestBody: {
         required: true,
-        content: [media('multipart/form-data', s({ kind: 'object', properties: [{ name: 'file', required: true, schema: s({ kind: 'string', format: 'binary' }) }], additionalProperties: false }))],
+        content: [
+          media(
+            'multipart/form-data',
+            s({
+              kind: 'object',
+              properties: [
+                { name: 'file', required: true, schema: s({ kind: 'string', format: 'binary' }) },
+              ],
+              additionalProperties: false,
+            }),
+          ),
+        ],
       },
     }),
   ],
 });
 
-const issue = (path: string[], message: string) => ({ success: false, error: { issues: [expect.objectContaining({ path, message })] } });
+const issue = (path: string[], message: string) => ({
+  success: false,
+  error: { issues: [expect.objectContaining({ path, message })] },
+});
 
 const cases: [string, { given: unknown; want: unknown }][] = [
-  ['all rules satisfied', { given: { path: { app: 'a' }, query: { preview_only: true } }, want: { success: true } }],
-  ['defaults applied', { given: { path: { app: 'a' }, query: {} }, want: { success: true, data: { path: { app: 'a' }, query: { limit: 10 } } } }],
+  [
+    'all rules satisfied',
+    { given: { path: { app: 'a' }, query: { preview_only: true } }, want: { success: true } },
+  ],
+  [
+    'defaults applied',
+    {
+      given: { path: { app: 'a' }, query: {} },
+      want: { success: true, data: { path: { app: 'a' }, query: { limit: 10 } } },
+    },
+  ],
   ['optional groups may be left out', { given: { path: { app: 'a' } }, want: { success: true } }],
   ['required group is required', { given: { query: {} }, want: { success: false } }],
   [
     'mutually exclusive parameters',
     {
       given: { path: { app: 'a' }, query: { skip_param_guessing: true, preview_only: true } },
-      want: issue(['query', 'preview_only'], 'skip_param_guessing and preview_only cannot both be set'),
+      want: issue(
+        ['query', 'preview_only'],
+        'skip_param_guessing and preview_only cannot both be set',
+      ),
     },
   ],
-  ['false is not set', { given: { path: { app: 'a' }, query: { skip_param_guessing: false, preview_only: true } }, want: { success: true } }],
+  [
+    'false is not set',
+    {
+      given: { path: { app: 'a' }, query: { skip_param_guessing: false, preview_only: true } },
+      want: { success: true },
+    },
+  ],
   [
     'required with',
-    { given: { path: { app: 'a' }, header: { 'X-Trace': 't' } }, want: issue(['query', 'action'], 'action is required when X-Trace is given') },
+    {
+      given: { path: { app: 'a' }, header: { 'X-Trace': 't' } },
+      want: issue(['query', 'action'], 'action is required when X-Trace is given'),
+    },
   ],
-  ['empty string is not set', { given: { path: { app: 'a' }, header: { 'X-Trace': '' } }, want: { success: true } }],
+  [
+    'empty string is not set',
+    { given: { path: { app: 'a' }, header: { 'X-Trace': '' } }, want: { success: true } },
+  ],
   [
     'three mutually exclusive parameters',
     {
       given: { path: { app: 'a' }, query: { action: 'x', preview_only: true } },
-      want: issue(['query', 'preview_only'], 'at most one of action, preview_only and X-Trace may be set'),
+      want: issue(
+        ['query', 'preview_only'],
+        'at most one of action, preview_only and X-Trace may be set',
+      ),
     },
   ],
 ];
@@ -117,7 +202,14 @@ describe('zod emitter: operationSchemas', () => {
   it('exposes the bare groups, the first JSON body and JSON responses by status', async () => {
     const { operationSchemas } = await importZod(model);
     const run = operationSchemas['run-app']!;
-    expect(Object.keys(run).sort()).toEqual(['body', 'header', 'parameters', 'path', 'query', 'responses']);
+    expect(Object.keys(run).sort()).toEqual([
+      'body',
+      'header',
+      'parameters',
+      'path',
+      'query',
+      'responses',
+    ]);
     expect(run.query!.safeParse({ limit: 'x' }).success).toBe(false);
     expect(run.header!.safeParse({ 'X-Trace': 't' }).success).toBe(true);
     expect(run.body!.safeParse({ id: 'a' }).success).toBe(true);

@@ -17,78 +17,190 @@ interface Case {
 const str = s({ kind: 'string' });
 const int = s({ kind: 'number', integer: true });
 const prop = (name: string, schema: SchemaModel, required = true) => ({ name, schema, required });
-const object = (properties: ReturnType<typeof prop>[], additionalProperties: boolean | SchemaModel = true, extra = {}) =>
-  s({ kind: 'object', properties, additionalProperties, ...extra });
+const object = (
+  properties: ReturnType<typeof prop>[],
+  additionalProperties: boolean | SchemaModel = true,
+  extra = {},
+) => s({ kind: 'object', properties, additionalProperties, ...extra });
 const ref = (name: string, extra = {}) => s({ kind: 'ref', name, ...extra });
 
 const cases: [string, Case][] = [
-  ['nullable string', { given: s({ kind: 'string', nullable: true }), want: { accepts: ['a', null], rejects: [1, undefined] } }],
-  ['null only', { given: s({ kind: 'null', nullable: true }), want: { accepts: [null], rejects: ['null', 0] } }],
-  ['nullable reference', { given: ref('Name', { nullable: true }), others: { Name: str }, want: { accepts: ['a', null], rejects: [2] } }],
+  [
+    'nullable string',
+    {
+      given: s({ kind: 'string', nullable: true }),
+      want: { accepts: ['a', null], rejects: [1, undefined] },
+    },
+  ],
+  [
+    'null only',
+    { given: s({ kind: 'null', nullable: true }), want: { accepts: [null], rejects: ['null', 0] } },
+  ],
+  [
+    'nullable reference',
+    {
+      given: ref('Name', { nullable: true }),
+      others: { Name: str },
+      want: { accepts: ['a', null], rejects: [2] },
+    },
+  ],
   [
     'open object keeps unknown keys',
-    { given: object([prop('id', int)]), want: { rejects: [{}, { id: 'x' }, null], outputs: [[{ id: 1, extra: 'kept' }, { id: 1, extra: 'kept' }]] } },
+    {
+      given: object([prop('id', int)]),
+      want: {
+        rejects: [{}, { id: 'x' }, null],
+        outputs: [
+          [
+            { id: 1, extra: 'kept' },
+            { id: 1, extra: 'kept' },
+          ],
+        ],
+      },
+    },
   ],
-  ['closed object rejects unknown keys', { given: object([prop('id', int)], false), want: { accepts: [{ id: 1 }], rejects: [{ id: 1, extra: 1 }] } }],
+  [
+    'closed object rejects unknown keys',
+    {
+      given: object([prop('id', int)], false),
+      want: { accepts: [{ id: 1 }], rejects: [{ id: 1, extra: 1 }] },
+    },
+  ],
   [
     'optional properties',
-    { given: object([prop('id', int), prop('tag', str, false)], false), want: { accepts: [{ id: 1 }, { id: 1, tag: 't' }], rejects: [{ tag: 't' }, { id: 1, tag: null }] } },
+    {
+      given: object([prop('id', int), prop('tag', str, false)], false),
+      want: {
+        accepts: [{ id: 1 }, { id: 1, tag: 't' }],
+        rejects: [{ tag: 't' }, { id: 1, tag: null }],
+      },
+    },
   ],
-  ['record of typed values', { given: object([], int), want: { accepts: [{}, { a: 1, b: 2 }], rejects: [{ a: 'x' }] } }],
-  ['properties with typed catchall', { given: object([prop('name', str)], int), want: { accepts: [{ name: 'n', a: 1 }], rejects: [{ name: 'n', a: 'x' }, { a: 1 }] } }],
+  [
+    'record of typed values',
+    { given: object([], int), want: { accepts: [{}, { a: 1, b: 2 }], rejects: [{ a: 'x' }] } },
+  ],
+  [
+    'properties with typed catchall',
+    {
+      given: object([prop('name', str)], int),
+      want: { accepts: [{ name: 'n', a: 1 }], rejects: [{ name: 'n', a: 'x' }, { a: 1 }] },
+    },
+  ],
   [
     'property count and names',
     {
-      given: object([], true, { minProperties: 1, maxProperties: 2, propertyNames: s({ kind: 'string', pattern: '^x-' }) }),
-      want: { accepts: [{ 'x-a': 1 }, { 'x-a': 1, 'x-b': 2 }], rejects: [{}, { 'x-a': 1, 'x-b': 2, 'x-c': 3 }, { y: 1 }] },
+      given: object([], true, {
+        minProperties: 1,
+        maxProperties: 2,
+        propertyNames: s({ kind: 'string', pattern: '^x-' }),
+      }),
+      want: {
+        accepts: [{ 'x-a': 1 }, { 'x-a': 1, 'x-b': 2 }],
+        rejects: [{}, { 'x-a': 1, 'x-b': 2, 'x-c': 3 }, { y: 1 }],
+      },
     },
   ],
   [
     'patternProperties with closed additional properties',
     {
-      given: object([prop('id', int, false)], false, { patternProperties: [{ pattern: '^n_', schema: int }] }),
+      given: object([prop('id', int, false)], false, {
+        patternProperties: [{ pattern: '^n_', schema: int }],
+      }),
       want: { accepts: [{ id: 1, n_a: 2 }, {}], rejects: [{ n_a: 'x' }, { other: 1 }] },
     },
   ],
-  ['anyOf union', { given: s({ kind: 'union', mode: 'anyOf', variants: [str, int] }), want: { accepts: ['a', 1], rejects: [true, null] } }],
-  ['type array union', { given: s({ kind: 'union', mode: 'types', variants: [str, s({ kind: 'boolean' })] }), want: { accepts: ['a', false], rejects: [1] } }],
+  [
+    'anyOf union',
+    {
+      given: s({ kind: 'union', mode: 'anyOf', variants: [str, int] }),
+      want: { accepts: ['a', 1], rejects: [true, null] },
+    },
+  ],
+  [
+    'type array union',
+    {
+      given: s({ kind: 'union', mode: 'types', variants: [str, s({ kind: 'boolean' })] }),
+      want: { accepts: ['a', false], rejects: [1] },
+    },
+  ],
   [
     'oneOf: exactly one variant',
     {
-      given: s({ kind: 'union', mode: 'oneOf', variants: [object([prop('a', int)]), object([prop('b', int)])] }),
+      given: s({
+        kind: 'union',
+        mode: 'oneOf',
+        variants: [object([prop('a', int)]), object([prop('b', int)])],
+      }),
       want: { accepts: [{ a: 1 }, { b: 1 }], rejects: [{ a: 1, b: 1 }, {}] },
     },
   ],
   [
     'oneOf with discriminator',
     {
-      given: s({ kind: 'union', mode: 'oneOf', variants: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'kind', mapping: {} } }),
+      given: s({
+        kind: 'union',
+        mode: 'oneOf',
+        variants: [ref('Cat'), ref('Dog')],
+        discriminator: { propertyName: 'kind', mapping: {} },
+      }),
       others: {
-        Cat: object([prop('kind', s({ kind: 'const', value: 'cat' })), prop('meows', s({ kind: 'boolean' }), false)]),
-        Dog: object([prop('kind', s({ kind: 'enum', values: ['dog'] })), prop('barks', s({ kind: 'boolean' }), false)]),
+        Cat: object([
+          prop('kind', s({ kind: 'const', value: 'cat' })),
+          prop('meows', s({ kind: 'boolean' }), false),
+        ]),
+        Dog: object([
+          prop('kind', s({ kind: 'enum', values: ['dog'] })),
+          prop('barks', s({ kind: 'boolean' }), false),
+        ]),
       },
-      want: { accepts: [{ kind: 'cat', meows: true }, { kind: 'dog' }], rejects: [{ kind: 'cow' }, { meows: true }] },
+      want: {
+        accepts: [{ kind: 'cat', meows: true }, { kind: 'dog' }],
+        rejects: [{ kind: 'cow' }, { meows: true }],
+      },
     },
   ],
   [
     'oneOf with discriminator but duplicate values falls back to exactly-one',
     {
-      given: s({ kind: 'union', mode: 'oneOf', variants: [ref('A'), ref('B')], discriminator: { propertyName: 'kind', mapping: {} } }),
-      others: { A: object([prop('kind', s({ kind: 'const', value: 'x' })), prop('a', int)]), B: object([prop('kind', s({ kind: 'const', value: 'x' })), prop('b', int)]) },
+      given: s({
+        kind: 'union',
+        mode: 'oneOf',
+        variants: [ref('A'), ref('B')],
+        discriminator: { propertyName: 'kind', mapping: {} },
+      }),
+      others: {
+        A: object([prop('kind', s({ kind: 'const', value: 'x' })), prop('a', int)]),
+        B: object([prop('kind', s({ kind: 'const', value: 'x' })), prop('b', int)]),
+      },
       want: { accepts: [{ kind: 'x', a: 1 }], rejects: [{ kind: 'x', a: 1, b: 1 }] },
     },
   ],
   [
     'allOf of open objects',
     {
-      given: s({ kind: 'intersection', parts: [object([prop('a', int)]), object([prop('b', str)])] }),
-      want: { rejects: [{ a: 1 }, { b: 'x' }], outputs: [[{ a: 1, b: 'x', c: true }, { a: 1, b: 'x', c: true }]] },
+      given: s({
+        kind: 'intersection',
+        parts: [object([prop('a', int)]), object([prop('b', str)])],
+      }),
+      want: {
+        rejects: [{ a: 1 }, { b: 'x' }],
+        outputs: [
+          [
+            { a: 1, b: 'x', c: true },
+            { a: 1, b: 'x', c: true },
+          ],
+        ],
+      },
     },
   ],
   [
     'allOf of closed parts accepts their properties together, and no others',
     {
-      given: s({ kind: 'intersection', parts: [object([prop('a', int)], false), object([prop('b', str, false)], false)] }),
+      given: s({
+        kind: 'intersection',
+        parts: [object([prop('a', int)], false), object([prop('b', str, false)], false)],
+      }),
       want: { accepts: [{ a: 1 }, { a: 1, b: 'x' }], rejects: [{ a: 1, c: 1 }, { b: 'x' }] },
     },
   ],
@@ -96,74 +208,248 @@ const cases: [string, Case][] = [
     'uuid accepts any version, as ajv does',
     {
       given: s({ kind: 'string', format: 'uuid' }),
-      want: { accepts: ['123e4567-e89b-12d3-a456-426614174000', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF'], rejects: ['123e4567e89b12d3a456426614174000', 'x'] },
+      want: {
+        accepts: [
+          '123e4567-e89b-12d3-a456-426614174000',
+          '00000000-0000-0000-0000-000000000000',
+          'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+        ],
+        rejects: ['123e4567e89b12d3a456426614174000', 'x'],
+      },
     },
   ],
   [
     'date-time needs an offset',
-    { given: s({ kind: 'string', format: 'date-time' }), want: { accepts: ['2024-01-15T14:30:00Z', '2024-01-15T14:30:00.5+02:00'], rejects: ['2024-01-15T14:30:00', '2024-01-15'] } },
+    {
+      given: s({ kind: 'string', format: 'date-time' }),
+      want: {
+        accepts: ['2024-01-15T14:30:00Z', '2024-01-15T14:30:00.5+02:00'],
+        rejects: ['2024-01-15T14:30:00', '2024-01-15'],
+      },
+    },
   ],
   [
     // What real servers write and ajv accepts: an offset without its colon, a space, lower case.
     'date-time as ajv reads RFC 3339',
     {
       given: s({ kind: 'string', format: 'date-time' }),
-      want: { accepts: ['2015-02-10T17:12:23-0700', '2015-02-10T17:12:23-07', '2015-02-10 17:12:23Z', '2016-02-29t00:00:00z'], rejects: ['2015-02-29T00:00:00Z', '2015-02-10T24:00:00Z', '2015-02-10T17:12:23+2400'] },
+      want: {
+        accepts: [
+          '2015-02-10T17:12:23-0700',
+          '2015-02-10T17:12:23-07',
+          '2015-02-10 17:12:23Z',
+          '2016-02-29t00:00:00z',
+        ],
+        rejects: ['2015-02-29T00:00:00Z', '2015-02-10T24:00:00Z', '2015-02-10T17:12:23+2400'],
+      },
     },
   ],
-  ['date', { given: s({ kind: 'string', format: 'date' }), want: { accepts: ['2024-02-29'], rejects: ['2024-02-30T00:00:00Z', '24-1-1'] } }],
-  ['time needs an offset, as ajv', { given: s({ kind: 'string', format: 'time' }), want: { accepts: ['14:30:00Z', '14:30:00.25+02:00'], rejects: ['14:30', '25:00:00Z'] } }],
-  ['email', { given: s({ kind: 'string', format: 'email' }), want: { accepts: ['a.b@example.com'], rejects: ['a@', 'example.com'] } }],
-  ['uri', { given: s({ kind: 'string', format: 'uri' }), want: { accepts: ['https://example.com/a?b=c', 'urn:isbn:0451450523'], rejects: ['/relative', 'no scheme'] } }],
-  ['unknown format is a plain string', { given: s({ kind: 'string', format: 'x-custom' }), want: { accepts: ['anything'], rejects: [1] } }],
-  ['int32 range', { given: s({ kind: 'number', integer: true, format: 'int32' }), want: { accepts: [2147483647], rejects: [2147483648, 1.5] } }],
-  ['int64 is a safe integer', { given: s({ kind: 'number', integer: true, format: 'int64' }), want: { accepts: [9007199254740991], rejects: [2 ** 60, 0.5] } }],
-  ['string enum with ""', { given: s({ kind: 'enum', values: ['', 'a'] }), want: { accepts: ['', 'a'], rejects: ['b', null] } }],
-  ['nullable enum', { given: s({ kind: 'enum', values: ['a'], nullable: true }), want: { accepts: ['a', null], rejects: ['b'] } }],
-  ['mixed enum', { given: s({ kind: 'enum', values: [1, 'one', true] }), want: { accepts: [1, 'one', true], rejects: ['1', false] } }],
-  ['object enum', { given: s({ kind: 'enum', values: [{ a: 1, b: [2] }] }), want: { accepts: [{ b: [2], a: 1 }], rejects: [{ a: 1 }] } }],
+  [
+    'date',
+    {
+      given: s({ kind: 'string', format: 'date' }),
+      want: { accepts: ['2024-02-29'], rejects: ['2024-02-30T00:00:00Z', '24-1-1'] },
+    },
+  ],
+  [
+    'time needs an offset, as ajv',
+    {
+      given: s({ kind: 'string', format: 'time' }),
+      want: { accepts: ['14:30:00Z', '14:30:00.25+02:00'], rejects: ['14:30', '25:00:00Z'] },
+    },
+  ],
+  [
+    'email',
+    {
+      given: s({ kind: 'string', format: 'email' }),
+      want: { accepts: ['a.b@example.com'], rejects: ['a@', 'example.com'] },
+    },
+  ],
+  [
+    'uri',
+    {
+      given: s({ kind: 'string', format: 'uri' }),
+      want: {
+        accepts: ['https://example.com/a?b=c', 'urn:isbn:0451450523'],
+        rejects: ['/relative', 'no scheme'],
+      },
+    },
+  ],
+  [
+    'unknown format is a plain string',
+    {
+      given: s({ kind: 'string', format: 'x-custom' }),
+      want: { accepts: ['anything'], rejects: [1] },
+    },
+  ],
+  [
+    'int32 range',
+    {
+      given: s({ kind: 'number', integer: true, format: 'int32' }),
+      want: { accepts: [2147483647], rejects: [2147483648, 1.5] },
+    },
+  ],
+  [
+    'int64 is a safe integer',
+    {
+      given: s({ kind: 'number', integer: true, format: 'int64' }),
+      want: { accepts: [9007199254740991], rejects: [2 ** 60, 0.5] },
+    },
+  ],
+  [
+    'string enum with ""',
+    {
+      given: s({ kind: 'enum', values: ['', 'a'] }),
+      want: { accepts: ['', 'a'], rejects: ['b', null] },
+    },
+  ],
+  [
+    'nullable enum',
+    {
+      given: s({ kind: 'enum', values: ['a'], nullable: true }),
+      want: { accepts: ['a', null], rejects: ['b'] },
+    },
+  ],
+  [
+    'mixed enum',
+    {
+      given: s({ kind: 'enum', values: [1, 'one', true] }),
+      want: { accepts: [1, 'one', true], rejects: ['1', false] },
+    },
+  ],
+  [
+    'object enum',
+    {
+      given: s({ kind: 'enum', values: [{ a: 1, b: [2] }] }),
+      want: { accepts: [{ b: [2], a: 1 }], rejects: [{ a: 1 }] },
+    },
+  ],
   ['const', { given: s({ kind: 'const', value: 3 }), want: { accepts: [3], rejects: [4, '3'] } }],
-  ['empty enum accepts nothing', { given: s({ kind: 'enum', values: [] }), want: { rejects: ['', null] } }],
+  [
+    'empty enum accepts nothing',
+    { given: s({ kind: 'enum', values: [] }), want: { rejects: ['', null] } },
+  ],
   [
     'string lengths and pattern',
-    { given: s({ kind: 'string', minLength: 2, maxLength: 4, pattern: '^[a-z]+$' }), want: { accepts: ['ab', 'abcd'], rejects: ['a', 'abcde', 'AB'] } },
+    {
+      given: s({ kind: 'string', minLength: 2, maxLength: 4, pattern: '^[a-z]+$' }),
+      want: { accepts: ['ab', 'abcd'], rejects: ['a', 'abcde', 'AB'] },
+    },
   ],
-  ['unicode pattern', { given: s({ kind: 'string', pattern: '^\\p{Lu}' }), want: { accepts: ['Édith'], rejects: ['édith'] } }],
-  ['pattern JavaScript cannot compile is skipped', { given: s({ kind: 'string', pattern: '(?<!a' }), want: { accepts: ['anything'] } }],
+  [
+    'unicode pattern',
+    {
+      given: s({ kind: 'string', pattern: '^\\p{Lu}' }),
+      want: { accepts: ['Édith'], rejects: ['édith'] },
+    },
+  ],
+  [
+    'pattern JavaScript cannot compile is skipped',
+    { given: s({ kind: 'string', pattern: '(?<!a' }), want: { accepts: ['anything'] } },
+  ],
   [
     'number ranges and multipleOf',
     {
-      given: s({ kind: 'number', integer: false, minimum: 0, exclusiveMaximum: 10, multipleOf: 0.5 }),
+      given: s({
+        kind: 'number',
+        integer: false,
+        minimum: 0,
+        exclusiveMaximum: 10,
+        multipleOf: 0.5,
+      }),
       want: { accepts: [0, 9.5], rejects: [-0.5, 10, 1.25] },
     },
   ],
   [
     'exclusive minimum',
-    { given: s({ kind: 'number', integer: true, exclusiveMinimum: 0, maximum: 3 }), want: { accepts: [1, 3], rejects: [0, 4] } },
+    {
+      given: s({ kind: 'number', integer: true, exclusiveMinimum: 0, maximum: 3 }),
+      want: { accepts: [1, 3], rejects: [0, 4] },
+    },
   ],
-  ['array bounds', { given: s({ kind: 'array', items: int, minItems: 1, maxItems: 2 }), want: { accepts: [[1], [1, 2]], rejects: [[], [1, 2, 3], ['a']] } }],
-  ['unique items', { given: s({ kind: 'array', items: s({ kind: 'unknown' }), uniqueItems: true }), want: { accepts: [[1, '1', { a: 1 }]], rejects: [[1, 1], [{ a: 1, b: 2 }, { b: 2, a: 1 }]] } }],
+  [
+    'array bounds',
+    {
+      given: s({ kind: 'array', items: int, minItems: 1, maxItems: 2 }),
+      want: { accepts: [[1], [1, 2]], rejects: [[], [1, 2, 3], ['a']] },
+    },
+  ],
+  [
+    'unique items',
+    {
+      given: s({ kind: 'array', items: s({ kind: 'unknown' }), uniqueItems: true }),
+      want: {
+        accepts: [[1, '1', { a: 1 }]],
+        rejects: [
+          [1, 1],
+          [
+            { a: 1, b: 2 },
+            { b: 2, a: 1 },
+          ],
+        ],
+      },
+    },
+  ],
   [
     'tuple with rest items',
-    { given: s({ kind: 'array', prefixItems: [str, int], items: s({ kind: 'boolean' }) }), want: { accepts: [['a', 1], ['a', 1, true]], rejects: [['a', 'b'], ['a', 1, 2]] } },
+    {
+      given: s({ kind: 'array', prefixItems: [str, int], items: s({ kind: 'boolean' }) }),
+      want: {
+        accepts: [
+          ['a', 1],
+          ['a', 1, true],
+        ],
+        rejects: [
+          ['a', 'b'],
+          ['a', 1, 2],
+        ],
+      },
+    },
   ],
-  ['closed tuple', { given: s({ kind: 'array', prefixItems: [str], items: s({ kind: 'never' }) }), want: { accepts: [['a']], rejects: [['a', 'b']] } }],
-  ['unknown accepts anything', { given: s({ kind: 'unknown' }), want: { accepts: [null, 1, {}, []] } }],
+  [
+    'closed tuple',
+    {
+      given: s({ kind: 'array', prefixItems: [str], items: s({ kind: 'never' }) }),
+      want: { accepts: [['a']], rejects: [['a', 'b']] },
+    },
+  ],
+  [
+    'unknown accepts anything',
+    { given: s({ kind: 'unknown' }), want: { accepts: [null, 1, {}, []] } },
+  ],
   ['never accepts nothing', { given: s({ kind: 'never' }), want: { rejects: [null, 1, {}] } }],
   [
     'defaults are applied',
     {
-      given: object([prop('limit', s({ kind: 'number', integer: true, default: { value: 10 } }), false), prop('tags', s({ kind: 'array', items: str, default: { value: [] } }), false)]),
-      want: { outputs: [[{}, { limit: 10, tags: [] }], [{ limit: 3 }, { limit: 3, tags: [] }]] },
+      given: object([
+        prop('limit', s({ kind: 'number', integer: true, default: { value: 10 } }), false),
+        prop('tags', s({ kind: 'array', items: str, default: { value: [] } }), false),
+      ]),
+      want: {
+        outputs: [
+          [{}, { limit: 10, tags: [] }],
+          [{ limit: 3 }, { limit: 3, tags: [] }],
+        ],
+      },
     },
   ],
   [
     'a default that does not fit the schema is dropped',
-    { given: object([prop('limit', s({ kind: 'number', integer: true, default: { value: '10' } }), false)]), want: { outputs: [[{}, {}]] } },
+    {
+      given: object([
+        prop('limit', s({ kind: 'number', integer: true, default: { value: '10' } }), false),
+      ]),
+      want: { outputs: [[{}, {}]] },
+    },
   ],
   [
     'nullable with a null default',
-    { given: object([prop('at', s({ kind: 'string', nullable: true, default: { value: null } }), false)]), want: { outputs: [[{}, { at: null }]] } },
+    {
+      given: object([
+        prop('at', s({ kind: 'string', nullable: true, default: { value: null } }), false),
+      ]),
+      want: { outputs: [[{}, { at: null }]] },
+    },
   ],
   [
     'refers to schemas whose names sort after it (declared first)',
@@ -177,10 +463,18 @@ const cases: [string, Case][] = [
     'self-recursive schema',
     {
       given: ref('Node'),
-      others: { Node: object([prop('name', str), prop('children', s({ kind: 'array', items: ref('Node') }), false)], false) },
+      others: {
+        Node: object(
+          [prop('name', str), prop('children', s({ kind: 'array', items: ref('Node') }), false)],
+          false,
+        ),
+      },
       want: {
         accepts: [{ name: 'a', children: [{ name: 'b', children: [] }] }],
-        rejects: [{ name: 'a', children: [{ children: [] }] }, { name: 'a', children: [{ name: 'b', extra: 1 }] }],
+        rejects: [
+          { name: 'a', children: [{ children: [] }] },
+          { name: 'a', children: [{ name: 'b', extra: 1 }] },
+        ],
       },
     },
   ],
@@ -192,7 +486,10 @@ const cases: [string, Case][] = [
         Even: object([prop('next', ref('Odd', { nullable: true }))], false),
         Odd: object([prop('next', ref('Even', { nullable: true }))], false),
       },
-      want: { accepts: [{ next: { next: { next: null } } }], rejects: [{ next: { next: { next: 1 } } }, { next: {} }] },
+      want: {
+        accepts: [{ next: { next: { next: null } } }],
+        rejects: [{ next: { next: { next: 1 } } }, { next: {} }],
+      },
     },
   ],
   [
@@ -200,11 +497,25 @@ const cases: [string, Case][] = [
     {
       given: ref('Expr'),
       others: {
-        Expr: s({ kind: 'union', mode: 'oneOf', variants: [ref('Lit'), ref('Not')], discriminator: { propertyName: 'op', mapping: {} } }),
-        Lit: object([prop('op', s({ kind: 'const', value: 'lit' })), prop('value', s({ kind: 'boolean' }))], false),
-        Not: object([prop('op', s({ kind: 'const', value: 'not' })), prop('of', ref('Expr'))], false),
+        Expr: s({
+          kind: 'union',
+          mode: 'oneOf',
+          variants: [ref('Lit'), ref('Not')],
+          discriminator: { propertyName: 'op', mapping: {} },
+        }),
+        Lit: object(
+          [prop('op', s({ kind: 'const', value: 'lit' })), prop('value', s({ kind: 'boolean' }))],
+          false,
+        ),
+        Not: object(
+          [prop('op', s({ kind: 'const', value: 'not' })), prop('of', ref('Expr'))],
+          false,
+        ),
       },
-      want: { accepts: [{ op: 'not', of: { op: 'lit', value: true } }], rejects: [{ op: 'not', of: { op: 'lit' } }] },
+      want: {
+        accepts: [{ op: 'not', of: { op: 'lit', value: true } }],
+        rejects: [{ op: 'not', of: { op: 'lit' } }],
+      },
     },
   ],
 ];
@@ -213,10 +524,15 @@ describe('zod emitter: schema mapping', () => {
   afterAll(removeScratchDirs);
 
   it.each(cases)('%s', async (_name, { given, others = {}, want }) => {
-    const { componentSchemas } = await importZod(apiModel({ schemas: { ...others, Subject: given } }));
+    const { componentSchemas } = await importZod(
+      apiModel({ schemas: { ...others, Subject: given } }),
+    );
     const subject = componentSchemas.Subject!;
-    for (const value of want.accepts ?? []) expect(subject.safeParse(value), JSON.stringify(value)).toMatchObject({ success: true });
-    for (const value of want.rejects ?? []) expect(subject.safeParse(value), JSON.stringify(value)).toMatchObject({ success: false });
-    for (const [input, output] of want.outputs ?? []) expect(subject.safeParse(input)).toEqual({ success: true, data: output });
+    for (const value of want.accepts ?? [])
+      expect(subject.safeParse(value), JSON.stringify(value)).toMatchObject({ success: true });
+    for (const value of want.rejects ?? [])
+      expect(subject.safeParse(value), JSON.stringify(value)).toMatchObject({ success: false });
+    for (const [input, output] of want.outputs ?? [])
+      expect(subject.safeParse(input)).toEqual({ success: true, data: output });
   });
 });

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import type { ApiModel, NamedSchema, OperationModel, SchemaModel } from '../../../src/model/types.js';
+import type {
+  ApiModel,
+  NamedSchema,
+  OperationModel,
+  SchemaModel,
+} from '../../../src/model/types.js';
 import { zodModule } from '../../../src/emit/zod/module.js';
 import { RUNTIME_PACKAGE } from '../../../src/pipeline.js';
 
@@ -19,7 +24,9 @@ export function s(node: Without<SchemaModel, 'nullable'> & { nullable?: boolean 
 }
 
 /** An operation with defaults for everything but what is given. */
-export function operation(overrides: Partial<OperationModel> & { operationId: string }): OperationModel {
+export function operation(
+  overrides: Partial<OperationModel> & { operationId: string },
+): OperationModel {
   return {
     operationIdDerived: false,
     method: 'get',
@@ -35,11 +42,25 @@ export function operation(overrides: Partial<OperationModel> & { operationId: st
 }
 
 /** An `ApiModel` with the given component schemas (sorted by name, as the model is) and operations. */
-export function apiModel({ schemas = {}, operations = [] }: { schemas?: Record<string, SchemaModel>; operations?: OperationModel[] }): ApiModel {
+export function apiModel({
+  schemas = {},
+  operations = [],
+}: {
+  schemas?: Record<string, SchemaModel>;
+  operations?: OperationModel[];
+}): ApiModel {
   const named: NamedSchema[] = Object.keys(schemas)
     .sort()
     .map((name) => ({ name, schema: schemas[name]!, pointer: `#/components/schemas/${name}` }));
-  return { openapi: '3.1.0', info: { title: 'Test', version: '1' }, servers: [], schemas: named, securitySchemes: [], operations, document: {} };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Test', version: '1' },
+    servers: [],
+    schemas: named,
+    securitySchemes: [],
+    operations,
+    document: {},
+  };
 }
 
 const scratchDirs: string[] = [];
@@ -61,12 +82,19 @@ export function scratchDir(prefix: string): string {
 }
 
 export interface SafeParser {
-  safeParse(value: unknown): { success: boolean; data?: unknown; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  safeParse(value: unknown): {
+    success: boolean;
+    data?: unknown;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
 }
 
 export interface ZodModule {
   componentSchemas: Record<string, SafeParser>;
-  operationSchemas: Record<string, Record<string, SafeParser> & { responses: Record<string, SafeParser> }>;
+  operationSchemas: Record<
+    string,
+    Record<string, SafeParser> & { responses: Record<string, SafeParser> }
+  >;
 }
 
 let loaded = 0;
@@ -77,7 +105,9 @@ export async function importZod(model: ApiModel): Promise<ZodModule & { source: 
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
-  const dir = (importZod as { dir?: string }).dir ?? ((importZod as { dir?: string }).dir = scratchDir('zapgen-zod-'));
+  const dir =
+    (importZod as { dir?: string }).dir ??
+    ((importZod as { dir?: string }).dir = scratchDir('zapgen-zod-'));
   const file = path.join(dir, `zod-${(loaded += 1)}.mjs`);
   writeFileSync(file, outputText);
   const module = (await import(pathToFileURL(file).href)) as ZodModule;
@@ -106,7 +136,10 @@ export function typecheck(files: readonly { path: string; contents: string }[]):
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
   for (const file of files) writeFileSync(path.join(dir, file.path), file.contents);
   try {
-    execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     return [];
   } catch (error) {
     const output = String((error as { stdout?: string }).stdout ?? error);

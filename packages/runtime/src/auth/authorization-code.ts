@@ -1,5 +1,12 @@
 /** OAuth 2.0 authorization code grant with PKCE (RFC 6749 §4.1, RFC 7636). */
-import { AuthorizationCancelledError, AuthorizationError, NetworkError, StateMismatchError, TimeoutError, TokenExchangeError } from '../errors.js';
+import {
+  AuthorizationCancelledError,
+  AuthorizationError,
+  NetworkError,
+  StateMismatchError,
+  TimeoutError,
+  TokenExchangeError,
+} from '../errors.js';
 import { scrub, scrubCause } from '../client/redact.js';
 import { attemptSignal } from '../timeout.js';
 import { createState, encodeQuery, withQuery } from './implicit.js';
@@ -32,8 +39,16 @@ export async function startAuthorizationCode(options: {
   const { codeVerifier, codeChallenge } =
     options.codeVerifier === undefined
       ? await createPkcePair()
-      : { codeVerifier: options.codeVerifier, codeChallenge: await createCodeChallenge(options.codeVerifier) };
-  const state = options.state === true ? createState() : typeof options.state === 'string' ? options.state : undefined;
+      : {
+          codeVerifier: options.codeVerifier,
+          codeChallenge: await createCodeChallenge(options.codeVerifier),
+        };
+  const state =
+    options.state === true
+      ? createState()
+      : typeof options.state === 'string'
+        ? options.state
+        : undefined;
   const query = encodeQuery({
     client_id: options.clientId,
     scope: options.scopes && options.scopes.length > 0 ? options.scopes.join(' ') : undefined,
@@ -43,20 +58,34 @@ export async function startAuthorizationCode(options: {
     code_challenge_method: 'S256',
     state,
   });
-  return { authorizeUrl: withQuery(options.authorizationUrl, query), codeVerifier, codeChallenge, state };
+  return {
+    authorizeUrl: withQuery(options.authorizationUrl, query),
+    codeVerifier,
+    codeChallenge,
+    state,
+  };
 }
 
 /** Reads `code` from the redirect; `error=access_denied` is a cancellation, a foreign state is rejected. */
-export function parseAuthorizationCodeRedirect(options: { url: string; expectedState?: string }): { code: string } {
+export function parseAuthorizationCodeRedirect(options: { url: string; expectedState?: string }): {
+  code: string;
+} {
   const url = new URL(options.url);
   const state = url.searchParams.get('state');
-  if (options.expectedState !== undefined && state !== options.expectedState) throw new StateMismatchError();
+  if (options.expectedState !== undefined && state !== options.expectedState)
+    throw new StateMismatchError();
   const error = url.searchParams.get('error');
   const description = url.searchParams.get('error_description') ?? undefined;
-  if (error === 'access_denied') throw new AuthorizationCancelledError(description === undefined ? {} : { description });
-  if (error !== null) throw new AuthorizationError({ error, ...(description === undefined ? {} : { description }) });
+  if (error === 'access_denied')
+    throw new AuthorizationCancelledError(description === undefined ? {} : { description });
+  if (error !== null)
+    throw new AuthorizationError({ error, ...(description === undefined ? {} : { description }) });
   const code = url.searchParams.get('code');
-  if (!code) throw new AuthorizationError({ error: 'invalid_response', description: 'no code in the redirect' });
+  if (!code)
+    throw new AuthorizationError({
+      error: 'invalid_response',
+      description: 'no code in the redirect',
+    });
   return { code };
 }
 
@@ -122,11 +151,18 @@ export async function exchangeAuthorizationCode(options: {
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (signal.timedOut()) throw new TimeoutError({ timeoutMs, what: 'no token response' });
-    throw new NetworkError({ method: 'post', url: options.tokenUrl, cause: scrubCause(error, [options.code, options.codeVerifier]) });
+    throw new NetworkError({
+      method: 'post',
+      url: options.tokenUrl,
+      cause: scrubCause(error, [options.code, options.codeVerifier]),
+    });
   } finally {
     signal.dispose();
   }
-  const record = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  const record = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<
+    string,
+    unknown
+  >;
   const accessToken = text(record.access_token);
   if (status < 200 || status > 299 || accessToken === undefined) {
     // A token endpoint may echo the code or the verifier it refuses: neither may reach a message.
@@ -135,11 +171,18 @@ export async function exchangeAuthorizationCode(options: {
     const description = received === undefined ? undefined : scrub(received, secrets);
     throw new TokenExchangeError({
       status,
-      error: scrub(text(record.error) ?? (status >= 200 && status <= 299 ? 'invalid_response' : 'server_error'), secrets),
+      error: scrub(
+        text(record.error) ??
+          (status >= 200 && status <= 299 ? 'invalid_response' : 'server_error'),
+        secrets,
+      ),
       ...(description === undefined ? {} : { description }),
     });
   }
-  const expiresIn = typeof record.expires_in === 'number' ? record.expires_in : Number(record.expires_in ?? Number.NaN);
+  const expiresIn =
+    typeof record.expires_in === 'number'
+      ? record.expires_in
+      : Number(record.expires_in ?? Number.NaN);
   const known = Number.isFinite(expiresIn);
   return {
     accessToken,

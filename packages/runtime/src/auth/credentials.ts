@@ -1,4 +1,8 @@
-import type { ApiDefinition, OperationDefinition, SecuritySchemeDefinition } from '../definition.js';
+import type {
+  ApiDefinition,
+  OperationDefinition,
+  SecuritySchemeDefinition,
+} from '../definition.js';
 import { MissingCredentialsError } from '../errors.js';
 import type { ClientOptions } from '../client/options.js';
 import { ownValue } from '../own.js';
@@ -18,15 +22,27 @@ export interface Authentication {
   tokenScheme?: { scheme: string; scopes: string[] };
 }
 
-type Credential = { kind: 'header' | 'query' | 'cookie'; name: string; value: string; token?: boolean };
+type Credential = {
+  kind: 'header' | 'query' | 'cookie';
+  name: string;
+  value: string;
+  token?: boolean;
+};
 
 /** Schemes whose credential is a token sent as `Authorization: Bearer`. */
 function isTokenScheme(scheme: SecuritySchemeDefinition): boolean {
-  return scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'bearer');
+  return (
+    scheme.type === 'oauth2' ||
+    scheme.type === 'openIdConnect' ||
+    (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'bearer')
+  );
 }
 
 /** How a missing credential is named in errors: the scheme and the client option that provides it. */
-export function describeCredential(name: string, scheme: SecuritySchemeDefinition | undefined): string {
+export function describeCredential(
+  name: string,
+  scheme: SecuritySchemeDefinition | undefined,
+): string {
   if (scheme === undefined) return `${name} (unknown security scheme)`;
   if (scheme.type === 'apiKey') return `${scheme.option} (${name}: ${scheme.in} ${scheme.name})`;
   if (isTokenScheme(scheme)) return `an access token (${name}: accessToken or getAccessToken)`;
@@ -60,12 +76,21 @@ async function resolveScheme(options: {
     const token =
       options.tokenOverride ??
       explicit ??
-      (await client.getAccessToken?.({ operationId: options.operationId, scheme: name, scopes: options.scopes })) ??
+      (await client.getAccessToken?.({
+        operationId: options.operationId,
+        scheme: name,
+        scopes: options.scopes,
+      })) ??
       client.accessToken;
-    return token ? { kind: 'header', name: 'Authorization', value: `Bearer ${token}`, token: true } : undefined;
+    return token
+      ? { kind: 'header', name: 'Authorization', value: `Bearer ${token}`, token: true }
+      : undefined;
   }
   if (scheme.type === 'http' && explicit !== undefined) {
-    const value = scheme.scheme.toLowerCase() === 'basic' ? `Basic ${btoa(explicit)}` : `${scheme.scheme} ${explicit}`;
+    const value =
+      scheme.scheme.toLowerCase() === 'basic'
+        ? `Basic ${btoa(explicit)}`
+        : `${scheme.scheme} ${explicit}`;
     return { kind: 'header', name: 'Authorization', value };
   }
   return undefined;
@@ -85,7 +110,13 @@ export async function authenticate(options: {
   tokenOverride?: string;
 }): Promise<Authentication> {
   const { api, operation, client } = options;
-  const result: Authentication = { headers: {}, query: [], cookies: [], secrets: [], secretQueryNames: [] };
+  const result: Authentication = {
+    headers: {},
+    query: [],
+    cookies: [],
+    secrets: [],
+    secretQueryNames: [],
+  };
   if (operation.security.length === 0) return result;
   const missing: string[][] = [];
   // An empty requirement (`{}`) makes auth optional: send credentials when some requirement can use them.
@@ -100,7 +131,14 @@ export async function authenticate(options: {
       const credential =
         scheme === undefined
           ? undefined
-          : await resolveScheme({ client, operationId: operation.operationId, name, scheme, scopes, tokenOverride: options.tokenOverride });
+          : await resolveScheme({
+              client,
+              operationId: operation.operationId,
+              name,
+              scheme,
+              scopes,
+              tokenOverride: options.tokenOverride,
+            });
       if (credential === undefined) lacking.push(describeCredential(name, scheme));
       else {
         found.push(credential);

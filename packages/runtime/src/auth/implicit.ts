@@ -37,7 +37,10 @@ export interface ImplicitAuthorizationOptions {
 }
 
 /** Builds the authorize URL of the implicit grant (`response_type=token`) and the state to expect back. */
-export function buildImplicitAuthorizationUrl(options: ImplicitAuthorizationOptions): { url: string; state: string } {
+export function buildImplicitAuthorizationUrl(options: ImplicitAuthorizationOptions): {
+  url: string;
+  state: string;
+} {
   const state = options.state ?? createState();
   const query = encodeQuery({
     client_id: options.clientId,
@@ -65,7 +68,10 @@ export interface ImplicitToken {
  * `AuthorizationCancelledError`; any other `error` as an `AuthorizationError`. The `state` must
  * equal `expectedState`, else `StateMismatchError`.
  */
-export function parseImplicitRedirect(options: { url: string; expectedState: string }): ImplicitToken {
+export function parseImplicitRedirect(options: {
+  url: string;
+  expectedState: string;
+}): ImplicitToken {
   const url = new URL(options.url);
   const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
   const error = url.searchParams.get('error') ?? fragment.get('error');
@@ -73,13 +79,19 @@ export function parseImplicitRedirect(options: { url: string; expectedState: str
   if (error !== null) {
     // A cancel may come back without state (the document shows none); any other error must match.
     if (state !== null && state !== options.expectedState) throw new StateMismatchError();
-    const description = url.searchParams.get('error_description') ?? fragment.get('error_description') ?? undefined;
-    if (error === 'access_denied') throw new AuthorizationCancelledError(description === undefined ? {} : { description });
+    const description =
+      url.searchParams.get('error_description') ?? fragment.get('error_description') ?? undefined;
+    if (error === 'access_denied')
+      throw new AuthorizationCancelledError(description === undefined ? {} : { description });
     throw new AuthorizationError({ error, ...(description === undefined ? {} : { description }) });
   }
   if (state !== options.expectedState) throw new StateMismatchError();
   const accessToken = fragment.get('access_token');
-  if (!accessToken) throw new AuthorizationError({ error: 'invalid_response', description: 'no access_token in the redirect' });
+  if (!accessToken)
+    throw new AuthorizationError({
+      error: 'invalid_response',
+      description: 'no access_token in the redirect',
+    });
   const expiresIn = Number(fragment.get('expires_in'));
   return {
     accessToken,

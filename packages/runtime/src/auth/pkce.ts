@@ -32,7 +32,10 @@ export function createCodeVerifier(length = 64): string {
 
 /** The S256 challenge of a verifier: `BASE64URL(SHA256(ASCII(verifier)))`. */
 export async function createCodeChallenge(verifier: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  const digest = await globalThis.crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(verifier),
+  );
   return base64Url(new Uint8Array(digest));
 }
 
@@ -46,5 +49,9 @@ export interface PkcePair {
 /** Creates a verifier and its challenge. Keep the verifier for the user until the code exchange. */
 export async function createPkcePair(length?: number): Promise<PkcePair> {
   const codeVerifier = createCodeVerifier(length);
-  return { codeVerifier, codeChallenge: await createCodeChallenge(codeVerifier), codeChallengeMethod: 'S256' };
+  return {
+    codeVerifier,
+    codeChallenge: await createCodeChallenge(codeVerifier),
+    codeChallengeMethod: 'S256',
+  };
 }

@@ -10,6 +10,16 @@ export { authorizeSilently } from './silent.js';
 export type { SilentOptions } from './silent.js';
 export { createImplicitTokenSource } from './token-source.js';
 export type { ImplicitTokenSource } from './token-source.js';
-export { buildImplicitAuthorizationUrl, createState, parseImplicitRedirect } from '../auth/implicit.js';
+export {
+  buildImplicitAuthorizationUrl,
+  createState,
+  parseImplicitRedirect,
+} from '../auth/implicit.js';
 export type { ImplicitAuthorizationOptions, ImplicitToken } from '../auth/implicit.js';
-export { AuthorizationCancelledError, AuthorizationError, StateMismatchError, TimeoutError, ZapgenError } from '../errors.js';
+export {
+  AuthorizationCancelledError,
+  AuthorizationError,
+  StateMismatchError,
+  TimeoutError,
+  ZapgenError,
+} from '../errors.js';

@@ -28,7 +28,12 @@ export function waitForRedirect(options: {
 }): Promise<string> {
   return new Promise((resolve, reject) => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== options.origin || event.source !== options.source() || !isRedirectMessage(event.data)) return;
+      if (
+        event.origin !== options.origin ||
+        event.source !== options.source() ||
+        !isRedirectMessage(event.data)
+      )
+        return;
       cleanup();
       resolve(event.data.url);
     };

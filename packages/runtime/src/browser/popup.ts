@@ -21,14 +21,25 @@ export interface PopupOptions extends Omit<ImplicitAuthorizationOptions, 'state'
 export function authorizeInPopup(options: PopupOptions): Promise<ImplicitToken> {
   const { url, state } = buildImplicitAuthorizationUrl(options);
   const popup = window.open(url, 'zapgen-oauth', options.features ?? 'popup,width=500,height=640');
-  if (popup === null) return Promise.reject(new AuthorizationError({ error: 'popup_blocked', message: 'The authorization popup was blocked' }));
+  if (popup === null)
+    return Promise.reject(
+      new AuthorizationError({
+        error: 'popup_blocked',
+        message: 'The authorization popup was blocked',
+      }),
+    );
   const controller = new AbortController();
   const stop = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
   const closedWatch = setInterval(() => {
-    if (popup.closed) controller.abort(new AuthorizationCancelledError({ description: 'the popup was closed' }));
+    if (popup.closed)
+      controller.abort(new AuthorizationCancelledError({ description: 'the popup was closed' }));
   }, options.closedCheckMs ?? 500);
-  return waitForRedirect({ source: () => popup, origin: new URL(options.redirectUri).origin, signal: controller.signal })
+  return waitForRedirect({
+    source: () => popup,
+    origin: new URL(options.redirectUri).origin,
+    signal: controller.signal,
+  })
     .then((redirect) => parseImplicitRedirect({ url: redirect, expectedState: state }))
     .finally(() => {
       clearInterval(closedWatch);

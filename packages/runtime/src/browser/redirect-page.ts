@@ -9,7 +9,9 @@ import type { RedirectMessage } from './message.js';
  * Returns `false` when there is no such window (a full-page redirect: parse it yourself with
  * `parseImplicitRedirect`).
  */
-export function completeAuthorizationRedirect(options: { targetOrigin?: string; close?: boolean } = {}): boolean {
+export function completeAuthorizationRedirect(
+  options: { targetOrigin?: string; close?: boolean } = {},
+): boolean {
   const target = window.opener ?? (window.parent !== window ? window.parent : null);
   if (target === null) return false;
   const message: RedirectMessage = { type: REDIRECT_MESSAGE_TYPE, url: window.location.href };

@@ -4,7 +4,10 @@ import { TimeoutError } from '../errors.js';
 import { waitForRedirect } from './message.js';
 
 /** Options of `authorizeSilently`. */
-export interface SilentOptions extends Omit<ImplicitAuthorizationOptions, 'state' | 'approvalPrompt'> {
+export interface SilentOptions extends Omit<
+  ImplicitAuthorizationOptions,
+  'state' | 'approvalPrompt'
+> {
   /** Give up after this long. Default 10 000 ms. */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -24,8 +27,15 @@ export function authorizeSilently(options: SilentOptions): Promise<ImplicitToken
   const controller = new AbortController();
   const stop = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
-  const timer = setTimeout(() => controller.abort(new TimeoutError({ timeoutMs, what: 'no silent authorization' })), timeoutMs);
-  const redirect = waitForRedirect({ source: () => frame.contentWindow, origin: new URL(options.redirectUri).origin, signal: controller.signal });
+  const timer = setTimeout(
+    () => controller.abort(new TimeoutError({ timeoutMs, what: 'no silent authorization' })),
+    timeoutMs,
+  );
+  const redirect = waitForRedirect({
+    source: () => frame.contentWindow,
+    origin: new URL(options.redirectUri).origin,
+    signal: controller.signal,
+  });
   frame.src = url;
   document.body.appendChild(frame);
   return redirect

@@ -15,14 +15,21 @@ export interface ImplicitTokenSource {
 }
 
 /** A token source for one authorization server, client and redirect page. */
-export function createImplicitTokenSource(options: Omit<ImplicitAuthorizationOptions, 'state' | 'approvalPrompt'> & { silentTimeoutMs?: number }): ImplicitTokenSource {
+export function createImplicitTokenSource(
+  options: Omit<ImplicitAuthorizationOptions, 'state' | 'approvalPrompt'> & {
+    silentTimeoutMs?: number;
+  },
+): ImplicitTokenSource {
   let token: ImplicitToken | undefined;
   const { silentTimeoutMs, ...authorization } = options;
   return {
     getAccessToken: () => token?.accessToken,
     async reauthorize() {
       try {
-        token = await authorizeSilently({ ...authorization, ...(silentTimeoutMs === undefined ? {} : { timeoutMs: silentTimeoutMs }) });
+        token = await authorizeSilently({
+          ...authorization,
+          ...(silentTimeoutMs === undefined ? {} : { timeoutMs: silentTimeoutMs }),
+        });
       } catch {
         token = undefined;
       }

@@ -21,8 +21,13 @@ function fieldText(value: unknown): string {
 
 function entries(body: unknown): [string, unknown][] {
   if (typeof body !== 'object' || body === null) return [];
-  return Object.entries(body as Record<string, unknown>).flatMap(([key, value]): [string, unknown][] =>
-    value === undefined ? [] : Array.isArray(value) ? value.map((item): [string, unknown] => [key, item]) : [[key, value]],
+  return Object.entries(body as Record<string, unknown>).flatMap(
+    ([key, value]): [string, unknown][] =>
+      value === undefined
+        ? []
+        : Array.isArray(value)
+          ? value.map((item): [string, unknown] => [key, item])
+          : [[key, value]],
   );
 }
 
@@ -31,7 +36,10 @@ function entries(body: unknown): [string, unknown][] {
  * blobs, buffers, streams and `FormData` go as they are. `contentType` is `undefined` when the
  * platform must set it (multipart boundaries).
  */
-export function encodeBody(options: { body: unknown; mediaType: string }): { body: BodyInit; contentType: string | undefined } {
+export function encodeBody(options: { body: unknown; mediaType: string }): {
+  body: BodyInit;
+  contentType: string | undefined;
+} {
   const { body, mediaType } = options;
   if (body instanceof FormData) return { body, contentType: undefined };
   if (mediaType === 'application/x-www-form-urlencoded' && !isPassThrough(body)) {
@@ -41,7 +49,8 @@ export function encodeBody(options: { body: unknown; mediaType: string }): { bod
   }
   if (mediaType === 'multipart/form-data' && !isPassThrough(body)) {
     const form = new FormData();
-    for (const [key, value] of entries(body)) form.append(key, value instanceof Blob ? value : fieldText(value));
+    for (const [key, value] of entries(body))
+      form.append(key, value instanceof Blob ? value : fieldText(value));
     return { body: form, contentType: undefined };
   }
   if (/json/i.test(mediaType)) return { body: JSON.stringify(body), contentType: mediaType };
@@ -55,7 +64,12 @@ export function encodeBody(options: { body: unknown; mediaType: string }): { bod
  * text types, a `Blob` otherwise, and `undefined` when there is no body.
  */
 export async function readBody(response: Response, method: string): Promise<unknown> {
-  if (method.toLowerCase() === 'head' || response.status === 204 || response.status === 205 || response.status === 304) {
+  if (
+    method.toLowerCase() === 'head' ||
+    response.status === 204 ||
+    response.status === 205 ||
+    response.status === 304
+  ) {
     await response.body?.cancel();
     return undefined;
   }

@@ -23,7 +23,11 @@ export interface Runtime<Paths extends {}> {
    */
   call<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<T>;
   /** Async iterator over all items of an operation with `pagination`. */
-  paginate<Item>(operation: OperationDefinition, args?: OperationArgs, options?: PaginateOptions): AsyncIterableIterator<Item>;
+  paginate<Item>(
+    operation: OperationDefinition,
+    args?: OperationArgs,
+    options?: PaginateOptions,
+  ): AsyncIterableIterator<Item>;
   /** Calls again every intervalMs while the `polling.whileField` of the result is true. */
   poll<T>(operation: OperationDefinition, args?: OperationArgs, options?: PollOptions): Promise<T>;
 }
@@ -32,21 +36,42 @@ export interface Runtime<Paths extends {}> {
  * Creates the runtime of one client: the API's definition plus the user's options. Generated
  * `createClient` functions call this and wrap `call`/`paginate`/`poll` in named functions.
  */
-export function createRuntime<Paths extends {}>(api: ApiDefinition, options: ClientOptions = {}): Runtime<Paths> {
-  const baseUrl = resolveBaseUrl({ api, baseUrl: options.baseUrl, serverVariables: options.serverVariables });
-  const fetchImpl = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
-  const context: CallContext = { api, client: options, baseUrl, fetch: fetchImpl, warned: new Set() };
-  const call = async <T>(operation: OperationDefinition, args?: OperationArgs, callOptions?: CallOptions) =>
-    (await performCall<T>({ context, operation, args, callOptions })).data;
+export function createRuntime<Paths extends {}>(
+  api: ApiDefinition,
+  options: ClientOptions = {},
+): Runtime<Paths> {
+  const baseUrl = resolveBaseUrl({
+    api,
+    baseUrl: options.baseUrl,
+    serverVariables: options.serverVariables,
+  });
+  const fetchImpl = (input: string, init: RequestInit) =>
+    (options.fetch ?? globalThis.fetch)(input, init);
+  const context: CallContext = {
+    api,
+    client: options,
+    baseUrl,
+    fetch: fetchImpl,
+    warned: new Set(),
+  };
+  const call = async <T>(
+    operation: OperationDefinition,
+    args?: OperationArgs,
+    callOptions?: CallOptions,
+  ) => (await performCall<T>({ context, operation, args, callOptions })).data;
   return {
     pathMethods: createPathMethods<Paths>({
       apiName: api.name,
       operations: api.operations ?? [],
-      send: (operation, args, callOptions) => performCall({ context, operation, args, callOptions }),
+      send: (operation, args, callOptions) =>
+        performCall({ context, operation, args, callOptions }),
     }),
     call,
-    paginate: <Item>(operation: OperationDefinition, args?: OperationArgs, paginateOptions?: PaginateOptions) =>
-      paginate<Item>({ call, operation, args, paginateOptions }),
+    paginate: <Item>(
+      operation: OperationDefinition,
+      args?: OperationArgs,
+      paginateOptions?: PaginateOptions,
+    ) => paginate<Item>({ call, operation, args, paginateOptions }),
     poll: <T>(operation: OperationDefinition, args?: OperationArgs, pollOptions?: PollOptions) =>
       poll<T>({ call, operation, args, pollOptions, sleep: options.retry?.sleep }),
   };

@@ -1,7 +1,21 @@
-import { ApiError, ClientError, ForbiddenError, NotFoundError, RateLimitError, ServerError, UnauthorizedError } from '../errors.js';
+import {
+  ApiError,
+  ClientError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  UnauthorizedError,
+} from '../errors.js';
 import type { ApiErrorDetails } from '../errors.js';
 
-const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-amzn-requestid', 'x-correlation-id', 'x-trace-id'];
+const REQUEST_ID_HEADERS = [
+  'x-request-id',
+  'request-id',
+  'x-amzn-requestid',
+  'x-correlation-id',
+  'x-trace-id',
+];
 
 /** The request id a server sent, from the usual headers. */
 export function requestIdOf(headers: Headers): string | undefined {

@@ -33,7 +33,9 @@ export interface ClientOptions {
   /** Bearer token for oauth2, openIdConnect and http bearer schemes. */
   accessToken?: string;
   /** Called when an operation needs a token; wins over `accessToken`. */
-  getAccessToken?: (context: AccessTokenContext) => string | undefined | Promise<string | undefined>;
+  getAccessToken?: (
+    context: AccessTokenContext,
+  ) => string | undefined | Promise<string | undefined>;
   /**
    * Called once after a 401 on a token-authenticated call: returns a new token (e.g. from a
    * silent re-authorization), and the call is sent again with it. Return `undefined` to give up.

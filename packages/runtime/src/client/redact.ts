@@ -1,7 +1,15 @@
 /** Keeps credentials out of anything the runtime stores on errors or passes to logs. */
 import { setOwn } from '../own.js';
 
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token']);
+const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'api-key',
+  'x-auth-token',
+]);
 
 export const REDACTED = '[REDACTED]';
 
@@ -24,7 +32,9 @@ export function scrubValue(value: unknown, secrets: readonly string[]): unknown 
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
     return `[${value.constructor?.name ?? 'object'}]`;
   }
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [scrub(key, secrets), scrubValue(item, secrets)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [scrub(key, secrets), scrubValue(item, secrets)]),
+  );
 }
 
 /** Header names that carry credentials whatever the API: never kept on errors, never sent across origins. */
@@ -33,7 +43,11 @@ export function isCredentialHeader(name: string): boolean {
 }
 
 /** The URL with the values of the given query parameters replaced by `[REDACTED]`. */
-export function redactUrl(options: { url: string; queryNames: readonly string[]; secrets: readonly string[] }): string {
+export function redactUrl(options: {
+  url: string;
+  queryNames: readonly string[];
+  secrets: readonly string[];
+}): string {
   const [base, query] = splitOnce(options.url, '?');
   if (query === undefined) return scrub(base, options.secrets);
   const names = new Set(options.queryNames);
@@ -45,11 +59,19 @@ export function redactUrl(options: { url: string; queryNames: readonly string[];
 }
 
 /** Response headers as a record, with credential-like headers and secret values redacted. */
-export function redactHeaders(options: { headers: Headers; extraNames: readonly string[]; secrets: readonly string[] }): Record<string, string> {
+export function redactHeaders(options: {
+  headers: Headers;
+  extraNames: readonly string[];
+  secrets: readonly string[];
+}): Record<string, string> {
   const extra = new Set(options.extraNames.map((name) => name.toLowerCase()));
   const record: Record<string, string> = {};
   options.headers.forEach((value, name) => {
-    setOwn(record, name, CREDENTIAL_HEADERS.has(name) || extra.has(name) ? REDACTED : scrub(value, options.secrets));
+    setOwn(
+      record,
+      name,
+      CREDENTIAL_HEADERS.has(name) || extra.has(name) ? REDACTED : scrub(value, options.secrets),
+    );
   });
   return record;
 }
@@ -59,8 +81,10 @@ export function scrubCause(cause: unknown, secrets: readonly string[]): Error | 
   if (!(cause instanceof Error)) return undefined;
   const copy = new Error(scrub(cause.message, secrets));
   copy.name = cause.name;
-  const code = (cause as { code?: unknown }).code ?? (cause.cause as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string') Object.defineProperty(copy, 'code', { value: code, enumerable: true });
+  const code =
+    (cause as { code?: unknown }).code ?? (cause.cause as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string')
+    Object.defineProperty(copy, 'code', { value: code, enumerable: true });
   const inner = (cause.cause as Error | undefined)?.message;
   if (typeof inner === 'string') copy.message += ` (${scrub(inner, secrets)})`;
   copy.stack = `${copy.name}: ${copy.message}`;

@@ -1,8 +1,20 @@
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
 import { authenticate } from '../auth/credentials.js';
 import type { Authentication } from '../auth/credentials.js';
-import { NetworkError, RedirectError, RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
-import { backoffDelay, isRetryableStatus, mayRetryMethod, parseRetryAfter, retryPolicy } from '../retry.js';
+import {
+  NetworkError,
+  RedirectError,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+} from '../errors.js';
+import {
+  backoffDelay,
+  isRetryableStatus,
+  mayRetryMethod,
+  parseRetryAfter,
+  retryPolicy,
+} from '../retry.js';
 import { serializeParameters } from '../serialize/index.js';
 import { encodeValue } from '../serialize/encode.js';
 import { attemptSignal } from '../timeout.js';
@@ -31,7 +43,9 @@ interface PreparedRequest extends OutgoingRequest {
 
 /** Header names of apiKey schemes: their values are redacted from response headers kept on errors. */
 function apiKeyHeaderNames(api: ApiDefinition): string[] {
-  return Object.values(api.securitySchemes).flatMap((scheme) => (scheme.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : []));
+  return Object.values(api.securitySchemes).flatMap((scheme) =>
+    scheme.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : [],
+  );
 }
 
 function acceptHeader(operation: OperationDefinition): string {
@@ -43,7 +57,11 @@ function acceptHeader(operation: OperationDefinition): string {
  * Every credential the request carries: the operation's (from `authenticate`) and any the caller
  * put in a credential header of its own (`headers: { authorization }`), raw and as sent.
  */
-function credentialsOf(options: { api: ApiDefinition; auth: Authentication; headers: Headers }): RequestCredentials {
+function credentialsOf(options: {
+  api: ApiDefinition;
+  auth: Authentication;
+  headers: Headers;
+}): RequestCredentials {
   const headerNames = apiKeyHeaderNames(options.api).map((name) => name.toLowerCase());
   const secrets = [...options.auth.secrets];
   for (const [name, value] of options.headers) {
@@ -52,7 +70,9 @@ function credentialsOf(options: { api: ApiDefinition; auth: Authentication; head
     secrets.push(value, value.replace(/^\S+\s+/, ''));
   }
   // Longest first, so that `Bearer sk-1` is scrubbed whole before `sk-1` is.
-  const unique = [...new Set(secrets)].filter((secret) => secret !== '').sort((a, b) => b.length - a.length);
+  const unique = [...new Set(secrets)]
+    .filter((secret) => secret !== '')
+    .sort((a, b) => b.length - a.length);
   return { headerNames, queryNames: options.auth.secretQueryNames, secrets: unique };
 }
 
@@ -65,22 +85,35 @@ function prepare(options: {
 }): PreparedRequest {
   const { context, operation, args, auth, callOptions } = options;
   const serialized = serializeParameters(operation, args);
-  const credentialQuery = auth.query.map(([name, value]) => `${encodeValue(name)}=${encodeValue(value)}`);
+  const credentialQuery = auth.query.map(
+    ([name, value]) => `${encodeValue(name)}=${encodeValue(value)}`,
+  );
   const query = [serialized.query, ...credentialQuery].filter((part) => part !== '').join('&');
   const url = `${context.baseUrl}${serialized.path}${query === '' ? '' : `?${query}`}`;
   const headers = new Headers({ accept: acceptHeader(operation) });
-  for (const [name, value] of Object.entries({ ...context.client.headers, ...callOptions.headers, ...serialized.headers })) {
+  for (const [name, value] of Object.entries({
+    ...context.client.headers,
+    ...callOptions.headers,
+    ...serialized.headers,
+  })) {
     headers.set(name, value);
   }
-  const cookies = [serialized.cookies, ...auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`)].filter((part) => part !== '');
+  const cookies = [
+    serialized.cookies,
+    ...auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`),
+  ].filter((part) => part !== '');
   if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
   for (const [name, value] of Object.entries(auth.headers)) headers.set(name, value);
   const init: PreparedRequest['init'] = { method: operation.method.toUpperCase(), headers };
   if (args.body !== undefined) {
-    const encoded = encodeBody({ body: args.body, mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json' });
+    const encoded = encodeBody({
+      body: args.body,
+      mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json',
+    });
     init.body = encoded.body;
     // fetch sends a stream body only as a half-duplex request, and says so only when asked to.
-    if (typeof ReadableStream !== 'undefined' && encoded.body instanceof ReadableStream) Object.assign(init, { duplex: 'half' });
+    if (typeof ReadableStream !== 'undefined' && encoded.body instanceof ReadableStream)
+      Object.assign(init, { duplex: 'half' });
     if (encoded.contentType !== undefined) headers.set('content-type', encoded.contentType);
   }
   return { url, init, credentials: credentialsOf({ api: context.api, auth, headers }) };
@@ -119,7 +152,11 @@ async function attempt(options: {
   } catch (error) {
     if (callOptions.signal?.aborted) throw callOptions.signal.reason;
     if (error instanceof RedirectError) throw error;
-    if (signal.timedOut()) return { kind: 'failure', error: new TimeoutError({ operationId: operation.operationId, timeoutMs }) };
+    if (signal.timedOut())
+      return {
+        kind: 'failure',
+        error: new TimeoutError({ operationId: operation.operationId, timeoutMs }),
+      };
     return {
       kind: 'failure',
       error: new NetworkError({
@@ -146,11 +183,15 @@ function reportResponse(options: {
   if (mode === 'off') return;
   const report = validateResponse({ operation, status: options.status, body: options.body });
   if (report === undefined) return;
-  if (mode === 'strict') throw new ResponseValidationError({ report, body: options.body, secrets: options.secrets });
+  if (mode === 'strict')
+    throw new ResponseValidationError({ report, body: options.body, secrets: options.secrets });
   if (context.client.onValidationWarning) return context.client.onValidationWarning(report);
   if (context.warned.has(operation.operationId)) return;
   context.warned.add(operation.operationId);
-  console.warn(`[${context.api.name}] ${operation.operationId}: response ${report.status} does not match its schema (data returned anyway)`, report.issues);
+  console.warn(
+    `[${context.api.name}] ${operation.operationId}: response ${report.status} does not match its schema (data returned anyway)`,
+    report.issues,
+  );
 }
 
 /** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
@@ -177,14 +218,15 @@ export async function performCall<T>(options: {
   const callOptions = options.callOptions ?? {};
   if (context.client.validation?.request !== false) {
     const issues = validateRequest(operation, args);
-    if (issues.length > 0) throw new RequestValidationError({ operationId: operation.operationId, issues });
+    if (issues.length > 0)
+      throw new RequestValidationError({ operationId: operation.operationId, issues });
   }
   let auth = await authenticate({ api: context.api, operation, client: context.client });
   let request = prepare({ context, operation, args, auth, callOptions });
   const policy = retryPolicy({ client: context.client.retry, call: callOptions.retry });
   const retryable = mayRetryMethod(policy, operation.method);
   let reauthorized = false;
-  for (let retries = 0; ; ) {
+  for (let retries = 0; ;) {
     callOptions.signal?.throwIfAborted();
     const outcome = await attempt({ context, operation, request, callOptions });
     const canRetry = retryable && retries < policy.maxRetries;
@@ -195,20 +237,43 @@ export async function performCall<T>(options: {
     }
     const { response, body } = outcome;
     if (response.ok) {
-      reportResponse({ context, operation, status: response.status, body, secrets: request.credentials.secrets });
+      reportResponse({
+        context,
+        operation,
+        status: response.status,
+        body,
+        secrets: request.credentials.secrets,
+      });
       return { data: body as T, response };
     }
-    if (response.status === 401 && !reauthorized && auth.tokenScheme && context.client.reauthorize) {
+    if (
+      response.status === 401 &&
+      !reauthorized &&
+      auth.tokenScheme &&
+      context.client.reauthorize
+    ) {
       reauthorized = true;
-      const token = await context.client.reauthorize({ operationId: operation.operationId, ...auth.tokenScheme });
+      const token = await context.client.reauthorize({
+        operationId: operation.operationId,
+        ...auth.tokenScheme,
+      });
       if (token) {
-        auth = await authenticate({ api: context.api, operation, client: context.client, tokenOverride: token });
+        auth = await authenticate({
+          api: context.api,
+          operation,
+          client: context.client,
+          tokenOverride: token,
+        });
         request = prepare({ context, operation, args, auth, callOptions });
         continue;
       }
     }
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    if (canRetry && isRetryableStatus(response.status) && (retryAfterMs === undefined || retryAfterMs <= policy.maxDelayMs)) {
+    if (
+      canRetry &&
+      isRetryableStatus(response.status) &&
+      (retryAfterMs === undefined || retryAfterMs <= policy.maxDelayMs)
+    ) {
       const delay = retryAfterMs ?? backoffDelay(policy, retries);
       retries += 1;
       await policy.sleep(delay, callOptions.signal);
@@ -221,7 +286,11 @@ export async function performCall<T>(options: {
       url: safeUrl(outcome.url, request.credentials),
       status: response.status,
       body,
-      headers: redactHeaders({ headers: response.headers, extraNames: request.credentials.headerNames, secrets }),
+      headers: redactHeaders({
+        headers: response.headers,
+        extraNames: request.credentials.headerNames,
+        secrets,
+      }),
       requestId: requestIdOf(response.headers),
       secrets,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),

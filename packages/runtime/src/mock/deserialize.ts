@@ -2,7 +2,12 @@
  * Turning wire strings back into parameter values: the inverse of the client's serialization,
  * per OpenAPI style and explode, guided by each parameter's value shape.
  */
-import type { OperationDefinition, ParameterDefinition, ParameterLocation, ValueShape } from '../definition.js';
+import type {
+  OperationDefinition,
+  ParameterDefinition,
+  ParameterLocation,
+  ValueShape,
+} from '../definition.js';
 import { ownValue, setOwn } from '../own.js';
 
 export type ParameterGroups = Partial<Record<ParameterLocation, Record<string, unknown>>>;
@@ -49,7 +54,11 @@ function propertyShape(shape: ValueShape | undefined, key: string): ValueShape |
 }
 
 /** `k1,v1,k2,v2` (explode false) or `k1=v1,k2=v2` (explode true) into an object. */
-function pairsToObject(parts: string[], exploded: boolean, shape: ValueShape | undefined): Record<string, unknown> {
+function pairsToObject(
+  parts: string[],
+  exploded: boolean,
+  shape: ValueShape | undefined,
+): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   if (exploded) {
     for (const part of parts) {
@@ -73,7 +82,8 @@ function fromDelimited(text: string, parameter: ParameterDefinition, delimiter: 
   if (shape?.type === 'array') {
     return text === '' ? [] : text.split(delimiter).map((item) => coerce(item, itemShape(shape)));
   }
-  if (shape?.type === 'object') return pairsToObject(text === '' ? [] : text.split(delimiter), parameter.explode, shape);
+  if (shape?.type === 'object')
+    return pairsToObject(text === '' ? [] : text.split(delimiter), parameter.explode, shape);
   return coerce(text, shape);
 }
 
@@ -98,17 +108,27 @@ function parsePath(raw: string, parameter: ParameterDefinition): unknown {
   }
   if (shape?.type === 'array' || shape?.type === 'object') {
     const parts = text === '' ? [] : text.split(delimiter).map(decode);
-    return shape.type === 'array' ? parts.map((part) => coerce(part, shape.items)) : pairsToObject(parts, explode, shape);
+    return shape.type === 'array'
+      ? parts.map((part) => coerce(part, shape.items))
+      : pairsToObject(parts, explode, shape);
   }
   return coerce(decode(text), shape);
 }
 
 /** Query keys that belong to some other declared parameter of the operation. */
 function claimedKeys(operation: OperationDefinition, except: ParameterDefinition): Set<string> {
-  return new Set(operation.parameters.filter((p) => p.in === 'query' && p !== except && !p.keyPrefix).map((p) => p.name));
+  return new Set(
+    operation.parameters
+      .filter((p) => p.in === 'query' && p !== except && !p.keyPrefix)
+      .map((p) => p.name),
+  );
 }
 
-function parseQuery(query: URLSearchParams, parameter: ParameterDefinition, operation: OperationDefinition): unknown {
+function parseQuery(
+  query: URLSearchParams,
+  parameter: ParameterDefinition,
+  operation: OperationDefinition,
+): unknown {
   const { name, shape, style, explode } = parameter;
   if (parameter.contentType) {
     const text = query.get(name);
@@ -119,7 +139,10 @@ function parseQuery(query: URLSearchParams, parameter: ParameterDefinition, oper
       return text;
     }
   }
-  if (parameter.keyPrefix !== undefined || (shape?.type === 'object' && style === 'form' && explode)) {
+  if (
+    parameter.keyPrefix !== undefined ||
+    (shape?.type === 'object' && style === 'form' && explode)
+  ) {
     const prefix = parameter.keyPrefix ?? '';
     // Without a prefix, the object's keys are every query key no other parameter declares.
     const claimed = prefix ? new Set<string>() : claimedKeys(operation, parameter);
@@ -143,7 +166,8 @@ function parseQuery(query: URLSearchParams, parameter: ParameterDefinition, oper
   }
   const values = query.getAll(name);
   if (!values.length) return undefined;
-  if (shape?.type === 'array' && explode && style === 'form') return values.map((value) => coerce(value, shape.items));
+  if (shape?.type === 'array' && explode && style === 'form')
+    return values.map((value) => coerce(value, shape.items));
   return fromDelimited(values[values.length - 1] ?? '', parameter, DELIMITERS[style] ?? ',');
 }
 
@@ -162,7 +186,10 @@ function headerValue(headers: RawParameters['headers'], name: string): string | 
 }
 
 /** Parses every declared parameter of the operation; absent ones are left out. */
-export function deserializeParameters(operation: OperationDefinition, raw: RawParameters): ParameterGroups {
+export function deserializeParameters(
+  operation: OperationDefinition,
+  raw: RawParameters,
+): ParameterGroups {
   const groups: ParameterGroups = {};
   const cookies = parseCookies(headerValue(raw.headers, 'cookie'));
   for (const parameter of operation.parameters) {

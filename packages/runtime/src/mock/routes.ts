@@ -51,9 +51,16 @@ export function compileRoutes(operations: readonly OperationDefinition[]): Route
       }
       return source + escapeRegExp(canonicalSegment(segment.slice(last)));
     });
-    return { operation, pattern: new RegExp(`^${segments.join('/')}$`), names, specificity: names.length };
+    return {
+      operation,
+      pattern: new RegExp(`^${segments.join('/')}$`),
+      names,
+      specificity: names.length,
+    };
   });
-  return routes.sort((a, b) => a.specificity - b.specificity || b.operation.path.length - a.operation.path.length);
+  return routes.sort(
+    (a, b) => a.specificity - b.specificity || b.operation.path.length - a.operation.path.length,
+  );
 }
 
 export interface RouteMatch {

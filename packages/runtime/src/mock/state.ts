@@ -116,13 +116,16 @@ export function newKey(options: {
 }): unknown {
   const { state, name, collection } = options;
   if (collection.keyType === 'uuid') return seededUuid(state);
-  const existing = (ownValue(state.collections, name) ?? []).map((record) => record.data[collection.key]);
+  const existing = (ownValue(state.collections, name) ?? []).map(
+    (record) => record.data[collection.key],
+  );
   const highest = existing.reduce<number>(
     (max, key) => (typeof key === 'number' && key > max ? key : max),
     0,
   );
   const counter =
-    Math.max(ownValue(state.counters, name) ?? 0, collection.keyType === 'integer' ? highest : 0) + 1;
+    Math.max(ownValue(state.counters, name) ?? 0, collection.keyType === 'integer' ? highest : 0) +
+    1;
   setOwn(state.counters, name, counter);
   return collection.keyType === 'integer' ? counter : `${name}-${counter}`;
 }
@@ -145,7 +148,8 @@ function seedGroup(options: {
       ...base,
       ...(fillTemplate(clone(group.values), indexes) as Record<string, unknown>),
     };
-    for (const [property, start] of Object.entries(group.sequence)) setOwn(data, property, start + n - 1);
+    for (const [property, start] of Object.entries(group.sequence))
+      setOwn(data, property, start + n - 1);
     for (const [property, values] of Object.entries(group.cycle)) {
       if (values.length)
         setOwn(data, property, fillTemplate(clone(values[(n - 1) % values.length]), indexes));

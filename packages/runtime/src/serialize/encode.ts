@@ -1,6 +1,25 @@
 /** Percent-encoding of names and values as OpenAPI parameter styles need it. */
 
-const RESERVED = new Set([':', '/', '?', '#', '[', ']', '@', '!', '$', '&', "'", '(', ')', '*', '+', ',', ';', '=']);
+const RESERVED = new Set([
+  ':',
+  '/',
+  '?',
+  '#',
+  '[',
+  ']',
+  '@',
+  '!',
+  '$',
+  '&',
+  "'",
+  '(',
+  ')',
+  '*',
+  '+',
+  ',',
+  ';',
+  '=',
+]);
 
 /**
  * Percent-encodes a value; with `allowReserved`, RFC 3986 reserved characters are kept as they are
@@ -19,7 +38,8 @@ export function encodeValue(value: string, allowReserved = false): string {
 export function primitiveText(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   if (value === null) return '';
   return JSON.stringify(value);
 }

@@ -1,6 +1,11 @@
 import type { OperationArgs, OperationDefinition, ParameterDefinition } from '../definition.js';
 import { RequestValidationError } from '../errors.js';
-import { serializeCookiePairs, serializeHeaderValue, serializePathValue, serializeQueryPairs } from './style.js';
+import {
+  serializeCookiePairs,
+  serializeHeaderValue,
+  serializePathValue,
+  serializeQueryPairs,
+} from './style.js';
 import { ownValue, setOwn } from '../own.js';
 
 /** One request's parameters as they go on the wire. */
@@ -28,7 +33,10 @@ function argument(args: OperationArgs, parameter: ParameterDefinition): unknown 
  * an object value) are left out; a missing path parameter is an error because the URL cannot be
  * built without it.
  */
-export function serializeParameters(operation: OperationDefinition, args: OperationArgs = {}): SerializedParameters {
+export function serializeParameters(
+  operation: OperationDefinition,
+  args: OperationArgs = {},
+): SerializedParameters {
   const query: string[] = [];
   const cookies: string[] = [];
   const headers: Record<string, string> = {};
@@ -39,7 +47,14 @@ export function serializeParameters(operation: OperationDefinition, args: Operat
       if (value === undefined || value === null) {
         throw new RequestValidationError({
           operationId: operation.operationId,
-          issues: [{ parameter: parameter.name, in: 'path', path: [parameter.name], message: 'is required' }],
+          issues: [
+            {
+              parameter: parameter.name,
+              in: 'path',
+              path: [parameter.name],
+              message: 'is required',
+            },
+          ],
         });
       }
       path = path.split(`{${parameter.name}}`).join(serializePathValue(parameter, value));
@@ -50,7 +65,8 @@ export function serializeParameters(operation: OperationDefinition, args: Operat
     if (value === undefined || value === null) continue;
     if (parameter.in === 'query') query.push(...serializeQueryPairs(parameter, value));
     else if (parameter.in === 'cookie') cookies.push(...serializeCookiePairs(parameter, value));
-    else if (!IGNORED_HEADERS.has(parameter.name.toLowerCase())) setOwn(headers, parameter.name, serializeHeaderValue(parameter, value));
+    else if (!IGNORED_HEADERS.has(parameter.name.toLowerCase()))
+      setOwn(headers, parameter.name, serializeHeaderValue(parameter, value));
   }
   return { path, query: query.join('&'), headers, cookies: cookies.join('; ') };
 }

@@ -2,7 +2,10 @@ import type { ParameterDefinition } from '../definition.js';
 import { encodeValue, primitiveText } from './encode.js';
 
 /** A value as styles see it: a primitive, a list, or key/value pairs. */
-type Shaped = { kind: 'primitive'; text: string } | { kind: 'array'; items: string[] } | { kind: 'object'; entries: [string, string][] };
+type Shaped =
+  | { kind: 'primitive'; text: string }
+  | { kind: 'array'; items: string[] }
+  | { kind: 'object'; entries: [string, string][] };
 
 function shape(value: unknown): Shaped {
   if (Array.isArray(value)) return { kind: 'array', items: value.map(primitiveText) };
@@ -17,7 +20,13 @@ function shape(value: unknown): Shaped {
 
 /** Value of a parameter defined with `content`: the JSON text, as one primitive. */
 function contentShape(parameter: ParameterDefinition, value: unknown): Shaped {
-  return { kind: 'primitive', text: typeof value === 'string' && !/json/i.test(parameter.contentType ?? '') ? value : JSON.stringify(value) };
+  return {
+    kind: 'primitive',
+    text:
+      typeof value === 'string' && !/json/i.test(parameter.contentType ?? '')
+        ? value
+        : JSON.stringify(value),
+  };
 }
 
 function shapeOf(parameter: ParameterDefinition, value: unknown): Shaped {
@@ -38,19 +47,25 @@ export function serializePathValue(parameter: ParameterDefinition, value: unknow
   const name = encode(parameter.name);
   switch (parameter.style) {
     case 'label': {
-      if (shaped.kind === 'object' && parameter.explode) return shaped.entries.map(([key, text]) => `.${encode(key)}=${encode(text)}`).join('');
-      if (shaped.kind === 'array' && parameter.explode) return shaped.items.map((item) => `.${encode(item)}`).join('');
+      if (shaped.kind === 'object' && parameter.explode)
+        return shaped.entries.map(([key, text]) => `.${encode(key)}=${encode(text)}`).join('');
+      if (shaped.kind === 'array' && parameter.explode)
+        return shaped.items.map((item) => `.${encode(item)}`).join('');
       return `.${flat(shaped, encode).join(',')}`;
     }
     case 'matrix': {
-      if (shaped.kind === 'primitive') return shaped.text === '' ? `;${name}` : `;${name}=${encode(shaped.text)}`;
-      if (parameter.explode && shaped.kind === 'array') return shaped.items.map((item) => `;${name}=${encode(item)}`).join('');
-      if (parameter.explode && shaped.kind === 'object') return shaped.entries.map(([key, text]) => `;${encode(key)}=${encode(text)}`).join('');
+      if (shaped.kind === 'primitive')
+        return shaped.text === '' ? `;${name}` : `;${name}=${encode(shaped.text)}`;
+      if (parameter.explode && shaped.kind === 'array')
+        return shaped.items.map((item) => `;${name}=${encode(item)}`).join('');
+      if (parameter.explode && shaped.kind === 'object')
+        return shaped.entries.map(([key, text]) => `;${encode(key)}=${encode(text)}`).join('');
       const joined = flat(shaped, encode).join(',');
       return joined === '' ? `;${name}` : `;${name}=${joined}`;
     }
     default: {
-      if (shaped.kind === 'object' && parameter.explode) return shaped.entries.map(([key, text]) => `${encode(key)}=${encode(text)}`).join(',');
+      if (shaped.kind === 'object' && parameter.explode)
+        return shaped.entries.map(([key, text]) => `${encode(key)}=${encode(text)}`).join(',');
       return flat(shaped, encode).join(',');
     }
   }
@@ -62,24 +77,30 @@ export function serializeQueryPairs(parameter: ParameterDefinition, value: unkno
   const encode = (text: string) => encodeValue(text, parameter.allowReserved === true);
   const name = encodeValue(parameter.name);
   if (parameter.keyPrefix !== undefined && shaped.kind === 'object') {
-    return shaped.entries.map(([key, text]) => `${encodeValue(parameter.keyPrefix + key)}=${encode(text)}`);
+    return shaped.entries.map(
+      ([key, text]) => `${encodeValue(parameter.keyPrefix + key)}=${encode(text)}`,
+    );
   }
   switch (parameter.style) {
     case 'spaceDelimited':
     case 'pipeDelimited': {
       if (shaped.kind === 'primitive') return [`${name}=${encode(shaped.text)}`];
       const separator = parameter.style === 'spaceDelimited' ? '%20' : '|';
-      if (parameter.explode && shaped.kind === 'array') return shaped.items.map((item) => `${name}=${encode(item)}`);
+      if (parameter.explode && shaped.kind === 'array')
+        return shaped.items.map((item) => `${name}=${encode(item)}`);
       return [`${name}=${flat(shaped, encode).join(separator)}`];
     }
     case 'deepObject': {
-      if (shaped.kind === 'object') return shaped.entries.map(([key, text]) => `${name}[${encodeValue(key)}]=${encode(text)}`);
+      if (shaped.kind === 'object')
+        return shaped.entries.map(([key, text]) => `${name}[${encodeValue(key)}]=${encode(text)}`);
       if (shaped.kind === 'array') return shaped.items.map((item) => `${name}=${encode(item)}`);
       return [`${name}=${encode(shaped.text)}`];
     }
     default: {
-      if (parameter.explode && shaped.kind === 'array') return shaped.items.map((item) => `${name}=${encode(item)}`);
-      if (parameter.explode && shaped.kind === 'object') return shaped.entries.map(([key, text]) => `${encodeValue(key)}=${encode(text)}`);
+      if (parameter.explode && shaped.kind === 'array')
+        return shaped.items.map((item) => `${name}=${encode(item)}`);
+      if (parameter.explode && shaped.kind === 'object')
+        return shaped.entries.map(([key, text]) => `${encodeValue(key)}=${encode(text)}`);
       return [`${name}=${flat(shaped, encode).join(',')}`];
     }
   }
@@ -89,7 +110,8 @@ export function serializeQueryPairs(parameter: ParameterDefinition, value: unkno
 export function serializeHeaderValue(parameter: ParameterDefinition, value: unknown): string {
   const shaped = shapeOf(parameter, value);
   const keep = (text: string) => text;
-  if (shaped.kind === 'object' && parameter.explode) return shaped.entries.map(([key, text]) => `${key}=${text}`).join(',');
+  if (shaped.kind === 'object' && parameter.explode)
+    return shaped.entries.map(([key, text]) => `${key}=${text}`).join(',');
   return flat(shaped, keep).join(',');
 }
 
@@ -98,7 +120,9 @@ export function serializeCookiePairs(parameter: ParameterDefinition, value: unkn
   const shaped = shapeOf(parameter, value);
   const encode = (text: string) => encodeValue(text);
   const name = encodeValue(parameter.name);
-  if (parameter.explode && shaped.kind === 'array') return shaped.items.map((item) => `${name}=${encode(item)}`);
-  if (parameter.explode && shaped.kind === 'object') return shaped.entries.map(([key, text]) => `${encodeValue(key)}=${encode(text)}`);
+  if (parameter.explode && shaped.kind === 'array')
+    return shaped.items.map((item) => `${name}=${encode(item)}`);
+  if (parameter.explode && shaped.kind === 'object')
+    return shaped.entries.map(([key, text]) => `${encodeValue(key)}=${encode(text)}`);
   return [`${name}=${flat(shaped, encode).join(',')}`];
 }

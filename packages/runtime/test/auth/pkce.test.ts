@@ -3,13 +3,18 @@ import { createCodeChallenge, createCodeVerifier, createPkcePair } from '../../s
 
 describe('PKCE', () => {
   it('derives the S256 challenge of RFC 7636 appendix B', async () => {
-    expect(await createCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(await createCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
-  it.each([43, 64, 128])('creates %i-character verifiers from the unreserved alphabet', (length) => {
-    const verifier = createCodeVerifier(length);
-    expect(verifier).toMatch(new RegExp(`^[A-Za-z0-9\\-._~]{${length}}$`));
-  });
+  it.each([43, 64, 128])(
+    'creates %i-character verifiers from the unreserved alphabet',
+    (length) => {
+      const verifier = createCodeVerifier(length);
+      expect(verifier).toMatch(new RegExp(`^[A-Za-z0-9\\-._~]{${length}}$`));
+    },
+  );
 
   it.each([42, 129, 50.5])('refuses a verifier length of %s', (length) => {
     expect(() => createCodeVerifier(length)).toThrow(RangeError);

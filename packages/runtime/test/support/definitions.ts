@@ -3,18 +3,44 @@
  * spec (the runtime must not depend on the generator to be tested).
  */
 import { z } from 'zod';
-import type { ApiDefinition, OperationDefinition, ParameterDefinition } from '../../src/definition.js';
+import type {
+  ApiDefinition,
+  OperationDefinition,
+  ParameterDefinition,
+} from '../../src/definition.js';
 
-export function parameter(options: Partial<ParameterDefinition> & Pick<ParameterDefinition, 'name' | 'in'>): ParameterDefinition {
-  return { required: options.in === 'path', style: options.in === 'query' || options.in === 'cookie' ? 'form' : 'simple', explode: options.in === 'query' || options.in === 'cookie', ...options };
+export function parameter(
+  options: Partial<ParameterDefinition> & Pick<ParameterDefinition, 'name' | 'in'>,
+): ParameterDefinition {
+  return {
+    required: options.in === 'path',
+    style: options.in === 'query' || options.in === 'cookie' ? 'form' : 'simple',
+    explode: options.in === 'query' || options.in === 'cookie',
+    ...options,
+  };
 }
 
-const actionType = z.enum(['read', 'write', 'search', 'read_bulk', 'search_or_write', 'search_and_write']);
-const errorResponse = z.looseObject({ error: z.string().optional(), detail: z.string().optional() });
+const actionType = z.enum([
+  'read',
+  'write',
+  'search',
+  'read_bulk',
+  'search_or_write',
+  'search_and_write',
+]);
+const errorResponse = z.looseObject({
+  error: z.string().optional(),
+  detail: z.string().optional(),
+});
 
 export const actionsApi: ApiDefinition = {
   name: '@zapgen/actions-v2',
-  servers: [{ url: '{base_url}/api/v2', variables: { base_url: { default: 'https://actions.zapier.com' } } }],
+  servers: [
+    {
+      url: '{base_url}/api/v2',
+      variables: { base_url: { default: 'https://actions.zapier.com' } },
+    },
+  ],
   securitySchemes: {
     AccessPointApiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key', option: 'apiKey' },
     AccessPointOAuth: {
@@ -30,7 +56,10 @@ export const actionsApi: ApiDefinition = {
   },
 };
 
-const v2Security = [[{ scheme: 'AccessPointApiKeyHeader', scopes: [] }], [{ scheme: 'AccessPointOAuth', scopes: [] }]];
+const v2Security = [
+  [{ scheme: 'AccessPointApiKeyHeader', scopes: [] }],
+  [{ scheme: 'AccessPointOAuth', scopes: [] }],
+];
 
 export const listActions: OperationDefinition = {
   operationId: 'listActions',
@@ -53,7 +82,11 @@ export const listActions: OperationDefinition = {
     }),
   }),
   responses: [
-    { status: '200', mediaTypes: ['application/json'], body: z.looseObject({ results: z.array(z.looseObject({ action: z.string() })) }) },
+    {
+      status: '200',
+      mediaTypes: ['application/json'],
+      body: z.looseObject({ results: z.array(z.looseObject({ action: z.string() })) }),
+    },
     { status: 'default', mediaTypes: ['application/json'], body: errorResponse },
   ],
   security: v2Security,
@@ -70,11 +103,19 @@ export const executeAction: OperationDefinition = {
   ],
   parameterValidator: z
     .object({
-      query: z.object({ preview_only: z.boolean().optional(), skip_param_guessing: z.boolean().optional(), token_budget: z.number().int().optional() }),
+      query: z.object({
+        preview_only: z.boolean().optional(),
+        skip_param_guessing: z.boolean().optional(),
+        token_budget: z.number().int().optional(),
+      }),
     })
     .superRefine((value, context) => {
       if (value.query.preview_only && value.query.skip_param_guessing) {
-        context.addIssue({ code: 'custom', path: ['query', 'preview_only'], message: 'skip_param_guessing and preview_only cannot both be set' });
+        context.addIssue({
+          code: 'custom',
+          path: ['query', 'preview_only'],
+          message: 'skip_param_guessing and preview_only cannot both be set',
+        });
       }
     }),
   requestBody: {
@@ -83,7 +124,11 @@ export const executeAction: OperationDefinition = {
     validator: z.looseObject({ instructions: z.string(), app: z.string(), action: z.string() }),
   },
   responses: [
-    { status: '200', mediaTypes: ['application/json'], body: z.looseObject({ execution_log_id: z.string() }) },
+    {
+      status: '200',
+      mediaTypes: ['application/json'],
+      body: z.looseObject({ execution_log_id: z.string() }),
+    },
     { status: '400', mediaTypes: ['application/json'], body: errorResponse },
     { status: '422', mediaTypes: ['application/json'], body: errorResponse },
   ],
@@ -100,7 +145,13 @@ export const getLoginLink: OperationDefinition = {
     parameter({ name: 'sign_up_email', in: 'query', required: true }),
     parameter({ name: 'redirect_to', in: 'query' }),
   ],
-  responses: [{ status: '200', mediaTypes: ['application/json'], body: z.looseObject({ login_link: z.string().nullable() }) }],
+  responses: [
+    {
+      status: '200',
+      mediaTypes: ['application/json'],
+      body: z.looseObject({ login_link: z.string().nullable() }),
+    },
+  ],
   security: v2Security,
 };
 
@@ -114,10 +165,20 @@ export const getPrefillChoices: OperationDefinition = {
     parameter({ name: 'force_refresh', in: 'query' }),
   ],
   requestBody: { required: false, mediaTypes: ['application/json'] },
-  responses: [{ status: '200', mediaTypes: ['application/json'], body: z.looseObject({ is_loading: z.boolean(), results: z.array(z.unknown()) }) }],
+  responses: [
+    {
+      status: '200',
+      mediaTypes: ['application/json'],
+      body: z.looseObject({ is_loading: z.boolean(), results: z.array(z.unknown()) }),
+    },
+  ],
   security: v2Security,
   polling: { whileField: 'is_loading', intervalMs: 1000 },
-  cache: { ttlSeconds: 86_400, scope: ['user', 'app', 'prefill'], refreshParameter: { in: 'query', name: 'force_refresh' } },
+  cache: {
+    ttlSeconds: 86_400,
+    scope: ['user', 'app', 'prefill'],
+    refreshParameter: { in: 'query', name: 'force_refresh' },
+  },
 };
 
 export const partnerApi: ApiDefinition = {
@@ -127,7 +188,12 @@ export const partnerApi: ApiDefinition = {
     ClientId: { type: 'apiKey', in: 'query', name: 'client_id', option: 'clientId' },
     PartnerOAuth: {
       type: 'oauth2',
-      flows: { implicit: { authorizationUrl: 'https://zapier.com/oauth/authorize', scopes: { zap: 'Zaps', templates: 'Templates' } } },
+      flows: {
+        implicit: {
+          authorizationUrl: 'https://zapier.com/oauth/authorize',
+          scopes: { zap: 'Zaps', templates: 'Templates' },
+        },
+      },
     },
   },
 };
@@ -136,20 +202,41 @@ export const listApps: OperationDefinition = {
   operationId: 'listApps',
   method: 'get',
   path: '/apps',
-  parameters: [parameter({ name: 'per_page', in: 'query' }), parameter({ name: 'page', in: 'query' })],
+  parameters: [
+    parameter({ name: 'per_page', in: 'query' }),
+    parameter({ name: 'page', in: 'query' }),
+  ],
   parameterValidator: z.object({
-    query: z.object({ per_page: z.number().int().min(1).max(100).optional(), page: z.number().int().min(1).optional() }),
+    query: z.object({
+      per_page: z.number().int().min(1).max(100).optional(),
+      page: z.number().int().min(1).optional(),
+    }),
   }),
   responses: [
     {
       status: '200',
       mediaTypes: ['application/json'],
-      body: z.looseObject({ objects: z.array(z.looseObject({ slug: z.string() })), page: z.number(), pages: z.number() }),
+      body: z.looseObject({
+        objects: z.array(z.looseObject({ slug: z.string() })),
+        page: z.number(),
+        pages: z.number(),
+      }),
     },
-    { status: '4XX', mediaTypes: ['application/json'], body: z.looseObject({ errors: z.array(z.string()) }) },
+    {
+      status: '4XX',
+      mediaTypes: ['application/json'],
+      body: z.looseObject({ errors: z.array(z.string()) }),
+    },
   ],
   security: [[{ scheme: 'ClientId', scopes: [] }]],
-  pagination: { kind: 'page', pageParameter: 'page', sizeParameter: 'per_page', itemsField: 'objects', totalPagesField: 'pages', firstPage: 1 },
+  pagination: {
+    kind: 'page',
+    pageParameter: 'page',
+    sizeParameter: 'per_page',
+    itemsField: 'objects',
+    totalPagesField: 'pages',
+    firstPage: 1,
+  },
 };
 
 const templateQuery = {
@@ -170,9 +257,20 @@ export const listZapTemplates: OperationDefinition = {
     parameter({ name: 'offset', in: 'query' }),
   ],
   parameterValidator: z.object({ query: z.object(templateQuery) }),
-  responses: [{ status: '200', mediaTypes: ['application/json'], body: z.array(z.looseObject({ id: z.number() })) }],
+  responses: [
+    {
+      status: '200',
+      mediaTypes: ['application/json'],
+      body: z.array(z.looseObject({ id: z.number() })),
+    },
+  ],
   security: [[{ scheme: 'ClientId', scopes: [] }]],
-  pagination: { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: '' },
+  pagination: {
+    kind: 'offset',
+    offsetParameter: 'offset',
+    limitParameter: 'limit',
+    itemsField: '',
+  },
 };
 
 export const listMyZapTemplates: OperationDefinition = {
@@ -180,7 +278,9 @@ export const listMyZapTemplates: OperationDefinition = {
   operationId: 'listMyZapTemplates',
   path: '/zap-templates/me',
   parameters: [...listZapTemplates.parameters, parameter({ name: 'status', in: 'query' })],
-  parameterValidator: z.object({ query: z.object({ ...templateQuery, status: z.enum(['draft', 'published']).optional() }) }),
+  parameterValidator: z.object({
+    query: z.object({ ...templateQuery, status: z.enum(['draft', 'published']).optional() }),
+  }),
   security: [
     [
       { scheme: 'ClientId', scopes: [] },
@@ -203,15 +303,36 @@ export const listZaps: OperationDefinition = {
   parameterValidator: z
     .object({
       query: z
-        .object({ limit: z.number().int().optional(), offset: z.number().int().optional(), app: z.string().optional(), params: z.record(z.string(), z.string()).optional() })
+        .object({
+          limit: z.number().int().optional(),
+          offset: z.number().int().optional(),
+          app: z.string().optional(),
+          params: z.record(z.string(), z.string()).optional(),
+        })
         .optional(),
     })
     .superRefine((value, context) => {
       if (value.query?.params !== undefined && value.query.app === undefined) {
-        context.addIssue({ code: 'custom', path: ['query', 'app'], message: 'app is required when params is given' });
+        context.addIssue({
+          code: 'custom',
+          path: ['query', 'app'],
+          message: 'app is required when params is given',
+        });
       }
     }),
-  responses: [{ status: '200', mediaTypes: ['application/json'], body: z.looseObject({ objects: z.array(z.looseObject({ id: z.number() })) }) }],
+  responses: [
+    {
+      status: '200',
+      mediaTypes: ['application/json'],
+      body: z.looseObject({ objects: z.array(z.looseObject({ id: z.number() })) }),
+    },
+  ],
   security: [[{ scheme: 'PartnerOAuth', scopes: ['zap'] }]],
-  pagination: { kind: 'offset', offsetParameter: 'offset', limitParameter: 'limit', itemsField: 'objects', nextField: 'next' },
+  pagination: {
+    kind: 'offset',
+    offsetParameter: 'offset',
+    limitParameter: 'limit',
+    itemsField: 'objects',
+    nextField: 'next',
+  },
 };

@@ -33,7 +33,9 @@ export interface TestServer {
 }
 
 /** Starts an HTTP server on 127.0.0.1 that records every request and answers with `handle`. */
-export async function startServer(handle: (request: RecordedRequest, index: number) => Reply | Promise<Reply>): Promise<TestServer> {
+export async function startServer(
+  handle: (request: RecordedRequest, index: number) => Reply | Promise<Reply>,
+): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
@@ -55,9 +57,18 @@ export async function startServer(handle: (request: RecordedRequest, index: numb
       const send = () => {
         if (outgoing.destroyed) return;
         const isJson = reply.body !== undefined && typeof reply.body !== 'string';
-        const headers = { ...(isJson ? { 'content-type': 'application/json' } : {}), ...reply.headers };
+        const headers = {
+          ...(isJson ? { 'content-type': 'application/json' } : {}),
+          ...reply.headers,
+        };
         outgoing.writeHead(reply.status ?? 200, headers);
-        outgoing.end(reply.body === undefined ? undefined : isJson ? JSON.stringify(reply.body) : (reply.body as string));
+        outgoing.end(
+          reply.body === undefined
+            ? undefined
+            : isJson
+              ? JSON.stringify(reply.body)
+              : (reply.body as string),
+        );
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();
