@@ -495,6 +495,8 @@ async function startup(runs: number, timeoutMs: number): Promise<StartupResult[]
         !/[\\/](node_modules|dist)$/.test(source) && !source.endsWith('.tsbuildinfo'),
     });
   }
+  // A user's repository has its node_modules, where zapgen keeps its run cache.
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   const commands = [
     {
       name: 'check, both APIs',
@@ -515,6 +517,9 @@ async function startup(runs: number, timeoutMs: number): Promise<StartupResult[]
     const cpus: number[] = [];
     let failure: Measured | undefined;
     let detail = '';
+    // The target is a repeated run (the spec did not change since the last one): one run first,
+    // not measured, leaves the state every later run starts from.
+    await measure({ nodeArgs: command.nodeArgs, cwd: command.cwd, timeoutMs });
     for (let run = 0; run < runs && !failure; run += 1) {
       const measured = await measure({ nodeArgs: command.nodeArgs, cwd: command.cwd, timeoutMs });
       if (measured.outcome !== 'ok' || !measured.sample) failure = measured;
