@@ -3,7 +3,8 @@
  * not count), then by operationId for one that moved. Their parameters, bodies, responses,
  * security and `x-zapgen-*` rules are compared; schemas go to the `SchemaComparer`.
  */
-import { joinPointer } from '../json/pointer.js';
+import { joinPointer, operationPointer } from '../json/pointer.js';
+import { isSuccess } from '../model/media-types.js';
 import { compareCodePoints } from '../model/order.js';
 import type {
   MediaTypeModel,
@@ -18,10 +19,6 @@ import { canonical, plural, quote, sameJson, SchemaComparer, type At } from './s
 /** `/pets/{petId}` and `/pets/{id}` are the same route. */
 export function routeKey(operation: Pick<OperationModel, 'method' | 'path'>): string {
   return `${operation.method} ${operation.path.replace(/\{[^}]*\}/g, '{}')}`;
-}
-
-export function operationPointer(operation: Pick<OperationModel, 'method' | 'path'>): string {
-  return joinPointer({ pointer: '#/paths', keys: [operation.path, operation.method] });
 }
 
 /** `getPet (GET /pets/{petId})`. */
@@ -307,7 +304,7 @@ export class OperationComparer {
       this.#headers({ before: old, after: response, owner, subject, pointer: at });
     }
     for (const old of previous.values()) {
-      const success = /^2(\d\d|XX)$/i.test(old.status);
+      const success = isSuccess(old.status);
       this.#add({
         owner,
         rule: success ? 'success-response-removed' : 'error-response-removed',

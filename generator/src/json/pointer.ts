@@ -92,3 +92,8 @@ export function setOwn<T>(target: Record<string, T>, key: string, value: T): voi
     configurable: true,
   });
 }
+
+/** The pointer of the operation at `path` and `method`: `#/paths/~1pets~1{id}/get`. */
+export function operationPointer({ path, method }: { path: string; method: string }): string {
+  return joinPointer({ pointer: '#/paths', keys: [path, method] });
+}

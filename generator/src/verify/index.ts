@@ -18,7 +18,7 @@ import ts from 'typescript';
 import type { EmittedFile } from '../emit/index.js';
 import { SCHEMA_MARK, typesSource, type TypeOverride } from '../emit/typescript-types/index.js';
 import type { ApiModel } from '../model/types.js';
-import { escapeSegment } from '../json/pointer.js';
+import { escapeSegment, operationPointer } from '../json/pointer.js';
 
 const TYPES = 'src/types.ts';
 const FIXTURES = 'src/fixtures.ts';
@@ -105,7 +105,7 @@ export function verifyPackage<F extends EmittedFile>({
     const pruned = pruneSatisfies({
       source: fixtures,
       diagnostics: diagnostics.fixtures,
-      operationPointer: (operationId) => operationPointer({ model, operationId }),
+      operationPointer: (operationId) => pointerOfOperation({ model, operationId }),
     });
     fixtures = pruned.source;
     warnings.push(...pruned.warnings);
@@ -327,8 +327,8 @@ function propertyName(name: ts.PropertyName): string {
   return nameText(name);
 }
 
-/** The pointer of an operation (`#/paths/~1pets/get`), or the document's for an unknown id. */
-function operationPointer({
+/** The pointer of the operation with `operationId`, or the document's for an unknown id. */
+function pointerOfOperation({
   model,
   operationId,
 }: {
@@ -336,7 +336,7 @@ function operationPointer({
   operationId: string;
 }): string {
   const operation = model.operations.find((candidate) => candidate.operationId === operationId);
-  return operation ? `#/paths/${escapeSegment(operation.path)}/${operation.method}` : '';
+  return operation ? operationPointer(operation) : '';
 }
 
 function flatten(diagnostic: ts.Diagnostic): string {
