@@ -282,7 +282,7 @@ async function produce({
   assertUniquePaths(emitted);
   lap('emit');
 
-  const verified = verifyPackage({ model, files: emitted });
+  const verified = verifyPackage({ model, files: emitted, runtimePackage: context.runtimePackage });
   lap('verify');
   return {
     files: verified.files,

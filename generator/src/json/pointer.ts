@@ -4,28 +4,16 @@
  * Pointers are written in `#/a/b` form (the model, `$ref`s) or `/a/b` form (findings); both parse.
  */
 
-/** `a/b~c` → `a~1b~0c`: one key as a pointer segment. */
-export function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+import { escapeSegment, parsePointer, setOwn, unescapeSegment } from '@zapgen/runtime/json';
 
-/** `a~1b~0c` → `a/b~c`. */
-export function unescapeSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
+// Parsing, escaping and own-property writes are the runtime's (its fixture helpers need them too).
+export { escapeSegment, parsePointer, setOwn, unescapeSegment };
 
 /** `['paths', '/pets/{id}']` → `/paths/~1pets~1{id}`. */
 export function toPointer(segments: readonly (string | number)[]): string {
   let pointer = '';
   for (const segment of segments) pointer += `/${escapeSegment(String(segment))}`;
   return pointer;
-}
-
-/** `/paths/~1pets` or `#/paths/~1pets` → `['paths', '/pets']`; every form of the root gives `[]`. */
-export function parsePointer(pointer: string): string[] {
-  const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
-  if (body === '' || body === '/') return [];
-  return (body.startsWith('/') ? body.slice(1) : body).split('/').map(unescapeSegment);
 }
 
 /** `pointer` (`#/...` form) extended by `keys`, each escaped. */
@@ -78,19 +66,6 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
 /** A plain JSON object (not an array, not null). */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Sets an own, enumerable property, whatever its name: assignment would set the prototype for
- * `__proto__` (and names such as `constructor` or `toString` are just names in a spec).
- */
-export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 /** The pointer of the operation at `path` and `method`: `#/paths/~1pets~1{id}/get`. */

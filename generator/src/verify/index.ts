@@ -14,6 +14,7 @@
  * Only these two files are checked: they cost about 3 s on Stripe's 4 MB spec, while the zod
  * module, correct by construction, would cost several times that.
  */
+import { createRequire } from 'node:module';
 import ts from 'typescript';
 import type { EmittedFile } from '../emit/index.js';
 import { SCHEMA_MARK, typesSource, type TypeOverride } from '../emit/typescript-types/index.js';
@@ -49,6 +50,18 @@ const OPTIONS: ts.CompilerOptions = {
   types: [],
 };
 
+/**
+ * The declarations of the runtime's fixture helpers (`setAt`, `deleteAt`), which `fixtures.ts`
+ * imports: zapgen's own `@zapgen/runtime`, the one its packages are generated for.
+ */
+let runtimeFixturesTypes: string | undefined;
+function runtimePaths(runtimePackage: string): ts.MapLike<string[]> {
+  runtimeFixturesTypes ??= createRequire(import.meta.url)
+    .resolve('@zapgen/runtime/fixtures')
+    .replace(/\.js$/, '.d.ts');
+  return { [`${runtimePackage}/fixtures`]: [runtimeFixturesTypes] };
+}
+
 /** Library files are parsed once per process: every check of every spec uses the same ones. */
 const libraryFiles = new Map<string, ts.SourceFile | undefined>();
 
@@ -59,10 +72,16 @@ const libraryFiles = new Map<string, ts.SourceFile | undefined>();
 export function verifyPackage<F extends EmittedFile>({
   model,
   files,
+  runtimePackage,
 }: {
   model: ApiModel;
   files: readonly F[];
+  /** The package the generated code imports the runtime from (`@zapgen/runtime`). */
+  runtimePackage: string;
 }): { files: F[]; warnings: VerifyWarning[] } {
+  const options: ts.CompilerOptions = { ...OPTIONS, paths: runtimePaths(runtimePackage) };
+  const check = (sources: { types: string; fixtures?: string }) =>
+    checkSources({ sources, options });
   const warnings: VerifyWarning[] = [];
   let types = files.find((file) => file.path === TYPES)?.contents;
   let fixtures = files.find((file) => file.path === FIXTURES)?.contents;
@@ -121,7 +140,13 @@ export function verifyPackage<F extends EmittedFile>({
 }
 
 /** Diagnostics of `types.ts` and, when given, `fixtures.ts`, type-checked together in memory. */
-function check(sources: { types: string; fixtures?: string }): {
+function checkSources({
+  sources,
+  options,
+}: {
+  sources: { types: string; fixtures?: string };
+  options: ts.CompilerOptions;
+}): {
   types: ts.Diagnostic[];
   fixtures: ts.Diagnostic[];
 } {
@@ -130,7 +155,7 @@ function check(sources: { types: string; fixtures?: string }): {
     [`${ROOT}${TYPES}`, sources.types],
     ...(sources.fixtures === undefined ? [] : [[`${ROOT}${FIXTURES}`, sources.fixtures] as const]),
   ]);
-  const host = ts.createCompilerHost(OPTIONS, true);
+  const host = ts.createCompilerHost(options, true);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   host.readFile = (file) =>
@@ -159,7 +184,7 @@ function check(sources: { types: string; fixtures?: string }): {
     `${ROOT}${TYPES}`,
     ...(sources.fixtures === undefined ? [] : [`${ROOT}${FIXTURES}`]),
   ];
-  const program = ts.createProgram({ rootNames: roots, options: OPTIONS, host });
+  const program = ts.createProgram({ rootNames: roots, options, host });
   const diagnosticsOf = (path: string) => {
     const file = program.getSourceFile(path);
     return file

@@ -48,6 +48,7 @@ async function emitted({
   );
   const module = printFixturesModule({
     model,
+    runtimePackage: '@zapgen/runtime',
     fixtures: { components, operations: new Map(), omitted: [], untyped: new WeakSet() },
   });
   return {
@@ -104,7 +105,7 @@ describe('verifyPackage', () => {
 
   it.each(cases)('%s', async (_name, { schemas, fixtures, want }) => {
     const { model, files } = await emitted({ schemas, fixtures });
-    const result = verifyPackage({ model, files });
+    const result = verifyPackage({ runtimePackage: '@zapgen/runtime', model, files });
     expect(result.warnings.map((warning) => warning.rule)).toEqual(want.rules);
     const module = contents(result.files, 'src/fixtures.ts');
     for (const kind of want.untyped)
@@ -113,7 +114,9 @@ describe('verifyPackage', () => {
     if (want.rules.includes('type-replaced'))
       expect(contents(result.files, 'src/types.ts')).toMatch(/Json: unknown;/);
     // What the phase hands on compiles: a second pass finds nothing.
-    expect(verifyPackage({ model, files: result.files }).warnings).toEqual([]);
+    expect(
+      verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: result.files }).warnings,
+    ).toEqual([]);
   });
 
   it('names where each warning points: the component schema', async () => {
@@ -121,7 +124,9 @@ describe('verifyPackage', () => {
       schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },
       fixtures: { Pet: { extra: true } },
     });
-    expect(verifyPackage({ model, files }).warnings[0]).toMatchObject({
+    expect(
+      verifyPackage({ runtimePackage: '@zapgen/runtime', model, files }).warnings[0],
+    ).toMatchObject({
       pointer: '#/components/schemas/Pet',
       rule: 'fixture-untyped',
       message: expect.stringMatching(/componentFixtures\.Pet\.(minimal|full).*TS2353/),

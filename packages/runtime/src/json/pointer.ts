@@ -1,0 +1,35 @@
+/**
+ * JSON pointers (RFC 6901) and own-property writes: the one implementation of both, for the
+ * runtime's fixture helpers and for zapgen's generator (which re-exports them from its
+ * `json/pointer.ts`).
+ */
+
+/** `a/b~c` → `a~1b~0c`: one key as a pointer segment. */
+export function escapeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** `a~1b~0c` → `a/b~c`. */
+export function unescapeSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** `/paths/~1pets` or `#/paths/~1pets` → `['paths', '/pets']`; every form of the root gives `[]`. */
+export function parsePointer(pointer: string): string[] {
+  const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
+  if (body === '' || body === '/') return [];
+  return (body.startsWith('/') ? body.slice(1) : body).split('/').map(unescapeSegment);
+}
+
+/**
+ * Sets an own, enumerable property, whatever its name: assignment would set the prototype for
+ * `__proto__` (and names such as `constructor` or `toString` are just names in a spec).
+ */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * The helpers generated `fixtures.ts` modules call to write an invalid value as the valid one
+ * changed in one place: the result is that value, a new copy each time, whatever the key's name.
+ */
+import { describe, expect, it } from 'vitest';
+import { deleteAt, setAt } from '../src/fixtures/index.js';
+
+describe('setAt', () => {
+  const cases: [string, { base: unknown; pointer: string; value: unknown; want: unknown }][] = [
+    [
+      'replaces a property',
+      { base: { a: 1, b: 2 }, pointer: '/a', value: 'x', want: { a: 'x', b: 2 } },
+    ],
+    [
+      'adds a property at the end',
+      { base: { a: 1 }, pointer: '/extra', value: true, want: { a: 1, extra: true } },
+    ],
+    [
+      'replaces a nested array item',
+      {
+        base: { list: [{ id: 1 }, { id: 2 }] },
+        pointer: '/list/1/id',
+        value: -1,
+        want: { list: [{ id: 1 }, { id: -1 }] },
+      },
+    ],
+    [
+      'reads escaped segments',
+      {
+        base: { 'a/b': { '~c': 1 } },
+        pointer: '/a~1b/~0c',
+        value: 2,
+        want: { 'a/b': { '~c': 2 } },
+      },
+    ],
+    [
+      'replaces a whole nested value',
+      { base: { a: { b: [1, 2] } }, pointer: '/a/b', value: [], want: { a: { b: [] } } },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { base, pointer, value, want }) => {
+    const before = structuredClone(base);
+    expect(setAt(base, pointer, value)).toEqual(want);
+    expect(base).toEqual(before);
+  });
+
+  it('sets `__proto__` as an own property, not the prototype', () => {
+    const result = setAt({ a: 1 }, '/__proto__', { polluted: true }) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(Object.hasOwn(result, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('gives a new value on each call', () => {
+    const base = { a: { b: 1 } };
+    const first = setAt(base, '/a/b', 2) as { a: { b: number } };
+    first.a.b = 3;
+    expect(setAt(base, '/a/b', 2)).toEqual({ a: { b: 2 } });
+  });
+
+  it.each([
+    ['the root', '', /points at the whole value/],
+    ['a missing parent', '/missing/key', /does not exist/],
+    ['a parent that is not an object', '/a/b', /does not exist/],
+    ['a non-index in an array', '/list/first', /array index/],
+  ])('fails on %s', (_name, pointer, message) => {
+    expect(() => setAt({ a: 1, list: [1] }, pointer, 0)).toThrow(message);
+  });
+});
+
+describe('deleteAt', () => {
+  const cases: [string, { base: unknown; pointer: string; want: unknown }][] = [
+    ['removes a property', { base: { a: 1, b: 2 }, pointer: '/a', want: { b: 2 } }],
+    [
+      'removes a nested property',
+      { base: { a: { b: 1, c: 2 } }, pointer: '/a/c', want: { a: { b: 1 } } },
+    ],
+    ['removes an array item', { base: [1, 2, 3], pointer: '/1', want: [1, 3] }],
+  ];
+  it.each(cases)('%s', (_name, { base, pointer, want }) => {
+    const before = structuredClone(base);
+    expect(deleteAt(base, pointer)).toEqual(want);
+    expect(base).toEqual(before);
+  });
+});
