@@ -9,7 +9,8 @@
  * key). A fixture of such a schema must carry that value. openapi-typescript's own scan is run,
  * on a copy of the document, so that the reading is exactly the one the types are made with.
  */
-import { scanDiscriminators } from 'openapi-typescript';
+// openapi-typescript's module, not its entry point: see `openapi-typescript-parts.d.ts`.
+import { scanDiscriminators } from 'openapi-typescript/dist/lib/utils.mjs';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { isNode, type Node } from './json.js';
 import { escapeSegment, unescapeSegment } from '../json/pointer.js';

@@ -1,11 +1,8 @@
 import ts from 'typescript';
-import {
-  astToString,
-  resolveRef,
-  scanDiscriminators,
-  transformSchema,
-  UNKNOWN,
-} from 'openapi-typescript';
+// openapi-typescript's modules, not its entry point: see `openapi-typescript-parts.d.ts`.
+import transformSchema from 'openapi-typescript/dist/transform/index.mjs';
+import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.mjs';
+import { astToString, UNKNOWN } from 'openapi-typescript/dist/lib/ts.mjs';
 import type { GlobalContext, OpenAPI3, TransformNodeOptions } from 'openapi-typescript';
 import type { ApiModel } from '../../model/types.js';
 import type { Emitter } from '../emitter.js';
