@@ -41,16 +41,30 @@ interface PreparedRequest extends OutgoingRequest {
   credentials: RequestCredentials;
 }
 
-/** Header names of apiKey schemes: their values are redacted from response headers kept on errors. */
+/** Computed once per definition object: these depend on the definitions only, not on a call. */
+const apiKeyHeaderCache = new WeakMap<ApiDefinition, string[]>();
+const acceptCache = new WeakMap<OperationDefinition, string>();
+
+/** Header names of apiKey schemes, lower-cased: their values are redacted from response headers kept on errors. */
 function apiKeyHeaderNames(api: ApiDefinition): string[] {
-  return Object.values(api.securitySchemes).flatMap((scheme) =>
-    scheme.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : [],
-  );
+  let names = apiKeyHeaderCache.get(api);
+  if (names === undefined) {
+    names = Object.values(api.securitySchemes).flatMap((scheme) =>
+      scheme.type === 'apiKey' && scheme.in === 'header' ? [scheme.name.toLowerCase()] : [],
+    );
+    apiKeyHeaderCache.set(api, names);
+  }
+  return names;
 }
 
 function acceptHeader(operation: OperationDefinition): string {
-  const types = [...new Set(operation.responses.flatMap((response) => response.mediaTypes))];
-  return types.length === 0 ? 'application/json' : types.join(', ');
+  let accept = acceptCache.get(operation);
+  if (accept === undefined) {
+    const types = [...new Set(operation.responses.flatMap((response) => response.mediaTypes))];
+    accept = types.length === 0 ? 'application/json' : types.join(', ');
+    acceptCache.set(operation, accept);
+  }
+  return accept;
 }
 
 /**
@@ -62,7 +76,7 @@ function credentialsOf(options: {
   auth: Authentication;
   headers: Headers;
 }): RequestCredentials {
-  const headerNames = apiKeyHeaderNames(options.api).map((name) => name.toLowerCase());
+  const headerNames = apiKeyHeaderNames(options.api);
   const secrets = [...options.auth.secrets];
   for (const [name, value] of options.headers) {
     // The cookie header also holds cookie parameters; the operation's own cookie credentials are in `auth`.

@@ -1,0 +1,10 @@
+import * as actionsV2 from '@zapgen/actions-v2';
+import { operationFixtures } from '@zapgen/actions-v2/fixtures';
+const text = JSON.stringify(operationFixtures.getApp.responses['200']);
+const headers = { 'content-type': 'application/json' };
+const fetchStub = (async () => new Response(text, { status: 200, headers })) as typeof fetch;
+const validate = process.env.V !== '0';
+const client = actionsV2.createBaseClient({ baseUrl: 'https://api.example.test', apiKey: 'key', fetch: fetchStub, validation: validate ? {} : { request: false, response: 'off' } });
+const t = performance.now();
+for (let i = 0; i < 40000; i++) await actionsV2.getApp(client, { path: { app: 'delta' } });
+console.log(validate, ((performance.now() - t) / 40000 * 1000).toFixed(0), 'ns/call');
