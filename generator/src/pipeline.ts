@@ -13,6 +13,7 @@ import {
 } from './emit/index.js';
 import { hasErrors, loadSpec, sortFindings, validateSpec, type Finding } from './load/index.js';
 import { verifyPackage, type VerifyWarning } from './verify/index.js';
+import { collectGarbage, LARGE_HEAP } from './memory.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
@@ -184,6 +185,8 @@ async function build(options: GenerateOptions): Promise<Built> {
   let start = performance.now();
   const produced = await produce({ options, lap });
   const { files, header, context } = produced;
+  // The model and the checker's programs are garbage now; the formatter's memory comes on top.
+  collectGarbage({ aboveBytes: LARGE_HEAP });
 
   // One file at a time, and each emitted text dropped once its formatted copy exists: on a big
   // spec (GitHub: 44 MB of output) the emitted, headed and formatted copies of every file held

@@ -20,6 +20,7 @@ import type { EmittedFile } from '../emit/index.js';
 import { SCHEMA_MARK, typesSource, type TypeOverride } from '../emit/typescript-types/index.js';
 import type { ApiModel } from '../model/types.js';
 import { escapeSegment, operationPointer } from '../json/pointer.js';
+import { collectGarbage, LARGE_HEAP } from '../memory.js';
 
 const TYPES = 'src/types.ts';
 const FIXTURES = 'src/fixtures.ts';
@@ -73,24 +74,31 @@ export function verifyPackage<F extends EmittedFile>({
   model,
   files,
   runtimePackage,
+  sliceChars = SLICE_CHARS,
 }: {
   model: ApiModel;
   files: readonly F[];
   /** The package the generated code imports the runtime from (`@zapgen/runtime`). */
   runtimePackage: string;
+  /** Characters of fixtures per checked slice (tests make every entry a slice). */
+  sliceChars?: number;
 }): { files: F[]; warnings: VerifyWarning[] } {
   const options: ts.CompilerOptions = { ...OPTIONS, paths: runtimePaths(runtimePackage) };
-  const check = (sources: { types: string; fixtures?: string }) =>
+  const check = (sources: { types: string; typesFile?: ts.SourceFile; fixtures?: string }) =>
     checkSources({ sources, options });
   const warnings: VerifyWarning[] = [];
   let types = files.find((file) => file.path === TYPES)?.contents;
   let fixtures = files.find((file) => file.path === FIXTURES)?.contents;
   if (types === undefined) return { files: [...files], warnings };
 
+  // The fixtures are checked in slices (see `SLICE_CHARS`), the first one with the types.
+  const parts =
+    fixtures === undefined ? [] : fixtureSlices({ source: fixtures, maxChars: sliceChars });
+  const first = parts.find((part) => part.kind === 'slice');
   const overrides: TypeOverride[] = [];
-  let diagnostics = check({ types, fixtures });
+  let checked = check({ types, fixtures: first?.module });
   for (let round = 1; ; round += 1) {
-    if (!diagnostics.types.length) break;
+    if (!checked.types.length) break;
     const failing = typeFailures(
       check({ types: typesSource({ model, overrides, markSchemas: true }) }).types,
     );
@@ -100,7 +108,7 @@ export function verifyPackage<F extends EmittedFile>({
       );
     if (!failing.schemas.size)
       throw new Error(
-        `types.ts from openapi-typescript does not compile, but does when its schemas are marked: ${diagnostics.types.map(describe).join('; ')}`,
+        `types.ts from openapi-typescript does not compile, but does when its schemas are marked: ${checked.types.map(describe).join('; ')}`,
       );
     if (round > 3)
       throw new Error(
@@ -115,19 +123,41 @@ export function verifyPackage<F extends EmittedFile>({
       });
     }
     types = typesSource({ model, overrides });
-    diagnostics = check({ types, fixtures });
+    checked = check({ types, fixtures: first?.module });
   }
 
-  // Removing a `satisfies` cannot make anything else fail (a bare literal has no type to break),
-  // so the pruned file needs no second check.
-  if (fixtures !== undefined && diagnostics.fixtures.length) {
-    const pruned = pruneSatisfies({
-      source: fixtures,
-      diagnostics: diagnostics.fixtures,
-      operationPointer: (operationId) => pointerOfOperation({ model, operationId }),
-    });
-    fixtures = pruned.source;
-    warnings.push(...pruned.warnings);
+  if (fixtures !== undefined) {
+    const { typesFile } = checked;
+    const verified: string[] = [];
+    // Each slice after the first is checked in a program of its own, beside the one parsed and
+    // bound `types.ts`, and the garbage of each collected: one program over GitHub's fixtures was
+    // most of a run's peak memory. A fixture's check depends on the types only, so the slices find
+    // what the whole file would.
+    for (const part of parts) {
+      if (part.kind === 'text') {
+        verified.push(part.text);
+        continue;
+      }
+      const diagnostics =
+        part === first
+          ? checked.fixtures
+          : check({ types, typesFile, fixtures: part.module }).fixtures;
+      collectGarbage({ aboveBytes: LARGE_HEAP });
+      if (!diagnostics.length) {
+        verified.push(part.entries);
+        continue;
+      }
+      // Removing a `satisfies` cannot make anything else fail (a bare literal has no type to
+      // break), so the pruned slice needs no second check.
+      const pruned = pruneSatisfies({
+        source: part.module,
+        diagnostics,
+        operationPointer: (operationId) => pointerOfOperation({ model, operationId }),
+      });
+      verified.push(pruned.source.slice(part.entriesStart, pruned.source.length - part.entriesEnd));
+      warnings.push(...pruned.warnings);
+    }
+    fixtures = verified.join('');
   }
   const replaced = new Map([
     [TYPES, types],
@@ -139,17 +169,25 @@ export function verifyPackage<F extends EmittedFile>({
   };
 }
 
-/** Diagnostics of `types.ts` and, when given, `fixtures.ts`, type-checked together in memory. */
+/**
+ * Characters of fixtures checked in one program: few enough to bound the checker's memory, enough
+ * that the types each slice needs are resolved a few times only.
+ */
+const SLICE_CHARS = 2_000_000;
+
+/**
+ * Diagnostics of `types.ts` and, when given, of `fixtures` (a module importing `./types.js`),
+ * type-checked together in memory. `typesFile` is the parsed `types.ts` of an earlier check of
+ * the same text: reused, it is parsed and bound once for every slice of fixtures, and its own
+ * diagnostics, already known, are not asked for again.
+ */
 function checkSources({
   sources,
   options,
 }: {
-  sources: { types: string; fixtures?: string };
+  sources: { types: string; typesFile?: ts.SourceFile; fixtures?: string };
   options: ts.CompilerOptions;
-}): {
-  types: ts.Diagnostic[];
-  fixtures: ts.Diagnostic[];
-} {
+}): { types: ts.Diagnostic[]; fixtures: ts.Diagnostic[]; typesFile: ts.SourceFile } {
   const inMemory = new Map<string, string>([
     [`${ROOT}package.json`, '{ "type": "module" }'],
     [`${ROOT}${TYPES}`, sources.types],
@@ -166,6 +204,7 @@ function checkSources({
     `${directory}/`.startsWith(ROOT) ||
     ts.sys.directoryExists(directory);
   host.getSourceFile = (file, languageVersion) => {
+    if (file === `${ROOT}${TYPES}` && sources.typesFile) return sources.typesFile;
     const text = inMemory.get(file);
     if (text !== undefined)
       return ts.createSourceFile(file, text, languageVersion, true, ts.ScriptKind.TS);
@@ -185,16 +224,97 @@ function checkSources({
     ...(sources.fixtures === undefined ? [] : [`${ROOT}${FIXTURES}`]),
   ];
   const program = ts.createProgram({ rootNames: roots, options, host });
-  const diagnosticsOf = (path: string) => {
-    const file = program.getSourceFile(path);
-    return file
-      ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]
-      : [];
-  };
+  const diagnosticsOf = (file: ts.SourceFile | undefined) =>
+    file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
+  const typesFile = program.getSourceFile(`${ROOT}${TYPES}`)!;
   return {
-    types: diagnosticsOf(`${ROOT}${TYPES}`),
-    fixtures: sources.fixtures === undefined ? [] : diagnosticsOf(`${ROOT}${FIXTURES}`),
+    types: sources.typesFile ? [] : diagnosticsOf(typesFile),
+    fixtures: diagnosticsOf(program.getSourceFile(`${ROOT}${FIXTURES}`)),
+    typesFile,
   };
+}
+
+/** A part of the fixtures module: text around the fixtures, or a run of entries with a module that checks them. */
+type FixturePart =
+  | { kind: 'text'; text: string }
+  | {
+      kind: 'slice';
+      /** The entries as they are in the module. */
+      entries: string;
+      /** The module's imports, then the entries inside their `export const`. */
+      module: string;
+      /** Where the entries start in `module`, and how many characters follow them. */
+      entriesStart: number;
+      entriesEnd: number;
+    };
+
+/**
+ * The fixtures module as `emit/fixtures/module.ts` prints it (`export const <name> = {` and `};`
+ * at the start of a line, each entry a key indented by two spaces) cut into parts that join back
+ * into it, the entries in slices of about `maxChars`. A module of another shape is one slice.
+ */
+export function fixtureSlices({
+  source,
+  maxChars,
+}: {
+  source: string;
+  maxChars: number;
+}): FixturePart[] {
+  const lines = source.split(/(?<=\n)/);
+  const imports = lines.filter((line) => line.startsWith('import ')).join('');
+  const slice = (name: string, entries: string[]): FixturePart => {
+    const head = `${imports}export const ${name} = {\n`;
+    const tail = '};\n';
+    const text = entries.join('');
+    return {
+      kind: 'slice',
+      entries: text,
+      module: `${head}${text}${tail}`,
+      entriesStart: head.length,
+      entriesEnd: tail.length,
+    };
+  };
+  const parts: FixturePart[] = [];
+  let text = '';
+  let index = 0;
+  while (index < lines.length) {
+    const opening = /^export const (\w+) = \{\n$/.exec(lines[index]!);
+    text += lines[index];
+    index += 1;
+    if (!opening) continue;
+    const entries: string[] = [];
+    let size = 0;
+    let entry = '';
+    for (; index < lines.length && lines[index] !== '};\n'; index += 1) {
+      const line = lines[index]!;
+      // A key at the first level starts an entry (a key never starts with `}`, which closes one).
+      if (/^ {2}[^ }]/.test(line) && entry) {
+        entries.push(entry);
+        size += entry.length;
+        entry = '';
+        if (size >= maxChars) {
+          parts.push({ kind: 'text', text }, slice(opening[1]!, entries.splice(0)));
+          text = '';
+          size = 0;
+        }
+      }
+      entry += line;
+    }
+    if (index === lines.length) return [whole(source)];
+    if (entry) entries.push(entry);
+    if (entries.length) {
+      parts.push({ kind: 'text', text }, slice(opening[1]!, entries));
+      text = '';
+    }
+  }
+  if (!parts.length) return [whole(source)];
+  parts.push({ kind: 'text', text });
+  return parts.filter((part) => part.kind === 'slice' || part.text !== '');
+}
+
+/** The whole module as one slice. */
+function whole(source: string): FixturePart {
+  return { kind: 'slice', entries: source, module: source, entriesStart: 0, entriesEnd: 0 };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { EmittedFile } from '../../src/emit/index.js';
 import { printFixturesModule } from '../../src/emit/fixtures/module.js';
 import { buildModel } from '../../src/model/index.js';
 import type { JsonValue } from '../../src/model/types.js';
-import { verifyPackage } from '../../src/verify/index.js';
+import { fixtureSlices, verifyPackage } from '../../src/verify/index.js';
 
 const CONTEXT = {
   apiName: 'x',
@@ -113,6 +113,10 @@ describe('verifyPackage', () => {
     if (!want.untyped.length) expect(module).not.toContain('not typed');
     if (want.rules.includes('type-replaced'))
       expect(contents(result.files, 'src/types.ts')).toMatch(/Json: unknown;/);
+    // Checked one entry per program, the fixtures get the same verdicts.
+    expect(
+      verifyPackage({ runtimePackage: '@zapgen/runtime', model, files, sliceChars: 1 }),
+    ).toEqual(result);
     // What the phase hands on compiles: a second pass finds nothing.
     expect(
       verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: result.files }).warnings,
@@ -131,5 +135,78 @@ describe('verifyPackage', () => {
       rule: 'fixture-untyped',
       message: expect.stringMatching(/componentFixtures\.Pet\.(minimal|full).*TS2353/),
     });
+  });
+});
+
+describe('fixtureSlices', () => {
+  const module = [
+    "import type { components } from './types.js';",
+    '',
+    '/** Doc. */',
+    'export const componentFixtures = {',
+    '  A: {',
+    '    minimal: { a: 1 },',
+    '  },',
+    "  'b-c': {",
+    '    minimal: {},',
+    '  },',
+    '  D: {',
+    '    invalid: [],',
+    '  },',
+    '};',
+    '',
+    'export const operationFixtures = {',
+    '  op: {',
+    '    request: {},',
+    '  },',
+    '};',
+    '',
+  ].join('\n');
+  const slices = (maxChars: number) =>
+    fixtureSlices({ source: module, maxChars }).filter((part) => part.kind === 'slice');
+
+  const cases: [string, { source: string; maxChars: number; want: string[][] }][] = [
+    [
+      'one slice per const when each fits',
+      { source: module, maxChars: 1e6, want: [['A', 'b-c', 'D'], ['op']] },
+    ],
+    ['one entry per slice', { source: module, maxChars: 1, want: [['A'], ['b-c'], ['D'], ['op']] }],
+    [
+      'two entries per slice',
+      { source: module, maxChars: 40, want: [['A', 'b-c'], ['D'], ['op']] },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { maxChars, want }) => {
+    const got = slices(maxChars).map((part) =>
+      part.kind === 'slice'
+        ? [...part.entries.matchAll(/^ {2}'?([\w-]+)'?: \{$/gm)].map((match) => match[1])
+        : [],
+    );
+    expect(got).toEqual(want);
+  });
+
+  it('joins back into the module, and each slice is a module of its own', () => {
+    for (const maxChars of [1, 40, 1e6]) {
+      const parts = fixtureSlices({ source: module, maxChars });
+      expect(parts.map((part) => (part.kind === 'text' ? part.text : part.entries)).join('')).toBe(
+        module,
+      );
+      for (const part of parts) {
+        if (part.kind !== 'slice') continue;
+        expect(part.module).toMatch(
+          /^import type \{ components \} from '.\/types.js';\nexport const \w+ = \{\n/,
+        );
+        expect(part.module.slice(part.entriesStart, part.module.length - part.entriesEnd)).toBe(
+          part.entries,
+        );
+      }
+    }
+  });
+
+  it('keeps a module of another shape whole', () => {
+    const other = 'export const fixtures = [1, 2];\n';
+    expect(fixtureSlices({ source: other, maxChars: 1 })).toEqual([
+      { kind: 'slice', entries: other, module: other, entriesStart: 0, entriesEnd: 0 },
+    ]);
   });
 });
