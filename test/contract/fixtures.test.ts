@@ -25,7 +25,7 @@ const packagesDir = path.resolve(repoRoot, process.env.CONTRACT_PACKAGES_DIR ?? 
 /** The cases of one package, grouped by component schema or operationId. */
 async function casesOf(api: string): Promise<[string, FixtureCase[]][]> {
   const dir = path.join(packagesDir, api);
-  const missing = ['openapi.json', 'src/zod.ts', 'src/fixtures.ts'].filter(
+  const missing = ['openapi.json', 'src/zod.ts', 'src/validators.ts', 'src/fixtures.ts'].filter(
     (file) => !existsSync(path.join(dir, file)),
   );
   if (missing.length)
@@ -35,6 +35,7 @@ async function casesOf(api: string): Promise<[string, FixtureCase[]][]> {
   const load = (file: string) => import(pathToFileURL(path.join(dir, 'src', file)).href);
   const modules: EmittedModules = {
     zod: await load('zod.ts'),
+    validators: await load('validators.ts'),
     fixtures: await load('fixtures.ts'),
   };
   const document = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as Record<

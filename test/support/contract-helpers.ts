@@ -17,7 +17,8 @@ import { createTwoFilesPatch } from 'diff';
 import { formatFinding, type Finding } from '../../generator/src/load/finding.js';
 import { generate, SpecError } from '../../generator/src/pipeline.js';
 import { buildModel } from '../../generator/src/model/index.js';
-import type { OperationModel } from '../../generator/src/model/types.js';
+import type { ApiModel, OperationModel } from '../../generator/src/model/types.js';
+import { operationSchemasNames, zodNames } from '../../generator/src/emit/zod/module.js';
 import { corpusDir } from './corpus.js';
 import { unicodePattern } from '../../generator/src/emit/shared/pattern.js';
 
@@ -502,6 +503,11 @@ export interface EmittedModules {
     componentSchemas?: Record<string, SafeParser>;
     operationSchemas?: Record<string, Record<string, unknown>>;
   };
+  /**
+   * The client's zod/mini module (`validators.ts`), when loaded: each zod check then also runs
+   * its mini twin and fails where the two disagree.
+   */
+  validators?: Record<string, unknown>;
   fixtures: {
     componentFixtures?: Record<
       string,
@@ -568,8 +574,9 @@ export function fixtureCases({
     model.operations.map((operation) => [operation.operationId, operation]),
   );
   const cases: FixtureCase[] = [];
-  const componentSchemas = modules.zod.componentSchemas ?? {};
-  const operationSchemas = modules.zod.operationSchemas ?? {};
+  const twins = twinsOf({ modules, model });
+  const componentSchemas = twins.components(modules.zod.componentSchemas ?? {});
+  const operationSchemas = twins.operations(modules.zod.operationSchemas ?? {});
 
   for (const [name, fixture] of Object.entries(modules.fixtures.componentFixtures ?? {})) {
     const pointer = schemaPointers.get(name);
@@ -681,6 +688,80 @@ export function fixtureCases({
     }
   }
   return cases;
+}
+
+/**
+ * The classic validators paired with their zod/mini twins in `modules.validators` (by the names
+ * the zod emitter gives them): a twin that is missing, or that accepts what classic zod rejects
+ * (or the reverse), makes the check throw, which the case reports. Without `validators`, the
+ * classic validators as they are.
+ */
+function twinsOf({ modules, model }: { modules: EmittedModules; model: ApiModel }) {
+  const mini = modules.validators;
+  const { constNames } = zodNames(model);
+  const operationNames = operationSchemasNames(
+    model.operations.map((operation) => operation.operationId),
+  );
+  const pair = (classic: unknown, twin: unknown, label: string): SafeParser => ({
+    safeParse(value) {
+      const expected = (classic as SafeParser).safeParse(value);
+      if (!twin) throw new Error(`validators.ts has no zod/mini twin of ${label}`);
+      const actual = (twin as SafeParser).safeParse(value);
+      if (actual.success !== expected.success)
+        throw new Error(
+          `zod/mini (validators.ts) ${actual.success ? 'accepts' : 'rejects'} what classic zod ${expected.success ? 'accepts' : 'rejects'}: ${label}`,
+        );
+      return expected;
+    },
+  });
+  const field = (container: unknown, key: string) =>
+    container && typeof container === 'object' && Object.hasOwn(container, key)
+      ? (container as Record<string, unknown>)[key]
+      : undefined;
+  return {
+    components: (schemas: Record<string, SafeParser>): Record<string, SafeParser> =>
+      mini
+        ? Object.fromEntries(
+            Object.entries(schemas).map(([name, schema]) => [
+              name,
+              pair(schema, field(mini, constNames.get(name) ?? ''), name),
+            ]),
+          )
+        : schemas,
+    operations: (
+      schemas: Record<string, Record<string, unknown>>,
+    ): Record<string, Record<string, unknown>> =>
+      mini
+        ? Object.fromEntries(
+            Object.entries(schemas).map(([operationId, validators]) => {
+              const twin = field(mini, operationNames.get(operationId) ?? '');
+              const label = (key: string) => `${operationId} ${key}`;
+              const responses = field(validators, 'responses') as
+                Record<string, unknown> | undefined;
+              return [
+                operationId,
+                {
+                  ...Object.fromEntries(
+                    ['parameters', 'body']
+                      .filter((key) => field(validators, key))
+                      .map((key) => [key, pair(validators[key], field(twin, key), label(key))]),
+                  ),
+                  responses: Object.fromEntries(
+                    Object.entries(responses ?? {}).map(([status, schema]) => [
+                      status,
+                      pair(
+                        schema,
+                        field(field(twin, 'responses'), status),
+                        label(`response ${status}`),
+                      ),
+                    ]),
+                  ),
+                },
+              ];
+            }),
+          )
+        : schemas,
+  };
 }
 
 /** The JSON Schema of `{ path?, query?, header?, cookie? }` of an operation, from its parameters. */

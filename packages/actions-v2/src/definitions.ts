@@ -32,7 +32,7 @@ import {
   testAuthenticationSchemas,
   unfurlUrlSchemas,
   updateAiActionSchemas,
-} from './zod.js';
+} from './validators.js';
 
 type OAuthFlows = Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows'];
 

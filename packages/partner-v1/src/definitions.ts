@@ -10,7 +10,7 @@ import {
   listMyZapTemplatesSchemas,
   listZapTemplatesSchemas,
   listZapsSchemas,
-} from './zod.js';
+} from './validators.js';
 
 type OAuthFlows = Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows'];
 

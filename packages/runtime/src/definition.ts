@@ -5,9 +5,14 @@
  * This is the contract between `@zapgen/generator` (the client emitter) and `@zapgen/runtime`.
  */
 
+import type { ParseOptions } from './messages.js';
+
 /** A zod-compatible validator: anything with `safeParse` (zod 4 schemas are). */
 export interface Validator<T = unknown> {
-  safeParse(value: unknown):
+  safeParse(
+    value: unknown,
+    options?: ParseOptions,
+  ):
     | { success: true; data: T }
     | {
         success: false;

@@ -1,3 +1,4 @@
+import { safeParseWorded } from './messages.js';
 import type {
   OperationArgs,
   OperationDefinition,
@@ -31,7 +32,7 @@ export function validateRequest(
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (operation.parameterValidator) {
-    const result = operation.parameterValidator.safeParse(parameterGroups(operation, args));
+    const result = safeParseWorded(operation.parameterValidator, parameterGroups(operation, args));
     if (!result.success) {
       for (const found of result.error.issues) {
         const [location, name] = found.path;
@@ -48,7 +49,7 @@ export function validateRequest(
   if (body?.required && args.body === undefined) {
     issues.push({ parameter: 'body', in: 'body', path: ['body'], message: 'is required' });
   } else if (body?.validator && args.body !== undefined) {
-    const result = body.validator.safeParse(args.body);
+    const result = safeParseWorded(body.validator, args.body);
     if (!result.success) {
       for (const found of result.error.issues) {
         issues.push({
@@ -86,7 +87,7 @@ export function validateResponse(options: {
   const { operation, status } = options;
   const validator = responseFor(operation, status)?.body;
   if (validator === undefined) return undefined;
-  const result = validator.safeParse(options.body);
+  const result = safeParseWorded(validator, options.body);
   if (result.success) return undefined;
   return {
     operationId: operation.operationId,

@@ -166,6 +166,7 @@ async function main(): Promise<CorpusResult> {
     const load = (file: string) => import(pathToFileURL(path.join(dir, 'dist', file)).href);
     const modules: EmittedModules = {
       zod: await load('zod.js'),
+      validators: await load('validators.js'),
       fixtures: await load('fixtures.js'),
     };
     result.fixtures = tallyCases(fixtureCases({ modules, document }));

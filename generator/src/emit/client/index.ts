@@ -386,7 +386,8 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   if (imported.length)
     statements.push({
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './zod.js',
+      // The zod/mini twin of `./zod.js`: what the client validates with (see `emit/zod/flavour.ts`).
+      moduleSpecifier: './validators.js',
       namedImports: imported,
     });
   if (flows) {

@@ -1,4 +1,5 @@
 import type { SchemaModel } from '../../model/types.js';
+import type { ZodFlavour } from './flavour.js';
 
 /** Helper functions a generated `zod.ts` may need; each is printed once, only when used. */
 export type HelperName =
@@ -24,6 +25,8 @@ export interface ZodContext {
   binaryAsBlob: boolean;
   /** Records that the generated module needs a helper. */
   useHelper(name: HelperName): void;
+  /** How wrappers and checks are written: classic zod or zod/mini. */
+  flavour: ZodFlavour;
 }
 
 /** Follows references to the schema they name; `undefined` for dangling references and ref cycles. */

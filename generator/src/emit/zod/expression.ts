@@ -3,6 +3,7 @@ import { stringLiteral } from '../shared/identifiers.js';
 import { effectiveDefault } from './defaults.js';
 import { discriminatorOf } from './discriminator.js';
 import type { ZodContext } from './context.js';
+import type { Check } from './flavour.js';
 import { numberBase, stringBase } from './formats.js';
 import { isPrimitive } from './literals.js';
 import { printLiteral } from '../shared/literal.js';
@@ -19,13 +20,14 @@ import { unicodePattern } from '../shared/pattern.js';
  * `.default()` takes the output type, where those properties are required: TS2769).
  */
 export function zodExpression(schema: SchemaModel, context: ZodContext): string {
+  const { flavour } = context;
   let expression = baseExpression(schema, context);
-  if (schema.nullable && schema.kind !== 'null') expression += '.nullable()';
+  if (schema.nullable && schema.kind !== 'null') expression = flavour.nullable(expression);
   const fallback = effectiveDefault(schema, context);
   if (fallback) {
     const method =
       fallback.value !== null && typeof fallback.value === 'object' ? 'prefault' : 'default';
-    expression += `.${method}(${printLiteral(fallback.value)})`;
+    expression = flavour.withDefault({ expression, method, value: printLiteral(fallback.value) });
   }
   return expression;
 }
@@ -37,14 +39,19 @@ function baseExpression(schema: SchemaModel, context: ZodContext): string {
     case 'string':
       return stringExpression(schema, context);
     case 'number': {
-      let expression = numberBase({ integer: schema.integer, format: schema.format });
-      if (schema.minimum !== undefined) expression += `.gte(${schema.minimum})`;
-      if (schema.exclusiveMinimum !== undefined) expression += `.gt(${schema.exclusiveMinimum})`;
-      if (schema.maximum !== undefined) expression += `.lte(${schema.maximum})`;
-      if (schema.exclusiveMaximum !== undefined) expression += `.lt(${schema.exclusiveMaximum})`;
+      const checks: Check[] = [];
+      if (schema.minimum !== undefined) checks.push({ kind: 'gte', args: `${schema.minimum}` });
+      if (schema.exclusiveMinimum !== undefined)
+        checks.push({ kind: 'gt', args: `${schema.exclusiveMinimum}` });
+      if (schema.maximum !== undefined) checks.push({ kind: 'lte', args: `${schema.maximum}` });
+      if (schema.exclusiveMaximum !== undefined)
+        checks.push({ kind: 'lt', args: `${schema.exclusiveMaximum}` });
       if (schema.multipleOf !== undefined && schema.multipleOf > 0)
-        expression += `.multipleOf(${schema.multipleOf})`;
-      return expression;
+        checks.push({ kind: 'multipleOf', args: `${schema.multipleOf}` });
+      return context.flavour.checked(
+        numberBase({ integer: schema.integer, format: schema.format }),
+        checks,
+      );
     }
     case 'boolean':
       return 'z.boolean()';
@@ -86,20 +93,25 @@ function stringExpression(
   schema: Extract<SchemaModel, { kind: 'string' }>,
   context: ZodContext,
 ): string {
-  const base = stringBase({ format: schema.format, binaryAsBlob: context.binaryAsBlob });
+  const base = stringBase({
+    format: schema.format,
+    binaryAsBlob: context.binaryAsBlob,
+    flavour: context.flavour,
+  });
   if (base.startsWith('z.union')) return base;
-  let expression = base;
+  const checks: Check[] = [];
   // zod counts UTF-16 code units where JSON Schema counts code points; equal for BMP text.
-  if (schema.minLength !== undefined) expression += `.min(${schema.minLength})`;
-  if (schema.maxLength !== undefined) expression += `.max(${schema.maxLength})`;
-  if (schema.pattern !== undefined) {
-    const pattern = unicodePattern(schema.pattern);
-    expression +=
-      pattern !== undefined
-        ? `.regex(new RegExp(${stringLiteral(pattern)}, 'u'))`
-        : ' /* pattern skipped: not a valid JavaScript regular expression */';
-  }
-  return expression;
+  if (schema.minLength !== undefined)
+    checks.push({ kind: 'minLength', args: `${schema.minLength}` });
+  if (schema.maxLength !== undefined)
+    checks.push({ kind: 'maxLength', args: `${schema.maxLength}` });
+  const pattern = schema.pattern === undefined ? undefined : unicodePattern(schema.pattern);
+  if (pattern !== undefined)
+    checks.push({ kind: 'regex', args: `new RegExp(${stringLiteral(pattern)}, 'u')` });
+  const expression = context.flavour.checked(base, checks);
+  return schema.pattern !== undefined && pattern === undefined
+    ? `${expression} /* pattern skipped: not a valid JavaScript regular expression */`
+    : expression;
 }
 
 function arrayExpression(
@@ -107,29 +119,42 @@ function arrayExpression(
   context: ZodContext,
 ): string {
   let expression: string;
+  const tuple = !!schema.prefixItems?.length;
   if (schema.prefixItems?.length) {
     const prefix = schema.prefixItems.map((item) => zodExpression(item, context)).join(', ');
-    expression = `z.tuple([${prefix}])`;
-    if (schema.items.kind !== 'never')
-      expression += `.rest(${zodExpression(schema.items, context)})`;
+    expression =
+      schema.items.kind === 'never'
+        ? `z.tuple([${prefix}])`
+        : context.flavour.tupleWithRest({ prefix, rest: zodExpression(schema.items, context) });
   } else {
     expression = `z.array(${zodExpression(schema.items, context)})`;
   }
+  const checks: Check[] = [];
   if (schema.minItems !== undefined) {
-    expression += schema.prefixItems?.length
-      ? `.refine((items) => items.length >= ${schema.minItems}, { message: 'Expected at least ${schema.minItems} items' })`
-      : `.min(${schema.minItems})`;
+    checks.push(
+      tuple
+        ? {
+            kind: 'refine',
+            args: `(items) => items.length >= ${schema.minItems}, { message: 'Expected at least ${schema.minItems} items' }`,
+          }
+        : { kind: 'minLength', args: `${schema.minItems}` },
+    );
   }
   if (schema.maxItems !== undefined) {
-    expression += schema.prefixItems?.length
-      ? `.refine((items) => items.length <= ${schema.maxItems}, { message: 'Expected at most ${schema.maxItems} items' })`
-      : `.max(${schema.maxItems})`;
+    checks.push(
+      tuple
+        ? {
+            kind: 'refine',
+            args: `(items) => items.length <= ${schema.maxItems}, { message: 'Expected at most ${schema.maxItems} items' }`,
+          }
+        : { kind: 'maxLength', args: `${schema.maxItems}` },
+    );
   }
   if (schema.uniqueItems) {
     context.useHelper('hasUniqueItems');
-    expression += `.refine(hasUniqueItems, { message: 'Expected unique items' })`;
+    checks.push({ kind: 'refine', args: `hasUniqueItems, { message: 'Expected unique items' }` });
   }
-  return expression;
+  return context.flavour.checked(expression, checks);
 }
 
 function unionExpression(
@@ -162,5 +187,10 @@ function valuesExpression(values: JsonValue[], context: ZodContext): string {
   }
   // Objects and arrays cannot be literals: compare canonical JSON.
   context.useHelper('oneOfJson');
-  return `z.unknown().refine(oneOfJson([${values.map((value) => printLiteral(value)).join(', ')}]), { message: 'Expected one of the allowed values' })`;
+  return context.flavour.checked('z.unknown()', [
+    {
+      kind: 'refine',
+      args: `oneOfJson([${values.map((value) => printLiteral(value)).join(', ')}]), { message: 'Expected one of the allowed values' }`,
+    },
+  ]);
 }

@@ -17,16 +17,22 @@
  * - Unknown formats (and `uri-reference`, `hostname`, `password`, ...) → a plain string: an
  *   annotation only, as in JSON Schema.
  */
+import type { ZodFlavour } from './flavour.js';
+
 /** RFC 3339 `full-time` (time of day with a required offset), as ajv-formats reads it. */
 const FULL_TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)`;
 /** RFC 3339 `full-date` with the days of each month and leap years (zod's `z.iso.date()` pattern). */
 const FULL_DATE = String.raw`(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))`;
 
-const STRING_FORMATS: Record<string, string> = {
+/** A string checked against a regular expression literal, in the flavour's spelling. */
+const matching = (pattern: string) => (flavour: ZodFlavour) =>
+  flavour.checked('z.string()', [{ kind: 'regex', args: pattern }]);
+
+const STRING_FORMATS: Record<string, string | ((flavour: ZodFlavour) => string)> = {
   uuid: 'z.guid()',
-  'date-time': `z.string().regex(/^${FULL_DATE}[Tt\\s]${FULL_TIME}$/)`,
+  'date-time': matching(`/^${FULL_DATE}[Tt\\s]${FULL_TIME}$/`),
   date: 'z.iso.date()',
-  time: `z.string().regex(/^${FULL_TIME}$/)`,
+  time: matching(`/^${FULL_TIME}$/`),
   email: 'z.email()',
   uri: 'z.url()',
   url: 'z.url()',
@@ -44,16 +50,19 @@ export function checksStringFormat(format: string): boolean {
 export function stringBase({
   format,
   binaryAsBlob,
+  flavour,
 }: {
   format: string | undefined;
   binaryAsBlob: boolean;
+  flavour: ZodFlavour;
 }): string {
   if (format === 'binary' && binaryAsBlob) return 'z.union([z.string(), z.instanceof(Blob)])';
-  return (
-    (format !== undefined && Object.hasOwn(STRING_FORMATS, format)
+  const base =
+    format !== undefined && Object.hasOwn(STRING_FORMATS, format)
       ? STRING_FORMATS[format]
-      : undefined) ?? 'z.string()'
-  );
+      : undefined;
+  if (base === undefined) return 'z.string()';
+  return typeof base === 'string' ? base : base(flavour);
 }
 
 /**

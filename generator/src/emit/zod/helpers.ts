@@ -1,16 +1,18 @@
 import type { HelperName } from './context.js';
+import type { ZodFlavour } from './flavour.js';
 
 /**
- * Source of the helpers a generated `zod.ts` may use, in the order they are printed. `isSet` is
- * not among them: it is imported from the runtime (`rules`), which the mock shares.
+ * Source of the helpers a generated zod module may use, in the order they are printed, with the
+ * flavour's schema type (`z.ZodType`, `z.ZodMiniType`). `isSet` is not among them: it is imported
+ * from the runtime (`rules`), which the mock shares.
  */
-const HELPERS: Record<Exclude<HelperName, 'isSet'>, string> = {
+const helpers = (schema: string): Record<Exclude<HelperName, 'isSet'>, string> => ({
   hasUniqueItems: `/** JSON Schema \`uniqueItems\`: no two items are equal (compared as canonical JSON). */
 function hasUniqueItems(items: readonly unknown[]): boolean {
   return new Set(items.map(canonicalJson)).size === items.length;
 }`,
   keysMatch: `/** JSON Schema \`propertyNames\`: every key of the object is accepted by \`schema\`. */
-function keysMatch(schema: z.ZodType): (value: object) => boolean {
+function keysMatch(schema: z.${schema}): (value: object) => boolean {
   return (value) => Object.keys(value).every((key) => schema.safeParse(key).success);
 }`,
   patternPropertiesMatch: `/**
@@ -22,9 +24,9 @@ function patternPropertiesMatch({
   known,
   additional,
 }: {
-  patterns: [RegExp, z.ZodType][];
+  patterns: [RegExp, z.${schema}][];
   known: string[];
-  additional: boolean | z.ZodType;
+  additional: boolean | z.${schema};
 }): (value: object) => boolean {
   return (value) =>
     Object.entries(value).every(([key, item]) => {
@@ -47,7 +49,7 @@ function oneOfJson(values: readonly unknown[]): (value: unknown) => boolean {
   const allowed = new Set(values.map(canonicalJson));
   return (value) => allowed.has(canonicalJson(value));
 }`,
-};
+});
 
 const CANONICAL_JSON = `/** JSON with object keys sorted, so that equal values compare equal. */
 function canonicalJson(value: unknown): string {
@@ -59,9 +61,16 @@ function canonicalJson(value: unknown): string {
 }`;
 
 /** The helper functions a module uses, as source, in a fixed order. */
-export function helperSource(used: ReadonlySet<HelperName>): string {
-  const names = (Object.keys(HELPERS) as (keyof typeof HELPERS)[]).filter((name) => used.has(name));
-  const parts = names.map((name) => HELPERS[name]);
+export function helperSource({
+  used,
+  flavour,
+}: {
+  used: ReadonlySet<HelperName>;
+  flavour: ZodFlavour;
+}): string {
+  const sources = helpers(flavour.schemaType);
+  const names = (Object.keys(sources) as (keyof typeof sources)[]).filter((name) => used.has(name));
+  const parts = names.map((name) => sources[name]);
   if (used.has('hasUniqueItems') || used.has('oneOfJson')) parts.push(CANONICAL_JSON);
   return parts.join('\n\n');
 }

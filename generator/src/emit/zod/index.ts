@@ -19,15 +19,32 @@
  */
 import type { Emitter } from '../emitter.js';
 import { zodModule } from './module.js';
+import { CLASSIC, MINI } from './flavour.js';
+
+/** The client's validators, in zod/mini (see `flavour.ts`); `definitions.ts` imports them. */
+export const VALIDATORS_FILE = 'src/validators.ts';
 
 /**
  * `src/zod.ts`: zod 4 schemas of every component schema and operation (`componentSchemas`,
- * `operationSchemas`). Whether their output types agree with openapi-typescript's `components` is
+ * `operationSchemas`), the package's `./zod` export; and `src/validators.ts`, the same schemas in
+ * zod/mini, which the client validates with so that its bundles stay small. Whether their output types agree with openapi-typescript's `components` is
  * a test of the generator (`test/support/zod-agreement.ts`), never part of the package.
  */
 export const zodEmitter: Emitter = {
   name: 'zod',
   emit: (model, context) => [
-    { path: 'src/zod.ts', contents: zodModule({ model, runtimePackage: context.runtimePackage }) },
+    {
+      path: 'src/zod.ts',
+      contents: zodModule({ model, runtimePackage: context.runtimePackage, flavour: CLASSIC }),
+    },
+    {
+      path: VALIDATORS_FILE,
+      contents: zodModule({
+        model,
+        runtimePackage: context.runtimePackage,
+        flavour: MINI,
+        typesModule: './zod.js',
+      }),
+    },
   ],
 };

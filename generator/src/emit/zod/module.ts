@@ -8,6 +8,7 @@ import { objectKey } from '../shared/literal.js';
 import { operationEntry, parameterGroups } from './operations.js';
 import { orderSchemas } from './order.js';
 import { schemaType } from './output-type.js';
+import type { ZodFlavour } from './flavour.js';
 
 /** Global types the printed output types use; a recursive schema must not shadow them. */
 const GLOBAL_TYPES = new Set(['Array']);
@@ -62,13 +63,22 @@ export function pure(expression: string): string {
   return `/* @__PURE__ */ ${expression}`;
 }
 
-/** The source of `src/zod.ts`; its parameter rules import `isSet` from `runtimePackage`. */
+/**
+ * The source of a zod module: `src/zod.ts` in classic zod, or the client's `src/validators.ts` in
+ * zod/mini. Its parameter rules import `isSet` from `runtimePackage`. `typesModule` is where a
+ * mini module imports the spelled-out types of recursive schemas from (`./zod.js`, which declares
+ * them), instead of declaring them a second time.
+ */
 export function zodModule({
   model,
   runtimePackage,
+  flavour,
+  typesModule,
 }: {
   model: ApiModel;
   runtimePackage: string;
+  flavour: ZodFlavour;
+  typesModule?: string;
 }): string {
   const names = zodNames(model);
   const schemas = new Map(model.schemas.map((entry) => [entry.name, entry.schema]));
@@ -82,7 +92,9 @@ export function zodModule({
     isDeferred: (name) => !declared.has(name),
     binaryAsBlob: false,
     useHelper: (name) => helpers.add(name),
+    flavour,
   };
+  const importedTypes: string[] = [];
 
   const declarations = names.ordered.map(({ name, schema }) => {
     const constName = names.constNames.get(name)!;
@@ -96,9 +108,15 @@ export function zodModule({
     let source: string;
     if (typeName) {
       // Recursive: TypeScript cannot infer a type that refers to itself, so it is spelled out.
-      const output = `/** Output type of \`${constName}\` (spelled out: the schema refers to itself). */\nexport type ${typeName} = ${schemaType({ schema, context, mode: 'output' })};`;
-      const input = `/** Input type of \`${constName}\`. */\nexport type ${inputName} = ${schemaType({ schema, context, mode: 'input' })};`;
-      source = `${output}\n\n${input}\n\n${doc}export const ${constName}: z.ZodType<${typeName}, ${inputName}> = ${pure(zodExpression(schema, context))};`;
+      const annotated = `${doc}export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = ${pure(zodExpression(schema, context))};`;
+      if (typesModule) {
+        importedTypes.push(typeName, inputName!);
+        source = annotated;
+      } else {
+        const output = `/** Output type of \`${constName}\` (spelled out: the schema refers to itself). */\nexport type ${typeName} = ${schemaType({ schema, context, mode: 'output' })};`;
+        const input = `/** Input type of \`${constName}\`. */\nexport type ${inputName} = ${schemaType({ schema, context, mode: 'input' })};`;
+        source = `${output}\n\n${input}\n\n${annotated}`;
+      }
     } else {
       source = `${doc}export const ${constName} = ${pure(zodExpression(schema, context))};`;
     }
@@ -138,23 +156,32 @@ export function zodModule({
   const block = (entries: string[], separator: string) =>
     `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
 
+  // The maps serve users of `./zod`; the client imports each operation's validators by name.
+  const maps = flavour.name === 'classic';
   const sections = [
     [
-      `import * as z from 'zod';`,
+      `import * as z from ${stringLiteral(flavour.module)};`,
       ...(helpers.has('isSet')
         ? [`import { isSet } from ${stringLiteral(`${runtimePackage}/rules`)};`]
         : []),
+      ...(importedTypes.length && typesModule
+        ? [`import type { ${importedTypes.join(', ')} } from ${stringLiteral(typesModule)};`]
+        : []),
     ].join('\n'),
-    helperSource(helpers),
+    helperSource({ used: helpers, flavour }),
     declarations.join('\n\n'),
-    `/** Every component schema, by its name in the spec. */\nexport const componentSchemas: ${block(componentTypes, ';')} = ${block(componentEntries, ',')};`,
+    maps
+      ? `/** Every component schema, by its name in the spec. */\nexport const componentSchemas: ${block(componentTypes, ';')} = ${block(componentEntries, ',')};`
+      : '',
     groups.length
       ? `/* Parameter groups by location, shared by the bare groups and \`parameters\` below. */\n${groups.join('\n\n')}`
       : '',
     operationDeclarations.length
       ? `/*\n * Validators of each operation: \`parameters\` (all groups, with the cross-parameter rules), the bare\n * groups, \`body\` (first JSON or form media type) and \`responses\` by status (first JSON body).\n */\n${operationDeclarations.join('\n\n')}`
       : '',
-    `/** The validators of every operation (see above), by operationId. */\nexport const operationSchemas: ${block(operationTypes, ';')} = ${block(operationEntries, ',')};`,
+    maps
+      ? `/** The validators of every operation (see above), by operationId. */\nexport const operationSchemas: ${block(operationTypes, ';')} = ${block(operationEntries, ',')};`
+      : '',
   ];
   return `${sections.filter(Boolean).join('\n\n')}\n`;
 }

@@ -2,6 +2,7 @@ import type { SchemaModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { OBJECT_MEMBERS, objectKey } from '../shared/literal.js';
 import type { ZodContext } from './context.js';
+import type { Check } from './flavour.js';
 import { effectiveDefault } from './defaults.js';
 import { unicodePattern } from '../shared/pattern.js';
 
@@ -19,13 +20,17 @@ export function shapeExpression(
     // A default already makes the key optional on input (and present on output). A required
     // property must be present whatever its default says (JSON Schema's \`required\`, and the
     // generated types), so its default is not applied.
-    const optional = !required && !effectiveDefault(schema, context) ? '.optional()' : '';
-    const value = `${print(required && schema.default ? { ...schema, default: undefined } : schema, context)}${optional}`;
+    const printed = print(
+      required && schema.default ? { ...schema, default: undefined } : schema,
+      context,
+    );
+    const value =
+      !required && !effectiveDefault(schema, context) ? context.flavour.optional(printed) : printed;
     if (!OBJECT_MEMBERS.has(name)) return `${objectKey(name)}: ${value}`;
     // zod reads \`input[name]\`: for a name of Object.prototype's, a value the data does not have is
     // inherited (\`Object\` for \`constructor\`). \`ownMember\` turns that back into "absent".
     context.useHelper('ownMember');
-    return `${objectKey(name)}: z.preprocess(ownMember(${stringLiteral(name)}), ${value})`;
+    return `${objectKey(name)}: ${context.flavour.preprocess({ transform: `ownMember(${stringLiteral(name)})`, schema: value })}`;
   });
   return `{ ${entries.join(', ')} }`;
 }
@@ -55,6 +60,8 @@ export function objectExpression(
     const source = unicodePattern(pattern);
     return source === undefined ? [] : [{ pattern: source, schema: value }];
   });
+  const { flavour } = context;
+  const checks: Check[] = [];
   let expression: string;
   if (patterns.length) {
     // Keys matching a pattern are exempt from `additionalProperties`: the refinement checks both.
@@ -65,30 +72,42 @@ export function objectExpression(
     );
     const known = schema.properties.map(({ name }) => stringLiteral(name));
     const rest = typeof extra === 'boolean' ? String(extra) : print(extra, context);
-    expression =
-      `z.looseObject(${shape}).refine(patternPropertiesMatch({ patterns: [${list.join(', ')}], known: [${known.join(', ')}], additional: ${rest} }), ` +
-      `{ message: 'Expected properties to match patternProperties and additionalProperties' })`;
+    expression = `z.looseObject(${shape})`;
+    checks.push({
+      kind: 'refine',
+      args: `patternPropertiesMatch({ patterns: [${list.join(', ')}], known: [${known.join(', ')}], additional: ${rest} }), { message: 'Expected properties to match patternProperties and additionalProperties' }`,
+    });
   } else if (extra === true) {
     expression = `z.looseObject(${shape})`;
   } else if (extra === false) {
     expression = `z.strictObject(${shape})`;
   } else if (schema.properties.length) {
-    expression = `z.object(${shape}).catchall(${print(extra, context)})`;
+    expression = flavour.catchall({ object: `z.object(${shape})`, extra: print(extra, context) });
   } else {
     expression = `z.record(z.string(), ${print(extra, context)})`;
   }
-  if ((schema.patternProperties ?? []).length > patterns.length) {
-    expression += ' /* patternProperties skipped: not valid JavaScript regular expressions */';
-  }
   if (schema.propertyNames) {
     context.useHelper('keysMatch');
-    expression += `.refine(keysMatch(${print(schema.propertyNames, context)}), { message: 'Expected property names to match propertyNames' })`;
+    checks.push({
+      kind: 'refine',
+      args: `keysMatch(${print(schema.propertyNames, context)}), { message: 'Expected property names to match propertyNames' }`,
+    });
   }
   if (schema.minProperties !== undefined) {
-    expression += `.refine((value) => Object.keys(value).length >= ${schema.minProperties}, { message: 'Expected at least ${schema.minProperties} properties' })`;
+    checks.push({
+      kind: 'refine',
+      args: `(value) => Object.keys(value).length >= ${schema.minProperties}, { message: 'Expected at least ${schema.minProperties} properties' }`,
+    });
   }
   if (schema.maxProperties !== undefined) {
-    expression += `.refine((value) => Object.keys(value).length <= ${schema.maxProperties}, { message: 'Expected at most ${schema.maxProperties} properties' })`;
+    checks.push({
+      kind: 'refine',
+      args: `(value) => Object.keys(value).length <= ${schema.maxProperties}, { message: 'Expected at most ${schema.maxProperties} properties' }`,
+    });
+  }
+  expression = flavour.checked(expression, checks);
+  if ((schema.patternProperties ?? []).length > patterns.length) {
+    expression += ' /* patternProperties skipped: not valid JavaScript regular expressions */';
   }
   return expression;
 }

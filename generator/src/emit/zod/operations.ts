@@ -54,10 +54,11 @@ export function operationEntry({
       const required = operation.parameters.some(
         (parameter) => parameter.in === location && parameter.required,
       );
-      return `${location}: ${groupsConst}.${location}${required ? '' : '.optional()'}`;
+      const group = `${groupsConst}.${location}`;
+      return `${location}: ${required ? group : context.flavour.optional(group)}`;
     });
     members.push(
-      `parameters: z.object({ ${combined.join(', ')} })${rulesRefinement({ operation, context })}`,
+      `parameters: ${context.flavour.checked(`z.object({ ${combined.join(', ')} })`, rulesRefinement({ operation, context }))}`,
     );
     members.push(`...${groupsConst}`);
   }

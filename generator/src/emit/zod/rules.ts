@@ -1,6 +1,7 @@
 import type { OperationModel, ParameterRef, ParameterRuleModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import type { ZodContext } from './context.js';
+import type { Check } from './flavour.js';
 
 /** `a`, `a and b`, `a, b and c`. */
 function listing(names: readonly string[]): string {
@@ -60,8 +61,8 @@ function ruleResolves(rule: ParameterRuleModel, operation: OperationModel): bool
 }
 
 /**
- * `.superRefine(...)` enforcing the operation's `x-zapgen-rules`, or `''` when it has none. Each
- * issue's path is `[location, parameterName]` and its message names the parameters.
+ * The `superRefine` check enforcing the operation's `x-zapgen-rules`, or none when it has none.
+ * Each issue's path is `[location, parameterName]` and its message names the parameters.
  */
 export function rulesRefinement({
   operation,
@@ -69,14 +70,14 @@ export function rulesRefinement({
 }: {
   operation: OperationModel;
   context: Pick<ZodContext, 'useHelper'>;
-}): string {
+}): Check[] {
   const rules = operation.extensions.rules;
-  if (!rules.length) return '';
+  if (!rules.length) return [];
   context.useHelper('isSet');
   const statements = rules.map((rule) =>
     ruleResolves(rule, operation)
       ? ruleStatements(rule)
       : '// An x-zapgen-rules entry names a parameter this operation does not have: not enforced.',
   );
-  return `.superRefine((value, ctx) => {\n${statements.join('\n')}\n})`;
+  return [{ kind: 'superRefine', args: `(value, ctx) => {\n${statements.join('\n')}\n}` }];
 }

@@ -11,7 +11,10 @@ import type {
   OperationModel,
   SchemaModel,
 } from '../../../src/model/types.js';
-import { zodModule } from '../../../src/emit/zod/module.js';
+import { expect } from 'vitest';
+import english from 'zod/v4/locales/en.js';
+import { operationSchemasNames, zodModule, zodNames } from '../../../src/emit/zod/module.js';
+import { CLASSIC, MINI } from '../../../src/emit/zod/flavour.js';
 import { RUNTIME_PACKAGE } from '../../../src/pipeline.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -99,9 +102,8 @@ export interface ZodModule {
 
 let loaded = 0;
 
-/** Generates `zod.ts` from `model`, strips its types and imports it. */
-export async function importZod(model: ApiModel): Promise<ZodModule & { source: string }> {
-  const source = zodModule({ model, runtimePackage: RUNTIME_PACKAGE });
+/** Strips the types of a generated module and imports it. */
+async function load(source: string): Promise<Record<string, unknown>> {
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
@@ -110,8 +112,94 @@ export async function importZod(model: ApiModel): Promise<ZodModule & { source: 
     ((importZod as { dir?: string }).dir = scratchDir('zapgen-zod-'));
   const file = path.join(dir, `zod-${(loaded += 1)}.mjs`);
   writeFileSync(file, outputText);
-  const module = (await import(pathToFileURL(file).href)) as ZodModule;
-  return { ...module, source };
+  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+}
+
+/** zod's English messages, which zod/mini leaves out unless given (the runtime gives them). */
+const ENGLISH = { error: english().localeError };
+
+/**
+ * One validator that runs the classic schema and its zod/mini twin and fails the test where they
+ * disagree: on the verdict, the parsed value, or any issue's code, path or message.
+ */
+function twin({
+  classic,
+  mini,
+  label,
+}: {
+  classic: SafeParser;
+  mini: SafeParser;
+  label: string;
+}): SafeParser {
+  return {
+    safeParse(value) {
+      const expected = classic.safeParse(value);
+      const actual = (mini as MiniParser).safeParse(value, ENGLISH);
+      const summary = (result: ReturnType<SafeParser['safeParse']>) => ({
+        success: result.success,
+        data: result.data,
+        issues: result.error?.issues.map(({ path, message, code }: Issue) => ({
+          path,
+          message,
+          code,
+        })),
+      });
+      expect(summary(actual), `zod/mini disagrees with classic zod on ${label}`).toEqual(
+        summary(expected),
+      );
+      return expected;
+    },
+  };
+}
+type Issue = { path: PropertyKey[]; message: string; code?: string };
+type MiniParser = {
+  safeParse(value: unknown, options: typeof ENGLISH): ReturnType<SafeParser['safeParse']>;
+};
+
+/**
+ * Generates the zod module of `model` in both flavours and imports them: every validator of the
+ * result checks that the two agree (see `twin`), so each test of the classic module tests the
+ * client's zod/mini module too. `source` is the classic module's.
+ */
+export async function importZod(model: ApiModel): Promise<ZodModule & { source: string }> {
+  const source = zodModule({ model, runtimePackage: RUNTIME_PACKAGE, flavour: CLASSIC });
+  const classic = (await load(source)) as unknown as ZodModule;
+  const mini = await load(zodModule({ model, runtimePackage: RUNTIME_PACKAGE, flavour: MINI }));
+  const { constNames } = zodNames(model);
+  const operationNames = operationSchemasNames(model.operations.map((entry) => entry.operationId));
+  const componentSchemas = Object.fromEntries(
+    Object.entries(classic.componentSchemas).map(([name, schema]) => [
+      name,
+      twin({ classic: schema, mini: mini[constNames.get(name)!] as SafeParser, label: name }),
+    ]),
+  );
+  const operationSchemas = Object.fromEntries(
+    Object.entries(classic.operationSchemas).map(([operationId, validators]) => {
+      const twins = mini[operationNames.get(operationId)!] as Record<string, unknown>;
+      const pair = (key: string, schema: SafeParser, other: unknown) =>
+        twin({ classic: schema, mini: other as SafeParser, label: `${operationId} ${key}` });
+      const { responses, ...rest } = validators;
+      return [
+        operationId,
+        {
+          ...Object.fromEntries(
+            Object.entries(rest).map(([key, schema]) => [key, pair(key, schema, twins[key])]),
+          ),
+          responses: Object.fromEntries(
+            Object.entries(responses).map(([status, schema]) => [
+              status,
+              pair(
+                `response ${status}`,
+                schema,
+                (twins.responses as Record<string, unknown>)[status],
+              ),
+            ]),
+          ),
+        },
+      ];
+    }),
+  ) as ZodModule['operationSchemas'];
+  return { componentSchemas, operationSchemas, source };
 }
 
 const TSCONFIG = {

@@ -7,6 +7,7 @@
  * seeded in-memory store that the operations read and write (see `MockDefinition`), the OAuth
  * flows of the security schemes, caches and a clock. Everything else answers its fixture.
  */
+import { safeParseWorded } from '../messages.js';
 import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
@@ -737,7 +738,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
     for (const parameter of operation.parameters) raw[parameter.in] ??= {};
     let parameters: ParameterGroups = raw;
     if (operation.parameterValidator !== undefined) {
-      const result = operation.parameterValidator.safeParse(raw);
+      const result = safeParseWorded(operation.parameterValidator, raw);
       if (!result.success)
         throw new MockProblem({
           status: 400,
@@ -756,7 +757,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
             await readBody(request, limits),
           );
     if (body !== undefined && operation.requestBody?.validator !== undefined) {
-      const result = operation.requestBody.validator.safeParse(body);
+      const result = safeParseWorded(operation.requestBody.validator, body);
       if (!result.success)
         throw new MockProblem({
           status: 400,

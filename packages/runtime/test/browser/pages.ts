@@ -1,10 +1,16 @@
 /** The pages the browser tests load from the app origin. */
 
+import { zodImports } from '../support/zod-imports.js';
+
+/** The runtime's validation imports zod: its entry points are served from `/modules/zod/`. */
+const importMap = JSON.stringify({ imports: zodImports('/modules/zod') });
+
 /** The app: loads the browser helpers and the runtime as plain ES modules. */
 export const appPage = `<!doctype html>
 <html>
   <head>
     <meta charset="utf-8" />
+    <script type="importmap">${importMap}</script>
     <script type="module">
       import * as browserAuth from '/dist/browser/index.js';
       import * as zapgen from '/dist/index.js';

@@ -9,7 +9,7 @@ import {
   getTicketCodeSchemas,
   listSpecialEventsSchemas,
   updateSpecialEventSchemas,
-} from './zod.js';
+} from './validators.js';
 
 /** The zod validators of one operation, as the runtime uses them. */
 type OperationValidators = {
