@@ -29,7 +29,7 @@ async function emitAndCheck(
     'src/client.ts': client,
     'src/definitions.ts': definitions,
     'src/types.ts': types!.contents,
-    'src/zod.ts': zodStub(given.operations),
+    'src/validators.ts': zodStub(given.operations),
     ...(usage
       ? {
           'src/usage.ts': `import { createClient } from './client.js';\nconst client = createClient();\n${usage}\n`,
@@ -264,7 +264,7 @@ describe('client emitter: emitted code', () => {
             'return client.call<ListAppsResult>(listAppsOperation, args, callOptions);',
           ],
           definitions: [
-            'import { listAppsSchemas } from "./zod.js";',
+            'import { listAppsSchemas } from "./validators.js";',
             'export const listAppsOperation: OperationDefinition = {',
             'export const apiBase: ApiDefinition = {',
             '/* @__NO_SIDE_EFFECTS__ */',

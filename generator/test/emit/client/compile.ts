@@ -113,7 +113,7 @@ export function typeCheck(files: Record<string, string>): string[] {
   });
 }
 
-/** A `src/zod.ts` stand-in with zod validators in the shape of the zod emitter's `operationSchemas`. */
+/** A `src/validators.ts` stand-in (what `definitions.ts` imports) with zod validators in the shape of the zod emitter's `operationSchemas`. */
 export function zodStub(
   operations: { operationId: string; responses: { status: string }[] }[],
 ): string {

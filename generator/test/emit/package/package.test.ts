@@ -136,7 +136,7 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
       'src/client.ts': clientSource(given, context),
       'src/definitions.ts': definitionsSource(given, context),
       'src/types.ts': types!.contents,
-      'src/zod.ts': zodStub(given.operations),
+      'src/validators.ts': zodStub(given.operations),
       'src/usage.ts': usage,
     });
     expect(errors).toEqual([]);
