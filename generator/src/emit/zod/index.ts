@@ -43,7 +43,7 @@ export const zodEmitter: Emitter = {
         model,
         runtimePackage: context.runtimePackage,
         flavour: MINI,
-        typesModule: './zod.js',
+        client: true,
       }),
     },
   ],

@@ -64,21 +64,25 @@ export function pure(expression: string): string {
 }
 
 /**
- * The source of a zod module: `src/zod.ts` in classic zod, or the client's `src/validators.ts` in
- * zod/mini. Its parameter rules import `isSet` from `runtimePackage`. `typesModule` is where a
- * mini module imports the spelled-out types of recursive schemas from (`./zod.js`, which declares
- * them), instead of declaring them a second time.
+ * The source of a zod module: `src/zod.ts` in classic zod, or, `client` set, the client's own
+ * `src/validators.ts` in zod/mini. Its parameter rules import `isSet` from `runtimePackage`.
+ *
+ * The client's module is not type-checked (`@ts-nocheck`) and exports each operation's validators
+ * with a plain type: the client reads them through `safeParse` only, and inferring zod's types of
+ * every schema a second time doubled the type-check of a large package (GitHub's: 21 → 44 s).
+ * It is the classic module, type-checked, in the other spelling; that both accept and reject the
+ * same values is a test over every fixture of every spec the tests know.
  */
 export function zodModule({
   model,
   runtimePackage,
   flavour,
-  typesModule,
+  client = false,
 }: {
   model: ApiModel;
   runtimePackage: string;
   flavour: ZodFlavour;
-  typesModule?: string;
+  client?: boolean;
 }): string {
   const names = zodNames(model);
   const schemas = new Map(model.schemas.map((entry) => [entry.name, entry.schema]));
@@ -94,7 +98,6 @@ export function zodModule({
     useHelper: (name) => helpers.add(name),
     flavour,
   };
-  const importedTypes: string[] = [];
 
   const declarations = names.ordered.map(({ name, schema }) => {
     const constName = names.constNames.get(name)!;
@@ -108,17 +111,18 @@ export function zodModule({
     let source: string;
     if (typeName) {
       // Recursive: TypeScript cannot infer a type that refers to itself, so it is spelled out.
-      const annotated = `${doc}export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = ${pure(zodExpression(schema, context))};`;
-      if (typesModule) {
-        importedTypes.push(typeName, inputName!);
-        source = annotated;
+      if (client) {
+        source = `const ${constName} = ${pure(zodExpression(schema, context))};`;
       } else {
+        const annotated = `${doc}export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = ${pure(zodExpression(schema, context))};`;
         const output = `/** Output type of \`${constName}\` (spelled out: the schema refers to itself). */\nexport type ${typeName} = ${schemaType({ schema, context, mode: 'output' })};`;
         const input = `/** Input type of \`${constName}\`. */\nexport type ${inputName} = ${schemaType({ schema, context, mode: 'input' })};`;
         source = `${output}\n\n${input}\n\n${annotated}`;
       }
     } else {
-      source = `${doc}export const ${constName} = ${pure(zodExpression(schema, context))};`;
+      source = client
+        ? `const ${constName} = ${pure(zodExpression(schema, context))};`
+        : `${doc}export const ${constName} = ${pure(zodExpression(schema, context))};`;
     }
     declared.add(name);
     return source;
@@ -143,7 +147,8 @@ export function zodModule({
     const source = parameterGroups(operation, context);
     const groupsConst = source ? groupConsts.get(operation.operationId)! : undefined;
     if (source) groups.push(`const ${groupsConst} = ${pure(source)};`);
-    return `export const ${operationConsts.get(operation.operationId)!} = ${pure(operationEntry({ operation, groupsConst, context }))};`;
+    const type = client ? ': OperationValidators' : '';
+    return `export const ${operationConsts.get(operation.operationId)!}${type} = ${pure(operationEntry({ operation, groupsConst, context }))};`;
   });
   const operationEntries = model.operations.map(
     (operation) =>
@@ -157,15 +162,26 @@ export function zodModule({
     `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
 
   // The maps serve users of `./zod`; the client imports each operation's validators by name.
-  const maps = flavour.name === 'classic';
+  const maps = !client;
   const sections = [
     [
+      ...(client
+        ? [
+            '// @ts-nocheck',
+            "// The zod/mini spelling of the type-checked `zod.ts` (see zapgen's `emit/zod/module.ts`):",
+            '// inferring its types a second time would double the type-check of a package.',
+          ]
+        : []),
       `import * as z from ${stringLiteral(flavour.module)};`,
       ...(helpers.has('isSet')
         ? [`import { isSet } from ${stringLiteral(`${runtimePackage}/rules`)};`]
         : []),
-      ...(importedTypes.length && typesModule
-        ? [`import type { ${importedTypes.join(', ')} } from ${stringLiteral(typesModule)};`]
+      ...(client
+        ? [
+            '',
+            "/** What `definitions.ts` reads of an operation's validators, through `safeParse` only. */",
+            'type OperationValidators = Readonly<Record<string, unknown>>;',
+          ]
         : []),
     ].join('\n'),
     helperSource({ used: helpers, flavour }),
