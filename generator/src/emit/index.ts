@@ -1,6 +1,7 @@
 import type { Emitter } from './emitter.js';
 import { bundleEmitter } from './bundle/index.js';
 import { clientEmitter } from './client/index.js';
+import { fetchEmitter } from './fetch/index.js';
 import { fixturesEmitter } from './fixtures/index.js';
 import { mockEmitter } from './mock/index.js';
 import { packageEmitter } from './package/index.js';
@@ -16,6 +17,7 @@ export const emitters: readonly Emitter[] = [
   zodEmitter,
   fixturesEmitter,
   clientEmitter,
+  fetchEmitter,
   mockEmitter,
   packageEmitter,
 ];

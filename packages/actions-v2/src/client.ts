@@ -836,6 +836,10 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
   const runtime = createRuntime<paths>(api, options);
   return {
     ...runtime.pathMethods,
+    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
+    use: runtime.use,
+    /** Removes middleware added with `use` or the `middleware` option. */
+    eject: runtime.eject,
     /**
      * Check the authentication
      *

@@ -199,6 +199,10 @@ export function createClient(options: PartnerV1ClientOptions = {}) {
   const runtime = createRuntime<paths>(api, options);
   return {
     ...runtime.pathMethods,
+    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
+    use: runtime.use,
+    /** Removes middleware added with `use` or the `middleware` option. */
+    eject: runtime.eject,
     /**
      * List the apps that can be integrated with the partner's app
      *

@@ -34,6 +34,7 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
     engines: { node: '>=20.19' },
     exports: {
       '.': compiled('index'),
+      './fetch': compiled('fetch'),
       './zod': compiled('zod'),
       './fixtures': compiled('fixtures'),
       './types': compiled('types'),

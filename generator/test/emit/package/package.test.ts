@@ -4,7 +4,8 @@ import type { ApiModel } from '../../../src/model/types.js';
 import { packageEmitter } from '../../../src/emit/package/index.js';
 import { LIBRARY_VERSIONS, RUNTIME_RANGE } from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
-import { clientSource, definitionsSource } from '../../../src/emit/client/index.js';
+import { clientSource } from '../../../src/emit/client/index.js';
+import { definitionsSource, routesSource } from '../../../src/emit/client/definitions-module.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from '../client/compile.js';
 import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
@@ -70,6 +71,7 @@ describe('package emitter: package.json', () => {
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
+      './fetch',
       './zod',
       './fixtures',
       './types',
@@ -135,6 +137,7 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
       'src/index.ts': (await emit(given))['src/index.ts']!,
       'src/client.ts': clientSource(given, context),
       'src/definitions.ts': definitionsSource(given, context),
+      'src/routes.ts': routesSource(given, context),
       'src/types.ts': types!.contents,
       'src/validators.ts': zodStub(given.operations),
       'src/usage.ts': usage,

@@ -60,16 +60,26 @@ export function encodeBody(options: { body: unknown; mediaType: string }): {
 }
 
 /**
+ * A response without a body to read: to HEAD, 204, 205, 304, or `Content-Length: 0` (unless the
+ * body is chunked, where that header means nothing).
+ */
+function isEmpty(response: Response, method: string): boolean {
+  return (
+    method.toLowerCase() === 'head' ||
+    response.status === 204 ||
+    response.status === 205 ||
+    response.status === 304 ||
+    (response.headers.get('content-length') === '0' &&
+      !response.headers.get('transfer-encoding')?.includes('chunked'))
+  );
+}
+
+/**
  * Reads a response body: JSON when the content type says so (text if it does not parse), text for
  * text types, a `Blob` otherwise, and `undefined` when there is no body.
  */
 export async function readBody(response: Response, method: string): Promise<unknown> {
-  if (
-    method.toLowerCase() === 'head' ||
-    response.status === 204 ||
-    response.status === 205 ||
-    response.status === 304
-  ) {
+  if (isEmpty(response, method)) {
     await response.body?.cancel();
     return undefined;
   }
@@ -88,4 +98,43 @@ export async function readBody(response: Response, method: string): Promise<unkn
     }
   }
   return text;
+}
+
+/** How the drop-in client reads a 2xx body (openapi-fetch's `parseAs`). */
+export type ParseAs = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'stream';
+
+/**
+ * Reads a response as the drop-in client delivers it: a 2xx body by `parseAs` (by its content
+ * type when not given, as `readBody` does; `stream` hands over `response.body` unread), an error
+ * body as JSON when it parses and as text otherwise; `undefined` when there is no body.
+ */
+export async function readResult(
+  response: Response,
+  options: { method: string; parseAs: ParseAs | undefined },
+): Promise<{ data?: unknown; error?: unknown }> {
+  if (isEmpty(response, options.method)) {
+    await response.body?.cancel();
+    return response.ok ? { data: undefined } : { error: undefined };
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    if (text === '') return { error: undefined };
+    try {
+      return { error: JSON.parse(text) as unknown };
+    } catch {
+      return { error: text };
+    }
+  }
+  switch (options.parseAs) {
+    case undefined:
+      return { data: await readBody(response, options.method) };
+    case 'stream':
+      return { data: response.body };
+    case 'json': {
+      const text = await response.text();
+      return { data: text === '' ? undefined : (JSON.parse(text) as unknown) };
+    }
+    default:
+      return { data: await response[options.parseAs]() };
+  }
 }

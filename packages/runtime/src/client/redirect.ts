@@ -111,22 +111,30 @@ function redirected(options: {
  */
 export async function fetchFollowingRedirects(options: {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /**
+   * The first hop as a `Request` already built (what the middleware produced), sent as it is;
+   * `request` then describes it for the hops after a redirect.
+   */
+  first?: { request: Request; send(request: Request): Promise<Response> };
   request: OutgoingRequest;
   credentials: RequestCredentials;
   maxRedirects: number;
   operationId: string;
-  signal: AbortSignal;
+  signal?: AbortSignal;
 }): Promise<{ response: Response; url: string }> {
   const { credentials, operationId } = options;
   const safe = (url: string) =>
     redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
   let request = options.request;
   for (let redirects = 0; ; redirects += 1) {
-    const response = await options.fetch(request.url, {
-      ...request.init,
-      redirect: 'manual',
-      signal: options.signal,
-    });
+    const response =
+      redirects === 0 && options.first !== undefined
+        ? await options.first.send(options.first.request)
+        : await options.fetch(request.url, {
+            ...request.init,
+            redirect: 'manual',
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+          });
     const method = request.init.method ?? 'GET';
     const failure = (reason: RedirectError['reason'], location?: string) =>
       new RedirectError({

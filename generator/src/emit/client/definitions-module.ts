@@ -1,0 +1,288 @@
+/**
+ * `src/routes.ts` (what each operation puts on the wire, without validators: all the drop-in
+ * client needs) and `src/definitions.ts` (the same with the zod/mini validators attached: what
+ * the client with named functions and the mock hand to the runtime).
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { ApiModel } from '../../model/types.js';
+import type { EmitContext } from '../emitter.js';
+import { commentText } from '../shared/jsdoc.js';
+import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
+import { operationSchemasNames } from '../zod/module.js';
+import {
+  apiDefinition,
+  OAUTH_FLOWS,
+  oauthFlows,
+  operationRoute,
+  operationValidators,
+  VALIDATOR_OF,
+} from './definition.js';
+import { docs, moduleText } from './module.js';
+import { apiKeyOptions, operationNames } from './names.js';
+
+/** Name of the exported object of every `OperationDefinition`, by operationId (in `definitions.ts`). */
+export const DEFINITIONS = 'operationDefinitions';
+/** Name of the exported `ApiDefinition` without operations (in `routes.ts`, re-exported by `definitions.ts`). */
+export const API_BASE = 'apiBase';
+/** Name of the exported `ApiDefinition` with every route (in `routes.ts`). */
+export const ROUTES = 'routes';
+/** Name of the exported helper that adds operations to an `ApiDefinition` (in `routes.ts`). */
+const WITH_OPERATIONS = 'withOperations';
+
+/** The route const of an operation: `listAppsRoute` beside `listAppsOperation`. */
+export function routeName(definition: string): string {
+  return definition.replace(/Operation$/, 'Route');
+}
+
+/** Builds the text of `src/routes.ts`: servers, security schemes, OAuth flows and every route. */
+export function routesSource(model: ApiModel, context: EmitContext): string {
+  const names = operationNames(model);
+  const flows = oauthFlows(model);
+  const runtimeTypes = [
+    'ApiDefinition',
+    'OperationDefinition',
+    ...(flows || model.securitySchemes.some((scheme) => needsOwnType(scheme.name))
+      ? ['SecuritySchemeDefinition']
+      : []),
+  ];
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: context.runtimePackage,
+      isTypeOnly: true,
+      namedImports: runtimeTypes,
+    },
+  ];
+  if (flows) {
+    statements.push(
+      {
+        kind: StructureKind.TypeAlias,
+        name: 'OAuthFlows',
+        type: `Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows']`,
+      },
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: docs([
+          "OAuth 2.0 flows (authorization and token URLs, scopes) of each oauth2 security scheme, for the runtime's OAuth helpers.",
+        ]),
+        declarations: [
+          {
+            name: OAUTH_FLOWS,
+            initializer: `${flows} as const satisfies Record<string, OAuthFlows>`,
+          },
+        ],
+      },
+    );
+  }
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    docs: docs([
+      'The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime.',
+    ]),
+    declarations: [
+      {
+        name: API_BASE,
+        type: 'ApiDefinition',
+        initializer: apiDefinition({
+          model,
+          packageName: context.packageName,
+          apiKeyOptions: apiKeyOptions(model.securitySchemes),
+        }),
+      },
+    ],
+  });
+  const routeConsts: string[] = [];
+  for (const operation of model.operations) {
+    const name = routeName(names.get(operation.operationId)!.definition);
+    routeConsts.push(name);
+    statements.push({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([
+        `How \`${commentText(operation.operationId)}\` goes on the wire: its definition without validators.`,
+      ]),
+      declarations: [
+        { name, type: 'OperationDefinition', initializer: operationRoute({ model, operation }) },
+      ],
+    });
+  }
+  statements.push({
+    kind: StructureKind.Function,
+    name: WITH_OPERATIONS,
+    isExported: true,
+    leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
+    docs: docs([
+      'The API with the given operations. A function without side effects, so that a bundle without `api` or `routes` drops every operation.',
+    ]),
+    parameters: [
+      {
+        name: 'input',
+        type: `{ api: ApiDefinition; operations: Record<string, OperationDefinition> | OperationDefinition[] }`,
+      },
+    ],
+    returnType: 'ApiDefinition',
+    statements: 'return { ...input.api, operations: Object.values(input.operations) };',
+  });
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    docs: docs([
+      'The API with every route and no validator: what the drop-in client (`./fetch`) finds operations in.',
+    ]),
+    declarations: [
+      {
+        name: ROUTES,
+        type: 'ApiDefinition',
+        initializer: `/* @__PURE__ */ ${WITH_OPERATIONS}({ api: ${API_BASE}, operations: [${routeConsts.join(', ')}] })`,
+      },
+    ],
+  });
+  return moduleText(statements);
+}
+
+/**
+ * Builds the text of `src/definitions.ts`: the wiring that the client and the mock server hand
+ * to the runtime. The API (servers, security schemes, OAuth flows, from `routes.ts`), and one
+ * `OperationDefinition` per operation: its route with its validators from `validators.ts`.
+ */
+export function definitionsSource(model: ApiModel, context: EmitContext): string {
+  const names = operationNames(model);
+  const flows = oauthFlows(model);
+  const schemasConsts = operationSchemasNames(
+    model.operations.map((operation) => operation.operationId),
+  );
+  const entries = model.operations.map((operation) => {
+    const schemas = schemasConsts.get(operation.operationId)!;
+    const definition = names.get(operation.operationId)!.definition;
+    const validators = operationValidators({ operation, schemas });
+    return { operation, schemas, definition, route: routeName(definition), validators };
+  });
+  const imported = entries.filter((entry) => entry.validators).map((entry) => entry.schemas);
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: context.runtimePackage,
+      isTypeOnly: true,
+      namedImports: [
+        'ApiDefinition',
+        'OperationDefinition',
+        ...(imported.length ? ['Validator'] : []),
+      ],
+    },
+  ];
+  if (imported.length)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: context.runtimePackage,
+      namedImports: ['withValidators'],
+    });
+  statements.push({
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: './routes.js',
+    namedImports: [API_BASE, WITH_OPERATIONS, ...entries.map((entry) => entry.route)],
+  });
+  if (imported.length)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      // The zod/mini twin of `./zod.js`: what the client validates with (see `emit/zod/flavour.ts`).
+      moduleSpecifier: './validators.js',
+      namedImports: imported,
+    });
+  statements.push({
+    kind: StructureKind.ExportDeclaration,
+    moduleSpecifier: './routes.js',
+    namedExports: [API_BASE, ...(flows ? [OAUTH_FLOWS] : [])],
+  });
+  if (imported.length) {
+    statements.push(
+      {
+        kind: StructureKind.TypeAlias,
+        name: 'OperationValidators',
+        docs: docs(['The zod validators of one operation, as the runtime uses them.']),
+        type: '{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>> }',
+      },
+      {
+        kind: StructureKind.Function,
+        name: VALIDATOR_OF,
+        // Bundlers drop a call of it whose result nothing uses (esbuild, Rollup, webpack's terser).
+        leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
+        docs: docs(['One validator of an operation; the runtime skips the ones that are missing.']),
+        parameters: [
+          {
+            name: 'input',
+            type: `{ schemas: unknown; member: keyof OperationValidators; status?: string }`,
+          },
+        ],
+        returnType: 'Validator | undefined',
+        statements: [
+          // Not checked structurally: every zod schema is a validator, and comparing the deep types
+          // of a deeply nested spec's schemas exhausts the checker (TS2589).
+          'const validators = input.schemas as OperationValidators;',
+          "return input.member === 'responses' ? validators.responses[input.status ?? ''] : validators[input.member];",
+        ],
+      },
+    );
+  }
+  for (const { operation, definition, route, validators } of entries) {
+    statements.push({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([
+        `The definition of \`${commentText(operation.operationId)}\`, for \`client.paginate\`, \`client.poll\` and other tools.`,
+      ]),
+      declarations: [
+        {
+          name: definition,
+          type: 'OperationDefinition',
+          // `withValidators` has no side effects: a bundle that does not use the definition drops it.
+          initializer:
+            validators === undefined
+              ? route
+              : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
+        },
+      ],
+    });
+  }
+  const byId = Object.fromEntries(
+    entries.map((entry) => [entry.operation.operationId, new Code(entry.definition)]),
+  );
+  statements.push(
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([
+        'Every operation definition by operationId, for the client, the mock server and other tools.',
+      ]),
+      declarations: [
+        {
+          name: DEFINITIONS,
+          initializer: `${printLiteral(byId)} satisfies Record<string, OperationDefinition>`,
+        },
+      ],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      docs: docs([
+        'What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation.',
+      ]),
+      declarations: [
+        {
+          name: 'api',
+          type: 'ApiDefinition',
+          initializer: `/* @__PURE__ */ ${WITH_OPERATIONS}({ api: ${API_BASE}, operations: ${DEFINITIONS} })`,
+        },
+      ],
+    },
+  );
+  return moduleText(statements);
+}

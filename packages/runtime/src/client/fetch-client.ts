@@ -1,0 +1,288 @@
+/**
+ * The drop-in client: openapi-fetch's `createClient` API and semantics (`GET`...`TRACE`,
+ * `request`, `{ data, error, response }`, middleware with `use`/`eject`, `parseAs`, serializer and
+ * `Request` overrides, relative URLs without `baseUrl`), on the runtime's one pipeline: the spec
+ * decides serialization unless overridden, credentials apply per operation, validation, retries
+ * and timeouts are options (off by default, as openapi-fetch has none).
+ */
+import type { Client, MergedOptions } from 'openapi-fetch';
+import type { MediaType } from 'openapi-typescript-helpers';
+import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
+import { resolveBaseUrl } from './base-url.js';
+import type { ParseAs } from './body.js';
+import type { HeadersOptions } from './headers.js';
+import { createMiddlewareList, type Middleware } from './middleware.js';
+import type { ClientOptions } from './options.js';
+import type { BodySerializer, PathSerializer, QuerySerializerOption } from './prepare.js';
+import { performResultCall, type CallContext, type DropInCall } from './send.js';
+
+/**
+ * Options of the drop-in `createClient`: openapi-fetch's (`baseUrl`, `fetch`, `Request`,
+ * `headers`, the serializers, `requestInitExt`, any `RequestInit` member) and the runtime's
+ * (credentials per security scheme, `validation`, `retry`, `timeoutMs`, `maxRedirects`).
+ */
+export interface FetchClientOptions
+  extends
+    Pick<
+      ClientOptions,
+      | 'serverVariables'
+      | 'accessToken'
+      | 'getAccessToken'
+      | 'reauthorize'
+      | 'timeoutMs'
+      | 'retry'
+      | 'maxRedirects'
+      | 'validation'
+      | 'onValidationWarning'
+    >,
+    Omit<RequestInit, 'headers' | 'credentials' | 'body' | 'method'> {
+  /** apiKey values under each scheme's `option` name (`apiKey`, `clientId`, ...). */
+  [apiKeyOption: string]: unknown;
+  /**
+   * Prefix of every URL. Without it (and without `serverVariables`) URLs are relative, as with
+   * openapi-fetch: in a browser they go to the page's origin.
+   */
+  baseUrl?: string;
+  /** Called with each `Request` (and `requestInitExt`). Default: `globalThis.fetch` at the time of the call. */
+  fetch?: (input: Request) => Promise<Response>;
+  /** The class requests are built with. Default `globalThis.Request`. */
+  Request?: typeof Request;
+  querySerializer?: QuerySerializerOption;
+  bodySerializer?: BodySerializer;
+  pathSerializer?: PathSerializer;
+  headers?: HeadersOptions;
+  /** Passed to `fetch` as its second argument (e.g. undici's `dispatcher`). */
+  requestInitExt?: Record<string, unknown>;
+  /**
+   * `RequestInit['credentials']` (`'include'`, ...) as a string; credentials by security scheme
+   * name as an object (`{ PartnerOAuth: token }`).
+   */
+  credentials?: RequestCredentials | ClientOptions['credentials'];
+  middleware?: Middleware[];
+}
+
+/** The drop-in client's own members; every other member of `createClient`'s options is a `RequestInit` member. */
+const CLIENT_KEYS = new Set([
+  'baseUrl',
+  'serverVariables',
+  'accessToken',
+  'getAccessToken',
+  'reauthorize',
+  'credentials',
+  'fetch',
+  'Request',
+  'headers',
+  'querySerializer',
+  'bodySerializer',
+  'pathSerializer',
+  'requestInitExt',
+  'middleware',
+  'timeoutMs',
+  'retry',
+  'maxRedirects',
+  'validation',
+  'onValidationWarning',
+]);
+
+/** The per-request members of the second argument of `GET(path, init)`...; the rest is `RequestInit`. */
+const CALL_KEYS = new Set([
+  'baseUrl',
+  'fetch',
+  'Request',
+  'headers',
+  'params',
+  'parseAs',
+  'querySerializer',
+  'bodySerializer',
+  'pathSerializer',
+  'body',
+  'middleware',
+  'timeoutMs',
+  'retry',
+]);
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** The operations of an API by `method path`, computed once per definition. */
+const routeCache = new WeakMap<ApiDefinition, Map<string, OperationDefinition>>();
+
+function routesOf(api: ApiDefinition): Map<string, OperationDefinition> {
+  let routes = routeCache.get(api);
+  if (routes === undefined) {
+    routes = new Map(
+      (api.operations ?? []).map((operation) => [
+        `${operation.method} ${operation.path}`,
+        operation,
+      ]),
+    );
+    routeCache.set(api, routes);
+  }
+  return routes;
+}
+
+/** The operation a call names, or one standing for a path the spec does not have. */
+function operationFor(api: ApiDefinition, method: string, path: string) {
+  const known = routesOf(api).get(`${method} ${path}`);
+  if (known !== undefined) return { operation: known, unknownOperation: false };
+  const operation: OperationDefinition = {
+    operationId: `${method.toUpperCase()} ${path}`,
+    method: method as OperationDefinition['method'],
+    path,
+    parameters: [],
+    responses: [],
+    security: [],
+  };
+  return { operation, unknownOperation: true };
+}
+
+/** Splits an object into the members named in `keys` and the rest. */
+function split(
+  value: Record<string, unknown>,
+  keys: ReadonlySet<string>,
+): [Record<string, unknown>, Record<string, unknown>] {
+  const own: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const key in value) {
+    if (keys.has(key)) own[key] = value[key];
+    else rest[key] = value[key];
+  }
+  return [own, rest];
+}
+
+/** What `createFetchClient` needs of a generated package. */
+export interface FetchClientDefinition {
+  /** Servers, security schemes and every operation (their validators may be left out). */
+  api: ApiDefinition;
+  /** Loads the definition with validators, the first time validation is asked for. */
+  withValidators?: () => Promise<ApiDefinition>;
+}
+
+function wantsValidation(options: FetchClientOptions): boolean {
+  const validation = options.validation;
+  return validation?.request === true || (validation?.response ?? 'off') !== 'off';
+}
+
+/**
+ * Creates a drop-in client of an API (generated packages bind their definition to it as
+ * `createClient` in `./fetch`).
+ */
+export function createFetchClient<Paths extends {}, Media extends MediaType = MediaType>(
+  definition: FetchClientDefinition,
+  clientOptions: FetchClientOptions = {},
+): Client<Paths, Media> {
+  // The apiKey options of the API (`clientId`, ...) are the runtime's too; the rest is `RequestInit`.
+  const keyOptions = Object.values(definition.api.securitySchemes).flatMap((scheme) =>
+    scheme.type === 'apiKey' ? [scheme.option] : [],
+  );
+  const [own, requestInit] = split(
+    { ...clientOptions },
+    keyOptions.length === 0 ? CLIENT_KEYS : new Set([...CLIENT_KEYS, ...keyOptions]),
+  );
+  const options = own as FetchClientOptions;
+  const { credentials } = options;
+  if (typeof credentials === 'string') requestInit['credentials'] = credentials;
+  const runtimeOptions: ClientOptions = {
+    ...(options as ClientOptions),
+    credentials: typeof credentials === 'object' && credentials !== null ? credentials : undefined,
+  };
+  // openapi-fetch's default: no base URL (relative URLs); the spec's servers when variables are given.
+  const baseUrl =
+    options.baseUrl === undefined && options.serverVariables !== undefined
+      ? resolveBaseUrl({ api: definition.api, serverVariables: options.serverVariables })
+      : (options.baseUrl ?? '').replace(/\/+$/, '');
+  const context: CallContext = {
+    api: definition.api,
+    client: runtimeOptions,
+    baseUrl,
+    fetch: (input, init) =>
+      (options.fetch ?? (globalThis.fetch as (input: Request) => Promise<Response>))(
+        input as Request,
+        ...((init === undefined ? [] : [init]) as []),
+      ),
+    warned: new Set(),
+    middleware: [],
+    dropIn: {
+      ...(options.Request === undefined ? {} : { Request: options.Request }),
+      ...(options.requestInitExt === undefined ? {} : { requestInitExt: options.requestInitExt }),
+      wire: {
+        ...(options.querySerializer === undefined
+          ? {}
+          : { querySerializer: options.querySerializer }),
+        ...(options.bodySerializer === undefined ? {} : { bodySerializer: options.bodySerializer }),
+        ...(options.pathSerializer === undefined ? {} : { pathSerializer: options.pathSerializer }),
+        ...(options.headers === undefined ? {} : { headers: options.headers }),
+        init: requestInit,
+      },
+    },
+  };
+  const middleware = createMiddlewareList(context.middleware);
+  middleware.use(...(options.middleware ?? []));
+  let validated: Promise<ApiDefinition> | undefined;
+  const apiForCalls = async (): Promise<ApiDefinition> => {
+    if (definition.withValidators === undefined || !wantsValidation(options)) return definition.api;
+    validated ??= definition.withValidators();
+    return validated;
+  };
+
+  async function request(method: string, path: string, init: Record<string, unknown> = {}) {
+    const [call, rest] = split(init, CALL_KEYS);
+    const api = await apiForCalls();
+    const { operation, unknownOperation } = operationFor(api, method.toLowerCase(), path);
+    const params = (call['params'] ?? {}) as OperationArgs;
+    const args: OperationArgs =
+      call['body'] === undefined ? { ...params } : { ...params, body: call['body'] };
+    const dropIn: DropInCall = {
+      wire: {
+        ...(call['querySerializer'] === undefined
+          ? {}
+          : { querySerializer: call['querySerializer'] as QuerySerializerOption }),
+        ...(call['bodySerializer'] === undefined
+          ? {}
+          : { bodySerializer: call['bodySerializer'] as BodySerializer }),
+        ...(call['pathSerializer'] === undefined
+          ? {}
+          : { pathSerializer: call['pathSerializer'] as PathSerializer }),
+        ...(call['headers'] === undefined ? {} : { headers: call['headers'] as HeadersOptions }),
+        init: { ...requestInit, ...rest },
+      },
+      params: params as Record<string, unknown>,
+      unknownOperation,
+      ...(call['baseUrl'] === undefined ? {} : { baseUrl: call['baseUrl'] as string }),
+      ...(call['fetch'] === undefined
+        ? {}
+        : { fetch: call['fetch'] as (input: Request) => Promise<Response> }),
+      ...(call['Request'] === undefined ? {} : { Request: call['Request'] as typeof Request }),
+      ...(call['middleware'] === undefined
+        ? {}
+        : { middleware: call['middleware'] as Middleware[] }),
+      ...(call['parseAs'] === undefined ? {} : { parseAs: call['parseAs'] as ParseAs }),
+    };
+    return performResultCall(
+      { ...context, api },
+      {
+        operation,
+        args,
+        callOptions: {
+          ...(rest['signal'] instanceof AbortSignal ? { signal: rest['signal'] } : {}),
+          ...(call['timeoutMs'] === undefined ? {} : { timeoutMs: call['timeoutMs'] as number }),
+          ...(call['retry'] === undefined
+            ? {}
+            : { retry: call['retry'] as boolean | { maxRetries?: number } }),
+        },
+        dropIn,
+      },
+    );
+  }
+
+  const client: Record<string, unknown> = {
+    request: (method: string, path: string, init?: Record<string, unknown>) =>
+      request(method, path, init),
+    ...middleware,
+  };
+  for (const method of METHODS)
+    client[method.toUpperCase()] = (path: string, init?: Record<string, unknown>) =>
+      request(method, path, init);
+  return client as unknown as Client<Paths, Media>;
+}
+
+export type { MergedOptions };
