@@ -12,8 +12,10 @@ import type { paths } from './types.js';
 
 export { wrapAsPathBasedClient };
 export type {
+  BodySerializer,
   Client,
   ClientMethod,
+  ClientOptions,
   ClientPathsWithMethod,
   ClientRequestMethod,
   FetchOptions,
@@ -26,7 +28,9 @@ export type {
   MiddlewareCallbackParams,
   ParamsOption,
   ParseAs,
+  PathSerializer,
   PathBasedClient,
+  QuerySerializer,
   QuerySerializerOptions,
   RequestBodyOption,
   RequestOptions,

@@ -11,8 +11,10 @@ import { jsDocLines } from '../shared/jsdoc.js';
 
 /** The types of `@zapgen/runtime/fetch` re-exported, so that `import type { Middleware } from` the package works. */
 const FETCH_TYPES = [
+  'BodySerializer',
   'Client',
   'ClientMethod',
+  'ClientOptions',
   'ClientPathsWithMethod',
   'ClientRequestMethod',
   'FetchOptions',
@@ -25,7 +27,9 @@ const FETCH_TYPES = [
   'MiddlewareCallbackParams',
   'ParamsOption',
   'ParseAs',
+  'PathSerializer',
   'PathBasedClient',
+  'QuerySerializer',
   'QuerySerializerOptions',
   'RequestBodyOption',
   'RequestOptions',

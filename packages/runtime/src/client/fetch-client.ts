@@ -5,7 +5,11 @@
  * decides serialization unless overridden, credentials apply per operation, validation, retries
  * and timeouts are options (off by default, as openapi-fetch has none).
  */
-import type { Client, MergedOptions } from 'openapi-fetch';
+import type {
+  Client,
+  ClientOptions as OpenapiFetchClientOptions,
+  MergedOptions,
+} from 'openapi-fetch';
 import type { MediaType } from 'openapi-typescript-helpers';
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
 import { resolveBaseUrl } from './base-url.js';
@@ -17,12 +21,14 @@ import type { BodySerializer, PathSerializer, QuerySerializerOption } from './pr
 import { performResultCall, type CallContext, type DropInCall } from './send.js';
 
 /**
- * Options of the drop-in `createClient`: openapi-fetch's (`baseUrl`, `fetch`, `Request`,
- * `headers`, the serializers, `requestInitExt`, any `RequestInit` member) and the runtime's
- * (credentials per security scheme, `validation`, `retry`, `timeoutMs`, `maxRedirects`).
+ * Options of the drop-in `createClient`: openapi-fetch's own (`baseUrl`, `fetch`, `Request`,
+ * `headers`, the serializers, `requestInitExt`, any `RequestInit` member), typed as openapi-fetch
+ * types them, and the runtime's (credentials per security scheme, `validation`, `retry`,
+ * `timeoutMs`, `maxRedirects`, `middleware`).
  */
 export interface FetchClientOptions
   extends
+    Omit<OpenapiFetchClientOptions, 'credentials'>,
     Pick<
       ClientOptions,
       | 'serverVariables'
@@ -34,30 +40,15 @@ export interface FetchClientOptions
       | 'maxRedirects'
       | 'validation'
       | 'onValidationWarning'
-    >,
-    Omit<RequestInit, 'headers' | 'credentials' | 'body' | 'method'> {
+    > {
   /** apiKey values under each scheme's `option` name (`apiKey`, `clientId`, ...). */
   [apiKeyOption: string]: unknown;
-  /**
-   * Prefix of every URL. Without it (and without `serverVariables`) URLs are relative, as with
-   * openapi-fetch: in a browser they go to the page's origin.
-   */
-  baseUrl?: string;
-  /** Called with each `Request` (and `requestInitExt`). Default: `globalThis.fetch` at the time of the call. */
-  fetch?: (input: Request) => Promise<Response>;
-  /** The class requests are built with. Default `globalThis.Request`. */
-  Request?: typeof Request;
-  querySerializer?: QuerySerializerOption;
-  bodySerializer?: BodySerializer;
-  pathSerializer?: PathSerializer;
-  headers?: HeadersOptions;
-  /** Passed to `fetch` as its second argument (e.g. undici's `dispatcher`). */
-  requestInitExt?: Record<string, unknown>;
   /**
    * `RequestInit['credentials']` (`'include'`, ...) as a string; credentials by security scheme
    * name as an object (`{ PartnerOAuth: token }`).
    */
   credentials?: RequestCredentials | ClientOptions['credentials'];
+  /** Middleware run around every request, in this order (as `use()` adds them). */
   middleware?: Middleware[];
 }
 
@@ -120,9 +111,17 @@ function routesOf(api: ApiDefinition): Map<string, OperationDefinition> {
   return routes;
 }
 
+/** A path template without RFC 6570 operators, which openapi-fetch reads (`{.id}`, `{;id*}` → `{id}`). */
+function plainTemplate(path: string): string {
+  return path.replace(/\{[.;]?([^{}*]+)\*?\}/g, '{$1}');
+}
+
 /** The operation a call names, or one standing for a path the spec does not have. */
 function operationFor(api: ApiDefinition, method: string, path: string) {
-  const known = routesOf(api).get(`${method} ${path}`);
+  const routes = routesOf(api);
+  const known =
+    routes.get(`${method} ${path}`) ??
+    (path.includes('{') ? routes.get(`${method} ${plainTemplate(path)}`) : undefined);
   if (known !== undefined) return { operation: known, unknownOperation: false };
   const operation: OperationDefinition = {
     operationId: `${method.toUpperCase()} ${path}`,
@@ -208,7 +207,9 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
         ...(options.querySerializer === undefined
           ? {}
           : { querySerializer: options.querySerializer }),
-        ...(options.bodySerializer === undefined ? {} : { bodySerializer: options.bodySerializer }),
+        ...(options.bodySerializer === undefined
+          ? {}
+          : { bodySerializer: options.bodySerializer as BodySerializer }),
         ...(options.pathSerializer === undefined ? {} : { pathSerializer: options.pathSerializer }),
         ...(options.headers === undefined ? {} : { headers: options.headers }),
         init: requestInit,
@@ -217,16 +218,15 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
   };
   const middleware = createMiddlewareList(context.middleware);
   middleware.use(...(options.middleware ?? []));
+  // The validators are loaded once, the first time a call needs them.
   let validated: Promise<ApiDefinition> | undefined;
-  const apiForCalls = async (): Promise<ApiDefinition> => {
-    if (definition.withValidators === undefined || !wantsValidation(options)) return definition.api;
-    validated ??= definition.withValidators();
-    return validated;
-  };
+  const validating = definition.withValidators !== undefined && wantsValidation(options);
 
   async function request(method: string, path: string, init: Record<string, unknown> = {}) {
     const [call, rest] = split(init, CALL_KEYS);
-    const api = await apiForCalls();
+    const api = validating
+      ? await (validated ??= definition.withValidators!())
+      : definition.api;
     const { operation, unknownOperation } = operationFor(api, method.toLowerCase(), path);
     const params = (call['params'] ?? {}) as OperationArgs;
     const args: OperationArgs =

@@ -16,11 +16,10 @@ export { createFetchClient, wrapAsPathBasedClient };
 export type { FetchClientDefinition, FetchClientOptions };
 export type { Middleware, MiddlewareParams } from '../client/middleware.js';
 export type { MiddlewareParams as MiddlewareCallbackParams } from '../client/middleware.js';
+export type { FetchClientOptions as ClientOptions } from '../client/fetch-client.js';
 export type { ParseAs } from '../client/body.js';
-export type { HeadersOptions } from '../client/headers.js';
-export type { BodySerializer, PathSerializer, QuerySerializerOption } from '../client/prepare.js';
-export type { QueryStyleOverride as QuerySerializerOptions } from '../serialize/index.js';
 export type {
+  BodySerializer,
   Client,
   ClientMethod,
   ClientPathsWithMethod,
@@ -28,12 +27,16 @@ export type {
   DefaultParamsOption,
   FetchOptions,
   FetchResponse,
+  HeadersOptions,
   MaybeOptionalInit,
   MergedOptions,
   MethodResponse,
   ParamsOption,
   ParseAsResponse,
   PathBasedClient,
+  PathSerializer,
+  QuerySerializer,
+  QuerySerializerOptions,
   RequestBodyOption,
   RequestOptions,
 } from 'openapi-fetch';

@@ -100,6 +100,23 @@ function templateParameters(path: string): { token: string; parameter: Parameter
     }));
 }
 
+/**
+ * Query parameters in the order of the caller's object, as openapi-fetch sends them (the spec's
+ * order otherwise); the other locations keep theirs.
+ */
+function inCallersOrder(
+  parameters: ParameterDefinition[],
+  args: OperationArgs,
+): ParameterDefinition[] {
+  const keys = Object.keys(args.query ?? {});
+  if (keys.length < 2) return parameters;
+  const rank = (parameter: ParameterDefinition) =>
+    parameter.in === 'query' ? keys.indexOf(parameter.name) : -1;
+  const query = parameters.filter((parameter) => parameter.in === 'query');
+  query.sort((a, b) => rank(a) - rank(b));
+  return [...parameters.filter((parameter) => parameter.in !== 'query'), ...query];
+}
+
 /** The query parameter as the caller's `querySerializer` options say to send this value. */
 function overridden(
   parameter: ParameterDefinition,
@@ -161,7 +178,7 @@ export function serializeParameters(
     }
   }
   const parameters = options.undeclared
-    ? [...operation.parameters, ...undeclaredParameters(operation, args)]
+    ? inCallersOrder([...operation.parameters, ...undeclaredParameters(operation, args)], args)
     : operation.parameters;
   for (const parameter of parameters) {
     const value = argument(args, parameter);
