@@ -840,6 +840,8 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
     use: runtime.use,
     /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
+    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
+    call: runtime.call,
     /**
      * Check the authentication
      *

@@ -203,6 +203,8 @@ export function createClient(options: PartnerV1ClientOptions = {}) {
     use: runtime.use,
     /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
+    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
+    call: runtime.call,
     /**
      * List the apps that can be integrated with the partner's app
      *

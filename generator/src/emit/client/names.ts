@@ -12,6 +12,7 @@ const CLIENT_MEMBERS = new Set([
   'PATCH',
   'TRACE',
   'request',
+  'call',
   'use',
   'eject',
   'paginate',

@@ -72,6 +72,9 @@ describe('package emitter: package.json', () => {
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
       './fetch',
+      './tanstack-query',
+      './react-query',
+      './swr',
       './zod',
       './fixtures',
       './types',
@@ -105,9 +108,23 @@ describe('package emitter: package.json', () => {
     const repo = JSON.parse(
       readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
     );
-    expect(manifest.devDependencies).toEqual({ typescript: repo.devDependencies.typescript });
+    expect(manifest.devDependencies.typescript).toBe(repo.devDependencies.typescript);
+    // The integrations' libraries, to type-check their modules: ones this repository tests with.
+    for (const name of Object.keys(manifest.devDependencies))
+      expect(Object.keys(repo.devDependencies)).toContain(name);
     expect(manifest.scripts).toEqual({ build: 'tsc -p tsconfig.json', prepack: 'npm run build' });
   });
+});
+
+test("the integrations' libraries are optional peers, as the runtime declares them", async () => {
+  const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
+  const runtime = JSON.parse(
+    readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'),
+  );
+  expect(manifest.peerDependencies).toEqual(runtime.peerDependencies);
+  expect(manifest.peerDependenciesMeta).toEqual(runtime.peerDependenciesMeta);
+  for (const meta of Object.values(manifest.peerDependenciesMeta))
+    expect(meta).toEqual({ optional: true });
 });
 
 describe('package emitter: tsconfig.json and src/index.ts', () => {

@@ -224,9 +224,7 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
 
   async function request(method: string, path: string, init: Record<string, unknown> = {}) {
     const [call, rest] = split(init, CALL_KEYS);
-    const api = validating
-      ? await (validated ??= definition.withValidators!())
-      : definition.api;
+    const api = validating ? await (validated ??= definition.withValidators!()) : definition.api;
     const { operation, unknownOperation } = operationFor(api, method.toLowerCase(), path);
     const params = (call['params'] ?? {}) as OperationArgs;
     const args: OperationArgs =

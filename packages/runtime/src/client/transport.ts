@@ -118,7 +118,7 @@ export async function transmit(
 ): Promise<Transmitted> {
   const { policy, signal: callerSignal } = transport;
   const canReplay = replayable(outgoing.init);
-  for (let retries = 0; ; ) {
+  for (let retries = 0; ;) {
     // The first attempt is sent even with an aborted signal (and rejects at once), as `fetch` and
     // openapi-fetch do: whoever provides `fetch` sees the request and its signal.
     if (retries > 0) callerSignal?.throwIfAborted();

@@ -13,6 +13,12 @@ export {
 } from './operations.js';
 export type {
   CallingClient,
+  InfiniteQueryOptionsInput,
+  InfiniteQueryOptionsResult,
+  MutationOptionsInput,
+  MutationOptionsResult,
+  QueryOptionsInput,
+  QueryOptionsResult,
   OperationKey,
   OperationQueryKey,
   OperationScope,

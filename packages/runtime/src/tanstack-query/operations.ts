@@ -5,56 +5,105 @@
  * of TanStack Query is imported at run time. Generated `./tanstack-query` modules bind each
  * operation to these.
  */
-import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core';
-import type { CallOptions } from '../client/options.js';
+import type {
+  DataTag,
+  InfiniteData,
+  InfiniteQueryObserverOptions,
+  MutationObserverOptions,
+  QueryFunctionContext,
+  QueryObserverOptions,
+} from '@tanstack/query-core';
 import type { OperationArgs, OperationDefinition } from '../definition.js';
 import type { ZapgenError } from '../errors.js';
 import { firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
+import {
+  operationKey,
+  type CallingClient,
+  type OperationKey,
+  type OperationScope,
+} from '../query-keys.js';
 
-/** What the options send through: a client of `createClient` or `createBaseClient`. */
-export interface CallingClient {
-  call<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<T>;
-}
-
-/** Where an operation's queries sit: its API (package name), its resource (collection path) and its id. */
-export interface OperationScope {
-  api: string;
-  resource: string;
-  operationId: string;
-}
-
-/**
- * The one element of an operation's query key. TanStack Query matches keys by parts of objects,
- * so `[{ api }]`, `[{ api, resource }]` and `[{ api, operationId }]` each select every query
- * under them (`queryClient.invalidateQueries({ queryKey })`).
- */
-export interface OperationKey extends Partial<OperationScope> {
-  args?: OperationArgs;
-  infinite?: true;
-}
+export { resourceQueryKey } from '../query-keys.js';
+export type { CallingClient, OperationKey, OperationScope } from '../query-keys.js';
 
 /** A query key that carries the type of its data (`queryClient.getQueryData(key)` is typed). */
 export type OperationQueryKey<TData> = DataTag<readonly [OperationKey], TData, ZapgenError>;
 
-/** Arguments without any value are no arguments: `f(client)` and `f(client, {})` share a key. */
-function keyArgs(args: OperationArgs | undefined): OperationArgs | undefined {
-  if (args === undefined) return undefined;
-  const defined = Object.entries(args).filter(([, value]) => value !== undefined);
-  return defined.length === 0 ? undefined : (Object.fromEntries(defined) as OperationArgs);
-}
+/**
+ * The options a caller may add to an operation's query (all but `queryKey` and `queryFn`): for a
+ * `select` that changes the data's type, pass it to the hook beside the spread options.
+ */
+export type QueryOptionsInput<TData> = Partial<
+  Omit<
+    QueryObserverOptions<TData, ZapgenError, TData, TData, readonly [OperationKey]>,
+    'queryKey' | 'queryFn'
+  >
+>;
+
+/** The options a caller may add to an operation's infinite query. */
+export type InfiniteQueryOptionsInput<TPage> = Partial<
+  Omit<
+    InfiniteQueryObserverOptions<
+      TPage,
+      ZapgenError,
+      InfiniteData<TPage, number>,
+      readonly [OperationKey],
+      number
+    >,
+    'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'
+  >
+>;
+
+/** The options a caller may add to an operation's mutation. */
+export type MutationOptionsInput<TData, TArgs, TOnMutateResult = unknown> = Partial<
+  Omit<
+    MutationObserverOptions<TData, ZapgenError, TArgs, TOnMutateResult>,
+    'mutationKey' | 'mutationFn'
+  >
+>;
+
+/*
+ * The options' types are conditional on the caller's options: a contextual type (a hook's
+ * parameter) cannot then be inferred back into them, which would otherwise turn the caller's
+ * options into the whole option type and miss the hooks' overloads.
+ */
+
+/** What `operationQueryOptions` returns: the caller's options, `queryKey` and `queryFn`. */
+export type QueryOptionsResult<TData, TOptions> = [TOptions] extends [never]
+  ? never
+  : TOptions & {
+      queryKey: OperationQueryKey<TData>;
+      queryFn: (context: QueryFunctionContext<readonly [OperationKey]>) => Promise<TData>;
+    };
+
+/** What `operationInfiniteQueryOptions` returns. */
+export type InfiniteQueryOptionsResult<TPage, TOptions> = [TOptions] extends [never]
+  ? never
+  : TOptions & {
+      queryKey: DataTag<readonly [OperationKey], InfiniteData<TPage, number>, ZapgenError>;
+      queryFn: (context: QueryFunctionContext<readonly [OperationKey], number>) => Promise<TPage>;
+      initialPageParam: number;
+      getNextPageParam: (
+        lastPage: TPage,
+        allPages: TPage[],
+        lastPageParam: number,
+      ) => number | undefined;
+    };
+
+/** What `operationMutationOptions` returns. */
+export type MutationOptionsResult<TData, TArgs, TOptions> = [TOptions] extends [never]
+  ? never
+  : TOptions & {
+      mutationKey: readonly [OperationKey];
+      mutationFn: (args: TArgs) => Promise<TData>;
+    };
 
 /** The key of an operation's query with these arguments; without them, of all its queries. */
 export function operationQueryKey<TData>(
   scope: OperationScope,
   args?: OperationArgs,
 ): OperationQueryKey<TData> {
-  const given = keyArgs(args);
-  return [given === undefined ? { ...scope } : { ...scope, args: given }] as const as never;
-}
-
-/** The key of every query of an API's resource (its collection path, e.g. `/v1/apps`). */
-export function resourceQueryKey(api: string, resource: string): readonly [OperationKey] {
-  return [{ api, resource }] as const;
+  return operationKey(scope, args) as never;
 }
 
 /** `null` for a response without a body: TanStack Query does not keep `undefined` as data. */
@@ -69,16 +118,16 @@ export function operationQueryOptions<TData, TOptions extends object = {}>(input
   scope: OperationScope;
   args?: OperationArgs;
   options?: TOptions;
-}): TOptions & {
-  queryKey: OperationQueryKey<TData>;
-  queryFn: (context: QueryFunctionContext<readonly [OperationKey]>) => Promise<TData>;
-} {
+}): QueryOptionsResult<TData, TOptions> {
   const { client, operation, args } = input;
-  return {
-    ...(input.options as TOptions),
+  const options = {
+    ...input.options,
     queryKey: operationQueryKey<TData>(input.scope, args),
-    queryFn: async ({ signal }) => defined(await client.call<TData>(operation, args, { signal })),
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      defined(await client.call<TData>(operation, args, { signal })),
   };
+  // The conditional type is what the caller sees; the object is its one case.
+  return options as never;
 }
 
 /**
@@ -92,36 +141,22 @@ export function operationInfiniteQueryOptions<TPage, TOptions extends object = {
   scope: OperationScope;
   args?: OperationArgs;
   options?: TOptions;
-}): TOptions & {
-  queryKey: DataTag<readonly [OperationKey], InfiniteData<TPage, number>, ZapgenError>;
-  queryFn: (context: QueryFunctionContext<readonly [OperationKey], number>) => Promise<TPage>;
-  initialPageParam: number;
-  getNextPageParam: (
-    lastPage: TPage,
-    allPages: TPage[],
-    lastPageParam: number,
-  ) => number | undefined;
-} {
+}): InfiniteQueryOptionsResult<TPage, TOptions> {
   const { client, operation, scope } = input;
   const args = input.args ?? {};
   const pagination = operation.pagination;
   if (pagination === undefined) throw new TypeError(`${operation.operationId} is not paginated`);
-  const given = keyArgs(input.args);
-  return {
+  const options = {
     ...(input.options as TOptions),
-    queryKey: [
-      given === undefined
-        ? { ...scope, infinite: true }
-        : { ...scope, args: given, infinite: true },
-    ] as const as never,
+    queryKey: operationKey(scope, input.args, { infinite: true }) as never,
     initialPageParam: firstCursor(pagination, args),
-    queryFn: async ({ pageParam, signal }) =>
+    queryFn: async ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) =>
       defined(
         await client.call<TPage>(operation, stepAt({ pagination, args, cursor: pageParam }).args, {
           signal,
         }),
       ),
-    getNextPageParam: (lastPage, _allPages, lastPageParam) => {
+    getNextPageParam: (lastPage: TPage, _allPages: TPage[], lastPageParam: number) => {
       const items = itemsOf({
         operationId: operation.operationId,
         body: lastPage,
@@ -132,6 +167,8 @@ export function operationInfiniteQueryOptions<TPage, TOptions extends object = {
         : undefined;
     },
   };
+  // The conditional type is what the caller sees; the object is its one case.
+  return options as never;
 }
 
 /** `mutationKey` and `mutationFn` of an operation, and the caller's other options. */
@@ -144,14 +181,13 @@ export function operationMutationOptions<
   operation: OperationDefinition;
   scope: OperationScope;
   options?: TOptions;
-}): TOptions & {
-  mutationKey: readonly [OperationKey];
-  mutationFn: (args: TArgs) => Promise<TData>;
-} {
+}): MutationOptionsResult<TData, TArgs, TOptions> {
   const { client, operation } = input;
-  return {
+  const options = {
     ...(input.options as TOptions),
-    mutationKey: [{ ...input.scope }] as const,
+    mutationKey: operationKey(input.scope),
     mutationFn: (args: TArgs) => client.call<TData>(operation, args),
   };
+  // The conditional type is what the caller sees; the object is its one case.
+  return options as never;
 }
