@@ -4,10 +4,12 @@
  * 1. Bundle size: esbuild bundles a tiny entry that imports one operation of each generated
  *    package (browser, ESM, minified), gzips it, and lists what the bundle holds (esbuild's
  *    metafile, grouped by package) and how many of the package's operations came along.
+ *    Also the drop-in client (`<package>/fetch`, every operation's route, no validator) and one
+ *    operation's TanStack Query options (`<package>/tanstack-query`).
  * 2. Call overhead: many sequential calls of that operation through the generated client
- *    (validation on and off) and through openapi-fetch's `createClient`, all with the same
- *    in-process `fetch` stub that answers a canned JSON response; nanoseconds per call, medians of
- *    interleaved rounds, and the ratio to openapi-fetch.
+ *    (validation on and off), through the drop-in client, and through openapi-fetch's
+ *    `createClient`, all with the same in-process `fetch` stub that answers a canned JSON
+ *    response; nanoseconds per call, medians of interleaved rounds, and the ratio to openapi-fetch.
  *
  * Options: `--rounds <n>` (default 7), `--calls <n>` per round (default 20000), `--json <file>`.
  */
@@ -20,7 +22,9 @@ import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import createFetchClient from 'openapi-fetch';
 import * as actionsV2 from '@zapgen/actions-v2';
+import createActionsDropIn from '@zapgen/actions-v2/fetch';
 import * as partnerV1 from '@zapgen/partner-v1';
+import createPartnerDropIn from '@zapgen/partner-v1/fetch';
 import { operationFixtures as actionsV2Fixtures } from '@zapgen/actions-v2/fixtures';
 import { operationFixtures as partnerV1Fixtures } from '@zapgen/partner-v1/fixtures';
 
@@ -36,10 +40,15 @@ interface Subject {
   entry: string;
   /** openapi-fetch's call of the same operation, for the baseline entry. */
   bareEntry: string;
+  /** The same call through the drop-in client. */
+  dropInEntry: string;
+  /** The operation's TanStack Query options, as a user's module would import them. */
+  queryOptionsEntry: string;
   /** A valid response body for the stub. */
   responseBody: unknown;
   generatedCall: (options: { fetch: typeof fetch; validate: boolean }) => () => Promise<unknown>;
   bareCall: (fetchStub: typeof fetch) => () => Promise<unknown>;
+  dropInCall: (fetchStub: typeof fetch) => () => Promise<unknown>;
 }
 
 const BASE_URL = 'https://api.example.test';
@@ -61,6 +70,17 @@ const subjects: Subject[] = [
       `const client = createClient({ baseUrl: '${BASE_URL}', headers: { 'x-api-key': 'key' } });`,
       "export const run = () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });",
     ].join('\n'),
+    dropInEntry: [
+      "import createClient from '@zapgen/actions-v2/fetch';",
+      `const client = createClient({ baseUrl: '${BASE_URL}', apiKey: 'key' });`,
+      "export const run = () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });",
+    ].join('\n'),
+    queryOptionsEntry: [
+      "import { createBaseClient } from '@zapgen/actions-v2';",
+      "import { getAppQueryOptions } from '@zapgen/actions-v2/tanstack-query';",
+      `const client = createBaseClient({ baseUrl: '${BASE_URL}', apiKey: 'key' });`,
+      "export const options = getAppQueryOptions(client, { path: { app: 'delta' } });",
+    ].join('\n'),
     responseBody: actionsV2Fixtures.getApp.responses['200'],
     generatedCall: ({ fetch, validate }) => {
       const client = actionsV2.createBaseClient({
@@ -77,6 +97,10 @@ const subjects: Subject[] = [
         headers: { 'x-api-key': 'key' },
         fetch: fetchStub,
       });
+      return () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });
+    },
+    dropInCall: (fetchStub) => {
+      const client = createActionsDropIn({ baseUrl: BASE_URL, apiKey: 'key', fetch: fetchStub });
       return () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });
     },
   },
@@ -96,6 +120,17 @@ const subjects: Subject[] = [
       `const client = createClient({ baseUrl: '${BASE_URL}' });`,
       "export const run = () => client.GET('/v1/apps', { params: { query: { per_page: 10, client_id: 'id' } } });",
     ].join('\n'),
+    dropInEntry: [
+      "import createClient from '@zapgen/partner-v1/fetch';",
+      `const client = createClient({ baseUrl: '${BASE_URL}', clientId: 'id' });`,
+      "export const run = () => client.GET('/v1/apps', { params: { query: { per_page: 10 } } });",
+    ].join('\n'),
+    queryOptionsEntry: [
+      "import { createBaseClient } from '@zapgen/partner-v1';",
+      "import { listAppsQueryOptions } from '@zapgen/partner-v1/tanstack-query';",
+      `const client = createBaseClient({ baseUrl: '${BASE_URL}', clientId: 'id' });`,
+      'export const options = listAppsQueryOptions(client, { query: { per_page: 10 } });',
+    ].join('\n'),
     responseBody: partnerV1Fixtures.listApps.responses['200'],
     generatedCall: ({ fetch, validate }) => {
       const client = partnerV1.createBaseClient({
@@ -111,6 +146,10 @@ const subjects: Subject[] = [
       // client_id is a credential in the spec (an apiKey in the query), so openapi-fetch's types do not list it.
       const query = { per_page: 10, client_id: 'id' } as { per_page: number };
       return () => client.GET('/v1/apps', { params: { query } });
+    },
+    dropInCall: (fetchStub) => {
+      const client = createPartnerDropIn({ baseUrl: BASE_URL, clientId: 'id', fetch: fetchStub });
+      return () => client.GET('/v1/apps', { params: { query: { per_page: 10 } } });
     },
   },
 ];
@@ -212,8 +251,8 @@ function median(values: number[]): number {
 
 interface OverheadReport {
   operation: string;
-  nsPerCall: { openapiFetch: number; validationOn: number; validationOff: number };
-  ratio: { validationOn: number; validationOff: number };
+  nsPerCall: { openapiFetch: number; validationOn: number; validationOff: number; dropIn: number };
+  ratio: { validationOn: number; validationOff: number; dropIn: number };
 }
 
 async function overhead(options: {
@@ -227,11 +266,13 @@ async function overhead(options: {
     openapiFetch: subject.bareCall(fetchStub),
     validationOn: subject.generatedCall({ fetch: fetchStub, validate: true }),
     validationOff: subject.generatedCall({ fetch: fetchStub, validate: false }),
+    dropIn: subject.dropInCall(fetchStub),
   };
   const samples: Record<keyof typeof variants, number[]> = {
     openapiFetch: [],
     validationOn: [],
     validationOff: [],
+    dropIn: [],
   };
   // Warm up every variant (JIT, inline caches) before timing any.
   for (const call of Object.values(variants))
@@ -248,6 +289,7 @@ async function overhead(options: {
     openapiFetch: median(samples.openapiFetch),
     validationOn: median(samples.validationOn),
     validationOff: median(samples.validationOff),
+    dropIn: median(samples.dropIn),
   };
   return {
     operation: `${subject.packageName} ${subject.operationId}`,
@@ -255,6 +297,7 @@ async function overhead(options: {
     ratio: {
       validationOn: ns.validationOn / ns.openapiFetch,
       validationOff: ns.validationOff / ns.openapiFetch,
+      dropIn: ns.dropIn / ns.openapiFetch,
     },
   };
 }
@@ -279,6 +322,12 @@ async function main(): Promise<void> {
       operationPaths: subject.operationPaths,
     });
     bundles[`openapi-fetch ${subject.operationId}`] = await bundle({ entry: subject.bareEntry });
+    bundles[`${subject.packageName}/fetch (drop-in) ${subject.operationId}`] = await bundle({
+      entry: subject.dropInEntry,
+      operationPaths: subject.operationPaths,
+    });
+    bundles[`${subject.packageName}/tanstack-query ${subject.operationId}QueryOptions`] =
+      await bundle({ entry: subject.queryOptionsEntry, operationPaths: subject.operationPaths });
   }
   console.log('## Bundle of one operation (esbuild, browser, minified; gzip -9)\n');
   console.log('| entry | min kB | min+gz kB | operations in bundle | largest parts (min kB) |');
@@ -302,13 +351,13 @@ async function main(): Promise<void> {
     `\n## Call overhead (in-process fetch stub; median of ${rounds} rounds of ${calls} sequential calls)\n`,
   );
   console.log(
-    '| operation | openapi-fetch ns/call | validation on ns/call (ratio) | validation off ns/call (ratio) |',
+    '| operation | openapi-fetch ns/call | drop-in ns/call (ratio) | validation on ns/call (ratio) | validation off ns/call (ratio) |',
   );
-  console.log('|---|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|');
   for (const report of overheads) {
     const { nsPerCall: ns, ratio } = report;
     console.log(
-      `| ${report.operation} | ${ns.openapiFetch.toFixed(0)} | ${ns.validationOn.toFixed(0)} (${ratio.validationOn.toFixed(2)}×) | ${ns.validationOff.toFixed(0)} (${ratio.validationOff.toFixed(2)}×) |`,
+      `| ${report.operation} | ${ns.openapiFetch.toFixed(0)} | ${ns.dropIn.toFixed(0)} (${ratio.dropIn.toFixed(2)}×) | ${ns.validationOn.toFixed(0)} (${ratio.validationOn.toFixed(2)}×) | ${ns.validationOff.toFixed(0)} (${ratio.validationOff.toFixed(2)}×) |`,
     );
   }
   if (values.json)

@@ -83,14 +83,15 @@ export async function readBody(response: Response, method: string): Promise<unkn
     await response.body?.cancel();
     return undefined;
   }
-  const contentType = response.headers.get('content-type') ?? '';
-  if (contentType !== '' && !/json|^text\/|xml|form-urlencoded/i.test(contentType)) {
+  const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
+  const json = contentType === '' || contentType.includes('json');
+  if (!json && !/^text\/|xml|form-urlencoded/.test(contentType)) {
     const blob = await response.blob();
     return blob.size === 0 ? undefined : blob;
   }
   const text = await response.text();
   if (text === '') return undefined;
-  if (/json/i.test(contentType) || contentType === '') {
+  if (json) {
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -108,33 +109,38 @@ export type ParseAs = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'stream';
  * type when not given, as `readBody` does; `stream` hands over `response.body` unread), an error
  * body as JSON when it parses and as text otherwise; `undefined` when there is no body.
  */
-export async function readResult(
+export function readResult(
   response: Response,
   options: { method: string; parseAs: ParseAs | undefined },
-): Promise<{ data?: unknown; error?: unknown }> {
+): Promise<{ data?: unknown; error?: unknown }> | { data?: unknown; error?: unknown } {
   if (isEmpty(response, options.method)) {
-    await response.body?.cancel();
+    void response.body?.cancel();
     return response.ok ? { data: undefined } : { error: undefined };
   }
-  if (!response.ok) {
-    const text = await response.text();
-    if (text === '') return { error: undefined };
-    try {
-      return { error: JSON.parse(text) as unknown };
-    } catch {
-      return { error: text };
-    }
-  }
+  if (!response.ok) return readError(response);
   switch (options.parseAs) {
     case undefined:
-      return { data: await readBody(response, options.method) };
+      return readBody(response, options.method).then(wrapData);
     case 'stream':
       return { data: response.body };
-    case 'json': {
-      const text = await response.text();
-      return { data: text === '' ? undefined : (JSON.parse(text) as unknown) };
-    }
+    case 'json':
+      return response.text().then((text) => wrapData(text === '' ? undefined : JSON.parse(text)));
     default:
-      return { data: await response[options.parseAs]() };
+      return response[options.parseAs]().then(wrapData);
+  }
+}
+
+function wrapData(data: unknown): { data: unknown } {
+  return { data };
+}
+
+/** An error body: JSON when it parses, else its text; `undefined` when empty. */
+async function readError(response: Response): Promise<{ error: unknown }> {
+  const text = await response.text();
+  if (text === '') return { error: undefined };
+  try {
+    return { error: JSON.parse(text) as unknown };
+  } catch {
+    return { error: text };
   }
 }

@@ -75,22 +75,30 @@ const CLIENT_KEYS = new Set([
   'onValidationWarning',
 ]);
 
-/** The per-request members of the second argument of `GET(path, init)`...; the rest is `RequestInit`. */
-const CALL_KEYS = new Set([
-  'baseUrl',
-  'fetch',
-  'Request',
-  'headers',
-  'params',
-  'parseAs',
-  'querySerializer',
-  'bodySerializer',
-  'pathSerializer',
-  'body',
-  'middleware',
-  'timeoutMs',
-  'retry',
-]);
+/**
+ * The second argument of `GET(path, init)`...: openapi-fetch's per-request options, the runtime's
+ * (`timeoutMs`, `retry`), and any other member, which is a `RequestInit` member (`signal`,
+ * `credentials`, ...) or a custom property of the request.
+ */
+interface CallInit {
+  baseUrl?: string;
+  fetch?: (input: Request) => Promise<Response>;
+  Request?: typeof Request;
+  headers?: HeadersOptions;
+  params?: OperationArgs;
+  parseAs?: ParseAs;
+  querySerializer?: QuerySerializerOption;
+  bodySerializer?: unknown;
+  pathSerializer?: PathSerializer;
+  body?: unknown;
+  middleware?: Middleware[];
+  timeoutMs?: number;
+  retry?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
+  [member: string]: unknown;
+}
+
+const NO_INIT: CallInit = Object.freeze({});
+const NO_PARAMS: OperationArgs = Object.freeze({});
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -222,54 +230,69 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
   let validated: Promise<ApiDefinition> | undefined;
   const validating = definition.withValidators !== undefined && wantsValidation(options);
 
-  async function request(method: string, path: string, init: Record<string, unknown> = {}) {
-    const [call, rest] = split(init, CALL_KEYS);
-    const api = validating ? await (validated ??= definition.withValidators!()) : definition.api;
-    const { operation, unknownOperation } = operationFor(api, method.toLowerCase(), path);
-    const params = (call['params'] ?? {}) as OperationArgs;
-    const args: OperationArgs =
-      call['body'] === undefined ? { ...params } : { ...params, body: call['body'] };
+  // With validation, every call runs on the definitions with validators.
+  let validatedContext: CallContext | undefined;
+
+  // Not async: nothing is awaited before the request is sent (unless validators are loading).
+  function request(method: string, path: string, init: CallInit = NO_INIT): Promise<unknown> {
+    const {
+      baseUrl: callBaseUrl,
+      fetch: callFetch,
+      Request: CallRequest,
+      headers,
+      params = NO_PARAMS,
+      parseAs,
+      querySerializer,
+      bodySerializer,
+      pathSerializer,
+      body,
+      middleware: callMiddleware,
+      timeoutMs,
+      retry,
+      ...rest
+    } = init;
+    if (validating && validatedContext === undefined)
+      return (validated ??= definition.withValidators!()).then((api) => {
+        validatedContext ??= { ...context, api };
+        return request(method, path, init);
+      });
+    const callContext = validatedContext ?? context;
+    const { operation, unknownOperation } = operationFor(
+      callContext.api,
+      method.toLowerCase(),
+      path,
+    );
+    let extra = false;
+    for (const _key in rest) {
+      extra = true;
+      break;
+    }
     const dropIn: DropInCall = {
       wire: {
-        ...(call['querySerializer'] === undefined
-          ? {}
-          : { querySerializer: call['querySerializer'] as QuerySerializerOption }),
-        ...(call['bodySerializer'] === undefined
-          ? {}
-          : { bodySerializer: call['bodySerializer'] as BodySerializer }),
-        ...(call['pathSerializer'] === undefined
-          ? {}
-          : { pathSerializer: call['pathSerializer'] as PathSerializer }),
-        ...(call['headers'] === undefined ? {} : { headers: call['headers'] as HeadersOptions }),
-        init: { ...requestInit, ...rest },
+        querySerializer,
+        bodySerializer: bodySerializer as BodySerializer | undefined,
+        pathSerializer,
+        headers,
+        init: extra ? { ...requestInit, ...rest } : requestInit,
       },
       params: params as Record<string, unknown>,
       unknownOperation,
-      ...(call['baseUrl'] === undefined ? {} : { baseUrl: call['baseUrl'] as string }),
-      ...(call['fetch'] === undefined
-        ? {}
-        : { fetch: call['fetch'] as (input: Request) => Promise<Response> }),
-      ...(call['Request'] === undefined ? {} : { Request: call['Request'] as typeof Request }),
-      ...(call['middleware'] === undefined
-        ? {}
-        : { middleware: call['middleware'] as Middleware[] }),
-      ...(call['parseAs'] === undefined ? {} : { parseAs: call['parseAs'] as ParseAs }),
+      baseUrl: callBaseUrl,
+      fetch: callFetch,
+      Request: CallRequest,
+      middleware: callMiddleware,
+      parseAs,
     };
-    return performResultCall(
-      { ...context, api },
-      {
-        operation,
-        args,
-        callOptions: {
-          ...(rest['signal'] instanceof AbortSignal ? { signal: rest['signal'] } : {}),
-          ...(call['timeoutMs'] === undefined ? {} : { timeoutMs: call['timeoutMs'] as number }),
-          ...(call['retry'] === undefined
-            ? {}
-            : { retry: call['retry'] as boolean | { maxRetries?: number } }),
-        },
-        dropIn,
+    return performResultCall(callContext, {
+      operation,
+      args: body === undefined ? params : { ...params, body },
+      callOptions: {
+        signal: rest['signal'] instanceof AbortSignal ? rest['signal'] : undefined,
+        timeoutMs,
+        retry,
       },
-    );
+      dropIn,
+    });
   }
 
   const client: Record<string, unknown> = {

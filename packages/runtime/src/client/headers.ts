@@ -13,11 +13,12 @@ export function mergeHeaders(...all: (HeadersOptions | undefined)[]): Headers {
   const headers = new Headers();
   for (const options of all) {
     if (options === undefined || options === null || typeof options !== 'object') continue;
-    const entries: Iterable<[string, unknown]> =
-      options instanceof Headers || Array.isArray(options)
-        ? (options as Iterable<[string, string]>)
-        : Object.entries(options);
-    for (const [name, value] of entries) {
+    if (options instanceof Headers || Array.isArray(options)) {
+      for (const [name, value] of options as Iterable<[string, string]>) headers.set(name, value);
+      continue;
+    }
+    for (const name in options) {
+      const value = (options as Record<string, unknown>)[name];
       if (value === null) headers.delete(name);
       else if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
       else if (value !== undefined) headers.set(name, String(value));

@@ -61,21 +61,33 @@ function acceptHeader(operation: OperationDefinition): string {
 
 /**
  * Every credential the request carries: the operation's (from `authenticate`) and any put in a
- * credential header by the caller or a middleware (`authorization`, the API's apiKey headers),
- * raw and as sent.
+ * credential header (`authorization`, the API's apiKey headers) by the caller, in `headers`
+ * (a request's, or the header options it was built from), raw and as sent.
  */
 export function credentialsOf(options: {
   api: ApiDefinition;
   auth: Authentication;
-  headers: Headers;
+  headers: Headers | readonly (HeadersOptions | undefined)[];
 }): RequestCredentials {
   const headerNames = apiKeyHeaderNames(options.api);
   const secrets = [...options.auth.secrets];
-  for (const [name, value] of options.headers) {
+  const consider = (name: string, value: unknown) => {
+    const lower = name.toLowerCase();
     // The cookie header also holds cookie parameters; the operation's own cookie credentials are in `auth`.
-    if (name === 'cookie' || (!isCredentialHeader(name) && !headerNames.includes(name))) continue;
-    secrets.push(value, value.replace(/^\S+\s+/, ''));
-  }
+    if (lower === 'cookie' || (!isCredentialHeader(lower) && !headerNames.includes(lower))) return;
+    if (typeof value !== 'string' && typeof value !== 'number') return;
+    const text = String(value);
+    secrets.push(text, text.replace(/^\S+\s+/, ''));
+  };
+  if (options.headers instanceof Headers)
+    for (const [name, value] of options.headers) consider(name, value);
+  else
+    for (const layer of options.headers) {
+      if (layer === undefined || layer === null) continue;
+      if (layer instanceof Headers || Array.isArray(layer))
+        for (const [name, value] of layer as Iterable<[string, string]>) consider(name, value);
+      else for (const name in layer) consider(name, (layer as Record<string, unknown>)[name]);
+    }
   if (secrets.length === 0)
     return { headerNames, queryNames: options.auth.secretQueryNames, secrets };
   // Longest first, so that `Bearer sk-1` is scrubbed whole before `sk-1` is.
@@ -83,6 +95,26 @@ export function credentialsOf(options: {
     .filter((secret) => secret !== '')
     .sort((a, b) => b.length - a.length);
   return { headerNames, queryNames: options.auth.secretQueryNames, secrets: unique };
+}
+
+/** The credentials of requests carrying only the operation's, computed once per authentication. */
+const credentialsCache = new WeakMap<Authentication, RequestCredentials>();
+
+function operationCredentials(api: ApiDefinition, auth: Authentication): RequestCredentials {
+  let credentials = credentialsCache.get(auth);
+  if (credentials === undefined) {
+    credentials = credentialsOf({ api, auth, headers: [] });
+    credentialsCache.set(auth, credentials);
+  }
+  return credentials;
+}
+
+/** Header options that set nothing. */
+function isEmpty(options: HeadersOptions | undefined): boolean {
+  if (options === undefined || options === null) return true;
+  if (options instanceof Headers || Array.isArray(options)) return false;
+  for (const _name in options) return false;
+  return true;
 }
 
 /** The query serializer of a call: the call's function, else the client's, else the spec's styles with the options merged. */
@@ -174,6 +206,10 @@ export function prepare(options: {
   return {
     url: queryParts.length === 0 ? url : `${url}?${queryParts.join('&')}`,
     init,
-    credentials: credentialsOf({ api: options.api, auth, headers }),
+    // What the caller's header options hold (iterating a `Headers` is dearer than the options);
+    // without any, the credentials are the operation's alone, the same for every call.
+    credentials: layers.every(isEmpty)
+      ? operationCredentials(options.api, auth)
+      : credentialsOf({ api: options.api, auth, headers: layers }),
   };
 }

@@ -8,13 +8,18 @@
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
 import { authenticate, type Authentication } from '../auth/credentials.js';
 import {
+  cachedAuthentication,
+  rememberAuthentication,
+  type AuthenticationCache,
+} from './authentication-cache.js';
+import {
   NetworkError,
   RequestValidationError,
   ResponseValidationError,
   TimeoutError,
   ZapgenError,
 } from '../errors.js';
-import { mayRetryMethod, parseRetryAfter, retryPolicy } from '../retry.js';
+import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '../retry.js';
 import { serializeParameters } from '../serialize/index.js';
 import { validateRequest, validateResponse } from '../validation.js';
 import { encodeBody, readBody, readResult, type ParseAs } from './body.js';
@@ -45,6 +50,10 @@ export interface CallContext {
   middleware: Middleware[];
   /** Present for the drop-in client: openapi-fetch's defaults (no validation, retries or timeout) and contract. */
   dropIn?: DropInSettings;
+  /** The client's retry policy, computed on the first call without a call-level `retry`. */
+  retryPolicy?: RetryPolicy;
+  /** Credentials computed from option values, by operation (`authentication-cache.ts`). */
+  authentications?: AuthenticationCache;
 }
 
 /** What one call of the drop-in client adds (openapi-fetch's per-request options). */
@@ -215,7 +224,12 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   // as the call, as with `fetch` itself (an abort right after the call still reaches `fetch`).
   const auth =
     known && operation.security.length > 0
-      ? await authenticate({ api, operation, client, required: !dropIn })
+      ? (cachedAuthentication(context, operation) ??
+        rememberAuthentication(
+          context,
+          operation,
+          await authenticate({ api, operation, client, required: !dropIn }),
+        ))
       : NO_AUTHENTICATION;
   const baseUrl =
     call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
@@ -240,18 +254,28 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     chosen === undefined &&
     (!dropIn || prepared.credentials.secrets.length > 0 || client.maxRedirects !== undefined);
   prepared.init.redirect = followRedirects ? 'manual' : (chosen ?? 'follow');
-  const policy = retryPolicy({
-    client: client.retry,
-    call: callOptions.retry,
-    ...(dropIn ? { defaultMaxRetries: 0 } : {}),
-  });
-  const middleware = [...context.middleware, ...(call.dropIn?.middleware ?? [])];
+  const policy =
+    callOptions.retry === undefined
+      ? (context.retryPolicy ??= retryPolicy({
+          client: client.retry,
+          ...(dropIn ? { defaultMaxRetries: 0 } : {}),
+        }))
+      : retryPolicy({
+          client: client.retry,
+          call: callOptions.retry,
+          ...(dropIn ? { defaultMaxRetries: 0 } : {}),
+        });
+  const reauthorizing = client.reauthorize !== undefined && auth.tokenScheme !== undefined;
+  const middleware =
+    call.dropIn?.middleware === undefined && !reauthorizing
+      ? context.middleware
+      : [...context.middleware, ...(call.dropIn?.middleware ?? [])];
   const fetchImpl = call.dropIn?.fetch ?? context.fetch;
   const requestInitExt = context.dropIn?.requestInitExt;
   const RequestClass = call.dropIn?.Request ?? context.dropIn?.Request ?? globalThis.Request;
   const transport: TransportOptions = {
     operationId: operation.operationId,
-    fetch: (url, init) => context.fetch(url, init),
+    fetch: context.fetch,
     Request: RequestClass,
     timeoutMs: callOptions.timeoutMs ?? client.timeoutMs ?? (dropIn ? 0 : 30_000),
     ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
@@ -262,60 +286,54 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     credentials: prepared.credentials,
   };
   const { timeoutMs } = transport;
-  // The throwing client reports a failure of `fetch` itself as a `NetworkError` that cannot carry
-  // a secret; the drop-in client rejects with it as it is, as openapi-fetch does (`onError` sees it).
   const networkError = (error: unknown, url: string, credentials: RequestCredentials) =>
-    dropIn || error instanceof ZapgenError || callOptions.signal?.aborted
-      ? error
-      : new NetworkError({
-          operationId: operation.operationId,
-          method: operation.method,
-          url: safeUrl(url, credentials),
-          cause: scrubCause(error, credentials.secrets),
-        });
+    failureOf({ error, url, credentials, dropIn, operation, signal: callOptions.signal });
   const requestMode = dropIn || middleware.length > 0 || client.reauthorize !== undefined;
   if (!requestMode) {
-    const sent = await transmit(transport, prepared).catch((error: unknown) => {
+    try {
+      const { response, url, attempt } = await transmit(transport, prepared);
+      const { credentials } = prepared;
+      return { response, url, attempt, method: prepared.init.method!, credentials, timeoutMs };
+    } catch (error) {
       throw networkError(error, prepared.url, prepared.credentials);
-    });
-    return { ...sent, method: prepared.init.method!, credentials: prepared.credentials, timeoutMs };
+    }
   }
-  transport.sendRequest = (request, signal) =>
-    (fetchImpl as (input: Request, init?: RequestInit) => Promise<Response>)(
-      request,
-      signal === undefined ? requestInitExt : { ...requestInitExt, signal },
-    );
+  transport.requestFetch = fetchImpl as (input: Request, init?: RequestInit) => Promise<Response>;
+  if (requestInitExt !== undefined) transport.requestInitExt = requestInitExt;
   const built = new RequestClass(prepared.url, prepared.init);
   prepared.request = built;
   // openapi-fetch's custom `RequestInit` members stay readable on the request.
-  for (const [key, value] of Object.entries(call.dropIn?.wire.init ?? {}))
-    if (!(key in built)) (built as unknown as Record<string, unknown>)[key] = value;
+  const custom = call.dropIn?.wire.init;
+  if (custom !== undefined)
+    for (const key in custom)
+      if (!(key in built)) (built as unknown as Record<string, unknown>)[key] = custom[key];
+  prepared.url = built.url;
   let last: Exchange | undefined;
+  // What the middleware send: any request, described again for the transport.
   const send = async (request: Request): Promise<Response> => {
-    const credentials =
-      request === built
-        ? prepared.credentials
-        : credentialsOf({ api, auth, headers: request.headers });
-    const sent = await transmit(
-      {
-        ...transport,
-        credentials,
-        followRedirects: followRedirects && request.redirect === 'manual',
-      },
-      request === built && middleware.length === 0 ? prepared : describe(request, prepared),
-      request,
-    ).catch((error: unknown) => {
+    const credentials = credentialsOf({ api, auth, headers: request.headers });
+    try {
+      const { response, url, attempt } = await transmit(
+        {
+          ...transport,
+          credentials,
+          followRedirects: followRedirects && request.redirect === 'manual',
+        },
+        describe(request, prepared),
+        request,
+      );
+      last = { response, url, attempt, method: request.method, credentials, timeoutMs };
+      return response;
+    } catch (error) {
       throw networkError(error, request.url, credentials);
-    });
-    last = { ...sent, method: request.method, credentials, timeoutMs };
-    return sent.response;
+    }
   };
-  if (client.reauthorize !== undefined && auth.tokenScheme !== undefined) {
+  if (reauthorizing) {
     middleware.push(
       reauthorizeMiddleware({
         operation,
         auth,
-        reauthorize: client.reauthorize,
+        reauthorize: client.reauthorize!,
         resend: async (token) => {
           const renewed = await authenticate({ api, operation, client, tokenOverride: token });
           const again = build(renewed);
@@ -326,8 +344,14 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     );
   }
   if (middleware.length === 0) {
-    const response = await send(built);
-    return { ...last!, response };
+    // The pipeline's own request, as built: no closure, no copy of the transport.
+    const { credentials } = prepared;
+    try {
+      const { response, url, attempt } = await transmit(transport, prepared, built);
+      return { response, url, attempt, method: built.method, credentials, timeoutMs };
+    } catch (error) {
+      throw networkError(error, built.url, credentials);
+    }
   }
   const { request, response } = await runChain(
     {
@@ -356,13 +380,36 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   return last;
 }
 
+/**
+ * What a failure of `fetch` itself becomes: for the throwing client a `NetworkError` that cannot
+ * carry a secret; for the drop-in client what `fetch` rejected with, as openapi-fetch does
+ * (`onError` middleware see it).
+ */
+function failureOf(options: {
+  error: unknown;
+  url: string;
+  credentials: RequestCredentials;
+  dropIn: boolean;
+  operation: OperationDefinition;
+  signal: AbortSignal | undefined;
+}): unknown {
+  const { error, credentials, operation } = options;
+  if (options.dropIn || error instanceof ZapgenError || options.signal?.aborted) return error;
+  return new NetworkError({
+    operationId: operation.operationId,
+    method: operation.method,
+    url: safeUrl(options.url, credentials),
+    cause: scrubCause(error, credentials.secrets),
+  });
+}
+
 /** A URL safe to keep on an error: credential query values redacted, secrets scrubbed. */
 function safeUrl(url: string, credentials: RequestCredentials): string {
   return redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
 }
 
 /** Reads a body within the attempt's timeout. */
-async function withinAttempt<T>(exchanged: Exchange, call: Call, read: () => Promise<T>) {
+async function withinAttempt<T>(exchanged: Exchange, call: Call, read: () => T | Promise<T>) {
   try {
     return await read();
   } catch (error) {
@@ -461,13 +508,13 @@ export async function performResultCall(
   const exchanged = await exchange(context, call);
   const { response } = exchanged;
   const parseAs = call.dropIn?.parseAs;
+  // A stream is the caller's to read, for as long as it lasts: the attempt's timeout ends here.
   if (parseAs === 'stream') exchanged.attempt.dispose();
+  const reading = readResult(response, { method: exchanged.method, parseAs });
   const result =
-    parseAs === 'stream'
-      ? await readResult(response, { method: exchanged.method, parseAs })
-      : await withinAttempt(exchanged, call, () =>
-          readResult(response, { method: exchanged.method, parseAs }),
-        );
+    parseAs === 'stream' || exchanged.timeoutMs <= 0
+      ? await reading
+      : await withinAttempt(exchanged, call, () => reading);
   if (response.ok && call.dropIn?.unknownOperation !== true && (parseAs ?? 'json') === 'json')
     reportResponse({
       context,

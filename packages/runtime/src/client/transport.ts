@@ -7,7 +7,7 @@
 import { RedirectError, TimeoutError } from '../errors.js';
 import { backoffDelay, isRetryableStatus, parseRetryAfter, type RetryPolicy } from '../retry.js';
 import { attemptSignal, type AttemptSignal } from '../timeout.js';
-import { fetchFollowingRedirects } from './redirect.js';
+import { fetchFollowingRedirects, mayRedirect } from './redirect.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 
 /** How one call is sent. */
@@ -16,10 +16,11 @@ export interface TransportOptions {
   /** Sends a URL and init (the throwing client without middleware). */
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   /**
-   * Sends a `Request` (the drop-in client, and any client with middleware): the user's `fetch` is
-   * then called with the request alone (and openapi-fetch's `requestInitExt`).
+   * Sends `Request`s instead (the drop-in client, and any client with middleware): the user's
+   * `fetch` is then called with the request alone (and openapi-fetch's `requestInitExt`).
    */
-  sendRequest?: (request: Request, signal: AbortSignal | undefined) => Promise<Response>;
+  requestFetch?: (input: Request, init?: RequestInit) => Promise<Response>;
+  requestInitExt?: Record<string, unknown>;
   /** Builds the requests of later hops and attempts in `sendRequest` mode. */
   Request: typeof Request;
   timeoutMs: number;
@@ -72,37 +73,34 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
   });
 }
 
-/** One attempt: the first one may send the `Request` the middleware produced, later ones rebuild it. */
-async function sendOnce(options: {
-  transport: TransportOptions;
-  outgoing: OutgoingRequest;
-  first: Request | undefined;
-  signal: AbortSignal | undefined;
-}): Promise<{ response: Response; url: string }> {
-  const { transport, outgoing, first, signal } = options;
-  const { sendRequest } = transport;
-  const send =
-    sendRequest === undefined
-      ? (url: string, init: RequestInit) => transport.fetch(url, init)
-      : (url: string, init: RequestInit) => sendRequest(new transport.Request(url, init), signal);
-  if (!transport.followRedirects) {
-    const response =
-      first !== undefined && sendRequest !== undefined
-        ? await sendRequest(first, signal)
-        : await send(outgoing.url, signal ? { ...outgoing.init, signal } : outgoing.init);
-    return { response, url: response.url || first?.url || outgoing.url };
-  }
-  return fetchFollowingRedirects({
-    fetch: send,
-    ...(first !== undefined && sendRequest !== undefined
-      ? { first: { request: first, send: (request: Request) => sendRequest(request, signal) } }
-      : {}),
-    request: outgoing,
-    credentials: transport.credentials,
-    maxRedirects: transport.maxRedirects,
-    operationId: transport.operationId,
-    ...(signal === undefined ? {} : { signal }),
-  });
+/** Calls the `fetch` of `Request`s with one, and the signal when there is one. */
+function sendRequest(
+  transport: TransportOptions,
+  request: Request,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  const { requestInitExt } = transport;
+  return transport.requestFetch!(
+    request,
+    signal === undefined ? requestInitExt : { ...requestInitExt, signal },
+  );
+}
+
+/** One request: the `Request` built already (the first attempt's), or built from `outgoing`. */
+function sendDirect(
+  transport: TransportOptions,
+  outgoing: OutgoingRequest,
+  first: Request | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  if (transport.requestFetch === undefined)
+    return transport.fetch(outgoing.url, signal ? { ...outgoing.init, signal } : outgoing.init);
+  return sendRequest(
+    transport,
+    first ??
+      new transport.Request(outgoing.url, signal ? { ...outgoing.init, signal } : outgoing.init),
+    signal,
+  );
 }
 
 /**
@@ -129,12 +127,30 @@ export async function transmit(
         : attemptSignal({ signal: callerSignal, timeoutMs: transport.timeoutMs });
     const signal = attempt === UNBOUNDED ? undefined : attempt.signal;
     const canRetry = transport.retryable && canReplay && retries < policy.maxRetries;
-    let sent: { response: Response; url: string };
+    let response: Response;
+    let url: string;
     try {
-      sent = await abortable(
-        sendOnce({ transport, outgoing, first: retries === 0 ? first : undefined, signal }),
-        signal,
-      );
+      const attemptFirst = retries === 0 ? first : undefined;
+      // `fetch(url, init)` honours `init.signal`; a user's `fetch(request)` may not: raced.
+      const race = transport.requestFetch !== undefined && signal !== undefined;
+      const sending = sendDirect(transport, outgoing, attemptFirst, signal);
+      response = await (race ? abortable(sending, signal) : sending);
+      url = response.url || attemptFirst?.url || outgoing.url;
+      if (transport.followRedirects && mayRedirect(response, transport.maxRedirects)) {
+        const requests = transport.requestFetch !== undefined;
+        const following = fetchFollowingRedirects({
+          fetch: requests
+            ? (next, init) => sendRequest(transport, new transport.Request(next, init), signal)
+            : transport.fetch,
+          received: response,
+          request: outgoing,
+          credentials: transport.credentials,
+          maxRedirects: transport.maxRedirects,
+          operationId: transport.operationId,
+          ...(signal === undefined ? {} : { signal }),
+        });
+        ({ response, url } = await (race ? abortable(following, signal) : following));
+      }
     } catch (error) {
       attempt.dispose();
       if (callerSignal?.aborted) throw callerSignal.reason;
@@ -146,7 +162,6 @@ export async function transmit(
       await policy.sleep(backoffDelay(policy, retries++), callerSignal);
       continue;
     }
-    const { response } = sent;
     if (canRetry && isRetryableStatus(response.status)) {
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
       if (retryAfterMs === undefined || retryAfterMs <= policy.maxDelayMs) {
@@ -157,6 +172,6 @@ export async function transmit(
         continue;
       }
     }
-    return { ...sent, attempt };
+    return { response, url, attempt };
   }
 }

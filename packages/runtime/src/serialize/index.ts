@@ -48,22 +48,32 @@ export interface SerializeOptions {
 }
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+/** A path template token with an RFC 6570 operator: `{.x}`, `{;x}`, `{x*}`. */
+const TEMPLATE_OPERATOR = /\{[.;]|\*\}/;
 const TEMPLATE_TOKEN = /\{([.;]?)([^{}*]+)(\*?)\}/g;
+
+/** The `in name` of each declared parameter, computed once per definition. */
+const declaredCache = new WeakMap<OperationDefinition, Set<string>>();
 
 /** Definitions for what the arguments hold beyond the operation's parameters, with openapi-fetch's defaults. */
 function undeclaredParameters(
   operation: OperationDefinition,
   args: OperationArgs,
 ): ParameterDefinition[] {
-  const declared = new Set(
-    operation.parameters.map((parameter) => `${parameter.in} ${parameter.name}`),
-  );
+  let declared = declaredCache.get(operation);
+  if (declared === undefined) {
+    declared = new Set(
+      operation.parameters.map((parameter) => `${parameter.in} ${parameter.name}`),
+    );
+    declaredCache.set(operation, declared);
+  }
   const extra: ParameterDefinition[] = [];
   for (const location of LOCATIONS) {
     const group = args[location];
     if (typeof group !== 'object' || group === null) continue;
-    for (const [name, value] of Object.entries(group)) {
-      if (declared.has(`${location} ${name}`)) continue;
+    for (const name in group) {
+      if (!Object.hasOwn(group, name) || declared.has(`${location} ${name}`)) continue;
+      const value = (group as Record<string, unknown>)[name];
       const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
       const style =
         location === 'query'
@@ -167,7 +177,7 @@ export function serializeParameters(
   const cookies: string[] = [];
   const headers: Record<string, string> = {};
   let path = operation.path;
-  if (options.undeclared) {
+  if (options.undeclared && TEMPLATE_OPERATOR.test(path)) {
     for (const { token, parameter } of templateParameters(path)) {
       const value = argument(args, parameter);
       if (value === undefined || value === null) {
