@@ -6,6 +6,7 @@ import type { CallOptions, ClientOptions, PaginateOptions, PollOptions } from '.
 import { createMiddlewareList, type Middleware } from './middleware.js';
 import { createPathMethods } from './path-methods.js';
 import type { PathMethods } from './path-methods.js';
+import * as validation from '../validation.js';
 import { performCall } from './send.js';
 import type { CallContext } from './send.js';
 
@@ -58,6 +59,7 @@ export function createRuntime<Paths extends {}>(
     fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
     warned: new Set(),
     middleware: [],
+    validation,
   };
   const middleware = createMiddlewareList(context.middleware);
   middleware.use(...(options.middleware ?? []));

@@ -227,8 +227,8 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
   const middleware = createMiddlewareList(context.middleware);
   middleware.use(...(options.middleware ?? []));
   // The validators are loaded once, the first time a call needs them.
-  let validated: Promise<ApiDefinition> | undefined;
-  const validating = definition.withValidators !== undefined && wantsValidation(options);
+  let validated: Promise<CallContext> | undefined;
+  const validating = wantsValidation(options);
 
   // With validation, every call runs on the definitions with validators.
   let validatedContext: CallContext | undefined;
@@ -252,8 +252,12 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
       ...rest
     } = init;
     if (validating && validatedContext === undefined)
-      return (validated ??= definition.withValidators!()).then((api) => {
-        validatedContext ??= { ...context, api };
+      return (validated ??= Promise.all([
+        definition.withValidators?.() ?? definition.api,
+        // The validation functions and zod's messages: a chunk of their own in a bundle.
+        import('../validation.js'),
+      ]).then(([api, validation]) => ({ ...context, api, validation }))).then((loaded) => {
+        validatedContext = loaded;
         return request(method, path, init);
       });
     const callContext = validatedContext ?? context;

@@ -21,7 +21,7 @@ import {
 } from '../errors.js';
 import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '../retry.js';
 import { serializeParameters } from '../serialize/index.js';
-import { validateRequest, validateResponse } from '../validation.js';
+import type * as Validation from '../validation.js';
 import { encodeBody, readBody, readResult, type ParseAs } from './body.js';
 import { errorForStatus, requestIdOf } from './errors-from-response.js';
 import type { CallOptions, ClientOptions } from './options.js';
@@ -50,6 +50,11 @@ export interface CallContext {
   middleware: Middleware[];
   /** Present for the drop-in client: openapi-fetch's defaults (no validation, retries or timeout) and contract. */
   dropIn?: DropInSettings;
+  /**
+   * The validation functions (`../validation.js`, and with them zod's messages): given by the
+   * throwing client, loaded by the drop-in client only when its options ask for validation.
+   */
+  validation?: typeof Validation;
   /** The client's retry policy, computed on the first call without a call-level `retry`. */
   retryPolicy?: RetryPolicy;
   /** Credentials computed from option values, by operation (`authentication-cache.ts`). */
@@ -216,7 +221,7 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   const dropIn = context.dropIn !== undefined;
   const known = call.dropIn?.unknownOperation !== true;
   if (known && (client.validation?.request ?? !dropIn)) {
-    const issues = validateRequest(operation, args);
+    const issues = context.validation?.validateRequest(operation, args) ?? [];
     if (issues.length > 0)
       throw new RequestValidationError({ operationId: operation.operationId, issues });
   }
@@ -435,7 +440,11 @@ function reportResponse(options: {
   const { context, operation } = options;
   const mode = context.client.validation?.response ?? options.defaultMode;
   if (mode === 'off') return;
-  const report = validateResponse({ operation, status: options.status, body: options.body });
+  const report = context.validation?.validateResponse({
+    operation,
+    status: options.status,
+    body: options.body,
+  });
   if (report === undefined) return;
   if (mode === 'strict')
     throw new ResponseValidationError({ report, body: options.body, secrets: options.secrets });
