@@ -12,6 +12,7 @@ import type {
 } from 'openapi-fetch';
 import type { MediaType } from 'openapi-typescript-helpers';
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
+import { openParameters } from '../serialize/open.js';
 import { resolveBaseUrl } from './base-url.js';
 import type { ParseAs } from './body.js';
 import type { HeadersOptions } from './headers.js';
@@ -209,6 +210,7 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
     warned: new Set(),
     middleware: [],
     dropIn: {
+      open: openParameters,
       ...(options.Request === undefined ? {} : { Request: options.Request }),
       ...(options.requestInitExt === undefined ? {} : { requestInitExt: options.requestInitExt }),
       wire: {

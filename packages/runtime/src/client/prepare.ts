@@ -6,7 +6,11 @@
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
 import type { Authentication } from '../auth/credentials.js';
 import { encodeValue } from '../serialize/encode.js';
-import { serializeParameters, type QueryStyleOverride } from '../serialize/index.js';
+import {
+  serializeParameters,
+  type OpenParameters,
+  type QueryStyleOverride,
+} from '../serialize/index.js';
 import { encodeBody } from './body.js';
 import { mergeHeaders, type HeadersOptions } from './headers.js';
 import { isCredentialHeader } from './redact.js';
@@ -146,13 +150,15 @@ export function prepare(options: {
   auth: Authentication;
   /** openapi-fetch's semantics: undeclared arguments sent too, a missing path parameter kept as `{name}`, no `accept` default. */
   dropIn: boolean;
+  /** The drop-in client's reading of undeclared arguments (`serialize/open.ts`). */
+  open?: OpenParameters;
   client?: WireOptions;
   call?: WireOptions;
 }): PreparedRequest {
   const { operation, args, auth, client, call, dropIn } = options;
   const querySerializer = querySerializerOf(client?.querySerializer, call?.querySerializer);
   const serialized = serializeParameters(operation, args, {
-    undeclared: dropIn,
+    ...(options.open === undefined ? {} : { open: options.open }),
     missingPath: dropIn ? 'keep' : 'throw',
     query: typeof querySerializer === 'object' ? querySerializer : undefined,
   });

@@ -20,7 +20,7 @@ import {
   ZapgenError,
 } from '../errors.js';
 import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '../retry.js';
-import { serializeParameters } from '../serialize/index.js';
+import { serializeParameters, type OpenParameters } from '../serialize/index.js';
 import type * as Validation from '../validation.js';
 import { encodeBody, readBody, readResult, type ParseAs } from './body.js';
 import { errorForStatus, requestIdOf } from './errors-from-response.js';
@@ -33,6 +33,8 @@ import { transmit, type TransportOptions, type Transmitted } from './transport.j
 
 /** What the drop-in client sets once for all its calls (openapi-fetch's `createClient` options). */
 export interface DropInSettings {
+  /** openapi-fetch's reading of arguments the spec does not declare (`serialize/open.ts`). */
+  open: OpenParameters;
   Request?: typeof Request;
   requestInitExt?: Record<string, unknown>;
   wire: WireOptions;
@@ -168,7 +170,11 @@ function mergedOptions(options: {
             serializeParameters(
               operation,
               { query: values },
-              { undeclared: true, missingPath: 'keep', ...(query === undefined ? {} : { query }) },
+              {
+                open: context.dropIn?.open,
+                missingPath: 'keep',
+                ...(query === undefined ? {} : { query }),
+              },
             ).query,
     bodySerializer:
       wire.bodySerializer ??
@@ -181,7 +187,7 @@ function mergedOptions(options: {
         serializeParameters(
           { ...operation, path: pathname },
           { path },
-          { undeclared: true, missingPath: 'keep' },
+          { open: context.dropIn?.open, missingPath: 'keep' },
         ).path),
     fetch: options.fetch as typeof globalThis.fetch,
   });
@@ -248,6 +254,7 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
       args,
       auth: authentication,
       dropIn,
+      ...(context.dropIn === undefined ? {} : { open: context.dropIn.open }),
       client: context.dropIn?.wire ?? { headers: client.headers },
       call: call.dropIn?.wire ?? { headers: callOptions.headers },
     });

@@ -1,12 +1,19 @@
 import type { OperationArgs, OperationDefinition, ParameterDefinition } from '../definition.js';
-import { RequestValidationError } from '../errors.js';
 import {
   serializeCookiePairs,
   serializeHeaderValue,
   serializePathValue,
   serializeQueryPairs,
 } from './style.js';
-import { ownValue, setOwn } from '../own.js';
+import { setOwn } from '../own.js';
+import { argument, missingPathParameter } from './arguments.js';
+
+/** The path (its RFC 6570 tokens filled) and every parameter of a call, declared or not. */
+export type OpenParameters = (
+  operation: OperationDefinition,
+  args: OperationArgs,
+  missingPath: 'throw' | 'keep',
+) => { path: string; parameters: readonly ParameterDefinition[] };
 
 /** One request's parameters as they go on the wire. */
 export interface SerializedParameters {
@@ -23,10 +30,6 @@ export interface SerializedParameters {
 /** Headers OpenAPI says are described elsewhere, and so are never sent from header parameters. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
-function argument(args: OperationArgs, parameter: ParameterDefinition): unknown {
-  return ownValue(args[parameter.in] as Record<string, unknown> | undefined, parameter.name);
-}
-
 /** How the query parameters of one call override their spec's style (openapi-fetch's `querySerializer` options). */
 export interface QueryStyleOverride {
   array?: { style: 'form' | 'spaceDelimited' | 'pipeDelimited'; explode: boolean };
@@ -39,92 +42,11 @@ export interface SerializeOptions {
   /** A missing path parameter: an error (default), or its `{name}` kept in the path as it is. */
   missingPath?: 'throw' | 'keep';
   /**
-   * Also send arguments the operation does not declare, as openapi-fetch would (arrays `form`
-   * exploded, objects `deepObject`, path templates with RFC 6570 `{.name}`, `{;name}`, `{name*}`).
-   * Off by default: the spec's parameters only.
+   * Also send arguments the operation does not declare, as openapi-fetch would: the drop-in
+   * client's `openParameters` (`./open.js`). Without it, the spec's parameters only.
    */
-  undeclared?: boolean;
+  open?: OpenParameters;
   query?: QueryStyleOverride;
-}
-
-const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
-/** A path template token with an RFC 6570 operator: `{.x}`, `{;x}`, `{x*}`. */
-const TEMPLATE_OPERATOR = /\{[.;]|\*\}/;
-const TEMPLATE_TOKEN = /\{([.;]?)([^{}*]+)(\*?)\}/g;
-
-/** The `in name` of each declared parameter, computed once per definition. */
-const declaredCache = new WeakMap<OperationDefinition, Set<string>>();
-
-/** Definitions for what the arguments hold beyond the operation's parameters, with openapi-fetch's defaults. */
-function undeclaredParameters(
-  operation: OperationDefinition,
-  args: OperationArgs,
-): ParameterDefinition[] {
-  let declared = declaredCache.get(operation);
-  if (declared === undefined) {
-    declared = new Set(
-      operation.parameters.map((parameter) => `${parameter.in} ${parameter.name}`),
-    );
-    declaredCache.set(operation, declared);
-  }
-  const extra: ParameterDefinition[] = [];
-  for (const location of LOCATIONS) {
-    const group = args[location];
-    if (typeof group !== 'object' || group === null) continue;
-    for (const name in group) {
-      if (!Object.hasOwn(group, name) || declared.has(`${location} ${name}`)) continue;
-      const value = (group as Record<string, unknown>)[name];
-      const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-      const style =
-        location === 'query'
-          ? isObject
-            ? 'deepObject'
-            : 'form'
-          : location === 'cookie'
-            ? 'form'
-            : 'simple';
-      extra.push({ name, in: location, required: false, style, explode: location === 'query' });
-    }
-  }
-  return extra;
-}
-
-/** Path parameters of a template written with RFC 6570 operators (`{.label}`, `{;matrix*}`), as openapi-fetch reads them. */
-function templateParameters(path: string): { token: string; parameter: ParameterDefinition }[] {
-  return [...path.matchAll(TEMPLATE_TOKEN)]
-    .filter(([, operator, , star]) => operator !== '' || star !== '')
-    .map(([token, operator, name, star]) => ({
-      token,
-      parameter: {
-        name: name!,
-        in: 'path' as const,
-        required: true,
-        style:
-          operator === '.'
-            ? ('label' as const)
-            : operator === ';'
-              ? ('matrix' as const)
-              : ('simple' as const),
-        explode: star === '*',
-      },
-    }));
-}
-
-/**
- * Query parameters in the order of the caller's object, as openapi-fetch sends them (the spec's
- * order otherwise); the other locations keep theirs.
- */
-function inCallersOrder(
-  parameters: ParameterDefinition[],
-  args: OperationArgs,
-): ParameterDefinition[] {
-  const keys = Object.keys(args.query ?? {});
-  if (keys.length < 2) return parameters;
-  const rank = (parameter: ParameterDefinition) =>
-    parameter.in === 'query' ? keys.indexOf(parameter.name) : -1;
-  const query = parameters.filter((parameter) => parameter.in === 'query');
-  query.sort((a, b) => rank(a) - rank(b));
-  return [...parameters.filter((parameter) => parameter.in !== 'query'), ...query];
 }
 
 /** The query parameter as the caller's `querySerializer` options say to send this value. */
@@ -152,16 +74,6 @@ function overridden(
   };
 }
 
-function missingPathParameter(
-  operation: OperationDefinition,
-  name: string,
-): RequestValidationError {
-  return new RequestValidationError({
-    operationId: operation.operationId,
-    issues: [{ parameter: name, in: 'path', path: [name], message: 'is required' }],
-  });
-}
-
 /**
  * Serializes the arguments of a call by each parameter's own style, explode, allowReserved,
  * keyPrefix and content type. Absent parameters (`undefined` or `null`, empty lists, and `null`
@@ -176,20 +88,11 @@ export function serializeParameters(
   const query: string[] = [];
   const cookies: string[] = [];
   const headers: Record<string, string> = {};
-  let path = operation.path;
-  if (options.undeclared && TEMPLATE_OPERATOR.test(path)) {
-    for (const { token, parameter } of templateParameters(path)) {
-      const value = argument(args, parameter);
-      if (value === undefined || value === null) {
-        if (options.missingPath !== 'keep') throw missingPathParameter(operation, parameter.name);
-        continue;
-      }
-      path = path.split(token).join(serializePathValue(parameter, value));
-    }
-  }
-  const parameters = options.undeclared
-    ? inCallersOrder([...operation.parameters, ...undeclaredParameters(operation, args)], args)
-    : operation.parameters;
+  const { path: opened, parameters } =
+    options.open === undefined
+      ? { path: operation.path, parameters: operation.parameters }
+      : options.open(operation, args, options.missingPath ?? 'throw');
+  let path = opened;
   for (const parameter of parameters) {
     const value = argument(args, parameter);
     if (parameter.in === 'path') {
