@@ -371,10 +371,15 @@ export class SchemaBuilder {
             pointer: joinPointer({ pointer, keys: ['propertyNames'] }),
             typeHint: ['string'],
           });
+    const additionalProperties = this.additionalProperties({ node, pointer });
+    const extraKeysDeclared =
+      additionalProperties === true &&
+      (node.additionalProperties === true || isNode(node.additionalProperties));
     return {
       kind: 'object',
       properties,
-      additionalProperties: this.additionalProperties({ node, pointer }),
+      additionalProperties,
+      ...(extraKeysDeclared && { extraKeysDeclared: true as const }),
       ...(patternProperties && { patternProperties }),
       ...(propertyNames && { propertyNames }),
       ...defined({
