@@ -242,6 +242,8 @@ export class SchemaBuilder {
     if (Array.isArray(node.enum)) {
       const values = node.enum.filter((value) => value !== null).map((value) => toJson(value));
       nullable ||= values.length < node.enum.length;
+      // `enum: []` accepts nothing; `enum: [null]` accepts null only.
+      if (node.enum.length === 0) return { part: { kind: 'never', nullable: false }, nullable: false };
       if (values.length === 0) return { part: { kind: 'null', nullable: true }, nullable: true };
       const [baseType] = types;
       const typed = types.length === 1 && baseType !== undefined && ENUM_BASE_TYPES.has(baseType);
@@ -352,7 +354,12 @@ export class SchemaBuilder {
     const declared = new Set(properties.map((property) => property.name));
     for (const name of required) {
       if (!declared.has(name))
-        properties.push({ name, required: true, schema: { kind: 'unknown', nullable: false } });
+        properties.push({
+          name,
+          required: true,
+          undeclared: true,
+          schema: { kind: 'unknown', nullable: false },
+        });
     }
     const patternProperties = isNode(node.patternProperties)
       ? Object.entries(node.patternProperties).map(([pattern, value]) => ({

@@ -516,6 +516,8 @@ export interface ArraySchema {
 export interface PropertyModel {
   name: string;
   required: boolean;
+  /** Named by `required` only, with no schema of its own: present, with any JSON value. */
+  undeclared?: true;
   schema: SchemaModel;
 }
 

@@ -135,7 +135,10 @@ function propertyLine({
   const required = property.required || (where.defaultsRequired && schema.default !== undefined);
   const readonly = schema.readOnly ? 'readonly ' : '';
   const doc = docComment(schemaDoc(schema));
-  return `${doc}${readonly}${propertyKey(property.name)}${required ? '' : '?'}: ${print(schema, depth + 1)};`;
+  // Any JSON value, but present: `{} | null` also keeps a sibling `allOf` part's declaration of the
+  // property from widening to `undefined` (`{ a?: A } & { a: {} | null }` is `{ a: A }`).
+  const type = property.undeclared ? '{} | null' : print(schema, depth + 1);
+  return `${doc}${readonly}${propertyKey(property.name)}${required ? '' : '?'}: ${type};`;
 }
 
 /**
