@@ -154,8 +154,25 @@ export function model(input: Partial<ApiModel> & { operations: OperationModel[] 
       errorShapes: {},
       operationErrors: {},
     },
+    paths: pathsOf(input.operations),
+    webhooks: [],
+    components: { parameters: [], responses: [], requestBodies: [], headers: [], pathItems: [] },
     ...input,
   };
+}
+
+/** The `paths` entries of `operations`, one per path in the order they first appear. */
+function pathsOf(operations: readonly OperationModel[]): ApiModel['paths'] {
+  const byPath = new Map<string, ApiModel['paths'][number]>();
+  for (const operation of operations) {
+    const entry = byPath.get(operation.path) ?? {
+      path: operation.path,
+      item: { parameters: [], operations: [] },
+    };
+    entry.item.operations.push({ method: operation.method, operation });
+    byPath.set(operation.path, entry);
+  }
+  return [...byPath.values()];
 }
 
 export const context = {
