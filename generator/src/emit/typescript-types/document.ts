@@ -21,7 +21,7 @@ import { isIdentifier, stringLiteral } from '../shared/identifiers.js';
 import { docComment, schemaDoc } from './jsdoc.js';
 import { componentType, type SchemaPrinter, type Where } from './schema.js';
 
-const METHODS: readonly HttpMethod[] = [
+export const METHODS: readonly HttpMethod[] = [
   'get',
   'put',
   'post',

@@ -4,11 +4,11 @@
  * plus a named export per component schema. The equivalence with openapi-typescript's output is
  * proven by a test (`test/contract/types-equivalence.test.ts`), not at generation.
  */
-import type { ApiModel, OperationModel } from '../../model/types.js';
+import type { ApiModel, OperationModel, PathItemModel } from '../../model/types.js';
 import { isIdentifier, pascalCase } from '../shared/identifiers.js';
 import type { Emitter } from '../emitter.js';
 import { circularAliases } from './degraded.js';
-import { documentSource, type DocumentPrinter } from './document.js';
+import { documentSource, METHODS, type DocumentPrinter } from './document.js';
 import { typesOperationKey } from './operation-key.js';
 import { createSchemaPrinter } from './schema.js';
 
@@ -36,10 +36,13 @@ function listedOperations(model: ApiModel): Map<OperationModel, string> {
     taken.add(key);
     listed.set(operation, key);
   };
+  // In the order of a path item's methods as openapi-typescript visits them.
+  const byMethod = (item: PathItemModel) =>
+    METHODS.flatMap((method) => item.operations.filter((entry) => entry.method === method));
   for (const entry of model.paths)
-    for (const { operation } of entry.item.operations) list(operation);
+    for (const { operation } of byMethod(entry.item)) list(operation);
   for (const webhook of model.webhooks)
-    for (const { operation } of webhook.item.operations)
+    for (const { operation } of byMethod(webhook.item))
       if (!operation.operationIdDerived) list(operation);
   return listed;
 }
