@@ -311,11 +311,12 @@ function explain({
     const difference = differences[position];
     if (!difference || difference.reason !== undefined) continue;
     const chain = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n').split('\n');
+    // The innermost lines say what differs; the outer ones only where.
     difference.reason = chain
       .slice(-3)
       .map((text) => text.trim())
       .join(' / ')
-      .slice(0, 600);
+      .slice(-600);
   }
 }
 
@@ -337,11 +338,19 @@ export const DELIBERATE: readonly {
       (difference.reason ?? '').includes('{} | null'),
   },
   {
+    name: 'closed-empty-object',
+    why: 'an object schema with `additionalProperties: false` and no properties accepts only `{}`: zapgen writes `Record<string, never>`, openapi-typescript `Record<string, unknown>`',
+    matches: (difference) =>
+      difference.direction === 'openapi-typescript → zapgen' &&
+      /is not assignable to type 'Record<string, never>'/.test(difference.reason ?? ''),
+  },
+  {
     name: 'defs-not-a-property',
     why: "a schema's `$defs` are definitions, not a property of its values (openapi-typescript types them as a required `$defs` property no value has)",
     matches: (difference) =>
       difference.direction === 'zapgen → openapi-typescript' &&
-      /Property '\$defs' is missing/.test(difference.reason ?? ''),
+      /\$defs/.test(difference.reason ?? '') &&
+      !/\$defs/.test(difference.zapgen),
   },
 ];
 

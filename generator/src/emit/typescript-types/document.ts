@@ -214,6 +214,20 @@ function componentSchemaType(named: NamedSchema, printer: DocumentPrinter): stri
   return `${part} & ${wrapped}`;
 }
 
+/** The component schemas in the document's order (the model sorts them by name), as the spec reads. */
+function documentOrder(model: ApiModel): NamedSchema[] {
+  const components = model.document.components;
+  const nodes =
+    typeof components === 'object' && components !== null
+      ? (components as Record<string, unknown>).schemas
+      : undefined;
+  if (typeof nodes !== 'object' || nodes === null) return model.schemas;
+  const position = new Map(Object.keys(nodes).map((name, index) => [name, index]));
+  return [...model.schemas].sort(
+    (a, b) => (position.get(a.name) ?? Infinity) - (position.get(b.name) ?? Infinity),
+  );
+}
+
 /** The whole text of `types.ts`. */
 export function documentSource({
   model,
@@ -242,7 +256,7 @@ export function documentSource({
     `${name}: ${members.length ? block(members) : 'never'};`;
   const { components } = model;
   const componentMembers = [
-    group('schemas', schemasMembers({ schemas: model.schemas, printer, replaced })),
+    group('schemas', schemasMembers({ schemas: documentOrder(model), printer, replaced })),
     group(
       'responses',
       components.responses.map(
