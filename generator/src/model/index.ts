@@ -14,7 +14,7 @@ import { securitySchemes } from './security.js';
 import { servers } from './servers.js';
 import { componentsModel, webhooksModel } from './components.js';
 import { readDiscriminators, type DiscriminatorReading } from './discriminators.js';
-import type { ApiModel, NamedSchema } from './types.js';
+import type { ApiModel, MockModel, NamedSchema } from './types.js';
 
 export type * from './types.js';
 export { compareStatuses } from './responses.js';
@@ -46,6 +46,7 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
     discriminators: readDiscriminators(document),
   });
   const { operations: operationModels, paths } = operations({ context, document });
+  let mock: MockModel | undefined;
   return {
     openapi,
     info: {
@@ -58,7 +59,10 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
     securitySchemes: securitySchemes({ document, resolver }),
     operations: operationModels,
     document,
-    mock: buildMockModel({ document, operations: operationModels, schemas }),
+    // Built when first read: the emitters of a package read it, diff and release never do.
+    get mock() {
+      return (mock ??= buildMockModel({ document, operations: operationModels, schemas }));
+    },
     paths,
     webhooks: webhooksModel({ context, document }),
     components: componentsModel({ context, document }),
