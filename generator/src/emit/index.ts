@@ -1,6 +1,7 @@
 import type { Emitter } from './emitter.js';
 import { bundleEmitter } from './bundle/index.js';
 import { clientEmitter } from './client/index.js';
+import { definitionsEmitter } from './definitions/index.js';
 import { fixturesEmitter } from './fixtures/index.js';
 import { mockEmitter } from './mock/index.js';
 import { packageEmitter } from './package/index.js';
@@ -8,6 +9,7 @@ import { typescriptTypesEmitter } from './typescript-types/index.js';
 import { zodEmitter } from './zod/index.js';
 
 export type { EmitContext, EmittedFile, Emitter } from './emitter.js';
+export { ModuleRegistry, type ModuleDeclaration } from './registry.js';
 
 /** Every output kind, in the order they run. Each reads the model and returns its files. */
 export const emitters: readonly Emitter[] = [
@@ -15,6 +17,7 @@ export const emitters: readonly Emitter[] = [
   typescriptTypesEmitter,
   zodEmitter,
   fixturesEmitter,
+  definitionsEmitter,
   clientEmitter,
   mockEmitter,
   packageEmitter,

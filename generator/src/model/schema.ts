@@ -243,7 +243,8 @@ export class SchemaBuilder {
       const values = node.enum.filter((value) => value !== null).map((value) => toJson(value));
       nullable ||= values.length < node.enum.length;
       // `enum: []` accepts nothing; `enum: [null]` accepts null only.
-      if (node.enum.length === 0) return { part: { kind: 'never', nullable: false }, nullable: false };
+      if (node.enum.length === 0)
+        return { part: { kind: 'never', nullable: false }, nullable: false };
       if (values.length === 0) return { part: { kind: 'null', nullable: true }, nullable: true };
       const [baseType] = types;
       const typed = types.length === 1 && baseType !== undefined && ENUM_BASE_TYPES.has(baseType);

@@ -4,6 +4,7 @@
  * its `satisfies … as …`, each with a warning. Documents are built inline, so each case shows
  * the construct it is about.
  */
+import { emitters, ModuleRegistry } from '../../src/emit/index.js';
 import { describe, expect, it } from 'vitest';
 import { typescriptTypesEmitter } from '../../src/emit/typescript-types/index.js';
 import type { EmittedFile } from '../../src/emit/index.js';
@@ -18,6 +19,7 @@ const CONTEXT = {
   runtimePackage: '@zapgen/runtime',
   specLabel: 'x',
   specHash: '',
+  modules: ModuleRegistry.of(emitters),
   release: { version: '1.0.0', changelog: '' },
 };
 
@@ -49,6 +51,7 @@ async function emitted({
   const module = printFixturesModule({
     model,
     runtimePackage: '@zapgen/runtime',
+    typesSpecifier: './types.js',
     fixtures: { components, operations: new Map(), omitted: [], untyped: new WeakSet() },
   });
   return {

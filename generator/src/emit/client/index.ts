@@ -1,31 +1,13 @@
-import {
-  Node,
-  Project,
-  StructureKind,
-  VariableDeclarationKind,
-  type StatementStructures,
-} from 'ts-morph';
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
-import { operationSchemasNames } from '../zod/module.js';
-import {
-  apiDefinition,
-  OAUTH_FLOWS,
-  oauthFlows,
-  operationDefinition,
-  VALIDATOR_OF,
-} from './definition.js';
+import type { ModuleDeclaration } from '../registry.js';
+import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
+import { docs, moduleText } from '../shared/ts-morph.js';
 import { operationDocLines } from './docs.js';
-import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
-import { apiKeyOptions, operationNames, type OperationNames } from './names.js';
 import { argsOptional, argsType, itemType, resultType } from './signatures.js';
-
-/** ts-morph wants JSDoc as text without the comment markers. */
-function docs(lines: string[]): { description: string }[] {
-  return lines.length ? [{ description: lines.join('\n') }] : [];
-}
 
 /** `<Api>ClientOptions`: the runtime's options plus one typed option per apiKey scheme. */
 function clientOptions(
@@ -63,10 +45,12 @@ function clientOptions(
   };
 }
 
-/** Name of the exported object of every `OperationDefinition`, by operationId (in `definitions.ts`). */
-const DEFINITIONS = 'operationDefinitions';
-/** Name of the exported `ApiDefinition` without operations (in `definitions.ts`). */
-const API_BASE = 'apiBase';
+/** The client module, and what other modules (the package's index) import from it. */
+export const CLIENT_MODULE: ModuleDeclaration = {
+  id: 'client',
+  file: 'src/client.ts',
+  exports: ['createClient', 'createBaseClient'],
+};
 
 /** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
 function operationTypes(operation: OperationModel, names: OperationNames): StatementStructures[] {
@@ -219,18 +203,6 @@ function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationN
   return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.pathMethods,\n${members.map((member) => `${member},`).join('\n')}\n};`;
 }
 
-/** Prints statements as one module: imports together, one blank line between declarations. */
-function moduleText(statements: StatementStructures[]): string {
-  const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile('module.ts', { statements });
-  const imports = file.getImportDeclarations().map((statement) => statement.getText());
-  const rest = file
-    .getStatements()
-    .filter((statement) => !Node.isImportDeclaration(statement))
-    .map((statement) => statement.getFullText().trimStart());
-  return `${[imports.join('\n'), ...rest].join('\n\n')}\n`;
-}
-
 /**
  * Builds the text of `src/client.ts`: what a user reads. The options, the argument and result
  * types of each operation, and `createClient` with one documented function per operation.
@@ -272,12 +244,20 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './definitions.js',
-      namedImports: ['api', API_BASE, ...definitionConsts],
+      moduleSpecifier: context.modules.specifier({
+        from: CLIENT_MODULE.id,
+        to: 'definitions',
+        names: ['api', 'apiBase'],
+      }),
+      namedImports: ['api', 'apiBase', ...definitionConsts],
     },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './types.js',
+      moduleSpecifier: context.modules.specifier({
+        from: CLIENT_MODULE.id,
+        to: 'types',
+        names: ['operations', 'paths'],
+      }),
       isTypeOnly: true,
       namedImports: [...(some ? ['operations'] : []), 'paths'],
     },
@@ -309,7 +289,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
           '`).',
       }),
     ),
-    statements: `const runtime = createRuntime<paths>(${API_BASE}, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
+    statements: `const runtime = createRuntime<paths>(apiBase, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
   });
   for (const operation of model.operations) {
     statements.push(
@@ -347,202 +327,10 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   return moduleText(statements);
 }
 
-/**
- * Builds the text of `src/definitions.ts`: the wiring that the client and the mock server hand
- * to the runtime. The API (servers, security schemes, OAuth flows), and one `OperationDefinition`
- * per operation with its validators from `zod.ts`.
- */
-export function definitionsSource(model: ApiModel, context: EmitContext): string {
-  const keyOptions = apiKeyOptions(model.securitySchemes);
-  const names = operationNames(model);
-  const flows = oauthFlows(model);
-  const schemasConsts = operationSchemasNames(
-    model.operations.map((operation) => operation.operationId),
-  );
-  const definitionSources = model.operations.map((operation) => {
-    const schemas = schemasConsts.get(operation.operationId)!;
-    const source = operationDefinition({ model, operation, schemas });
-    return { operation, schemas, source, usesSchemas: source.includes(`schemas: ${schemas},`) };
-  });
-  const imported = definitionSources
-    .filter((entry) => entry.usesSchemas)
-    .map((entry) => entry.schemas);
-  const runtimeTypes = [
-    'ApiDefinition',
-    'OperationDefinition',
-    ...(flows || model.securitySchemes.some((scheme) => needsOwnType(scheme.name))
-      ? ['SecuritySchemeDefinition']
-      : []),
-    ...(imported.length ? ['Validator'] : []),
-  ];
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: context.runtimePackage,
-      isTypeOnly: true,
-      namedImports: runtimeTypes,
-    },
-  ];
-  if (imported.length)
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      // The zod/mini twin of `./zod.js`: what the client validates with (see `emit/zod/flavour.ts`).
-      moduleSpecifier: './validators.js',
-      namedImports: imported,
-    });
-  if (flows) {
-    statements.push(
-      {
-        kind: StructureKind.TypeAlias,
-        name: 'OAuthFlows',
-        type: `Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows']`,
-      },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: docs([
-          "OAuth 2.0 flows (authorization and token URLs, scopes) of each oauth2 security scheme, for the runtime's OAuth helpers.",
-        ]),
-        declarations: [
-          {
-            name: OAUTH_FLOWS,
-            initializer: `${flows} as const satisfies Record<string, OAuthFlows>`,
-          },
-        ],
-      },
-    );
-  }
-  if (imported.length) {
-    statements.push(
-      {
-        kind: StructureKind.TypeAlias,
-        name: 'OperationValidators',
-        docs: docs(['The zod validators of one operation, as the runtime uses them.']),
-        type: '{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>> }',
-      },
-      {
-        kind: StructureKind.Function,
-        name: VALIDATOR_OF,
-        // Bundlers drop a call of it whose result nothing uses (esbuild, Rollup, webpack's terser).
-        leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
-        docs: docs(['One validator of an operation; the runtime skips the ones that are missing.']),
-        parameters: [
-          {
-            name: 'input',
-            type: `{ schemas: unknown; member: keyof OperationValidators; status?: string }`,
-          },
-        ],
-        returnType: 'Validator | undefined',
-        statements: [
-          // Not checked structurally: every zod schema is a validator, and comparing the deep types
-          // of a deeply nested spec's schemas exhausts the checker (TS2589).
-          'const validators = input.schemas as OperationValidators;',
-          "return input.member === 'responses' ? validators.responses[input.status ?? ''] : validators[input.member];",
-        ],
-      },
-    );
-  }
-  for (const { operation, source } of definitionSources) {
-    statements.push({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs([
-        `The definition of \`${commentText(operation.operationId)}\`, for \`client.paginate\`, \`client.poll\` and other tools.`,
-      ]),
-      declarations: [
-        {
-          name: names.get(operation.operationId)!.definition,
-          type: 'OperationDefinition',
-          initializer: source,
-        },
-      ],
-    });
-  }
-  const byId = Object.fromEntries(
-    model.operations.map((operation) => [
-      operation.operationId,
-      new Code(names.get(operation.operationId)!.definition),
-    ]),
-  );
-  statements.push(
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs([
-        'Every operation definition by operationId, for the client, the mock server and other tools.',
-      ]),
-      declarations: [
-        {
-          name: DEFINITIONS,
-          initializer: `${printLiteral(byId)} satisfies Record<string, OperationDefinition>`,
-        },
-      ],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: docs([
-        'The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime.',
-      ]),
-      declarations: [
-        {
-          name: API_BASE,
-          type: 'ApiDefinition',
-          initializer: apiDefinition({
-            model,
-            packageName: context.packageName,
-            apiKeyOptions: keyOptions,
-          }),
-        },
-      ],
-    },
-    {
-      kind: StructureKind.Function,
-      name: 'withOperations',
-      leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
-      docs: docs([
-        'The API with every operation. A function without side effects, so that a bundle without `api` drops every operation.',
-      ]),
-      parameters: [
-        {
-          name: 'input',
-          type: `{ api: ApiDefinition; operations: Record<string, OperationDefinition> }`,
-        },
-      ],
-      returnType: 'ApiDefinition',
-      statements: 'return { ...input.api, operations: Object.values(input.operations) };',
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: docs([
-        'What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation.',
-      ]),
-      declarations: [
-        {
-          name: 'api',
-          type: 'ApiDefinition',
-          initializer: `withOperations({ api: ${API_BASE}, operations: ${DEFINITIONS} })`,
-        },
-      ],
-    },
-  );
-  return moduleText(statements);
-}
-
-/**
- * `src/client.ts`: `createClient` and one typed function per operation, on top of
- * `@zapgen/runtime`; `src/definitions.ts`: the definitions they hand to the runtime.
- */
+/** `src/client.ts`: `createClient` and one typed function per operation, on `@zapgen/runtime`. */
 export const clientEmitter: Emitter = {
   name: 'client',
-  emit: (model, context) => [
-    { path: 'src/client.ts', contents: clientSource(model, context) },
-    { path: 'src/definitions.ts', contents: definitionsSource(model, context) },
-  ],
+  provides: [CLIENT_MODULE],
+  needs: ['definitions', 'types'],
+  emit: (model, context) => [{ path: CLIENT_MODULE.file, contents: clientSource(model, context) }],
 };

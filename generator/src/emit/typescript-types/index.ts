@@ -7,6 +7,7 @@
 import type { ApiModel, OperationModel, PathItemModel } from '../../model/types.js';
 import { isIdentifier, pascalCase } from '../shared/identifiers.js';
 import type { Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
 import { circularAliases } from './degraded.js';
 import { documentSource, METHODS, type DocumentPrinter } from './document.js';
 import { typesOperationKey } from './operation-key.js';
@@ -127,8 +128,17 @@ function print(model: ApiModel): { text: string; warnings: TypeWarning[] } {
   return { text, warnings };
 }
 
+/** The module, and the roots other modules import from it (a component's named export too). */
+export const TYPES_MODULE: ModuleDeclaration = {
+  id: 'types',
+  file: 'src/types.ts',
+  exports: ['paths', 'webhooks', 'components', '$defs', 'operations'],
+};
+
 /** `src/types.ts`: the types of the API (`paths`, `components`, `operations`, …). */
 export const typescriptTypesEmitter: Emitter = {
   name: 'typescript-types',
-  emit: (model) => [{ path: 'src/types.ts', contents: typesSource(model).text }],
+  provides: [TYPES_MODULE],
+  needs: [],
+  emit: (model) => [{ path: TYPES_MODULE.file, contents: typesSource(model).text }],
 };

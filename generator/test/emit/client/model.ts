@@ -2,6 +2,7 @@
  * Small hand-built models for the emitter tests: the model builder is written in parallel, so the
  * tests describe exactly the model they need, together with the document it came from.
  */
+import { emitters, ModuleRegistry } from '../../../src/emit/index.js';
 import type {
   ApiModel,
   OperationModel,
@@ -181,5 +182,6 @@ export const context = {
   runtimePackage: '@zapgen/runtime',
   specLabel: 'spec/test-api',
   specHash: '0'.repeat(64),
+  modules: ModuleRegistry.of(emitters),
   release: { version: '2.1.0', changelog: '# Changelog of @zapgen/test-api\n\n## 2.1.0\n' },
 };

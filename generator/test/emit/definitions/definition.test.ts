@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiModel, SecuritySchemeModel } from '../../../src/model/types.js';
-import { apiDefinition, operationDefinition } from '../../../src/emit/client/definition.js';
-import { apiKeyOptions } from '../../../src/emit/client/names.js';
-import { jsonResponse, model, operation, parameter, string } from './model.js';
+import { apiDefinition, operationDefinition } from '../../../src/emit/definitions/operation.js';
+import { apiKeyOptions } from '../../../src/emit/shared/operation-names.js';
+import { jsonResponse, model, operation, parameter, string } from '../client/model.js';
 
 /** Evaluates the printed `ApiDefinition` literal (plain data, with `oauthFlows` supplied). */
 function definitionOf(given: ApiModel): unknown {
