@@ -122,8 +122,14 @@ function placeholders(
         else visit(child);
       }
   };
-  for (const [ref, discriminator] of Object.entries(options?.ctx?.discriminators?.objects ?? {}))
-    add(ref, () => ({ type: 'object', discriminator }));
+  // A schema the test's context names as discriminated: an object with that discriminator (the
+  // tests' `resolve` may answer with the discriminator object itself).
+  for (const [ref, discriminator] of Object.entries(options?.ctx?.discriminators?.objects ?? {})) {
+    const match = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+    if (!match || match[1] === givenName(options)) continue;
+    found.schemas ??= {};
+    found.schemas[decodeURIComponent(match[1]!)] = { type: 'object', discriminator };
+  }
   visit(value);
   return found;
 }

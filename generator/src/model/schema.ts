@@ -587,7 +587,6 @@ function annotations(node: Node): Omit<SchemaCommon, 'nullable'> {
   if (node.deprecated === true) result.deprecated = true;
   if (node.readOnly === true) result.readOnly = true;
   if (node.writeOnly === true) result.writeOnly = true;
-  if (node.$defs !== undefined) result.hasDefs = true;
   const examples: JsonValue[] = [];
   if (node.example !== undefined) examples.push(toJson(node.example));
   if (Array.isArray(node.examples))

@@ -444,8 +444,6 @@ export interface SchemaCommon {
   writeOnly?: boolean;
   /** `example` and `examples` values of the schema. */
   examples?: JsonValue[];
-  /** The node declares `$defs` (openapi-typescript types them as a property of the object). */
-  hasDefs?: true;
 }
 
 export type SchemaModel = SchemaCommon &
