@@ -1,13 +1,14 @@
 /**
  * Component schemas that no TypeScript type can say: a schema that is, through references,
- * unions and intersections alone, itself (`A: B | null`, `B: A`). TypeScript resolves such a
- * member eagerly and reports it as circular; an object or array in between defers it and is fine
+ * unions, intersections and array items alone, itself (`A: B | null`, `B: A`,
+ * `Json: string | Json[]`). TypeScript resolves such a member of `components["schemas"]` eagerly
+ * and reports it as circular (TS2502); an object type in between defers it and is fine
  * (`Tree: { children: Tree[] }`). Each such schema is printed `unknown`, with a warning located at
  * the schema, and every other type still compiles.
  */
 import type { NamedSchema, SchemaModel } from '../../model/types.js';
 
-/** The components `node` refers to without an object or array in between. */
+/** The components `node` refers to without an object type in between. */
 function eagerRefs(node: SchemaModel, into: Set<string>, seen: Set<SchemaModel>): void {
   if (seen.has(node)) return;
   seen.add(node);
@@ -15,6 +16,9 @@ function eagerRefs(node: SchemaModel, into: Set<string>, seen: Set<SchemaModel>)
   else if (node.kind === 'union')
     for (const variant of node.variants) eagerRefs(variant, into, seen);
   else if (node.kind === 'intersection') for (const part of node.parts) eagerRefs(part, into, seen);
+  // An array of an indexed access is resolved eagerly too (`Json: string | Json[]` is TS2502).
+  else if (node.kind === 'array')
+    for (const item of [node.items, ...(node.prefixItems ?? [])]) eagerRefs(item, into, seen);
 }
 
 /** The names of the component schemas on an eager reference cycle, in the schemas' order. */

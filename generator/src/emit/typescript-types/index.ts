@@ -89,7 +89,7 @@ function print(model: ApiModel): { text: string; warnings: TypeWarning[] } {
       pointer: named.pointer,
       rule: 'type-replaced',
       message:
-        'this schema is itself through references, unions and intersections alone, which no TypeScript type can say; it is `unknown` in types.ts',
+        'this schema is itself through references, unions, intersections and array items alone, which no TypeScript type can say (TS2502); it is `unknown` in types.ts',
     });
   }
   let degradedAt: string | undefined;

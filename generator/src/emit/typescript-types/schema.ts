@@ -181,11 +181,38 @@ export function createSchemaPrinter({
   return { print: (node, where) => printWith(where)(node, 0) };
 }
 
+/** True when no value of `node` is null (references are not followed: they may be nullable). */
+function excludesNull(node: SchemaModel): boolean {
+  if (node.nullable) return false;
+  switch (node.kind) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'array':
+    case 'object':
+    case 'enum':
+    case 'never':
+      return true;
+    case 'const':
+      return node.value !== null;
+    case 'union':
+      return node.variants.every(excludesNull);
+    case 'intersection':
+      return node.parts.some(excludesNull);
+    default:
+      return false;
+  }
+}
+
 function intersectionWithOmit(
   node: NodeOf<'intersection'>,
   { print, depth }: { print: Print; depth: number },
   components: ReadonlyMap<string, NamedSchema>,
 ): string {
+  // `type: "null"` with parts that reject null (`{type: null, oneOf: [string, array]}`) accepts
+  // nothing. Written out, `null & (string | Self[])` is a type TypeScript cannot resolve (TS2502).
+  if (node.parts.some((part) => part.kind === 'null') && node.parts.some(excludesNull))
+    return 'never';
   return node.parts
     .map((part) => {
       const property =

@@ -367,6 +367,12 @@ describe('what cannot be typed degrades, located, never a crash', () => {
         schemas: {
           A: { anyOf: [{ $ref: '#/components/schemas/B' }, { type: 'null' }] },
           B: { $ref: '#/components/schemas/A' },
+          Json: {
+            oneOf: [
+              { type: 'string' },
+              { type: 'array', items: { $ref: '#/components/schemas/Json' } },
+            ],
+          },
           Tree: {
             type: 'object',
             properties: {
@@ -380,6 +386,7 @@ describe('what cannot be typed degrades, located, never a crash', () => {
     expect(warnings.map((warning) => warning.pointer)).toEqual([
       '#/components/schemas/A',
       '#/components/schemas/B',
+      '#/components/schemas/Json',
     ]);
     expect(text).toContain('A: unknown;');
     ok(text);
