@@ -256,6 +256,7 @@ export function compareTypeFiles({
   explain({
     dir,
     checkFile,
+    program,
     differences,
     indexOf: new Map(items.map((item, index) => [item.name, index])),
   });
@@ -297,11 +298,14 @@ export function comparePackageTypes({
 function explain({
   dir,
   checkFile,
+  program: checked,
   differences,
   indexOf,
 }: {
   dir: string;
   checkFile: string;
+  /** The program of the check module. */
+  program: ts.Program;
   differences: TypeDifference[];
   indexOf: ReadonlyMap<string, number>;
 }): void {
@@ -320,7 +324,12 @@ function explain({
     );
   }
   writeFileSync(whyFile, `${lines.join('\n')}\n`);
-  const program = ts.createProgram({ rootNames: [whyFile], options: COMPILER_OPTIONS });
+  // The first program's source files are reused: both types files are parsed once.
+  const host = ts.createCompilerHost(COMPILER_OPTIONS);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, version) =>
+    checked.getSourceFile(fileName) ?? parse(fileName, version);
+  const program = ts.createProgram({ rootNames: [whyFile], options: COMPILER_OPTIONS, host });
   const source = program.getSourceFile(whyFile)!;
   for (const diagnostic of program.getSemanticDiagnostics(source)) {
     const line = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line;
