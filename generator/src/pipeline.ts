@@ -7,6 +7,7 @@ import path from 'node:path';
 import semver from 'semver';
 import {
   emitters as defaultEmitters,
+  ModuleRegistry,
   type EmitContext,
   type EmittedFile,
   type Emitter,
@@ -269,7 +270,13 @@ async function produce({
     lap,
   });
 
+  const emitters = options.emitters ?? defaultEmitters;
   const context: EmitContext = {
+    // Every product emitter's modules, and those of any other emitter of this run.
+    modules: ModuleRegistry.of([
+      ...defaultEmitters,
+      ...emitters.filter((emitter) => !defaultEmitters.includes(emitter)),
+    ]),
     apiName: api,
     packageName,
     runtimePackage: RUNTIME_PACKAGE,
@@ -278,7 +285,7 @@ async function produce({
     release: { version: release.version, changelog: release.changelog },
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
-  for (const emitter of options.emitters ?? defaultEmitters) {
+  for (const emitter of emitters) {
     for (const file of await emitter.emit(model, context))
       emitted.push({ ...file, emitter: emitter.name });
   }

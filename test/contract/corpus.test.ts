@@ -56,12 +56,12 @@ async function runWorker(
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function tableRow(result: CorpusResult | { spec: string; workerFailed: string }): string {
-  if ('workerFailed' in result) return `| ${result.spec} | ✗ worker crashed | | | |`;
+  if ('workerFailed' in result) return `| ${result.spec} | ✗ worker crashed | | | | |`;
   if (!result.generated) {
     const why = result.specErrors
       ? `✗ invalid spec (${result.specErrors.length} located errors)`
       : '✗ crash';
-    return `| ${result.spec} | ${why} ${seconds(result.generateMs)} | – | – | – |`;
+    return `| ${result.spec} | ${why} ${seconds(result.generateMs)} | – | – | – | – |`;
   }
   const check = result.typecheck
     ? `${result.typecheck.ok ? '✓' : '✗'} ${seconds(result.typecheck.ms)}`
@@ -71,7 +71,14 @@ function tableRow(result: CorpusResult | { spec: string; workerFailed: string })
     ? `${fixtures.valid.passed}/${fixtures.valid.total}`
     : `✗ ${result.importError?.split('\n')[0] ?? ''}`;
   const invalid = fixtures ? `${fixtures.invalid.passed}/${fixtures.invalid.total}` : '–';
-  return `| ${result.spec} | ✓ ${seconds(result.generateMs)} | ${check} | ${valid} | ${invalid} |`;
+  const types = result.types
+    ? `${result.types.items - result.types.unexplained.length - Object.values(result.types.deliberate).reduce((a, b) => a + b, 0)}/${result.types.items} equal, ${
+        Object.entries(result.types.deliberate)
+          .map(([name, count]) => `${count} ${name}`)
+          .join(', ') || 'no deliberate differences'
+      }${result.types.unexplained.length ? `, ✗ ${result.types.unexplained.length} unexplained` : ''} (${seconds(result.types.ms)})`
+    : '–';
+  return `| ${result.spec} | ✓ ${seconds(result.generateMs)} | ${check} | ${valid} | ${invalid} | ${types} |`;
 }
 
 describe('corpus: every third-party spec', () => {
@@ -87,8 +94,8 @@ describe('corpus: every third-party spec', () => {
       },
     });
     const table = [
-      '| spec | generated | type-checked | fixtures valid (zod+ajv) | invalid rejected (zod+ajv) |',
-      '|---|---|---|---|---|',
+      '| spec | generated | type-checked | fixtures valid (zod+ajv) | invalid rejected (zod+ajv) | types against openapi-typescript |',
+      '|---|---|---|---|---|---|',
       ...specs.map((spec) => tableRow(results.get(spec)!)),
     ].join('\n');
     mkdirSync(tempRoot, { recursive: true });
@@ -129,6 +136,14 @@ describe('corpus: every third-party spec', () => {
       result.importError,
       `${spec}: importing the compiled zod.js/fixtures.js`,
     ).toBeUndefined();
+    // zapgen's types.ts against openapi-typescript's, type by type: equal, or different on purpose.
+    expect(result.types, `${spec}: types not compared`).toBeDefined();
+    expect
+      .soft(
+        result.types?.unexplained.slice(0, 20) ?? [],
+        `${spec}: types that differ from openapi-typescript's without a deliberate reason`,
+      )
+      .toEqual([]);
     const failures = result.fixtures?.failures ?? [];
     expect
       .soft(

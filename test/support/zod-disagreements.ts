@@ -17,8 +17,8 @@
  *   properties as `unknown`, and TypeScript's intersection leaves them `T | undefined`. One-way.
  * - A property default that does not fit its schema: zod drops it (see `defaults.ts`), so the
  *   property stays optional; openapi-typescript's `defaultNonNullable` makes it required. One-way.
- * - `required` naming a property the schema does not define (a spec mistake): openapi-typescript
- *   ignores the name, zod requires the key. One-way, the other way round.
+ * - `required` naming a property the schema does not define (a spec mistake): the types require
+ *   the key with any JSON value (`{} | null`), zod's output types it `unknown`. One-way.
  * - Discriminators: openapi-typescript rewrites the discriminator property of each mapped schema
  *   to the mapping's values (or the schema's name) whatever the schema says. For those schemas
  *   the check omits that property; for schemas that contain them (and where one-way reasons
@@ -54,7 +54,7 @@ const UNTYPED_NULLABLE =
 const REQUIRED_ONLY =
   'A required list next to allOf (no properties of its own) makes TypeScript intersect `p?: T` with `p: unknown`, giving `p: T | undefined`; openapi-typescript writes `p: T`.';
 const GHOST_REQUIRED =
-  'openapi-typescript ignores required names that are not properties; zod requires those keys.';
+  'A required name that is not a property is `{} | null` in the types (present, any JSON value) and `unknown` in zod.';
 const DROPPED_DEFAULT =
   'A default that does not fit its schema is dropped (the property stays optional); openapi-typescript still makes the property required.';
 /** Reasons after which the spec type is still assignable to zod's output. */
@@ -66,9 +66,10 @@ const SPEC_TO_ZOD = new Set([
   UNTYPED_NULLABLE,
   REQUIRED_ONLY,
   DROPPED_DEFAULT,
+  GHOST_REQUIRED,
 ]);
 /** Reasons after which zod's output is still assignable to the spec type. */
-const ZOD_TO_SPEC = new Set([GHOST_REQUIRED]);
+const ZOD_TO_SPEC = new Set<string>();
 
 /** Reasons found in a schema node itself, not following references. */
 function localReasons(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>): Set<string> {

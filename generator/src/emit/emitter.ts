@@ -1,4 +1,5 @@
 import type { ApiModel } from '../model/types.js';
+import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
 
 /** What every emitter knows about the package it writes. */
 export interface EmitContext {
@@ -14,6 +15,8 @@ export interface EmitContext {
   specHash: string;
   /** The package version and the whole `CHANGELOG.md`, computed from the previous package (`release/`). */
   release: { version: string; changelog: string };
+  /** Where each module of the package is, for the imports between them (`registry.ts`). */
+  modules: ModuleRegistry;
 }
 
 /** One output file, its path relative to the package root, before formatting and the header. */
@@ -30,5 +33,9 @@ export interface EmittedFile {
  */
 export interface Emitter {
   name: string;
+  /** The modules this emitter writes, with what they export to the others. */
+  provides: readonly ModuleDeclaration[];
+  /** The modules (by id) that this emitter's modules import. */
+  needs: readonly string[];
   emit(model: ApiModel, context: EmitContext): EmittedFile[] | Promise<EmittedFile[]>;
 }

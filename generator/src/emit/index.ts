@@ -1,6 +1,7 @@
 import type { Emitter } from './emitter.js';
 import { bundleEmitter } from './bundle/index.js';
 import { clientEmitter } from './client/index.js';
+import { definitionsEmitter } from './definitions/index.js';
 import { fetchEmitter } from './fetch/index.js';
 import { reactQueryEmitter } from './react-query/index.js';
 import { swrEmitter } from './swr/index.js';
@@ -12,6 +13,7 @@ import { typescriptTypesEmitter } from './typescript-types/index.js';
 import { zodEmitter } from './zod/index.js';
 
 export type { EmitContext, EmittedFile, Emitter } from './emitter.js';
+export { ModuleRegistry, type ModuleDeclaration } from './registry.js';
 
 /** Every output kind, in the order they run. Each reads the model and returns its files. */
 export const emitters: readonly Emitter[] = [
@@ -19,6 +21,7 @@ export const emitters: readonly Emitter[] = [
   typescriptTypesEmitter,
   zodEmitter,
   fixturesEmitter,
+  definitionsEmitter,
   clientEmitter,
   fetchEmitter,
   tanstackQueryEmitter,

@@ -12,8 +12,9 @@ import { PointerResolver } from './pointer.js';
 import { SchemaBuilder } from './schema.js';
 import { securitySchemes } from './security.js';
 import { servers } from './servers.js';
-import { typeDiscriminators, type TypeDiscriminator } from './type-view.js';
-import type { ApiModel, NamedSchema } from './types.js';
+import { componentsModel, webhooksModel } from './components.js';
+import { readDiscriminators, type DiscriminatorReading } from './discriminators.js';
+import type { ApiModel, MockModel, NamedSchema } from './types.js';
 
 export type * from './types.js';
 export { compareStatuses } from './responses.js';
@@ -29,6 +30,7 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
   const resolver = new PointerResolver(document);
   const componentSchemas = componentSchemaNodes(document);
   const context: BuildContext = {
+    document,
     resolver,
     schemas: new SchemaBuilder({
       resolver,
@@ -41,9 +43,10 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
   const schemas = namedSchemas({
     context,
     nodes: componentSchemas,
-    discriminators: typeDiscriminators(document),
+    discriminators: readDiscriminators(document),
   });
-  const operationModels = operations({ context, document });
+  const { operations: operationModels, paths } = operations({ context, document });
+  let mock: MockModel | undefined;
   return {
     openapi,
     info: {
@@ -56,7 +59,13 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
     securitySchemes: securitySchemes({ document, resolver }),
     operations: operationModels,
     document,
-    mock: buildMockModel({ document, operations: operationModels, schemas }),
+    // Built when first read: the emitters of a package read it, diff and release never do.
+    get mock() {
+      return (mock ??= buildMockModel({ document, operations: operationModels, schemas }));
+    },
+    paths,
+    webhooks: webhooksModel({ context, document }),
+    components: componentsModel({ context, document }),
   };
 }
 
@@ -73,18 +82,26 @@ function namedSchemas({
 }: {
   context: BuildContext;
   nodes: Node;
-  discriminators: ReadonlyMap<string, TypeDiscriminator>;
+  discriminators: DiscriminatorReading;
 }): NamedSchema[] {
   return Object.keys(nodes)
     .sort(compareCodePoints)
     .map((name) => {
       const pointer = joinPointer({ pointer: '#/components/schemas', keys: [name] });
-      const typeDiscriminator = discriminators.get(name);
+      const narrowing = discriminators.narrowed.get(name);
+      const discriminatorProperty = discriminators.declared.get(name);
       return {
         name,
         schema: context.schemas.build({ node: nodes[name], pointer }),
         pointer,
-        ...(typeDiscriminator && { typeDiscriminator }),
+        ...(narrowing && {
+          typeDiscriminator: {
+            propertyName: narrowing.propertyName,
+            value: narrowing.values[0] ?? name,
+            values: narrowing.values,
+          },
+        }),
+        ...(discriminatorProperty !== undefined && { discriminatorProperty }),
       };
     });
 }

@@ -1,5 +1,6 @@
 /** Parameters of an operation: path-item and operation lists merged, refs resolved, defaults applied. */
 import type { BuildContext } from './context.js';
+import { componentRef } from './component-ref.js';
 import { examplesOf } from './media.js';
 import { isNode, stringOf, type Node } from './json.js';
 import { joinPointer } from '../json/pointer.js';
@@ -21,6 +22,16 @@ const STYLES = new Set<string>([
  * The parameters of an operation: the path item's, then the operation's. An operation parameter
  * with the same name and location replaces the path item's in place.
  */
+export function pathItemParameters({
+  context,
+  pathItem,
+}: {
+  context: BuildContext;
+  pathItem: Resolved;
+}): ParameterModel[] {
+  return parameterList({ context, owner: pathItem });
+}
+
 export function operationParameters({
   context,
   pathItem,
@@ -63,7 +74,8 @@ function parameterList({
     });
     if (!found || !isNode(found.node)) return;
     const parameter = parameterModel({ context, node: found.node, pointer: found.pointer });
-    if (parameter) result.push(parameter);
+    const component = componentRef({ entry, kind: 'parameters', document: context.document });
+    if (parameter) result.push(component === undefined ? parameter : { ...parameter, component });
   });
   return result;
 }

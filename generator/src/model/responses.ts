@@ -1,10 +1,11 @@
 /** Request bodies and responses of an operation. */
 import type { BuildContext } from './context.js';
 import { isNode, stringOf } from './json.js';
+import { componentRef } from './component-ref.js';
 import { mediaTypes } from './media.js';
 import { joinPointer } from '../json/pointer.js';
 import { type Resolved } from './pointer.js';
-import type { RequestBodyModel, ResponseModel } from './types.js';
+import type { HeaderModel, RequestBodyModel, ResponseModel } from './types.js';
 
 /** The request body of the operation at `operation`, refs resolved; undefined when it has none. */
 export function requestBody({
@@ -20,6 +21,25 @@ export function requestBody({
     pointer: joinPointer({ pointer: operation.pointer, keys: ['requestBody'] }),
   });
   if (!found || !isNode(found.node)) return undefined;
+  const component = componentRef({
+    entry: operation.node.requestBody,
+    kind: 'requestBodies',
+    document: context.document,
+  });
+  return {
+    ...requestBodyModel({ context, found: { node: found.node, pointer: found.pointer } }),
+    ...(component !== undefined && { component }),
+  };
+}
+
+/** A request body object found at `found.pointer`. */
+export function requestBodyModel({
+  context,
+  found,
+}: {
+  context: BuildContext;
+  found: Resolved & { node: Record<string, unknown> };
+}): RequestBodyModel {
   const description = stringOf(found.node.description);
   return {
     ...(description !== undefined && { description }),
@@ -50,18 +70,35 @@ export function responses({
       pointer: joinPointer({ pointer: responsesPointer, keys: [status] }),
     });
     if (!found || !isNode(found.node)) continue;
+    const component = componentRef({ entry, kind: 'responses', document: context.document });
     result.push({
-      status,
-      description: stringOf(found.node.description) ?? '',
-      content: mediaTypes({
-        context,
-        content: found.node.content,
-        pointer: joinPointer({ pointer: found.pointer, keys: ['content'] }),
-      }),
-      headers: headers({ context, response: found }),
+      ...responseModel({ context, status, found: { node: found.node, pointer: found.pointer } }),
+      ...(component !== undefined && { component }),
     });
   }
   return result.sort((a, b) => compareStatuses(a.status, b.status));
+}
+
+/** A response object found at `found.pointer`, answered with `status`. */
+export function responseModel({
+  context,
+  status,
+  found,
+}: {
+  context: BuildContext;
+  status: string;
+  found: Resolved & { node: Record<string, unknown> };
+}): ResponseModel {
+  return {
+    status,
+    description: stringOf(found.node.description) ?? '',
+    content: mediaTypes({
+      context,
+      content: found.node.content,
+      pointer: joinPointer({ pointer: found.pointer, keys: ['content'] }),
+    }),
+    headers: headers({ context, response: found }),
+  };
 }
 
 /** Exact statuses ascending, then ranges (`4XX`) ascending, then `default`. */
@@ -97,26 +134,46 @@ function headers({
       pointer: joinPointer({ pointer: headersPointer, keys: [name] }),
     });
     if (!found || !isNode(found.node)) continue;
-    const header = found.node;
-    let schema = context.schemas.build({
-      node: header.schema,
-      pointer: joinPointer({ pointer: found.pointer, keys: ['schema'] }),
-    });
-    if (header.schema === undefined && isNode(header.content)) {
-      const [media] = mediaTypes({
-        context,
-        content: header.content,
-        pointer: joinPointer({ pointer: found.pointer, keys: ['content'] }),
-      });
-      if (media) schema = media.schema;
-    }
-    const description = stringOf(header.description);
-    result.push({
+    const component = componentRef({ entry, kind: 'headers', document: context.document });
+    const header = headerModel({
+      context,
       name,
-      required: header.required === true,
-      schema,
-      ...(description !== undefined && { description }),
+      found: { node: found.node, pointer: found.pointer },
     });
+    result.push(component === undefined ? header : { ...header, component });
   }
   return result;
+}
+
+/** A header object found at `found.pointer`, named `name`. */
+export function headerModel({
+  context,
+  name,
+  found,
+}: {
+  context: BuildContext;
+  name: string;
+  found: Resolved & { node: Record<string, unknown> };
+}): HeaderModel {
+  const header = found.node;
+  let schema = context.schemas.build({
+    node: header.schema,
+    pointer: joinPointer({ pointer: found.pointer, keys: ['schema'] }),
+  });
+  if (header.schema === undefined && isNode(header.content)) {
+    const [media] = mediaTypes({
+      context,
+      content: header.content,
+      pointer: joinPointer({ pointer: found.pointer, keys: ['content'] }),
+    });
+    if (media) schema = media.schema;
+  }
+  const description = stringOf(header.description);
+  return {
+    name,
+    required: header.required === true,
+    schema,
+    ...(description !== undefined && { description }),
+    ...(header.deprecated === true && { deprecated: true }),
+  };
 }

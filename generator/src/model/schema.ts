@@ -242,6 +242,9 @@ export class SchemaBuilder {
     if (Array.isArray(node.enum)) {
       const values = node.enum.filter((value) => value !== null).map((value) => toJson(value));
       nullable ||= values.length < node.enum.length;
+      // `enum: []` accepts nothing; `enum: [null]` accepts null only.
+      if (node.enum.length === 0)
+        return { part: { kind: 'never', nullable: false }, nullable: false };
       if (values.length === 0) return { part: { kind: 'null', nullable: true }, nullable: true };
       const [baseType] = types;
       const typed = types.length === 1 && baseType !== undefined && ENUM_BASE_TYPES.has(baseType);
@@ -352,7 +355,12 @@ export class SchemaBuilder {
     const declared = new Set(properties.map((property) => property.name));
     for (const name of required) {
       if (!declared.has(name))
-        properties.push({ name, required: true, schema: { kind: 'unknown', nullable: false } });
+        properties.push({
+          name,
+          required: true,
+          undeclared: true,
+          schema: { kind: 'unknown', nullable: false },
+        });
     }
     const patternProperties = isNode(node.patternProperties)
       ? Object.entries(node.patternProperties).map(([pattern, value]) => ({
@@ -371,10 +379,15 @@ export class SchemaBuilder {
             pointer: joinPointer({ pointer, keys: ['propertyNames'] }),
             typeHint: ['string'],
           });
+    const additionalProperties = this.additionalProperties({ node, pointer });
+    const extraKeysDeclared =
+      additionalProperties === true &&
+      (node.additionalProperties === true || isNode(node.additionalProperties));
     return {
       kind: 'object',
       properties,
-      additionalProperties: this.additionalProperties({ node, pointer }),
+      additionalProperties,
+      ...(extraKeysDeclared && { extraKeysDeclared: true as const }),
       ...(patternProperties && { patternProperties }),
       ...(propertyNames && { propertyNames }),
       ...defined({
@@ -574,7 +587,6 @@ function annotations(node: Node): Omit<SchemaCommon, 'nullable'> {
   if (node.deprecated === true) result.deprecated = true;
   if (node.readOnly === true) result.readOnly = true;
   if (node.writeOnly === true) result.writeOnly = true;
-  if (node.$defs !== undefined) result.hasDefs = true;
   const examples: JsonValue[] = [];
   if (node.example !== undefined) examples.push(toJson(node.example));
   if (Array.isArray(node.examples))

@@ -24,6 +24,46 @@ export interface ApiModel {
   document: Record<string, unknown>;
   /** What the generated mock simulates: collections, behaviours, error shapes (`x-zapgen-mock` and inference). */
   mock: MockModel;
+  /** `paths` in document order: what `types.ts` prints under `paths`. */
+  paths: PathEntryModel[];
+  /** 3.1 `webhooks` in document order (their operations are not client operations). */
+  webhooks: { name: string; item: PathItemModel }[];
+  /** The reusable objects of `components` that `types.ts` prints beside the schemas. */
+  components: ComponentsModel;
+}
+
+/** One entry of `paths`: a path item, or a `$ref` to one of `components.pathItems`. */
+export interface PathEntryModel {
+  path: string;
+  /** The name under `components.pathItems` when the entry is a `$ref` to it. */
+  component?: string;
+  item: PathItemModel;
+}
+
+/** A path item: its own parameters and its operations, in document order. */
+export interface PathItemModel {
+  /** The path item's own parameters (each operation's `parameters` already include them). */
+  parameters: ParameterModel[];
+  operations: { method: HttpMethod; operation: OperationModel }[];
+}
+
+export interface HeaderModel {
+  name: string;
+  required: boolean;
+  schema: SchemaModel;
+  description?: string;
+  deprecated?: boolean;
+  /** The name under `components.headers` when the header is a `$ref` to it. */
+  component?: string;
+}
+
+/** `components` other than schemas and security schemes, each list in document order. */
+export interface ComponentsModel {
+  parameters: { name: string; parameter: ParameterModel }[];
+  responses: { name: string; response: ResponseModel }[];
+  requestBodies: { name: string; requestBody: RequestBodyModel }[];
+  headers: { name: string; header: HeaderModel }[];
+  pathItems: { name: string; item: PathItemModel }[];
 }
 
 export interface ServerModel {
@@ -39,11 +79,13 @@ export interface NamedSchema {
   /** JSON pointer of the schema in the bundled document, e.g. `#/components/schemas/Pet`. */
   pointer: string;
   /**
-   * The value openapi-typescript's type requires for this schema's discriminator property, where
-   * its types narrow it (a discriminator maps to the schema, or the schema extends a discriminated
-   * one): values written `satisfies` the type must carry it. See `type-view.ts`.
+   * The values this schema's discriminator property is narrowed to, where a discriminator maps to
+   * the schema or the schema extends a discriminated one (see `discriminators.ts`): the types
+   * print it as a literal, and values written `satisfies` the type carry the first.
    */
-  typeDiscriminator?: { propertyName: string; value: string };
+  typeDiscriminator?: { propertyName: string; value: string; values: string[] };
+  /** The schema declares a `discriminator` of its own (`allOf` members that extend it omit that property). */
+  discriminatorProperty?: string;
 }
 
 export type SecuritySchemeModel =
@@ -127,11 +169,15 @@ export interface ParameterModel {
   /** `x-zapgen-key-prefix`: object parameter whose keys are sent as `<prefix><key>=<value>`. */
   keyPrefix?: string;
   example?: JsonValue;
+  /** The name under `components.parameters` when the parameter is a `$ref` to it. */
+  component?: string;
 }
 
 export interface RequestBodyModel {
   description?: string;
   required: boolean;
+  /** The name under `components.requestBodies` when the body is a `$ref` to it. */
+  component?: string;
   /** One entry per media type, in spec order. */
   content: MediaTypeModel[];
 }
@@ -152,7 +198,9 @@ export interface ResponseModel {
   status: string;
   description: string;
   content: MediaTypeModel[];
-  headers: { name: string; required: boolean; schema: SchemaModel; description?: string }[];
+  headers: HeaderModel[];
+  /** The name under `components.responses` when the response is a `$ref` to it. */
+  component?: string;
 }
 
 /** Cross-parameter and behavioural rules carried by `x-zapgen-*` extensions (see spec/README.md). */
@@ -396,8 +444,6 @@ export interface SchemaCommon {
   writeOnly?: boolean;
   /** `example` and `examples` values of the schema. */
   examples?: JsonValue[];
-  /** The node declares `$defs` (openapi-typescript types them as a property of the object). */
-  hasDefs?: true;
 }
 
 export type SchemaModel = SchemaCommon &
@@ -468,6 +514,8 @@ export interface ArraySchema {
 export interface PropertyModel {
   name: string;
   required: boolean;
+  /** Named by `required` only, with no schema of its own: present, with any JSON value. */
+  undeclared?: true;
   schema: SchemaModel;
 }
 
@@ -479,6 +527,11 @@ export interface ObjectSchema {
    * `false`: closed. A schema: typed extra values (record or catchall).
    */
   additionalProperties: boolean | SchemaModel;
+  /**
+   * The spec says `additionalProperties: true` (or `{}`) itself: the types then declare the extra
+   * keys (`[key: string]: unknown`), so that code may read them; a schema that is silent gets none.
+   */
+  extraKeysDeclared?: true;
   patternProperties?: { pattern: string; schema: SchemaModel }[];
   propertyNames?: SchemaModel;
   minProperties?: number;

@@ -2,22 +2,19 @@
  * The verify phase, between emit and write: what zapgen ships must compile, and a typed relation
  * it cannot prove is left out with a warning instead of breaking a user's build.
  *
- * Two files carry relations that depend on openapi-typescript's reading of the spec, which no
- * model can predict in every case: `types.ts` itself (openapi-typescript writes some schemas as
- * types that do not compile, e.g. `null & (string | Self[])`, TS2502), and `fixtures.ts`, whose
- * values are written `<value> satisfies <openapi-typescript type>`. The TypeScript checker is the
- * proof: both files are type-checked in memory; a schema whose type does not compile (a component,
- * or one written inline in an operation) is written `unknown` instead, and a fixture the checker
- * rejects loses its `satisfies` (its value is still valid against the spec, checked by ajv when it
- * was generated).
- *
- * Only these two files are checked: they cost about 3 s on Stripe's 4 MB spec, while the zod
- * module, correct by construction, would cost several times that.
+ * What still needs a proof here is one relation: the fixtures' values are written
+ * `<value> satisfies <type>`, and a value valid for the spec can still be one that TypeScript's
+ * reading of the type rejects (an excess property of a closed type literal, a literal widened
+ * under an index signature). `fixtures.ts` is type-checked in memory beside `types.ts`, in slices,
+ * and a fixture the checker rejects loses its `satisfies`. `types.ts` itself needs no proof at
+ * generation: zapgen prints it from the model, a schema it cannot type is printed `unknown` with
+ * a warning there (`emit/typescript-types/degraded.ts`), and its agreement with
+ * openapi-typescript and with TypeScript 5 and 7 is proven by tests, not on every run.
  */
 import { createRequire } from 'node:module';
 import ts from 'typescript';
 import type { EmittedFile } from '../emit/index.js';
-import { SCHEMA_MARK, typesSource, type TypeOverride } from '../emit/typescript-types/index.js';
+import { typesSource } from '../emit/typescript-types/index.js';
 import type { ApiModel } from '../model/types.js';
 import { escapeSegment, operationPointer } from '../json/pointer.js';
 import { collectGarbage, LARGE_HEAP } from '../memory.js';
@@ -86,46 +83,15 @@ export function verifyPackage<F extends EmittedFile>({
   const options: ts.CompilerOptions = { ...OPTIONS, paths: runtimePaths(runtimePackage) };
   const check = (sources: { types: string; typesFile?: ts.SourceFile; fixtures?: string }) =>
     checkSources({ sources, options });
-  const warnings: VerifyWarning[] = [];
-  let types = files.find((file) => file.path === TYPES)?.contents;
+  const warnings: VerifyWarning[] = [...typesSource(model).warnings];
+  const types = files.find((file) => file.path === TYPES)?.contents;
   let fixtures = files.find((file) => file.path === FIXTURES)?.contents;
-  if (types === undefined) return { files: [...files], warnings };
+  if (types === undefined || fixtures === undefined) return { files: [...files], warnings };
 
   // The fixtures are checked in slices (see `SLICE_CHARS`), the first one with the types.
-  const parts =
-    fixtures === undefined ? [] : fixtureSlices({ source: fixtures, maxChars: sliceChars });
+  const parts = fixtureSlices({ source: fixtures, maxChars: sliceChars });
   const first = parts.find((part) => part.kind === 'slice');
-  const overrides: TypeOverride[] = [];
-  let checked = check({ types, fixtures: first?.module });
-  for (let round = 1; ; round += 1) {
-    if (!checked.types.length) break;
-    const failing = typeFailures(
-      check({ types: typesSource({ model, overrides, markSchemas: true }) }).types,
-    );
-    if (failing.unplaced.length)
-      throw new Error(
-        `types.ts from openapi-typescript does not compile, outside any schema: ${failing.unplaced.join('; ')}`,
-      );
-    if (!failing.schemas.size)
-      throw new Error(
-        `types.ts from openapi-typescript does not compile, but does when its schemas are marked: ${checked.types.map(describe).join('; ')}`,
-      );
-    if (round > 3)
-      throw new Error(
-        `types.ts still does not compile after replacing ${overrides.map((override) => override.pointer).join(', ')}`,
-      );
-    for (const [pointer, reason] of failing.schemas) {
-      overrides.push({ pointer, reason });
-      warnings.push({
-        pointer: documentPointer(pointer),
-        rule: 'type-replaced',
-        message: `openapi-typescript's type of this schema does not compile (${reason}); it is \`unknown\` in types.ts`,
-      });
-    }
-    types = typesSource({ model, overrides });
-    checked = check({ types, fixtures: first?.module });
-  }
-
+  const checked = check({ types, fixtures: first?.module });
   if (fixtures !== undefined) {
     const { typesFile } = checked;
     const verified: string[] = [];
@@ -159,10 +125,7 @@ export function verifyPackage<F extends EmittedFile>({
     }
     fixtures = verified.join('');
   }
-  const replaced = new Map([
-    [TYPES, types],
-    ...(fixtures === undefined ? [] : [[FIXTURES, fixtures] as const]),
-  ]);
+  const replaced = new Map([[FIXTURES, fixtures]]);
   return {
     files: files.map((file) => ({ ...file, contents: replaced.get(file.path) ?? file.contents })),
     warnings,
@@ -176,8 +139,8 @@ export function verifyPackage<F extends EmittedFile>({
 const SLICE_CHARS = 2_000_000;
 
 /**
- * Diagnostics of `types.ts` and, when given, of `fixtures` (a module importing `./types.js`),
- * type-checked together in memory. `typesFile` is the parsed `types.ts` of an earlier check of
+ * Diagnostics of `fixtures` (a module importing `./types.js`), type-checked with the types in
+ * memory. `typesFile` is the parsed `types.ts` of an earlier check of
  * the same text: reused, it is parsed and bound once for every slice of fixtures, and its own
  * diagnostics, already known, are not asked for again.
  */
@@ -187,7 +150,7 @@ function checkSources({
 }: {
   sources: { types: string; typesFile?: ts.SourceFile; fixtures?: string };
   options: ts.CompilerOptions;
-}): { types: ts.Diagnostic[]; fixtures: ts.Diagnostic[]; typesFile: ts.SourceFile } {
+}): { fixtures: ts.Diagnostic[]; typesFile: ts.SourceFile } {
   const inMemory = new Map<string, string>([
     [`${ROOT}package.json`, '{ "type": "module" }'],
     [`${ROOT}${TYPES}`, sources.types],
@@ -228,7 +191,6 @@ function checkSources({
     file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
   const typesFile = program.getSourceFile(`${ROOT}${TYPES}`)!;
   return {
-    types: sources.typesFile ? [] : diagnosticsOf(typesFile),
     fixtures: diagnosticsOf(program.getSourceFile(`${ROOT}${FIXTURES}`)),
     typesFile,
   };
@@ -317,69 +279,9 @@ function whole(source: string): FixturePart {
   return { kind: 'slice', entries: source, module: source, entriesStart: 0, entriesEnd: 0 };
 }
 
-/**
- * From the diagnostics of a `markSchemas` types source: the schemas whose type holds one, by
- * pointer with the first reason, and the diagnostics outside any schema. Each diagnostic goes to
- * the outermost schema around it: the component (`#/components/schemas/Pet`), or the schema of a
- * media type or parameter written inline in an operation
- * (`#/paths/~1pets/get/responses/200/content/application~1json`), as openapi-typescript names it.
- */
-function typeFailures(diagnostics: readonly ts.Diagnostic[]): {
-  schemas: Map<string, string>;
-  unplaced: string[];
-} {
-  const schemas = new Map<string, string>();
-  const unplaced: string[] = [];
-  for (const diagnostic of diagnostics) {
-    const pointer =
-      diagnostic.file && diagnostic.start !== undefined
-        ? outermostSchemaAt(diagnostic.file, diagnostic.start)
-        : undefined;
-    if (pointer === undefined) unplaced.push(describe(diagnostic));
-    else if (!schemas.has(pointer))
-      schemas.set(pointer, `TS${diagnostic.code}: ${flatten(diagnostic)}`);
-  }
-  return { schemas, unplaced };
-}
-
-/** `#/components/schemas/<name>`, escaped as openapi-typescript's `createRef` writes it. */
+/** `#/components/schemas/<name>`. */
 function pointerOf(name: string): string {
   return `#/components/schemas/${escapeSegment(name)}`;
-}
-
-/**
- * Where the user finds a schema openapi-typescript names by `path`: the same pointer, except for
- * parameters, which it names by location and name (`.../get/parameters/query/limit`) instead of
- * their index in the document; the warning then points at their operation.
- */
-function documentPointer(path: string): string {
-  return path.replace(/\/parameters\/(?:path|query|header|cookie)\/[^/]*$/, '');
-}
-
-/**
- * The path of the outermost marked schema type (see `SCHEMA_MARK`) that holds `position`. A
- * diagnostic on a property's name (TS2502, a type that refers to itself) counts as one in the
- * property's type.
- */
-function outermostSchemaAt(file: ts.SourceFile, position: number): string | undefined {
-  let outermost: string | undefined;
-  const text = file.getFullText();
-  for (let node: ts.Node | undefined = deepest(file, position); node; node = node.parent) {
-    const type = ts.isPropertySignature(node) ? node.type : node;
-    if (!type || !ts.isParenthesizedTypeNode(type)) continue;
-    // The comment follows a token on the same line (`name: /*mark*/ (...)`): TypeScript calls
-    // such a comment trailing, of the token before.
-    const start = type.getFullStart();
-    for (const range of [
-      ...(ts.getTrailingCommentRanges(text, start) ?? []),
-      ...(ts.getLeadingCommentRanges(text, start) ?? []),
-    ]) {
-      const comment = text.slice(range.pos + 2, range.end - 2);
-      if (comment.startsWith(SCHEMA_MARK))
-        outermost = decodeURIComponent(comment.slice(SCHEMA_MARK.length));
-    }
-  }
-  return outermost;
 }
 
 function nameText(name: ts.PropertyName): string {
@@ -449,7 +351,7 @@ function pruneSatisfies({
     warnings.push({
       pointer: root === 'componentFixtures' ? pointerOf(name) : operationPointer(name),
       rule: 'fixture-untyped',
-      message: `fixture ${keys.join('.')} is valid for the spec but not for openapi-typescript's type, so it is written without \`satisfies\` (TS${diagnostic.code}: ${flatten(diagnostic)})`,
+      message: `fixture ${keys.join('.')} is valid for the spec but not for its TypeScript type, so it is written without \`satisfies\` (TS${diagnostic.code}: ${flatten(diagnostic)})`,
     });
   }
   return { source: text, warnings: warnings.reverse() };

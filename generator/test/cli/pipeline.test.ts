@@ -14,6 +14,8 @@ const spec = path.join(fixtures, 'valid.yaml');
 const seen: { model: ApiModel; specHash: string; packageName: string }[] = [];
 const codeEmitter: Emitter = {
   name: 'code',
+  provides: [],
+  needs: [],
   emit: (model, context) => {
     seen.push({ model, specHash: context.specHash, packageName: context.packageName });
     return [
@@ -26,6 +28,8 @@ const codeEmitter: Emitter = {
 };
 const docsEmitter: Emitter = {
   name: 'docs',
+  provides: [],
+  needs: [],
   emit: (model, context) => {
     seen.push({ model, specHash: context.specHash, packageName: context.packageName });
     return [

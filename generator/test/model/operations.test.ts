@@ -149,6 +149,8 @@ describe('operation fields', () => {
     expect(op.requestBody).toEqual({
       description: 'The body',
       required: true,
+      // Named, so that the types write `components["requestBodies"]["Body"]`.
+      component: 'Body',
       content: [
         {
           mediaType: 'application/json',
@@ -257,6 +259,7 @@ describe('responses', () => {
       {
         status: '200',
         description: 'Fine',
+        component: 'Ok',
         content: [
           {
             mediaType: 'application/json',
@@ -271,6 +274,7 @@ describe('responses', () => {
             required: true,
             description: 'Left',
             schema: { kind: 'number', integer: true, nullable: false },
+            component: 'Rate',
           },
           { name: 'X-Doc', required: false, schema: { kind: 'string', nullable: false } },
         ],

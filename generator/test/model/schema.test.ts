@@ -283,7 +283,7 @@ describe('schema normalisation', () => {
           kind: 'object',
           properties: [
             { name: 'a', required: true, schema: string() },
-            { name: 'b', required: true, schema: unknown },
+            { name: 'b', required: true, undeclared: true, schema: unknown },
           ],
           additionalProperties: true,
           nullable: false,
@@ -301,7 +301,13 @@ describe('schema normalisation', () => {
       'additionalProperties: {} → open',
       {
         given: { type: 'object', additionalProperties: {} },
-        want: { kind: 'object', properties: [], additionalProperties: true, nullable: false },
+        want: {
+          kind: 'object',
+          properties: [],
+          additionalProperties: true,
+          extraKeysDeclared: true,
+          nullable: false,
+        },
       },
     ],
     [
@@ -437,7 +443,7 @@ describe('schema normalisation', () => {
             ref('Pet'),
             {
               kind: 'object',
-              properties: [{ name: 'id', required: true, schema: unknown }],
+              properties: [{ name: 'id', required: true, undeclared: true, schema: unknown }],
               additionalProperties: true,
               nullable: false,
             },

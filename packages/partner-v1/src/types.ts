@@ -491,3 +491,16 @@ export interface operations {
     };
   };
 }
+export type App = components['schemas']['App'];
+export type AppCategory = components['schemas']['AppCategory'];
+export type AppImages = components['schemas']['AppImages'];
+export type AppLinks = components['schemas']['AppLinks'];
+export type AppList = components['schemas']['AppList'];
+export type ErrorResponse = components['schemas']['ErrorResponse'];
+export type StepApp = components['schemas']['StepApp'];
+export type Zap = components['schemas']['Zap'];
+export type ZapList = components['schemas']['ZapList'];
+export type ZapStep = components['schemas']['ZapStep'];
+export type ZapTemplate = components['schemas']['ZapTemplate'];
+export type ZapTemplateList = components['schemas']['ZapTemplateList'];
+export type ZapTemplateStep = components['schemas']['ZapTemplateStep'];

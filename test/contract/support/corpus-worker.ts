@@ -35,6 +35,7 @@ import {
   type TscResult,
 } from '../../support/contract-helpers.js';
 import { agreementModule, AGREEMENT_FILE } from '../../support/zod-agreement.js';
+import { classify, comparePackageTypes } from '../../support/types-equivalence.js';
 
 /** What the worker reports about one spec. */
 export interface CorpusResult {
@@ -65,6 +66,14 @@ export interface CorpusResult {
   fixturesMs?: number;
   /** Importing the compiled modules failed. */
   importError?: string;
+  /** `types.ts` against openapi-typescript's output, type by type (`test/support/types-equivalence.ts`). */
+  types?: {
+    items: number;
+    ms: number;
+    /** Differences no deliberate class explains, and diagnostics of either file or of the check. */
+    unexplained: string[];
+    deliberate: Record<string, number>;
+  };
 }
 
 /** The strict consumer's compiler options (as in the outside-repo test). */
@@ -174,6 +183,26 @@ async function main(): Promise<CorpusResult> {
     result.importError = (error as Error).stack ?? String(error);
   }
   result.fixturesMs = Math.round(performance.now() - fixturesStart);
+
+  step('types');
+  const typesStart = performance.now();
+  // `src/types.ts` was compiled in the build step: only the comparison is checked here.
+  const compared = comparePackageTypes({ dir, model: buildModel(document), checkFiles: false });
+  const { unexplained, deliberate } = classify(compared.differences);
+  result.types = {
+    items: compared.items,
+    ms: Math.round(performance.now() - typesStart),
+    unexplained: [
+      ...[...compared.diagnostics.zapgen, ...compared.diagnostics.check].map(
+        (message) => `diagnostic: ${message}`,
+      ),
+      ...unexplained.map(
+        (difference) =>
+          `${difference.item} (${difference.direction}): ${difference.reason ?? ''}\n  zapgen: ${difference.zapgen}\n  openapi-typescript: ${difference.peer}`,
+      ),
+    ],
+    deliberate,
+  };
   return result;
 }
 

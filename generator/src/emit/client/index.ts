@@ -3,10 +3,10 @@ import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
-import { API_BASE, definitionsSource, routesSource } from './definitions-module.js';
-import { docs, moduleText } from './module.js';
+import type { ModuleDeclaration } from '../registry.js';
+import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
+import { docs, moduleText } from '../shared/ts-morph.js';
 import { operationDocLines } from './docs.js';
-import { apiKeyOptions, operationNames, type OperationNames } from './names.js';
 import { argsOptional, argsType, itemType, resultType } from './signatures.js';
 
 /** `<Api>ClientOptions`: the runtime's options plus one typed option per apiKey scheme. */
@@ -44,6 +44,13 @@ function clientOptions(
     }),
   };
 }
+
+/** The client module, and what other modules (the package's index) import from it. */
+export const CLIENT_MODULE: ModuleDeclaration = {
+  id: 'client',
+  file: 'src/client.ts',
+  exports: ['createClient', 'createBaseClient'],
+};
 
 /** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
 function operationTypes(operation: OperationModel, names: OperationNames): StatementStructures[] {
@@ -237,12 +244,20 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './definitions.js',
-      namedImports: ['api', API_BASE, ...definitionConsts],
+      moduleSpecifier: context.modules.specifier({
+        from: CLIENT_MODULE.id,
+        to: 'definitions',
+        names: ['api', 'apiBase'],
+      }),
+      namedImports: ['api', 'apiBase', ...definitionConsts],
     },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './types.js',
+      moduleSpecifier: context.modules.specifier({
+        from: CLIENT_MODULE.id,
+        to: 'types',
+        names: ['operations', 'paths'],
+      }),
       isTypeOnly: true,
       namedImports: [...(some ? ['operations'] : []), 'paths'],
     },
@@ -274,7 +289,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
           '`).',
       }),
     ),
-    statements: `const runtime = createRuntime<paths>(${API_BASE}, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
+    statements: `const runtime = createRuntime<paths>(apiBase, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
   });
   for (const operation of model.operations) {
     statements.push(
@@ -312,15 +327,10 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   return moduleText(statements);
 }
 
-/**
- * `src/client.ts`: `createClient` and one typed function per operation, on top of
- * `@zapgen/runtime`; `src/definitions.ts`: the definitions they hand to the runtime.
- */
+/** `src/client.ts`: `createClient` and one typed function per operation, on `@zapgen/runtime`. */
 export const clientEmitter: Emitter = {
   name: 'client',
-  emit: (model, context) => [
-    { path: 'src/client.ts', contents: clientSource(model, context) },
-    { path: 'src/routes.ts', contents: routesSource(model, context) },
-    { path: 'src/definitions.ts', contents: definitionsSource(model, context) },
-  ],
+  provides: [CLIENT_MODULE],
+  needs: ['definitions', 'types'],
+  emit: (model, context) => [{ path: CLIENT_MODULE.file, contents: clientSource(model, context) }],
 };

@@ -4,8 +4,9 @@
  * the routes carry no validator, and the validators load only when `validation` asks for them.
  */
 import type { ApiModel } from '../../model/types.js';
-import { apiKeyOptions } from '../client/names.js';
+import { apiKeyOptions } from '../shared/operation-names.js';
 import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
 import { pascalCase } from '../shared/identifiers.js';
 import { jsDocLines } from '../shared/jsdoc.js';
 
@@ -35,6 +36,13 @@ const FETCH_TYPES = [
   'RequestOptions',
 ];
 
+/** The module, and what it exports for others. */
+export const FETCH_MODULE: ModuleDeclaration = {
+  id: 'fetch',
+  file: 'src/fetch.ts',
+  exports: ['createClient', 'createPathBasedClient', 'wrapAsPathBasedClient'],
+};
+
 function block(lines: string[]): string {
   return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */`;
 }
@@ -53,10 +61,13 @@ export function fetchSource(model: ApiModel, context: EmitContext): string {
       : [],
   );
   const title = model.info.title || context.packageName;
+  // Specifiers come from declared paths, never from the spec.
+  const from = (to: string, names: string[] = []) =>
+    context.modules.specifier({ from: FETCH_MODULE.id, to, names });
   return `import { createFetchClient, wrapAsPathBasedClient } from ${runtime};
 import type { Client, FetchClientDefinition, FetchClientOptions, MediaType, PathBasedClient } from ${runtime};
-import { routes } from './routes.js';
-import type { paths } from './types.js';
+import { routes } from '${from('routes', ['routes'])}';
+import type { paths } from '${from('types', ['paths'])}';
 
 export { wrapAsPathBasedClient };
 export type { ${FETCH_TYPES.join(', ')} } from ${runtime};
@@ -69,7 +80,7 @@ ${keyMembers.join('\n')}
 /** The routes, and the full definitions (with validators) loaded the first time validation is asked for. */
 const definition: FetchClientDefinition = {
   api: routes,
-  withValidators: () => import('./definitions.js').then((module) => module.api),
+  withValidators: () => import('${from('definitions', ['api'])}').then((module) => module.api),
 };
 
 ${block(
@@ -99,5 +110,7 @@ export function createPathBasedClient<Paths extends {} = paths, Media extends Me
 /** `src/fetch.ts`, the drop-in client for openapi-fetch code. */
 export const fetchEmitter: Emitter = {
   name: 'fetch',
-  emit: (model, context) => [{ path: 'src/fetch.ts', contents: fetchSource(model, context) }],
+  provides: [FETCH_MODULE],
+  needs: ['routes', 'definitions', 'types'],
+  emit: (model, context) => [{ path: FETCH_MODULE.file, contents: fetchSource(model, context) }],
 };

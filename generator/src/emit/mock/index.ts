@@ -1,4 +1,5 @@
 import type { Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
 import { Code, printLiteral, type Printable } from '../shared/literal.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
@@ -32,8 +33,16 @@ function definitionLiteral(model: ApiModel): string {
  * `src/mock.ts`: the simulated service of the API. The runtime does the work; this file hands it
  * the operation definitions, the fixtures and the mock model (collections, behaviours, errors).
  */
+export const MOCK_MODULE: ModuleDeclaration = {
+  id: 'mock',
+  file: 'src/mock.ts',
+  exports: ['createMock', 'mockDefinition'],
+};
+
 export const mockEmitter: Emitter = {
   name: 'mock',
+  provides: [MOCK_MODULE],
+  needs: ['definitions', 'fixtures'],
   emit(model, context) {
     const title = model.info.title;
     const seedBases = Object.fromEntries(
@@ -49,8 +58,8 @@ export const mockEmitter: Emitter = {
   type MockHandler,
   type MockOptions as RuntimeMockOptions,
 } from '${context.runtimePackage}/mock';
-import { api, operationDefinitions } from './definitions.js';
-import { componentFixtures, operationFixtures } from './fixtures.js';
+import { api, operationDefinitions } from ${stringLiteral(context.modules.specifier({ from: MOCK_MODULE.id, to: 'definitions', names: ['api', 'operationDefinitions'] }))};
+import { componentFixtures, operationFixtures } from ${stringLiteral(context.modules.specifier({ from: MOCK_MODULE.id, to: 'fixtures', names: ['componentFixtures', 'operationFixtures'] }))};
 
 export type { Mock, MockHandler, MockRequest, MockResponse, MockState, MockStore } from '${context.runtimePackage}/mock';
 export { mswHandlers } from '${context.runtimePackage}/mock';
@@ -90,6 +99,6 @@ ${jsDoc({
   });
 }
 `;
-    return [{ path: 'src/mock.ts', contents }];
+    return [{ path: MOCK_MODULE.file, contents }];
   },
 };

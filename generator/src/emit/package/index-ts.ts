@@ -1,4 +1,8 @@
 import type { EmitContext } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
+
+/** The package's entry point (`.`). */
+export const INDEX_MODULE: ModuleDeclaration = { id: 'index', file: 'src/index.ts', exports: [] };
 
 /** Error classes of the runtime that callers catch; re-exported so users need one import. */
 export const RUNTIME_ERRORS = [
@@ -24,10 +28,13 @@ export const RUNTIME_ERRORS = [
  */
 export function indexTs(context: EmitContext): string {
   const runtime = JSON.stringify(context.runtimePackage);
+  // Specifiers come from declared paths, never from the spec: quoted as they are.
+  const from = (to: string, names: string[] = []) =>
+    `'${context.modules.specifier({ from: INDEX_MODULE.id, to, names })}'`;
   return [
-    "export * from './client.js';",
-    "export * from './definitions.js';",
-    "export type { components, operations, paths } from './types.js';",
+    `export * from ${from('client')};`,
+    `export * from ${from('definitions')};`,
+    `export type { components, operations, paths } from ${from('types', ['components', 'operations', 'paths'])};`,
     `export { ${RUNTIME_ERRORS.join(', ')} } from ${runtime};`,
     `export type { CallOptions, CallResult, ClientOptions, PaginateOptions, PollOptions, ResponseValidationReport } from ${runtime};`,
     '',

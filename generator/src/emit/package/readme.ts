@@ -1,5 +1,5 @@
 import type { ApiModel } from '../../model/types.js';
-import { apiKeyOptions, operationNames } from '../client/names.js';
+import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { argsOptional } from '../client/signatures.js';
 import type { EmitContext } from '../emitter.js';
 import { inlineCode, markdownText } from './markdown.js';

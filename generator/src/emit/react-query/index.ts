@@ -6,6 +6,14 @@
  */
 import type { ApiModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
+
+/** The module, and what it exports for others. */
+export const REACT_QUERY_MODULE: ModuleDeclaration = {
+  id: 'react-query',
+  file: 'src/react-query.ts',
+  exports: ['default', 'createClient'],
+};
 
 /** The text of `src/react-query.ts`. */
 export function reactQuerySource(_model: ApiModel, context: EmitContext): string {
@@ -19,7 +27,9 @@ export type { MethodResponse, OpenapiQueryClient, QueryKey, QueryOptionsFunction
 /** `src/react-query.ts`, the path-style hooks. */
 export const reactQueryEmitter: Emitter = {
   name: 'react-query',
+  provides: [REACT_QUERY_MODULE],
+  needs: [],
   emit: (model, context) => [
-    { path: 'src/react-query.ts', contents: reactQuerySource(model, context) },
+    { path: REACT_QUERY_MODULE.file, contents: reactQuerySource(model, context) },
   ],
 };

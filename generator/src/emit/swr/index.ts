@@ -5,12 +5,20 @@
  * hooks are the runtime's (`@zapgen/runtime/swr`), bound to each operation's definition and key.
  */
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { operationNames, type OperationNames } from '../client/names.js';
+import { operationNames, type OperationNames } from '../shared/operation-names.js';
 import { argsOptional } from '../client/signatures.js';
 import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { commentText } from '../shared/jsdoc.js';
 import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
+
+/** The module, and what it exports for others. */
+export const SWR_MODULE: ModuleDeclaration = {
+  id: 'swr',
+  file: 'src/swr.ts',
+  exports: ['matchKeys'],
+};
 
 function doc(line: string): string {
   return `/** ${commentText(line)} */\n`;
@@ -74,8 +82,8 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
     ...(types.length ? [`import type { ${types.join(', ')} } from ${runtime};`] : []),
     ...(operations.length
       ? [
-          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from './definitions.js';`,
-          `import type { ${operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]).join(', ')} } from './client.js';`,
+          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'definitions' })}';`,
+          `import type { ${operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'client' })}';`,
         ]
       : []),
   ];
@@ -89,5 +97,7 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
 /** `src/swr.ts`, the SWR hooks of every operation. */
 export const swrEmitter: Emitter = {
   name: 'swr',
-  emit: (model, context) => [{ path: 'src/swr.ts', contents: swrSource(model, context) }],
+  provides: [SWR_MODULE],
+  needs: ['definitions', 'client'],
+  emit: (model, context) => [{ path: SWR_MODULE.file, contents: swrSource(model, context) }],
 };

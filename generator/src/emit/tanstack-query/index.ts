@@ -8,12 +8,20 @@
  * TanStack Query but its types, so a bundle that does not import it carries none of it.
  */
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { operationNames, type OperationNames } from '../client/names.js';
+import { operationNames, type OperationNames } from '../shared/operation-names.js';
 import { argsOptional } from '../client/signatures.js';
 import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
 import { pascalCase, stringLiteral } from '../shared/identifiers.js';
 import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
 import { commentText } from '../shared/jsdoc.js';
+
+/** The module, and what it exports for others. */
+export const TANSTACK_QUERY_MODULE: ModuleDeclaration = {
+  id: 'tanstack-query',
+  file: 'src/tanstack-query.ts',
+  exports: ['apiQueryKey', 'resourceQueryKey'],
+};
 
 function doc(lines: string[]): string {
   const text = lines.map(commentText);
@@ -95,8 +103,8 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
     `import type { ${runtimeTypes.join(', ')} } from ${runtime};`,
     ...(operations.length
       ? [
-          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from './definitions.js';`,
-          `import type { ${clientTypes.join(', ')} } from './client.js';`,
+          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'definitions' })}';`,
+          `import type { ${clientTypes.join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'client' })}';`,
         ]
       : []),
   ];
@@ -113,7 +121,9 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
 /** `src/tanstack-query.ts`, the TanStack Query options of every operation. */
 export const tanstackQueryEmitter: Emitter = {
   name: 'tanstack-query',
+  provides: [TANSTACK_QUERY_MODULE],
+  needs: ['definitions', 'client'],
   emit: (model, context) => [
-    { path: 'src/tanstack-query.ts', contents: tanstackQuerySource(model, context) },
+    { path: TANSTACK_QUERY_MODULE.file, contents: tanstackQuerySource(model, context) },
   ],
 };

@@ -1,144 +1,144 @@
-import ts from 'typescript';
-// openapi-typescript's modules, not its entry point: see `openapi-typescript-parts.d.ts`.
-import transformSchema from 'openapi-typescript/dist/transform/index.mjs';
-import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.mjs';
-import { astToString, UNKNOWN } from 'openapi-typescript/dist/lib/ts.mjs';
-import type { GlobalContext, OpenAPI3, TransformNodeOptions } from 'openapi-typescript';
-import type { ApiModel } from '../../model/types.js';
+/**
+ * `src/types.ts`: the API's types, printed from the model by zapgen's own printer in
+ * openapi-typescript's public shape (`paths`, `webhooks`, `components`, `$defs`, `operations`),
+ * plus a named export per component schema. The equivalence with openapi-typescript's output is
+ * proven by a test (`test/contract/types-equivalence.test.ts`), not at generation.
+ */
+import type { ApiModel, OperationModel, PathItemModel } from '../../model/types.js';
+import { isIdentifier, pascalCase } from '../shared/identifiers.js';
 import type { Emitter } from '../emitter.js';
-import { documentWithOperationIds } from './document.js';
+import type { ModuleDeclaration } from '../registry.js';
+import { circularAliases } from './degraded.js';
+import { documentSource, METHODS, type DocumentPrinter } from './document.js';
+import { typesOperationKey } from './operation-key.js';
+import { createSchemaPrinter } from './schema.js';
 
-/**
- * openapi-typescript's options, chosen for a published SDK:
- * - `alphabetize: false`: keep the spec's order, so the types read like the spec.
- * - `exportType: false`: `export interface` for `paths`/`components`/`operations` (better errors
- *   and hover text than type aliases).
- * - `enum: false`: no runtime enum objects; `types.ts` stays types only (zod carries the values).
- * - `emptyObjectsUnknown: true`: `type: object` without properties is an open object in OpenAPI;
- *   the default `Record<string, never>` would make every key of such a value unreadable.
- * - `defaultNonNullable` left at its default (true): a property with a default is present in
- *   responses, which is what servers do.
- */
-const OPTIONS = {
-  alphabetize: false,
-  exportType: false,
-  enum: false,
-  emptyObjectsUnknown: true,
-  defaultNonNullable: true,
-} as const;
-
-/** A schema of the document whose generated type is replaced, with the reason (see `verify/`). */
-export interface TypeOverride {
-  /** JSON pointer of the schema as openapi-typescript names it (`#/components/schemas/Json`). */
+/** A schema printed `unknown` instead of its type, located by its JSON pointer. */
+export interface TypeWarning {
   pointer: string;
-  reason: string;
+  rule: 'type-replaced';
+  message: string;
+}
+
+/** Names `types.ts` declares itself: a component's named export never takes one. */
+const ROOTS = new Set(['paths', 'webhooks', 'components', '$defs', 'operations']);
+
+/**
+ * The operations listed under `operations`: every client operation (by its operationId, as the
+ * client names `operations["…"]`), then the webhooks' operations that have an operationId of their
+ * own, as openapi-typescript lists them. A key already taken is printed inline instead.
+ */
+function listedOperations(model: ApiModel): Map<OperationModel, string> {
+  const listed = new Map<OperationModel, string>();
+  const taken = new Set<string>();
+  const list = (operation: OperationModel) => {
+    const key = typesOperationKey(operation.operationId);
+    if (taken.has(key)) return;
+    taken.add(key);
+    listed.set(operation, key);
+  };
+  // In the order of a path item's methods as openapi-typescript visits them.
+  const byMethod = (item: PathItemModel) =>
+    METHODS.flatMap((method) => item.operations.filter((entry) => entry.method === method));
+  for (const entry of model.paths)
+    for (const { operation } of byMethod(entry.item)) list(operation);
+  for (const webhook of model.webhooks)
+    for (const { operation } of byMethod(webhook.item))
+      if (!operation.operationIdDerived) list(operation);
+  return listed;
 }
 
 /**
- * openapi-typescript's transform context, as its `openapiTS()` builds it, for a document that is
- * already bundled and validated.
- *
- * zapgen does not call `openapiTS()`: that runs Redocly's resolver, linter and bundler first,
- * which resolve `externalValue` URLs and remote `$ref`s over the network (generation must never
- * touch it) and repeat work the load phase has done. The transform itself is the same. The
- * document is copied first: openapi-typescript writes the enums of discriminator mappings into
- * the schemas it scans.
+ * `export type Pet = components["schemas"]["Pet"]` for each component schema whose name, made a
+ * type name, is an identifier no other component and no root of the file takes.
  */
-function transformContext({
-  document,
-  overrides,
-  markSchemas,
-}: {
-  document: OpenAPI3;
-  overrides: ReadonlyMap<string, string>;
-  markSchemas: boolean;
-}): GlobalContext {
-  const silent = true;
-  return {
-    ...OPTIONS,
-    additionalProperties: false,
-    arrayLength: false,
-    discriminators: scanDiscriminators(document, { silent }),
-    enumValues: false,
-    conditionalEnums: false,
-    dedupeEnums: false,
-    excludeDeprecated: false,
-    immutable: false,
-    rootTypes: false,
-    rootTypesNoSchemaPrefix: false,
-    rootTypesKeepCasing: false,
-    injectFooter: [],
-    pathParamsAsTypes: false,
-    propertiesRequiredByDefault: false,
-    // Replaced types stay `unknown`: the one type every value satisfies.
-    postTransform:
-      overrides.size || markSchemas
-        ? (type: ts.TypeNode, options: TransformNodeOptions) => {
-            const path = options.path ?? '';
-            const result = overrides.has(path) ? UNKNOWN : type;
-            return markSchemas ? markedType({ type: result, path }) : result;
-          }
-        : undefined,
-    silent,
-    inject: undefined,
-    transform: undefined,
-    transformProperty: undefined,
-    makePathsEnum: false,
-    generatePathParams: false,
-    readWriteMarkers: false,
-    // Only `openapiTS()` reads the Redocly config, to bundle; the transform never does.
-    redoc: undefined as unknown as GlobalContext['redoc'],
-    resolve: ($ref: string) => resolveRef(document, $ref, { silent }),
-  } as GlobalContext;
+function namedExports(model: ApiModel): Map<string, string> {
+  const byAlias = new Map<string, string[]>();
+  for (const { name } of model.schemas) {
+    const alias = isIdentifier(name) && /^[A-Z]/.test(name) ? name : pascalCase(name);
+    byAlias.set(alias, [...(byAlias.get(alias) ?? []), name]);
+  }
+  const result = new Map<string, string>();
+  for (const [alias, names] of byAlias)
+    if (names.length === 1 && !ROOTS.has(alias)) result.set(alias, names[0]!);
+  return result;
 }
 
-/** The comment before each schema's type in a `markSchemas` source: this prefix, then the encoded path. */
-export const SCHEMA_MARK = 'zapgen-schema:';
+const printed = new WeakMap<ApiModel, { text: string; warnings: TypeWarning[] }>();
 
 /**
- * `type` in parentheses, after a comment naming the schema it was written for (its path as
- * openapi-typescript names it, URI-encoded so that no spec string can end the comment).
+ * The text of `src/types.ts` and the schemas it could not type, printed once per model (the
+ * verify phase reads the warnings of the text the emitter wrote).
  */
-function markedType({ type, path }: { type: ts.TypeNode; path: string }): ts.TypeNode {
-  return ts.addSyntheticLeadingComment(
-    ts.factory.createParenthesizedType(type),
-    ts.SyntaxKind.MultiLineCommentTrivia,
-    `${SCHEMA_MARK}${encodeURIComponent(path)}`,
-    false,
-  );
+export function typesSource(model: ApiModel): { text: string; warnings: TypeWarning[] } {
+  let result = printed.get(model);
+  if (!result) {
+    result = print(model);
+    printed.set(model, result);
+  }
+  return result;
 }
 
-/**
- * The text of `src/types.ts`, with the types of `overrides` replaced by `unknown`. With
- * `markSchemas`, every schema's type is preceded by a `SCHEMA_MARK` comment: not for the package,
- * but for verify, to find which schema a diagnostic is in, wherever openapi-typescript wrote it.
- */
-export function typesSource({
-  model,
-  overrides = [],
-  markSchemas = false,
-}: {
-  model: ApiModel;
-  overrides?: readonly TypeOverride[];
-  markSchemas?: boolean;
-}): string {
-  const document = documentWithOperationIds(model) as unknown as OpenAPI3;
-  const replaced = new Map(overrides.map((override) => [override.pointer, override.reason]));
-  const nodes = transformSchema(
-    document,
-    transformContext({ document, overrides: replaced, markSchemas }),
-  );
-  const notes = [...replaced].map(
-    ([pointer, reason]) => ` * - ${pointer}: ${reason.replace(/\*\//g, '* /')}`,
-  );
-  const preamble = notes.length
-    ? `/**\n * Types written as \`unknown\` because openapi-typescript's type for them does not compile:\n${notes.join('\n')}\n */\n`
-    : '';
-  return `${preamble}${astToString(nodes)}`;
+function print(model: ApiModel): { text: string; warnings: TypeWarning[] } {
+  const warnings: TypeWarning[] = [];
+  const components = new Map(model.schemas.map((named) => [named.name, named]));
+  const replaced = circularAliases(model.schemas);
+  for (const named of model.schemas) {
+    if (!replaced.has(named.name)) continue;
+    warnings.push({
+      pointer: named.pointer,
+      rule: 'type-replaced',
+      message:
+        'this schema is itself through references, unions, intersections and array items alone, which no TypeScript type can say (TS2502); it is `unknown` in types.ts',
+    });
+  }
+  let degradedAt: string | undefined;
+  const schemas = createSchemaPrinter({
+    components,
+    onDegraded: (reason) => {
+      if (degradedAt === undefined) return;
+      warnings.push({
+        pointer: degradedAt,
+        rule: 'type-replaced',
+        message: `this schema is ${reason}; the part past that is \`unknown\` in types.ts`,
+      });
+      degradedAt = undefined;
+    },
+  });
+  const printer: DocumentPrinter = {
+    schemas,
+    listed: listedOperations(model),
+    guard: (print, pointer) => {
+      degradedAt = pointer || '#';
+      try {
+        return print();
+      } catch (error) {
+        warnings.push({
+          pointer: pointer || '#',
+          rule: 'type-replaced',
+          message: `zapgen could not print this schema's type (${error instanceof Error ? error.message : String(error)}); it is \`unknown\` in types.ts`,
+        });
+        return 'unknown';
+      } finally {
+        degradedAt = undefined;
+      }
+    },
+  };
+  const text = documentSource({ model, printer, replaced, namedExports: namedExports(model) });
+  return { text, warnings };
 }
 
-/** `src/types.ts`: the openapi-typescript types (`paths`, `components`, `operations`) of the API. */
+/** The module, and the roots other modules import from it (a component's named export too). */
+export const TYPES_MODULE: ModuleDeclaration = {
+  id: 'types',
+  file: 'src/types.ts',
+  exports: ['paths', 'webhooks', 'components', '$defs', 'operations'],
+};
+
+/** `src/types.ts`: the types of the API (`paths`, `components`, `operations`, …). */
 export const typescriptTypesEmitter: Emitter = {
   name: 'typescript-types',
-  emit: (model) => [{ path: 'src/types.ts', contents: typesSource({ model }) }],
+  provides: [TYPES_MODULE],
+  needs: [],
+  emit: (model) => [{ path: TYPES_MODULE.file, contents: typesSource(model).text }],
 };

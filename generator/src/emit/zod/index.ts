@@ -18,27 +18,36 @@
  * - Parameter groups validate typed values, as the client receives them: no string coercion.
  */
 import type { Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
 import { zodModule } from './module.js';
 import { CLASSIC, MINI } from './flavour.js';
 
-/** The client's validators, in zod/mini (see `flavour.ts`); `definitions.ts` imports them. */
-export const VALIDATORS_FILE = 'src/validators.ts';
+/** The package's `./zod` export; its exports are named after the spec's schemas and operations. */
+const ZOD_MODULE: ModuleDeclaration = { id: 'zod', file: 'src/zod.ts', exports: [] };
+/** The client's validators, in zod/mini (see `flavour.ts`); the definitions import them. */
+const VALIDATORS_MODULE: ModuleDeclaration = {
+  id: 'validators',
+  file: 'src/validators.ts',
+  exports: [],
+};
 
 /**
  * `src/zod.ts`: zod 4 schemas of every component schema and operation (`componentSchemas`,
  * `operationSchemas`), the package's `./zod` export; and `src/validators.ts`, the same schemas in
- * zod/mini, which the client validates with so that its bundles stay small. Whether their output types agree with openapi-typescript's `components` is
+ * zod/mini, which the client validates with so that its bundles stay small. Whether their output types agree with `types.ts`'s `components` is
  * a test of the generator (`test/support/zod-agreement.ts`), never part of the package.
  */
 export const zodEmitter: Emitter = {
   name: 'zod',
+  provides: [ZOD_MODULE, VALIDATORS_MODULE],
+  needs: [],
   emit: (model, context) => [
     {
-      path: 'src/zod.ts',
+      path: ZOD_MODULE.file,
       contents: zodModule({ model, runtimePackage: context.runtimePackage, flavour: CLASSIC }),
     },
     {
-      path: VALIDATORS_FILE,
+      path: VALIDATORS_MODULE.file,
       contents: zodModule({
         model,
         runtimePackage: context.runtimePackage,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiModel } from '../../../src/model/types.js';
 import { clientSource } from '../../../src/emit/client/index.js';
-import { definitionsSource, routesSource } from '../../../src/emit/client/definitions-module.js';
+import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from './compile.js';
 import {

@@ -2,6 +2,7 @@
  * Small hand-built models for the emitter tests: the model builder is written in parallel, so the
  * tests describe exactly the model they need, together with the document it came from.
  */
+import { emitters, ModuleRegistry } from '../../../src/emit/index.js';
 import type {
   ApiModel,
   OperationModel,
@@ -154,8 +155,25 @@ export function model(input: Partial<ApiModel> & { operations: OperationModel[] 
       errorShapes: {},
       operationErrors: {},
     },
+    paths: pathsOf(input.operations),
+    webhooks: [],
+    components: { parameters: [], responses: [], requestBodies: [], headers: [], pathItems: [] },
     ...input,
   };
+}
+
+/** The `paths` entries of `operations`, one per path in the order they first appear. */
+function pathsOf(operations: readonly OperationModel[]): ApiModel['paths'] {
+  const byPath = new Map<string, ApiModel['paths'][number]>();
+  for (const operation of operations) {
+    const entry = byPath.get(operation.path) ?? {
+      path: operation.path,
+      item: { parameters: [], operations: [] },
+    };
+    entry.item.operations.push({ method: operation.method, operation });
+    byPath.set(operation.path, entry);
+  }
+  return [...byPath.values()];
 }
 
 export const context = {
@@ -164,5 +182,6 @@ export const context = {
   runtimePackage: '@zapgen/runtime',
   specLabel: 'spec/test-api',
   specHash: '0'.repeat(64),
+  modules: ModuleRegistry.of(emitters),
   release: { version: '2.1.0', changelog: '# Changelog of @zapgen/test-api\n\n## 2.1.0\n' },
 };

@@ -5,7 +5,7 @@ import { packageEmitter } from '../../../src/emit/package/index.js';
 import { LIBRARY_VERSIONS, RUNTIME_RANGE } from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
 import { clientSource } from '../../../src/emit/client/index.js';
-import { definitionsSource, routesSource } from '../../../src/emit/client/definitions-module.js';
+import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from '../client/compile.js';
 import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';

@@ -1,3 +1,4 @@
+import { emitters, ModuleRegistry } from '../../../src/emit/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { zodEmitter } from '../../../src/emit/zod/index.js';
@@ -12,6 +13,7 @@ const CONTEXT = {
   runtimePackage: 'r',
   specLabel: 'x',
   specHash: '',
+  modules: ModuleRegistry.of(emitters),
 };
 
 function document(schemas: Record<string, unknown>, openapi = '3.1.0'): Record<string, unknown> {

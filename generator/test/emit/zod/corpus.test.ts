@@ -1,3 +1,4 @@
+import { emitters, ModuleRegistry } from '../../../src/emit/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { zodEmitter } from '../../../src/emit/zod/index.js';
@@ -13,6 +14,7 @@ const CONTEXT = {
   runtimePackage: 'r',
   specLabel: 'x',
   specHash: '',
+  modules: ModuleRegistry.of(emitters),
 };
 
 /**

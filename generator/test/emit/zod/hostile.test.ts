@@ -1,3 +1,4 @@
+import { emitters, ModuleRegistry } from '../../../src/emit/index.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { SchemaModel } from '../../../src/model/types.js';
 import { zodEmitter } from '../../../src/emit/zod/index.js';
@@ -164,6 +165,7 @@ describe('zod emitter: spec strings never become code', () => {
       runtimePackage: RUNTIME_PACKAGE,
       specLabel: 'x',
       specHash: '',
+      modules: ModuleRegistry.of(emitters),
     });
     const zodFile = files.find((file) => file.path === 'src/zod.ts')!;
     expect(typecheck([zodFile])).toEqual([]);
@@ -176,6 +178,7 @@ describe('zod emitter: spec strings never become code', () => {
       runtimePackage: RUNTIME_PACKAGE,
       specLabel: 'x',
       specHash: '',
+      modules: ModuleRegistry.of(emitters),
     };
     expect(await zodEmitter.emit(hostileModel(), context)).toEqual(
       await zodEmitter.emit(hostileModel(), context),

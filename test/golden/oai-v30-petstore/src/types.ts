@@ -158,3 +158,6 @@ export interface operations {
     };
   };
 }
+export type Error = components['schemas']['Error'];
+export type Pet = components['schemas']['Pet'];
+export type Pets = components['schemas']['Pets'];

@@ -57,3 +57,4 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
+export type Pet = components['schemas']['Pet'];

@@ -553,3 +553,25 @@ export interface operations {
     };
   };
 }
+export type BuyMuseumTickets = components['schemas']['BuyMuseumTickets'];
+export type Date = components['schemas']['Date'];
+export type Email = components['schemas']['Email'];
+export type Error = components['schemas']['Error'];
+export type EventDates = components['schemas']['EventDates'];
+export type EventDescription = components['schemas']['EventDescription'];
+export type EventId = components['schemas']['EventId'];
+export type EventLocation = components['schemas']['EventLocation'];
+export type EventName = components['schemas']['EventName'];
+export type EventPrice = components['schemas']['EventPrice'];
+export type MuseumDailyHours = components['schemas']['MuseumDailyHours'];
+export type MuseumHours = components['schemas']['MuseumHours'];
+export type MuseumTicketsConfirmation = components['schemas']['MuseumTicketsConfirmation'];
+export type SpecialEvent = components['schemas']['SpecialEvent'];
+export type SpecialEventCollection = components['schemas']['SpecialEventCollection'];
+export type SpecialEventFields = components['schemas']['SpecialEventFields'];
+export type Ticket = components['schemas']['Ticket'];
+export type TicketCodeImage = components['schemas']['TicketCodeImage'];
+export type TicketConfirmation = components['schemas']['TicketConfirmation'];
+export type TicketId = components['schemas']['TicketId'];
+export type TicketMessage = components['schemas']['TicketMessage'];
+export type TicketType = components['schemas']['TicketType'];

@@ -4,10 +4,10 @@ import {
   apiDefinition,
   operationRoute,
   operationValidators,
-} from '../../../src/emit/client/definition.js';
+} from '../../../src/emit/definitions/operation.js';
 import { withValidators } from '../../../../packages/runtime/src/with-validators.js';
-import { apiKeyOptions } from '../../../src/emit/client/names.js';
-import { jsonResponse, model, operation, parameter, string } from './model.js';
+import { apiKeyOptions } from '../../../src/emit/shared/operation-names.js';
+import { jsonResponse, model, operation, parameter, string } from '../client/model.js';
 
 /** Evaluates the printed `ApiDefinition` literal (plain data, with `oauthFlows` supplied). */
 function definitionOf(given: ApiModel): unknown {

@@ -1,5 +1,5 @@
 import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
-import { camelCase, uniqueNames } from '../shared/identifiers.js';
+import { camelCase, uniqueNames } from './identifiers.js';
 
 /** Members of the client object that operation functions must not shadow. */
 const CLIENT_MEMBERS = new Set([

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { NamedSchema, SchemaModel } from '../../../src/model/types.js';
-import { valueShape, type ValueShape } from '../../../src/emit/client/shape.js';
-import { boolean, integer, string } from './model.js';
+import { valueShape, type ValueShape } from '../../../src/emit/definitions/shape.js';
+import { boolean, integer, string } from '../client/model.js';
 
 const object = (
   properties: Record<string, SchemaModel>,

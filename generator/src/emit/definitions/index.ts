@@ -1,14 +1,18 @@
 /**
  * `src/routes.ts` (what each operation puts on the wire, without validators: all the drop-in
  * client needs) and `src/definitions.ts` (the same with the zod/mini validators attached: what
- * the client with named functions and the mock hand to the runtime).
+ * the client with named functions and the mock hand to the runtime: the API (servers, security
+ * schemes, OAuth flows) and one `OperationDefinition` per operation).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel } from '../../model/types.js';
-import type { EmitContext } from '../emitter.js';
+import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
 import { commentText } from '../shared/jsdoc.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { operationSchemasNames } from '../zod/module.js';
+import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
+import { docs, moduleText } from '../shared/ts-morph.js';
 import {
   apiDefinition,
   OAUTH_FLOWS,
@@ -16,9 +20,7 @@ import {
   operationRoute,
   operationValidators,
   VALIDATOR_OF,
-} from './definition.js';
-import { docs, moduleText } from './module.js';
-import { apiKeyOptions, operationNames } from './names.js';
+} from './operation.js';
 
 /** Name of the exported object of every `OperationDefinition`, by operationId (in `definitions.ts`). */
 export const DEFINITIONS = 'operationDefinitions';
@@ -28,6 +30,20 @@ export const API_BASE = 'apiBase';
 export const ROUTES = 'routes';
 /** Name of the exported helper that adds operations to an `ApiDefinition` (in `routes.ts`). */
 const WITH_OPERATIONS = 'withOperations';
+
+/** The routes module, and the names other modules import from it (each operation's route too). */
+export const ROUTES_MODULE: ModuleDeclaration = {
+  id: 'routes',
+  file: 'src/routes.ts',
+  exports: [ROUTES, API_BASE, WITH_OPERATIONS, OAUTH_FLOWS],
+};
+
+/** The definitions module, and the names other modules import from it (each operation's definition too). */
+export const DEFINITIONS_MODULE: ModuleDeclaration = {
+  id: 'definitions',
+  file: 'src/definitions.ts',
+  exports: ['api', API_BASE, DEFINITIONS, OAUTH_FLOWS],
+};
 
 /** The route const of an operation: `listAppsRoute` beside `listAppsOperation`. */
 export function routeName(definition: string): string {
@@ -184,19 +200,26 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
     });
   statements.push({
     kind: StructureKind.ImportDeclaration,
-    moduleSpecifier: './routes.js',
+    moduleSpecifier: context.modules.specifier({
+      from: DEFINITIONS_MODULE.id,
+      to: ROUTES_MODULE.id,
+      names: [API_BASE, WITH_OPERATIONS],
+    }),
     namedImports: [API_BASE, WITH_OPERATIONS, ...entries.map((entry) => entry.route)],
   });
   if (imported.length)
     statements.push({
       kind: StructureKind.ImportDeclaration,
-      // The zod/mini twin of `./zod.js`: what the client validates with (see `emit/zod/flavour.ts`).
-      moduleSpecifier: './validators.js',
+      // The zod/mini twin of the zod module: what the client validates with (`emit/zod/flavour.ts`).
+      moduleSpecifier: context.modules.specifier({ from: DEFINITIONS_MODULE.id, to: 'validators' }),
       namedImports: imported,
     });
   statements.push({
     kind: StructureKind.ExportDeclaration,
-    moduleSpecifier: './routes.js',
+    moduleSpecifier: context.modules.specifier({
+      from: DEFINITIONS_MODULE.id,
+      to: ROUTES_MODULE.id,
+    }),
     namedExports: [API_BASE, ...(flows ? [OAUTH_FLOWS] : [])],
   });
   if (imported.length) {
@@ -286,3 +309,13 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   );
   return moduleText(statements);
 }
+
+export const definitionsEmitter: Emitter = {
+  name: 'definitions',
+  provides: [ROUTES_MODULE, DEFINITIONS_MODULE],
+  needs: ['validators'],
+  emit: (model, context) => [
+    { path: ROUTES_MODULE.file, contents: routesSource(model, context) },
+    { path: DEFINITIONS_MODULE.file, contents: definitionsSource(model, context) },
+  ],
+};

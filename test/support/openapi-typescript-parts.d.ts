@@ -1,5 +1,5 @@
 /**
- * The modules of openapi-typescript that zapgen imports directly (its package exports `./*`).
+ * The modules of openapi-typescript that the equivalence tests import directly (its package exports `./*`).
  * Its entry point also loads Redocly's whole bundling and linting toolchain (about 150 ms of every
  * run), which zapgen does not use: it bundles with swagger-parser and calls the transform on the
  * bundled document. These modules import only Redocly's `ref-utils`. Their types are the entry

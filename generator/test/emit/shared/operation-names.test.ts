@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { SecuritySchemeModel } from '../../../src/model/types.js';
-import { apiKeyOptions, operationNames } from '../../../src/emit/client/names.js';
-import { model, operation } from './model.js';
+import { apiKeyOptions, operationNames } from '../../../src/emit/shared/operation-names.js';
+import { model, operation } from '../client/model.js';
 
 const apiKey = (name: string, paramName: string): SecuritySchemeModel => ({
   name,

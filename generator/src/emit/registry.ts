@@ -1,0 +1,86 @@
+/**
+ * The modules of a generated package, and who imports what from where. Each emitter declares
+ * the modules it writes (`provides`: a file and the names it exports for other modules) and the
+ * modules it imports from (`needs`); the registry checks the declarations once (every need met,
+ * every module written once) and answers the specifier one module writes to import another,
+ * so that no emitter names another's file (as hey-api's plugins register their symbols).
+ */
+import path from 'node:path';
+
+/** A module that an emitter writes, by the id other emitters ask for it. */
+export interface ModuleDeclaration {
+  /** `types`, `definitions`, `validators`, …: what other emitters name it by. */
+  id: string;
+  /** Path in the package: `src/types.ts`. */
+  file: string;
+  /** Names it exports for other modules (names that depend on the spec are not listed). */
+  exports: readonly string[];
+}
+
+/** What the registry reads of an emitter: its name and its declarations. */
+export interface ModuleDeclarations {
+  name: string;
+  provides: readonly ModuleDeclaration[];
+  needs: readonly string[];
+}
+
+export class ModuleRegistry {
+  private readonly byId = new Map<string, ModuleDeclaration>();
+
+  private constructor(emitters: readonly ModuleDeclarations[]) {
+    const files = new Set<string>();
+    for (const emitter of emitters) {
+      for (const module of emitter.provides) {
+        if (this.byId.has(module.id) || files.has(module.file))
+          throw new Error(`module ${module.id} (${module.file}) is declared twice`);
+        this.byId.set(module.id, module);
+        files.add(module.file);
+      }
+    }
+    for (const emitter of emitters)
+      for (const need of emitter.needs)
+        if (!this.byId.has(need))
+          throw new Error(`emitter ${emitter.name} needs module ${need}, which no emitter writes`);
+  }
+
+  /** The registry of `emitters`; throws when their declarations do not fit together. */
+  static of(emitters: readonly ModuleDeclarations[]): ModuleRegistry {
+    return new ModuleRegistry(emitters);
+  }
+
+  /** The declaration of module `id`. */
+  module(id: string): ModuleDeclaration {
+    const found = this.byId.get(id);
+    if (!found) throw new Error(`no emitter writes module ${id}`);
+    return found;
+  }
+
+  /** The path of module `id` in the package (`src/types.ts`). */
+  file(id: string): string {
+    return this.module(id).file;
+  }
+
+  /**
+   * What module `from` writes to import module `to`: `./types.js` (ES module specifiers name the
+   * emitted `.js` file). A name `to` does not declare is refused, so that a rename is caught here.
+   */
+  specifier({
+    from,
+    to,
+    names = [],
+  }: {
+    from: string;
+    to: string;
+    names?: readonly string[];
+  }): string {
+    const target = this.module(to);
+    for (const name of names)
+      if (!target.exports.includes(name))
+        throw new Error(`module ${to} does not declare the export ${name}`);
+    const relative = path.posix.relative(
+      path.posix.dirname(this.file(from)),
+      target.file.replace(/\.ts$/, '.js'),
+    );
+    return relative.startsWith('.') ? relative : `./${relative}`;
+  }
+}

@@ -1,0 +1,404 @@
+/**
+ * zapgen's `types.ts` against openapi-typescript's output for the same document, type by type:
+ * every component (schemas, parameters, responses, requestBodies, headers, pathItems) and, for
+ * every operation of `paths` and `webhooks`, its `parameters`, `requestBody` and `responses`, each
+ * compared for mutual assignability by TypeScript's checker. openapi-typescript is a
+ * devDependency: this is the proof that code written against its output compiles against
+ * zapgen's, and the list of where they differ (README, "types.ts and openapi-typescript").
+ *
+ * Used by the corpus worker (every corpus spec, in `npm test`) and `scripts/types-equivalence.ts`
+ * (any spec).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+// openapi-typescript's transform modules, not its entry point: the entry point runs Redocly's
+// bundler, which would resolve remote references over the network.
+import transformSchema from 'openapi-typescript/dist/transform/index.mjs';
+import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.mjs';
+import { astToString } from 'openapi-typescript/dist/lib/ts.mjs';
+import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
+import type { ApiModel } from '../../generator/src/model/index.js';
+import { fragmentToPointer, isObject, resolvePointer } from '../../generator/src/json/pointer.js';
+
+/** The file openapi-typescript's output is written to, beside the package's `src/`. */
+export const PEER_TYPES_FILE = 'openapi-typescript-types.ts';
+
+/** The options zapgen's types follow (and that it used when it called openapi-typescript). */
+const OPTIONS = {
+  alphabetize: false,
+  exportType: false,
+  enum: false,
+  emptyObjectsUnknown: true,
+  defaultNonNullable: true,
+} as const;
+
+/**
+ * A copy of the bundled document in which every operation of the model carries its operationId:
+ * openapi-typescript lists only operations with an operationId under `operations`, and zapgen
+ * lists every client operation there, by the id the model derives.
+ */
+function documentWithOperationIds(model: ApiModel): Record<string, unknown> {
+  const document = structuredClone(model.document);
+  if (!isObject(document.components)) document.components = {};
+  const paths = isObject(document.paths) ? document.paths : undefined;
+  for (const operation of model.operations) {
+    if (!operation.operationIdDerived || !paths) continue;
+    let pathItem = paths[operation.path];
+    if (isObject(pathItem) && typeof pathItem.$ref === 'string') {
+      const pointer = pathItem.$ref.startsWith('#')
+        ? fragmentToPointer(pathItem.$ref.slice(1))
+        : undefined;
+      const target = pointer === undefined ? undefined : resolvePointer(document, pointer);
+      pathItem = isObject(target) ? { ...structuredClone(target) } : pathItem;
+      paths[operation.path] = pathItem;
+    }
+    const target = isObject(pathItem) ? pathItem[operation.method] : undefined;
+    if (isObject(target)) target.operationId = operation.operationId;
+  }
+  return document;
+}
+
+/** openapi-typescript's `types.ts` for the model's document, with zapgen's options. */
+export function peerTypesSource(model: ApiModel): string {
+  const document = documentWithOperationIds(model) as unknown as OpenAPI3;
+  const silent = true;
+  const context = {
+    ...OPTIONS,
+    additionalProperties: false,
+    arrayLength: false,
+    discriminators: scanDiscriminators(document, { silent }),
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    immutable: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    propertiesRequiredByDefault: false,
+    postTransform: undefined,
+    silent,
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    redoc: undefined as unknown as GlobalContext['redoc'],
+    resolve: ($ref: string) => resolveRef(document, $ref, { silent }),
+  } as GlobalContext;
+  return astToString(transformSchema(document, context));
+}
+
+/** One compared type: how to reach it in both files. */
+export interface ComparedItem {
+  /** `components.schemas.Pet`, `paths./pets.get.responses`. */
+  name: string;
+  /** The type, `$` standing for the module (`$components["schemas"]["Pet"]`). */
+  access: string;
+}
+
+const quote = (key: string) => JSON.stringify(key);
+
+/** Every item the two outputs must agree on, from the model. */
+export function comparedItems(model: ApiModel): ComparedItem[] {
+  const items: ComparedItem[] = [];
+  const add = (name: string, access: string) => items.push({ name, access });
+  for (const { name } of model.schemas)
+    add(`components.schemas.${name}`, `$components["schemas"][${quote(name)}]`);
+  const groups = ['parameters', 'responses', 'requestBodies', 'headers', 'pathItems'] as const;
+  for (const group of groups)
+    for (const { name } of model.components[group])
+      add(`components.${group}.${name}`, `$components[${quote(group)}][${quote(name)}]`);
+  const operationParts = (root: string, key: string, label: string, methods: readonly string[]) => {
+    for (const method of methods)
+      for (const part of ['parameters', 'requestBody', 'responses'])
+        add(
+          `${label}.${method}.${part}`,
+          `NonNullable<$${root}[${quote(key)}][${quote(method)}]>[${quote(part)}]`,
+        );
+  };
+  for (const entry of model.paths)
+    operationParts(
+      'paths',
+      entry.path,
+      `paths.${entry.path}`,
+      entry.item.operations.map((operation) => operation.method),
+    );
+  for (const webhook of model.webhooks)
+    operationParts(
+      'webhooks',
+      webhook.name,
+      `webhooks.${webhook.name}`,
+      webhook.item.operations.map((operation) => operation.method),
+    );
+  return items;
+}
+
+export interface TypeDifference {
+  item: string;
+  /** Which way assignability fails. */
+  direction: 'zapgen → openapi-typescript' | 'openapi-typescript → zapgen' | 'both';
+  zapgen: string;
+  peer: string;
+  /** TypeScript's own words for the first direction that fails (the innermost lines of its chain). */
+  reason?: string;
+}
+
+export interface EquivalenceResult {
+  items: number;
+  differences: TypeDifference[];
+  /** Diagnostics of either types file (each must compile on its own) and of the check module. */
+  diagnostics: { zapgen: string[]; peer: string[]; check: string[] };
+}
+
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  // Both files use ES5's utility types only (Record, Omit, NonNullable): the smallest library.
+  lib: ['lib.es5.d.ts'],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: [],
+};
+
+/**
+ * Compares `zapgenTypes` and `peerTypes` (files, absolute paths) item by item. A check module is
+ * written beside them (`types-equivalence-check.ts`).
+ */
+export function compareTypeFiles({
+  zapgenTypes,
+  peerTypes,
+  items,
+  checkFiles = true,
+}: {
+  zapgenTypes: string;
+  peerTypes: string;
+  items: readonly ComparedItem[];
+  /** Also report each types file's own diagnostics (the corpus worker compiles zapgen's already). */
+  checkFiles?: boolean;
+}): EquivalenceResult {
+  const dir = path.dirname(peerTypes);
+  const checkFile = path.join(dir, 'types-equivalence-check.ts');
+  const specifier = (file: string) =>
+    `./${path.relative(dir, file).split(path.sep).join('/').replace(/\.ts$/, '.js')}`;
+  const lines = [
+    `import type * as Z from ${quote(specifier(zapgenTypes))};`,
+    `import type * as P from ${quote(specifier(peerTypes))};`,
+    ...items.flatMap((item, index) => [
+      `export type Z${index} = ${item.access.replaceAll('$', 'Z.')};`,
+      `export type P${index} = ${item.access.replaceAll('$', 'P.')};`,
+    ]),
+  ];
+  writeFileSync(checkFile, `${lines.join('\n')}\n`);
+  const program = ts.createProgram({ rootNames: [checkFile], options: COMPILER_OPTIONS });
+  const checker = program.getTypeChecker();
+  const messages = (file: string) => {
+    const source = program.getSourceFile(file);
+    return source
+      ? [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
+          (diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+        )
+      : [`${file} is not part of the program`];
+  };
+  const source = program.getSourceFile(checkFile)!;
+  const aliases = new Map<string, ts.Type>();
+  for (const statement of source.statements)
+    if (ts.isTypeAliasDeclaration(statement))
+      aliases.set(statement.name.text, checker.getTypeFromTypeNode(statement.type));
+  const differences: TypeDifference[] = [];
+  const text = (type: ts.Type) =>
+    checker
+      .typeToString(
+        type,
+        undefined,
+        ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias,
+      )
+      .slice(0, 400);
+  items.forEach((item, index) => {
+    const zapgen = aliases.get(`Z${index}`)!;
+    const peer = aliases.get(`P${index}`)!;
+    // An unresolved access is `any`, which is assignable both ways: it proves nothing. On
+    // zapgen's side it is a bug; on openapi-typescript's, its type does not compile.
+    if (zapgen.flags & ts.TypeFlags.Any)
+      throw new Error(`${item.name}: zapgen's type is \`any\` (openapi-typescript: ${text(peer)})`);
+    if (peer.flags & ts.TypeFlags.Any) {
+      differences.push({
+        item: item.name,
+        direction: 'both',
+        zapgen: text(zapgen),
+        peer: text(peer),
+        reason: PEER_BROKEN,
+      });
+      return;
+    }
+    const forward = checker.isTypeAssignableTo(zapgen, peer);
+    const backward = checker.isTypeAssignableTo(peer, zapgen);
+    if (forward && backward) return;
+    differences.push({
+      item: item.name,
+      direction:
+        !forward && !backward
+          ? 'both'
+          : !forward
+            ? 'zapgen → openapi-typescript'
+            : 'openapi-typescript → zapgen',
+      zapgen: text(zapgen),
+      peer: text(peer),
+    });
+  });
+  explain({
+    dir,
+    checkFile,
+    program,
+    differences,
+    indexOf: new Map(items.map((item, index) => [item.name, index])),
+  });
+  return {
+    items: items.length,
+    differences,
+    diagnostics: {
+      zapgen: checkFiles ? messages(zapgenTypes) : [],
+      peer: checkFiles ? messages(peerTypes) : [],
+      check: messages(checkFile),
+    },
+  };
+}
+
+/** Writes openapi-typescript's types beside the package at `dir` and compares them with `src/types.ts`. */
+export function comparePackageTypes({
+  dir,
+  model,
+  checkFiles = true,
+}: {
+  dir: string;
+  model: ApiModel;
+  checkFiles?: boolean;
+}): EquivalenceResult {
+  const peerTypes = path.join(dir, PEER_TYPES_FILE);
+  writeFileSync(peerTypes, peerTypesSource(model));
+  return compareTypeFiles({
+    zapgenTypes: path.join(dir, 'src/types.ts'),
+    peerTypes,
+    items: comparedItems(model),
+    checkFiles,
+  });
+}
+
+/**
+ * TypeScript's reason for each difference: an assignment in the failing direction, compiled in a
+ * second module (only when something differs), its diagnostic's innermost lines kept.
+ */
+function explain({
+  dir,
+  checkFile,
+  program: checked,
+  differences,
+  indexOf,
+}: {
+  dir: string;
+  checkFile: string;
+  /** The program of the check module. */
+  program: ts.Program;
+  differences: TypeDifference[];
+  indexOf: ReadonlyMap<string, number>;
+}): void {
+  if (!differences.length) return;
+  const whyFile = path.join(dir, 'types-equivalence-why.ts');
+  const lines = [
+    `import type * as C from ${quote(`./${path.basename(checkFile).replace(/\.ts$/, '.js')}`)};`,
+  ];
+  for (const [position, difference] of differences.entries()) {
+    const index = indexOf.get(difference.item)!;
+    const [from, to] =
+      difference.direction === 'openapi-typescript → zapgen' ? ['P', 'Z'] : ['Z', 'P'];
+    lines.push(
+      `declare const from${position}: C.${from}${index};`,
+      `export const to${position}: C.${to}${index} = from${position};`,
+    );
+  }
+  writeFileSync(whyFile, `${lines.join('\n')}\n`);
+  // The first program's source files are reused: both types files are parsed once.
+  const host = ts.createCompilerHost(COMPILER_OPTIONS);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, version) =>
+    checked.getSourceFile(fileName) ?? parse(fileName, version);
+  const program = ts.createProgram({ rootNames: [whyFile], options: COMPILER_OPTIONS, host });
+  const source = program.getSourceFile(whyFile)!;
+  for (const diagnostic of program.getSemanticDiagnostics(source)) {
+    const line = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line;
+    const position = Math.floor((line - 1) / 2);
+    const difference = differences[position];
+    if (!difference || difference.reason !== undefined) continue;
+    const chain = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n').split('\n');
+    // The innermost lines say what differs; the outer ones only where.
+    difference.reason = chain
+      .slice(-3)
+      .map((text) => text.trim())
+      .join(' / ')
+      .slice(-600);
+  }
+}
+
+/**
+ * Where zapgen's types differ from openapi-typescript's on purpose (README, "types.ts and
+ * openapi-typescript"), recognised by the direction and TypeScript's reason. Any other difference
+ * fails the corpus test.
+ */
+/** The reason of a difference where openapi-typescript's own type does not compile. */
+const PEER_BROKEN = "openapi-typescript's type does not compile (it is `any`)";
+
+export const DELIBERATE: readonly {
+  name: string;
+  why: string;
+  matches: (difference: TypeDifference) => boolean;
+}[] = [
+  {
+    name: 'required-without-schema',
+    why: 'a name listed in `required` must be present even where no schema of the object declares it (openapi-typescript leaves it out, or optional when another `allOf` member declares it)',
+    matches: (difference) =>
+      difference.direction === 'openapi-typescript → zapgen' &&
+      (difference.reason ?? '').includes('{} | null'),
+  },
+  {
+    name: 'openapi-typescript-does-not-compile',
+    why: "openapi-typescript's type does not compile (a self-reference through `null &`, a `$ref` into another operation's inline schema); zapgen's does",
+    matches: (difference) => difference.reason === PEER_BROKEN,
+  },
+  {
+    name: 'closed-empty-object',
+    why: 'an object schema with `additionalProperties: false` and no properties accepts only `{}`: zapgen writes `Record<string, never>`, openapi-typescript `Record<string, unknown>`',
+    matches: (difference) =>
+      difference.direction === 'openapi-typescript → zapgen' &&
+      /is not assignable to type 'Record<string, never>'/.test(difference.reason ?? ''),
+  },
+  {
+    name: 'defs-not-a-property',
+    why: "a schema's `$defs` are definitions, not a property of its values (openapi-typescript types them as a required `$defs` property no value has)",
+    matches: (difference) =>
+      difference.direction === 'zapgen → openapi-typescript' &&
+      /\$defs/.test(difference.reason ?? '') &&
+      !/\$defs/.test(difference.zapgen),
+  },
+];
+
+/** The differences no deliberate class explains, and the count of each class. */
+export function classify(differences: readonly TypeDifference[]): {
+  unexplained: TypeDifference[];
+  deliberate: Record<string, number>;
+} {
+  const unexplained: TypeDifference[] = [];
+  const deliberate: Record<string, number> = {};
+  for (const difference of differences) {
+    const known = DELIBERATE.find((entry) => entry.matches(difference));
+    if (known) deliberate[known.name] = (deliberate[known.name] ?? 0) + 1;
+    else unexplained.push(difference);
+  }
+  return { unexplained, deliberate };
+}
