@@ -9,6 +9,8 @@ import { parseArgs } from 'node:util';
 import validatePackageName from 'validate-npm-package-name';
 import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.js';
 import { apiNameOf, validate } from './load/api.js';
+import { INPUT_LIMITS } from './load/bounds.js';
+import { displayPath } from './load/source-file.js';
 // The generation machinery (ts-morph, oxfmt, ...) is loaded only by the commands that use it.
 import type { GenerateSummary, Timings } from './pipeline.js';
 import { DIFF_HELP } from './commands/diff-help.js';
@@ -52,6 +54,11 @@ const LOAD_RULES = [
     name: 'file-not-found',
     severity: 'error',
     description: 'the spec file exists and can be read',
+  },
+  {
+    name: 'input-bounds',
+    severity: 'error',
+    description: `each file is a regular file of at most ${INPUT_LIMITS.fileBytes / 2 ** 20} MiB, with at most ${INPUT_LIMITS.nodes.toLocaleString('en-US')} nodes and ${INPUT_LIMITS.depth} levels (YAML aliases expanded)`,
   },
   {
     name: 'yaml-syntax',
@@ -374,12 +381,7 @@ async function runGenerate(
   );
   if (!summary) return { ok: false, files };
   // A run with notes (a mismatched runtime, a file left unformatted) is not cached: they are said again.
-  if (!summary.notes.length)
-    recordRun({
-      identity: identityOf(target),
-      sources: summary.sources,
-      summary: cacheable(summary),
-    });
+  const recorded = summary.notes.length ? undefined : record(target, summary);
   printGenerationWarnings(io, summary.warnings);
   for (const change of summary.release.changes) io.stdout(formatChange(change));
   const { written, unchanged, deleted } = summary.files;
@@ -392,7 +394,27 @@ async function runGenerate(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${releaseNote(summary.release)}`,
   );
   for (const note of summary.notes) io.stderr(`${target.api}: warning: ${note}`);
+  if (recorded && !recorded.recorded && recorded.changedSources.length)
+    io.stderr(
+      `${target.api}: warning: ${recorded.changedSources.map((file) => displayPath(file)).join(', ')} changed during the run; the package was generated from the bytes read before, run zapgen generate again`,
+    );
   return { ok: true, files: summary.sources };
+}
+
+/** Records a run in the cache once it is verified (see cache.ts). */
+function record(
+  target: Target,
+  summary: Parameters<typeof cacheable>[0] & {
+    sourceHashes: Record<string, string>;
+    outputHashes: Record<string, string>;
+  },
+) {
+  return recordRun({
+    identity: identityOf(target),
+    sources: summary.sourceHashes,
+    outputs: summary.outputHashes,
+    summary: cacheable(summary),
+  });
 }
 
 async function runCheck(io: Io, target: Target): Promise<boolean> {
@@ -407,12 +429,7 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
   const { value: summary } = await runPipeline(io, target, () => check(targetOptions(target)));
   if (!summary) return false;
   const differ = summary.drift.files.length;
-  if (!differ)
-    recordRun({
-      identity: identityOf(target),
-      sources: summary.sources,
-      summary: cacheable(summary),
-    });
+  if (!differ) record(target, summary);
   if (differ) io.stdout(summary.drift.patch.trimEnd());
   io.stdout(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${summary.release.level ? `generate would release ${summary.release.version}` : `version ${summary.release.version}`}`,

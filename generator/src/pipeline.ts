@@ -2,6 +2,7 @@
  * The whole run for one API: load (bundle + validate) → model → emitters → format + header →
  * write (or compare). The spec is parsed once and every emitter reads the same model.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
@@ -93,6 +94,10 @@ export interface GenerateSummary {
   release: ReleaseSummary;
   /** Every file the spec was read from (absolute paths), entry first. */
   sources: string[];
+  /** sha256 of the bytes parsed from each file the spec was read from (absolute path → hash). */
+  sourceHashes: Record<string, string>;
+  /** sha256 of each generated file (path relative to the package → hash). */
+  outputHashes: Record<string, string>;
 }
 
 export interface ReleaseSummary extends Omit<Release, 'changelog' | 'changes'> {
@@ -193,6 +198,7 @@ async function build(options: GenerateOptions): Promise<Built> {
   // at once were a large part of the peak memory.
   const formatWarnings: string[] = [];
   const outputs: OutputFile[] = [];
+  const outputHashes: Record<string, string> = {};
   for (const [index, file] of files.entries()) {
     const contents = addHeader({ path: file.path, contents: file.contents, header });
     files[index] = { ...file, contents: '' };
@@ -217,6 +223,8 @@ async function build(options: GenerateOptions): Promise<Built> {
         );
     }
   }
+  for (const output of outputs)
+    outputHashes[output.path] = createHash('sha256').update(output.contents, 'utf8').digest('hex');
   timings.write = elapsed();
 
   return {
@@ -233,6 +241,8 @@ async function build(options: GenerateOptions): Promise<Built> {
       ],
       release: { ...withoutChangelog(produced.release), changes: produced.changes },
       sources: produced.sources,
+      sourceHashes: produced.sourceHashes,
+      outputHashes,
     },
     timings,
   };
@@ -263,7 +273,7 @@ async function produce({
 }) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
-  const { model, findings, release, changes, sources, hash } = prepare({
+  const { model, findings, release, changes, sources, sourceHashes, hash } = prepare({
     options,
     packageName,
     lap,
@@ -298,6 +308,7 @@ async function produce({
     release,
     changes,
     sources,
+    sourceHashes,
   };
 }
 
@@ -320,6 +331,7 @@ function prepare({
   release: Release;
   changes: LocatedChange[];
   sources: string[];
+  sourceHashes: Record<string, string>;
   hash: string;
 } {
   const loaded = loadSpec(options.spec);
@@ -337,7 +349,15 @@ function prepare({
   });
   const changes = locateChanges({ changes: release.changes, revision: loaded });
   lap('model');
-  return { model, findings, release, changes, sources: loaded.files, hash };
+  return {
+    model,
+    findings,
+    release,
+    changes,
+    sources: loaded.files,
+    sourceHashes: loaded.hashes,
+    hash,
+  };
 }
 
 function withoutChangelog({
