@@ -3,7 +3,7 @@
  * printed as `file:line:col  severity  rule  message`, never as a stack trace.
  * Exit codes: see `EXIT` (a breaking change found by `diff` is 1 as well).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import validatePackageName from 'validate-npm-package-name';
@@ -209,6 +209,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   const targets = findTargets({ spec: values.spec, out: values.out, name: values.name });
   if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
 
+  // generate and check hold folder locks and write packages: a signal waits for a write to end.
+  const { guardSignals } =
+    command === 'generate' || command === 'check'
+      ? await import('./commands/signals.js')
+      : { guardSignals: undefined };
+  const unguard = guardSignals?.(io.stderr);
   try {
     if (command === 'diff') {
       const { resolveBase, runDiff } = await import('./commands/diff.js');
@@ -253,6 +259,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         '(run with --debug for the stack trace; this is a bug in zapgen, please report it)',
       );
     return EXIT.internal;
+  } finally {
+    await unguard?.();
   }
 }
 
@@ -365,6 +373,19 @@ async function runGenerate(
   target: Target,
   options: { force: boolean; previous?: PreviousPackage },
 ): Promise<{ ok: boolean; files: string[] }> {
+  return (
+    (await holdingLock(io, target, 'generate', () => generateTarget(io, target, options))) ?? {
+      ok: false,
+      files: [],
+    }
+  );
+}
+
+async function generateTarget(
+  io: Io,
+  target: Target,
+  options: { force: boolean; previous?: PreviousPackage },
+): Promise<{ ok: boolean; files: string[] }> {
   const { force, previous } = options;
   // Watch mode releases against the package as it was when watching started: never from cache.
   const cached = previous ? undefined : fromCache(target);
@@ -377,7 +398,7 @@ async function runGenerate(
   }
   const { generate } = await import('./pipeline.js');
   const { value: summary, files } = await runPipeline(io, target, () =>
-    generate({ ...targetOptions(target), force, ...(previous && { previous }) }),
+    generate({ ...targetOptions(target), force, locked: true, ...(previous && { previous }) }),
   );
   if (!summary) return { ok: false, files };
   // A run with notes (a mismatched runtime, a file left unformatted) is not cached: they are said again.
@@ -418,6 +439,52 @@ function record(
 }
 
 async function runCheck(io: Io, target: Target): Promise<boolean> {
+  return (await holdingLock(io, target, 'check', () => checkTarget(io, target))) ?? false;
+}
+
+/**
+ * Runs `run` holding the lock of the target's package folder (lock.ts): while another zapgen
+ * holds it, says so and waits. A folder that cannot be locked (not writable, locked for too
+ * long) is reported and gives undefined.
+ */
+async function holdingLock<T>(
+  io: Io,
+  target: Target,
+  command: string,
+  run: () => Promise<T>,
+): Promise<T | undefined> {
+  const { lockFolder } = await import('./write/lock.js');
+  const { JOURNAL_FILE, recoverInterruptedWrite } = await import('./write/journal.js');
+  let lock;
+  try {
+    lock = await lockFolder({
+      outDir: target.out,
+      command,
+      onWait: (message) => io.stderr(`${target.api}: ${message}`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    io.stderr(
+      `${target.api}: ${code ? `cannot write to ${target.out} (${code}): ${(error as Error).message}` : (error as Error).message}`,
+    );
+    return undefined;
+  }
+  try {
+    // What a killed run left is repaired before anything reads the package (check only says so).
+    if (command === 'generate') {
+      const recovered = recoverInterruptedWrite(target.out);
+      if (recovered) io.stderr(`${target.api}: ${recovered}`);
+    } else if (existsSync(path.join(target.out, JOURNAL_FILE)))
+      io.stderr(
+        `${target.api}: an interrupted zapgen generate left ${target.out} half written; zapgen generate repairs it`,
+      );
+    return await run();
+  } finally {
+    lock.release();
+  }
+}
+
+async function checkTarget(io: Io, target: Target): Promise<boolean> {
   const cached = fromCache(target);
   if (cached) {
     io.stdout(
@@ -426,7 +493,9 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
     return true;
   }
   const { check } = await import('./pipeline.js');
-  const { value: summary } = await runPipeline(io, target, () => check(targetOptions(target)));
+  const { value: summary } = await runPipeline(io, target, () =>
+    check({ ...targetOptions(target), locked: true }),
+  );
   if (!summary) return false;
   const differ = summary.drift.files.length;
   if (!differ) record(target, summary);

@@ -37,7 +37,8 @@ import {
   writeFiles,
   type Drift,
   type OutputFile,
-  type WriteCounts,
+  lockFolder,
+  type WriteResult,
 } from './write/index.js';
 
 export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
@@ -69,6 +70,11 @@ export interface GenerateOptions {
    * session of edits makes one release.
    */
   previous?: PreviousPackage;
+  /**
+   * The caller holds the lock of `out` already (the CLI, around its cache). By default
+   * `generate` and `check` take it, waiting while another run holds it.
+   */
+  locked?: boolean;
 }
 
 /** Milliseconds spent in each phase. */
@@ -84,7 +90,7 @@ export interface GenerateSummary {
   api: string;
   operations: number;
   schemas: number;
-  files: WriteCounts;
+  files: WriteResult;
   timings: Timings;
   /** Warnings of the spec (errors stop the run with a `SpecError`). */
   warnings: Finding[];
@@ -127,6 +133,24 @@ export class SpecError extends Error {
 
 /** Generates the package `out` from `spec`, writing only files that changed. */
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
+  return locked(options, 'generate', () => generateLocked(options));
+}
+
+/** Runs `run` holding the lock of `options.out` (unless the caller holds it). */
+async function locked<T>(
+  options: GenerateOptions,
+  command: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  const lock = options.locked ? undefined : await lockFolder({ outDir: options.out, command });
+  try {
+    return await run();
+  } finally {
+    lock?.release();
+  }
+}
+
+async function generateLocked(options: GenerateOptions): Promise<GenerateSummary> {
   const built = await build(options);
   const start = performance.now();
   const files = writeFiles({
@@ -163,6 +187,10 @@ export function runtimeMismatch(out: string): string | undefined {
 
 /** Generates `spec` in memory and compares it with the package on disk; nothing is written. */
 export async function check(options: GenerateOptions): Promise<CheckSummary> {
+  return locked(options, 'check', () => checkLocked(options));
+}
+
+async function checkLocked(options: GenerateOptions): Promise<CheckSummary> {
   const built = await build(options);
   const start = performance.now();
   const drift = diffFiles({

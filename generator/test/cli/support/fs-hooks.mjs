@@ -21,7 +21,7 @@ const original = fs.renameSync;
 let count = 0;
 
 fs.renameSync = function renameSync(from, to) {
-  if (/\.zapgen-/.test(String(from)) || /\.zapgen-/.test(String(to))) {
+  if (/\.zapgen-\d+-/.test(String(from)) || /\.zapgen-\d+-/.test(String(to))) {
     count += 1;
     if (count === 1 && editFile) fs.appendFileSync(editFile, editText);
     if (report) fs.writeSync(2, `zapgen-hook: rename ${count}\n`);
