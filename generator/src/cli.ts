@@ -227,17 +227,23 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
     }
     if (command === 'generate' && values.watch) {
-      const [{ watchTargets }, { readPreviousPackage }] = await Promise.all([
+      const [{ watchTargets, WatchError }, { readPreviousPackage }] = await Promise.all([
         import('./commands/watch.js'),
         import('./release/previous.js'),
       ]);
-      await watchTargets({
-        targets,
-        generate: (target, previous) =>
-          runGenerate(io, target, { force: values.force ?? false, previous }),
-        readPrevious: (outDir) => readPreviousPackage({ outDir }),
-        log: io.stdout,
-      });
+      try {
+        await watchTargets({
+          targets,
+          generate: (target, previous) =>
+            runGenerate(io, target, { force: values.force ?? false, previous }),
+          readPrevious: (outDir) => readPreviousPackage({ outDir }),
+          log: io.stdout,
+        });
+      } catch (error) {
+        if (!(error instanceof WatchError)) throw error;
+        io.stderr(`zapgen: ${error.message}`);
+        return EXIT.failed;
+      }
       return 0;
     }
     let failed = false;
