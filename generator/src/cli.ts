@@ -101,7 +101,9 @@ What zapgen cannot prove to compile is left out and listed as a warning, located
                    written without satisfies
 The write
 is all or nothing: if it fails, the previous package is left as it was. A file that zapgen did not
-generate (without its header) is never overwritten unless --force is given.
+generate (without its header) is never overwritten unless --force is given. Ctrl+C (or SIGTERM)
+lets a write in progress finish; what a killed run left is repaired by the next generate. While
+generate or check runs, the package folder is locked (<out>/.zapgen.lock): another run waits.
 
 When the spec changed since the package was generated, prints each change (as zapgen diff does),
 bumps the package version by what the changes break and adds them to its CHANGELOG.md.
