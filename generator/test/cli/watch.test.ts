@@ -15,15 +15,17 @@ import { bin, buildBin } from './bin.js';
 const STEP_TIMEOUT_MS = 90_000;
 
 let work: string;
-let child: ChildProcess | undefined;
+/** The watchers started, stopped after the tests. */
+const children: ChildProcess[] = [];
 beforeAll(() => {
   buildBin();
   work = mkdtempSync(path.join(tmpdir(), 'zapgen-watch-'));
 });
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGTERM');
+  for (const each of children) {
+    if (each.exitCode !== null || each.signalCode !== null) continue;
+    const exited = new Promise((resolve) => each.once('exit', resolve));
+    each.kill('SIGTERM');
     await exited;
   }
   rmSync(work, { recursive: true, force: true });
@@ -95,11 +97,12 @@ describe('zapgen generate --watch', () => {
     ).toBe(0);
 
     const output = new Output();
-    child = spawn(
+    const child = spawn(
       process.execPath,
       [bin, 'generate', '--watch', '--spec', 'spec', '--out', 'pkg'],
       { cwd: work },
     );
+    children.push(child);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.append(chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => output.append(chunk));
 
@@ -163,7 +166,7 @@ describe('zapgen generate --watch', () => {
       [bin, 'generate', '--watch', '--spec', 'later/api/openapi.yaml', '--out', 'later-pkg'],
       { cwd: work },
     );
-    child = watching;
+    children.push(watching);
     watching.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.append(chunk));
     watching.stderr!.setEncoding('utf8').on('data', (chunk: string) => output.append(chunk));
     expect(await output.next({ pattern: /error {2}file-not-found {2}/, from: 0 })).toContain(
