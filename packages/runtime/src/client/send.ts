@@ -20,6 +20,7 @@ import { encodeValue } from '../serialize/encode.js';
 import { attemptSignal } from '../timeout.js';
 import { validateRequest, validateResponse } from '../validation.js';
 import { encodeBody, readBody } from './body.js';
+import { checkCall } from './check-call.js';
 import { errorForStatus, requestIdOf } from './errors-from-response.js';
 import type { CallOptions, ClientOptions } from './options.js';
 import { isCredentialHeader, redactHeaders, redactUrl, scrubCause } from './redact.js';
@@ -228,6 +229,14 @@ export async function performCall<T>(options: {
   callOptions?: CallOptions;
 }): Promise<CallResult<T>> {
   const { context, operation } = options;
+  checkCall({
+    apiName: context.api.name,
+    baseUrl: context.baseUrl,
+    client: context.client,
+    operation,
+    args: options.args,
+    callOptions: options.callOptions,
+  });
   const args = options.args ?? {};
   const callOptions = options.callOptions ?? {};
   if (context.client.validation?.request !== false) {
