@@ -6,11 +6,15 @@
  * - the key is a hash of zapgen itself (every file of its compiled code, its package.json and
  *   the version of each dependency), the options, the working directory and the version of
  *   `@zapgen/runtime` installed for the package;
- * - every file the spec was read from must have the bytes it had (a new `$ref` changes the file
- *   that holds it, so a newly referenced file cannot go unnoticed);
+ * - every file the spec was read from must have the bytes the run parsed (hashed as they were
+ *   read, not afterwards: a spec saved while `generate` runs is not the one generated; a new
+ *   `$ref` changes the file that holds it, so a newly referenced file cannot go unnoticed);
  * - every generated file in the package must have the bytes that were written, and no other
  *   file there may carry a zapgen header. So `check` still finds a hand edit, a deleted file
  *   and a stale one: any of them is a miss, and the full run reports it.
+ *
+ * A run is recorded only once both are verified: the spec files still hold the bytes read, and
+ * the package holds exactly the bytes generated (another process may have written either).
  *
  * The cache lives in `node_modules/.cache/zapgen/` of the nearest `node_modules` at or above the
  * package folder (where build tools keep theirs: never committed, never in the package); with no
@@ -27,12 +31,13 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { specFileHash } from './load/bounds.js';
 import type { Finding } from './load/finding.js';
 import { isGenerated } from './write/header.js';
 import { listFiles, readStart } from './write/write-files.js';
 
 /** Bumped when the record's layout changes. */
-const RECORD_FORMAT = 1;
+const RECORD_FORMAT = 2;
 
 /** What a run reported that a cache hit reports again. */
 export interface CachedSummary {
@@ -178,7 +183,7 @@ export function cachedRun(
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as CacheRecord;
     if (record.format !== RECORD_FORMAT || record.key !== keyOf(identity)) return undefined;
-    if (!Object.entries(record.sources).every(([source, hash]) => hashFile(source) === hash))
+    if (!Object.entries(record.sources).every(([source, hash]) => specFileHash(source) === hash))
       return undefined;
     const onDisk = generatedFiles(identity.out);
     if (!onDisk || !sameRecord(record.files, onDisk)) return undefined;
@@ -192,31 +197,52 @@ export function cachedRun(
   }
 }
 
+/** What `recordRun` did: recorded, or why not. */
+export type RecordOutcome =
+  { recorded: true } | { recorded: false; changedSources: string[]; changedFiles: boolean };
+
 /**
  * Records a run that left the package exactly as generated (a `generate`, or a `check` that found
- * no drift): the package's generated files are hashed as they are now on disk.
+ * no drift), after verifying it: each spec file must still hold the bytes the run read
+ * (`sources`, path → sha256 of what was parsed) and the package's generated files must be
+ * exactly `outputs` (path → the bytes generated). Anything else is not recorded, so that the
+ * next run is a full one; `changedSources` names the spec files saved during the run.
  */
 export function recordRun({
   identity,
   sources,
+  outputs,
   summary,
 }: {
   identity: RunIdentity;
-  sources: readonly string[];
+  sources: Readonly<Record<string, string>>;
+  /** Each generated file (path relative to the package) → sha256 of its bytes. */
+  outputs: Readonly<Record<string, string>>;
   summary: CachedSummary;
-}): void {
+}): RecordOutcome {
+  // Read again through the same bounded reader: a source swapped for a FIFO must not hang this.
+  const changedSources = Object.entries(sources)
+    .filter(([source, hash]) => specFileHash(source) !== hash)
+    .map(([source]) => source);
   const file = cacheFileFor(identity.out);
-  if (!file) return;
+  // The package must hold exactly what was generated: each output with its bytes, and no other
+  // file with a zapgen header. What is recorded is the package's generated files as on disk.
+  const files = generatedFiles(identity.out);
+  const changedFiles =
+    !files ||
+    Object.keys(files).some((name) => !Object.hasOwn(outputs, name)) ||
+    Object.entries(outputs).some(
+      ([name, hash]) => (files[name] ?? hashFile(path.join(identity.out, name))) !== hash,
+    );
+  if (changedSources.length || changedFiles)
+    return { recorded: false, changedSources, changedFiles };
+  if (!file) return { recorded: true };
   try {
-    const files = generatedFiles(identity.out);
-    if (!files) return;
     const record: CacheRecord = {
       format: RECORD_FORMAT,
       key: keyOf(identity),
-      sources: Object.fromEntries(
-        sources.map((source) => [path.resolve(source), hashFile(source) ?? '']),
-      ),
-      files,
+      sources: { ...sources },
+      files: files!,
       summary,
     };
     mkdirSync(path.dirname(file), { recursive: true });
@@ -227,4 +253,5 @@ export function recordRun({
   } catch {
     // A cache that cannot be written only costs the next run its shortcut.
   }
+  return { recorded: true };
 }

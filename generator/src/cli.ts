@@ -3,12 +3,14 @@
  * printed as `file:line:col  severity  rule  message`, never as a stack trace.
  * Exit codes: see `EXIT` (a breaking change found by `diff` is 1 as well).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import validatePackageName from 'validate-npm-package-name';
 import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.js';
 import { apiNameOf, validate } from './load/api.js';
+import { INPUT_LIMITS } from './load/bounds.js';
+import { displayPath } from './load/source-file.js';
 // The generation machinery (ts-morph, oxfmt, ...) is loaded only by the commands that use it.
 import type { GenerateSummary, Timings } from './pipeline.js';
 import { DIFF_HELP } from './commands/diff-help.js';
@@ -55,6 +57,11 @@ const LOAD_RULES = [
     description: 'the spec file exists and can be read',
   },
   {
+    name: 'input-bounds',
+    severity: 'error',
+    description: `each file is a regular file of at most ${INPUT_LIMITS.fileBytes / 2 ** 20} MiB, with at most ${INPUT_LIMITS.nodes.toLocaleString('en-US')} nodes and ${INPUT_LIMITS.depth} levels (YAML aliases expanded)`,
+  },
+  {
     name: 'yaml-syntax',
     severity: 'error',
     description: 'each YAML file is well-formed, without duplicate keys',
@@ -95,7 +102,9 @@ What zapgen cannot prove to compile is left out and listed as a warning, located
                    written without satisfies
 The write
 is all or nothing: if it fails, the previous package is left as it was. A file that zapgen did not
-generate (without its header) is never overwritten unless --force is given.
+generate (without its header) is never overwritten unless --force is given. Ctrl+C (or SIGTERM)
+lets a write in progress finish; what a killed run left is repaired by the next generate. While
+generate or check runs, the package folder is locked (<out>/.zapgen.lock): another run waits.
 
 When the spec changed since the package was generated, prints each change (as zapgen diff does),
 bumps the package version by what the changes break and adds them to its CHANGELOG.md.
@@ -208,6 +217,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   const targets = findTargets({ spec: values.spec, out: values.out, name: values.name });
   if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
 
+  // generate and check hold folder locks and write packages: a signal waits for a write to end.
+  const { guardSignals } =
+    command === 'generate' || command === 'check'
+      ? await import('./commands/signals.js')
+      : { guardSignals: undefined };
+  const unguard = guardSignals?.(io.stderr);
   try {
     if (command === 'diff') {
       const { resolveBase, runDiff } = await import('./commands/diff.js');
@@ -220,17 +235,23 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
     }
     if (command === 'generate' && values.watch) {
-      const [{ watchTargets }, { readPreviousPackage }] = await Promise.all([
+      const [{ watchTargets, WatchError }, { readPreviousPackage }] = await Promise.all([
         import('./commands/watch.js'),
         import('./release/previous.js'),
       ]);
-      await watchTargets({
-        targets,
-        generate: (target, previous) =>
-          runGenerate(io, target, { force: values.force ?? false, previous }),
-        readPrevious: (outDir) => readPreviousPackage({ outDir }),
-        log: io.stdout,
-      });
+      try {
+        await watchTargets({
+          targets,
+          generate: (target, previous) =>
+            runGenerate(io, target, { force: values.force ?? false, previous }),
+          readPrevious: (outDir) => readPreviousPackage({ outDir }),
+          log: io.stdout,
+        });
+      } catch (error) {
+        if (!(error instanceof WatchError)) throw error;
+        io.stderr(`zapgen: ${error.message}`);
+        return EXIT.failed;
+      }
       return 0;
     }
     let failed = false;
@@ -252,6 +273,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         '(run with --debug for the stack trace; this is a bug in zapgen, please report it)',
       );
     return EXIT.internal;
+  } finally {
+    await unguard?.();
   }
 }
 
@@ -364,6 +387,19 @@ async function runGenerate(
   target: Target,
   options: { force: boolean; previous?: PreviousPackage },
 ): Promise<{ ok: boolean; files: string[] }> {
+  return (
+    (await holdingLock(io, target, 'generate', () => generateTarget(io, target, options))) ?? {
+      ok: false,
+      files: [],
+    }
+  );
+}
+
+async function generateTarget(
+  io: Io,
+  target: Target,
+  options: { force: boolean; previous?: PreviousPackage },
+): Promise<{ ok: boolean; files: string[] }> {
   const { force, previous } = options;
   // Watch mode releases against the package as it was when watching started: never from cache.
   const cached = previous ? undefined : fromCache(target);
@@ -376,16 +412,11 @@ async function runGenerate(
   }
   const { generate } = await import('./pipeline.js');
   const { value: summary, files } = await runPipeline(io, target, () =>
-    generate({ ...targetOptions(target), force, ...(previous && { previous }) }),
+    generate({ ...targetOptions(target), force, locked: true, ...(previous && { previous }) }),
   );
   if (!summary) return { ok: false, files };
   // A run with notes (a mismatched runtime, a file left unformatted) is not cached: they are said again.
-  if (!summary.notes.length)
-    recordRun({
-      identity: identityOf(target),
-      sources: summary.sources,
-      summary: cacheable(summary),
-    });
+  const recorded = summary.notes.length ? undefined : record(target, summary);
   printGenerationWarnings(io, summary.warnings);
   for (const change of summary.release.changes) io.stdout(formatChange(change));
   const { written, unchanged, deleted } = summary.files;
@@ -398,10 +429,76 @@ async function runGenerate(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(written + unchanged, 'file')} (${counts.join(', ')}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${releaseNote(summary.release)}`,
   );
   for (const note of summary.notes) io.stderr(`${target.api}: warning: ${note}`);
+  if (recorded && !recorded.recorded && recorded.changedSources.length)
+    io.stderr(
+      `${target.api}: warning: ${recorded.changedSources.map((file) => displayPath(file)).join(', ')} changed during the run; the package was generated from the bytes read before, run zapgen generate again`,
+    );
   return { ok: true, files: summary.sources };
 }
 
+/** Records a run in the cache once it is verified (see cache.ts). */
+function record(
+  target: Target,
+  summary: Parameters<typeof cacheable>[0] & {
+    sourceHashes: Record<string, string>;
+    outputHashes: Record<string, string>;
+  },
+) {
+  return recordRun({
+    identity: identityOf(target),
+    sources: summary.sourceHashes,
+    outputs: summary.outputHashes,
+    summary: cacheable(summary),
+  });
+}
+
 async function runCheck(io: Io, target: Target): Promise<boolean> {
+  return (await holdingLock(io, target, 'check', () => checkTarget(io, target))) ?? false;
+}
+
+/**
+ * Runs `run` holding the lock of the target's package folder (lock.ts): while another zapgen
+ * holds it, says so and waits. A folder that cannot be locked (not writable, locked for too
+ * long) is reported and gives undefined.
+ */
+async function holdingLock<T>(
+  io: Io,
+  target: Target,
+  command: string,
+  run: () => Promise<T>,
+): Promise<T | undefined> {
+  const { lockFolder } = await import('./write/lock.js');
+  const { JOURNAL_FILE, recoverInterruptedWrite } = await import('./write/journal.js');
+  let lock;
+  try {
+    lock = await lockFolder({
+      outDir: target.out,
+      command,
+      onWait: (message) => io.stderr(`${target.api}: ${message}`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    io.stderr(
+      `${target.api}: ${code ? `cannot write to ${target.out} (${code}): ${(error as Error).message}` : (error as Error).message}`,
+    );
+    return undefined;
+  }
+  try {
+    // What a killed run left is repaired before anything reads the package (check only says so).
+    if (command === 'generate') {
+      const recovered = recoverInterruptedWrite(target.out);
+      if (recovered) io.stderr(`${target.api}: ${recovered}`);
+    } else if (existsSync(path.join(target.out, JOURNAL_FILE)))
+      io.stderr(
+        `${target.api}: an interrupted zapgen generate left ${target.out} half written; zapgen generate repairs it`,
+      );
+    return await run();
+  } finally {
+    lock.release();
+  }
+}
+
+async function checkTarget(io: Io, target: Target): Promise<boolean> {
   const cached = fromCache(target);
   if (cached) {
     io.stdout(
@@ -410,15 +507,12 @@ async function runCheck(io: Io, target: Target): Promise<boolean> {
     return true;
   }
   const { check } = await import('./pipeline.js');
-  const { value: summary } = await runPipeline(io, target, () => check(targetOptions(target)));
+  const { value: summary } = await runPipeline(io, target, () =>
+    check({ ...targetOptions(target), locked: true }),
+  );
   if (!summary) return false;
   const differ = summary.drift.files.length;
-  if (!differ)
-    recordRun({
-      identity: identityOf(target),
-      sources: summary.sources,
-      summary: cacheable(summary),
-    });
+  if (!differ) record(target, summary);
   if (differ) io.stdout(summary.drift.patch.trimEnd());
   io.stdout(
     `${summary.api}: ${plural(summary.operations, 'operation')}, ${plural(summary.schemas, 'schema')}, ${plural(summary.files, 'file')} (${differ ? `${differ} differ` : 'up to date'}) ${timing(summary.timings)}${warningNote(summary.warnings)}; ${summary.release.level ? `generate would release ${summary.release.version}` : `version ${summary.release.version}`}`,

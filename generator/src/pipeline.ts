@@ -2,6 +2,7 @@
  * The whole run for one API: load (bundle + validate) → model → emitters → format + header →
  * write (or compare). The spec is parsed once and every emitter reads the same model.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
@@ -37,7 +38,8 @@ import {
   writeFiles,
   type Drift,
   type OutputFile,
-  type WriteCounts,
+  lockFolder,
+  type WriteResult,
 } from './write/index.js';
 
 export { apiNameOf, validate, type ValidateSummary } from './load/api.js';
@@ -69,6 +71,11 @@ export interface GenerateOptions {
    * session of edits makes one release.
    */
   previous?: PreviousPackage;
+  /**
+   * The caller holds the lock of `out` already (the CLI, around its cache). By default
+   * `generate` and `check` take it, waiting while another run holds it.
+   */
+  locked?: boolean;
 }
 
 /** Milliseconds spent in each phase. */
@@ -84,7 +91,7 @@ export interface GenerateSummary {
   api: string;
   operations: number;
   schemas: number;
-  files: WriteCounts;
+  files: WriteResult;
   timings: Timings;
   /** Warnings of the spec (errors stop the run with a `SpecError`). */
   warnings: Finding[];
@@ -94,6 +101,10 @@ export interface GenerateSummary {
   release: ReleaseSummary;
   /** Every file the spec was read from (absolute paths), entry first. */
   sources: string[];
+  /** sha256 of the bytes parsed from each file the spec was read from (absolute path → hash). */
+  sourceHashes: Record<string, string>;
+  /** sha256 of each generated file (path relative to the package → hash). */
+  outputHashes: Record<string, string>;
 }
 
 export interface ReleaseSummary extends Omit<Release, 'changelog' | 'changes'> {
@@ -123,6 +134,24 @@ export class SpecError extends Error {
 
 /** Generates the package `out` from `spec`, writing only files that changed. */
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
+  return locked(options, 'generate', () => generateLocked(options));
+}
+
+/** Runs `run` holding the lock of `options.out` (unless the caller holds it). */
+async function locked<T>(
+  options: GenerateOptions,
+  command: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  const lock = options.locked ? undefined : await lockFolder({ outDir: options.out, command });
+  try {
+    return await run();
+  } finally {
+    lock?.release();
+  }
+}
+
+async function generateLocked(options: GenerateOptions): Promise<GenerateSummary> {
   const built = await build(options);
   const start = performance.now();
   const files = writeFiles({
@@ -159,6 +188,10 @@ export function runtimeMismatch(out: string): string | undefined {
 
 /** Generates `spec` in memory and compares it with the package on disk; nothing is written. */
 export async function check(options: GenerateOptions): Promise<CheckSummary> {
+  return locked(options, 'check', () => checkLocked(options));
+}
+
+async function checkLocked(options: GenerateOptions): Promise<CheckSummary> {
   const built = await build(options);
   const start = performance.now();
   const drift = diffFiles({
@@ -194,6 +227,7 @@ async function build(options: GenerateOptions): Promise<Built> {
   // at once were a large part of the peak memory.
   const formatWarnings: string[] = [];
   const outputs: OutputFile[] = [];
+  const outputHashes: Record<string, string> = {};
   for (const [index, file] of files.entries()) {
     const contents = addHeader({ path: file.path, contents: file.contents, header });
     files[index] = { ...file, contents: '' };
@@ -218,6 +252,8 @@ async function build(options: GenerateOptions): Promise<Built> {
         );
     }
   }
+  for (const output of outputs)
+    outputHashes[output.path] = createHash('sha256').update(output.contents, 'utf8').digest('hex');
   timings.write = elapsed();
 
   return {
@@ -234,6 +270,8 @@ async function build(options: GenerateOptions): Promise<Built> {
       ],
       release: { ...withoutChangelog(produced.release), changes: produced.changes },
       sources: produced.sources,
+      sourceHashes: produced.sourceHashes,
+      outputHashes,
     },
     timings,
   };
@@ -264,7 +302,7 @@ async function produce({
 }) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
-  const { model, findings, release, changes, sources, hash } = prepare({
+  const { model, findings, release, changes, sources, sourceHashes, hash } = prepare({
     options,
     packageName,
     lap,
@@ -305,6 +343,7 @@ async function produce({
     release,
     changes,
     sources,
+    sourceHashes,
   };
 }
 
@@ -327,6 +366,7 @@ function prepare({
   release: Release;
   changes: LocatedChange[];
   sources: string[];
+  sourceHashes: Record<string, string>;
   hash: string;
 } {
   const loaded = loadSpec(options.spec);
@@ -344,7 +384,15 @@ function prepare({
   });
   const changes = locateChanges({ changes: release.changes, revision: loaded });
   lap('model');
-  return { model, findings, release, changes, sources: loaded.files, hash };
+  return {
+    model,
+    findings,
+    release,
+    changes,
+    sources: loaded.files,
+    sourceHashes: loaded.hashes,
+    hash,
+  };
 }
 
 function withoutChangelog({

@@ -7,7 +7,7 @@
  * watching folders (not files) sees the rename-over-original writes of editors. A watcher
  * library (chokidar) would add globbing and polling this does not need.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { PreviousPackage } from '../release/index.js';
 
@@ -50,6 +50,12 @@ export async function watchTargets<T extends WatchTarget>({
     (target) => new TargetWatch({ target, generate, previous: readPrevious(target.out), log }),
   );
   for (const state of states) await state.run();
+  if (states.every((state) => state.watchedFolders === 0)) {
+    for (const state of states) state.close();
+    throw new WatchError(
+      'nothing can be watched: no folder of the spec files exists or can be read',
+    );
+  }
   log(
     `zapgen: watching ${states.reduce((sum, state) => sum + state.fileCount, 0)} files for changes (Ctrl+C to stop)`,
   );
@@ -60,6 +66,25 @@ export async function watchTargets<T extends WatchTarget>({
   for (const state of states) state.close();
 }
 
+/** The watch cannot start (the CLI reports it and exits 1). */
+export class WatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WatchError';
+  }
+}
+
+/** The nearest folder of `file` that exists, and the name in it on the way to `file`. */
+function nearestExisting(file: string): { folder: string; name: string } {
+  let name = path.basename(file);
+  let folder = path.dirname(file);
+  while (!existsSync(folder) && path.dirname(folder) !== folder) {
+    name = path.basename(folder);
+    folder = path.dirname(folder);
+  }
+  return { folder, name };
+}
+
 class TargetWatch<T extends WatchTarget> {
   readonly #target: T;
   readonly #generate: GenerateOnce<T>;
@@ -68,6 +93,7 @@ class TargetWatch<T extends WatchTarget> {
   /** Folder → watcher, and the file names watched in each folder. */
   readonly #watchers = new Map<string, FSWatcher>();
   #files = new Set<string>();
+  #interest = new Map<string, Set<string>>();
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
@@ -92,6 +118,10 @@ class TargetWatch<T extends WatchTarget> {
 
   get fileCount(): number {
     return this.#files.size;
+  }
+
+  get watchedFolders(): number {
+    return this.#watchers.size;
   }
 
   /** Generates now (or once more after the run in progress) and watches the files it read. */
@@ -126,22 +156,33 @@ class TargetWatch<T extends WatchTarget> {
     this.#watchers.clear();
   }
 
-  /** Watches the folders of `files`. */
+  /**
+   * Watches the folders of `files`. A folder that does not exist yet (a spec to be written, a
+   * `$ref` to a folder not made yet) is waited for: its nearest existing ancestor is watched for
+   * the name on the way to it, so that the watch never ends with nothing to watch.
+   */
   #watch(files: string[]): void {
     if (this.#closed || files.length === 0) return;
     this.#files = new Set(files.map((file) => path.resolve(file)));
-    const folders = new Set([...this.#files].map((file) => path.dirname(file)));
+    // Watched folder → the names in it that matter (a file of the spec, or the next folder down).
+    const interest = new Map<string, Set<string>>();
+    for (const file of this.#files) {
+      const { folder, name } = nearestExisting(file);
+      const names = interest.get(folder) ?? new Set<string>();
+      names.add(name);
+      interest.set(folder, names);
+    }
+    this.#interest = interest;
     for (const [folder, watcher] of this.#watchers) {
-      if (folders.has(folder)) continue;
+      if (interest.has(folder)) continue;
       watcher.close();
       this.#watchers.delete(folder);
     }
-    for (const folder of folders) {
+    for (const folder of interest.keys()) {
       if (this.#watchers.has(folder)) continue;
       try {
         const watcher = watch(folder, (_event, name) => {
-          if (name === null || this.#files.has(path.join(folder, name.toString())))
-            this.#schedule();
+          if (name === null || this.#interest.get(folder)?.has(name.toString())) this.#schedule();
         });
         watcher.on('error', () => {
           watcher.close();
@@ -149,7 +190,7 @@ class TargetWatch<T extends WatchTarget> {
         });
         this.#watchers.set(folder, watcher);
       } catch {
-        // A folder that does not exist (a `$ref` to a file not written yet) is looked at again after the next run.
+        // Unreadable: looked at again after the next run; `watchedFolders` tells if none is left.
       }
     }
   }

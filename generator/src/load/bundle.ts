@@ -32,6 +32,8 @@ export interface Bundle {
   sourceMap: SourceMap;
   /** Every file read, entry first (absolute paths). */
   files: string[];
+  /** sha256 of the bytes parsed from each file that was read (absolute path → hash). */
+  hashes: Record<string, string>;
   /** Unreadable files, YAML syntax errors and `$ref`s that cannot be followed. */
   findings: Finding[];
 }
@@ -52,8 +54,8 @@ class Bundler {
   readonly sourceMap = new SourceMap();
   readonly findings: Finding[] = [];
   readonly #files = new Map<string, SourceFile | 'missing' | 'broken'>();
-  /** Why a `missing` file could not be read (`file not found`, `is a folder`). */
-  readonly #missing = new Map<string, string>();
+  /** Why a `missing` file was not read (`file not found`, `is a folder`, `is a FIFO`), and the rule. */
+  readonly #missing = new Map<string, { rule: string; reason: string }>();
   /** `<file>#<pointer>` of an inlined node → its pointer in the bundle. */
   readonly #placed = new Map<string, string>();
   readonly #placedByFile = new Map<string, { pointer: string; at: string }[]>();
@@ -98,6 +100,11 @@ class Bundler {
       document,
       sourceMap: this.sourceMap,
       files: [...this.#files.keys()],
+      hashes: Object.fromEntries(
+        [...this.#files].flatMap(([file, read]) =>
+          typeof read === 'string' ? [] : [[file, read.sha256]],
+        ),
+      ),
       findings: this.findings,
     };
   }
@@ -173,9 +180,11 @@ class Bundler {
     }
     const file = this.#read(target.file);
     if (file === 'missing') {
+      const why = this.#missing.get(target.file);
       this.#refFinding(
         context,
-        `$ref "${ref}" cannot be followed: ${this.#missing.get(target.file) ?? displayPath(target.file)}`,
+        `$ref "${ref}" cannot be followed: ${why?.reason ?? displayPath(target.file)}`,
+        why?.rule === 'file-not-found' ? undefined : why?.rule,
       );
       return undefined;
     }
@@ -252,23 +261,22 @@ class Bundler {
       this.#files.set(absolutePath, result.file);
       return result.file;
     }
-    const missing = result.findings.every((finding) => finding.rule === 'file-not-found');
+    const missing = result.refused !== undefined;
     // The entry's own absence is reported as is; a missing referenced file at the `$ref`.
     if (!missing || this.#files.size === 0) this.findings.push(...result.findings);
-    if (missing)
-      this.#missing.set(absolutePath, result.findings[0]?.message ?? displayPath(absolutePath));
+    if (result.refused) this.#missing.set(absolutePath, result.refused);
     const state = missing ? 'missing' : 'broken';
     this.#files.set(absolutePath, state);
     return state;
   }
 
-  #refFinding(context: Context, message: string): void {
+  #refFinding(context: Context, message: string, rule = 'resolvable-refs'): void {
     const segments = [...context.base, ...this.#path.slice(context.depth), '$ref'];
     const position = context.file.locate(segments);
     this.findings.push({
       file: context.file.displayPath,
       ...position,
-      rule: 'resolvable-refs',
+      rule,
       severity: 'error',
       message,
     });

@@ -3,7 +3,6 @@
  * with positions; JSON files are read with `JSON.parse` (fast for multi-megabyte specs) and
  * scanned for positions only when findings need them.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import {
@@ -17,6 +16,7 @@ import {
   type Document,
   type Node,
 } from 'yaml';
+import { BOUNDS_RULE, dataExcess, readSpecFile, yamlExcess } from './bounds.js';
 import type { Finding } from './finding.js';
 import { jsonOffsets, lineColumns } from './json-positions.js';
 
@@ -33,14 +33,22 @@ export interface SourceFile {
   /** Path relative to the working directory, as printed in findings. */
   displayPath: string;
   data: unknown;
+  /** sha256 of the bytes parsed: what the run cache compares, never the file as it is later. */
+  sha256: string;
   /** Position of the node at `segments` (the deepest existing node on the way). */
   locate(segments: readonly string[]): Position;
   /** Positions of many nodes at once (one pass over a JSON file). */
   locateMany(requests: readonly (readonly string[])[]): Position[];
 }
 
-/** The result of reading a file: the file, or the findings that explain why it could not be read. */
-export type ReadResult = { ok: true; file: SourceFile } | { ok: false; findings: Finding[] };
+/**
+ * The result of reading a file: the file, or the findings that explain why it could not be read.
+ * `refused` is set when the file was not read at all (missing, a folder, a device, too large):
+ * a `$ref` to it is where the problem is reported.
+ */
+export type ReadResult =
+  | { ok: true; file: SourceFile }
+  | { ok: false; findings: Finding[]; refused?: { rule: string; reason: string } };
 
 /** Relative, posix-style path for messages. */
 export function displayPath(absolutePath: string): string {
@@ -51,29 +59,36 @@ export function displayPath(absolutePath: string): string {
 /** Reads and parses `absolutePath` (YAML or JSON). Never throws for a user's mistake. */
 export function readSourceFile(absolutePath: string): ReadResult {
   const shown = displayPath(absolutePath);
-  let text: string;
-  try {
-    text = readFileSync(absolutePath, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'file not found'
-        : code === 'EISDIR'
-          ? 'is a folder'
-          : `cannot read (${code ?? 'error'})`;
-    return { ok: false, findings: [fileFinding(shown, 'file-not-found', `${shown}: ${reason}`)] };
+  const read = readSpecFile(absolutePath);
+  if (!read.ok) {
+    const rule = read.notFound ? 'file-not-found' : BOUNDS_RULE;
+    return {
+      ok: false,
+      findings: [fileFinding(shown, rule, `${shown}: ${read.reason}`)],
+      refused: { rule, reason: `${shown}: ${read.reason}` },
+    };
   }
+  let text = read.text;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
   // A `.json` file is JSON: comments, trailing commas and other YAML-only syntax are errors.
   if (/\.json$/i.test(absolutePath)) {
+    let data: unknown;
     try {
-      const data: unknown = JSON.parse(text);
-      return { ok: true, file: lazyJsonFile(absolutePath, shown, text, data) };
+      data = JSON.parse(text);
     } catch {
       return { ok: false, findings: jsonSyntaxFindings({ text, shown }) };
     }
+    const file = lazyJsonFile({ absolutePath, shown, text, data, sha256: read.sha256 });
+    const excess = dataExcess(data);
+    if (excess)
+      return {
+        ok: false,
+        findings: [
+          { file: shown, ...file.locate(excess.segments), ...boundsFinding(excess.message) },
+        ],
+      };
+    return { ok: true, file };
   }
   const parsed = parseWithPositions(text);
   if (parsed.errors.length) {
@@ -87,8 +102,18 @@ export function readSourceFile(absolutePath: string): ReadResult {
       })),
     };
   }
+  // Measured before `toJS`: the data of an alias bomb is small, but every reader after it expands it.
+  const excess = yamlExcess(parsed.document);
+  if (excess) {
+    const { line, col } = parsed.lineCounter.linePos(excess.offset);
+    return {
+      ok: false,
+      findings: [{ file: shown, line, column: col, ...boundsFinding(excess.message) }],
+    };
+  }
   let data: unknown;
   try {
+    // Aliases are measured above; the parser's own guard (a count per anchor) refuses real specs.
     data = parsed.document.toJS({ maxAliasCount: -1 });
   } catch (error) {
     return { ok: false, findings: [fileFinding(shown, 'yaml-syntax', (error as Error).message)] };
@@ -100,10 +125,15 @@ export function readSourceFile(absolutePath: string): ReadResult {
       path: absolutePath,
       displayPath: shown,
       data,
+      sha256: read.sha256,
       locate,
       locateMany: (requests) => requests.map(locate),
     },
   };
+}
+
+function boundsFinding(message: string): Pick<Finding, 'rule' | 'severity' | 'message'> {
+  return { rule: BOUNDS_RULE, severity: 'error', message };
 }
 
 interface Parsed {
@@ -195,18 +225,26 @@ function duplicateKeys(document: Document): { offset: number; key: string }[] {
 }
 
 /** A JSON file keeps its text only: positions come from a scan of the text when asked for. */
-function lazyJsonFile(
-  absolutePath: string,
-  shown: string,
-  text: string,
-  data: unknown,
-): SourceFile {
+function lazyJsonFile({
+  absolutePath,
+  shown,
+  text,
+  data,
+  sha256,
+}: {
+  absolutePath: string;
+  shown: string;
+  text: string;
+  data: unknown;
+  sha256: string;
+}): SourceFile {
   const locateMany = (requests: readonly (readonly string[])[]) =>
     lineColumns(text, jsonOffsets(text, requests));
   return {
     path: absolutePath,
     displayPath: shown,
     data,
+    sha256,
     locate: (segments) => locateMany([segments])[0] ?? { line: 1, column: 1 },
     locateMany,
   };

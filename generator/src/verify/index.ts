@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import ts from 'typescript';
 import type { EmittedFile } from '../emit/index.js';
+import { fixtureConstNames } from '../emit/fixtures/module.js';
 import { typesSource } from '../emit/typescript-types/index.js';
 import type { ApiModel } from '../model/types.js';
 import { escapeSegment, operationPointer } from '../json/pointer.js';
@@ -94,6 +95,7 @@ export function verifyPackage<F extends EmittedFile>({
   const checked = check({ types, fixtures: first?.module });
   if (fixtures !== undefined) {
     const { typesFile } = checked;
+    const owners = fixtureOwners(model);
     const verified: string[] = [];
     // Each slice after the first is checked in a program of its own, beside the one parsed and
     // bound `types.ts`, and the garbage of each collected: one program over GitHub's fixtures was
@@ -118,6 +120,7 @@ export function verifyPackage<F extends EmittedFile>({
       const pruned = pruneSatisfies({
         source: part.module,
         diagnostics,
+        owners,
         operationPointer: (operationId) => pointerOfOperation({ model, operationId }),
       });
       verified.push(pruned.source.slice(part.entriesStart, pruned.source.length - part.entriesEnd));
@@ -211,9 +214,10 @@ type FixturePart =
     };
 
 /**
- * The fixtures module as `emit/fixtures/module.ts` prints it (`export const <name> = {` and `};`
- * at the start of a line, each entry a key indented by two spaces) cut into parts that join back
- * into it, the entries in slices of about `maxChars`. A module of another shape is one slice.
+ * The fixtures module as `emit/fixtures/module.ts` prints it (each schema's and operation's
+ * fixtures a statement `const <name> = {` … `};` at the start of a line, then the maps that name
+ * them) cut into parts that join back into it, the entries in slices of about `maxChars`. A
+ * module of another shape is one slice.
  */
 export function fixtureSlices({
   source,
@@ -224,51 +228,47 @@ export function fixtureSlices({
 }): FixturePart[] {
   const lines = source.split(/(?<=\n)/);
   const imports = lines.filter((line) => line.startsWith('import ')).join('');
-  const slice = (name: string, entries: string[]): FixturePart => {
-    const head = `${imports}export const ${name} = {\n`;
-    const tail = '};\n';
+  const slice = (entries: string[]): FixturePart => {
     const text = entries.join('');
     return {
       kind: 'slice',
       entries: text,
-      module: `${head}${text}${tail}`,
-      entriesStart: head.length,
-      entriesEnd: tail.length,
+      module: `${imports}${text}`,
+      entriesStart: imports.length,
+      entriesEnd: 0,
     };
   };
   const parts: FixturePart[] = [];
   let text = '';
-  let index = 0;
-  while (index < lines.length) {
-    const opening = /^export const (\w+) = \{\n$/.exec(lines[index]!);
-    text += lines[index];
-    index += 1;
-    if (!opening) continue;
-    const entries: string[] = [];
-    let size = 0;
+  let entries: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (!entries.length) return;
+    parts.push({ kind: 'text', text }, slice(entries));
+    text = '';
+    entries = [];
+    size = 0;
+  };
+  for (let index = 0; index < lines.length;) {
+    if (!/^const \w+ = \{\n$/.test(lines[index]!)) {
+      // Text between entries ends the run of entries before it.
+      if (lines[index] !== '\n' || !entries.length) {
+        flush();
+        text += lines[index];
+      } else entries.push(`${entries.pop()!}${lines[index]!}`);
+      index += 1;
+      continue;
+    }
     let entry = '';
-    for (; index < lines.length && lines[index] !== '};\n'; index += 1) {
-      const line = lines[index]!;
-      // A key at the first level starts an entry (a key never starts with `}`, which closes one).
-      if (/^ {2}[^ }]/.test(line) && entry) {
-        entries.push(entry);
-        size += entry.length;
-        entry = '';
-        if (size >= maxChars) {
-          parts.push({ kind: 'text', text }, slice(opening[1]!, entries.splice(0)));
-          text = '';
-          size = 0;
-        }
-      }
-      entry += line;
-    }
+    for (; index < lines.length && lines[index] !== '};\n'; index += 1) entry += lines[index];
     if (index === lines.length) return [whole(source)];
-    if (entry) entries.push(entry);
-    if (entries.length) {
-      parts.push({ kind: 'text', text }, slice(opening[1]!, entries));
-      text = '';
-    }
+    entry += lines[index];
+    index += 1;
+    if (size >= maxChars) flush();
+    entries.push(entry);
+    size += entry.length;
   }
+  flush();
   if (!parts.length) return [whole(source)];
   parts.push({ kind: 'text', text });
   return parts.filter((part) => part.kind === 'slice' || part.text !== '');
@@ -310,10 +310,13 @@ function deepest(file: ts.SourceFile, position: number): ts.Node {
 function pruneSatisfies({
   source,
   diagnostics,
+  owners,
   operationPointer,
 }: {
   source: string;
   diagnostics: readonly ts.Diagnostic[];
+  /** The map and key of each fixture const (`PetSchemaFixture` → `componentFixtures`, `Pet`). */
+  owners: ReadonlyMap<string, [string, string]>;
   operationPointer: (operationId: string) => string;
 }): { source: string; warnings: VerifyWarning[] } {
   const file = ts.createSourceFile(
@@ -340,7 +343,8 @@ function pruneSatisfies({
   const ordered = [...clauses].sort(([a], [b]) => b.getStart(file) - a.getStart(file));
   let text = source;
   for (const [clause, diagnostic] of ordered) {
-    const keys = fixtureKeys(clause);
+    const [local = '', ...path] = fixtureKeys(clause);
+    const keys = [...(owners.get(local) ?? [local]), ...path];
     // `<value> satisfies T as T`: the `as T` goes with the proof it stands on.
     const end =
       ts.isAsExpression(clause.parent) && clause.parent.expression === clause
@@ -357,7 +361,21 @@ function pruneSatisfies({
   return { source: text, warnings: warnings.reverse() };
 }
 
-/** The keys of the object literals around `node`, outermost first, starting at the exported const. */
+/** For each fixture const of the module, the map that names it and its key there. */
+function fixtureOwners(model: ApiModel): Map<string, [string, string]> {
+  const names = fixtureConstNames(model);
+  return new Map([
+    ...[...names.components].map(
+      ([name, local]) => [local, ['componentFixtures', name]] as [string, [string, string]],
+    ),
+    ...[...names.operations].map(
+      ([operationId, local]) =>
+        [local, ['operationFixtures', operationId]] as [string, [string, string]],
+    ),
+  ]);
+}
+
+/** The keys of the object literals around `node`, outermost first, starting at the const. */
 function fixtureKeys(node: ts.Node): string[] {
   const keys: string[] = [];
   for (let current: ts.Node | undefined = node; current; current = current.parent) {

@@ -27,6 +27,9 @@ export {
   type OutputFile,
   type WriteCounts,
   type WriteFs,
+  type WriteResult,
   type WritePlan,
   type WriteTarget,
 } from './write-files.js';
+export { JOURNAL_FILE, recoverInterruptedWrite } from './journal.js';
+export { LOCK_FILE, lockFolder, LockTimeoutError, releaseAllLocks, type Lock } from './lock.js';

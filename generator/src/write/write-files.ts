@@ -10,10 +10,17 @@
  * permission) is contained: new contents are staged next to their targets first, then swapped in
  * with renames, keeping the previous files until every rename has succeeded; on any failure the
  * previous files are put back, so the package on disk is byte-for-byte what it was.
+ *
+ * What a process cannot undo because it is killed half way, the next write does: each phase is
+ * recorded in a journal first (journal.ts), and a write starts by recovering what an
+ * interrupted one left. The whole write is synchronous: a signal handler (the CLI installs
+ * one) runs only once it has finished, so SIGINT and SIGTERM never stop a swap half way.
+ * Callers hold the folder's lock (lock.ts).
  */
 import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import { HEADER_SEARCH_LENGTH, isGenerated } from './header.js';
+import { recoverInterruptedWrite, removeJournal, writeJournal, type Journal } from './journal.js';
 
 /** A finished file (formatted, with its header), its path relative to the package root. */
 export interface OutputFile {
@@ -127,15 +134,48 @@ export function planWrite({
   return plan;
 }
 
+/** What `writeFiles` did, and what it found left by an interrupted run and repaired first. */
+export interface WriteResult extends WriteCounts {
+  recovered?: string;
+}
+
 /** Writes `files` under `outDir` and deletes stale generated files, all or nothing (see the module comment). */
-export function writeFiles(target: WriteTarget & { force?: boolean; fs?: WriteFs }): WriteCounts {
+export function writeFiles(target: WriteTarget & { force?: boolean; fs?: WriteFs }): WriteResult {
   const fs = target.fs ?? nodeFs;
   const { outDir } = target;
+  const recovered = kindOf(outDir) === 'folder' ? recoverInterruptedWrite(outDir) : undefined;
   const plan = planWrite(target);
   const suffix = `.zapgen-${process.pid}-${Date.now().toString(36)}`;
   const createdFolders: string[] = [];
   const staged: { file: string; temp: string; target: string }[] = [];
   const swapped: { target: string; backup?: string; temp?: string }[] = [];
+  const counts = {
+    written: plan.writes.length,
+    unchanged: plan.unchanged,
+    deleted: plan.deletes.length,
+    ...(recovered && { recovered }),
+  };
+  if (!plan.writes.length && !plan.deletes.length) return counts;
+
+  const root = path.resolve(outDir);
+  const journal: Journal = {
+    format: 1,
+    phase: 'staging',
+    suffix,
+    writes: plan.writes.map((file) => ({
+      path: file.path,
+      replaces: kindOf(path.join(outDir, file.path)) === 'file',
+    })),
+    deletes: plan.deletes,
+    createdFolders: [],
+  };
+  const record = (phase: Journal['phase']) => {
+    journal.phase = phase;
+    journal.createdFolders = createdFolders
+      .map((folder) => path.relative(root, folder).split(path.sep).join('/'))
+      .filter((folder) => folder !== '' && !folder.startsWith('..'));
+    writeJournal({ outDir, journal });
+  };
 
   const undo = () => {
     for (const step of swapped.reverse()) {
@@ -145,11 +185,14 @@ export function writeFiles(target: WriteTarget & { force?: boolean; fs?: WriteFs
       });
     }
     for (const { temp } of staged) attempt(() => fs.unlinkSync(temp));
+    removeJournal(outDir);
     for (const folder of createdFolders.reverse()) attempt(() => fs.rmdirSync(folder));
   };
 
   let current = '';
   try {
+    createFolders({ fs, folder: outDir, created: createdFolders });
+    record('staging');
     for (const file of plan.writes) {
       current = file.path;
       const destination = path.join(outDir, file.path);
@@ -158,6 +201,8 @@ export function writeFiles(target: WriteTarget & { force?: boolean; fs?: WriteFs
       staged.push({ file: file.path, temp, target: destination });
       fs.writeFileSync(temp, file.contents, 'utf8');
     }
+    current = '';
+    record('swapping');
     for (const { file, temp, target: destination } of staged) {
       current = file;
       const step: { target: string; backup?: string; temp?: string } = { target: destination };
@@ -176,15 +221,18 @@ export function writeFiles(target: WriteTarget & { force?: boolean; fs?: WriteFs
       fs.renameSync(destination, backup);
       swapped.push({ target: destination, backup });
     }
+    current = '';
+    record('committed');
   } catch (error) {
     undo();
-    throw new WriteFailedError({ outDir, file: current, cause: error });
+    throw new WriteFailedError({ outDir, file: current || '(the write journal)', cause: error });
   }
   // Committed: the backups are no longer needed.
   for (const step of swapped) if (step.backup) attempt(() => fs.unlinkSync(step.backup!));
   for (const stale of plan.deletes)
     removeEmptyFolders({ fs, outDir, from: path.dirname(path.join(outDir, stale)) });
-  return { written: plan.writes.length, unchanged: plan.unchanged, deleted: plan.deletes.length };
+  removeJournal(outDir);
+  return counts;
 }
 
 /** Generated files on disk under `outDir` that are not in `files` (relative posix paths, sorted). */

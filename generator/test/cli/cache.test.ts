@@ -11,9 +11,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { corpusSpec } from '../../../test/support/corpus.js';
 import { bin, buildBin } from './bin.js';
+
+const FS_HOOKS = fileURLToPath(new URL('./support/fs-hooks.mjs', import.meta.url));
 
 // A project folder as a user has one: a node_modules (where the cache lives), a spec, a package.
 let project: string;
@@ -131,6 +134,36 @@ describe('the run cache', () => {
     expect(generate.stdout).not.toMatch(FROM_CACHE);
     expect(readFileSync(path.join(project, out, 'README.md'), 'utf8')).toContain('Cached Petstore');
     expect(zapgen('generate').stdout).toMatch(FROM_CACHE);
+  });
+
+  // An editor, a formatter or `watch` saving the spec while generate runs: the package holds the
+  // spec as it was read, so the cache must not vouch for the spec as it is afterwards.
+  it('never records a spec saved during the run as the one generated (no false "up to date")', () => {
+    const specPath = path.join(project, spec);
+    writeFileSync(
+      specPath,
+      readFileSync(specPath, 'utf8').replace(/title: Swagger Petstore/, 'title: Read Petstore'),
+    );
+    const generate = spawnSync(
+      process.execPath,
+      ['--import', FS_HOOKS, bin, 'generate', '--spec', spec, '--out', out],
+      {
+        cwd: project,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          ZAPGEN_HOOK_EDIT_FILE: specPath,
+          ZAPGEN_HOOK_EDIT_TEXT: '\nx-saved-while-generating: true\n',
+        },
+      },
+    );
+    expect(generate.status, generate.stderr).toBe(0);
+    expect(readFileSync(specPath, 'utf8')).toContain('x-saved-while-generating');
+    expect(generate.stderr).toMatch(/changed while zapgen read it|changed during the run/);
+    const check = zapgen('check');
+    expect(check.stdout).not.toMatch(FROM_CACHE);
+    expect(check.status).toBe(1);
+    expect(check.stdout).toContain('x-saved-while-generating');
   });
 
   it('is not used for other options: another package name is a full run', () => {

@@ -15,15 +15,17 @@ import { bin, buildBin } from './bin.js';
 const STEP_TIMEOUT_MS = 90_000;
 
 let work: string;
-let child: ChildProcess | undefined;
+/** The watchers started, stopped after the tests. */
+const children: ChildProcess[] = [];
 beforeAll(() => {
   buildBin();
   work = mkdtempSync(path.join(tmpdir(), 'zapgen-watch-'));
 });
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGTERM');
+  for (const each of children) {
+    if (each.exitCode !== null || each.signalCode !== null) continue;
+    const exited = new Promise((resolve) => each.once('exit', resolve));
+    each.kill('SIGTERM');
     await exited;
   }
   rmSync(work, { recursive: true, force: true });
@@ -95,11 +97,12 @@ describe('zapgen generate --watch', () => {
     ).toBe(0);
 
     const output = new Output();
-    child = spawn(
+    const child = spawn(
       process.execPath,
       [bin, 'generate', '--watch', '--spec', 'spec', '--out', 'pkg'],
       { cwd: work },
     );
+    children.push(child);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.append(chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => output.append(chunk));
 
@@ -155,4 +158,30 @@ describe('zapgen generate --watch', () => {
     ]);
     expect(child.exitCode).toBeNull();
   }, 600_000);
+
+  it('waits for a spec whose folder does not exist yet, instead of exiting', async () => {
+    const output = new Output();
+    const watching = spawn(
+      process.execPath,
+      [bin, 'generate', '--watch', '--spec', 'later/api/openapi.yaml', '--out', 'later-pkg'],
+      { cwd: work },
+    );
+    children.push(watching);
+    watching.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.append(chunk));
+    watching.stderr!.setEncoding('utf8').on('data', (chunk: string) => output.append(chunk));
+    expect(await output.next({ pattern: /error {2}file-not-found {2}/, from: 0 })).toContain(
+      'later/api/openapi.yaml: file not found',
+    );
+    await output.next({ pattern: /^zapgen: watching 1 files for changes/, from: 0 });
+    const mark = output.text.length;
+    writeSpec({ dir: path.join(work, 'later/api'), doc: petsSpec() });
+    expect(
+      await output.next({ pattern: /^api: 4 operations, 4 schemas, \d+ files/, from: mark }),
+    ).toMatch(/version 1\.0\.0/);
+    expect(watching.exitCode).toBeNull();
+    const exited = new Promise((resolve) => watching.once('exit', resolve));
+    watching.kill('SIGINT');
+    await exited;
+    expect(watching.exitCode).toBe(130);
+  }, 300_000);
 });

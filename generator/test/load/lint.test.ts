@@ -162,6 +162,16 @@ describe('lint rules', () => {
         want: ['2:1  error  openapi-schema  info is missing required property "version"'],
       },
     ],
+    [
+      'schema-depth',
+      {
+        given: 'schema-depth.yaml',
+        want: [
+          '215:265  error  schema-depth  inline schemas nest more than 64 levels here (65 from /components/schemas/Deep); zapgen writes at most 64: move an inner schema into components/schemas and refer to it with $ref',
+          '220:48  error  schema-depth  this value nests more than 32 levels of arrays and objects (33 from /components/schemas/Matrix/default); zapgen writes values at most 32 levels deep',
+        ],
+      },
+    ],
     ...(['3.0', '3.1'] as const).map((version): [string, { given: string; want: string[] }] => [
       `openapi-schema (OpenAPI ${version}: a typo, a wrong type, a missing field)`,
       {

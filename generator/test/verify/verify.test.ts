@@ -140,51 +140,77 @@ describe('fixtureSlices', () => {
   const module = [
     "import type { components } from './types.js';",
     '',
-    '/** Doc. */',
-    'export const componentFixtures = {',
-    '  A: {',
-    '    minimal: { a: 1 },',
-    '  },',
-    "  'b-c': {",
-    '    minimal: {},',
-    '  },',
-    '  D: {',
-    '    invalid: [],',
-    '  },',
+    'const ASchemaFixture = {',
+    '  minimal: { a: 1 },',
     '};',
     '',
-    'export const operationFixtures = {',
-    '  op: {',
-    '    request: {},',
-    '  },',
+    'const BCSchemaFixture = {',
+    '  minimal: {},',
+    '};',
+    '',
+    'const DSchemaFixture = {',
+    '  invalid: [],',
+    '};',
+    '',
+    '/** Doc. */',
+    'export const componentFixtures: {',
+    '  A: typeof ASchemaFixture;',
+    "  'b-c': typeof BCSchemaFixture;",
+    '  D: typeof DSchemaFixture;',
+    '} = {',
+    '  A: ASchemaFixture,',
+    "  'b-c': BCSchemaFixture,",
+    '  D: DSchemaFixture,',
+    '};',
+    '',
+    'const opOperationFixture = {',
+    '  request: {},',
+    '};',
+    '',
+    'export const operationFixtures: {',
+    '  op: typeof opOperationFixture;',
+    '} = {',
+    '  op: opOperationFixture,',
     '};',
     '',
   ].join('\n');
   const slices = (maxChars: number) =>
     fixtureSlices({ source: module, maxChars }).filter((part) => part.kind === 'slice');
 
-  const cases: [string, { source: string; maxChars: number; want: string[][] }][] = [
+  const cases: [string, { maxChars: number; want: string[][] }][] = [
     [
-      'one slice per const when each fits',
-      { source: module, maxChars: 1e6, want: [['A', 'b-c', 'D'], ['op']] },
+      'one slice per run of consts when each fits',
+      {
+        maxChars: 1e6,
+        want: [['ASchemaFixture', 'BCSchemaFixture', 'DSchemaFixture'], ['opOperationFixture']],
+      },
     ],
-    ['one entry per slice', { source: module, maxChars: 1, want: [['A'], ['b-c'], ['D'], ['op']] }],
+    [
+      'one entry per slice',
+      {
+        maxChars: 1,
+        want: [['ASchemaFixture'], ['BCSchemaFixture'], ['DSchemaFixture'], ['opOperationFixture']],
+      },
+    ],
     [
       'two entries per slice',
-      { source: module, maxChars: 40, want: [['A', 'b-c'], ['D'], ['op']] },
+      {
+        maxChars: 60,
+        want: [['ASchemaFixture', 'BCSchemaFixture'], ['DSchemaFixture'], ['opOperationFixture']],
+      },
     ],
   ];
   it.each(cases)('%s', (_name, { maxChars, want }) => {
     const got = slices(maxChars).map((part) =>
       part.kind === 'slice'
-        ? [...part.entries.matchAll(/^ {2}'?([\w-]+)'?: \{$/gm)].map((match) => match[1])
+        ? [...part.entries.matchAll(/^const (\w+) = \{$/gm)].map((match) => match[1])
         : [],
     );
     expect(got).toEqual(want);
   });
 
   it('joins back into the module, and each slice is a module of its own', () => {
-    for (const maxChars of [1, 40, 1e6]) {
+    for (const maxChars of [1, 60, 1e6]) {
       const parts = fixtureSlices({ source: module, maxChars });
       expect(parts.map((part) => (part.kind === 'text' ? part.text : part.entries)).join('')).toBe(
         module,
@@ -192,8 +218,9 @@ describe('fixtureSlices', () => {
       for (const part of parts) {
         if (part.kind !== 'slice') continue;
         expect(part.module).toMatch(
-          /^import type \{ components \} from '.\/types.js';\nexport const \w+ = \{\n/,
+          /^import type \{ components \} from '.\/types.js';\nconst \w+ = \{\n/,
         );
+        expect(part.module).not.toContain('export const');
         expect(part.module.slice(part.entriesStart, part.module.length - part.entriesEnd)).toBe(
           part.entries,
         );

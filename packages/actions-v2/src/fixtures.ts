@@ -2,6 +2,1315 @@
 import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
+const AccountInfoSchemaFixture = {
+  minimal: {
+    id: 69,
+    name: 'charlie',
+    logo_url: 'golf',
+    owner: {},
+  } satisfies components['schemas']['AccountInfo'] as components['schemas']['AccountInfo'],
+  full: {
+    id: 81,
+    name: 'juliet',
+    logo_url: 'charlie',
+    owner: {},
+  } satisfies components['schemas']['AccountInfo'] as components['schemas']['AccountInfo'],
+  invalid: [
+    {
+      rule: 'required at /id',
+      get value(): unknown {
+        return deleteAt(AccountInfoSchemaFixture.minimal, '/id');
+      },
+    },
+    {
+      rule: 'type at /id',
+      get value(): unknown {
+        return setAt(AccountInfoSchemaFixture.minimal, '/id', 69.5);
+      },
+    },
+  ],
+};
+
+const AccountInfoResultsSchemaFixture = {
+  minimal: {
+    results: [],
+  } satisfies components['schemas']['AccountInfoResults'] as components['schemas']['AccountInfoResults'],
+  full: {
+    results: [
+      {
+        id: 70,
+        name: 'hotel',
+        logo_url: 'india',
+        owner: {},
+      },
+    ],
+  } satisfies components['schemas']['AccountInfoResults'] as components['schemas']['AccountInfoResults'],
+  invalid: [
+    {
+      rule: 'required at /results',
+      get value(): unknown {
+        return deleteAt(AccountInfoResultsSchemaFixture.minimal, '/results');
+      },
+    },
+    {
+      rule: 'type at /results',
+      get value(): unknown {
+        return setAt(AccountInfoResultsSchemaFixture.minimal, '/results', 'not an array');
+      },
+    },
+  ],
+};
+
+const AccountOwnerSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['AccountOwner'] as components['schemas']['AccountOwner'],
+  full: {
+    name: 'echo',
+    email: 'juliet',
+  } satisfies components['schemas']['AccountOwner'] as components['schemas']['AccountOwner'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ActionDetailsBodySchemaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ActionDetailsBodySchema'] as components['schemas']['ActionDetailsBodySchema'],
+  full: {
+    params: {},
+  } satisfies components['schemas']['ActionDetailsBodySchema'] as components['schemas']['ActionDetailsBodySchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ActionDetailsParamsSchemaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ActionDetailsParamsSchema'] as components['schemas']['ActionDetailsParamsSchema'],
+  full: {
+    params: {},
+  } satisfies components['schemas']['ActionDetailsParamsSchema'] as components['schemas']['ActionDetailsParamsSchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ActionDetailsResultSchemaSchemaFixture = {
+  minimal: {
+    action_has_custom_needs_probability: 1,
+    action: {
+      type: 'charlie',
+      key: 'juliet',
+      name: 'echo',
+      noun: 'golf',
+      description: 'bravo',
+      is_important: false,
+      is_hidden: false,
+    },
+    action_gives: [],
+    action_needs: [],
+    action_sample: {},
+  } satisfies components['schemas']['ActionDetailsResultSchema'] as components['schemas']['ActionDetailsResultSchema'],
+  full: {
+    action_has_custom_needs_probability: 1,
+    action: {
+      type: 'delta',
+      key: 'alpha',
+      name: 'charlie',
+      noun: 'india',
+      description: 'golf',
+      is_important: true,
+      is_hidden: false,
+    },
+    action_gives: [
+      {
+        key: 'foxtrot',
+        score: 9.5,
+        subscore: 63,
+        type: 'india',
+        custom_field: false,
+        important: false,
+      },
+    ],
+    action_needs: [{}],
+    action_sample: {},
+  } satisfies components['schemas']['ActionDetailsResultSchema'] as components['schemas']['ActionDetailsResultSchema'],
+  invalid: [
+    {
+      rule: 'required at /action_has_custom_needs_probability',
+      get value(): unknown {
+        return deleteAt(
+          ActionDetailsResultSchemaSchemaFixture.minimal,
+          '/action_has_custom_needs_probability',
+        );
+      },
+    },
+    {
+      rule: 'minimum at /action_has_custom_needs_probability',
+      get value(): unknown {
+        return setAt(
+          ActionDetailsResultSchemaSchemaFixture.minimal,
+          '/action_has_custom_needs_probability',
+          -1,
+        );
+      },
+    },
+    {
+      rule: 'maximum at /action_has_custom_needs_probability',
+      get value(): unknown {
+        return setAt(
+          ActionDetailsResultSchemaSchemaFixture.minimal,
+          '/action_has_custom_needs_probability',
+          2,
+        );
+      },
+    },
+  ],
+};
+
+const ActionDetailsResultSchemaResultsSchemaFixture = {
+  minimal: {
+    results: [],
+  } satisfies components['schemas']['ActionDetailsResultSchemaResults'] as components['schemas']['ActionDetailsResultSchemaResults'],
+  full: {
+    results: [
+      {
+        action_has_custom_needs_probability: 1,
+        action: {
+          type: 'juliet',
+          key: 'foxtrot',
+          name: 'juliet',
+          noun: 'echo',
+          description: 'golf',
+          is_important: false,
+          is_hidden: false,
+        },
+        action_gives: [],
+        action_needs: [],
+        action_sample: {},
+      },
+    ],
+  } satisfies components['schemas']['ActionDetailsResultSchemaResults'] as components['schemas']['ActionDetailsResultSchemaResults'],
+  invalid: [
+    {
+      rule: 'required at /results',
+      get value(): unknown {
+        return deleteAt(ActionDetailsResultSchemaResultsSchemaFixture.minimal, '/results');
+      },
+    },
+    {
+      rule: 'type at /results',
+      get value(): unknown {
+        return setAt(
+          ActionDetailsResultSchemaResultsSchemaFixture.minimal,
+          '/results',
+          'not an array',
+        );
+      },
+    },
+  ],
+};
+
+const ActionMetaHookTSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ActionMetaHookT'] as components['schemas']['ActionMetaHookT'],
+  full: {
+    directions: 'hotel',
+    is_notification: true,
+    is_pollable: false,
+    is_polling_notification: false,
+    is_subscription: true,
+    url: 'foxtrot',
+  } satisfies components['schemas']['ActionMetaHookT'] as components['schemas']['ActionMetaHookT'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ActionMetaTSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ActionMetaT'] as components['schemas']['ActionMetaT'],
+  full: {
+    hook: {},
+  } satisfies components['schemas']['ActionMetaT'] as components['schemas']['ActionMetaT'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ActionParamSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ActionParam'] as components['schemas']['ActionParam'],
+  full: {
+    mode: 'locked',
+    value: 'anything',
+  } satisfies components['schemas']['ActionParam'] as components['schemas']['ActionParam'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ActionSchemaSchemaFixture = {
+  minimal: {
+    app: 'hotel',
+    action: 'bravo',
+    type: 'write',
+    display_name: 'india',
+    description: 'foxtrot',
+    search_relevancy_score: 1,
+    app_info: {
+      app: 'juliet',
+      name: 'hotel',
+      logo_url: 'bravo',
+      auth_type: 'juliet',
+      actions: {},
+    },
+    app_needs_auth: true,
+  } satisfies components['schemas']['ActionSchema'] as components['schemas']['ActionSchema'],
+  full: {
+    app: 'hotel',
+    action: 'echo',
+    type: 'search_or_write',
+    display_name: 'charlie',
+    description: 'hotel',
+    search_relevancy_score: 1,
+    app_info: {
+      app: 'bravo',
+      name: 'juliet',
+      logo_url: 'bravo',
+      auth_type: 'juliet',
+      actions: {},
+    },
+    app_needs_auth: true,
+  } satisfies components['schemas']['ActionSchema'] as components['schemas']['ActionSchema'],
+  invalid: [
+    {
+      rule: 'required at /app',
+      get value(): unknown {
+        return deleteAt(ActionSchemaSchemaFixture.minimal, '/app');
+      },
+    },
+    {
+      rule: 'type at /app',
+      get value(): unknown {
+        return setAt(ActionSchemaSchemaFixture.minimal, '/app', 12345);
+      },
+    },
+    {
+      rule: 'enum at /type',
+      get value(): unknown {
+        return setAt(ActionSchemaSchemaFixture.minimal, '/type', 'not-in-enum');
+      },
+    },
+  ],
+};
+
+const ActionSchemaResultsSchemaFixture = {
+  minimal: {
+    results: [],
+  } satisfies components['schemas']['ActionSchemaResults'] as components['schemas']['ActionSchemaResults'],
+  full: {
+    results: [
+      {
+        app: 'india',
+        action: 'golf',
+        type: 'read_bulk',
+        display_name: 'golf',
+        description: 'hotel',
+        search_relevancy_score: 0.5,
+        app_info: {
+          app: 'bravo',
+          name: 'delta',
+          logo_url: 'hotel',
+          auth_type: 'echo',
+          actions: {},
+        },
+        app_needs_auth: true,
+      },
+    ],
+  } satisfies components['schemas']['ActionSchemaResults'] as components['schemas']['ActionSchemaResults'],
+  invalid: [
+    {
+      rule: 'required at /results',
+      get value(): unknown {
+        return deleteAt(ActionSchemaResultsSchemaFixture.minimal, '/results');
+      },
+    },
+    {
+      rule: 'type at /results',
+      get value(): unknown {
+        return setAt(ActionSchemaResultsSchemaFixture.minimal, '/results', 'not an array');
+      },
+    },
+  ],
+};
+
+const ActionTSchemaFixture = {
+  minimal: {
+    type: 'foxtrot',
+    key: 'hotel',
+    name: 'delta',
+    noun: 'foxtrot',
+    description: 'delta',
+    is_important: true,
+    is_hidden: false,
+  } satisfies components['schemas']['ActionT'] as components['schemas']['ActionT'],
+  full: {
+    type: 'alpha',
+    key: 'echo',
+    name: 'golf',
+    noun: 'delta',
+    description: 'charlie',
+    is_important: false,
+    is_hidden: false,
+    needs: [{}],
+    meta: {},
+    popularity: 14,
+    app_name: 'delta',
+  } satisfies components['schemas']['ActionT'] as components['schemas']['ActionT'],
+  invalid: [
+    {
+      rule: 'required at /type',
+      get value(): unknown {
+        return deleteAt(ActionTSchemaFixture.minimal, '/type');
+      },
+    },
+    {
+      rule: 'type at /type',
+      get value(): unknown {
+        return setAt(ActionTSchemaFixture.minimal, '/type', 12345);
+      },
+    },
+  ],
+};
+
+const ActionTypeSchemaFixture = {
+  minimal:
+    'search_or_write' satisfies components['schemas']['ActionType'] as components['schemas']['ActionType'],
+  full: 'search_or_write' satisfies components['schemas']['ActionType'] as components['schemas']['ActionType'],
+  invalid: [
+    { rule: 'enum', value: 'not-in-enum' as unknown },
+    { rule: 'type', value: null as unknown },
+  ],
+};
+
+const AiActionMetaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['AiActionMeta'] as components['schemas']['AiActionMeta'],
+  full: {
+    params: {},
+    app_label: 'alpha',
+    action_label: 'alpha',
+    authentication_label: 'india',
+    app_needs_auth: true,
+  } satisfies components['schemas']['AiActionMeta'] as components['schemas']['AiActionMeta'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AiActionResponseSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['AiActionResponse'] as components['schemas']['AiActionResponse'],
+  full: {
+    id: 'a3ccff5e-c5b2-41be-a55c-89873cb091de',
+    description: 'delta',
+    app: 'echo',
+    action: 'india',
+    action_type: 'search_or_write',
+    params: {
+      additionalProperty: {},
+    },
+    meta: {},
+    account_id: 65,
+    authentication_id: 39,
+    needs: [{}],
+  } satisfies components['schemas']['AiActionResponse'] as components['schemas']['AiActionResponse'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AppAuthResponseSchemaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['AppAuthResponseSchema'] as components['schemas']['AppAuthResponseSchema'],
+  full: {} satisfies components['schemas']['AppAuthResponseSchema'] as components['schemas']['AppAuthResponseSchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AppDetailTSchemaFixture = {
+  minimal: {
+    name: 'charlie',
+    slug: 'alpha',
+    description: 'india',
+    app_profile_url: 'bravo',
+    banner: 'echo',
+    canonical_id: 'india',
+    hashtag: 'india',
+    image: 'hotel',
+    age_in_days: 77,
+    days_since_last_update: 65,
+    id: 93,
+    internal_id: 42,
+    popularity: 4,
+    request_count: 42,
+    zap_usage_count: 50,
+    images: {},
+    is_beta: false,
+    is_built_in: true,
+    is_featured: false,
+    is_premium: true,
+    is_public: true,
+    is_upcoming: false,
+  } satisfies components['schemas']['AppDetailT'] as components['schemas']['AppDetailT'],
+  full: {
+    name: 'alpha',
+    slug: 'hotel',
+    description: 'charlie',
+    app_profile_url: 'juliet',
+    banner: 'bravo',
+    canonical_id: 'hotel',
+    hashtag: 'charlie',
+    image: 'india',
+    age_in_days: 89,
+    days_since_last_update: 74,
+    id: 4,
+    internal_id: 73,
+    popularity: 83,
+    request_count: 55,
+    zap_usage_count: 20,
+    images: {},
+    is_beta: false,
+    is_built_in: true,
+    is_featured: true,
+    is_premium: false,
+    is_public: true,
+    is_upcoming: false,
+    current_implementation_id: 'echo',
+    external_url: 'alpha',
+    learn_more_url: 'echo',
+    invite_url: 'echo',
+    primary_color: 'alpha',
+    categories: [
+      {
+        title: 'echo',
+        description: 'echo',
+      },
+    ],
+  } satisfies components['schemas']['AppDetailT'] as components['schemas']['AppDetailT'],
+  invalid: [
+    {
+      rule: 'required at /name',
+      get value(): unknown {
+        return deleteAt(AppDetailTSchemaFixture.minimal, '/name');
+      },
+    },
+    {
+      rule: 'type at /name',
+      get value(): unknown {
+        return setAt(AppDetailTSchemaFixture.minimal, '/name', 12345);
+      },
+    },
+  ],
+};
+
+const AppDetailsSchemaSchemaFixture = {
+  minimal: {
+    app_needs_auth: false,
+    implementation: {
+      selected_api: 'juliet',
+      app_id: 97,
+      name: 'bravo',
+      slug: 'golf',
+      is_deprecated: false,
+      is_private_only: false,
+      is_invite_only: false,
+      is_beta: false,
+      is_premium: false,
+      is_hidden: false,
+    },
+    details: {
+      name: 'foxtrot',
+      slug: 'foxtrot',
+      description: 'juliet',
+      app_profile_url: 'juliet',
+      banner: 'juliet',
+      canonical_id: 'foxtrot',
+      hashtag: 'bravo',
+      image: 'bravo',
+      age_in_days: 93,
+      days_since_last_update: 40,
+      id: 10,
+      internal_id: 92,
+      popularity: 11,
+      request_count: 61,
+      zap_usage_count: 62,
+      images: {},
+      is_beta: false,
+      is_built_in: true,
+      is_featured: false,
+      is_premium: true,
+      is_public: false,
+      is_upcoming: false,
+    },
+  } satisfies components['schemas']['AppDetailsSchema'] as components['schemas']['AppDetailsSchema'],
+  full: {
+    app_needs_auth: false,
+    implementation: {
+      selected_api: 'echo',
+      app_id: 74,
+      name: 'india',
+      slug: 'charlie',
+      is_deprecated: false,
+      is_private_only: false,
+      is_invite_only: false,
+      is_beta: false,
+      is_premium: false,
+      is_hidden: false,
+    },
+    details: {
+      name: 'golf',
+      slug: 'juliet',
+      description: 'golf',
+      app_profile_url: 'golf',
+      banner: 'foxtrot',
+      canonical_id: 'golf',
+      hashtag: 'foxtrot',
+      image: 'foxtrot',
+      age_in_days: 71,
+      days_since_last_update: 21,
+      id: 74,
+      internal_id: 11,
+      popularity: 27,
+      request_count: 57,
+      zap_usage_count: 91,
+      images: {},
+      is_beta: false,
+      is_built_in: false,
+      is_featured: false,
+      is_premium: true,
+      is_public: true,
+      is_upcoming: false,
+    },
+  } satisfies components['schemas']['AppDetailsSchema'] as components['schemas']['AppDetailsSchema'],
+  invalid: [
+    {
+      rule: 'required at /app_needs_auth',
+      get value(): unknown {
+        return deleteAt(AppDetailsSchemaSchemaFixture.minimal, '/app_needs_auth');
+      },
+    },
+    {
+      rule: 'type at /app_needs_auth',
+      get value(): unknown {
+        return setAt(AppDetailsSchemaSchemaFixture.minimal, '/app_needs_auth', 'true');
+      },
+    },
+  ],
+};
+
+const AppDetailsSchemaResultsSchemaFixture = {
+  minimal: {
+    results: [],
+  } satisfies components['schemas']['AppDetailsSchemaResults'] as components['schemas']['AppDetailsSchemaResults'],
+  full: {
+    results: [
+      {
+        app_needs_auth: false,
+        implementation: {
+          selected_api: 'india',
+          app_id: 55,
+          name: 'charlie',
+          slug: 'juliet',
+          is_deprecated: false,
+          is_private_only: false,
+          is_invite_only: false,
+          is_beta: false,
+          is_premium: false,
+          is_hidden: false,
+        },
+        details: {
+          name: 'bravo',
+          slug: 'charlie',
+          description: 'echo',
+          app_profile_url: 'delta',
+          banner: 'foxtrot',
+          canonical_id: 'delta',
+          hashtag: 'alpha',
+          image: 'hotel',
+          age_in_days: 55,
+          days_since_last_update: 82,
+          id: 48,
+          internal_id: 12,
+          popularity: 80,
+          request_count: 16,
+          zap_usage_count: 22,
+          images: {},
+          is_beta: true,
+          is_built_in: true,
+          is_featured: false,
+          is_premium: false,
+          is_public: false,
+          is_upcoming: false,
+        },
+      },
+    ],
+  } satisfies components['schemas']['AppDetailsSchemaResults'] as components['schemas']['AppDetailsSchemaResults'],
+  invalid: [
+    {
+      rule: 'required at /results',
+      get value(): unknown {
+        return deleteAt(AppDetailsSchemaResultsSchemaFixture.minimal, '/results');
+      },
+    },
+    {
+      rule: 'type at /results',
+      get value(): unknown {
+        return setAt(AppDetailsSchemaResultsSchemaFixture.minimal, '/results', 'not an array');
+      },
+    },
+  ],
+};
+
+const AppSchemaSchemaFixture = {
+  minimal: {
+    app: 'charlie',
+    name: 'bravo',
+    logo_url: 'juliet',
+    auth_type: 'delta',
+    actions: {},
+  } satisfies components['schemas']['AppSchema'] as components['schemas']['AppSchema'],
+  full: {
+    app: 'india',
+    name: 'echo',
+    logo_url: 'charlie',
+    auth_type: 'juliet',
+    actions: {
+      additionalProperty: 9,
+    },
+  } satisfies components['schemas']['AppSchema'] as components['schemas']['AppSchema'],
+  invalid: [
+    {
+      rule: 'required at /app',
+      get value(): unknown {
+        return deleteAt(AppSchemaSchemaFixture.minimal, '/app');
+      },
+    },
+    {
+      rule: 'type at /app',
+      get value(): unknown {
+        return setAt(AppSchemaSchemaFixture.minimal, '/app', 12345);
+      },
+    },
+  ],
+};
+
+const AppSchemaResultsSchemaFixture = {
+  minimal: {
+    results: [],
+  } satisfies components['schemas']['AppSchemaResults'] as components['schemas']['AppSchemaResults'],
+  full: {
+    results: [
+      {
+        app: 'golf',
+        name: 'delta',
+        logo_url: 'india',
+        auth_type: 'juliet',
+        actions: {},
+      },
+    ],
+  } satisfies components['schemas']['AppSchemaResults'] as components['schemas']['AppSchemaResults'],
+  invalid: [
+    {
+      rule: 'required at /results',
+      get value(): unknown {
+        return deleteAt(AppSchemaResultsSchemaFixture.minimal, '/results');
+      },
+    },
+    {
+      rule: 'type at /results',
+      get value(): unknown {
+        return setAt(AppSchemaResultsSchemaFixture.minimal, '/results', 'not an array');
+      },
+    },
+  ],
+};
+
+const AuthFieldTSchemaFixture = {
+  minimal: {} satisfies components['schemas']['AuthFieldT'] as components['schemas']['AuthFieldT'],
+  full: {
+    computed: true,
+    key: 'bravo',
+    required: true,
+    type: 'dict',
+    label: 'delta',
+    help_text: 'hotel',
+  } satisfies components['schemas']['AuthFieldT'] as components['schemas']['AuthFieldT'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AuthenticationGroupTSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['AuthenticationGroupT'] as components['schemas']['AuthenticationGroupT'],
+  full: {
+    id: 'juliet',
+    name: 'hotel',
+    photo_url: 'foxtrot',
+    member_count: 82,
+  } satisfies components['schemas']['AuthenticationGroupT'] as components['schemas']['AuthenticationGroupT'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AuthenticationPermissionsTSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['AuthenticationPermissionsT'] as components['schemas']['AuthenticationPermissionsT'],
+  full: {
+    delete: false,
+    edit: true,
+    reconnect: false,
+    share: false,
+    test: true,
+    transfer: false,
+    use: false,
+  } satisfies components['schemas']['AuthenticationPermissionsT'] as components['schemas']['AuthenticationPermissionsT'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AuthenticationTSchemaFixture = {
+  minimal: {
+    date: 'foxtrot',
+    lastchanged: 'india',
+    selected_api: 'hotel',
+    url: 'echo',
+    id: 54,
+    account_id: 89,
+    customuser_id: 50,
+    is_invite_only: true,
+    is_private: true,
+    is_stale: false,
+    shared_with_all: false,
+    is_shared: false,
+    groups: [],
+    members: [],
+    title: 'hotel',
+    label: 'foxtrot',
+    permissions: {},
+  } satisfies components['schemas']['AuthenticationT'] as components['schemas']['AuthenticationT'],
+  full: {
+    date: 'foxtrot',
+    lastchanged: 'foxtrot',
+    selected_api: 'india',
+    url: 'delta',
+    id: 19,
+    account_id: 64,
+    customuser_id: 82,
+    is_invite_only: true,
+    is_private: true,
+    is_stale: true,
+    shared_with_all: false,
+    is_shared: true,
+    groups: [{}],
+    members: [true],
+    title: 'echo',
+    label: 'charlie',
+    permissions: {},
+  } satisfies components['schemas']['AuthenticationT'] as components['schemas']['AuthenticationT'],
+  invalid: [
+    {
+      rule: 'required at /date',
+      get value(): unknown {
+        return deleteAt(AuthenticationTSchemaFixture.minimal, '/date');
+      },
+    },
+    {
+      rule: 'type at /date',
+      get value(): unknown {
+        return setAt(AuthenticationTSchemaFixture.minimal, '/date', 12345);
+      },
+    },
+  ],
+};
+
+const CategoryDetailTSchemaFixture = {
+  minimal: {
+    title: 'juliet',
+    description: 'echo',
+  } satisfies components['schemas']['CategoryDetailT'] as components['schemas']['CategoryDetailT'],
+  full: {
+    title: 'golf',
+    description: 'foxtrot',
+  } satisfies components['schemas']['CategoryDetailT'] as components['schemas']['CategoryDetailT'],
+  invalid: [
+    {
+      rule: 'required at /title',
+      get value(): unknown {
+        return deleteAt(CategoryDetailTSchemaFixture.minimal, '/title');
+      },
+    },
+    {
+      rule: 'type at /title',
+      get value(): unknown {
+        return setAt(CategoryDetailTSchemaFixture.minimal, '/title', 12345);
+      },
+    },
+  ],
+};
+
+const CheckAuthResponseSchemaFixture = {
+  minimal: {
+    success: false,
+    email: 'juliet',
+    name: 'alpha',
+  } satisfies components['schemas']['CheckAuthResponse'] as components['schemas']['CheckAuthResponse'],
+  full: {
+    success: true,
+    email: 'golf',
+    name: 'hotel',
+    user_id: 80,
+    is_staff: false,
+  } satisfies components['schemas']['CheckAuthResponse'] as components['schemas']['CheckAuthResponse'],
+  invalid: [
+    {
+      rule: 'required at /success',
+      get value(): unknown {
+        return deleteAt(CheckAuthResponseSchemaFixture.minimal, '/success');
+      },
+    },
+    {
+      rule: 'type at /success',
+      get value(): unknown {
+        return setAt(CheckAuthResponseSchemaFixture.minimal, '/success', 'true');
+      },
+    },
+  ],
+};
+
+const ChoiceTSchemaFixture = {
+  minimal: {} satisfies components['schemas']['ChoiceT'] as components['schemas']['ChoiceT'],
+  full: {
+    key: 'hotel',
+    label: 'foxtrot',
+    sample: 'juliet',
+  } satisfies components['schemas']['ChoiceT'] as components['schemas']['ChoiceT'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const CreateAiActionRequestSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['CreateAiActionRequest'] as components['schemas']['CreateAiActionRequest'],
+  full: {
+    app: 'delta',
+    action: 'charlie',
+    action_type: 'search_and_write',
+    params: {
+      additionalProperty: {},
+    },
+    meta: {},
+  } satisfies components['schemas']['CreateAiActionRequest'] as components['schemas']['CreateAiActionRequest'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ErrorResponseSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
+  full: {
+    error: 'golf',
+    detail: true,
+  } satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ExecuteRequestSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ExecuteRequest'] as components['schemas']['ExecuteRequest'],
+  full: {
+    instructions: 'delta',
+    params: {
+      additionalProperty: {},
+    },
+  } satisfies components['schemas']['ExecuteRequest'] as components['schemas']['ExecuteRequest'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ExecuteResponseSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ExecuteResponse'] as components['schemas']['ExecuteResponse'],
+  full: {
+    execution_log_id: 'golf',
+    action_used: 'alpha',
+    input_params: {},
+    resolved_params: {},
+    results: [{}],
+    full_results: [42],
+    result_field_labels: {
+      additionalProperty: 'echo',
+    },
+    status: 'error',
+    error: 'hotel',
+  } satisfies components['schemas']['ExecuteResponse'] as components['schemas']['ExecuteResponse'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ExposedActionResponseSchemaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ExposedActionResponseSchema'] as components['schemas']['ExposedActionResponseSchema'],
+  full: {
+    results: [{}],
+    configuration_link: 'echo',
+  } satisfies components['schemas']['ExposedActionResponseSchema'] as components['schemas']['ExposedActionResponseSchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const GivesTSchemaFixture = {
+  minimal: {
+    key: 'delta',
+    score: 57,
+    subscore: 20.5,
+    type: 'golf',
+    custom_field: false,
+    important: false,
+  } satisfies components['schemas']['GivesT'] as components['schemas']['GivesT'],
+  full: {
+    key: 'hotel',
+    score: 5,
+    subscore: 46,
+    type: 'golf',
+    custom_field: false,
+    important: false,
+    label: 'echo',
+    zap_meta_sample: 'anything',
+  } satisfies components['schemas']['GivesT'] as components['schemas']['GivesT'],
+  invalid: [
+    {
+      rule: 'required at /key',
+      get value(): unknown {
+        return deleteAt(GivesTSchemaFixture.minimal, '/key');
+      },
+    },
+    {
+      rule: 'type at /key',
+      get value(): unknown {
+        return setAt(GivesTSchemaFixture.minimal, '/key', 12345);
+      },
+    },
+  ],
+};
+
+const GuessActionsSchemaSchemaFixture = {
+  minimal: {
+    query: '',
+    action_types: [],
+    count: 25,
+  } satisfies components['schemas']['GuessActionsSchema'] as components['schemas']['GuessActionsSchema'],
+  full: {
+    query: '',
+    action_types: ['search'],
+    count: 25,
+  } satisfies components['schemas']['GuessActionsSchema'] as components['schemas']['GuessActionsSchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const GuessResultSchemaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['GuessResultSchema'] as components['schemas']['GuessResultSchema'],
+  full: {
+    app: 'echo',
+    action: 'bravo',
+    action_type: 'read',
+    name: 'bravo',
+    description: 'charlie',
+    image: 'echo',
+    score: 13,
+  } satisfies components['schemas']['GuessResultSchema'] as components['schemas']['GuessResultSchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ImagesTSchemaFixture = {
+  minimal: {} satisfies components['schemas']['ImagesT'] as components['schemas']['ImagesT'],
+  full: {
+    url_16_x16: 'juliet',
+    url_32_x32: 'juliet',
+    url_64_x64: 'hotel',
+    url_128_x128: 'delta',
+  } satisfies components['schemas']['ImagesT'] as components['schemas']['ImagesT'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ImplementationTSchemaFixture = {
+  minimal: {
+    selected_api: 'india',
+    app_id: 90,
+    name: 'foxtrot',
+    slug: 'delta',
+    is_deprecated: false,
+    is_private_only: false,
+    is_invite_only: false,
+    is_beta: false,
+    is_premium: false,
+    is_hidden: false,
+  } satisfies components['schemas']['ImplementationT'] as components['schemas']['ImplementationT'],
+  full: {
+    selected_api: 'alpha',
+    app_id: 82,
+    name: 'alpha',
+    slug: 'echo',
+    is_deprecated: false,
+    is_private_only: false,
+    is_invite_only: false,
+    is_beta: false,
+    is_premium: false,
+    is_hidden: false,
+    actions: [
+      {
+        type: 'juliet',
+        key: 'golf',
+        name: 'delta',
+        noun: 'hotel',
+        description: 'charlie',
+        is_important: true,
+        is_hidden: false,
+      },
+    ],
+    auth_type: 'golf',
+    auth_fields: [{}],
+  } satisfies components['schemas']['ImplementationT'] as components['schemas']['ImplementationT'],
+  invalid: [
+    {
+      rule: 'required at /selected_api',
+      get value(): unknown {
+        return deleteAt(ImplementationTSchemaFixture.minimal, '/selected_api');
+      },
+    },
+    {
+      rule: 'type at /selected_api',
+      get value(): unknown {
+        return setAt(ImplementationTSchemaFixture.minimal, '/selected_api', 12345);
+      },
+    },
+  ],
+};
+
+const ListAuthenticationsForAppResultSchemaSchemaFixture = {
+  minimal: {
+    last_refresh_seconds_ago: 47,
+    results: [],
+  } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'] as components['schemas']['ListAuthenticationsForAppResultSchema'],
+  full: {
+    last_refresh_seconds_ago: 97,
+    results: [
+      {
+        date: 'hotel',
+        lastchanged: 'foxtrot',
+        selected_api: 'juliet',
+        url: 'delta',
+        id: 56,
+        account_id: 46,
+        customuser_id: 21,
+        is_invite_only: false,
+        is_private: false,
+        is_stale: false,
+        shared_with_all: true,
+        is_shared: false,
+        groups: [],
+        members: [],
+        title: 'alpha',
+        label: 'foxtrot',
+        permissions: {},
+      },
+    ],
+    message: 'juliet',
+  } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'] as components['schemas']['ListAuthenticationsForAppResultSchema'],
+  invalid: [
+    {
+      rule: 'required at /last_refresh_seconds_ago',
+      get value(): unknown {
+        return deleteAt(
+          ListAuthenticationsForAppResultSchemaSchemaFixture.minimal,
+          '/last_refresh_seconds_ago',
+        );
+      },
+    },
+    {
+      rule: 'type at /last_refresh_seconds_ago',
+      get value(): unknown {
+        return setAt(
+          ListAuthenticationsForAppResultSchemaSchemaFixture.minimal,
+          '/last_refresh_seconds_ago',
+          47.5,
+        );
+      },
+    },
+  ],
+};
+
+const LoginLinkSchemaFixture = {
+  minimal: {} satisfies components['schemas']['LoginLink'] as components['schemas']['LoginLink'],
+  full: {
+    login_link: 'hotel',
+  } satisfies components['schemas']['LoginLink'] as components['schemas']['LoginLink'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const NeedTSchemaFixture = {
+  minimal: {} satisfies components['schemas']['NeedT'] as components['schemas']['NeedT'],
+  full: {
+    key: 'golf',
+    label: 'juliet',
+    type: 'unicode',
+    required: false,
+    custom_field: true,
+    from_search: true,
+    from_write: true,
+    send_in_json: true,
+    list: true,
+    prefill: 'juliet',
+    searchfill: 'alpha',
+    language: 'foxtrot',
+    parent_key: 'india',
+    regex: 'bravo',
+    help_text: 'bravo',
+    placeholder: 'foxtrot',
+    format: 'bravo',
+    capabilities: ['echo'],
+    depends_on: ['alpha'],
+    input_format: [42],
+    alters_custom_fields: true,
+    default_guessable: false,
+    choices: ['hotel'],
+    default: 'juliet',
+  } satisfies components['schemas']['NeedT'] as components['schemas']['NeedT'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const NeedTypeSchemaFixture = {
+  minimal:
+    'confirmation' satisfies components['schemas']['NeedType'] as components['schemas']['NeedType'],
+  full: 'password' satisfies components['schemas']['NeedType'] as components['schemas']['NeedType'],
+  invalid: [
+    { rule: 'enum', value: 'not-in-enum' as unknown },
+    { rule: 'type', value: null as unknown },
+  ],
+};
+
+const ParamModeSchemaFixture = {
+  minimal:
+    'ignored' satisfies components['schemas']['ParamMode'] as components['schemas']['ParamMode'],
+  full: 'choose_from' satisfies components['schemas']['ParamMode'] as components['schemas']['ParamMode'],
+  invalid: [
+    { rule: 'enum', value: 'not-in-enum' as unknown },
+    { rule: 'type', value: null as unknown },
+  ],
+};
+
+const PrefillChoicesResultsSchemaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['PrefillChoicesResultsSchema'] as components['schemas']['PrefillChoicesResultsSchema'],
+  full: {
+    is_loading: false,
+    last_refresh_seconds_ago: 89,
+    results: [{}],
+  } satisfies components['schemas']['PrefillChoicesResultsSchema'] as components['schemas']['PrefillChoicesResultsSchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ResultToShrinkSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ResultToShrink'] as components['schemas']['ResultToShrink'],
+  full: {
+    result: {},
+    result_field_labels: {},
+  } satisfies components['schemas']['ResultToShrink'] as components['schemas']['ResultToShrink'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ShrinkResultResultSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ShrinkResultResult'] as components['schemas']['ShrinkResultResult'],
+  full: {
+    shrunken_result: {},
+  } satisfies components['schemas']['ShrinkResultResult'] as components['schemas']['ShrinkResultResult'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const StatelessExecuteRequestSchemaFixture = {
+  minimal: {
+    instructions: 'foxtrot',
+    app: 'delta',
+    action: 'bravo',
+  } satisfies components['schemas']['StatelessExecuteRequest'] as components['schemas']['StatelessExecuteRequest'],
+  full: {
+    instructions: 'india',
+    app: 'delta',
+    action: 'charlie',
+    params: {
+      additionalProperty: {},
+    },
+    action_type: 'search_or_write',
+    authentication_id: 80,
+    account_id: 9,
+  } satisfies components['schemas']['StatelessExecuteRequest'] as components['schemas']['StatelessExecuteRequest'],
+  invalid: [
+    {
+      rule: 'required at /instructions',
+      get value(): unknown {
+        return deleteAt(StatelessExecuteRequestSchemaFixture.minimal, '/instructions');
+      },
+    },
+    {
+      rule: 'type at /instructions',
+      get value(): unknown {
+        return setAt(StatelessExecuteRequestSchemaFixture.minimal, '/instructions', 12345);
+      },
+    },
+  ],
+};
+
+const TestAuthResponseTSchemaFixture = {
+  minimal: {
+    success: true,
+    errors: [],
+    results: true,
+  } satisfies components['schemas']['TestAuthResponseT'] as components['schemas']['TestAuthResponseT'],
+  full: {
+    success: true,
+    errors: [{}],
+    results: {},
+  } satisfies components['schemas']['TestAuthResponseT'] as components['schemas']['TestAuthResponseT'],
+  invalid: [
+    {
+      rule: 'required at /success',
+      get value(): unknown {
+        return deleteAt(TestAuthResponseTSchemaFixture.minimal, '/success');
+      },
+    },
+    {
+      rule: 'type at /success',
+      get value(): unknown {
+        return setAt(TestAuthResponseTSchemaFixture.minimal, '/success', 'true');
+      },
+    },
+  ],
+};
+
+const UnfurlAppListResponseSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['UnfurlAppListResponse'] as components['schemas']['UnfurlAppListResponse'],
+  full: {} satisfies components['schemas']['UnfurlAppListResponse'] as components['schemas']['UnfurlAppListResponse'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const UnfurlErrorSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['UnfurlError'] as components['schemas']['UnfurlError'],
+  full: {} satisfies components['schemas']['UnfurlError'] as components['schemas']['UnfurlError'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const UnfurlNoAuthFoundErrorSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['UnfurlNoAuthFoundError'] as components['schemas']['UnfurlNoAuthFoundError'],
+  full: {} satisfies components['schemas']['UnfurlNoAuthFoundError'] as components['schemas']['UnfurlNoAuthFoundError'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const UnfurlUrlRequestSchemaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['UnfurlUrlRequestSchema'] as components['schemas']['UnfurlUrlRequestSchema'],
+  full: {} satisfies components['schemas']['UnfurlUrlRequestSchema'] as components['schemas']['UnfurlUrlRequestSchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const UnfurlUrlResponseSchemaSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['UnfurlUrlResponseSchema'] as components['schemas']['UnfurlUrlResponseSchema'],
+  full: {} satisfies components['schemas']['UnfurlUrlResponseSchema'] as components['schemas']['UnfurlUrlResponseSchema'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
 /**
  * Test data for every component schema, keyed by its name in the spec.
  *
@@ -13,176 +1322,315 @@ import type { components, operations } from './types.js';
  * (`setAt`, `deleteAt`), computed when read: each read gives a new value.
  * Values are seeded by schema name: the same spec gives the same file.
  */
-export const componentFixtures = {
-  AccountInfo: {
-    minimal: {
-      id: 69,
-      name: 'charlie',
-      logo_url: 'golf',
-      owner: {},
-    } satisfies components['schemas']['AccountInfo'] as components['schemas']['AccountInfo'],
-    full: {
-      id: 81,
-      name: 'juliet',
-      logo_url: 'charlie',
-      owner: {},
-    } satisfies components['schemas']['AccountInfo'] as components['schemas']['AccountInfo'],
-    invalid: [
-      {
-        rule: 'required at /id',
-        get value(): unknown {
-          return deleteAt(componentFixtures['AccountInfo'].minimal, '/id');
-        },
-      },
-      {
-        rule: 'type at /id',
-        get value(): unknown {
-          return setAt(componentFixtures['AccountInfo'].minimal, '/id', 69.5);
-        },
-      },
-    ],
+export const componentFixtures: {
+  AccountInfo: typeof AccountInfoSchemaFixture;
+  AccountInfoResults: typeof AccountInfoResultsSchemaFixture;
+  AccountOwner: typeof AccountOwnerSchemaFixture;
+  ActionDetailsBodySchema: typeof ActionDetailsBodySchemaSchemaFixture;
+  ActionDetailsParamsSchema: typeof ActionDetailsParamsSchemaSchemaFixture;
+  ActionDetailsResultSchema: typeof ActionDetailsResultSchemaSchemaFixture;
+  ActionDetailsResultSchemaResults: typeof ActionDetailsResultSchemaResultsSchemaFixture;
+  ActionMetaHookT: typeof ActionMetaHookTSchemaFixture;
+  ActionMetaT: typeof ActionMetaTSchemaFixture;
+  ActionParam: typeof ActionParamSchemaFixture;
+  ActionSchema: typeof ActionSchemaSchemaFixture;
+  ActionSchemaResults: typeof ActionSchemaResultsSchemaFixture;
+  ActionT: typeof ActionTSchemaFixture;
+  ActionType: typeof ActionTypeSchemaFixture;
+  AiActionMeta: typeof AiActionMetaSchemaFixture;
+  AiActionResponse: typeof AiActionResponseSchemaFixture;
+  AppAuthResponseSchema: typeof AppAuthResponseSchemaSchemaFixture;
+  AppDetailT: typeof AppDetailTSchemaFixture;
+  AppDetailsSchema: typeof AppDetailsSchemaSchemaFixture;
+  AppDetailsSchemaResults: typeof AppDetailsSchemaResultsSchemaFixture;
+  AppSchema: typeof AppSchemaSchemaFixture;
+  AppSchemaResults: typeof AppSchemaResultsSchemaFixture;
+  AuthFieldT: typeof AuthFieldTSchemaFixture;
+  AuthenticationGroupT: typeof AuthenticationGroupTSchemaFixture;
+  AuthenticationPermissionsT: typeof AuthenticationPermissionsTSchemaFixture;
+  AuthenticationT: typeof AuthenticationTSchemaFixture;
+  CategoryDetailT: typeof CategoryDetailTSchemaFixture;
+  CheckAuthResponse: typeof CheckAuthResponseSchemaFixture;
+  ChoiceT: typeof ChoiceTSchemaFixture;
+  CreateAiActionRequest: typeof CreateAiActionRequestSchemaFixture;
+  ErrorResponse: typeof ErrorResponseSchemaFixture;
+  ExecuteRequest: typeof ExecuteRequestSchemaFixture;
+  ExecuteResponse: typeof ExecuteResponseSchemaFixture;
+  ExposedActionResponseSchema: typeof ExposedActionResponseSchemaSchemaFixture;
+  GivesT: typeof GivesTSchemaFixture;
+  GuessActionsSchema: typeof GuessActionsSchemaSchemaFixture;
+  GuessResultSchema: typeof GuessResultSchemaSchemaFixture;
+  ImagesT: typeof ImagesTSchemaFixture;
+  ImplementationT: typeof ImplementationTSchemaFixture;
+  ListAuthenticationsForAppResultSchema: typeof ListAuthenticationsForAppResultSchemaSchemaFixture;
+  LoginLink: typeof LoginLinkSchemaFixture;
+  NeedT: typeof NeedTSchemaFixture;
+  NeedType: typeof NeedTypeSchemaFixture;
+  ParamMode: typeof ParamModeSchemaFixture;
+  PrefillChoicesResultsSchema: typeof PrefillChoicesResultsSchemaSchemaFixture;
+  ResultToShrink: typeof ResultToShrinkSchemaFixture;
+  ShrinkResultResult: typeof ShrinkResultResultSchemaFixture;
+  StatelessExecuteRequest: typeof StatelessExecuteRequestSchemaFixture;
+  TestAuthResponseT: typeof TestAuthResponseTSchemaFixture;
+  UnfurlAppListResponse: typeof UnfurlAppListResponseSchemaFixture;
+  UnfurlError: typeof UnfurlErrorSchemaFixture;
+  UnfurlNoAuthFoundError: typeof UnfurlNoAuthFoundErrorSchemaFixture;
+  UnfurlUrlRequestSchema: typeof UnfurlUrlRequestSchemaSchemaFixture;
+  UnfurlUrlResponseSchema: typeof UnfurlUrlResponseSchemaSchemaFixture;
+} = {
+  AccountInfo: AccountInfoSchemaFixture,
+  AccountInfoResults: AccountInfoResultsSchemaFixture,
+  AccountOwner: AccountOwnerSchemaFixture,
+  ActionDetailsBodySchema: ActionDetailsBodySchemaSchemaFixture,
+  ActionDetailsParamsSchema: ActionDetailsParamsSchemaSchemaFixture,
+  ActionDetailsResultSchema: ActionDetailsResultSchemaSchemaFixture,
+  ActionDetailsResultSchemaResults: ActionDetailsResultSchemaResultsSchemaFixture,
+  ActionMetaHookT: ActionMetaHookTSchemaFixture,
+  ActionMetaT: ActionMetaTSchemaFixture,
+  ActionParam: ActionParamSchemaFixture,
+  ActionSchema: ActionSchemaSchemaFixture,
+  ActionSchemaResults: ActionSchemaResultsSchemaFixture,
+  ActionT: ActionTSchemaFixture,
+  ActionType: ActionTypeSchemaFixture,
+  AiActionMeta: AiActionMetaSchemaFixture,
+  AiActionResponse: AiActionResponseSchemaFixture,
+  AppAuthResponseSchema: AppAuthResponseSchemaSchemaFixture,
+  AppDetailT: AppDetailTSchemaFixture,
+  AppDetailsSchema: AppDetailsSchemaSchemaFixture,
+  AppDetailsSchemaResults: AppDetailsSchemaResultsSchemaFixture,
+  AppSchema: AppSchemaSchemaFixture,
+  AppSchemaResults: AppSchemaResultsSchemaFixture,
+  AuthFieldT: AuthFieldTSchemaFixture,
+  AuthenticationGroupT: AuthenticationGroupTSchemaFixture,
+  AuthenticationPermissionsT: AuthenticationPermissionsTSchemaFixture,
+  AuthenticationT: AuthenticationTSchemaFixture,
+  CategoryDetailT: CategoryDetailTSchemaFixture,
+  CheckAuthResponse: CheckAuthResponseSchemaFixture,
+  ChoiceT: ChoiceTSchemaFixture,
+  CreateAiActionRequest: CreateAiActionRequestSchemaFixture,
+  ErrorResponse: ErrorResponseSchemaFixture,
+  ExecuteRequest: ExecuteRequestSchemaFixture,
+  ExecuteResponse: ExecuteResponseSchemaFixture,
+  ExposedActionResponseSchema: ExposedActionResponseSchemaSchemaFixture,
+  GivesT: GivesTSchemaFixture,
+  GuessActionsSchema: GuessActionsSchemaSchemaFixture,
+  GuessResultSchema: GuessResultSchemaSchemaFixture,
+  ImagesT: ImagesTSchemaFixture,
+  ImplementationT: ImplementationTSchemaFixture,
+  ListAuthenticationsForAppResultSchema: ListAuthenticationsForAppResultSchemaSchemaFixture,
+  LoginLink: LoginLinkSchemaFixture,
+  NeedT: NeedTSchemaFixture,
+  NeedType: NeedTypeSchemaFixture,
+  ParamMode: ParamModeSchemaFixture,
+  PrefillChoicesResultsSchema: PrefillChoicesResultsSchemaSchemaFixture,
+  ResultToShrink: ResultToShrinkSchemaFixture,
+  ShrinkResultResult: ShrinkResultResultSchemaFixture,
+  StatelessExecuteRequest: StatelessExecuteRequestSchemaFixture,
+  TestAuthResponseT: TestAuthResponseTSchemaFixture,
+  UnfurlAppListResponse: UnfurlAppListResponseSchemaFixture,
+  UnfurlError: UnfurlErrorSchemaFixture,
+  UnfurlNoAuthFoundError: UnfurlNoAuthFoundErrorSchemaFixture,
+  UnfurlUrlRequestSchema: UnfurlUrlRequestSchemaSchemaFixture,
+  UnfurlUrlResponseSchema: UnfurlUrlResponseSchemaSchemaFixture,
+};
+
+const checkAuthOperationFixture = {
+  request: {},
+  responses: {
+    '200': {
+      success: false,
+      email: 'delta',
+      name: 'foxtrot',
+      user_id: 27,
+      is_staff: true,
+    } satisfies operations['checkAuth']['responses']['200']['content']['application/json'] as operations['checkAuth']['responses']['200']['content']['application/json'],
   },
-  AccountInfoResults: {
-    minimal: {
-      results: [],
-    } satisfies components['schemas']['AccountInfoResults'] as components['schemas']['AccountInfoResults'],
-    full: {
-      results: [
-        {
-          id: 70,
-          name: 'hotel',
-          logo_url: 'india',
-          owner: {},
-        },
-      ],
-    } satisfies components['schemas']['AccountInfoResults'] as components['schemas']['AccountInfoResults'],
-    invalid: [
-      {
-        rule: 'required at /results',
-        get value(): unknown {
-          return deleteAt(componentFixtures['AccountInfoResults'].minimal, '/results');
-        },
-      },
-      {
-        rule: 'type at /results',
-        get value(): unknown {
-          return setAt(componentFixtures['AccountInfoResults'].minimal, '/results', 'not an array');
-        },
-      },
-    ],
+};
+
+const checkHealthOperationFixture = {
+  request: {},
+  responses: {
+    '200':
+      42 satisfies operations['checkHealth']['responses']['200']['content']['application/json'] as operations['checkHealth']['responses']['200']['content']['application/json'],
   },
-  AccountOwner: {
-    minimal:
-      {} satisfies components['schemas']['AccountOwner'] as components['schemas']['AccountOwner'],
-    full: {
-      name: 'echo',
-      email: 'juliet',
-    } satisfies components['schemas']['AccountOwner'] as components['schemas']['AccountOwner'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const checkUnfurlAppAuthOperationFixture = {
+  request: {
+    path: {
+      app: 'golf',
+    } satisfies operations['checkUnfurlAppAuth']['parameters']['path'] as operations['checkUnfurlAppAuth']['parameters']['path'],
   },
-  ActionDetailsBodySchema: {
-    minimal:
-      {} satisfies components['schemas']['ActionDetailsBodySchema'] as components['schemas']['ActionDetailsBodySchema'],
-    full: {
+  responses: {
+    '200':
+      {} satisfies operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'] as operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'],
+  },
+};
+
+const createAiActionOperationFixture = {
+  request: {
+    body: {
+      app: 'bravo',
+      action: 'foxtrot',
+      action_type: 'read_bulk',
+      params: {
+        additionalProperty: {},
+      },
+      meta: {},
+    } satisfies NonNullable<
+      operations['createAiAction']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['createAiAction']['requestBody']
+    >['content']['application/json'],
+  },
+  responses: {
+    '200': {
+      id: 'e91b3385-3a86-4bc1-8b0f-379a299ec66c',
+      description: 'delta',
+      app: 'golf',
+      action: 'golf',
+      action_type: 'search',
+      params: {
+        additionalProperty: {},
+      },
+      meta: {},
+      account_id: 5,
+      authentication_id: 71,
+      needs: [{}],
+    } satisfies operations['createAiAction']['responses']['200']['content']['application/json'] as operations['createAiAction']['responses']['200']['content']['application/json'],
+  },
+};
+
+const deleteAiActionOperationFixture = {
+  request: {
+    path: {
+      ai_action_id: 'juliet',
+    } satisfies operations['deleteAiAction']['parameters']['path'] as operations['deleteAiAction']['parameters']['path'],
+  },
+  responses: {
+    '200':
+      false satisfies operations['deleteAiAction']['responses']['200']['content']['application/json'] as operations['deleteAiAction']['responses']['200']['content']['application/json'],
+  },
+};
+
+const executeAiActionOperationFixture = {
+  request: {
+    path: {
+      ai_action_id: 'india',
+    } satisfies operations['executeAiAction']['parameters']['path'] as operations['executeAiAction']['parameters']['path'],
+    body: {
+      instructions: 'charlie',
+      params: {
+        additionalProperty: {},
+      },
+    } satisfies NonNullable<
+      operations['executeAiAction']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['executeAiAction']['requestBody']
+    >['content']['application/json'],
+  },
+  responses: {
+    '200': {
+      execution_log_id: 'delta',
+      action_used: 'alpha',
+      input_params: {},
+      resolved_params: {},
+      results: [{}],
+      full_results: [true],
+      result_field_labels: {
+        additionalProperty: 'hotel',
+      },
+      status: 'success',
+      error: 'juliet',
+    } satisfies operations['executeAiAction']['responses']['200']['content']['application/json'] as operations['executeAiAction']['responses']['200']['content']['application/json'],
+    '400': {
+      error: 'juliet',
+      detail: true,
+    } satisfies operations['executeAiAction']['responses']['400']['content']['application/json'] as operations['executeAiAction']['responses']['400']['content']['application/json'],
+    '412': {
+      error: 'india',
+      detail: 42,
+    } satisfies operations['executeAiAction']['responses']['412']['content']['application/json'] as operations['executeAiAction']['responses']['412']['content']['application/json'],
+    '422': {
+      error: 'charlie',
+      detail: true,
+    } satisfies operations['executeAiAction']['responses']['422']['content']['application/json'] as operations['executeAiAction']['responses']['422']['content']['application/json'],
+  },
+};
+
+const executeStatelessActionOperationFixture = {
+  request: {
+    body: {
+      instructions: 'alpha',
+      app: 'alpha',
+      action: 'echo',
+      params: {
+        additionalProperty: {},
+      },
+      action_type: 'search_or_write',
+      authentication_id: 22,
+      account_id: 33,
+    } satisfies NonNullable<
+      operations['executeStatelessAction']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['executeStatelessAction']['requestBody']
+    >['content']['application/json'],
+  },
+  responses: {
+    '200': {
+      execution_log_id: 'alpha',
+      action_used: 'delta',
+      input_params: {},
+      resolved_params: {},
+      results: [{}],
+      full_results: [42],
+      result_field_labels: {
+        additionalProperty: 'bravo',
+      },
+      status: 'success',
+      error: 'hotel',
+    } satisfies operations['executeStatelessAction']['responses']['200']['content']['application/json'] as operations['executeStatelessAction']['responses']['200']['content']['application/json'],
+    '400': {
+      error: 'india',
+      detail: 'anything',
+    } satisfies operations['executeStatelessAction']['responses']['400']['content']['application/json'] as operations['executeStatelessAction']['responses']['400']['content']['application/json'],
+    '412': {
+      error: 'delta',
+      detail: true,
+    } satisfies operations['executeStatelessAction']['responses']['412']['content']['application/json'] as operations['executeStatelessAction']['responses']['412']['content']['application/json'],
+    '422': {
+      error: 'echo',
+      detail: 'anything',
+    } satisfies operations['executeStatelessAction']['responses']['422']['content']['application/json'] as operations['executeStatelessAction']['responses']['422']['content']['application/json'],
+  },
+};
+
+const getActionDetailsOperationFixture = {
+  request: {
+    path: {
+      app: 'india',
+      action: 'echo',
+    } satisfies operations['getActionDetails']['parameters']['path'] as operations['getActionDetails']['parameters']['path'],
+    body: {
       params: {},
-    } satisfies components['schemas']['ActionDetailsBodySchema'] as components['schemas']['ActionDetailsBodySchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+    } satisfies NonNullable<
+      operations['getActionDetails']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['getActionDetails']['requestBody']
+    >['content']['application/json'],
   },
-  ActionDetailsParamsSchema: {
-    minimal:
-      {} satisfies components['schemas']['ActionDetailsParamsSchema'] as components['schemas']['ActionDetailsParamsSchema'],
-    full: {
-      params: {},
-    } satisfies components['schemas']['ActionDetailsParamsSchema'] as components['schemas']['ActionDetailsParamsSchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ActionDetailsResultSchema: {
-    minimal: {
-      action_has_custom_needs_probability: 1,
-      action: {
-        type: 'charlie',
-        key: 'juliet',
-        name: 'echo',
-        noun: 'golf',
-        description: 'bravo',
-        is_important: false,
-        is_hidden: false,
-      },
-      action_gives: [],
-      action_needs: [],
-      action_sample: {},
-    } satisfies components['schemas']['ActionDetailsResultSchema'] as components['schemas']['ActionDetailsResultSchema'],
-    full: {
-      action_has_custom_needs_probability: 1,
-      action: {
-        type: 'delta',
-        key: 'alpha',
-        name: 'charlie',
-        noun: 'india',
-        description: 'golf',
-        is_important: true,
-        is_hidden: false,
-      },
-      action_gives: [
-        {
-          key: 'foxtrot',
-          score: 9.5,
-          subscore: 63,
-          type: 'india',
-          custom_field: false,
-          important: false,
-        },
-      ],
-      action_needs: [{}],
-      action_sample: {},
-    } satisfies components['schemas']['ActionDetailsResultSchema'] as components['schemas']['ActionDetailsResultSchema'],
-    invalid: [
-      {
-        rule: 'required at /action_has_custom_needs_probability',
-        get value(): unknown {
-          return deleteAt(
-            componentFixtures['ActionDetailsResultSchema'].minimal,
-            '/action_has_custom_needs_probability',
-          );
-        },
-      },
-      {
-        rule: 'minimum at /action_has_custom_needs_probability',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['ActionDetailsResultSchema'].minimal,
-            '/action_has_custom_needs_probability',
-            -1,
-          );
-        },
-      },
-      {
-        rule: 'maximum at /action_has_custom_needs_probability',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['ActionDetailsResultSchema'].minimal,
-            '/action_has_custom_needs_probability',
-            2,
-          );
-        },
-      },
-    ],
-  },
-  ActionDetailsResultSchemaResults: {
-    minimal: {
-      results: [],
-    } satisfies components['schemas']['ActionDetailsResultSchemaResults'] as components['schemas']['ActionDetailsResultSchemaResults'],
-    full: {
+  responses: {
+    '200': {
       results: [
         {
           action_has_custom_needs_probability: 1,
           action: {
-            type: 'juliet',
-            key: 'foxtrot',
-            name: 'juliet',
-            noun: 'echo',
-            description: 'golf',
-            is_important: false,
+            type: 'echo',
+            key: 'echo',
+            name: 'india',
+            noun: 'foxtrot',
+            description: 'alpha',
+            is_important: true,
             is_hidden: false,
           },
           action_gives: [],
@@ -190,422 +1638,50 @@ export const componentFixtures = {
           action_sample: {},
         },
       ],
-    } satisfies components['schemas']['ActionDetailsResultSchemaResults'] as components['schemas']['ActionDetailsResultSchemaResults'],
-    invalid: [
-      {
-        rule: 'required at /results',
-        get value(): unknown {
-          return deleteAt(
-            componentFixtures['ActionDetailsResultSchemaResults'].minimal,
-            '/results',
-          );
-        },
-      },
-      {
-        rule: 'type at /results',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['ActionDetailsResultSchemaResults'].minimal,
-            '/results',
-            'not an array',
-          );
-        },
-      },
-    ],
+    } satisfies operations['getActionDetails']['responses']['200']['content']['application/json'] as operations['getActionDetails']['responses']['200']['content']['application/json'],
   },
-  ActionMetaHookT: {
-    minimal:
-      {} satisfies components['schemas']['ActionMetaHookT'] as components['schemas']['ActionMetaHookT'],
-    full: {
-      directions: 'hotel',
-      is_notification: true,
-      is_pollable: false,
-      is_polling_notification: false,
-      is_subscription: true,
-      url: 'foxtrot',
-    } satisfies components['schemas']['ActionMetaHookT'] as components['schemas']['ActionMetaHookT'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const getAiActionOperationFixture = {
+  request: {
+    path: {
+      ai_action_id: 'golf',
+    } satisfies operations['getAiAction']['parameters']['path'] as operations['getAiAction']['parameters']['path'],
   },
-  ActionMetaT: {
-    minimal:
-      {} satisfies components['schemas']['ActionMetaT'] as components['schemas']['ActionMetaT'],
-    full: {
-      hook: {},
-    } satisfies components['schemas']['ActionMetaT'] as components['schemas']['ActionMetaT'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ActionParam: {
-    minimal:
-      {} satisfies components['schemas']['ActionParam'] as components['schemas']['ActionParam'],
-    full: {
-      mode: 'locked',
-      value: 'anything',
-    } satisfies components['schemas']['ActionParam'] as components['schemas']['ActionParam'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ActionSchema: {
-    minimal: {
-      app: 'hotel',
-      action: 'bravo',
-      type: 'write',
-      display_name: 'india',
-      description: 'foxtrot',
-      search_relevancy_score: 1,
-      app_info: {
-        app: 'juliet',
-        name: 'hotel',
-        logo_url: 'bravo',
-        auth_type: 'juliet',
-        actions: {},
-      },
-      app_needs_auth: true,
-    } satisfies components['schemas']['ActionSchema'] as components['schemas']['ActionSchema'],
-    full: {
-      app: 'hotel',
-      action: 'echo',
-      type: 'search_or_write',
-      display_name: 'charlie',
-      description: 'hotel',
-      search_relevancy_score: 1,
-      app_info: {
-        app: 'bravo',
-        name: 'juliet',
-        logo_url: 'bravo',
-        auth_type: 'juliet',
-        actions: {},
-      },
-      app_needs_auth: true,
-    } satisfies components['schemas']['ActionSchema'] as components['schemas']['ActionSchema'],
-    invalid: [
-      {
-        rule: 'required at /app',
-        get value(): unknown {
-          return deleteAt(componentFixtures['ActionSchema'].minimal, '/app');
-        },
-      },
-      {
-        rule: 'type at /app',
-        get value(): unknown {
-          return setAt(componentFixtures['ActionSchema'].minimal, '/app', 12345);
-        },
-      },
-      {
-        rule: 'enum at /type',
-        get value(): unknown {
-          return setAt(componentFixtures['ActionSchema'].minimal, '/type', 'not-in-enum');
-        },
-      },
-    ],
-  },
-  ActionSchemaResults: {
-    minimal: {
-      results: [],
-    } satisfies components['schemas']['ActionSchemaResults'] as components['schemas']['ActionSchemaResults'],
-    full: {
-      results: [
-        {
-          app: 'india',
-          action: 'golf',
-          type: 'read_bulk',
-          display_name: 'golf',
-          description: 'hotel',
-          search_relevancy_score: 0.5,
-          app_info: {
-            app: 'bravo',
-            name: 'delta',
-            logo_url: 'hotel',
-            auth_type: 'echo',
-            actions: {},
-          },
-          app_needs_auth: true,
-        },
-      ],
-    } satisfies components['schemas']['ActionSchemaResults'] as components['schemas']['ActionSchemaResults'],
-    invalid: [
-      {
-        rule: 'required at /results',
-        get value(): unknown {
-          return deleteAt(componentFixtures['ActionSchemaResults'].minimal, '/results');
-        },
-      },
-      {
-        rule: 'type at /results',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['ActionSchemaResults'].minimal,
-            '/results',
-            'not an array',
-          );
-        },
-      },
-    ],
-  },
-  ActionT: {
-    minimal: {
-      type: 'foxtrot',
-      key: 'hotel',
-      name: 'delta',
-      noun: 'foxtrot',
-      description: 'delta',
-      is_important: true,
-      is_hidden: false,
-    } satisfies components['schemas']['ActionT'] as components['schemas']['ActionT'],
-    full: {
-      type: 'alpha',
-      key: 'echo',
-      name: 'golf',
-      noun: 'delta',
+  responses: {
+    '200': {
+      id: '4c6282c0-2da9-489d-b9d2-3adfbb055f65',
       description: 'charlie',
-      is_important: false,
-      is_hidden: false,
-      needs: [{}],
-      meta: {},
-      popularity: 14,
-      app_name: 'delta',
-    } satisfies components['schemas']['ActionT'] as components['schemas']['ActionT'],
-    invalid: [
-      {
-        rule: 'required at /type',
-        get value(): unknown {
-          return deleteAt(componentFixtures['ActionT'].minimal, '/type');
-        },
-      },
-      {
-        rule: 'type at /type',
-        get value(): unknown {
-          return setAt(componentFixtures['ActionT'].minimal, '/type', 12345);
-        },
-      },
-    ],
-  },
-  ActionType: {
-    minimal:
-      'search_or_write' satisfies components['schemas']['ActionType'] as components['schemas']['ActionType'],
-    full: 'search_or_write' satisfies components['schemas']['ActionType'] as components['schemas']['ActionType'],
-    invalid: [
-      { rule: 'enum', value: 'not-in-enum' as unknown },
-      { rule: 'type', value: null as unknown },
-    ],
-  },
-  AiActionMeta: {
-    minimal:
-      {} satisfies components['schemas']['AiActionMeta'] as components['schemas']['AiActionMeta'],
-    full: {
-      params: {},
-      app_label: 'alpha',
-      action_label: 'alpha',
-      authentication_label: 'india',
-      app_needs_auth: true,
-    } satisfies components['schemas']['AiActionMeta'] as components['schemas']['AiActionMeta'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  AiActionResponse: {
-    minimal:
-      {} satisfies components['schemas']['AiActionResponse'] as components['schemas']['AiActionResponse'],
-    full: {
-      id: 'a3ccff5e-c5b2-41be-a55c-89873cb091de',
-      description: 'delta',
-      app: 'echo',
-      action: 'india',
-      action_type: 'search_or_write',
+      app: 'hotel',
+      action: 'charlie',
+      action_type: 'search',
       params: {
         additionalProperty: {},
       },
       meta: {},
-      account_id: 65,
-      authentication_id: 39,
+      account_id: 64,
+      authentication_id: 58,
       needs: [{}],
-    } satisfies components['schemas']['AiActionResponse'] as components['schemas']['AiActionResponse'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+    } satisfies operations['getAiAction']['responses']['200']['content']['application/json'] as operations['getAiAction']['responses']['200']['content']['application/json'],
   },
-  AppAuthResponseSchema: {
-    minimal:
-      {} satisfies components['schemas']['AppAuthResponseSchema'] as components['schemas']['AppAuthResponseSchema'],
-    full: {} satisfies components['schemas']['AppAuthResponseSchema'] as components['schemas']['AppAuthResponseSchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const getAppOperationFixture = {
+  request: {
+    path: {
+      app: 'delta',
+    } satisfies operations['getApp']['parameters']['path'] as operations['getApp']['parameters']['path'],
   },
-  AppDetailT: {
-    minimal: {
-      name: 'charlie',
-      slug: 'alpha',
-      description: 'india',
-      app_profile_url: 'bravo',
-      banner: 'echo',
-      canonical_id: 'india',
-      hashtag: 'india',
-      image: 'hotel',
-      age_in_days: 77,
-      days_since_last_update: 65,
-      id: 93,
-      internal_id: 42,
-      popularity: 4,
-      request_count: 42,
-      zap_usage_count: 50,
-      images: {},
-      is_beta: false,
-      is_built_in: true,
-      is_featured: false,
-      is_premium: true,
-      is_public: true,
-      is_upcoming: false,
-    } satisfies components['schemas']['AppDetailT'] as components['schemas']['AppDetailT'],
-    full: {
-      name: 'alpha',
-      slug: 'hotel',
-      description: 'charlie',
-      app_profile_url: 'juliet',
-      banner: 'bravo',
-      canonical_id: 'hotel',
-      hashtag: 'charlie',
-      image: 'india',
-      age_in_days: 89,
-      days_since_last_update: 74,
-      id: 4,
-      internal_id: 73,
-      popularity: 83,
-      request_count: 55,
-      zap_usage_count: 20,
-      images: {},
-      is_beta: false,
-      is_built_in: true,
-      is_featured: true,
-      is_premium: false,
-      is_public: true,
-      is_upcoming: false,
-      current_implementation_id: 'echo',
-      external_url: 'alpha',
-      learn_more_url: 'echo',
-      invite_url: 'echo',
-      primary_color: 'alpha',
-      categories: [
-        {
-          title: 'echo',
-          description: 'echo',
-        },
-      ],
-    } satisfies components['schemas']['AppDetailT'] as components['schemas']['AppDetailT'],
-    invalid: [
-      {
-        rule: 'required at /name',
-        get value(): unknown {
-          return deleteAt(componentFixtures['AppDetailT'].minimal, '/name');
-        },
-      },
-      {
-        rule: 'type at /name',
-        get value(): unknown {
-          return setAt(componentFixtures['AppDetailT'].minimal, '/name', 12345);
-        },
-      },
-    ],
-  },
-  AppDetailsSchema: {
-    minimal: {
-      app_needs_auth: false,
-      implementation: {
-        selected_api: 'juliet',
-        app_id: 97,
-        name: 'bravo',
-        slug: 'golf',
-        is_deprecated: false,
-        is_private_only: false,
-        is_invite_only: false,
-        is_beta: false,
-        is_premium: false,
-        is_hidden: false,
-      },
-      details: {
-        name: 'foxtrot',
-        slug: 'foxtrot',
-        description: 'juliet',
-        app_profile_url: 'juliet',
-        banner: 'juliet',
-        canonical_id: 'foxtrot',
-        hashtag: 'bravo',
-        image: 'bravo',
-        age_in_days: 93,
-        days_since_last_update: 40,
-        id: 10,
-        internal_id: 92,
-        popularity: 11,
-        request_count: 61,
-        zap_usage_count: 62,
-        images: {},
-        is_beta: false,
-        is_built_in: true,
-        is_featured: false,
-        is_premium: true,
-        is_public: false,
-        is_upcoming: false,
-      },
-    } satisfies components['schemas']['AppDetailsSchema'] as components['schemas']['AppDetailsSchema'],
-    full: {
-      app_needs_auth: false,
-      implementation: {
-        selected_api: 'echo',
-        app_id: 74,
-        name: 'india',
-        slug: 'charlie',
-        is_deprecated: false,
-        is_private_only: false,
-        is_invite_only: false,
-        is_beta: false,
-        is_premium: false,
-        is_hidden: false,
-      },
-      details: {
-        name: 'golf',
-        slug: 'juliet',
-        description: 'golf',
-        app_profile_url: 'golf',
-        banner: 'foxtrot',
-        canonical_id: 'golf',
-        hashtag: 'foxtrot',
-        image: 'foxtrot',
-        age_in_days: 71,
-        days_since_last_update: 21,
-        id: 74,
-        internal_id: 11,
-        popularity: 27,
-        request_count: 57,
-        zap_usage_count: 91,
-        images: {},
-        is_beta: false,
-        is_built_in: false,
-        is_featured: false,
-        is_premium: true,
-        is_public: true,
-        is_upcoming: false,
-      },
-    } satisfies components['schemas']['AppDetailsSchema'] as components['schemas']['AppDetailsSchema'],
-    invalid: [
-      {
-        rule: 'required at /app_needs_auth',
-        get value(): unknown {
-          return deleteAt(componentFixtures['AppDetailsSchema'].minimal, '/app_needs_auth');
-        },
-      },
-      {
-        rule: 'type at /app_needs_auth',
-        get value(): unknown {
-          return setAt(componentFixtures['AppDetailsSchema'].minimal, '/app_needs_auth', 'true');
-        },
-      },
-    ],
-  },
-  AppDetailsSchemaResults: {
-    minimal: {
-      results: [],
-    } satisfies components['schemas']['AppDetailsSchemaResults'] as components['schemas']['AppDetailsSchemaResults'],
-    full: {
+  responses: {
+    '200': {
       results: [
         {
-          app_needs_auth: false,
+          app_needs_auth: true,
           implementation: {
-            selected_api: 'india',
-            app_id: 55,
-            name: 'charlie',
-            slug: 'juliet',
+            selected_api: 'foxtrot',
+            app_id: 8,
+            name: 'golf',
+            slug: 'golf',
             is_deprecated: false,
             is_private_only: false,
             is_invite_only: false,
@@ -614,676 +1690,393 @@ export const componentFixtures = {
             is_hidden: false,
           },
           details: {
-            name: 'bravo',
-            slug: 'charlie',
-            description: 'echo',
-            app_profile_url: 'delta',
-            banner: 'foxtrot',
-            canonical_id: 'delta',
+            name: 'golf',
+            slug: 'delta',
+            description: 'hotel',
+            app_profile_url: 'charlie',
+            banner: 'delta',
+            canonical_id: 'alpha',
             hashtag: 'alpha',
-            image: 'hotel',
-            age_in_days: 55,
-            days_since_last_update: 82,
-            id: 48,
-            internal_id: 12,
-            popularity: 80,
-            request_count: 16,
-            zap_usage_count: 22,
+            image: 'delta',
+            age_in_days: 87,
+            days_since_last_update: 34,
+            id: 98,
+            internal_id: 23,
+            popularity: 89,
+            request_count: 84,
+            zap_usage_count: 18,
             images: {},
             is_beta: true,
-            is_built_in: true,
+            is_built_in: false,
             is_featured: false,
             is_premium: false,
             is_public: false,
-            is_upcoming: false,
+            is_upcoming: true,
           },
         },
       ],
-    } satisfies components['schemas']['AppDetailsSchemaResults'] as components['schemas']['AppDetailsSchemaResults'],
-    invalid: [
-      {
-        rule: 'required at /results',
-        get value(): unknown {
-          return deleteAt(componentFixtures['AppDetailsSchemaResults'].minimal, '/results');
-        },
-      },
-      {
-        rule: 'type at /results',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['AppDetailsSchemaResults'].minimal,
-            '/results',
-            'not an array',
-          );
-        },
-      },
-    ],
+    } satisfies operations['getApp']['responses']['200']['content']['application/json'] as operations['getApp']['responses']['200']['content']['application/json'],
   },
-  AppSchema: {
-    minimal: {
-      app: 'charlie',
-      name: 'bravo',
-      logo_url: 'juliet',
-      auth_type: 'delta',
-      actions: {},
-    } satisfies components['schemas']['AppSchema'] as components['schemas']['AppSchema'],
-    full: {
-      app: 'india',
-      name: 'echo',
-      logo_url: 'charlie',
-      auth_type: 'juliet',
-      actions: {
-        additionalProperty: 9,
-      },
-    } satisfies components['schemas']['AppSchema'] as components['schemas']['AppSchema'],
-    invalid: [
-      {
-        rule: 'required at /app',
-        get value(): unknown {
-          return deleteAt(componentFixtures['AppSchema'].minimal, '/app');
-        },
-      },
-      {
-        rule: 'type at /app',
-        get value(): unknown {
-          return setAt(componentFixtures['AppSchema'].minimal, '/app', 12345);
-        },
-      },
-    ],
+};
+
+const getLoginLinkOperationFixture = {
+  request: {
+    query: {
+      sign_up_first_name: 'juliet',
+      sign_up_last_name: 'foxtrot',
+      sign_up_email: 'golf',
+    } satisfies operations['getLoginLink']['parameters']['query'] as operations['getLoginLink']['parameters']['query'],
   },
-  AppSchemaResults: {
-    minimal: {
-      results: [],
-    } satisfies components['schemas']['AppSchemaResults'] as components['schemas']['AppSchemaResults'],
-    full: {
+  responses: {
+    '200': {
+      login_link: 'hotel',
+    } satisfies operations['getLoginLink']['responses']['200']['content']['application/json'] as operations['getLoginLink']['responses']['200']['content']['application/json'],
+  },
+};
+
+const getOAuthLoginLinkOperationFixture = {
+  request: {
+    query: {
+      client_id: 'india',
+      redirect_uri: 'india',
+      code_challenge: 'golf',
+      sign_up_email: 'india',
+    } satisfies operations['getOAuthLoginLink']['parameters']['query'] as operations['getOAuthLoginLink']['parameters']['query'],
+  },
+  responses: {
+    '200': {
+      login_link: 'hotel',
+    } satisfies operations['getOAuthLoginLink']['responses']['200']['content']['application/json'] as operations['getOAuthLoginLink']['responses']['200']['content']['application/json'],
+  },
+};
+
+const getPrefillChoicesOperationFixture = {
+  request: {
+    path: {
+      app: 'echo',
+      prefill: 'delta',
+    } satisfies operations['getPrefillChoices']['parameters']['path'] as operations['getPrefillChoices']['parameters']['path'],
+    body: {
+      params: {},
+    } satisfies NonNullable<
+      operations['getPrefillChoices']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['getPrefillChoices']['requestBody']
+    >['content']['application/json'],
+  },
+  responses: {
+    '200': {
+      is_loading: false,
+      last_refresh_seconds_ago: 76,
+      results: [{}],
+    } satisfies operations['getPrefillChoices']['responses']['200']['content']['application/json'] as operations['getPrefillChoices']['responses']['200']['content']['application/json'],
+  },
+};
+
+const guessActionsOperationFixture = {
+  request: {
+    body: {
+      query: '',
+      action_types: ['search_and_write'],
+      count: 25,
+    } satisfies NonNullable<
+      operations['guessActions']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['guessActions']['requestBody']
+    >['content']['application/json'],
+  },
+  responses: {
+    '200': [
+      {
+        app: 'echo',
+        action: 'alpha',
+        action_type: 'search',
+        name: 'juliet',
+        description: 'alpha',
+        image: 'india',
+        score: 47.5,
+      },
+    ] satisfies operations['guessActions']['responses']['200']['content']['application/json'] as operations['guessActions']['responses']['200']['content']['application/json'],
+  },
+};
+
+const listAccountsOperationFixture = {
+  request: {},
+  responses: {
+    '200': {
       results: [
         {
-          app: 'golf',
-          name: 'delta',
-          logo_url: 'india',
-          auth_type: 'juliet',
+          id: 56,
+          name: 'juliet',
+          logo_url: 'foxtrot',
+          owner: {},
+        },
+      ],
+    } satisfies operations['listAccounts']['responses']['200']['content']['application/json'] as operations['listAccounts']['responses']['200']['content']['application/json'],
+  },
+};
+
+const listActionsOperationFixture = {
+  request: {
+    path: {
+      app: 'charlie',
+    } satisfies operations['listActions']['parameters']['path'] as operations['listActions']['parameters']['path'],
+  },
+  responses: {
+    '200': {
+      results: [
+        {
+          app: 'foxtrot',
+          action: 'bravo',
+          type: 'read_bulk',
+          display_name: 'delta',
+          description: 'juliet',
+          search_relevancy_score: 0.5,
+          app_info: {
+            app: 'juliet',
+            name: 'charlie',
+            logo_url: 'juliet',
+            auth_type: 'charlie',
+            actions: {},
+          },
+          app_needs_auth: false,
+        },
+      ],
+    } satisfies operations['listActions']['responses']['200']['content']['application/json'] as operations['listActions']['responses']['200']['content']['application/json'],
+  },
+};
+
+const listAiActionsOperationFixture = {
+  request: {},
+  responses: {
+    '200': {
+      results: [{}],
+      configuration_link: 'hotel',
+    } satisfies operations['listAiActions']['responses']['200']['content']['application/json'] as operations['listAiActions']['responses']['200']['content']['application/json'],
+  },
+};
+
+const listAppAuthenticationsOperationFixture = {
+  request: {
+    path: {
+      app: 'india',
+    } satisfies operations['listAppAuthentications']['parameters']['path'] as operations['listAppAuthentications']['parameters']['path'],
+  },
+  responses: {
+    '200': {
+      last_refresh_seconds_ago: 92,
+      results: [
+        {
+          date: 'charlie',
+          lastchanged: 'echo',
+          selected_api: 'golf',
+          url: 'india',
+          id: 82,
+          account_id: 3,
+          customuser_id: 11,
+          is_invite_only: true,
+          is_private: false,
+          is_stale: true,
+          shared_with_all: false,
+          is_shared: true,
+          groups: [],
+          members: [],
+          title: 'juliet',
+          label: 'delta',
+          permissions: {},
+        },
+      ],
+      message: 'hotel',
+    } satisfies operations['listAppAuthentications']['responses']['200']['content']['application/json'] as operations['listAppAuthentications']['responses']['200']['content']['application/json'],
+  },
+};
+
+const listUnfurlAppsOperationFixture = {
+  request: {},
+  responses: {
+    '200':
+      {} satisfies operations['listUnfurlApps']['responses']['200']['content']['application/json'] as operations['listUnfurlApps']['responses']['200']['content']['application/json'],
+  },
+};
+
+const previewAiActionOperationFixture = {
+  request: {
+    path: {
+      ai_action_id: 'e7ac0a1e-ce15-42a0-8ff6-81b28a41c05d',
+    } satisfies operations['previewAiAction']['parameters']['path'] as operations['previewAiAction']['parameters']['path'],
+    body: {
+      instructions: 'foxtrot',
+      params: {
+        additionalProperty: {},
+      },
+    } satisfies NonNullable<
+      operations['previewAiAction']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['previewAiAction']['requestBody']
+    >['content']['application/json'],
+  },
+  responses: {
+    '200': {
+      execution_log_id: 'delta',
+      action_used: 'golf',
+      input_params: {},
+      resolved_params: {},
+      results: [{}],
+      full_results: ['anything'],
+      result_field_labels: {
+        additionalProperty: 'alpha',
+      },
+      status: 'success',
+      error: 'india',
+    } satisfies operations['previewAiAction']['responses']['200']['content']['application/json'] as operations['previewAiAction']['responses']['200']['content']['application/json'],
+    '400': {
+      error: 'golf',
+      detail: 'anything',
+    } satisfies operations['previewAiAction']['responses']['400']['content']['application/json'] as operations['previewAiAction']['responses']['400']['content']['application/json'],
+    '412': {
+      error: 'echo',
+      detail: 42,
+    } satisfies operations['previewAiAction']['responses']['412']['content']['application/json'] as operations['previewAiAction']['responses']['412']['content']['application/json'],
+    '422': {
+      error: 'alpha',
+      detail: true,
+    } satisfies operations['previewAiAction']['responses']['422']['content']['application/json'] as operations['previewAiAction']['responses']['422']['content']['application/json'],
+  },
+};
+
+const rateExecutionLogOperationFixture = {
+  request: {
+    path: {
+      execution_log_id: 'golf',
+    } satisfies operations['rateExecutionLog']['parameters']['path'] as operations['rateExecutionLog']['parameters']['path'],
+  },
+  responses: {
+    '200': {
+      execution_log_id: 'india',
+      action_used: 'foxtrot',
+      input_params: {},
+      resolved_params: {},
+      results: [{}],
+      full_results: ['anything'],
+      result_field_labels: {
+        additionalProperty: 'hotel',
+      },
+      status: 'empty',
+      error: 'bravo',
+    } satisfies operations['rateExecutionLog']['responses']['200']['content']['application/json'] as operations['rateExecutionLog']['responses']['200']['content']['application/json'],
+    '400': {
+      error: 'golf',
+      detail: 'anything',
+    } satisfies operations['rateExecutionLog']['responses']['400']['content']['application/json'] as operations['rateExecutionLog']['responses']['400']['content']['application/json'],
+    '412': {
+      error: 'juliet',
+      detail: 42,
+    } satisfies operations['rateExecutionLog']['responses']['412']['content']['application/json'] as operations['rateExecutionLog']['responses']['412']['content']['application/json'],
+    '422': {
+      error: 'juliet',
+      detail: 'anything',
+    } satisfies operations['rateExecutionLog']['responses']['422']['content']['application/json'] as operations['rateExecutionLog']['responses']['422']['content']['application/json'],
+  },
+};
+
+const searchAppsOperationFixture = {
+  request: {},
+  responses: {
+    '200': {
+      results: [
+        {
+          app: 'echo',
+          name: 'charlie',
+          logo_url: 'juliet',
+          auth_type: 'delta',
           actions: {},
         },
       ],
-    } satisfies components['schemas']['AppSchemaResults'] as components['schemas']['AppSchemaResults'],
-    invalid: [
-      {
-        rule: 'required at /results',
-        get value(): unknown {
-          return deleteAt(componentFixtures['AppSchemaResults'].minimal, '/results');
-        },
-      },
-      {
-        rule: 'type at /results',
-        get value(): unknown {
-          return setAt(componentFixtures['AppSchemaResults'].minimal, '/results', 'not an array');
-        },
-      },
-    ],
+    } satisfies operations['searchApps']['responses']['200']['content']['application/json'] as operations['searchApps']['responses']['200']['content']['application/json'],
   },
-  AuthFieldT: {
-    minimal:
-      {} satisfies components['schemas']['AuthFieldT'] as components['schemas']['AuthFieldT'],
-    full: {
-      computed: true,
-      key: 'bravo',
-      required: true,
-      type: 'dict',
-      label: 'delta',
-      help_text: 'hotel',
-    } satisfies components['schemas']['AuthFieldT'] as components['schemas']['AuthFieldT'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const shrinkResultOperationFixture = {
+  request: {
+    body: {
+      result: {},
+      result_field_labels: {},
+    } satisfies NonNullable<
+      operations['shrinkResult']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['shrinkResult']['requestBody']
+    >['content']['application/json'],
   },
-  AuthenticationGroupT: {
-    minimal:
-      {} satisfies components['schemas']['AuthenticationGroupT'] as components['schemas']['AuthenticationGroupT'],
-    full: {
-      id: 'juliet',
-      name: 'hotel',
-      photo_url: 'foxtrot',
-      member_count: 82,
-    } satisfies components['schemas']['AuthenticationGroupT'] as components['schemas']['AuthenticationGroupT'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  responses: {
+    '200': {
+      shrunken_result: {},
+    } satisfies operations['shrinkResult']['responses']['200']['content']['application/json'] as operations['shrinkResult']['responses']['200']['content']['application/json'],
   },
-  AuthenticationPermissionsT: {
-    minimal:
-      {} satisfies components['schemas']['AuthenticationPermissionsT'] as components['schemas']['AuthenticationPermissionsT'],
-    full: {
-      delete: false,
-      edit: true,
-      reconnect: false,
-      share: false,
-      test: true,
-      transfer: false,
-      use: false,
-    } satisfies components['schemas']['AuthenticationPermissionsT'] as components['schemas']['AuthenticationPermissionsT'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const testAuthenticationOperationFixture = {
+  request: {
+    path: {
+      auth_id: 1,
+    } satisfies operations['testAuthentication']['parameters']['path'] as operations['testAuthentication']['parameters']['path'],
   },
-  AuthenticationT: {
-    minimal: {
-      date: 'foxtrot',
-      lastchanged: 'india',
-      selected_api: 'hotel',
-      url: 'echo',
-      id: 54,
-      account_id: 89,
-      customuser_id: 50,
-      is_invite_only: true,
-      is_private: true,
-      is_stale: false,
-      shared_with_all: false,
-      is_shared: false,
-      groups: [],
-      members: [],
-      title: 'hotel',
-      label: 'foxtrot',
-      permissions: {},
-    } satisfies components['schemas']['AuthenticationT'] as components['schemas']['AuthenticationT'],
-    full: {
-      date: 'foxtrot',
-      lastchanged: 'foxtrot',
-      selected_api: 'india',
-      url: 'delta',
-      id: 19,
-      account_id: 64,
-      customuser_id: 82,
-      is_invite_only: true,
-      is_private: true,
-      is_stale: true,
-      shared_with_all: false,
-      is_shared: true,
-      groups: [{}],
-      members: [true],
-      title: 'echo',
-      label: 'charlie',
-      permissions: {},
-    } satisfies components['schemas']['AuthenticationT'] as components['schemas']['AuthenticationT'],
-    invalid: [
-      {
-        rule: 'required at /date',
-        get value(): unknown {
-          return deleteAt(componentFixtures['AuthenticationT'].minimal, '/date');
-        },
-      },
-      {
-        rule: 'type at /date',
-        get value(): unknown {
-          return setAt(componentFixtures['AuthenticationT'].minimal, '/date', 12345);
-        },
-      },
-    ],
-  },
-  CategoryDetailT: {
-    minimal: {
-      title: 'juliet',
-      description: 'echo',
-    } satisfies components['schemas']['CategoryDetailT'] as components['schemas']['CategoryDetailT'],
-    full: {
-      title: 'golf',
-      description: 'foxtrot',
-    } satisfies components['schemas']['CategoryDetailT'] as components['schemas']['CategoryDetailT'],
-    invalid: [
-      {
-        rule: 'required at /title',
-        get value(): unknown {
-          return deleteAt(componentFixtures['CategoryDetailT'].minimal, '/title');
-        },
-      },
-      {
-        rule: 'type at /title',
-        get value(): unknown {
-          return setAt(componentFixtures['CategoryDetailT'].minimal, '/title', 12345);
-        },
-      },
-    ],
-  },
-  CheckAuthResponse: {
-    minimal: {
-      success: false,
-      email: 'juliet',
-      name: 'alpha',
-    } satisfies components['schemas']['CheckAuthResponse'] as components['schemas']['CheckAuthResponse'],
-    full: {
+  responses: {
+    '200': {
       success: true,
-      email: 'golf',
-      name: 'hotel',
-      user_id: 80,
-      is_staff: false,
-    } satisfies components['schemas']['CheckAuthResponse'] as components['schemas']['CheckAuthResponse'],
-    invalid: [
-      {
-        rule: 'required at /success',
-        get value(): unknown {
-          return deleteAt(componentFixtures['CheckAuthResponse'].minimal, '/success');
-        },
-      },
-      {
-        rule: 'type at /success',
-        get value(): unknown {
-          return setAt(componentFixtures['CheckAuthResponse'].minimal, '/success', 'true');
-        },
-      },
-    ],
+      errors: [{}],
+      results: {},
+    } satisfies operations['testAuthentication']['responses']['200']['content']['application/json'] as operations['testAuthentication']['responses']['200']['content']['application/json'],
   },
-  ChoiceT: {
-    minimal: {} satisfies components['schemas']['ChoiceT'] as components['schemas']['ChoiceT'],
-    full: {
-      key: 'hotel',
-      label: 'foxtrot',
-      sample: 'juliet',
-    } satisfies components['schemas']['ChoiceT'] as components['schemas']['ChoiceT'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const unfurlUrlOperationFixture = {
+  request: {
+    body: {} satisfies NonNullable<
+      operations['unfurlUrl']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['unfurlUrl']['requestBody']
+    >['content']['application/json'],
   },
-  CreateAiActionRequest: {
-    minimal:
-      {} satisfies components['schemas']['CreateAiActionRequest'] as components['schemas']['CreateAiActionRequest'],
-    full: {
-      app: 'delta',
-      action: 'charlie',
+  responses: {
+    '200':
+      {} satisfies operations['unfurlUrl']['responses']['200']['content']['application/json'] as operations['unfurlUrl']['responses']['200']['content']['application/json'],
+  },
+};
+
+const updateAiActionOperationFixture = {
+  request: {
+    path: {
+      ai_action_id: 'india',
+    } satisfies operations['updateAiAction']['parameters']['path'] as operations['updateAiAction']['parameters']['path'],
+    body: {
+      app: 'hotel',
+      action: 'india',
       action_type: 'search_and_write',
       params: {
         additionalProperty: {},
       },
       meta: {},
-    } satisfies components['schemas']['CreateAiActionRequest'] as components['schemas']['CreateAiActionRequest'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+    } satisfies NonNullable<
+      operations['updateAiAction']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['updateAiAction']['requestBody']
+    >['content']['application/json'],
   },
-  ErrorResponse: {
-    minimal:
-      {} satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
-    full: {
-      error: 'golf',
-      detail: true,
-    } satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ExecuteRequest: {
-    minimal:
-      {} satisfies components['schemas']['ExecuteRequest'] as components['schemas']['ExecuteRequest'],
-    full: {
-      instructions: 'delta',
+  responses: {
+    '200': {
+      id: 'c6a5609a-ca04-4790-af75-82406c17d3eb',
+      description: 'delta',
+      app: 'delta',
+      action: 'bravo',
+      action_type: 'read_bulk',
       params: {
         additionalProperty: {},
       },
-    } satisfies components['schemas']['ExecuteRequest'] as components['schemas']['ExecuteRequest'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ExecuteResponse: {
-    minimal:
-      {} satisfies components['schemas']['ExecuteResponse'] as components['schemas']['ExecuteResponse'],
-    full: {
-      execution_log_id: 'golf',
-      action_used: 'alpha',
-      input_params: {},
-      resolved_params: {},
-      results: [{}],
-      full_results: [42],
-      result_field_labels: {
-        additionalProperty: 'echo',
-      },
-      status: 'error',
-      error: 'hotel',
-    } satisfies components['schemas']['ExecuteResponse'] as components['schemas']['ExecuteResponse'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ExposedActionResponseSchema: {
-    minimal:
-      {} satisfies components['schemas']['ExposedActionResponseSchema'] as components['schemas']['ExposedActionResponseSchema'],
-    full: {
-      results: [{}],
-      configuration_link: 'echo',
-    } satisfies components['schemas']['ExposedActionResponseSchema'] as components['schemas']['ExposedActionResponseSchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  GivesT: {
-    minimal: {
-      key: 'delta',
-      score: 57,
-      subscore: 20.5,
-      type: 'golf',
-      custom_field: false,
-      important: false,
-    } satisfies components['schemas']['GivesT'] as components['schemas']['GivesT'],
-    full: {
-      key: 'hotel',
-      score: 5,
-      subscore: 46,
-      type: 'golf',
-      custom_field: false,
-      important: false,
-      label: 'echo',
-      zap_meta_sample: 'anything',
-    } satisfies components['schemas']['GivesT'] as components['schemas']['GivesT'],
-    invalid: [
-      {
-        rule: 'required at /key',
-        get value(): unknown {
-          return deleteAt(componentFixtures['GivesT'].minimal, '/key');
-        },
-      },
-      {
-        rule: 'type at /key',
-        get value(): unknown {
-          return setAt(componentFixtures['GivesT'].minimal, '/key', 12345);
-        },
-      },
-    ],
-  },
-  GuessActionsSchema: {
-    minimal: {
-      query: '',
-      action_types: [],
-      count: 25,
-    } satisfies components['schemas']['GuessActionsSchema'] as components['schemas']['GuessActionsSchema'],
-    full: {
-      query: '',
-      action_types: ['search'],
-      count: 25,
-    } satisfies components['schemas']['GuessActionsSchema'] as components['schemas']['GuessActionsSchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  GuessResultSchema: {
-    minimal:
-      {} satisfies components['schemas']['GuessResultSchema'] as components['schemas']['GuessResultSchema'],
-    full: {
-      app: 'echo',
-      action: 'bravo',
-      action_type: 'read',
-      name: 'bravo',
-      description: 'charlie',
-      image: 'echo',
-      score: 13,
-    } satisfies components['schemas']['GuessResultSchema'] as components['schemas']['GuessResultSchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ImagesT: {
-    minimal: {} satisfies components['schemas']['ImagesT'] as components['schemas']['ImagesT'],
-    full: {
-      url_16_x16: 'juliet',
-      url_32_x32: 'juliet',
-      url_64_x64: 'hotel',
-      url_128_x128: 'delta',
-    } satisfies components['schemas']['ImagesT'] as components['schemas']['ImagesT'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ImplementationT: {
-    minimal: {
-      selected_api: 'india',
-      app_id: 90,
-      name: 'foxtrot',
-      slug: 'delta',
-      is_deprecated: false,
-      is_private_only: false,
-      is_invite_only: false,
-      is_beta: false,
-      is_premium: false,
-      is_hidden: false,
-    } satisfies components['schemas']['ImplementationT'] as components['schemas']['ImplementationT'],
-    full: {
-      selected_api: 'alpha',
-      app_id: 82,
-      name: 'alpha',
-      slug: 'echo',
-      is_deprecated: false,
-      is_private_only: false,
-      is_invite_only: false,
-      is_beta: false,
-      is_premium: false,
-      is_hidden: false,
-      actions: [
-        {
-          type: 'juliet',
-          key: 'golf',
-          name: 'delta',
-          noun: 'hotel',
-          description: 'charlie',
-          is_important: true,
-          is_hidden: false,
-        },
-      ],
-      auth_type: 'golf',
-      auth_fields: [{}],
-    } satisfies components['schemas']['ImplementationT'] as components['schemas']['ImplementationT'],
-    invalid: [
-      {
-        rule: 'required at /selected_api',
-        get value(): unknown {
-          return deleteAt(componentFixtures['ImplementationT'].minimal, '/selected_api');
-        },
-      },
-      {
-        rule: 'type at /selected_api',
-        get value(): unknown {
-          return setAt(componentFixtures['ImplementationT'].minimal, '/selected_api', 12345);
-        },
-      },
-    ],
-  },
-  ListAuthenticationsForAppResultSchema: {
-    minimal: {
-      last_refresh_seconds_ago: 47,
-      results: [],
-    } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'] as components['schemas']['ListAuthenticationsForAppResultSchema'],
-    full: {
-      last_refresh_seconds_ago: 97,
-      results: [
-        {
-          date: 'hotel',
-          lastchanged: 'foxtrot',
-          selected_api: 'juliet',
-          url: 'delta',
-          id: 56,
-          account_id: 46,
-          customuser_id: 21,
-          is_invite_only: false,
-          is_private: false,
-          is_stale: false,
-          shared_with_all: true,
-          is_shared: false,
-          groups: [],
-          members: [],
-          title: 'alpha',
-          label: 'foxtrot',
-          permissions: {},
-        },
-      ],
-      message: 'juliet',
-    } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'] as components['schemas']['ListAuthenticationsForAppResultSchema'],
-    invalid: [
-      {
-        rule: 'required at /last_refresh_seconds_ago',
-        get value(): unknown {
-          return deleteAt(
-            componentFixtures['ListAuthenticationsForAppResultSchema'].minimal,
-            '/last_refresh_seconds_ago',
-          );
-        },
-      },
-      {
-        rule: 'type at /last_refresh_seconds_ago',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['ListAuthenticationsForAppResultSchema'].minimal,
-            '/last_refresh_seconds_ago',
-            47.5,
-          );
-        },
-      },
-    ],
-  },
-  LoginLink: {
-    minimal: {} satisfies components['schemas']['LoginLink'] as components['schemas']['LoginLink'],
-    full: {
-      login_link: 'hotel',
-    } satisfies components['schemas']['LoginLink'] as components['schemas']['LoginLink'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  NeedT: {
-    minimal: {} satisfies components['schemas']['NeedT'] as components['schemas']['NeedT'],
-    full: {
-      key: 'golf',
-      label: 'juliet',
-      type: 'unicode',
-      required: false,
-      custom_field: true,
-      from_search: true,
-      from_write: true,
-      send_in_json: true,
-      list: true,
-      prefill: 'juliet',
-      searchfill: 'alpha',
-      language: 'foxtrot',
-      parent_key: 'india',
-      regex: 'bravo',
-      help_text: 'bravo',
-      placeholder: 'foxtrot',
-      format: 'bravo',
-      capabilities: ['echo'],
-      depends_on: ['alpha'],
-      input_format: [42],
-      alters_custom_fields: true,
-      default_guessable: false,
-      choices: ['hotel'],
-      default: 'juliet',
-    } satisfies components['schemas']['NeedT'] as components['schemas']['NeedT'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  NeedType: {
-    minimal:
-      'confirmation' satisfies components['schemas']['NeedType'] as components['schemas']['NeedType'],
-    full: 'password' satisfies components['schemas']['NeedType'] as components['schemas']['NeedType'],
-    invalid: [
-      { rule: 'enum', value: 'not-in-enum' as unknown },
-      { rule: 'type', value: null as unknown },
-    ],
-  },
-  ParamMode: {
-    minimal:
-      'ignored' satisfies components['schemas']['ParamMode'] as components['schemas']['ParamMode'],
-    full: 'choose_from' satisfies components['schemas']['ParamMode'] as components['schemas']['ParamMode'],
-    invalid: [
-      { rule: 'enum', value: 'not-in-enum' as unknown },
-      { rule: 'type', value: null as unknown },
-    ],
-  },
-  PrefillChoicesResultsSchema: {
-    minimal:
-      {} satisfies components['schemas']['PrefillChoicesResultsSchema'] as components['schemas']['PrefillChoicesResultsSchema'],
-    full: {
-      is_loading: false,
-      last_refresh_seconds_ago: 89,
-      results: [{}],
-    } satisfies components['schemas']['PrefillChoicesResultsSchema'] as components['schemas']['PrefillChoicesResultsSchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ResultToShrink: {
-    minimal:
-      {} satisfies components['schemas']['ResultToShrink'] as components['schemas']['ResultToShrink'],
-    full: {
-      result: {},
-      result_field_labels: {},
-    } satisfies components['schemas']['ResultToShrink'] as components['schemas']['ResultToShrink'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ShrinkResultResult: {
-    minimal:
-      {} satisfies components['schemas']['ShrinkResultResult'] as components['schemas']['ShrinkResultResult'],
-    full: {
-      shrunken_result: {},
-    } satisfies components['schemas']['ShrinkResultResult'] as components['schemas']['ShrinkResultResult'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  StatelessExecuteRequest: {
-    minimal: {
-      instructions: 'foxtrot',
-      app: 'delta',
-      action: 'bravo',
-    } satisfies components['schemas']['StatelessExecuteRequest'] as components['schemas']['StatelessExecuteRequest'],
-    full: {
-      instructions: 'india',
-      app: 'delta',
-      action: 'charlie',
-      params: {
-        additionalProperty: {},
-      },
-      action_type: 'search_or_write',
-      authentication_id: 80,
-      account_id: 9,
-    } satisfies components['schemas']['StatelessExecuteRequest'] as components['schemas']['StatelessExecuteRequest'],
-    invalid: [
-      {
-        rule: 'required at /instructions',
-        get value(): unknown {
-          return deleteAt(componentFixtures['StatelessExecuteRequest'].minimal, '/instructions');
-        },
-      },
-      {
-        rule: 'type at /instructions',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['StatelessExecuteRequest'].minimal,
-            '/instructions',
-            12345,
-          );
-        },
-      },
-    ],
-  },
-  TestAuthResponseT: {
-    minimal: {
-      success: true,
-      errors: [],
-      results: true,
-    } satisfies components['schemas']['TestAuthResponseT'] as components['schemas']['TestAuthResponseT'],
-    full: {
-      success: true,
-      errors: [{}],
-      results: {},
-    } satisfies components['schemas']['TestAuthResponseT'] as components['schemas']['TestAuthResponseT'],
-    invalid: [
-      {
-        rule: 'required at /success',
-        get value(): unknown {
-          return deleteAt(componentFixtures['TestAuthResponseT'].minimal, '/success');
-        },
-      },
-      {
-        rule: 'type at /success',
-        get value(): unknown {
-          return setAt(componentFixtures['TestAuthResponseT'].minimal, '/success', 'true');
-        },
-      },
-    ],
-  },
-  UnfurlAppListResponse: {
-    minimal:
-      {} satisfies components['schemas']['UnfurlAppListResponse'] as components['schemas']['UnfurlAppListResponse'],
-    full: {} satisfies components['schemas']['UnfurlAppListResponse'] as components['schemas']['UnfurlAppListResponse'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  UnfurlError: {
-    minimal:
-      {} satisfies components['schemas']['UnfurlError'] as components['schemas']['UnfurlError'],
-    full: {} satisfies components['schemas']['UnfurlError'] as components['schemas']['UnfurlError'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  UnfurlNoAuthFoundError: {
-    minimal:
-      {} satisfies components['schemas']['UnfurlNoAuthFoundError'] as components['schemas']['UnfurlNoAuthFoundError'],
-    full: {} satisfies components['schemas']['UnfurlNoAuthFoundError'] as components['schemas']['UnfurlNoAuthFoundError'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  UnfurlUrlRequestSchema: {
-    minimal:
-      {} satisfies components['schemas']['UnfurlUrlRequestSchema'] as components['schemas']['UnfurlUrlRequestSchema'],
-    full: {} satisfies components['schemas']['UnfurlUrlRequestSchema'] as components['schemas']['UnfurlUrlRequestSchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  UnfurlUrlResponseSchema: {
-    minimal:
-      {} satisfies components['schemas']['UnfurlUrlResponseSchema'] as components['schemas']['UnfurlUrlResponseSchema'],
-    full: {} satisfies components['schemas']['UnfurlUrlResponseSchema'] as components['schemas']['UnfurlUrlResponseSchema'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+      meta: {},
+      account_id: 58,
+      authentication_id: 98,
+      needs: [{}],
+    } satisfies operations['updateAiAction']['responses']['200']['content']['application/json'] as operations['updateAiAction']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -1293,625 +2086,58 @@ export const componentFixtures = {
  * `request` holds the required parameters grouped by location (plus those the `x-zapgen-rules` then require)
  * and the body of the first JSON media type; `responses` one body per status whose JSON body has a schema.
  */
-export const operationFixtures = {
-  checkAuth: {
-    request: {},
-    responses: {
-      '200': {
-        success: false,
-        email: 'delta',
-        name: 'foxtrot',
-        user_id: 27,
-        is_staff: true,
-      } satisfies operations['checkAuth']['responses']['200']['content']['application/json'] as operations['checkAuth']['responses']['200']['content']['application/json'],
-    },
-  },
-  checkHealth: {
-    request: {},
-    responses: {
-      '200':
-        42 satisfies operations['checkHealth']['responses']['200']['content']['application/json'] as operations['checkHealth']['responses']['200']['content']['application/json'],
-    },
-  },
-  checkUnfurlAppAuth: {
-    request: {
-      path: {
-        app: 'golf',
-      } satisfies operations['checkUnfurlAppAuth']['parameters']['path'] as operations['checkUnfurlAppAuth']['parameters']['path'],
-    },
-    responses: {
-      '200':
-        {} satisfies operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'] as operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'],
-    },
-  },
-  createAiAction: {
-    request: {
-      body: {
-        app: 'bravo',
-        action: 'foxtrot',
-        action_type: 'read_bulk',
-        params: {
-          additionalProperty: {},
-        },
-        meta: {},
-      } satisfies NonNullable<
-        operations['createAiAction']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['createAiAction']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        id: 'e91b3385-3a86-4bc1-8b0f-379a299ec66c',
-        description: 'delta',
-        app: 'golf',
-        action: 'golf',
-        action_type: 'search',
-        params: {
-          additionalProperty: {},
-        },
-        meta: {},
-        account_id: 5,
-        authentication_id: 71,
-        needs: [{}],
-      } satisfies operations['createAiAction']['responses']['200']['content']['application/json'] as operations['createAiAction']['responses']['200']['content']['application/json'],
-    },
-  },
-  deleteAiAction: {
-    request: {
-      path: {
-        ai_action_id: 'juliet',
-      } satisfies operations['deleteAiAction']['parameters']['path'] as operations['deleteAiAction']['parameters']['path'],
-    },
-    responses: {
-      '200':
-        false satisfies operations['deleteAiAction']['responses']['200']['content']['application/json'] as operations['deleteAiAction']['responses']['200']['content']['application/json'],
-    },
-  },
-  executeAiAction: {
-    request: {
-      path: {
-        ai_action_id: 'india',
-      } satisfies operations['executeAiAction']['parameters']['path'] as operations['executeAiAction']['parameters']['path'],
-      body: {
-        instructions: 'charlie',
-        params: {
-          additionalProperty: {},
-        },
-      } satisfies NonNullable<
-        operations['executeAiAction']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['executeAiAction']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        execution_log_id: 'delta',
-        action_used: 'alpha',
-        input_params: {},
-        resolved_params: {},
-        results: [{}],
-        full_results: [true],
-        result_field_labels: {
-          additionalProperty: 'hotel',
-        },
-        status: 'success',
-        error: 'juliet',
-      } satisfies operations['executeAiAction']['responses']['200']['content']['application/json'] as operations['executeAiAction']['responses']['200']['content']['application/json'],
-      '400': {
-        error: 'juliet',
-        detail: true,
-      } satisfies operations['executeAiAction']['responses']['400']['content']['application/json'] as operations['executeAiAction']['responses']['400']['content']['application/json'],
-      '412': {
-        error: 'india',
-        detail: 42,
-      } satisfies operations['executeAiAction']['responses']['412']['content']['application/json'] as operations['executeAiAction']['responses']['412']['content']['application/json'],
-      '422': {
-        error: 'charlie',
-        detail: true,
-      } satisfies operations['executeAiAction']['responses']['422']['content']['application/json'] as operations['executeAiAction']['responses']['422']['content']['application/json'],
-    },
-  },
-  executeStatelessAction: {
-    request: {
-      body: {
-        instructions: 'alpha',
-        app: 'alpha',
-        action: 'echo',
-        params: {
-          additionalProperty: {},
-        },
-        action_type: 'search_or_write',
-        authentication_id: 22,
-        account_id: 33,
-      } satisfies NonNullable<
-        operations['executeStatelessAction']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['executeStatelessAction']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        execution_log_id: 'alpha',
-        action_used: 'delta',
-        input_params: {},
-        resolved_params: {},
-        results: [{}],
-        full_results: [42],
-        result_field_labels: {
-          additionalProperty: 'bravo',
-        },
-        status: 'success',
-        error: 'hotel',
-      } satisfies operations['executeStatelessAction']['responses']['200']['content']['application/json'] as operations['executeStatelessAction']['responses']['200']['content']['application/json'],
-      '400': {
-        error: 'india',
-        detail: 'anything',
-      } satisfies operations['executeStatelessAction']['responses']['400']['content']['application/json'] as operations['executeStatelessAction']['responses']['400']['content']['application/json'],
-      '412': {
-        error: 'delta',
-        detail: true,
-      } satisfies operations['executeStatelessAction']['responses']['412']['content']['application/json'] as operations['executeStatelessAction']['responses']['412']['content']['application/json'],
-      '422': {
-        error: 'echo',
-        detail: 'anything',
-      } satisfies operations['executeStatelessAction']['responses']['422']['content']['application/json'] as operations['executeStatelessAction']['responses']['422']['content']['application/json'],
-    },
-  },
-  getActionDetails: {
-    request: {
-      path: {
-        app: 'india',
-        action: 'echo',
-      } satisfies operations['getActionDetails']['parameters']['path'] as operations['getActionDetails']['parameters']['path'],
-      body: {
-        params: {},
-      } satisfies NonNullable<
-        operations['getActionDetails']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['getActionDetails']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        results: [
-          {
-            action_has_custom_needs_probability: 1,
-            action: {
-              type: 'echo',
-              key: 'echo',
-              name: 'india',
-              noun: 'foxtrot',
-              description: 'alpha',
-              is_important: true,
-              is_hidden: false,
-            },
-            action_gives: [],
-            action_needs: [],
-            action_sample: {},
-          },
-        ],
-      } satisfies operations['getActionDetails']['responses']['200']['content']['application/json'] as operations['getActionDetails']['responses']['200']['content']['application/json'],
-    },
-  },
-  getAiAction: {
-    request: {
-      path: {
-        ai_action_id: 'golf',
-      } satisfies operations['getAiAction']['parameters']['path'] as operations['getAiAction']['parameters']['path'],
-    },
-    responses: {
-      '200': {
-        id: '4c6282c0-2da9-489d-b9d2-3adfbb055f65',
-        description: 'charlie',
-        app: 'hotel',
-        action: 'charlie',
-        action_type: 'search',
-        params: {
-          additionalProperty: {},
-        },
-        meta: {},
-        account_id: 64,
-        authentication_id: 58,
-        needs: [{}],
-      } satisfies operations['getAiAction']['responses']['200']['content']['application/json'] as operations['getAiAction']['responses']['200']['content']['application/json'],
-    },
-  },
-  getApp: {
-    request: {
-      path: {
-        app: 'delta',
-      } satisfies operations['getApp']['parameters']['path'] as operations['getApp']['parameters']['path'],
-    },
-    responses: {
-      '200': {
-        results: [
-          {
-            app_needs_auth: true,
-            implementation: {
-              selected_api: 'foxtrot',
-              app_id: 8,
-              name: 'golf',
-              slug: 'golf',
-              is_deprecated: false,
-              is_private_only: false,
-              is_invite_only: false,
-              is_beta: false,
-              is_premium: false,
-              is_hidden: false,
-            },
-            details: {
-              name: 'golf',
-              slug: 'delta',
-              description: 'hotel',
-              app_profile_url: 'charlie',
-              banner: 'delta',
-              canonical_id: 'alpha',
-              hashtag: 'alpha',
-              image: 'delta',
-              age_in_days: 87,
-              days_since_last_update: 34,
-              id: 98,
-              internal_id: 23,
-              popularity: 89,
-              request_count: 84,
-              zap_usage_count: 18,
-              images: {},
-              is_beta: true,
-              is_built_in: false,
-              is_featured: false,
-              is_premium: false,
-              is_public: false,
-              is_upcoming: true,
-            },
-          },
-        ],
-      } satisfies operations['getApp']['responses']['200']['content']['application/json'] as operations['getApp']['responses']['200']['content']['application/json'],
-    },
-  },
-  getLoginLink: {
-    request: {
-      query: {
-        sign_up_first_name: 'juliet',
-        sign_up_last_name: 'foxtrot',
-        sign_up_email: 'golf',
-      } satisfies operations['getLoginLink']['parameters']['query'] as operations['getLoginLink']['parameters']['query'],
-    },
-    responses: {
-      '200': {
-        login_link: 'hotel',
-      } satisfies operations['getLoginLink']['responses']['200']['content']['application/json'] as operations['getLoginLink']['responses']['200']['content']['application/json'],
-    },
-  },
-  getOAuthLoginLink: {
-    request: {
-      query: {
-        client_id: 'india',
-        redirect_uri: 'india',
-        code_challenge: 'golf',
-        sign_up_email: 'india',
-      } satisfies operations['getOAuthLoginLink']['parameters']['query'] as operations['getOAuthLoginLink']['parameters']['query'],
-    },
-    responses: {
-      '200': {
-        login_link: 'hotel',
-      } satisfies operations['getOAuthLoginLink']['responses']['200']['content']['application/json'] as operations['getOAuthLoginLink']['responses']['200']['content']['application/json'],
-    },
-  },
-  getPrefillChoices: {
-    request: {
-      path: {
-        app: 'echo',
-        prefill: 'delta',
-      } satisfies operations['getPrefillChoices']['parameters']['path'] as operations['getPrefillChoices']['parameters']['path'],
-      body: {
-        params: {},
-      } satisfies NonNullable<
-        operations['getPrefillChoices']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['getPrefillChoices']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        is_loading: false,
-        last_refresh_seconds_ago: 76,
-        results: [{}],
-      } satisfies operations['getPrefillChoices']['responses']['200']['content']['application/json'] as operations['getPrefillChoices']['responses']['200']['content']['application/json'],
-    },
-  },
-  guessActions: {
-    request: {
-      body: {
-        query: '',
-        action_types: ['search_and_write'],
-        count: 25,
-      } satisfies NonNullable<
-        operations['guessActions']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['guessActions']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': [
-        {
-          app: 'echo',
-          action: 'alpha',
-          action_type: 'search',
-          name: 'juliet',
-          description: 'alpha',
-          image: 'india',
-          score: 47.5,
-        },
-      ] satisfies operations['guessActions']['responses']['200']['content']['application/json'] as operations['guessActions']['responses']['200']['content']['application/json'],
-    },
-  },
-  listAccounts: {
-    request: {},
-    responses: {
-      '200': {
-        results: [
-          {
-            id: 56,
-            name: 'juliet',
-            logo_url: 'foxtrot',
-            owner: {},
-          },
-        ],
-      } satisfies operations['listAccounts']['responses']['200']['content']['application/json'] as operations['listAccounts']['responses']['200']['content']['application/json'],
-    },
-  },
-  listActions: {
-    request: {
-      path: {
-        app: 'charlie',
-      } satisfies operations['listActions']['parameters']['path'] as operations['listActions']['parameters']['path'],
-    },
-    responses: {
-      '200': {
-        results: [
-          {
-            app: 'foxtrot',
-            action: 'bravo',
-            type: 'read_bulk',
-            display_name: 'delta',
-            description: 'juliet',
-            search_relevancy_score: 0.5,
-            app_info: {
-              app: 'juliet',
-              name: 'charlie',
-              logo_url: 'juliet',
-              auth_type: 'charlie',
-              actions: {},
-            },
-            app_needs_auth: false,
-          },
-        ],
-      } satisfies operations['listActions']['responses']['200']['content']['application/json'] as operations['listActions']['responses']['200']['content']['application/json'],
-    },
-  },
-  listAiActions: {
-    request: {},
-    responses: {
-      '200': {
-        results: [{}],
-        configuration_link: 'hotel',
-      } satisfies operations['listAiActions']['responses']['200']['content']['application/json'] as operations['listAiActions']['responses']['200']['content']['application/json'],
-    },
-  },
-  listAppAuthentications: {
-    request: {
-      path: {
-        app: 'india',
-      } satisfies operations['listAppAuthentications']['parameters']['path'] as operations['listAppAuthentications']['parameters']['path'],
-    },
-    responses: {
-      '200': {
-        last_refresh_seconds_ago: 92,
-        results: [
-          {
-            date: 'charlie',
-            lastchanged: 'echo',
-            selected_api: 'golf',
-            url: 'india',
-            id: 82,
-            account_id: 3,
-            customuser_id: 11,
-            is_invite_only: true,
-            is_private: false,
-            is_stale: true,
-            shared_with_all: false,
-            is_shared: true,
-            groups: [],
-            members: [],
-            title: 'juliet',
-            label: 'delta',
-            permissions: {},
-          },
-        ],
-        message: 'hotel',
-      } satisfies operations['listAppAuthentications']['responses']['200']['content']['application/json'] as operations['listAppAuthentications']['responses']['200']['content']['application/json'],
-    },
-  },
-  listUnfurlApps: {
-    request: {},
-    responses: {
-      '200':
-        {} satisfies operations['listUnfurlApps']['responses']['200']['content']['application/json'] as operations['listUnfurlApps']['responses']['200']['content']['application/json'],
-    },
-  },
-  previewAiAction: {
-    request: {
-      path: {
-        ai_action_id: 'e7ac0a1e-ce15-42a0-8ff6-81b28a41c05d',
-      } satisfies operations['previewAiAction']['parameters']['path'] as operations['previewAiAction']['parameters']['path'],
-      body: {
-        instructions: 'foxtrot',
-        params: {
-          additionalProperty: {},
-        },
-      } satisfies NonNullable<
-        operations['previewAiAction']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['previewAiAction']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        execution_log_id: 'delta',
-        action_used: 'golf',
-        input_params: {},
-        resolved_params: {},
-        results: [{}],
-        full_results: ['anything'],
-        result_field_labels: {
-          additionalProperty: 'alpha',
-        },
-        status: 'success',
-        error: 'india',
-      } satisfies operations['previewAiAction']['responses']['200']['content']['application/json'] as operations['previewAiAction']['responses']['200']['content']['application/json'],
-      '400': {
-        error: 'golf',
-        detail: 'anything',
-      } satisfies operations['previewAiAction']['responses']['400']['content']['application/json'] as operations['previewAiAction']['responses']['400']['content']['application/json'],
-      '412': {
-        error: 'echo',
-        detail: 42,
-      } satisfies operations['previewAiAction']['responses']['412']['content']['application/json'] as operations['previewAiAction']['responses']['412']['content']['application/json'],
-      '422': {
-        error: 'alpha',
-        detail: true,
-      } satisfies operations['previewAiAction']['responses']['422']['content']['application/json'] as operations['previewAiAction']['responses']['422']['content']['application/json'],
-    },
-  },
-  rateExecutionLog: {
-    request: {
-      path: {
-        execution_log_id: 'golf',
-      } satisfies operations['rateExecutionLog']['parameters']['path'] as operations['rateExecutionLog']['parameters']['path'],
-    },
-    responses: {
-      '200': {
-        execution_log_id: 'india',
-        action_used: 'foxtrot',
-        input_params: {},
-        resolved_params: {},
-        results: [{}],
-        full_results: ['anything'],
-        result_field_labels: {
-          additionalProperty: 'hotel',
-        },
-        status: 'empty',
-        error: 'bravo',
-      } satisfies operations['rateExecutionLog']['responses']['200']['content']['application/json'] as operations['rateExecutionLog']['responses']['200']['content']['application/json'],
-      '400': {
-        error: 'golf',
-        detail: 'anything',
-      } satisfies operations['rateExecutionLog']['responses']['400']['content']['application/json'] as operations['rateExecutionLog']['responses']['400']['content']['application/json'],
-      '412': {
-        error: 'juliet',
-        detail: 42,
-      } satisfies operations['rateExecutionLog']['responses']['412']['content']['application/json'] as operations['rateExecutionLog']['responses']['412']['content']['application/json'],
-      '422': {
-        error: 'juliet',
-        detail: 'anything',
-      } satisfies operations['rateExecutionLog']['responses']['422']['content']['application/json'] as operations['rateExecutionLog']['responses']['422']['content']['application/json'],
-    },
-  },
-  searchApps: {
-    request: {},
-    responses: {
-      '200': {
-        results: [
-          {
-            app: 'echo',
-            name: 'charlie',
-            logo_url: 'juliet',
-            auth_type: 'delta',
-            actions: {},
-          },
-        ],
-      } satisfies operations['searchApps']['responses']['200']['content']['application/json'] as operations['searchApps']['responses']['200']['content']['application/json'],
-    },
-  },
-  shrinkResult: {
-    request: {
-      body: {
-        result: {},
-        result_field_labels: {},
-      } satisfies NonNullable<
-        operations['shrinkResult']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['shrinkResult']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        shrunken_result: {},
-      } satisfies operations['shrinkResult']['responses']['200']['content']['application/json'] as operations['shrinkResult']['responses']['200']['content']['application/json'],
-    },
-  },
-  testAuthentication: {
-    request: {
-      path: {
-        auth_id: 1,
-      } satisfies operations['testAuthentication']['parameters']['path'] as operations['testAuthentication']['parameters']['path'],
-    },
-    responses: {
-      '200': {
-        success: true,
-        errors: [{}],
-        results: {},
-      } satisfies operations['testAuthentication']['responses']['200']['content']['application/json'] as operations['testAuthentication']['responses']['200']['content']['application/json'],
-    },
-  },
-  unfurlUrl: {
-    request: {
-      body: {} satisfies NonNullable<
-        operations['unfurlUrl']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['unfurlUrl']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200':
-        {} satisfies operations['unfurlUrl']['responses']['200']['content']['application/json'] as operations['unfurlUrl']['responses']['200']['content']['application/json'],
-    },
-  },
-  updateAiAction: {
-    request: {
-      path: {
-        ai_action_id: 'india',
-      } satisfies operations['updateAiAction']['parameters']['path'] as operations['updateAiAction']['parameters']['path'],
-      body: {
-        app: 'hotel',
-        action: 'india',
-        action_type: 'search_and_write',
-        params: {
-          additionalProperty: {},
-        },
-        meta: {},
-      } satisfies NonNullable<
-        operations['updateAiAction']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['updateAiAction']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        id: 'c6a5609a-ca04-4790-af75-82406c17d3eb',
-        description: 'delta',
-        app: 'delta',
-        action: 'bravo',
-        action_type: 'read_bulk',
-        params: {
-          additionalProperty: {},
-        },
-        meta: {},
-        account_id: 58,
-        authentication_id: 98,
-        needs: [{}],
-      } satisfies operations['updateAiAction']['responses']['200']['content']['application/json'] as operations['updateAiAction']['responses']['200']['content']['application/json'],
-    },
-  },
+export const operationFixtures: {
+  checkAuth: typeof checkAuthOperationFixture;
+  checkHealth: typeof checkHealthOperationFixture;
+  checkUnfurlAppAuth: typeof checkUnfurlAppAuthOperationFixture;
+  createAiAction: typeof createAiActionOperationFixture;
+  deleteAiAction: typeof deleteAiActionOperationFixture;
+  executeAiAction: typeof executeAiActionOperationFixture;
+  executeStatelessAction: typeof executeStatelessActionOperationFixture;
+  getActionDetails: typeof getActionDetailsOperationFixture;
+  getAiAction: typeof getAiActionOperationFixture;
+  getApp: typeof getAppOperationFixture;
+  getLoginLink: typeof getLoginLinkOperationFixture;
+  getOAuthLoginLink: typeof getOAuthLoginLinkOperationFixture;
+  getPrefillChoices: typeof getPrefillChoicesOperationFixture;
+  guessActions: typeof guessActionsOperationFixture;
+  listAccounts: typeof listAccountsOperationFixture;
+  listActions: typeof listActionsOperationFixture;
+  listAiActions: typeof listAiActionsOperationFixture;
+  listAppAuthentications: typeof listAppAuthenticationsOperationFixture;
+  listUnfurlApps: typeof listUnfurlAppsOperationFixture;
+  previewAiAction: typeof previewAiActionOperationFixture;
+  rateExecutionLog: typeof rateExecutionLogOperationFixture;
+  searchApps: typeof searchAppsOperationFixture;
+  shrinkResult: typeof shrinkResultOperationFixture;
+  testAuthentication: typeof testAuthenticationOperationFixture;
+  unfurlUrl: typeof unfurlUrlOperationFixture;
+  updateAiAction: typeof updateAiActionOperationFixture;
+} = {
+  checkAuth: checkAuthOperationFixture,
+  checkHealth: checkHealthOperationFixture,
+  checkUnfurlAppAuth: checkUnfurlAppAuthOperationFixture,
+  createAiAction: createAiActionOperationFixture,
+  deleteAiAction: deleteAiActionOperationFixture,
+  executeAiAction: executeAiActionOperationFixture,
+  executeStatelessAction: executeStatelessActionOperationFixture,
+  getActionDetails: getActionDetailsOperationFixture,
+  getAiAction: getAiActionOperationFixture,
+  getApp: getAppOperationFixture,
+  getLoginLink: getLoginLinkOperationFixture,
+  getOAuthLoginLink: getOAuthLoginLinkOperationFixture,
+  getPrefillChoices: getPrefillChoicesOperationFixture,
+  guessActions: guessActionsOperationFixture,
+  listAccounts: listAccountsOperationFixture,
+  listActions: listActionsOperationFixture,
+  listAiActions: listAiActionsOperationFixture,
+  listAppAuthentications: listAppAuthenticationsOperationFixture,
+  listUnfurlApps: listUnfurlAppsOperationFixture,
+  previewAiAction: previewAiActionOperationFixture,
+  rateExecutionLog: rateExecutionLogOperationFixture,
+  searchApps: searchAppsOperationFixture,
+  shrinkResult: shrinkResultOperationFixture,
+  testAuthentication: testAuthenticationOperationFixture,
+  unfurlUrl: unfurlUrlOperationFixture,
+  updateAiAction: updateAiActionOperationFixture,
 };

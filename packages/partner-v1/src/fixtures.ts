@@ -2,6 +2,187 @@
 import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
+const AppSchemaFixture = {
+  minimal: {} satisfies components['schemas']['App'] as components['schemas']['App'],
+  full: {
+    description: 'juliet',
+    links: {},
+    title: 'hotel',
+    url: 'alpha',
+    image: 'juliet',
+    images: {},
+    slug: 'golf',
+    categories: [{}],
+    uuid: 'charlie',
+  } satisfies components['schemas']['App'] as components['schemas']['App'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AppCategorySchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['AppCategory'] as components['schemas']['AppCategory'],
+  full: {
+    slug: 'juliet',
+  } satisfies components['schemas']['AppCategory'] as components['schemas']['AppCategory'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AppImagesSchemaFixture = {
+  minimal: {} satisfies components['schemas']['AppImages'] as components['schemas']['AppImages'],
+  full: {
+    url_128x128: 'juliet',
+    url_64x64: 'echo',
+    url_32x32: 'india',
+    url_16x16: 'charlie',
+  } satisfies components['schemas']['AppImages'] as components['schemas']['AppImages'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AppLinksSchemaFixture = {
+  minimal: {} satisfies components['schemas']['AppLinks'] as components['schemas']['AppLinks'],
+  full: {
+    'mutual:zap_templates': 'delta',
+  } satisfies components['schemas']['AppLinks'] as components['schemas']['AppLinks'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const AppListSchemaFixture = {
+  minimal: {} satisfies components['schemas']['AppList'] as components['schemas']['AppList'],
+  full: {
+    objects: [{}],
+    page: 2,
+    per_page: 72,
+    total: 99,
+    pages: 88,
+    prev_url: 'india',
+    next_url: 'hotel',
+  } satisfies components['schemas']['AppList'] as components['schemas']['AppList'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ErrorResponseSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
+  full: {
+    errors: ['golf'],
+  } satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const StepAppSchemaFixture = {
+  minimal: {} satisfies components['schemas']['StepApp'] as components['schemas']['StepApp'],
+  full: {
+    id: 73,
+    api: 'hotel',
+    hex_color: 'echo',
+    description: 'golf',
+    title: 'echo',
+    url: 'hotel',
+    image: 'juliet',
+    images: {},
+    slug: 'echo',
+    uuid: 'charlie',
+  } satisfies components['schemas']['StepApp'] as components['schemas']['StepApp'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ZapSchemaFixture = {
+  minimal: {} satisfies components['schemas']['Zap'] as components['schemas']['Zap'],
+  full: {
+    id: 31.5,
+    modified_at: '2024-01-09T03:04:05Z',
+    state: 'on',
+    steps: [{}],
+    title: 'echo',
+    url: 'charlie',
+  } satisfies components['schemas']['Zap'] as components['schemas']['Zap'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ZapListSchemaFixture = {
+  minimal: {} satisfies components['schemas']['ZapList'] as components['schemas']['ZapList'],
+  full: {
+    objects: [{}],
+    count: 26,
+    next: 'foxtrot',
+    previous: 'foxtrot',
+  } satisfies components['schemas']['ZapList'] as components['schemas']['ZapList'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ZapStepSchemaFixture = {
+  minimal: {} satisfies components['schemas']['ZapStep'] as components['schemas']['ZapStep'],
+  full: {
+    type_of: 'search_or_write',
+    app: {},
+    params: {},
+  } satisfies components['schemas']['ZapStep'] as components['schemas']['ZapStep'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const ZapTemplateSchemaFixture = {
+  minimal: {
+    type: 'bravo',
+  } satisfies components['schemas']['ZapTemplate'] as components['schemas']['ZapTemplate'],
+  full: {
+    type: 'echo',
+    id: 12.5,
+    create_url: 'hotel',
+    description: 'juliet',
+    description_plain: 'golf',
+    description_raw: 'echo',
+    slug: 'alpha',
+    steps: [{}, {}],
+    title: 'india',
+    status: 'published',
+    url: 'bravo',
+  } satisfies components['schemas']['ZapTemplate'] as components['schemas']['ZapTemplate'],
+  invalid: [
+    {
+      rule: 'required at /type',
+      get value(): unknown {
+        return deleteAt(ZapTemplateSchemaFixture.minimal, '/type');
+      },
+    },
+    {
+      rule: 'type at /type',
+      get value(): unknown {
+        return setAt(ZapTemplateSchemaFixture.minimal, '/type', 12345);
+      },
+    },
+  ],
+};
+
+const ZapTemplateListSchemaFixture = {
+  minimal:
+    [] satisfies components['schemas']['ZapTemplateList'] as components['schemas']['ZapTemplateList'],
+  full: [
+    {
+      type: 'golf',
+    },
+  ] satisfies components['schemas']['ZapTemplateList'] as components['schemas']['ZapTemplateList'],
+  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+};
+
+const ZapTemplateStepSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['ZapTemplateStep'] as components['schemas']['ZapTemplateStep'],
+  full: {
+    id: 49.5,
+    api: 'india',
+    hex_color: 'foxtrot',
+    description: 'alpha',
+    title: 'charlie',
+    url: 'alpha',
+    image: 'foxtrot',
+    images: {},
+    slug: 'hotel',
+    uuid: 'echo',
+    label: 'india',
+  } satisfies components['schemas']['ZapTemplateStep'] as components['schemas']['ZapTemplateStep'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
 /**
  * Test data for every component schema, keyed by its name in the spec.
  *
@@ -13,174 +194,154 @@ import type { components, operations } from './types.js';
  * (`setAt`, `deleteAt`), computed when read: each read gives a new value.
  * Values are seeded by schema name: the same spec gives the same file.
  */
-export const componentFixtures = {
-  App: {
-    minimal: {} satisfies components['schemas']['App'] as components['schemas']['App'],
-    full: {
-      description: 'juliet',
-      links: {},
-      title: 'hotel',
-      url: 'alpha',
-      image: 'juliet',
-      images: {},
-      slug: 'golf',
-      categories: [{}],
-      uuid: 'charlie',
-    } satisfies components['schemas']['App'] as components['schemas']['App'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  AppCategory: {
-    minimal:
-      {} satisfies components['schemas']['AppCategory'] as components['schemas']['AppCategory'],
-    full: {
-      slug: 'juliet',
-    } satisfies components['schemas']['AppCategory'] as components['schemas']['AppCategory'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  AppImages: {
-    minimal: {} satisfies components['schemas']['AppImages'] as components['schemas']['AppImages'],
-    full: {
-      url_128x128: 'juliet',
-      url_64x64: 'echo',
-      url_32x32: 'india',
-      url_16x16: 'charlie',
-    } satisfies components['schemas']['AppImages'] as components['schemas']['AppImages'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  AppLinks: {
-    minimal: {} satisfies components['schemas']['AppLinks'] as components['schemas']['AppLinks'],
-    full: {
-      'mutual:zap_templates': 'delta',
-    } satisfies components['schemas']['AppLinks'] as components['schemas']['AppLinks'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  AppList: {
-    minimal: {} satisfies components['schemas']['AppList'] as components['schemas']['AppList'],
-    full: {
+export const componentFixtures: {
+  App: typeof AppSchemaFixture;
+  AppCategory: typeof AppCategorySchemaFixture;
+  AppImages: typeof AppImagesSchemaFixture;
+  AppLinks: typeof AppLinksSchemaFixture;
+  AppList: typeof AppListSchemaFixture;
+  ErrorResponse: typeof ErrorResponseSchemaFixture;
+  StepApp: typeof StepAppSchemaFixture;
+  Zap: typeof ZapSchemaFixture;
+  ZapList: typeof ZapListSchemaFixture;
+  ZapStep: typeof ZapStepSchemaFixture;
+  ZapTemplate: typeof ZapTemplateSchemaFixture;
+  ZapTemplateList: typeof ZapTemplateListSchemaFixture;
+  ZapTemplateStep: typeof ZapTemplateStepSchemaFixture;
+} = {
+  App: AppSchemaFixture,
+  AppCategory: AppCategorySchemaFixture,
+  AppImages: AppImagesSchemaFixture,
+  AppLinks: AppLinksSchemaFixture,
+  AppList: AppListSchemaFixture,
+  ErrorResponse: ErrorResponseSchemaFixture,
+  StepApp: StepAppSchemaFixture,
+  Zap: ZapSchemaFixture,
+  ZapList: ZapListSchemaFixture,
+  ZapStep: ZapStepSchemaFixture,
+  ZapTemplate: ZapTemplateSchemaFixture,
+  ZapTemplateList: ZapTemplateListSchemaFixture,
+  ZapTemplateStep: ZapTemplateStepSchemaFixture,
+};
+
+const listAppsOperationFixture = {
+  request: {},
+  responses: {
+    '200': {
       objects: [{}],
-      page: 2,
-      per_page: 72,
-      total: 99,
-      pages: 88,
-      prev_url: 'india',
-      next_url: 'hotel',
-    } satisfies components['schemas']['AppList'] as components['schemas']['AppList'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+      page: 30,
+      per_page: 93,
+      total: 21,
+      pages: 79,
+      prev_url: 'alpha',
+      next_url: 'golf',
+    } satisfies operations['listApps']['responses']['200']['content']['application/json'] as operations['listApps']['responses']['200']['content']['application/json'],
+    '400': {
+      errors: ['hotel'],
+    } satisfies operations['listApps']['responses']['400']['content']['application/json'] as operations['listApps']['responses']['400']['content']['application/json'],
+    '401': {
+      errors: ['foxtrot'],
+    } satisfies operations['listApps']['responses']['401']['content']['application/json'] as operations['listApps']['responses']['401']['content']['application/json'],
+    '403': {
+      errors: ['alpha'],
+    } satisfies operations['listApps']['responses']['403']['content']['application/json'] as operations['listApps']['responses']['403']['content']['application/json'],
+    '404': {
+      errors: ['hotel'],
+    } satisfies operations['listApps']['responses']['404']['content']['application/json'] as operations['listApps']['responses']['404']['content']['application/json'],
+    '429': {
+      errors: ['echo'],
+    } satisfies operations['listApps']['responses']['429']['content']['application/json'] as operations['listApps']['responses']['429']['content']['application/json'],
+    '5XX': {
+      errors: ['bravo'],
+    } satisfies operations['listApps']['responses']['5XX']['content']['application/json'] as operations['listApps']['responses']['5XX']['content']['application/json'],
   },
-  ErrorResponse: {
-    minimal:
-      {} satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
-    full: {
+};
+
+const listMyZapTemplatesOperationFixture = {
+  request: {},
+  responses: {
+    '200': [
+      {
+        type: 'juliet',
+      },
+    ] satisfies operations['listMyZapTemplates']['responses']['200']['content']['application/json'] as operations['listMyZapTemplates']['responses']['200']['content']['application/json'],
+    '400': {
+      errors: ['bravo'],
+    } satisfies operations['listMyZapTemplates']['responses']['400']['content']['application/json'] as operations['listMyZapTemplates']['responses']['400']['content']['application/json'],
+    '401': {
+      errors: ['echo'],
+    } satisfies operations['listMyZapTemplates']['responses']['401']['content']['application/json'] as operations['listMyZapTemplates']['responses']['401']['content']['application/json'],
+    '403': {
+      errors: ['alpha'],
+    } satisfies operations['listMyZapTemplates']['responses']['403']['content']['application/json'] as operations['listMyZapTemplates']['responses']['403']['content']['application/json'],
+    '404': {
       errors: ['golf'],
-    } satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+    } satisfies operations['listMyZapTemplates']['responses']['404']['content']['application/json'] as operations['listMyZapTemplates']['responses']['404']['content']['application/json'],
+    '429': {
+      errors: ['delta'],
+    } satisfies operations['listMyZapTemplates']['responses']['429']['content']['application/json'] as operations['listMyZapTemplates']['responses']['429']['content']['application/json'],
+    '5XX': {
+      errors: ['golf'],
+    } satisfies operations['listMyZapTemplates']['responses']['5XX']['content']['application/json'] as operations['listMyZapTemplates']['responses']['5XX']['content']['application/json'],
   },
-  StepApp: {
-    minimal: {} satisfies components['schemas']['StepApp'] as components['schemas']['StepApp'],
-    full: {
-      id: 73,
-      api: 'hotel',
-      hex_color: 'echo',
-      description: 'golf',
-      title: 'echo',
-      url: 'hotel',
-      image: 'juliet',
-      images: {},
-      slug: 'echo',
-      uuid: 'charlie',
-    } satisfies components['schemas']['StepApp'] as components['schemas']['StepApp'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  Zap: {
-    minimal: {} satisfies components['schemas']['Zap'] as components['schemas']['Zap'],
-    full: {
-      id: 31.5,
-      modified_at: '2024-01-09T03:04:05Z',
-      state: 'on',
-      steps: [{}],
-      title: 'echo',
-      url: 'charlie',
-    } satisfies components['schemas']['Zap'] as components['schemas']['Zap'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ZapList: {
-    minimal: {} satisfies components['schemas']['ZapList'] as components['schemas']['ZapList'],
-    full: {
-      objects: [{}],
-      count: 26,
-      next: 'foxtrot',
-      previous: 'foxtrot',
-    } satisfies components['schemas']['ZapList'] as components['schemas']['ZapList'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ZapStep: {
-    minimal: {} satisfies components['schemas']['ZapStep'] as components['schemas']['ZapStep'],
-    full: {
-      type_of: 'search_or_write',
-      app: {},
-      params: {},
-    } satisfies components['schemas']['ZapStep'] as components['schemas']['ZapStep'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  ZapTemplate: {
-    minimal: {
-      type: 'bravo',
-    } satisfies components['schemas']['ZapTemplate'] as components['schemas']['ZapTemplate'],
-    full: {
-      type: 'echo',
-      id: 12.5,
-      create_url: 'hotel',
-      description: 'juliet',
-      description_plain: 'golf',
-      description_raw: 'echo',
-      slug: 'alpha',
-      steps: [{}, {}],
-      title: 'india',
-      status: 'published',
-      url: 'bravo',
-    } satisfies components['schemas']['ZapTemplate'] as components['schemas']['ZapTemplate'],
-    invalid: [
-      {
-        rule: 'required at /type',
-        get value(): unknown {
-          return deleteAt(componentFixtures['ZapTemplate'].minimal, '/type');
-        },
-      },
-      {
-        rule: 'type at /type',
-        get value(): unknown {
-          return setAt(componentFixtures['ZapTemplate'].minimal, '/type', 12345);
-        },
-      },
-    ],
-  },
-  ZapTemplateList: {
-    minimal:
-      [] satisfies components['schemas']['ZapTemplateList'] as components['schemas']['ZapTemplateList'],
-    full: [
+};
+
+const listZapTemplatesOperationFixture = {
+  request: {},
+  responses: {
+    '200': [
       {
         type: 'golf',
       },
-    ] satisfies components['schemas']['ZapTemplateList'] as components['schemas']['ZapTemplateList'],
-    invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+    ] satisfies operations['listZapTemplates']['responses']['200']['content']['application/json'] as operations['listZapTemplates']['responses']['200']['content']['application/json'],
+    '400': {
+      errors: ['echo'],
+    } satisfies operations['listZapTemplates']['responses']['400']['content']['application/json'] as operations['listZapTemplates']['responses']['400']['content']['application/json'],
+    '401': {
+      errors: ['alpha'],
+    } satisfies operations['listZapTemplates']['responses']['401']['content']['application/json'] as operations['listZapTemplates']['responses']['401']['content']['application/json'],
+    '403': {
+      errors: ['echo'],
+    } satisfies operations['listZapTemplates']['responses']['403']['content']['application/json'] as operations['listZapTemplates']['responses']['403']['content']['application/json'],
+    '404': {
+      errors: ['alpha'],
+    } satisfies operations['listZapTemplates']['responses']['404']['content']['application/json'] as operations['listZapTemplates']['responses']['404']['content']['application/json'],
+    '429': {
+      errors: ['hotel'],
+    } satisfies operations['listZapTemplates']['responses']['429']['content']['application/json'] as operations['listZapTemplates']['responses']['429']['content']['application/json'],
+    '5XX': {
+      errors: ['foxtrot'],
+    } satisfies operations['listZapTemplates']['responses']['5XX']['content']['application/json'] as operations['listZapTemplates']['responses']['5XX']['content']['application/json'],
   },
-  ZapTemplateStep: {
-    minimal:
-      {} satisfies components['schemas']['ZapTemplateStep'] as components['schemas']['ZapTemplateStep'],
-    full: {
-      id: 49.5,
-      api: 'india',
-      hex_color: 'foxtrot',
-      description: 'alpha',
-      title: 'charlie',
-      url: 'alpha',
-      image: 'foxtrot',
-      images: {},
-      slug: 'hotel',
-      uuid: 'echo',
-      label: 'india',
-    } satisfies components['schemas']['ZapTemplateStep'] as components['schemas']['ZapTemplateStep'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const listZapsOperationFixture = {
+  request: {},
+  responses: {
+    '200': {
+      objects: [{}],
+      count: 71,
+      next: 'golf',
+      previous: 'delta',
+    } satisfies operations['listZaps']['responses']['200']['content']['application/json'] as operations['listZaps']['responses']['200']['content']['application/json'],
+    '400': {
+      errors: ['delta'],
+    } satisfies operations['listZaps']['responses']['400']['content']['application/json'] as operations['listZaps']['responses']['400']['content']['application/json'],
+    '401': {
+      errors: ['bravo'],
+    } satisfies operations['listZaps']['responses']['401']['content']['application/json'] as operations['listZaps']['responses']['401']['content']['application/json'],
+    '403': {
+      errors: ['echo'],
+    } satisfies operations['listZaps']['responses']['403']['content']['application/json'] as operations['listZaps']['responses']['403']['content']['application/json'],
+    '404': {
+      errors: ['delta'],
+    } satisfies operations['listZaps']['responses']['404']['content']['application/json'] as operations['listZaps']['responses']['404']['content']['application/json'],
+    '429': {
+      errors: ['bravo'],
+    } satisfies operations['listZaps']['responses']['429']['content']['application/json'] as operations['listZaps']['responses']['429']['content']['application/json'],
+    '5XX': {
+      errors: ['india'],
+    } satisfies operations['listZaps']['responses']['5XX']['content']['application/json'] as operations['listZaps']['responses']['5XX']['content']['application/json'],
   },
 };
 
@@ -190,122 +351,14 @@ export const componentFixtures = {
  * `request` holds the required parameters grouped by location (plus those the `x-zapgen-rules` then require)
  * and the body of the first JSON media type; `responses` one body per status whose JSON body has a schema.
  */
-export const operationFixtures = {
-  listApps: {
-    request: {},
-    responses: {
-      '200': {
-        objects: [{}],
-        page: 30,
-        per_page: 93,
-        total: 21,
-        pages: 79,
-        prev_url: 'alpha',
-        next_url: 'golf',
-      } satisfies operations['listApps']['responses']['200']['content']['application/json'] as operations['listApps']['responses']['200']['content']['application/json'],
-      '400': {
-        errors: ['hotel'],
-      } satisfies operations['listApps']['responses']['400']['content']['application/json'] as operations['listApps']['responses']['400']['content']['application/json'],
-      '401': {
-        errors: ['foxtrot'],
-      } satisfies operations['listApps']['responses']['401']['content']['application/json'] as operations['listApps']['responses']['401']['content']['application/json'],
-      '403': {
-        errors: ['alpha'],
-      } satisfies operations['listApps']['responses']['403']['content']['application/json'] as operations['listApps']['responses']['403']['content']['application/json'],
-      '404': {
-        errors: ['hotel'],
-      } satisfies operations['listApps']['responses']['404']['content']['application/json'] as operations['listApps']['responses']['404']['content']['application/json'],
-      '429': {
-        errors: ['echo'],
-      } satisfies operations['listApps']['responses']['429']['content']['application/json'] as operations['listApps']['responses']['429']['content']['application/json'],
-      '5XX': {
-        errors: ['bravo'],
-      } satisfies operations['listApps']['responses']['5XX']['content']['application/json'] as operations['listApps']['responses']['5XX']['content']['application/json'],
-    },
-  },
-  listMyZapTemplates: {
-    request: {},
-    responses: {
-      '200': [
-        {
-          type: 'juliet',
-        },
-      ] satisfies operations['listMyZapTemplates']['responses']['200']['content']['application/json'] as operations['listMyZapTemplates']['responses']['200']['content']['application/json'],
-      '400': {
-        errors: ['bravo'],
-      } satisfies operations['listMyZapTemplates']['responses']['400']['content']['application/json'] as operations['listMyZapTemplates']['responses']['400']['content']['application/json'],
-      '401': {
-        errors: ['echo'],
-      } satisfies operations['listMyZapTemplates']['responses']['401']['content']['application/json'] as operations['listMyZapTemplates']['responses']['401']['content']['application/json'],
-      '403': {
-        errors: ['alpha'],
-      } satisfies operations['listMyZapTemplates']['responses']['403']['content']['application/json'] as operations['listMyZapTemplates']['responses']['403']['content']['application/json'],
-      '404': {
-        errors: ['golf'],
-      } satisfies operations['listMyZapTemplates']['responses']['404']['content']['application/json'] as operations['listMyZapTemplates']['responses']['404']['content']['application/json'],
-      '429': {
-        errors: ['delta'],
-      } satisfies operations['listMyZapTemplates']['responses']['429']['content']['application/json'] as operations['listMyZapTemplates']['responses']['429']['content']['application/json'],
-      '5XX': {
-        errors: ['golf'],
-      } satisfies operations['listMyZapTemplates']['responses']['5XX']['content']['application/json'] as operations['listMyZapTemplates']['responses']['5XX']['content']['application/json'],
-    },
-  },
-  listZapTemplates: {
-    request: {},
-    responses: {
-      '200': [
-        {
-          type: 'golf',
-        },
-      ] satisfies operations['listZapTemplates']['responses']['200']['content']['application/json'] as operations['listZapTemplates']['responses']['200']['content']['application/json'],
-      '400': {
-        errors: ['echo'],
-      } satisfies operations['listZapTemplates']['responses']['400']['content']['application/json'] as operations['listZapTemplates']['responses']['400']['content']['application/json'],
-      '401': {
-        errors: ['alpha'],
-      } satisfies operations['listZapTemplates']['responses']['401']['content']['application/json'] as operations['listZapTemplates']['responses']['401']['content']['application/json'],
-      '403': {
-        errors: ['echo'],
-      } satisfies operations['listZapTemplates']['responses']['403']['content']['application/json'] as operations['listZapTemplates']['responses']['403']['content']['application/json'],
-      '404': {
-        errors: ['alpha'],
-      } satisfies operations['listZapTemplates']['responses']['404']['content']['application/json'] as operations['listZapTemplates']['responses']['404']['content']['application/json'],
-      '429': {
-        errors: ['hotel'],
-      } satisfies operations['listZapTemplates']['responses']['429']['content']['application/json'] as operations['listZapTemplates']['responses']['429']['content']['application/json'],
-      '5XX': {
-        errors: ['foxtrot'],
-      } satisfies operations['listZapTemplates']['responses']['5XX']['content']['application/json'] as operations['listZapTemplates']['responses']['5XX']['content']['application/json'],
-    },
-  },
-  listZaps: {
-    request: {},
-    responses: {
-      '200': {
-        objects: [{}],
-        count: 71,
-        next: 'golf',
-        previous: 'delta',
-      } satisfies operations['listZaps']['responses']['200']['content']['application/json'] as operations['listZaps']['responses']['200']['content']['application/json'],
-      '400': {
-        errors: ['delta'],
-      } satisfies operations['listZaps']['responses']['400']['content']['application/json'] as operations['listZaps']['responses']['400']['content']['application/json'],
-      '401': {
-        errors: ['bravo'],
-      } satisfies operations['listZaps']['responses']['401']['content']['application/json'] as operations['listZaps']['responses']['401']['content']['application/json'],
-      '403': {
-        errors: ['echo'],
-      } satisfies operations['listZaps']['responses']['403']['content']['application/json'] as operations['listZaps']['responses']['403']['content']['application/json'],
-      '404': {
-        errors: ['delta'],
-      } satisfies operations['listZaps']['responses']['404']['content']['application/json'] as operations['listZaps']['responses']['404']['content']['application/json'],
-      '429': {
-        errors: ['bravo'],
-      } satisfies operations['listZaps']['responses']['429']['content']['application/json'] as operations['listZaps']['responses']['429']['content']['application/json'],
-      '5XX': {
-        errors: ['india'],
-      } satisfies operations['listZaps']['responses']['5XX']['content']['application/json'] as operations['listZaps']['responses']['5XX']['content']['application/json'],
-    },
-  },
+export const operationFixtures: {
+  listApps: typeof listAppsOperationFixture;
+  listMyZapTemplates: typeof listMyZapTemplatesOperationFixture;
+  listZapTemplates: typeof listZapTemplatesOperationFixture;
+  listZaps: typeof listZapsOperationFixture;
+} = {
+  listApps: listAppsOperationFixture,
+  listMyZapTemplates: listMyZapTemplatesOperationFixture,
+  listZapTemplates: listZapTemplatesOperationFixture,
+  listZaps: listZapsOperationFixture,
 };

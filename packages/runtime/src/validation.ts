@@ -5,7 +5,7 @@ import type {
   ParameterLocation,
   ResponseDefinition,
 } from './definition.js';
-import type { ResponseValidationReport, ValidationIssue } from './errors.js';
+import { formatPath, type ResponseValidationReport, type ValidationIssue } from './errors.js';
 
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
@@ -53,7 +53,8 @@ export function validateRequest(
     if (!result.success) {
       for (const found of result.error.issues) {
         issues.push({
-          parameter: 'body',
+          // The field, as a reader of the message looks for it: `items[0].name`.
+          parameter: found.path.length === 0 ? 'body' : formatPath(found.path),
           in: 'body',
           path: ['body', ...found.path],
           message: found.message,

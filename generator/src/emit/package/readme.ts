@@ -129,6 +129,8 @@ function mockSection(model: ApiModel, context: EmitContext): string {
     '```',
     '',
     `The simulated API, from the spec: one handler, ${inlineCode('(request: Request) => Promise<Response>')}, used three ways. It checks credentials and scopes per operation (401/403), validates parameters and bodies (4xx JSON in the API's error schema), answers CORS preflights, ${inlineCode('HEAD')} and ${inlineCode('OPTIONS')}, and keeps a seeded in-memory store that the operations read and write${collections.length ? ` (collections ${collections.join(', ')})` : ''}. ${oauth.length ? `It serves the OAuth flows of the security schemes at the paths of their URLs: ${oauth.join('; ')}. ` : ''}Accepted by default: API key ${inlineCode('mock-api-key')} (and ${inlineCode('mock-client-id')}), OAuth client ${inlineCode('mock-client-id')}, bearer token ${inlineCode('mock-token')} with every scope; ${inlineCode('credentials')} replaces them. Other options: ${inlineCode('handlers')} per operationId, ${inlineCode('latencyMs')}, ${inlineCode('cors')}, ${inlineCode('limits')}, ${inlineCode('clock')}, ${inlineCode('state')} (a saved ${inlineCode('mock.store.snapshot()')}).`,
+    '',
+    `Its admin routes do over HTTP what ${inlineCode('mock.store')} and ${inlineCode('mock.issueToken')} do in-process: ${inlineCode('POST /__zapgen/tokens')} (a token, every scope by default), ${inlineCode('GET|PUT /__zapgen/state')}, ${inlineCode('POST /__zapgen/reset')}, ${inlineCode('POST /__zapgen/clock')} (${inlineCode('{"advanceMs": 60000}')}). They answer scripts and tests on this machine only: never with CORS headers, 403 to a request a browser marks as coming from another site (${inlineCode('Origin')}, ${inlineCode('Sec-Fetch-Site')}), and over HTTP 403 to a host name that is not loopback (a page whose domain points at 127.0.0.1). ${inlineCode('admin: false')} turns them off. A client without a base URL (a spec without ${inlineCode('servers')}) works with ${inlineCode('mock.fetch')}, which takes paths.`,
   ].join('\n');
 }
 
@@ -164,15 +166,15 @@ export function readme(model: ApiModel, context: EmitContext): string {
       `This package is ES modules only (${inlineCode('"type": "module"')}); on Node 20.19, 22.12, 24 and later, CommonJS code can ${inlineCode('require()')} it too. It depends on zapgen's runtime, ${inlineCode(`${context.runtimePackage}@${RUNTIME_RANGE}`)}, and builds with its own TypeScript:`,
       '',
       '```sh',
-      `npm install --no-save path/to/zapgen-runtime-${RUNTIME_RANGE.replace(/^\^/, '')}.tgz   # only where ${context.runtimePackage} is not on your registry: npm pack it in zapgen's packages/runtime`,
+      `npm install --no-save path/to/zapgen-runtime-${RUNTIME_RANGE.replace(/^\^/, '')}.tgz   # only where ${context.runtimePackage} is not on your registry: npm pack ./packages/runtime in zapgen's folder makes it`,
       'npm install',
       'npm run build    # tsc: src/ → dist/ (npm pack and npm publish build first)',
       '```',
       '',
-      `Use it from another project as a workspace or path dependency, or publish it under a name you own (${inlineCode('--name')} when generating). After a spec change, regenerate it from this folder:`,
+      `Use it from another project as a workspace or path dependency, or publish it under a name you own (${inlineCode('--name')} when generating). After a spec change, regenerate it from this folder with the zapgen installed in your project (${inlineCode('--no-install')}: never a package of that name from the registry, which is not zapgen's):`,
       '',
       '```sh',
-      `npx zapgen generate --spec ${shellWord(context.specLabel)} --out . --name ${shellWord(pkg)}`,
+      `npx --no-install zapgen generate --spec ${shellWord(context.specLabel)} --out . --name ${shellWord(pkg)}`,
       '```',
     ].join('\n'),
     '## Versions',

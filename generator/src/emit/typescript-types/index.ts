@@ -88,8 +88,7 @@ function print(model: ApiModel): { text: string; warnings: TypeWarning[] } {
     warnings.push({
       pointer: named.pointer,
       rule: 'type-replaced',
-      message:
-        'this schema is itself through references, unions, intersections and array items alone, which no TypeScript type can say (TS2502); it is `unknown` in types.ts',
+      message: `schema \`${named.name}\` refers to itself through references, unions, intersections and array items alone, which no TypeScript type can say (TS2502); it is \`unknown\` in types.ts`,
     });
   }
   let degradedAt: string | undefined;

@@ -1,4 +1,4 @@
-import type { ApiModel, NamedSchema } from '../../model/types.js';
+import type { ApiModel, NamedSchema, SchemaModel } from '../../model/types.js';
 import { camelCase, pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
 import type { HelperName, ZodContext } from './context.js';
@@ -6,6 +6,7 @@ import { zodExpression } from './expression.js';
 import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
 import { operationEntry, parameterGroups } from './operations.js';
+import { aliasCycles } from '../../model/cycles.js';
 import { orderSchemas } from './order.js';
 import { schemaType } from './output-type.js';
 import type { ZodFlavour } from './flavour.js';
@@ -22,9 +23,19 @@ export interface ZodNames {
   ordered: NamedSchema[];
 }
 
-/** Names and declaration order of the component schemas (of `zod.ts`; the agreement test names them too). */
+/**
+ * Names and declaration order of the component schemas (of `zod.ts`; the agreement test names
+ * them too). The members of a cycle of bare references (`aliasCycles`) are written `unknown`.
+ */
 export function zodNames(model: ApiModel): ZodNames {
-  const { ordered, recursive } = orderSchemas(model.schemas);
+  const cyclic = aliasCycles(model.schemas);
+  const { ordered, recursive } = orderSchemas(
+    cyclic.size
+      ? model.schemas.map((entry) =>
+          cyclic.has(entry.name) ? { ...entry, schema: unknownInstead(entry.schema) } : entry,
+        )
+      : model.schemas,
+  );
   const names = model.schemas.map((entry) => entry.name);
   const constNames = uniqueNames(names, (name) => `${pascalCase(name)}Schema`);
   const typeNames = uniqueNames(
@@ -41,6 +52,18 @@ export function zodNames(model: ApiModel): ZodNames {
     inputNames.set(name, candidate);
   }
   return { constNames, typeNames, inputNames, recursive, ordered };
+}
+
+/** An `unknown` schema in place of a member of a cycle of bare references, saying why. */
+function unknownInstead(schema: SchemaModel): SchemaModel {
+  const why =
+    'Any value: in the spec this schema is part of a cycle of references through unions or bare `$ref`s only, which no validator can evaluate (it recurses forever) and no type can express.';
+  return {
+    kind: 'unknown',
+    nullable: false,
+    ...(schema.title && { title: schema.title }),
+    description: schema.description ? `${schema.description}\n\n${why}` : why,
+  };
 }
 
 /**
@@ -85,7 +108,7 @@ export function zodModule({
   client?: boolean;
 }): string {
   const names = zodNames(model);
-  const schemas = new Map(model.schemas.map((entry) => [entry.name, entry.schema]));
+  const schemas = new Map(names.ordered.map((entry) => [entry.name, entry.schema]));
   const declared = new Set<string>();
   const helpers = new Set<HelperName>();
   const context: ZodContext = {

@@ -1,4 +1,5 @@
 import { childSchemas } from '../../model/children.js';
+import { stronglyConnected } from '../../model/cycles.js';
 import type { NamedSchema, SchemaModel } from '../../model/types.js';
 
 /** The component names a schema refers to, in order of appearance (duplicates kept). */
@@ -32,54 +33,17 @@ export function orderSchemas(schemas: readonly NamedSchema[]): SchemaOrder {
       [...new Set(references(entry.schema))].filter((name) => byName.has(name)),
     ]),
   );
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
   const ordered: NamedSchema[] = [];
   const recursive = new Set<string>();
-  let counter = 0;
-
-  // Iterative Tarjan: specs nest deeply enough (stripe, GitHub) to overflow a recursive one.
-  for (const root of schemas) {
-    if (index.has(root.name)) continue;
-    const work: { name: string; next: number }[] = [{ name: root.name, next: 0 }];
-    index.set(root.name, counter);
-    low.set(root.name, counter++);
-    stack.push(root.name);
-    onStack.add(root.name);
-    while (work.length) {
-      const frame = work[work.length - 1]!;
-      const targets = edges.get(frame.name)!;
-      if (frame.next < targets.length) {
-        const target = targets[frame.next++]!;
-        if (!index.has(target)) {
-          index.set(target, counter);
-          low.set(target, counter++);
-          stack.push(target);
-          onStack.add(target);
-          work.push({ name: target, next: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.name, Math.min(low.get(frame.name)!, index.get(target)!));
-        }
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.name, Math.min(low.get(parent.name)!, low.get(frame.name)!));
-      if (low.get(frame.name) !== index.get(frame.name)) continue;
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== frame.name);
-      component.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
-      if (component.length > 1 || edges.get(frame.name)!.includes(frame.name))
-        component.forEach((name) => recursive.add(name));
-      ordered.push(...component.map((name) => byName.get(name)!));
-    }
+  // Iterative: specs nest deeply enough (stripe, GitHub) to overflow a recursive search.
+  for (const component of stronglyConnected(
+    schemas.map((entry) => entry.name),
+    edges,
+  )) {
+    component.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+    if (component.length > 1 || edges.get(component[0]!)!.includes(component[0]!))
+      component.forEach((name) => recursive.add(name));
+    ordered.push(...component.map((name) => byName.get(name)!));
   }
   return { ordered, recursive };
 }

@@ -7,6 +7,7 @@ import { operationSecured } from './operation-secured.js';
 import { pathParameters } from './path-parameters.js';
 import { resolvableRefs } from './resolvable-refs.js';
 import type { LintRule } from './rule.js';
+import { schemaDepth } from './schema-depth.js';
 import { serverVariables } from './server-variables.js';
 import { uniqueOperationIds } from './unique-operation-ids.js';
 import { uniqueParameters } from './unique-parameters.js';
@@ -20,6 +21,7 @@ export const lintRules: readonly LintRule[] = [
   operationIdPresent,
   uniqueParameters,
   pathParameters,
+  schemaDepth,
   serverVariables,
   operationSecured,
   extensionShape,

@@ -493,6 +493,22 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'a cycle of bare references has no value to check: any value (no type that names itself, TS2456)',
+    {
+      given: ref('Other'),
+      others: { Other: ref('Subject') },
+      want: { accepts: [1, 'a', {}, null, [true]] },
+    },
+  ],
+  [
+    'a cycle of references through unions: any value, not an endless recursion',
+    {
+      given: s({ kind: 'union', mode: 'oneOf', variants: [ref('Other'), str] }),
+      others: { Other: s({ kind: 'union', mode: 'anyOf', variants: [ref('Subject'), int] }) },
+      want: { accepts: [1, 'a', { x: 1 }, null] },
+    },
+  ],
+  [
     'recursive union through a discriminator stays lazy',
     {
       given: ref('Expr'),

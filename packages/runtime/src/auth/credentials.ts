@@ -27,6 +27,8 @@ type Credential = {
   name: string;
   value: string;
   token?: boolean;
+  /** What else of it must be scrubbed: for http basic, `user:password` and the password. */
+  secrets?: string[];
 };
 
 /** Schemes whose credential is a token sent as `Authorization: Bearer`. */
@@ -87,11 +89,15 @@ async function resolveScheme(options: {
       : undefined;
   }
   if (scheme.type === 'http' && explicit !== undefined) {
-    const value =
-      scheme.scheme.toLowerCase() === 'basic'
-        ? `Basic ${btoa(explicit)}`
-        : `${scheme.scheme} ${explicit}`;
-    return { kind: 'header', name: 'Authorization', value };
+    if (scheme.scheme.toLowerCase() !== 'basic')
+      return { kind: 'header', name: 'Authorization', value: `${scheme.scheme} ${explicit}` };
+    const password = explicit.slice(explicit.indexOf(':') + 1);
+    return {
+      kind: 'header',
+      name: 'Authorization',
+      value: `Basic ${btoa(explicit)}`,
+      secrets: [explicit, ...(password === explicit ? [] : [password])],
+    };
   }
   return undefined;
 }
@@ -155,7 +161,11 @@ export async function authenticate(options: {
       continue;
     }
     for (const credential of found) {
-      result.secrets.push(credential.value.replace(/^(Bearer|Basic) /, ''), credential.value);
+      result.secrets.push(
+        credential.value.replace(/^(Bearer|Basic) /, ''),
+        credential.value,
+        ...(credential.secrets ?? []),
+      );
       if (credential.kind === 'header') result.headers[credential.name] = credential.value;
       else if (credential.kind === 'query') {
         result.query.push([credential.name, credential.value]);

@@ -13,11 +13,71 @@ const CREDENTIAL_HEADERS = new Set([
 
 export const REDACTED = '[REDACTED]';
 
-/** Replaces every occurrence of each secret in a text. */
+/**
+ * Replaces every occurrence of each secret in a text, in every form it takes on the wire and in
+ * a server's echo of it: raw; percent-encoded, character by character or not, in either case of
+ * hex (`%2F`, `%2f`); form-encoded (a space as `+`); escaped in a JSON string; base64 and
+ * base64url (a Basic header, a token echoed encoded). The user information of any URL in the
+ * text (`https://user:password@host`, as `fetch` quotes a URL it refuses) goes too.
+ */
 export function scrub(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) if (secret !== '') result = result.split(secret).join(REDACTED);
+  let result = text.replace(USER_INFO, `$1${REDACTED}@`);
+  for (const secret of secrets)
+    if (secret !== '') result = result.replace(patternOf(secret), REDACTED);
   return result;
+}
+
+/** The user information of a URL: `scheme://`, then anything but a slash, space, `?` or `#`, up to `@`. */
+const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+
+/** True when `text` holds any of the secrets, in any form `scrub` knows. */
+export function containsSecret(text: string, secrets: readonly string[]): boolean {
+  return secrets.some((secret) => secret !== '' && patternOf(secret).test(text));
+}
+
+/** Patterns of the secrets seen lately (a client has a handful; the cap only bounds a leak). */
+const patterns = new Map<string, RegExp>();
+
+function patternOf(secret: string): RegExp {
+  let pattern = patterns.get(secret);
+  if (pattern === undefined) {
+    if (patterns.size >= 256) patterns.clear();
+    pattern = new RegExp(secretForms(secret).join('|'), 'g');
+    patterns.set(secret, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** Regular expression sources of each form of `secret`: raw or percent-encoded first, then literal ones. */
+function secretForms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const base64 = btoa(String.fromCharCode(...bytes));
+  const literal = new Set([
+    base64,
+    base64.replace(/=+$/, ''),
+    base64.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'),
+    JSON.stringify(secret).slice(1, -1),
+  ]);
+  literal.delete(secret);
+  // Each character as itself or as the percent-escapes of its UTF-8 bytes, in any case.
+  const characters = [...secret].map((character) => {
+    const escapes = [...new TextEncoder().encode(character)]
+      .map((byte) => {
+        const hex = byte.toString(16).toUpperCase().padStart(2, '0');
+        return `%${[...hex].map((digit) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit)).join('')}`;
+      })
+      .join('');
+    return `(?:${escapeRegExp(character)}|${escapes}${character === ' ' ? '|\\+' : ''})`;
+  });
+  return [
+    characters.join(''),
+    ...[...literal].filter((form) => form.length >= 4).map(escapeRegExp),
+  ];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
@@ -42,13 +102,17 @@ export function isCredentialHeader(name: string): boolean {
   return CREDENTIAL_HEADERS.has(name.toLowerCase());
 }
 
-/** The URL with the values of the given query parameters replaced by `[REDACTED]`. */
+/**
+ * The URL with the values of the given query parameters and its user information
+ * (`https://user:pass@host`, `https://token@host`) replaced by `[REDACTED]`, and every secret
+ * scrubbed.
+ */
 export function redactUrl(options: {
   url: string;
   queryNames: readonly string[];
   secrets: readonly string[];
 }): string {
-  const [base, query] = splitOnce(options.url, '?');
+  const [base, query] = splitOnce(redactUserInfo(options.url), '?');
   if (query === undefined) return scrub(base, options.secrets);
   const names = new Set(options.queryNames);
   const pairs = query.split('&').map((pair) => {
@@ -89,6 +153,11 @@ export function scrubCause(cause: unknown, secrets: readonly string[]): Error | 
   if (typeof inner === 'string') copy.message += ` (${scrub(inner, secrets)})`;
   copy.stack = `${copy.name}: ${copy.message}`;
   return copy;
+}
+
+/** `scheme://user:password@host...` with the user information replaced by `[REDACTED]`. */
+export function redactUserInfo(url: string): string {
+  return url.replace(USER_INFO, `$1${REDACTED}@`);
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

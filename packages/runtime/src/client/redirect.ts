@@ -4,7 +4,7 @@
  * another origin loses every credential (headers, cookies, query keys) before it is followed.
  */
 import { RedirectError } from '../errors.js';
-import { isCredentialHeader, redactUrl } from './redact.js';
+import { containsSecret, isCredentialHeader, redactUrl } from './redact.js';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -46,13 +46,6 @@ export function sameAuthority(from: URL, to: URL): boolean {
     from.hostname === to.hostname &&
     from.port === '' &&
     to.port === ''
-  );
-}
-
-function containsSecret(text: string, secrets: readonly string[]): boolean {
-  return secrets.some(
-    (secret) =>
-      secret !== '' && (text.includes(secret) || text.includes(encodeURIComponent(secret))),
   );
 }
 

@@ -23,6 +23,7 @@ import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '
 import { serializeParameters, type OpenParameters } from '../serialize/index.js';
 import type * as Validation from '../validation.js';
 import { encodeBody, readBody, readResult, type ParseAs } from './body.js';
+import { checkCall } from './check-call.js';
 import { errorForStatus, requestIdOf } from './errors-from-response.js';
 import type { CallOptions, ClientOptions } from './options.js';
 import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
@@ -475,6 +476,15 @@ export async function performCall<T>(options: {
   callOptions?: CallOptions;
 }): Promise<CallResult<T>> {
   const { context, operation } = options;
+  // The drop-in client sends what openapi-fetch would (undeclared arguments too): checked here only.
+  checkCall({
+    apiName: context.api.name,
+    baseUrl: context.baseUrl,
+    client: context.client,
+    operation,
+    args: options.args,
+    callOptions: options.callOptions,
+  });
   const call: Call = {
     operation,
     args: options.args ?? {},

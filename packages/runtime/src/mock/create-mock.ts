@@ -24,6 +24,7 @@ import {
   type OAuthContext,
   type OAuthSettings,
 } from './oauth.js';
+import { assertAdminCaller, assertNesting } from './guards.js';
 import { compileRoutes, matchRoute } from './routes.js';
 import {
   activeToken,
@@ -98,6 +99,8 @@ export interface MockLimits {
   headerBytes: number;
   /** Longest wait for a request body (408 after). Default 10 s. */
   bodyTimeoutMs: number;
+  /** Deepest nesting of arrays and objects in a JSON request body (400 beyond). Default 256. */
+  depth: number;
 }
 
 /** The options a user of a generated `createMock` passes. */
@@ -192,11 +195,15 @@ const EMPTY_DEFINITION: MockDefinition = {
   operationErrors: {},
 };
 
+/** The admin routes under `/__zapgen/` (the sign-in page `login` is the OAuth flow's, not one of them). */
+const ADMIN_ROUTES = new Set(['state', 'reset', 'clock', 'tokens']);
+
 const DEFAULT_LIMITS: MockLimits = {
   bodyBytes: 1024 * 1024,
   urlBytes: 8 * 1024,
   headerBytes: 16 * 1024,
   bodyTimeoutMs: 10_000,
+  depth: 256,
 };
 
 /** A clock that follows real time, plus what `advance` added. */
@@ -342,6 +349,7 @@ function parseBody(
   operation: OperationDefinition,
   contentType: string | null,
   bytes: Uint8Array,
+  limits: MockLimits,
 ): unknown {
   const body = operation.requestBody;
   if (body === undefined) return undefined;
@@ -379,8 +387,9 @@ function parseBody(
     });
   }
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+    let parsed: unknown;
     try {
-      return JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw new MockProblem({
         status: 400,
@@ -388,10 +397,25 @@ function parseBody(
         message: 'The request body is not valid JSON.',
       });
     }
+    assertNesting(parsed, limits.depth);
+    return parsed;
   }
   if (mediaType === 'application/x-www-form-urlencoded')
     return Object.fromEntries(new URLSearchParams(text));
   return text;
+}
+
+/**
+ * The Request of a `fetch(input, init)` call. A path alone (a client of a spec without servers
+ * and no `baseUrl`) is taken as on any host: outside a page there is nothing to resolve it
+ * against, and the mock routes by path.
+ */
+function requestOf(input: RequestInfo | URL, init: RequestInit | undefined): Request {
+  if (input instanceof Request) return init === undefined ? input : new Request(input, init);
+  const url = String(input);
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || 'location' in globalThis
+    ? new Request(url, init)
+    : new Request(new URL(url, 'http://localhost'), init);
 }
 
 /** The status and body of the fixture answer: the lowest documented 2xx, else `default`. */
@@ -460,6 +484,8 @@ export function createMock(config: MockConfig & MockOptions): Mock {
   }
   let counter = 0;
   let server: { close(): Promise<void> } | undefined;
+  /** Requests that came through `listen()`'s server (the admin routes check their host name). */
+  const overHttp = new WeakSet<Request>();
 
   function shapeFor(operationId: string | undefined, status: number): MockErrorShape | undefined {
     const declared =
@@ -546,12 +572,15 @@ export function createMock(config: MockConfig & MockOptions): Mock {
       if (method === 'POST')
         return signIn(oauthContext(request, url, await formOf(request)), definition.caller);
     }
-    if (config.admin !== false) {
-      const json = async () =>
-        JSON.parse(new TextDecoder().decode(await readBody(request, limits)) || '{}') as Record<
-          string,
-          unknown
-        >;
+    if (config.admin !== false && ADMIN_ROUTES.has(path)) {
+      assertAdminCaller({ request, url, overHttp: overHttp.has(request) });
+      const json = async () => {
+        const parsed = JSON.parse(
+          new TextDecoder().decode(await readBody(request, limits)) || '{}',
+        ) as Record<string, unknown>;
+        assertNesting(parsed, limits.depth);
+        return parsed;
+      };
       if (path === 'state' && method === 'GET') return { status: 200, body: clone(state) };
       if (path === 'state' && method === 'PUT') {
         const loaded = await json().catch(() => undefined);
@@ -755,6 +784,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
             operation,
             request.headers.get('content-type'),
             await readBody(request, limits),
+            limits,
           );
     if (body !== undefined && operation.requestBody?.validator !== undefined) {
       const result = safeParseWorded(operation.requestBody.validator, body);
@@ -896,7 +926,9 @@ export function createMock(config: MockConfig & MockOptions): Mock {
     counter += 1;
     const requestId = `mock-${counter}`;
     const head = request.method === 'HEAD';
-    const base = { ...corsHeaders(request), 'x-request-id': requestId };
+    // The admin and sign-in routes are never offered to other origins (guards.ts).
+    const internal = new URL(request.url).pathname.startsWith('/__zapgen/');
+    const base = { ...(internal ? {} : corsHeaders(request)), 'x-request-id': requestId };
     let operationId: string | undefined;
     let answer: Answer;
     try {
@@ -987,8 +1019,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
 
   return {
     handle,
-    fetch: (input, init) =>
-      handle(input instanceof Request && init === undefined ? input : new Request(input, init)),
+    fetch: (input, init) => handle(requestOf(input, init)),
     store,
     clock,
     issueToken,
@@ -1007,7 +1038,10 @@ export function createMock(config: MockConfig & MockOptions): Mock {
       if (server !== undefined) throw new Error('The mock is already listening; close() it first.');
       const { serve } = await import('./node.js');
       const started = await serve({
-        handle,
+        handle: (request) => {
+          overHttp.add(request);
+          return handle(request);
+        },
         host: options.host ?? '127.0.0.1',
         port: options.port ?? 0,
         errorPayload: (status, code, message) =>

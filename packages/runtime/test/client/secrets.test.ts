@@ -8,7 +8,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../src/client/create-runtime.js';
 import type { ClientOptions } from '../../src/client/options.js';
 import type { ApiDefinition, OperationDefinition } from '../../src/definition.js';
-import { ApiError, ResponseValidationError, UnauthorizedError } from '../../src/errors.js';
+import {
+  ApiError,
+  ResponseValidationError,
+  UnauthorizedError,
+  ZapgenError,
+} from '../../src/errors.js';
 import { z } from 'zod';
 import { startServer } from '../support/server.js';
 import type { RecordedRequest, TestServer } from '../support/server.js';
@@ -189,5 +194,120 @@ describe('secrets echoed by a server never show in an error', () => {
     expect(text).toContain('status: 404');
     expect(text).toContain("requestId: 'req-7'");
     expect(text).toContain("body: { detail: 'no such thing' }");
+  });
+});
+
+/**
+ * A server echoes a credential as it saw it: the query as sent (percent-encoded), decoded, or
+ * encoded again its own way (form-encoded, lower-case hex), and a Basic header as base64 or
+ * decoded. Every form is scrubbed.
+ */
+describe('every encoding of a secret is scrubbed', () => {
+  const awkward = 'sk live+/=ké?&%';
+  const encodings: [string, (secret: string) => string][] = [
+    ['raw', (secret) => secret],
+    ['percent-encoded', (secret) => encodeURIComponent(secret)],
+    [
+      'percent-encoded, lower-case hex',
+      (secret) =>
+        encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    ],
+    ['form-encoded', (secret) => new URLSearchParams({ k: secret }).toString().slice(2)],
+    ['base64', (secret) => Buffer.from(secret).toString('base64')],
+    ['in a JSON string', (secret) => JSON.stringify(secret).slice(1, -1)],
+  ];
+  const basicApi: ApiDefinition = {
+    ...api,
+    securitySchemes: { ...api.securitySchemes, Basic: { type: 'http', scheme: 'basic' } },
+  };
+
+  it.each(encodings)(
+    'an API key in the query, echoed %s in the URL, body and headers',
+    async (_name, encode) => {
+      server = await startServer((request) => ({
+        status: 401,
+        headers: { 'x-echo': request.url, 'x-encoded': encode(awkward) },
+        body: {
+          detail: `Invalid client_id in ${request.url}: ${encode(awkward)}`,
+          seen: encode(awkward),
+        },
+      }));
+      const error = await createRuntime(api, { baseUrl: server.url, clientId: awkward })
+        .call(operation('QueryKey'))
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UnauthorizedError);
+      expect(server.requests[0]?.query).toContain(`client_id=${encodeURIComponent(awkward)}`);
+      const text = shown(error);
+      for (const [, form] of encodings) expect(text).not.toContain(form(awkward));
+      expect((error as Error).message).toContain('[REDACTED]');
+    },
+  );
+
+  it.each([
+    ['the header as sent', (request: RecordedRequest) => String(request.headers.authorization)],
+    [
+      'the user and password, decoded',
+      (request: RecordedRequest) =>
+        Buffer.from(String(request.headers.authorization).slice(6), 'base64').toString(),
+    ],
+    [
+      'the password alone',
+      (request: RecordedRequest) =>
+        Buffer.from(String(request.headers.authorization).slice(6), 'base64')
+          .toString()
+          .split(':')[1] ?? '',
+    ],
+  ])('http basic credentials, echoed as %s', async (_name, echo) => {
+    server = await startServer((request) => ({
+      status: 403,
+      body: { detail: `Refused: ${echo(request)}`, percent: encodeURIComponent(echo(request)) },
+    }));
+    const error = await createRuntime(basicApi, {
+      baseUrl: server.url,
+      credentials: { Basic: 'alice:pa ss+w/rd' },
+    })
+      .call(operation('Basic'))
+      .catch((caught: unknown) => caught);
+    const text = shown(error);
+    for (const secret of [
+      'pa ss+w/rd',
+      encodeURIComponent('pa ss+w/rd'),
+      Buffer.from('alice:pa ss+w/rd').toString('base64'),
+    ])
+      expect(text).not.toContain(secret);
+    expect((error as Error).message).toContain('Refused: [REDACTED]');
+  });
+});
+
+describe('credentials in a URL', () => {
+  it('a baseUrl with a user and password is refused when the client is made, without showing them', () => {
+    const made = () =>
+      createRuntime(api, { baseUrl: 'https://alice:s3cret-pw@api.example.com/v1', apiKey: 'k' });
+    expect(made).toThrow(ZapgenError);
+    expect(made).toThrow(
+      /^baseUrl must not hold credentials \(https:\/\/\[REDACTED\]@api\.example\.com\/v1\): fetch does not send a URL with a user name or password/,
+    );
+    try {
+      made();
+    } catch (error) {
+      expect(shown(error)).not.toContain('s3cret-pw');
+      expect(shown(error)).not.toContain('alice');
+    }
+  });
+
+  it('a redirect to a URL with a user and password never shows them', async () => {
+    server = await startServer(() => ({
+      status: 302,
+      headers: { location: 'http://bob:hunter2-pw@127.0.0.1:1/elsewhere' },
+    }));
+    const error = await createRuntime(api, {
+      baseUrl: server.url,
+      apiKey: 'sk-live-header-1234',
+      retry: { maxRetries: 0 },
+    })
+      .call(operation('HeaderKey'))
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ZapgenError);
+    expect(shown(error)).not.toContain('hunter2-pw');
   });
 });

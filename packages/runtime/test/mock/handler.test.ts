@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import * as z from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -271,6 +272,18 @@ const cases: [string, { given: Given; want: Want }][] = [
     },
   ],
   [
+    '400 for a JSON body nested deeper than the limit, under the size limit',
+    {
+      given: {
+        method: 'POST',
+        path: '/v1/notes',
+        headers: { ...key, 'content-type': 'application/json' },
+        body: `{"title":"x","extra":${'['.repeat(300)}${']'.repeat(300)}}`,
+      },
+      want: { status: 400, errors: 'The request body is nested more than 256 levels deep.' },
+    },
+  ],
+  [
     '500 in the error schema when a handler fails',
     { given: { path: '/v1/explode' }, want: { status: 500 } },
   ],
@@ -480,5 +493,108 @@ describe('mock over HTTP (listen)', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('"errors"');
+  });
+});
+
+/**
+ * The admin routes change or reveal the whole mock: a web page of another site must not reach
+ * them, even with a request that needs no CORS preflight.
+ */
+describe('mock admin routes', () => {
+  const crossSite: [string, Record<string, string>][] = [
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+  ];
+
+  it.each(crossSite)(
+    'refuse a request with %s (403, no CORS headers, nothing done)',
+    async (_name, headers) => {
+      const before = mock.store.snapshot();
+      mock.clock.advance(0);
+      for (const [method, route, body] of [
+        ['POST', 'reset', undefined],
+        ['POST', 'tokens', '{"scopes":["write"]}'],
+        ['POST', 'clock', '{"advanceMs":86400000}'],
+        ['GET', 'state', undefined],
+      ] as const) {
+        const response = await mock.fetch(`https://notes.example/__zapgen/${route}`, {
+          method,
+          headers: { ...headers, 'content-type': 'text/plain' },
+          body,
+        });
+        expect(response.status, route).toBe(403);
+        expect(response.headers.get('access-control-allow-origin')).toBeNull();
+        expect(((await response.json()) as { errors: string[] }).errors[0]).toMatch(
+          /^The mock's admin routes do not answer requests from /,
+        );
+      }
+      expect(mock.store.snapshot()).toEqual(before);
+    },
+  );
+
+  it("answer a script (no Origin) and the mock's own origin, without CORS headers", async () => {
+    for (const headers of [
+      {},
+      { origin: 'https://notes.example', 'sec-fetch-site': 'same-origin' },
+    ]) {
+      const response = await mock.fetch(`https://notes.example/__zapgen/tokens`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{"scopes":["read"]}',
+      });
+      expect(response.status).toBe(201);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('offer no CORS preflight', async () => {
+    const response = await mock.fetch(`https://notes.example/__zapgen/reset`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('over HTTP, answer loopback names only (a DNS-rebound name is refused)', async () => {
+    const server = createMock({
+      api,
+      operations,
+      fixtures,
+      definition,
+      logger: { error: () => {} },
+    });
+    const url = await server.listen();
+    try {
+      const post = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const sent = httpRequest(
+            `${url}/__zapgen/reset`,
+            { method: 'POST', headers: { host } },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            },
+          );
+          sent.on('error', reject);
+          sent.end();
+        });
+      const port = new URL(url).port;
+      expect(await post(`rebound.example:${port}`)).toBe(403);
+      expect(await post(`127.0.0.1:${port}`)).toBe(204);
+      expect(await post(`localhost:${port}`)).toBe(204);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('mock fetch', () => {
+  it('takes a path alone, for a client without a base URL', async () => {
+    const response = await mock.fetch('/api/v1/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
   });
 });

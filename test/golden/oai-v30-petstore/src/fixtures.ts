@@ -2,6 +2,68 @@
 import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
+const ErrorSchemaFixture = {
+  minimal: {
+    code: 47,
+    message: 'delta',
+  } satisfies components['schemas']['Error'] as components['schemas']['Error'],
+  full: {
+    code: 48,
+    message: 'alpha',
+  } satisfies components['schemas']['Error'] as components['schemas']['Error'],
+  invalid: [
+    {
+      rule: 'required at /code',
+      get value(): unknown {
+        return deleteAt(ErrorSchemaFixture.minimal, '/code');
+      },
+    },
+    {
+      rule: 'type at /code',
+      get value(): unknown {
+        return setAt(ErrorSchemaFixture.minimal, '/code', 47.5);
+      },
+    },
+  ],
+};
+
+const PetSchemaFixture = {
+  minimal: {
+    id: 32,
+    name: 'golf',
+  } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
+  full: {
+    id: 29,
+    name: 'delta',
+    tag: 'echo',
+  } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
+  invalid: [
+    {
+      rule: 'required at /id',
+      get value(): unknown {
+        return deleteAt(PetSchemaFixture.minimal, '/id');
+      },
+    },
+    {
+      rule: 'type at /id',
+      get value(): unknown {
+        return setAt(PetSchemaFixture.minimal, '/id', 32.5);
+      },
+    },
+  ],
+};
+
+const PetsSchemaFixture = {
+  minimal: [] satisfies components['schemas']['Pets'] as components['schemas']['Pets'],
+  full: [
+    {
+      id: 49,
+      name: 'bravo',
+    },
+  ] satisfies components['schemas']['Pets'] as components['schemas']['Pets'],
+  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+};
+
 /**
  * Test data for every component schema, keyed by its name in the spec.
  *
@@ -13,65 +75,68 @@ import type { components, operations } from './types.js';
  * (`setAt`, `deleteAt`), computed when read: each read gives a new value.
  * Values are seeded by schema name: the same spec gives the same file.
  */
-export const componentFixtures = {
-  Error: {
-    minimal: {
-      code: 47,
-      message: 'delta',
-    } satisfies components['schemas']['Error'] as components['schemas']['Error'],
-    full: {
-      code: 48,
-      message: 'alpha',
-    } satisfies components['schemas']['Error'] as components['schemas']['Error'],
-    invalid: [
-      {
-        rule: 'required at /code',
-        get value(): unknown {
-          return deleteAt(componentFixtures['Error'].minimal, '/code');
-        },
-      },
-      {
-        rule: 'type at /code',
-        get value(): unknown {
-          return setAt(componentFixtures['Error'].minimal, '/code', 47.5);
-        },
-      },
-    ],
-  },
-  Pet: {
-    minimal: {
-      id: 32,
-      name: 'golf',
-    } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
-    full: {
-      id: 29,
-      name: 'delta',
+export const componentFixtures: {
+  Error: typeof ErrorSchemaFixture;
+  Pet: typeof PetSchemaFixture;
+  Pets: typeof PetsSchemaFixture;
+} = {
+  Error: ErrorSchemaFixture,
+  Pet: PetSchemaFixture,
+  Pets: PetsSchemaFixture,
+};
+
+const createPetsOperationFixture = {
+  request: {
+    body: {
+      id: 6,
+      name: 'echo',
       tag: 'echo',
-    } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
-    invalid: [
-      {
-        rule: 'required at /id',
-        get value(): unknown {
-          return deleteAt(componentFixtures['Pet'].minimal, '/id');
-        },
-      },
-      {
-        rule: 'type at /id',
-        get value(): unknown {
-          return setAt(componentFixtures['Pet'].minimal, '/id', 32.5);
-        },
-      },
-    ],
+    } satisfies NonNullable<
+      operations['createPets']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['createPets']['requestBody']
+    >['content']['application/json'],
   },
-  Pets: {
-    minimal: [] satisfies components['schemas']['Pets'] as components['schemas']['Pets'],
-    full: [
+  responses: {
+    default: {
+      code: 41,
+      message: 'echo',
+    } satisfies operations['createPets']['responses']['default']['content']['application/json'] as operations['createPets']['responses']['default']['content']['application/json'],
+  },
+};
+
+const listPetsOperationFixture = {
+  request: {},
+  responses: {
+    '200': [
       {
-        id: 49,
-        name: 'bravo',
+        id: 77,
+        name: 'echo',
       },
-    ] satisfies components['schemas']['Pets'] as components['schemas']['Pets'],
-    invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+    ] satisfies operations['listPets']['responses']['200']['content']['application/json'] as operations['listPets']['responses']['200']['content']['application/json'],
+    default: {
+      code: 41,
+      message: 'india',
+    } satisfies operations['listPets']['responses']['default']['content']['application/json'] as operations['listPets']['responses']['default']['content']['application/json'],
+  },
+};
+
+const showPetByIdOperationFixture = {
+  request: {
+    path: {
+      petId: 'hotel',
+    } satisfies operations['showPetById']['parameters']['path'] as operations['showPetById']['parameters']['path'],
+  },
+  responses: {
+    '200': {
+      id: 55,
+      name: 'golf',
+      tag: 'india',
+    } satisfies operations['showPetById']['responses']['200']['content']['application/json'] as operations['showPetById']['responses']['200']['content']['application/json'],
+    default: {
+      code: 47,
+      message: 'bravo',
+    } satisfies operations['showPetById']['responses']['default']['content']['application/json'] as operations['showPetById']['responses']['default']['content']['application/json'],
   },
 };
 
@@ -81,57 +146,12 @@ export const componentFixtures = {
  * `request` holds the required parameters grouped by location (plus those the `x-zapgen-rules` then require)
  * and the body of the first JSON media type; `responses` one body per status whose JSON body has a schema.
  */
-export const operationFixtures = {
-  createPets: {
-    request: {
-      body: {
-        id: 6,
-        name: 'echo',
-        tag: 'echo',
-      } satisfies NonNullable<
-        operations['createPets']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['createPets']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      default: {
-        code: 41,
-        message: 'echo',
-      } satisfies operations['createPets']['responses']['default']['content']['application/json'] as operations['createPets']['responses']['default']['content']['application/json'],
-    },
-  },
-  listPets: {
-    request: {},
-    responses: {
-      '200': [
-        {
-          id: 77,
-          name: 'echo',
-        },
-      ] satisfies operations['listPets']['responses']['200']['content']['application/json'] as operations['listPets']['responses']['200']['content']['application/json'],
-      default: {
-        code: 41,
-        message: 'india',
-      } satisfies operations['listPets']['responses']['default']['content']['application/json'] as operations['listPets']['responses']['default']['content']['application/json'],
-    },
-  },
-  showPetById: {
-    request: {
-      path: {
-        petId: 'hotel',
-      } satisfies operations['showPetById']['parameters']['path'] as operations['showPetById']['parameters']['path'],
-    },
-    responses: {
-      '200': {
-        id: 55,
-        name: 'golf',
-        tag: 'india',
-      } satisfies operations['showPetById']['responses']['200']['content']['application/json'] as operations['showPetById']['responses']['200']['content']['application/json'],
-      default: {
-        code: 47,
-        message: 'bravo',
-      } satisfies operations['showPetById']['responses']['default']['content']['application/json'] as operations['showPetById']['responses']['default']['content']['application/json'],
-    },
-  },
+export const operationFixtures: {
+  createPets: typeof createPetsOperationFixture;
+  listPets: typeof listPetsOperationFixture;
+  showPetById: typeof showPetByIdOperationFixture;
+} = {
+  createPets: createPetsOperationFixture,
+  listPets: listPetsOperationFixture,
+  showPetById: showPetByIdOperationFixture,
 };

@@ -2,6 +2,32 @@
 import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components } from './types.js';
 
+const PetSchemaFixture = {
+  minimal: {
+    id: 32,
+    name: 'golf',
+  } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
+  full: {
+    id: 29,
+    name: 'delta',
+    tag: 'echo',
+  } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
+  invalid: [
+    {
+      rule: 'required at /id',
+      get value(): unknown {
+        return deleteAt(PetSchemaFixture.minimal, '/id');
+      },
+    },
+    {
+      rule: 'type at /id',
+      get value(): unknown {
+        return setAt(PetSchemaFixture.minimal, '/id', 32.5);
+      },
+    },
+  ],
+};
+
 /**
  * Test data for every component schema, keyed by its name in the spec.
  *
@@ -13,32 +39,10 @@ import type { components } from './types.js';
  * (`setAt`, `deleteAt`), computed when read: each read gives a new value.
  * Values are seeded by schema name: the same spec gives the same file.
  */
-export const componentFixtures = {
-  Pet: {
-    minimal: {
-      id: 32,
-      name: 'golf',
-    } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
-    full: {
-      id: 29,
-      name: 'delta',
-      tag: 'echo',
-    } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
-    invalid: [
-      {
-        rule: 'required at /id',
-        get value(): unknown {
-          return deleteAt(componentFixtures['Pet'].minimal, '/id');
-        },
-      },
-      {
-        rule: 'type at /id',
-        get value(): unknown {
-          return setAt(componentFixtures['Pet'].minimal, '/id', 32.5);
-        },
-      },
-    ],
-  },
+export const componentFixtures: {
+  Pet: typeof PetSchemaFixture;
+} = {
+  Pet: PetSchemaFixture,
 };
 
 /**

@@ -2,6 +2,338 @@
 import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
+const BuyMuseumTicketsSchemaFixture = {
+  minimal: {
+    ticketDate: '2023-10-29',
+    ticketType: 'event',
+  } satisfies components['schemas']['BuyMuseumTickets'] as components['schemas']['BuyMuseumTickets'],
+  full: {
+    ticketDate: '2023-10-29',
+    ticketType: 'event',
+    email: 'museum-lover@example.com',
+    ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
+    eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
+  } satisfies components['schemas']['BuyMuseumTickets'] as components['schemas']['BuyMuseumTickets'],
+  invalid: [
+    {
+      rule: 'required at /ticketDate',
+      get value(): unknown {
+        return deleteAt(BuyMuseumTicketsSchemaFixture.minimal, '/ticketDate');
+      },
+    },
+    {
+      rule: 'format at /ticketDate',
+      get value(): unknown {
+        return setAt(BuyMuseumTicketsSchemaFixture.minimal, '/ticketDate', 'not a valid value!');
+      },
+    },
+    {
+      rule: 'type at /ticketDate',
+      get value(): unknown {
+        return setAt(BuyMuseumTicketsSchemaFixture.minimal, '/ticketDate', 12345);
+      },
+    },
+  ],
+};
+
+const DateSchemaFixture = {
+  minimal: '2023-10-29' satisfies components['schemas']['Date'] as components['schemas']['Date'],
+  full: '2023-10-29' satisfies components['schemas']['Date'] as components['schemas']['Date'],
+  invalid: [
+    { rule: 'format', value: 'not a valid value!' as unknown },
+    { rule: 'type', value: 12345 as unknown },
+  ],
+};
+
+const EmailSchemaFixture = {
+  minimal:
+    'museum-lover@example.com' satisfies components['schemas']['Email'] as components['schemas']['Email'],
+  full: 'museum-lover@example.com' satisfies components['schemas']['Email'] as components['schemas']['Email'],
+  invalid: [
+    { rule: 'format', value: 'not a valid value!' as unknown },
+    { rule: 'type', value: 12345 as unknown },
+  ],
+};
+
+const ErrorSchemaFixture = {
+  minimal: {} satisfies components['schemas']['Error'] as components['schemas']['Error'],
+  full: {
+    type: 'object',
+    title: 'Validation failed',
+  } satisfies components['schemas']['Error'] as components['schemas']['Error'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const EventDatesSchemaFixture = {
+  minimal: [] satisfies components['schemas']['EventDates'] as components['schemas']['EventDates'],
+  full: [
+    '2023-10-29',
+  ] satisfies components['schemas']['EventDates'] as components['schemas']['EventDates'],
+  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+};
+
+const EventDescriptionSchemaFixture = {
+  minimal:
+    'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'] as components['schemas']['EventDescription'],
+  full: 'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'] as components['schemas']['EventDescription'],
+  invalid: [{ rule: 'type', value: 12345 as unknown }],
+};
+
+const EventIdSchemaFixture = {
+  minimal:
+    '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'] as components['schemas']['EventId'],
+  full: '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'] as components['schemas']['EventId'],
+  invalid: [
+    { rule: 'format', value: 'not a valid value!' as unknown },
+    { rule: 'type', value: 12345 as unknown },
+  ],
+};
+
+const EventLocationSchemaFixture = {
+  minimal:
+    'Computer Room' satisfies components['schemas']['EventLocation'] as components['schemas']['EventLocation'],
+  full: 'Computer Room' satisfies components['schemas']['EventLocation'] as components['schemas']['EventLocation'],
+  invalid: [{ rule: 'type', value: 12345 as unknown }],
+};
+
+const EventNameSchemaFixture = {
+  minimal:
+    'Pirate Coding Workshop' satisfies components['schemas']['EventName'] as components['schemas']['EventName'],
+  full: 'Pirate Coding Workshop' satisfies components['schemas']['EventName'] as components['schemas']['EventName'],
+  invalid: [{ rule: 'type', value: 12345 as unknown }],
+};
+
+const EventPriceSchemaFixture = {
+  minimal: 25 satisfies components['schemas']['EventPrice'] as components['schemas']['EventPrice'],
+  full: 25 satisfies components['schemas']['EventPrice'] as components['schemas']['EventPrice'],
+  invalid: [{ rule: 'type', value: '12345' as unknown }],
+};
+
+const MuseumDailyHoursSchemaFixture = {
+  minimal: {
+    date: '2023-10-29',
+    timeOpen: '09:00',
+    timeClose: '18:00',
+  } satisfies components['schemas']['MuseumDailyHours'] as components['schemas']['MuseumDailyHours'],
+  full: {
+    date: '2023-10-29',
+    timeOpen: '09:00',
+    timeClose: '18:00',
+  } satisfies components['schemas']['MuseumDailyHours'] as components['schemas']['MuseumDailyHours'],
+  invalid: [
+    {
+      rule: 'required at /date',
+      get value(): unknown {
+        return deleteAt(MuseumDailyHoursSchemaFixture.minimal, '/date');
+      },
+    },
+    {
+      rule: 'format at /date',
+      get value(): unknown {
+        return setAt(MuseumDailyHoursSchemaFixture.minimal, '/date', 'not a valid value!');
+      },
+    },
+    {
+      rule: 'type at /date',
+      get value(): unknown {
+        return setAt(MuseumDailyHoursSchemaFixture.minimal, '/date', 12345);
+      },
+    },
+  ],
+};
+
+const MuseumHoursSchemaFixture = {
+  minimal:
+    [] satisfies components['schemas']['MuseumHours'] as components['schemas']['MuseumHours'],
+  full: [
+    {
+      date: '2023-10-29',
+      timeOpen: '09:00',
+      timeClose: '18:00',
+    },
+  ] satisfies components['schemas']['MuseumHours'] as components['schemas']['MuseumHours'],
+  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+};
+
+const MuseumTicketsConfirmationSchemaFixture = {
+  minimal: {
+    ticketDate: '2023-10-29',
+    ticketType: 'event',
+    message: 'Museum general entry ticket purchased',
+    confirmationCode: 'ticket-event-a98c8f-7eb12',
+  } satisfies components['schemas']['MuseumTicketsConfirmation'] as components['schemas']['MuseumTicketsConfirmation'],
+  full: {
+    ticketDate: '2023-10-29',
+    ticketType: 'event',
+    message: 'Museum general entry ticket purchased',
+    confirmationCode: 'ticket-event-a98c8f-7eb12',
+    ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
+    eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
+  } satisfies components['schemas']['MuseumTicketsConfirmation'] as components['schemas']['MuseumTicketsConfirmation'],
+  invalid: [
+    {
+      rule: 'required at /ticketDate',
+      get value(): unknown {
+        return deleteAt(MuseumTicketsConfirmationSchemaFixture.minimal, '/ticketDate');
+      },
+    },
+    {
+      rule: 'format at /ticketDate',
+      get value(): unknown {
+        return setAt(
+          MuseumTicketsConfirmationSchemaFixture.minimal,
+          '/ticketDate',
+          'not a valid value!',
+        );
+      },
+    },
+    {
+      rule: 'type at /ticketDate',
+      get value(): unknown {
+        return setAt(MuseumTicketsConfirmationSchemaFixture.minimal, '/ticketDate', 12345);
+      },
+    },
+  ],
+};
+
+const SpecialEventSchemaFixture = {
+  minimal: {
+    name: 'Pirate Coding Workshop',
+    location: 'Computer Room',
+    eventDescription:
+      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
+    dates: [],
+    price: 25,
+  } satisfies components['schemas']['SpecialEvent'] as components['schemas']['SpecialEvent'],
+  full: {
+    name: 'Pirate Coding Workshop',
+    location: 'Computer Room',
+    eventDescription:
+      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
+    dates: [],
+    price: 25,
+    eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
+  } satisfies components['schemas']['SpecialEvent'] as components['schemas']['SpecialEvent'],
+  invalid: [
+    {
+      rule: 'required at /name',
+      get value(): unknown {
+        return deleteAt(SpecialEventSchemaFixture.minimal, '/name');
+      },
+    },
+    {
+      rule: 'type at /name',
+      get value(): unknown {
+        return setAt(SpecialEventSchemaFixture.minimal, '/name', 12345);
+      },
+    },
+  ],
+};
+
+const SpecialEventCollectionSchemaFixture = {
+  minimal:
+    [] satisfies components['schemas']['SpecialEventCollection'] as components['schemas']['SpecialEventCollection'],
+  full: [
+    {
+      name: 'Pirate Coding Workshop',
+      location: 'Computer Room',
+      eventDescription:
+        'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
+      dates: [],
+      price: 25,
+    },
+  ] satisfies components['schemas']['SpecialEventCollection'] as components['schemas']['SpecialEventCollection'],
+  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+};
+
+const SpecialEventFieldsSchemaFixture = {
+  minimal:
+    {} satisfies components['schemas']['SpecialEventFields'] as components['schemas']['SpecialEventFields'],
+  full: {
+    name: 'Pirate Coding Workshop',
+    location: 'Computer Room',
+    eventDescription:
+      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
+    dates: [],
+    price: 25,
+  } satisfies components['schemas']['SpecialEventFields'] as components['schemas']['SpecialEventFields'],
+  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+};
+
+const TicketSchemaFixture = {
+  minimal: {
+    ticketDate: '2023-10-29',
+    ticketType: 'event',
+  } satisfies components['schemas']['Ticket'] as components['schemas']['Ticket'],
+  full: {
+    ticketDate: '2023-10-29',
+    ticketType: 'event',
+    ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
+    eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
+  } satisfies components['schemas']['Ticket'] as components['schemas']['Ticket'],
+  invalid: [
+    {
+      rule: 'required at /ticketDate',
+      get value(): unknown {
+        return deleteAt(TicketSchemaFixture.minimal, '/ticketDate');
+      },
+    },
+    {
+      rule: 'format at /ticketDate',
+      get value(): unknown {
+        return setAt(TicketSchemaFixture.minimal, '/ticketDate', 'not a valid value!');
+      },
+    },
+    {
+      rule: 'type at /ticketDate',
+      get value(): unknown {
+        return setAt(TicketSchemaFixture.minimal, '/ticketDate', 12345);
+      },
+    },
+  ],
+};
+
+const TicketCodeImageSchemaFixture = {
+  minimal:
+    'golf' satisfies components['schemas']['TicketCodeImage'] as components['schemas']['TicketCodeImage'],
+  full: 'golf' satisfies components['schemas']['TicketCodeImage'] as components['schemas']['TicketCodeImage'],
+  invalid: [{ rule: 'type', value: 12345 as unknown }],
+};
+
+const TicketConfirmationSchemaFixture = {
+  minimal:
+    'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'] as components['schemas']['TicketConfirmation'],
+  full: 'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'] as components['schemas']['TicketConfirmation'],
+  invalid: [{ rule: 'type', value: 12345 as unknown }],
+};
+
+const TicketIdSchemaFixture = {
+  minimal:
+    'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'] as components['schemas']['TicketId'],
+  full: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'] as components['schemas']['TicketId'],
+  invalid: [
+    { rule: 'format', value: 'not a valid value!' as unknown },
+    { rule: 'type', value: 12345 as unknown },
+  ],
+};
+
+const TicketMessageSchemaFixture = {
+  minimal:
+    'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'] as components['schemas']['TicketMessage'],
+  full: 'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'] as components['schemas']['TicketMessage'],
+  invalid: [{ rule: 'type', value: 12345 as unknown }],
+};
+
+const TicketTypeSchemaFixture = {
+  minimal:
+    'event' satisfies components['schemas']['TicketType'] as components['schemas']['TicketType'],
+  full: 'event' satisfies components['schemas']['TicketType'] as components['schemas']['TicketType'],
+  invalid: [
+    { rule: 'enum', value: 'not-in-enum' as unknown },
+    { rule: 'type', value: null as unknown },
+  ],
+};
+
 /**
  * Test data for every component schema, keyed by its name in the spec.
  *
@@ -13,330 +345,384 @@ import type { components, operations } from './types.js';
  * (`setAt`, `deleteAt`), computed when read: each read gives a new value.
  * Values are seeded by schema name: the same spec gives the same file.
  */
-export const componentFixtures = {
-  BuyMuseumTickets: {
-    minimal: {
-      ticketDate: '2023-10-29',
-      ticketType: 'event',
-    } satisfies components['schemas']['BuyMuseumTickets'] as components['schemas']['BuyMuseumTickets'],
-    full: {
-      ticketDate: '2023-10-29',
-      ticketType: 'event',
-      email: 'museum-lover@example.com',
-      ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
-      eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-    } satisfies components['schemas']['BuyMuseumTickets'] as components['schemas']['BuyMuseumTickets'],
-    invalid: [
-      {
-        rule: 'required at /ticketDate',
-        get value(): unknown {
-          return deleteAt(componentFixtures['BuyMuseumTickets'].minimal, '/ticketDate');
-        },
-      },
-      {
-        rule: 'format at /ticketDate',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['BuyMuseumTickets'].minimal,
-            '/ticketDate',
-            'not a valid value!',
-          );
-        },
-      },
-      {
-        rule: 'type at /ticketDate',
-        get value(): unknown {
-          return setAt(componentFixtures['BuyMuseumTickets'].minimal, '/ticketDate', 12345);
-        },
-      },
-    ],
+export const componentFixtures: {
+  BuyMuseumTickets: typeof BuyMuseumTicketsSchemaFixture;
+  Date: typeof DateSchemaFixture;
+  Email: typeof EmailSchemaFixture;
+  Error: typeof ErrorSchemaFixture;
+  EventDates: typeof EventDatesSchemaFixture;
+  EventDescription: typeof EventDescriptionSchemaFixture;
+  EventId: typeof EventIdSchemaFixture;
+  EventLocation: typeof EventLocationSchemaFixture;
+  EventName: typeof EventNameSchemaFixture;
+  EventPrice: typeof EventPriceSchemaFixture;
+  MuseumDailyHours: typeof MuseumDailyHoursSchemaFixture;
+  MuseumHours: typeof MuseumHoursSchemaFixture;
+  MuseumTicketsConfirmation: typeof MuseumTicketsConfirmationSchemaFixture;
+  SpecialEvent: typeof SpecialEventSchemaFixture;
+  SpecialEventCollection: typeof SpecialEventCollectionSchemaFixture;
+  SpecialEventFields: typeof SpecialEventFieldsSchemaFixture;
+  Ticket: typeof TicketSchemaFixture;
+  TicketCodeImage: typeof TicketCodeImageSchemaFixture;
+  TicketConfirmation: typeof TicketConfirmationSchemaFixture;
+  TicketId: typeof TicketIdSchemaFixture;
+  TicketMessage: typeof TicketMessageSchemaFixture;
+  TicketType: typeof TicketTypeSchemaFixture;
+} = {
+  BuyMuseumTickets: BuyMuseumTicketsSchemaFixture,
+  Date: DateSchemaFixture,
+  Email: EmailSchemaFixture,
+  Error: ErrorSchemaFixture,
+  EventDates: EventDatesSchemaFixture,
+  EventDescription: EventDescriptionSchemaFixture,
+  EventId: EventIdSchemaFixture,
+  EventLocation: EventLocationSchemaFixture,
+  EventName: EventNameSchemaFixture,
+  EventPrice: EventPriceSchemaFixture,
+  MuseumDailyHours: MuseumDailyHoursSchemaFixture,
+  MuseumHours: MuseumHoursSchemaFixture,
+  MuseumTicketsConfirmation: MuseumTicketsConfirmationSchemaFixture,
+  SpecialEvent: SpecialEventSchemaFixture,
+  SpecialEventCollection: SpecialEventCollectionSchemaFixture,
+  SpecialEventFields: SpecialEventFieldsSchemaFixture,
+  Ticket: TicketSchemaFixture,
+  TicketCodeImage: TicketCodeImageSchemaFixture,
+  TicketConfirmation: TicketConfirmationSchemaFixture,
+  TicketId: TicketIdSchemaFixture,
+  TicketMessage: TicketMessageSchemaFixture,
+  TicketType: TicketTypeSchemaFixture,
+};
+
+const buyMuseumTicketsOperationFixture = {
+  request: {
+    body: {
+      ticketType: 'general',
+      ticketDate: '2023-09-07',
+      email: 'todd@example.com',
+    } satisfies NonNullable<
+      operations['buyMuseumTickets']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['buyMuseumTickets']['requestBody']
+    >['content']['application/json'],
   },
-  Date: {
-    minimal: '2023-10-29' satisfies components['schemas']['Date'] as components['schemas']['Date'],
-    full: '2023-10-29' satisfies components['schemas']['Date'] as components['schemas']['Date'],
-    invalid: [
-      { rule: 'format', value: 'not a valid value!' as unknown },
-      { rule: 'type', value: 12345 as unknown },
-    ],
-  },
-  Email: {
-    minimal:
-      'museum-lover@example.com' satisfies components['schemas']['Email'] as components['schemas']['Email'],
-    full: 'museum-lover@example.com' satisfies components['schemas']['Email'] as components['schemas']['Email'],
-    invalid: [
-      { rule: 'format', value: 'not a valid value!' as unknown },
-      { rule: 'type', value: 12345 as unknown },
-    ],
-  },
-  Error: {
-    minimal: {} satisfies components['schemas']['Error'] as components['schemas']['Error'],
-    full: {
+  responses: {
+    '201': {
+      message: 'Museum general entry ticket purchased',
+      ticketId: '382c0820-0530-4f4b-99af-13811ad0f17a',
+      ticketType: 'general',
+      ticketDate: '2023-09-07',
+      confirmationCode: 'ticket-general-e5e5c6-dce78',
+    } satisfies operations['buyMuseumTickets']['responses']['201']['content']['application/json'] as operations['buyMuseumTickets']['responses']['201']['content']['application/json'],
+    '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies components['schemas']['Error'] as components['schemas']['Error'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+    } satisfies operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'] as operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'],
+    '404': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'] as operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'],
   },
-  EventDates: {
-    minimal:
-      [] satisfies components['schemas']['EventDates'] as components['schemas']['EventDates'],
-    full: [
-      '2023-10-29',
-    ] satisfies components['schemas']['EventDates'] as components['schemas']['EventDates'],
-    invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+};
+
+const createSpecialEventOperationFixture = {
+  request: {
+    body: {
+      name: 'Mermaid Treasure Identification and Analysis',
+      location: 'Under the seaaa 🦀 🎶 🌊.',
+      eventDescription:
+        'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
+      dates: ['2023-09-05', '2023-09-08'],
+      price: 0,
+    } satisfies NonNullable<
+      operations['createSpecialEvent']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['createSpecialEvent']['requestBody']
+    >['content']['application/json'],
   },
-  EventDescription: {
-    minimal:
-      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'] as components['schemas']['EventDescription'],
-    full: 'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'] as components['schemas']['EventDescription'],
-    invalid: [{ rule: 'type', value: 12345 as unknown }],
+  responses: {
+    '201': {
+      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
+      name: 'Mermaid Treasure Identification and Analysis',
+      location: 'Under the seaaa 🦀 🎶 🌊.',
+      eventDescription:
+        'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
+      dates: ['2023-09-05', '2023-09-08'],
+      price: 30,
+    } satisfies operations['createSpecialEvent']['responses']['201']['content']['application/json'] as operations['createSpecialEvent']['responses']['201']['content']['application/json'],
+    '400': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    '404': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
-  EventId: {
-    minimal:
-      '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'] as components['schemas']['EventId'],
-    full: '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'] as components['schemas']['EventId'],
-    invalid: [
-      { rule: 'format', value: 'not a valid value!' as unknown },
-      { rule: 'type', value: 12345 as unknown },
-    ],
+};
+
+const deleteSpecialEventOperationFixture = {
+  request: {
+    path: {
+      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
+    } satisfies operations['deleteSpecialEvent']['parameters']['path'] as operations['deleteSpecialEvent']['parameters']['path'],
   },
-  EventLocation: {
-    minimal:
-      'Computer Room' satisfies components['schemas']['EventLocation'] as components['schemas']['EventLocation'],
-    full: 'Computer Room' satisfies components['schemas']['EventLocation'] as components['schemas']['EventLocation'],
-    invalid: [{ rule: 'type', value: 12345 as unknown }],
+  responses: {
+    '400': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    '401': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'],
+    '404': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
-  EventName: {
-    minimal:
-      'Pirate Coding Workshop' satisfies components['schemas']['EventName'] as components['schemas']['EventName'],
-    full: 'Pirate Coding Workshop' satisfies components['schemas']['EventName'] as components['schemas']['EventName'],
-    invalid: [{ rule: 'type', value: 12345 as unknown }],
-  },
-  EventPrice: {
-    minimal:
-      25 satisfies components['schemas']['EventPrice'] as components['schemas']['EventPrice'],
-    full: 25 satisfies components['schemas']['EventPrice'] as components['schemas']['EventPrice'],
-    invalid: [{ rule: 'type', value: '12345' as unknown }],
-  },
-  MuseumDailyHours: {
-    minimal: {
-      date: '2023-10-29',
-      timeOpen: '09:00',
-      timeClose: '18:00',
-    } satisfies components['schemas']['MuseumDailyHours'] as components['schemas']['MuseumDailyHours'],
-    full: {
-      date: '2023-10-29',
-      timeOpen: '09:00',
-      timeClose: '18:00',
-    } satisfies components['schemas']['MuseumDailyHours'] as components['schemas']['MuseumDailyHours'],
-    invalid: [
+};
+
+const getMuseumHoursOperationFixture = {
+  request: {},
+  responses: {
+    '200': [
       {
-        rule: 'required at /date',
-        get value(): unknown {
-          return deleteAt(componentFixtures['MuseumDailyHours'].minimal, '/date');
-        },
-      },
-      {
-        rule: 'format at /date',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['MuseumDailyHours'].minimal,
-            '/date',
-            'not a valid value!',
-          );
-        },
-      },
-      {
-        rule: 'type at /date',
-        get value(): unknown {
-          return setAt(componentFixtures['MuseumDailyHours'].minimal, '/date', 12345);
-        },
-      },
-    ],
-  },
-  MuseumHours: {
-    minimal:
-      [] satisfies components['schemas']['MuseumHours'] as components['schemas']['MuseumHours'],
-    full: [
-      {
-        date: '2023-10-29',
+        date: '2023-09-11',
         timeOpen: '09:00',
         timeClose: '18:00',
       },
-    ] satisfies components['schemas']['MuseumHours'] as components['schemas']['MuseumHours'],
-    invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+      {
+        date: '2023-09-12',
+        timeOpen: '09:00',
+        timeClose: '18:00',
+      },
+      {
+        date: '2023-09-13',
+        timeOpen: '09:00',
+        timeClose: '18:00',
+      },
+      {
+        date: '2023-09-14',
+        timeOpen: '09:00',
+        timeClose: '18:00',
+      },
+      {
+        date: '2023-09-15',
+        timeOpen: '10:00',
+        timeClose: '16:00',
+      },
+      {
+        date: '2023-09-18',
+        timeOpen: '09:00',
+        timeClose: '18:00',
+      },
+      {
+        date: '2023-09-19',
+        timeOpen: '09:00',
+        timeClose: '18:00',
+      },
+      {
+        date: '2023-09-20',
+        timeOpen: '09:00',
+        timeClose: '18:00',
+      },
+      {
+        date: '2023-09-21',
+        timeOpen: '09:00',
+        timeClose: '18:00',
+      },
+      {
+        date: '2023-09-22',
+        timeOpen: '10:00',
+        timeClose: '16:00',
+      },
+    ] satisfies operations['getMuseumHours']['responses']['200']['content']['application/json'] as operations['getMuseumHours']['responses']['200']['content']['application/json'],
+    '400': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['getMuseumHours']['responses']['400']['content']['application/problem+json'] as operations['getMuseumHours']['responses']['400']['content']['application/problem+json'],
+    '404': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['getMuseumHours']['responses']['404']['content']['application/problem+json'] as operations['getMuseumHours']['responses']['404']['content']['application/problem+json'],
   },
-  MuseumTicketsConfirmation: {
-    minimal: {
-      ticketDate: '2023-10-29',
-      ticketType: 'event',
-      message: 'Museum general entry ticket purchased',
-      confirmationCode: 'ticket-event-a98c8f-7eb12',
-    } satisfies components['schemas']['MuseumTicketsConfirmation'] as components['schemas']['MuseumTicketsConfirmation'],
-    full: {
-      ticketDate: '2023-10-29',
-      ticketType: 'event',
-      message: 'Museum general entry ticket purchased',
-      confirmationCode: 'ticket-event-a98c8f-7eb12',
+};
+
+const getSpecialEventOperationFixture = {
+  request: {
+    path: {
+      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
+    } satisfies operations['getSpecialEvent']['parameters']['path'] as operations['getSpecialEvent']['parameters']['path'],
+  },
+  responses: {
+    '200': {
+      eventId: '6744a0da-4121-49cd-8479-f8cc20526495',
+      name: 'Time Traveler Tea Party',
+      location: 'Temporal Tearoom',
+      eventDescription: 'Sip tea with important historical figures.',
+      dates: ['2023-11-18', '2023-11-25', '2023-12-02'],
+      price: 60,
+    } satisfies operations['getSpecialEvent']['responses']['200']['content']['application/json'] as operations['getSpecialEvent']['responses']['200']['content']['application/json'],
+    '400': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    '404': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'],
+  },
+};
+
+const getTicketCodeOperationFixture = {
+  request: {
+    path: {
       ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
-      eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-    } satisfies components['schemas']['MuseumTicketsConfirmation'] as components['schemas']['MuseumTicketsConfirmation'],
-    invalid: [
-      {
-        rule: 'required at /ticketDate',
-        get value(): unknown {
-          return deleteAt(componentFixtures['MuseumTicketsConfirmation'].minimal, '/ticketDate');
-        },
-      },
-      {
-        rule: 'format at /ticketDate',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['MuseumTicketsConfirmation'].minimal,
-            '/ticketDate',
-            'not a valid value!',
-          );
-        },
-      },
-      {
-        rule: 'type at /ticketDate',
-        get value(): unknown {
-          return setAt(
-            componentFixtures['MuseumTicketsConfirmation'].minimal,
-            '/ticketDate',
-            12345,
-          );
-        },
-      },
-    ],
+    } satisfies operations['getTicketCode']['parameters']['path'] as operations['getTicketCode']['parameters']['path'],
   },
-  SpecialEvent: {
-    minimal: {
-      name: 'Pirate Coding Workshop',
-      location: 'Computer Room',
-      eventDescription:
-        'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-      dates: [],
-      price: 25,
-    } satisfies components['schemas']['SpecialEvent'] as components['schemas']['SpecialEvent'],
-    full: {
-      name: 'Pirate Coding Workshop',
-      location: 'Computer Room',
-      eventDescription:
-        'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-      dates: [],
-      price: 25,
-      eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-    } satisfies components['schemas']['SpecialEvent'] as components['schemas']['SpecialEvent'],
-    invalid: [
-      {
-        rule: 'required at /name',
-        get value(): unknown {
-          return deleteAt(componentFixtures['SpecialEvent'].minimal, '/name');
-        },
-      },
-      {
-        rule: 'type at /name',
-        get value(): unknown {
-          return setAt(componentFixtures['SpecialEvent'].minimal, '/name', 12345);
-        },
-      },
-    ],
+  responses: {
+    '400': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['getTicketCode']['responses']['400']['content']['application/problem+json'] as operations['getTicketCode']['responses']['400']['content']['application/problem+json'],
+    '404': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['getTicketCode']['responses']['404']['content']['application/problem+json'] as operations['getTicketCode']['responses']['404']['content']['application/problem+json'],
   },
-  SpecialEventCollection: {
-    minimal:
-      [] satisfies components['schemas']['SpecialEventCollection'] as components['schemas']['SpecialEventCollection'],
-    full: [
+};
+
+const listSpecialEventsOperationFixture = {
+  request: {},
+  responses: {
+    '200': [
       {
+        eventId: 'f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97',
+        name: 'Sasquatch Ballet',
+        location: 'Seattle... probably',
+        eventDescription:
+          "They're big, they're hairy, but they're also graceful. Come learn how the biggest feet can have the lightest touch.",
+        dates: ['2023-12-15', '2023-12-22'],
+        price: 40,
+      },
+      {
+        eventId: '2f14374a-9c65-4ee5-94b7-fba66d893483',
+        name: 'Solar Telescope Demonstration',
+        location: 'Far from the sun.',
+        eventDescription: 'Look at the sun without going blind!',
+        dates: ['2023-09-07', '2023-09-14'],
+        price: 50,
+      },
+      {
+        eventId: '6aaa61ba-b2aa-4868-b803-603dbbf7bfdb',
+        name: 'Cook like a Caveman',
+        location: 'Fire Pit on East side',
+        eventDescription: 'Learn to cook on an open flame.',
+        dates: ['2023-11-10', '2023-11-17', '2023-11-24'],
+        price: 5,
+      },
+      {
+        eventId: '602b75e1-5696-4ab8-8c7a-f9e13580f910',
+        name: 'Underwater Basket Weaving',
+        location: 'Rec Center Pool next door.',
+        eventDescription: 'Learn to weave baskets underwater.',
+        dates: ['2023-09-12', '2023-09-15'],
+        price: 15,
+      },
+      {
+        eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
+        name: 'Mermaid Treasure Identification and Analysis',
+        location: 'Room Sea-12',
+        eventDescription:
+          'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits — kindly donated by Ariel.',
+        dates: ['2023-09-05', '2023-09-08'],
+        price: 30,
+      },
+      {
+        eventId: '6744a0da-4121-49cd-8479-f8cc20526495',
+        name: 'Time Traveler Tea Party',
+        location: 'Temporal Tearoom',
+        eventDescription: 'Sip tea with important historical figures.',
+        dates: ['2023-11-18', '2023-11-25', '2023-12-02'],
+        price: 60,
+      },
+      {
+        eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
         name: 'Pirate Coding Workshop',
         location: 'Computer Room',
         eventDescription:
           'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-        dates: [],
-        price: 25,
+        dates: ['2023-10-29', '2023-10-30', '2023-10-31'],
+        price: 45,
       },
-    ] satisfies components['schemas']['SpecialEventCollection'] as components['schemas']['SpecialEventCollection'],
-    invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+      {
+        eventId: '9d90d29a-2af5-4206-97d9-9ea9ceadcb78',
+        name: 'Llama Street Art Through the Ages',
+        location: 'Auditorium',
+        eventDescription: "Llama street art?! Alpaca my bags -- let's go!",
+        dates: ['2023-10-29', '2023-10-30', '2023-10-31'],
+        price: 45,
+      },
+      {
+        eventId: 'a3c7b2c4-b5fb-4ef7-9322-00a919864957',
+        name: 'The Great Parrot Debate',
+        location: 'Outdoor Amphitheatre',
+        eventDescription: 'See leading parrot minds discuss important geopolitical issues.',
+        dates: ['2023-11-03', '2023-11-10'],
+        price: 35,
+      },
+      {
+        eventId: 'b92d46b7-4c5d-422b-87a5-287767e26f29',
+        name: 'Eat a Bunch of Corn',
+        location: 'Cafeteria',
+        eventDescription: 'We accidentally bought too much corn. Please come eat it.',
+        dates: ['2023-11-10', '2023-11-17', '2023-11-24'],
+        price: 5,
+      },
+    ] satisfies operations['listSpecialEvents']['responses']['200']['content']['application/json'] as operations['listSpecialEvents']['responses']['200']['content']['application/json'],
+    '400': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'] as operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'],
+    '404': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'] as operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'],
   },
-  SpecialEventFields: {
-    minimal:
-      {} satisfies components['schemas']['SpecialEventFields'] as components['schemas']['SpecialEventFields'],
-    full: {
-      name: 'Pirate Coding Workshop',
-      location: 'Computer Room',
+};
+
+const updateSpecialEventOperationFixture = {
+  request: {
+    path: {
+      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
+    } satisfies operations['updateSpecialEvent']['parameters']['path'] as operations['updateSpecialEvent']['parameters']['path'],
+    body: {
+      location: 'On the beach.',
+      price: 15,
+    } satisfies NonNullable<
+      operations['updateSpecialEvent']['requestBody']
+    >['content']['application/json'] as NonNullable<
+      operations['updateSpecialEvent']['requestBody']
+    >['content']['application/json'],
+  },
+  responses: {
+    '200': {
+      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
+      name: 'Mermaid Treasure Identification and Analysis',
+      location: 'On the beach.',
       eventDescription:
-        'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-      dates: [],
-      price: 25,
-    } satisfies components['schemas']['SpecialEventFields'] as components['schemas']['SpecialEventFields'],
-    invalid: [{ rule: 'type', value: 'not an object' as unknown }],
-  },
-  Ticket: {
-    minimal: {
-      ticketDate: '2023-10-29',
-      ticketType: 'event',
-    } satisfies components['schemas']['Ticket'] as components['schemas']['Ticket'],
-    full: {
-      ticketDate: '2023-10-29',
-      ticketType: 'event',
-      ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
-      eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-    } satisfies components['schemas']['Ticket'] as components['schemas']['Ticket'],
-    invalid: [
-      {
-        rule: 'required at /ticketDate',
-        get value(): unknown {
-          return deleteAt(componentFixtures['Ticket'].minimal, '/ticketDate');
-        },
-      },
-      {
-        rule: 'format at /ticketDate',
-        get value(): unknown {
-          return setAt(componentFixtures['Ticket'].minimal, '/ticketDate', 'not a valid value!');
-        },
-      },
-      {
-        rule: 'type at /ticketDate',
-        get value(): unknown {
-          return setAt(componentFixtures['Ticket'].minimal, '/ticketDate', 12345);
-        },
-      },
-    ],
-  },
-  TicketCodeImage: {
-    minimal:
-      'golf' satisfies components['schemas']['TicketCodeImage'] as components['schemas']['TicketCodeImage'],
-    full: 'golf' satisfies components['schemas']['TicketCodeImage'] as components['schemas']['TicketCodeImage'],
-    invalid: [{ rule: 'type', value: 12345 as unknown }],
-  },
-  TicketConfirmation: {
-    minimal:
-      'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'] as components['schemas']['TicketConfirmation'],
-    full: 'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'] as components['schemas']['TicketConfirmation'],
-    invalid: [{ rule: 'type', value: 12345 as unknown }],
-  },
-  TicketId: {
-    minimal:
-      'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'] as components['schemas']['TicketId'],
-    full: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'] as components['schemas']['TicketId'],
-    invalid: [
-      { rule: 'format', value: 'not a valid value!' as unknown },
-      { rule: 'type', value: 12345 as unknown },
-    ],
-  },
-  TicketMessage: {
-    minimal:
-      'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'] as components['schemas']['TicketMessage'],
-    full: 'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'] as components['schemas']['TicketMessage'],
-    invalid: [{ rule: 'type', value: 12345 as unknown }],
-  },
-  TicketType: {
-    minimal:
-      'event' satisfies components['schemas']['TicketType'] as components['schemas']['TicketType'],
-    full: 'event' satisfies components['schemas']['TicketType'] as components['schemas']['TicketType'],
-    invalid: [
-      { rule: 'enum', value: 'not-in-enum' as unknown },
-      { rule: 'type', value: null as unknown },
-    ],
+        'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
+      dates: ['2023-09-05', '2023-09-08'],
+      price: 15,
+    } satisfies operations['updateSpecialEvent']['responses']['200']['content']['application/json'] as operations['updateSpecialEvent']['responses']['200']['content']['application/json'],
+    '400': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    '404': {
+      type: 'object',
+      title: 'Validation failed',
+    } satisfies operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 
@@ -346,330 +732,22 @@ export const componentFixtures = {
  * `request` holds the required parameters grouped by location (plus those the `x-zapgen-rules` then require)
  * and the body of the first JSON media type; `responses` one body per status whose JSON body has a schema.
  */
-export const operationFixtures = {
-  buyMuseumTickets: {
-    request: {
-      body: {
-        ticketType: 'general',
-        ticketDate: '2023-09-07',
-        email: 'todd@example.com',
-      } satisfies NonNullable<
-        operations['buyMuseumTickets']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['buyMuseumTickets']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '201': {
-        message: 'Museum general entry ticket purchased',
-        ticketId: '382c0820-0530-4f4b-99af-13811ad0f17a',
-        ticketType: 'general',
-        ticketDate: '2023-09-07',
-        confirmationCode: 'ticket-general-e5e5c6-dce78',
-      } satisfies operations['buyMuseumTickets']['responses']['201']['content']['application/json'] as operations['buyMuseumTickets']['responses']['201']['content']['application/json'],
-      '400': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'] as operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'],
-      '404': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'] as operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'],
-    },
-  },
-  createSpecialEvent: {
-    request: {
-      body: {
-        name: 'Mermaid Treasure Identification and Analysis',
-        location: 'Under the seaaa 🦀 🎶 🌊.',
-        eventDescription:
-          'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
-        dates: ['2023-09-05', '2023-09-08'],
-        price: 0,
-      } satisfies NonNullable<
-        operations['createSpecialEvent']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['createSpecialEvent']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '201': {
-        eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-        name: 'Mermaid Treasure Identification and Analysis',
-        location: 'Under the seaaa 🦀 🎶 🌊.',
-        eventDescription:
-          'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
-        dates: ['2023-09-05', '2023-09-08'],
-        price: 30,
-      } satisfies operations['createSpecialEvent']['responses']['201']['content']['application/json'] as operations['createSpecialEvent']['responses']['201']['content']['application/json'],
-      '400': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'],
-      '404': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'],
-    },
-  },
-  deleteSpecialEvent: {
-    request: {
-      path: {
-        eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-      } satisfies operations['deleteSpecialEvent']['parameters']['path'] as operations['deleteSpecialEvent']['parameters']['path'],
-    },
-    responses: {
-      '400': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'],
-      '401': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'],
-      '404': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'],
-    },
-  },
-  getMuseumHours: {
-    request: {},
-    responses: {
-      '200': [
-        {
-          date: '2023-09-11',
-          timeOpen: '09:00',
-          timeClose: '18:00',
-        },
-        {
-          date: '2023-09-12',
-          timeOpen: '09:00',
-          timeClose: '18:00',
-        },
-        {
-          date: '2023-09-13',
-          timeOpen: '09:00',
-          timeClose: '18:00',
-        },
-        {
-          date: '2023-09-14',
-          timeOpen: '09:00',
-          timeClose: '18:00',
-        },
-        {
-          date: '2023-09-15',
-          timeOpen: '10:00',
-          timeClose: '16:00',
-        },
-        {
-          date: '2023-09-18',
-          timeOpen: '09:00',
-          timeClose: '18:00',
-        },
-        {
-          date: '2023-09-19',
-          timeOpen: '09:00',
-          timeClose: '18:00',
-        },
-        {
-          date: '2023-09-20',
-          timeOpen: '09:00',
-          timeClose: '18:00',
-        },
-        {
-          date: '2023-09-21',
-          timeOpen: '09:00',
-          timeClose: '18:00',
-        },
-        {
-          date: '2023-09-22',
-          timeOpen: '10:00',
-          timeClose: '16:00',
-        },
-      ] satisfies operations['getMuseumHours']['responses']['200']['content']['application/json'] as operations['getMuseumHours']['responses']['200']['content']['application/json'],
-      '400': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['getMuseumHours']['responses']['400']['content']['application/problem+json'] as operations['getMuseumHours']['responses']['400']['content']['application/problem+json'],
-      '404': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['getMuseumHours']['responses']['404']['content']['application/problem+json'] as operations['getMuseumHours']['responses']['404']['content']['application/problem+json'],
-    },
-  },
-  getSpecialEvent: {
-    request: {
-      path: {
-        eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-      } satisfies operations['getSpecialEvent']['parameters']['path'] as operations['getSpecialEvent']['parameters']['path'],
-    },
-    responses: {
-      '200': {
-        eventId: '6744a0da-4121-49cd-8479-f8cc20526495',
-        name: 'Time Traveler Tea Party',
-        location: 'Temporal Tearoom',
-        eventDescription: 'Sip tea with important historical figures.',
-        dates: ['2023-11-18', '2023-11-25', '2023-12-02'],
-        price: 60,
-      } satisfies operations['getSpecialEvent']['responses']['200']['content']['application/json'] as operations['getSpecialEvent']['responses']['200']['content']['application/json'],
-      '400': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'],
-      '404': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'],
-    },
-  },
-  getTicketCode: {
-    request: {
-      path: {
-        ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
-      } satisfies operations['getTicketCode']['parameters']['path'] as operations['getTicketCode']['parameters']['path'],
-    },
-    responses: {
-      '400': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['getTicketCode']['responses']['400']['content']['application/problem+json'] as operations['getTicketCode']['responses']['400']['content']['application/problem+json'],
-      '404': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['getTicketCode']['responses']['404']['content']['application/problem+json'] as operations['getTicketCode']['responses']['404']['content']['application/problem+json'],
-    },
-  },
-  listSpecialEvents: {
-    request: {},
-    responses: {
-      '200': [
-        {
-          eventId: 'f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97',
-          name: 'Sasquatch Ballet',
-          location: 'Seattle... probably',
-          eventDescription:
-            "They're big, they're hairy, but they're also graceful. Come learn how the biggest feet can have the lightest touch.",
-          dates: ['2023-12-15', '2023-12-22'],
-          price: 40,
-        },
-        {
-          eventId: '2f14374a-9c65-4ee5-94b7-fba66d893483',
-          name: 'Solar Telescope Demonstration',
-          location: 'Far from the sun.',
-          eventDescription: 'Look at the sun without going blind!',
-          dates: ['2023-09-07', '2023-09-14'],
-          price: 50,
-        },
-        {
-          eventId: '6aaa61ba-b2aa-4868-b803-603dbbf7bfdb',
-          name: 'Cook like a Caveman',
-          location: 'Fire Pit on East side',
-          eventDescription: 'Learn to cook on an open flame.',
-          dates: ['2023-11-10', '2023-11-17', '2023-11-24'],
-          price: 5,
-        },
-        {
-          eventId: '602b75e1-5696-4ab8-8c7a-f9e13580f910',
-          name: 'Underwater Basket Weaving',
-          location: 'Rec Center Pool next door.',
-          eventDescription: 'Learn to weave baskets underwater.',
-          dates: ['2023-09-12', '2023-09-15'],
-          price: 15,
-        },
-        {
-          eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-          name: 'Mermaid Treasure Identification and Analysis',
-          location: 'Room Sea-12',
-          eventDescription:
-            'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits — kindly donated by Ariel.',
-          dates: ['2023-09-05', '2023-09-08'],
-          price: 30,
-        },
-        {
-          eventId: '6744a0da-4121-49cd-8479-f8cc20526495',
-          name: 'Time Traveler Tea Party',
-          location: 'Temporal Tearoom',
-          eventDescription: 'Sip tea with important historical figures.',
-          dates: ['2023-11-18', '2023-11-25', '2023-12-02'],
-          price: 60,
-        },
-        {
-          eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-          name: 'Pirate Coding Workshop',
-          location: 'Computer Room',
-          eventDescription:
-            'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-          dates: ['2023-10-29', '2023-10-30', '2023-10-31'],
-          price: 45,
-        },
-        {
-          eventId: '9d90d29a-2af5-4206-97d9-9ea9ceadcb78',
-          name: 'Llama Street Art Through the Ages',
-          location: 'Auditorium',
-          eventDescription: "Llama street art?! Alpaca my bags -- let's go!",
-          dates: ['2023-10-29', '2023-10-30', '2023-10-31'],
-          price: 45,
-        },
-        {
-          eventId: 'a3c7b2c4-b5fb-4ef7-9322-00a919864957',
-          name: 'The Great Parrot Debate',
-          location: 'Outdoor Amphitheatre',
-          eventDescription: 'See leading parrot minds discuss important geopolitical issues.',
-          dates: ['2023-11-03', '2023-11-10'],
-          price: 35,
-        },
-        {
-          eventId: 'b92d46b7-4c5d-422b-87a5-287767e26f29',
-          name: 'Eat a Bunch of Corn',
-          location: 'Cafeteria',
-          eventDescription: 'We accidentally bought too much corn. Please come eat it.',
-          dates: ['2023-11-10', '2023-11-17', '2023-11-24'],
-          price: 5,
-        },
-      ] satisfies operations['listSpecialEvents']['responses']['200']['content']['application/json'] as operations['listSpecialEvents']['responses']['200']['content']['application/json'],
-      '400': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'] as operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'],
-      '404': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'] as operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'],
-    },
-  },
-  updateSpecialEvent: {
-    request: {
-      path: {
-        eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-      } satisfies operations['updateSpecialEvent']['parameters']['path'] as operations['updateSpecialEvent']['parameters']['path'],
-      body: {
-        location: 'On the beach.',
-        price: 15,
-      } satisfies NonNullable<
-        operations['updateSpecialEvent']['requestBody']
-      >['content']['application/json'] as NonNullable<
-        operations['updateSpecialEvent']['requestBody']
-      >['content']['application/json'],
-    },
-    responses: {
-      '200': {
-        eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-        name: 'Mermaid Treasure Identification and Analysis',
-        location: 'On the beach.',
-        eventDescription:
-          'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
-        dates: ['2023-09-05', '2023-09-08'],
-        price: 15,
-      } satisfies operations['updateSpecialEvent']['responses']['200']['content']['application/json'] as operations['updateSpecialEvent']['responses']['200']['content']['application/json'],
-      '400': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'],
-      '404': {
-        type: 'object',
-        title: 'Validation failed',
-      } satisfies operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'],
-    },
-  },
+export const operationFixtures: {
+  buyMuseumTickets: typeof buyMuseumTicketsOperationFixture;
+  createSpecialEvent: typeof createSpecialEventOperationFixture;
+  deleteSpecialEvent: typeof deleteSpecialEventOperationFixture;
+  getMuseumHours: typeof getMuseumHoursOperationFixture;
+  getSpecialEvent: typeof getSpecialEventOperationFixture;
+  getTicketCode: typeof getTicketCodeOperationFixture;
+  listSpecialEvents: typeof listSpecialEventsOperationFixture;
+  updateSpecialEvent: typeof updateSpecialEventOperationFixture;
+} = {
+  buyMuseumTickets: buyMuseumTicketsOperationFixture,
+  createSpecialEvent: createSpecialEventOperationFixture,
+  deleteSpecialEvent: deleteSpecialEventOperationFixture,
+  getMuseumHours: getMuseumHoursOperationFixture,
+  getSpecialEvent: getSpecialEventOperationFixture,
+  getTicketCode: getTicketCodeOperationFixture,
+  listSpecialEvents: listSpecialEventsOperationFixture,
+  updateSpecialEvent: updateSpecialEventOperationFixture,
 };
