@@ -185,13 +185,13 @@ export function prepare(options: {
   if (args.body !== undefined) {
     const given = mergeHeaders(...layers);
     const mediaType =
-      given.get('content-type') ?? operation.requestBody?.mediaTypes[0] ?? 'application/json';
+      given['content-type'] ?? operation.requestBody?.mediaTypes[0] ?? 'application/json';
     const bodySerializer = call?.bodySerializer ?? client?.bodySerializer;
     const encoded =
       bodySerializer === undefined
         ? encodeBody({ body: args.body, mediaType })
         : (() => {
-            const body = bodySerializer(args.body, given) as BodyInit;
+            const body = bodySerializer(args.body, new Headers(given)) as BodyInit;
             return { body, contentType: body instanceof FormData ? undefined : mediaType };
           })();
     init.body = encoded.body;
@@ -200,14 +200,17 @@ export function prepare(options: {
       Object.assign(init, { duplex: 'half' });
     if (encoded.contentType !== undefined) defaults['content-type'] = encoded.contentType;
   }
-  const headers = mergeHeaders(defaults, ...layers);
-  const cookies = [
-    headers.get('cookie') ?? '',
-    serialized.cookies,
-    ...auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`),
-  ].filter((part) => part !== '');
-  if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
-  for (const [name, value] of Object.entries(auth.headers)) headers.set(name, value);
+  const merged = mergeHeaders(defaults, ...layers);
+  if (serialized.cookies !== '' || auth.cookies.length > 0) {
+    const cookies = [
+      merged['cookie'] ?? '',
+      serialized.cookies,
+      ...auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`),
+    ].filter((part) => part !== '');
+    merged['cookie'] = cookies.join('; ');
+  }
+  for (const name in auth.headers) merged[name.toLowerCase()] = auth.headers[name]!;
+  const headers = new Headers(merged as Record<string, string>);
   init.headers = headers;
   return {
     url: queryParts.length === 0 ? url : `${url}?${queryParts.join('&')}`,

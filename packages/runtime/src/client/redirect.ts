@@ -98,9 +98,11 @@ function redirected(options: {
 
 /** Whether a response may be a redirect to follow (or a browser's opaque one, to refuse). */
 export function mayRedirect(response: Response, maxRedirects: number): boolean {
+  // A browser's opaque redirect has status 0.
+  const { status } = response;
   return (
-    response.type === 'opaqueredirect' ||
-    (maxRedirects !== 0 && REDIRECT_STATUSES.has(response.status))
+    (status === 0 && response.type === 'opaqueredirect') ||
+    (maxRedirects !== 0 && REDIRECT_STATUSES.has(status))
   );
 }
 

@@ -320,7 +320,8 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   if (custom !== undefined)
     for (const key in custom)
       if (!(key in built)) (built as unknown as Record<string, unknown>)[key] = custom[key];
-  prepared.url = built.url;
+  // A relative URL (a page's own origin) is what the request resolved it to.
+  if (!/^[a-z][a-z\d+.-]*:/i.test(prepared.url)) prepared.url = built.url;
   let last: Exchange | undefined;
   // What the middleware send: any request, described again for the transport.
   const send = async (request: Request): Promise<Response> => {
@@ -361,7 +362,7 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     const { credentials } = prepared;
     try {
       const { response, url, attempt } = await transmit(transport, prepared, built);
-      return { response, url, attempt, method: built.method, credentials, timeoutMs };
+      return { response, url, attempt, method: prepared.init.method!, credentials, timeoutMs };
     } catch (error) {
       throw networkError(error, built.url, credentials);
     }
@@ -536,21 +537,20 @@ export async function performResultCall(
   const parseAs = call.dropIn?.parseAs;
   // A stream is the caller's to read, for as long as it lasts: the attempt's timeout ends here.
   if (parseAs === 'stream') exchanged.attempt.dispose();
-  const reading = readResult(response, { method: exchanged.method, parseAs });
-  const result =
+  const { ok } = response;
+  const reading = readResult(response, { method: exchanged.method, parseAs, ok });
+  const value =
     parseAs === 'stream' || exchanged.timeoutMs <= 0
       ? await reading
       : await withinAttempt(exchanged, call, () => reading);
-  if (response.ok && call.dropIn?.unknownOperation !== true && (parseAs ?? 'json') === 'json')
+  if (ok && call.dropIn?.unknownOperation !== true && (parseAs ?? 'json') === 'json')
     reportResponse({
       context,
       operation: call.operation,
       status: response.status,
-      body: result.data,
+      body: value,
       secrets: exchanged.credentials.secrets,
       defaultMode: 'off',
     });
-  return response.ok
-    ? { data: result.data, response }
-    : { data: undefined, error: result.error, response };
+  return ok ? { data: value, response } : { data: undefined, error: value, response };
 }

@@ -135,7 +135,8 @@ export async function transmit(
       const race = transport.requestFetch !== undefined && signal !== undefined;
       const sending = sendDirect(transport, outgoing, attemptFirst, signal);
       response = await (race ? abortable(sending, signal) : sending);
-      url = response.url || attemptFirst?.url || outgoing.url;
+      // Where `fetch` itself followed redirects, the response says where it ended.
+      url = outgoing.init.redirect === 'follow' ? response.url || outgoing.url : outgoing.url;
       if (transport.followRedirects && mayRedirect(response, transport.maxRedirects)) {
         const requests = transport.requestFetch !== undefined;
         const following = fetchFollowingRedirects({

@@ -13,27 +13,32 @@ const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 const TEMPLATE_OPERATOR = /\{[.;]|\*\}/;
 const TEMPLATE_TOKEN = /\{([.;]?)([^{}*]+)(\*?)\}/g;
 
-/** The `in name` of each declared parameter, computed once per definition. */
-const declaredCache = new WeakMap<OperationDefinition, Set<string>>();
+/** The names of the declared parameters, by location, computed once per definition. */
+const declaredCache = new WeakMap<OperationDefinition, Map<string, Set<string>>>();
+
+function declaredOf(operation: OperationDefinition): Map<string, Set<string>> {
+  let declared = declaredCache.get(operation);
+  if (declared === undefined) {
+    declared = new Map(LOCATIONS.map((location) => [location, new Set<string>()]));
+    for (const parameter of operation.parameters) declared.get(parameter.in)!.add(parameter.name);
+    declaredCache.set(operation, declared);
+  }
+  return declared;
+}
 
 /** Definitions for what the arguments hold beyond the operation's parameters, with openapi-fetch's defaults. */
 function undeclaredParameters(
   operation: OperationDefinition,
   args: OperationArgs,
 ): ParameterDefinition[] {
-  let declared = declaredCache.get(operation);
-  if (declared === undefined) {
-    declared = new Set(
-      operation.parameters.map((parameter) => `${parameter.in} ${parameter.name}`),
-    );
-    declaredCache.set(operation, declared);
-  }
+  const declared = declaredOf(operation);
   const extra: ParameterDefinition[] = [];
   for (const location of LOCATIONS) {
     const group = args[location];
     if (typeof group !== 'object' || group === null) continue;
+    const names = declared.get(location)!;
     for (const name in group) {
-      if (!Object.hasOwn(group, name) || declared.has(`${location} ${name}`)) continue;
+      if (names.has(name) || !Object.hasOwn(group, name)) continue;
       const value = (group as Record<string, unknown>)[name];
       const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
       const style =
