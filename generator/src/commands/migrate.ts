@@ -7,7 +7,6 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import validatePackageName from 'validate-npm-package-name';
-import type { Io } from '../cli.js';
 import { migrate } from '../migrate/index.js';
 
 export const MIGRATE_HELP = `Usage: zapgen migrate --package <name> [--project <tsconfig.json>] [--types <file>] [--write] [files...]
@@ -30,7 +29,13 @@ Options:
 
 Exit codes: 0 done (or nothing to change); 2 wrong command line.`;
 
-export function runMigrate(args: string[], io: Io, cwd = process.cwd()): number {
+/** Where the command prints (the CLI's `Io`). */
+interface Output {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export function runMigrate(args: string[], io: Output, cwd = process.cwd()): number {
   let parsed;
   try {
     parsed = parseArgs({
