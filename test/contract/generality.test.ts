@@ -73,6 +73,27 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
       want: { warnings: [] },
     },
   ],
+  [
+    'ref-to-a-map-and-a-list-multi-file',
+    {
+      why: 'a multi-file spec whose `$ref`s stand for a map of properties (twice) and a parameter list: resolved as JSON Reference says, not bundled into a pointer OpenAPI rejects',
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'keywords-of-3.1-in-a-3.0-document.yaml',
+    {
+      why: "3.1's numeric exclusiveMinimum/Maximum, type lists, const and examples in a 3.0 document: read as 3.0 says them, the same by every reader",
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'schema-id-and-anchor-refs.yaml',
+    {
+      why: 'JSON Schema 2020-12 `$id` and `$anchor` named by `$ref` (`/components/schemas/details#detail_id`)',
+      want: { warnings: [] },
+    },
+  ],
 ];
 
 const results = new Map<string, CorpusResult | { workerFailed: string }>();

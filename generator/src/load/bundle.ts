@@ -12,7 +12,8 @@
  */
 import path from 'node:path';
 import type { Finding } from './finding.js';
-import { isDataKey } from './keywords.js';
+import { acceptsReference, isDataKey, roleOf, type KeyRole } from './keywords.js';
+import { resolveSchemaIds } from './schema-ids.js';
 import {
   fragmentToPointer,
   getAt,
@@ -59,6 +60,10 @@ class Bundler {
   readonly #placedByFile = new Map<string, { pointer: string; at: string }[]>();
   readonly #visited = new WeakSet<object>();
   readonly #path: string[] = [];
+  /** The role of each key of `#path` (keyword, name, index): where a Reference Object may stand. */
+  readonly #roles: KeyRole[] = [];
+  /** The containers on the way from the root to the node being walked (a `$ref` to one is a cycle). */
+  readonly #ancestors = new Set<object>();
   #entry!: SourceFile;
 
   run(entryPath: string): Bundle {
@@ -121,53 +126,95 @@ class Bundler {
   #walk(node: unknown, parentKey: string | undefined, context: Context): void {
     if (typeof node !== 'object' || node === null || this.#visited.has(node)) return;
     this.#visited.add(node);
+    this.#ancestors.add(node);
     if (Array.isArray(node)) {
       for (let index = 0; index < node.length; index += 1)
         this.#child(node, String(index), context);
-      return;
+    } else {
+      for (const key of Object.keys(node)) {
+        if (isDataKey({ key, parentKey, value: (node as Record<string, unknown>)[key] })) continue;
+        this.#child(node as Record<string, unknown>, key, context);
+      }
     }
-    for (const key of Object.keys(node)) {
-      if (isDataKey({ key, parentKey, value: (node as Record<string, unknown>)[key] })) continue;
-      this.#child(node as Record<string, unknown>, key, context);
-    }
+    this.#ancestors.delete(node);
   }
 
   #child(parent: Record<string, unknown> | unknown[], key: string, context: Context): void {
     const container = parent as Record<string, unknown>;
     const value = container[key];
     if (typeof value !== 'object' || value === null) return;
+    const role = roleOf({
+      inArray: Array.isArray(parent),
+      parentKey: this.#path.at(-1),
+      parentRole: this.#roles.at(-1),
+      grandparentKey: this.#path.at(-2),
+    });
     this.#path.push(key);
+    this.#roles.push(role);
     let childContext = context;
+    if (isObject(value) && Object.hasOwn(value, '$ref') && value.$ref === null)
+      this.#refFinding(
+        context,
+        '$ref has no value: in YAML an unquoted `#` starts a comment, so `$ref: #/a/b` is empty (quote it: `$ref: "#/a/b"`)',
+      );
     if (isObject(value) && typeof value.$ref === 'string' && !this.#visited.has(value)) {
-      const inlined = this.#reference(value, context);
-      if (inlined) {
+      const inlined = this.#reference(value, context, acceptsReference(this.#path, this.#roles));
+      if (
+        inlined &&
+        typeof inlined.value === 'object' &&
+        inlined.value !== null &&
+        this.#ancestors.has(inlined.value)
+      ) {
+        this.#refFinding(
+          context,
+          `$ref "${value.$ref}" stands where OpenAPI takes no Reference Object, so it is replaced by its target, and its target contains it (a cycle)`,
+        );
+      } else if (inlined) {
         container[key] = inlined.value;
         childContext = inlined.context;
       }
     }
     this.#walk(container[key], key, childContext);
     this.#path.pop();
+    this.#roles.pop();
   }
 
   /** Rewrites the `$ref` of `node` in place, or returns the node it should be replaced with. */
+  /**
+   * Rewrites the `$ref` of `node` in place, or returns the node it should be replaced with.
+   * `accepts`: OpenAPI allows a Reference Object here. Where it does not (a `$ref` to a map of
+   * properties, to a parameter list), the reference is resolved as JSON Reference says: replaced
+   * by its target, never turned into a pointer that OpenAPI would then reject.
+   */
   #reference(
     node: Record<string, unknown>,
     context: Context,
+    accepts: boolean,
   ): { value: unknown; context: Context } | undefined {
     const ref = node.$ref as string;
-    if (ref.startsWith('#') && context.file === this.#entry) return undefined;
+    if (ref.startsWith('#') && context.file === this.#entry && accepts) return undefined;
     const target = this.#target(ref, context.file, (reason) =>
       this.#refFinding(context, `$ref "${ref}" ${reason}`),
     );
     if (!target) return undefined;
+    const here = toPointer(this.#path);
     if (target.file === this.#entry.path) {
-      node.$ref = pointerToFragment(target.pointer);
-      return undefined;
+      if (accepts) {
+        node.$ref = pointerToFragment(target.pointer);
+        return undefined;
+      }
+      return this.#replacement({
+        node,
+        ref,
+        file: this.#entry,
+        pointer: target.pointer,
+        here,
+        context,
+      });
     }
     const key = `${target.file}#${target.pointer}`;
-    const here = toPointer(this.#path);
     const placed = this.#placed.get(key) ?? this.#placedWithin(target);
-    if (placed !== undefined && placed !== here) {
+    if (placed !== undefined && placed !== here && accepts) {
       node.$ref = pointerToFragment(placed);
       return undefined;
     }
@@ -180,23 +227,43 @@ class Bundler {
       return undefined;
     }
     if (file === 'broken') return undefined;
-    let value = getAt(file.data, parsePointer(target.pointer));
+    if (placed === undefined && getAt(file.data, parsePointer(target.pointer)) !== undefined)
+      this.#place(key, target, here);
+    return this.#replacement({ node, ref, file, pointer: target.pointer, here, context });
+  }
+
+  /** The target of `node`'s reference, which replaces it at `here` (positions still pointing into `file`). */
+  #replacement({
+    node,
+    ref,
+    file,
+    pointer,
+    here,
+    context,
+  }: {
+    node: Record<string, unknown>;
+    ref: string;
+    file: SourceFile;
+    pointer: string;
+    here: string;
+    context: Context;
+  }): { value: unknown; context: Context } | undefined {
+    let value = getAt(file.data, parsePointer(pointer));
     if (value === undefined) {
       this.#refFinding(
         context,
-        `$ref "${ref}" does not resolve: ${file.displayPath} has no ${target.pointer || 'content'}`,
+        `$ref "${ref}" does not resolve: ${file.displayPath} has no ${pointer || 'content'}`,
       );
       return undefined;
     }
-    if (placed === undefined) this.#place(key, target, here);
     const siblings = Object.keys(node).filter((name) => name !== '$ref');
     if (siblings.length && isObject(value)) {
       value = { ...value, ...Object.fromEntries(siblings.map((name) => [name, node[name]])) };
     }
-    this.sourceMap.mount({ pointer: here, file, segments: parsePointer(target.pointer) });
+    this.sourceMap.mount({ pointer: here, file, segments: parsePointer(pointer) });
     return {
       value,
-      context: { file, base: parsePointer(target.pointer), depth: this.#path.length },
+      context: { file, base: parsePointer(pointer), depth: this.#path.length },
     };
   }
 
@@ -249,6 +316,8 @@ class Bundler {
     if (known) return known;
     const result = readSourceFile(absolutePath);
     if (result.ok) {
+      if (result.file.mentionsSchemaIds)
+        resolveSchemaIds({ data: result.file.data, file: absolutePath });
       this.#files.set(absolutePath, result.file);
       return result.file;
     }

@@ -2,6 +2,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { bundleSpec, type Bundle } from './bundle.js';
+import { normalizeDialect, type DialectNote } from './dialect.js';
+import type { Finding } from './finding.js';
+import type { SourceMap } from './source-map.js';
 
 /** Entry file names looked for when a folder is given, in order. */
 export const ENTRY_NAMES = ['openapi.yaml', 'openapi.yml', 'openapi.json'] as const;
@@ -36,5 +39,38 @@ export function resolveEntry(spec: string): string {
 /** Reads a spec (file or folder) and every file it references, bundled into one document. */
 export function loadSpec(spec: string): LoadedSpec {
   const entry = resolveEntry(spec);
-  return { entry, ...bundleSpec(entry) };
+  const bundle = bundleSpec(entry);
+  if (bundle.document)
+    bundle.findings.push(...dialectWarnings(normalizeDialect(bundle.document), bundle.sourceMap));
+  return { entry, ...bundle };
+}
+
+/** Located warnings for the keywords read as the other version's: the first few of each kind, then a count. */
+const WARNINGS_PER_KEYWORD = 10;
+
+function dialectWarnings(notes: readonly DialectNote[], sourceMap: SourceMap): Finding[] {
+  const shown: DialectNote[] = [];
+  const counts = new Map<string, number>();
+  for (const note of notes) {
+    const keyword = note.pointer.slice(note.pointer.lastIndexOf('/') + 1);
+    const count = (counts.get(keyword) ?? 0) + 1;
+    counts.set(keyword, count);
+    if (count <= WARNINGS_PER_KEYWORD) shown.push(note);
+    else if (count === WARNINGS_PER_KEYWORD + 1) {
+      const more =
+        notes.filter((other) => other.pointer.endsWith(`/${keyword}`)).length -
+        WARNINGS_PER_KEYWORD;
+      shown.push({
+        pointer: note.pointer,
+        message: `${note.message} (and so are ${more} more \`${keyword}\` here and after)`,
+      });
+    }
+  }
+  const locations = sourceMap.locateMany(shown.map((note) => note.pointer));
+  return shown.map((note, index) => ({
+    ...locations[index]!,
+    rule: 'other-version-keyword',
+    severity: 'warning' as const,
+    message: note.message,
+  }));
 }

@@ -33,6 +33,8 @@ export interface SourceFile {
   /** Path relative to the working directory, as printed in findings. */
   displayPath: string;
   data: unknown;
+  /** The text holds `$id` or `$anchor` (JSON Schema identifiers a `$ref` may name). */
+  mentionsSchemaIds: boolean;
   /** Position of the node at `segments` (the deepest existing node on the way). */
   locate(segments: readonly string[]): Position;
   /** Positions of many nodes at once (one pass over a JSON file). */
@@ -70,7 +72,13 @@ export function readSourceFile(absolutePath: string): ReadResult {
   if (/\.json$/i.test(absolutePath)) {
     try {
       const data: unknown = JSON.parse(text);
-      return { ok: true, file: lazyJsonFile(absolutePath, shown, text, data) };
+      return {
+        ok: true,
+        file: {
+          ...lazyJsonFile(absolutePath, shown, text, data),
+          mentionsSchemaIds: mentionsIds(text),
+        },
+      };
     } catch {
       return { ok: false, findings: jsonSyntaxFindings({ text, shown }) };
     }
@@ -100,6 +108,7 @@ export function readSourceFile(absolutePath: string): ReadResult {
       path: absolutePath,
       displayPath: shown,
       data,
+      mentionsSchemaIds: mentionsIds(text),
       locate,
       locateMany: (requests) => requests.map(locate),
     },
@@ -200,7 +209,7 @@ function lazyJsonFile(
   shown: string,
   text: string,
   data: unknown,
-): SourceFile {
+): Omit<SourceFile, 'mentionsSchemaIds'> {
   const locateMany = (requests: readonly (readonly string[])[]) =>
     lineColumns(text, jsonOffsets(text, requests));
   return {
@@ -249,6 +258,10 @@ function resolveAlias(document: Document, node: unknown): unknown {
 function keyText(key: unknown): string | undefined {
   if (isScalar(key)) return String(key.value);
   return undefined;
+}
+
+function mentionsIds(text: string): boolean {
+  return text.includes('$id') || text.includes('$anchor');
 }
 
 function fileFinding(file: string, rule: string, message: string): Finding {

@@ -71,6 +71,15 @@ describe('lint rules', () => {
       },
     ],
     [
+      'resolvable-refs (a null $ref: `$ref: #/...` unquoted in YAML is a comment)',
+      {
+        given: 'null-ref.yaml',
+        want: [
+          '15:17  error  resolvable-refs  $ref has no value: in YAML an unquoted `#` starts a comment, so `$ref: #/a/b` is empty (quote it: `$ref: "#/a/b"`)',
+        ],
+      },
+    ],
+    [
       'extension-shape',
       {
         given: 'extension-shape.yaml',
