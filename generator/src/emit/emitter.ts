@@ -1,4 +1,5 @@
 import type { ApiModel } from '../model/types.js';
+import type { Degradations } from './shared/degrade.js';
 
 /** What every emitter knows about the package it writes. */
 export interface EmitContext {
@@ -14,6 +15,11 @@ export interface EmitContext {
   specHash: string;
   /** The package version and the whole `CHANGELOG.md`, computed from the previous package (`release/`). */
   release: { version: string; changelog: string };
+  /**
+   * Where an emitter records a schema or operation it writes in a weaker form because it cannot
+   * handle it (see `shared/degrade.ts`); without it (unit tests), such an error is thrown.
+   */
+  degradations?: Degradations;
 }
 
 /** One output file, its path relative to the package root, before formatting and the header. */

@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import type { Finding } from './finding.js';
-import { acceptsReference, isDataKey, roleOf, type KeyRole } from './keywords.js';
+import { acceptsReference, componentKindAt, isDataKey, roleOf, type KeyRole } from './keywords.js';
 import { resolveSchemaIds } from './schema-ids.js';
 import {
   fragmentToPointer,
@@ -64,6 +64,8 @@ class Bundler {
   readonly #roles: KeyRole[] = [];
   /** The containers on the way from the root to the node being walked (a `$ref` to one is a cycle). */
   readonly #ancestors = new Set<object>();
+  /** The kinds of `components` that external targets were placed into (sorted again at the end). */
+  readonly #hoisted = new Set<string>();
   #entry!: SourceFile;
 
   run(entryPath: string): Bundle {
@@ -95,6 +97,10 @@ class Bundler {
       if (!isDataKey({ key, parentKey: undefined, value: root[key] }))
         this.#child(root, key, context);
     }
+    const components = root.components;
+    if (isObject(components))
+      for (const kind of this.#hoisted)
+        components[kind] = sortedKeys(components[kind] as Record<string, unknown>);
     return this.#result(root);
   }
 
@@ -179,7 +185,6 @@ class Bundler {
     this.#roles.pop();
   }
 
-  /** Rewrites the `$ref` of `node` in place, or returns the node it should be replaced with. */
   /**
    * Rewrites the `$ref` of `node` in place, or returns the node it should be replaced with.
    * `accepts`: OpenAPI allows a Reference Object here. Where it does not (a `$ref` to a map of
@@ -227,9 +232,57 @@ class Bundler {
       return undefined;
     }
     if (file === 'broken') return undefined;
-    if (placed === undefined && getAt(file.data, parsePointer(target.pointer)) !== undefined)
-      this.#place(key, target, here);
+    const value = getAt(file.data, parsePointer(target.pointer));
+    const kind = accepts ? componentKindAt(this.#path, this.#roles) : undefined;
+    if (placed === undefined && value !== undefined && kind) {
+      node.$ref = pointerToFragment(this.#hoist({ key, target, file, value, kind }));
+      return undefined;
+    }
+    if (placed === undefined && value !== undefined) this.#place(key, target, here);
     return this.#replacement({ node, ref, file, pointer: target.pointer, here, context });
+  }
+
+  /**
+   * Places the target of an external `$ref` under `components` (named after the file or the
+   * pointer's last segment) and returns its pointer there. Every reference to it then points at a
+   * component, as Redocly's bundler does, instead of into the first operation that used it: a
+   * shared header parameter or schema is a named type, not an index into another operation.
+   */
+  #hoist({
+    key,
+    target,
+    file,
+    value,
+    kind,
+  }: {
+    key: string;
+    target: { file: string; pointer: string };
+    file: SourceFile;
+    value: unknown;
+    kind: string;
+  }): string {
+    const root = this.#entry.data as Record<string, unknown>;
+    if (!isObject(root.components)) root.components = {};
+    const components = root.components as Record<string, unknown>;
+    if (!isObject(components[kind])) components[kind] = {};
+    const entries = components[kind] as Record<string, unknown>;
+    const base = componentName(target);
+    let name = base;
+    for (let suffix = 2; Object.hasOwn(entries, name); suffix += 1) name = `${base}_${suffix}`;
+    setOwn(entries, name, value);
+    this.#hoisted.add(kind);
+    const at = toPointer(['components', kind, name]);
+    this.#place(key, target, at);
+    this.sourceMap.mount({ pointer: at, file, segments: parsePointer(target.pointer) });
+    // Walked where it now stands, then the walk goes back to the reference.
+    const path = this.#path.splice(0);
+    const roles = this.#roles.splice(0);
+    this.#path.push('components', kind, name);
+    this.#roles.push('keyword', 'keyword', 'name');
+    this.#walk(value, kind, { file, base: parsePointer(target.pointer), depth: 3 });
+    this.#path.splice(0, 3, ...path);
+    this.#roles.splice(0, 3, ...roles);
+    return at;
   }
 
   /** The target of `node`'s reference, which replaces it at `here` (positions still pointing into `file`). */
@@ -342,6 +395,13 @@ class Bundler {
       message,
     });
   }
+}
+
+/** A component name (`^[a-zA-Z0-9._-]+$`) for an external target: its pointer's last segment, or its file's name. */
+function componentName(target: { file: string; pointer: string }): string {
+  const segments = parsePointer(target.pointer);
+  const raw = segments.at(-1) ?? path.basename(target.file).replace(/\.(ya?ml|json)$/i, '');
+  return raw.replace(/[^a-zA-Z0-9._-]+/g, '_') || 'component';
 }
 
 /** Sorts (in place) the maps of the root whose key order means nothing. */

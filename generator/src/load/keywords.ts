@@ -142,3 +142,40 @@ export function acceptsReference(path: readonly string[], roles: readonly KeyRol
   if (role === 'index') return parentKey !== undefined && REFERENCEABLE_ITEMS.has(parentKey);
   return REFERENCEABLE_KEYWORDS.has(key);
 }
+
+/** The map of `components` a Reference Object at the end of `path` designates an entry of, when OpenAPI says. */
+export function componentKindAt(
+  path: readonly string[],
+  roles: readonly KeyRole[],
+): string | undefined {
+  const last = path.length - 1;
+  const key = path[last];
+  const role = roles[last];
+  const parentKey = path[last - 1];
+  if (key === undefined || role === undefined) return undefined;
+  // A component entry is itself the place its target goes (see the bundler).
+  if (path.length === 3 && path[0] === 'components') return undefined;
+  if (role === 'index')
+    return parentKey === 'parameters'
+      ? 'parameters'
+      : parentKey !== undefined && REFERENCEABLE_ITEMS.has(parentKey)
+        ? 'schemas'
+        : undefined;
+  if (role === 'name') {
+    if (parentKey === undefined) return undefined;
+    if (SCHEMA_MAPS.has(parentKey)) return 'schemas';
+    return ENTRY_KINDS.has(parentKey) ? parentKey : undefined;
+  }
+  if (key === 'requestBody') return 'requestBodies';
+  return REFERENCEABLE_KEYWORDS.has(key) ? 'schemas' : undefined;
+}
+
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+]);
+/** Maps outside schemas whose entries are components of the same name's kind. */
+const ENTRY_KINDS = new Set(['responses', 'headers', 'examples', 'links', 'callbacks']);

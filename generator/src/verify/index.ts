@@ -96,23 +96,37 @@ export function verifyPackage<F extends EmittedFile>({
     fixtures === undefined ? [] : fixtureSlices({ source: fixtures, maxChars: sliceChars });
   const first = parts.find((part) => part.kind === 'slice');
   const overrides: TypeOverride[] = [];
+  // Types outside any schema (a parameter group, an operation's responses) that do not compile,
+  // by their path of property names: replaced by `unknown` in every source of the types below.
+  const replaced: string[][] = [];
+  const typesAt = (markSchemas: boolean) =>
+    replaceTypesAt({ source: typesSource({ model, overrides, markSchemas }), paths: replaced });
   let checked = check({ types, fixtures: first?.module });
   for (let round = 1; ; round += 1) {
     if (!checked.types.length) break;
-    const failing = typeFailures(
-      check({ types: typesSource({ model, overrides, markSchemas: true }) }).types,
-    );
-    if (failing.unplaced.length)
+    const marked = check({ types: typesAt(true) });
+    const failing = typeFailures(marked.types);
+    const before = replaced.length;
+    for (const { path, reason } of unplacedPaths(marked.types)) {
+      if (replaced.some((other) => other.join('\0') === path.join('\0'))) continue;
+      replaced.push(path);
+      warnings.push({
+        pointer: pointerOfTypePath({ model, path }),
+        rule: 'type-replaced',
+        message: `openapi-typescript's type \`${path.join('.')}\` does not compile (${reason}); it is \`unknown\` in types.ts`,
+      });
+    }
+    if (failing.unplaced.length && replaced.length === before)
       throw new Error(
-        `types.ts from openapi-typescript does not compile, outside any schema: ${failing.unplaced.join('; ')}`,
+        `types.ts from openapi-typescript does not compile, outside any schema and any property: ${failing.unplaced.join('; ')}`,
       );
-    if (!failing.schemas.size)
+    if (!failing.schemas.size && replaced.length === before)
       throw new Error(
         `types.ts from openapi-typescript does not compile, but does when its schemas are marked: ${checked.types.map(describe).join('; ')}`,
       );
-    if (round > 3)
+    if (round > 5)
       throw new Error(
-        `types.ts still does not compile after replacing ${overrides.map((override) => override.pointer).join(', ')}`,
+        `types.ts still does not compile after replacing ${[...overrides.map((override) => override.pointer), ...replaced.map((path) => path.join('.'))].join(', ')}`,
       );
     for (const [pointer, reason] of failing.schemas) {
       overrides.push({ pointer, reason });
@@ -122,7 +136,7 @@ export function verifyPackage<F extends EmittedFile>({
         message: `openapi-typescript's type of this schema does not compile (${reason}); it is \`unknown\` in types.ts`,
       });
     }
-    types = typesSource({ model, overrides });
+    types = typesAt(false);
     checked = check({ types, fixtures: first?.module });
   }
 
@@ -159,12 +173,12 @@ export function verifyPackage<F extends EmittedFile>({
     }
     fixtures = verified.join('');
   }
-  const replaced = new Map([
+  const outputs = new Map([
     [TYPES, types],
     ...(fixtures === undefined ? [] : [[FIXTURES, fixtures] as const]),
   ]);
   return {
-    files: files.map((file) => ({ ...file, contents: replaced.get(file.path) ?? file.contents })),
+    files: files.map((file) => ({ ...file, contents: outputs.get(file.path) ?? file.contents })),
     warnings,
   };
 }
@@ -497,4 +511,69 @@ function describe(diagnostic: ts.Diagnostic): string {
       ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
       : undefined;
   return `${where ? `${diagnostic.file!.fileName.replace(ROOT, '')}:${where.line + 1}:${where.character + 1} ` : ''}TS${diagnostic.code}: ${flatten(diagnostic)}`;
+}
+
+/**
+ * The property-name paths (`operations.getReport.parameters.header.Accept`) of the innermost
+ * property around each diagnostic that is outside any marked schema.
+ */
+function unplacedPaths(
+  diagnostics: readonly ts.Diagnostic[],
+): { path: string[]; reason: string }[] {
+  const paths: { path: string[]; reason: string }[] = [];
+  for (const diagnostic of diagnostics) {
+    if (!diagnostic.file || diagnostic.start === undefined) continue;
+    if (outermostSchemaAt(diagnostic.file, diagnostic.start) !== undefined) continue;
+    let node: ts.Node | undefined = deepest(diagnostic.file, diagnostic.start);
+    while (node && !(ts.isPropertySignature(node) && node.type)) node = node.parent;
+    if (node)
+      paths.push({
+        path: propertyPath(node as ts.PropertySignature),
+        reason: `TS${diagnostic.code}: ${flatten(diagnostic)}`,
+      });
+  }
+  return paths;
+}
+
+/** `interface operations { getReport: { parameters: { header?: { Accept?: X } } } }` → the names down to `Accept`. */
+function propertyPath(property: ts.PropertySignature): string[] {
+  const path: string[] = [];
+  for (let node: ts.Node | undefined = property; node; node = node.parent) {
+    if (ts.isPropertySignature(node)) path.unshift(nameText(node.name));
+    else if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node))
+      path.unshift(node.name.text);
+  }
+  return path;
+}
+
+/** `source` with the type of each property at `paths` written `unknown`. */
+function replaceTypesAt({ source, paths }: { source: string; paths: readonly string[][] }): string {
+  if (!paths.length) return source;
+  const wanted = new Set(paths.map((path) => path.join('\0')));
+  const file = ts.createSourceFile(TYPES, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const ranges: [number, number][] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertySignature(node) && node.type && wanted.has(propertyPath(node).join('\0'))) {
+      ranges.push([node.type.getStart(file), node.type.getEnd()]);
+      return;
+    }
+    node.forEachChild(visit);
+  };
+  visit(file);
+  let text = source;
+  for (const [start, end] of ranges.sort((a, b) => b[0] - a[0]))
+    text = `${text.slice(0, start)}unknown${text.slice(end)}`;
+  return text;
+}
+
+/** Where the user finds what a path of types.ts describes: the operation, path item, webhook or component. */
+function pointerOfTypePath({ model, path }: { model: ApiModel; path: readonly string[] }): string {
+  const [root, name, kind] = path;
+  if (root === 'operations' && name !== undefined)
+    return pointerOfOperation({ model, operationId: name }) || '#';
+  if ((root === 'paths' || root === 'webhooks') && name !== undefined)
+    return `#/${root}/${escapeSegment(name)}`;
+  if (root === 'components' && name !== undefined && kind !== undefined)
+    return `#/components/${escapeSegment(name)}/${escapeSegment(kind)}`;
+  return '#';
 }

@@ -20,6 +20,7 @@
 import type { Emitter } from '../emitter.js';
 import { zodModule } from './module.js';
 import { CLASSIC, MINI } from './flavour.js';
+import { Degradations } from '../shared/degrade.js';
 
 /** The client's validators, in zod/mini (see `flavour.ts`); `definitions.ts` imports them. */
 export const VALIDATORS_FILE = 'src/validators.ts';
@@ -35,7 +36,12 @@ export const zodEmitter: Emitter = {
   emit: (model, context) => [
     {
       path: 'src/zod.ts',
-      contents: zodModule({ model, runtimePackage: context.runtimePackage, flavour: CLASSIC }),
+      contents: zodModule({
+        model,
+        runtimePackage: context.runtimePackage,
+        flavour: CLASSIC,
+        degradations: context.degradations,
+      }),
     },
     {
       path: VALIDATORS_FILE,
@@ -44,6 +50,8 @@ export const zodEmitter: Emitter = {
         runtimePackage: context.runtimePackage,
         flavour: MINI,
         client: true,
+        // Recorded once, by zod.ts: the same schema fails the same way here.
+        degradations: context.degradations && new Degradations(),
       }),
     },
   ],
