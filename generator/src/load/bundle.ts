@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Finding } from './finding.js';
 import { acceptsReference, componentKindAt, isDataKey, roleOf, type KeyRole } from './keywords.js';
 import { resolveSchemaIds } from './schema-ids.js';
+import { convertSwagger2, isSwagger2 } from './swagger2.js';
 import {
   fragmentToPointer,
   getAt,
@@ -369,10 +370,20 @@ class Bundler {
     if (known) return known;
     const result = readSourceFile(absolutePath);
     if (result.ok) {
-      if (result.file.mentionsSchemaIds)
-        resolveSchemaIds({ data: result.file.data, file: absolutePath });
-      this.#files.set(absolutePath, result.file);
-      return result.file;
+      let file = result.file;
+      // The entry only: a file it references holds fragments, not a whole document.
+      if (this.#files.size === 0 && isSwagger2(file.data)) {
+        const converted = convertSwagger2(file);
+        this.findings.push(...converted.findings);
+        if (!converted.file) {
+          this.#files.set(absolutePath, 'broken');
+          return 'broken';
+        }
+        file = converted.file;
+      }
+      if (file.mentionsSchemaIds) resolveSchemaIds({ data: file.data, file: absolutePath });
+      this.#files.set(absolutePath, file);
+      return file;
     }
     const missing = result.findings.every((finding) => finding.rule === 'file-not-found');
     // The entry's own absence is reported as is; a missing referenced file at the `$ref`.

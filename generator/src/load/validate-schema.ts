@@ -30,15 +30,17 @@ const LIMIT = 50;
 /** Validates `document` (not modified) against the schema of its `openapi` version. */
 export function validateOpenApiSchema(document: Record<string, unknown>): SchemaViolation[] {
   const version = document.openapi;
-  if (version === undefined && document.swagger !== undefined) {
+  if (version === undefined && document.swagger !== undefined && document.swagger !== '2.0') {
     return [
       {
         pointer: '/swagger',
-        message: `this is a Swagger ${JSON.stringify(document.swagger)} document; zapgen reads OpenAPI 3.0 and 3.1: convert it first, e.g. \`npx swagger2openapi <file> --outfile openapi.yaml\``,
+        message: `this is a Swagger ${JSON.stringify(document.swagger)} document; zapgen reads Swagger 2.0 and OpenAPI 3.0 and 3.1`,
       },
     ];
   }
-  if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
+  if (document.swagger === '2.0' && version === undefined) {
+    // Swagger 2.0: checked against its own schema before the loader converts it (see `swagger2.ts`).
+  } else if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
     const found = typeof version === 'string' ? `"${version}"` : 'missing';
     return [
       { pointer: '/openapi', message: `openapi must be a 3.0.x or 3.1.x version (found ${found})` },

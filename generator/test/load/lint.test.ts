@@ -300,9 +300,17 @@ describe('unreadable specs', () => {
     ]);
   });
 
-  it('names a Swagger 2.0 document as such, with the way to convert it', () => {
-    expect(findingsOf('swagger-2.yaml').map(formatFinding)).toEqual([
-      `${shown('swagger-2.yaml')}:1:1  error  openapi-schema  this is a Swagger "2.0" document; zapgen reads OpenAPI 3.0 and 3.1: convert it first, e.g. \`npx swagger2openapi <file> --outfile openapi.yaml\``,
+  it('checks a Swagger 2.0 document against the 2.0 schema, located in the 2.0 file', () => {
+    expect(findingsOf('swagger-2.yaml').map(formatFinding)[0]).toBe(
+      `${shown('swagger-2.yaml')}:10:11  error  openapi-schema  parameters[0] is missing required property "in"`,
+    );
+  });
+
+  it('converts a valid Swagger 2.0 document; what the rules find is located in the 2.0 file', () => {
+    expect(findingsOf('swagger-2-converted.yaml').map(formatFinding)).toEqual([
+      `${shown('swagger-2-converted.yaml')}:7:7  error  unique-operation-ids  operationId "listPets" of GET /pets is also used by POST /pets`,
+      `${shown('swagger-2-converted.yaml')}:11:7  error  unique-operation-ids  operationId "listPets" of POST /pets is also used by GET /pets`,
+      `${shown('swagger-2-converted.yaml')}:18:3  warning  no-unreachable-schemas  schema "Orphan" is not used by any operation, webhook or other component`,
     ]);
   });
 
