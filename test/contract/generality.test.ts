@@ -115,6 +115,13 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
       want: { warnings: [] },
     },
   ],
+  [
+    'swagger-2.0-multi-file',
+    {
+      why: 'a Swagger 2.0 spec split over files (definitions, shared parameters and responses): bundled as 2.0, then converted',
+      want: { warnings: [] },
+    },
+  ],
 ];
 
 const results = new Map<string, CorpusResult | { workerFailed: string }>();

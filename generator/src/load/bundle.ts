@@ -14,7 +14,6 @@ import path from 'node:path';
 import type { Finding } from './finding.js';
 import { acceptsReference, componentKindAt, isDataKey, roleOf, type KeyRole } from './keywords.js';
 import { resolveSchemaIds } from './schema-ids.js';
-import { convertSwagger2, isSwagger2 } from './swagger2.js';
 import {
   fragmentToPointer,
   getAt,
@@ -98,10 +97,11 @@ class Bundler {
       if (!isDataKey({ key, parentKey: undefined, value: root[key] }))
         this.#child(root, key, context);
     }
-    const components = root.components;
-    if (isObject(components))
-      for (const kind of this.#hoisted)
-        components[kind] = sortedKeys(components[kind] as Record<string, unknown>);
+    for (const kind of this.#hoisted) {
+      const segments = kind.split('/');
+      const parent = getAt(root, segments.slice(0, -1)) as Record<string, unknown>;
+      parent[segments.at(-1)!] = sortedKeys(parent[segments.at(-1)!] as Record<string, unknown>);
+    }
     return this.#result(root);
   }
 
@@ -114,18 +114,24 @@ class Bundler {
     };
   }
 
-  /** A component entry that is itself an external `$ref` is where its target goes. */
+  /**
+   * A component entry (in Swagger 2.0, an entry of `definitions`, `parameters` or `responses`)
+   * that is itself an external `$ref` is where its target goes.
+   */
   #reserveComponents(root: Record<string, unknown>): void {
-    const components = root.components;
-    if (!isObject(components)) return;
-    for (const [kind, entries] of Object.entries(components)) {
+    const maps: [string[], unknown][] = isObject(root.components)
+      ? Object.entries(root.components).map(([kind, entries]) => [['components', kind], entries])
+      : [];
+    if (root.swagger === '2.0')
+      for (const kind of SWAGGER2_ROOT_MAPS) maps.push([[kind], root[kind]]);
+    for (const [at, entries] of maps) {
       if (!isObject(entries)) continue;
       for (const [name, node] of Object.entries(entries)) {
         if (!isObject(node) || typeof node.$ref !== 'string') continue;
         const target = this.#target(node.$ref, this.#entry);
         if (!target || target.file === this.#entry.path) continue;
         const key = `${target.file}#${target.pointer}`;
-        if (!this.#placed.has(key)) this.#place(key, target, toPointer(['components', kind, name]));
+        if (!this.#placed.has(key)) this.#place(key, target, toPointer([...at, name]));
       }
     }
   }
@@ -234,13 +240,25 @@ class Bundler {
     }
     if (file === 'broken') return undefined;
     const value = getAt(file.data, parsePointer(target.pointer));
-    const kind = accepts ? componentKindAt(this.#path, this.#roles) : undefined;
+    const kind = accepts ? this.#componentKind() : undefined;
     if (placed === undefined && value !== undefined && kind) {
       node.$ref = pointerToFragment(this.#hoist({ key, target, file, value, kind }));
       return undefined;
     }
     if (placed === undefined && value !== undefined) this.#place(key, target, here);
     return this.#replacement({ node, ref, file, pointer: target.pointer, here, context });
+  }
+
+  /** Where the target of a `$ref` at the current path goes when hoisted: `components/<kind>`, or Swagger 2.0's root map. */
+  #componentKind(): string[] | undefined {
+    const kind = componentKindAt(this.#path, this.#roles);
+    if (kind === undefined) return undefined;
+    if ((this.#entry.data as Record<string, unknown>).swagger !== '2.0')
+      return ['components', kind];
+    // Swagger 2.0 (converted after bundling): its component entries sit in maps at the root.
+    if (this.#path.length === 2 && SWAGGER2_ROOT_MAPS.includes(this.#path[0]!)) return undefined;
+    const map = SWAGGER2_MAPS[kind];
+    return map === undefined ? undefined : [map];
   }
 
   /**
@@ -260,29 +278,31 @@ class Bundler {
     target: { file: string; pointer: string };
     file: SourceFile;
     value: unknown;
-    kind: string;
+    kind: string[];
   }): string {
-    const root = this.#entry.data as Record<string, unknown>;
-    if (!isObject(root.components)) root.components = {};
-    const components = root.components as Record<string, unknown>;
-    if (!isObject(components[kind])) components[kind] = {};
-    const entries = components[kind] as Record<string, unknown>;
+    let container = this.#entry.data as Record<string, unknown>;
+    for (const key of kind) {
+      if (!isObject(container[key])) container[key] = {};
+      container = container[key] as Record<string, unknown>;
+    }
+    const entries = container;
     const base = componentName(target);
     let name = base;
     for (let suffix = 2; Object.hasOwn(entries, name); suffix += 1) name = `${base}_${suffix}`;
     setOwn(entries, name, value);
-    this.#hoisted.add(kind);
-    const at = toPointer(['components', kind, name]);
+    this.#hoisted.add(kind.join('/'));
+    const at = toPointer([...kind, name]);
     this.#place(key, target, at);
     this.sourceMap.mount({ pointer: at, file, segments: parsePointer(target.pointer) });
     // Walked where it now stands, then the walk goes back to the reference.
     const path = this.#path.splice(0);
     const roles = this.#roles.splice(0);
-    this.#path.push('components', kind, name);
-    this.#roles.push('keyword', 'keyword', 'name');
-    this.#walk(value, kind, { file, base: parsePointer(target.pointer), depth: 3 });
-    this.#path.splice(0, 3, ...path);
-    this.#roles.splice(0, 3, ...roles);
+    this.#path.push(...kind, name);
+    this.#roles.push(...kind.map(() => 'keyword' as const), 'name');
+    const depth = this.#path.length;
+    this.#walk(value, kind.at(-1), { file, base: parsePointer(target.pointer), depth });
+    this.#path.splice(0, depth, ...path);
+    this.#roles.splice(0, depth, ...roles);
     return at;
   }
 
@@ -370,17 +390,7 @@ class Bundler {
     if (known) return known;
     const result = readSourceFile(absolutePath);
     if (result.ok) {
-      let file = result.file;
-      // The entry only: a file it references holds fragments, not a whole document.
-      if (this.#files.size === 0 && isSwagger2(file.data)) {
-        const converted = convertSwagger2(file);
-        this.findings.push(...converted.findings);
-        if (!converted.file) {
-          this.#files.set(absolutePath, 'broken');
-          return 'broken';
-        }
-        file = converted.file;
-      }
+      const file = result.file;
       if (file.mentionsSchemaIds) resolveSchemaIds({ data: file.data, file: absolutePath });
       this.#files.set(absolutePath, file);
       return file;
@@ -407,6 +417,14 @@ class Bundler {
     });
   }
 }
+
+/** The maps of a Swagger 2.0 document's root that hold what 3.0 keeps under `components`. */
+const SWAGGER2_MAPS: Record<string, string | undefined> = {
+  schemas: 'definitions',
+  parameters: 'parameters',
+  responses: 'responses',
+};
+const SWAGGER2_ROOT_MAPS = ['definitions', 'parameters', 'responses'];
 
 /** A component name (`^[a-zA-Z0-9._-]+$`) for an external target: its pointer's last segment, or its file's name. */
 function componentName(target: { file: string; pointer: string }): string {

@@ -5,6 +5,8 @@ import { bundleSpec, type Bundle } from './bundle.js';
 import { normalizeDialect, type DialectNote } from './dialect.js';
 import type { Finding } from './finding.js';
 import type { SourceMap } from './source-map.js';
+import { convertSwagger2, isSwagger2 } from './swagger2.js';
+import { validateOpenApiSchema } from './validate-schema.js';
 
 /** Entry file names looked for when a folder is given, in order. */
 export const ENTRY_NAMES = ['openapi.yaml', 'openapi.yml', 'openapi.json'] as const;
@@ -40,9 +42,33 @@ export function resolveEntry(spec: string): string {
 export function loadSpec(spec: string): LoadedSpec {
   const entry = resolveEntry(spec);
   const bundle = bundleSpec(entry);
+  if (isSwagger2(bundle.document)) upgradeSwagger2(bundle);
   if (bundle.document)
     bundle.findings.push(...dialectWarnings(normalizeDialect(bundle.document), bundle.sourceMap));
   return { entry, ...bundle };
+}
+
+/**
+ * A bundled Swagger 2.0 document, valid against the 2.0 schema, becomes its OpenAPI 3.0
+ * conversion (positions still in the 2.0 files). An invalid one stays as it is: validation
+ * reports its errors against the 2.0 schema.
+ */
+function upgradeSwagger2(bundle: Bundle): void {
+  const document = bundle.document!;
+  if (bundle.findings.some((finding) => finding.severity === 'error')) return;
+  if (validateOpenApiSchema(document).length) return;
+  const converted = convertSwagger2(document);
+  if ('error' in converted) {
+    bundle.findings.push({
+      ...bundle.sourceMap.locate('/swagger'),
+      rule: 'swagger-2-conversion',
+      severity: 'error',
+      message: `this Swagger 2.0 document cannot be converted to OpenAPI 3.0: ${converted.error}`,
+    });
+    return;
+  }
+  bundle.document = converted.document;
+  bundle.sourceMap.translateWith(converted.translate);
 }
 
 /** Located warnings for the keywords read as the other version's: the first few of each kind, then a count. */

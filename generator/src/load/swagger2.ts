@@ -1,20 +1,18 @@
 /**
- * Swagger 2.0 input, converted on the way in. The entry file is validated against the Swagger 2.0
- * schema (errors located in it), then converted to OpenAPI 3.0 by swagger2openapi, the converter
- * orval and kubb (through oas-normalize) use, and every later phase reads the 3.0 document. The
- * converted file keeps answering positions in the 2.0 file: a pointer of the 3.0 document
- * (`/components/schemas/Pet`, `/paths/~1pets/post/requestBody`) is translated into the 2.0
- * node it came from (`/definitions/Pet`, the body parameter).
+ * Swagger 2.0 input, converted on the way in. The bundled 2.0 document (a multi-file 2.0 spec is
+ * bundled first, as 2.0) is validated against the Swagger 2.0 schema (errors located in its
+ * files), then converted to OpenAPI 3.0 by swagger2openapi, the converter orval and kubb (through
+ * oas-normalize) use, and every later phase reads the 3.0 document. Positions still point into
+ * the 2.0 files: a pointer of the 3.0 document (`/components/schemas/Pet`,
+ * `/paths/~1pets/post/requestBody`) is translated into the 2.0 node it came from
+ * (`/definitions/Pet`, the body parameter), which the bundle's source map locates.
  *
  * swagger2openapi is asynchronous and the loader is not (validation, generation and diff all
  * read specs synchronously): it runs in a worker thread that the loader waits for.
  */
 import { createRequire } from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import { getAt, isObject, parsePointer } from '../json/pointer.js';
-import type { Finding } from './finding.js';
-import type { SourceFile } from './source-file.js';
-import { validateOpenApiSchema } from './validate-schema.js';
+import { getAt, isObject } from '../json/pointer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -27,49 +25,20 @@ export function isSwagger2(data: unknown): data is Record<string, unknown> {
 }
 
 /**
- * `file` (a Swagger 2.0 document) as an OpenAPI 3.0 file whose positions are those of the 2.0
- * file, or the findings that explain why it cannot be converted.
+ * The bundled Swagger 2.0 `document` converted to OpenAPI 3.0, with the translation of the
+ * converted document's pointers into the 2.0 document's; or why it cannot be converted.
  */
-export function convertSwagger2(file: SourceFile): { file?: SourceFile; findings: Finding[] } {
-  const original = file.data as Record<string, unknown>;
-  const violations = validateOpenApiSchema(original);
-  if (violations.length) {
-    const positions = file.locateMany(violations.map(({ pointer }) => parsePointer(pointer)));
-    return {
-      findings: violations.map(({ message }, index) => ({
-        file: file.displayPath,
-        ...positions[index]!,
-        rule: 'openapi-schema',
-        severity: 'error' as const,
-        message,
-      })),
-    };
-  }
-  const result = convertSync(original);
-  if ('error' in result)
-    return {
-      findings: [
-        {
-          file: file.displayPath,
-          line: 1,
-          column: 1,
-          rule: 'swagger-2-conversion',
-          severity: 'error',
-          message: `this Swagger 2.0 document cannot be converted to OpenAPI 3.0: ${result.error}`,
-        },
-      ],
-    };
+export function convertSwagger2(
+  document: Record<string, unknown>,
+):
+  | { document: Record<string, unknown>; translate: (segments: readonly string[]) => string[] }
+  | { error: string } {
+  const result = convertSync(document);
+  if ('error' in result) return result;
   const converted = result.openapi;
-  const translate = (segments: readonly string[]) =>
-    originalSegments({ segments, original, converted });
   return {
-    file: {
-      ...file,
-      data: converted,
-      locate: (segments) => file.locate(translate(segments)),
-      locateMany: (requests) => file.locateMany(requests.map(translate)),
-    },
-    findings: [],
+    document: converted,
+    translate: (segments) => originalSegments({ segments, original: document, converted }),
   };
 }
 
