@@ -122,6 +122,20 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
       want: { warnings: [] },
     },
   ],
+  [
+    'redocly-habits-multi-file',
+    {
+      why: "habits of Redocly-kept specs: a description `$ref` to a Markdown file, `required: true` beside a parameter's and a request body's `$ref`, a `2xx` response, an undeclared `{hostname}` server variable: read as Redocly reads them, with warnings",
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'openapi-3.2-read-as-3.1.yaml',
+    {
+      why: 'an OpenAPI 3.2 document (a tag summary) is read as 3.1, with a warning naming what is left out',
+      want: { warnings: [] },
+    },
+  ],
 ];
 
 const results = new Map<string, CorpusResult | { workerFailed: string }>();

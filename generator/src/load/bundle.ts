@@ -171,7 +171,11 @@ class Bundler {
         '$ref has no value: in YAML an unquoted `#` starts a comment, so `$ref: #/a/b` is empty (quote it: `$ref: "#/a/b"`)',
       );
     if (isObject(value) && typeof value.$ref === 'string' && !this.#visited.has(value)) {
-      const inlined = this.#reference(value, context, acceptsReference(this.#path, this.#roles));
+      const inlined = this.#reference(
+        value,
+        context,
+        acceptsReference(this.#path, this.#roles) && !this.#mergesSiblings(value, context),
+      );
       if (
         inlined &&
         typeof inlined.value === 'object' &&
@@ -190,6 +194,32 @@ class Bundler {
     this.#walk(container[key], key, childContext);
     this.#path.pop();
     this.#roles.pop();
+  }
+
+  /**
+   * A Reference Object with siblings other than `summary` and `description`
+   * (`{ $ref: Filter.yaml, required: true }`), where OpenAPI takes a parameter, request body,
+   * response or other non-schema object: OpenAPI 3.1 does not allow them, but Redocly and
+   * openapi-typescript read them as overrides of the target's fields, and their authors mean
+   * that. The target is copied here with the siblings merged in, with a warning. (Beside a
+   * schema's `$ref`, siblings are JSON Schema and stay.)
+   */
+  #mergesSiblings(node: Record<string, unknown>, context: Context): boolean {
+    const kind = componentKindAt(this.#path, this.#roles);
+    if (kind === undefined || kind === 'schemas') return false;
+    const siblings = Object.keys(node).filter(
+      (key) => key !== '$ref' && key !== 'summary' && key !== 'description',
+    );
+    if (!siblings.length) return false;
+    const segments = [...context.base, ...this.#path.slice(context.depth), siblings[0]!];
+    this.findings.push({
+      file: context.file.displayPath,
+      ...context.file.locate(segments),
+      rule: 'ref-siblings',
+      severity: 'warning',
+      message: `${siblings.map((key) => `\`${key}\``).join(', ')} beside \`$ref\` is not OpenAPI (a Reference Object takes only summary and description); read as overriding the target's, in a copy of it`,
+    });
+    return true;
   }
 
   /**

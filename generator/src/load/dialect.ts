@@ -13,6 +13,8 @@ import { isDataKey } from './keywords.js';
 export interface DialectNote {
   pointer: string;
   message: string;
+  /** The rule the warning is reported under (default `other-version-keyword`). */
+  rule?: string;
 }
 
 /** Keywords whose value is one schema. */
@@ -60,7 +62,8 @@ export function normalizeDialect(document: Record<string, unknown>): DialectNote
   const version = document.openapi;
   if (typeof version !== 'string') return [];
   const openapi30 = version.startsWith('3.0');
-  if (!openapi30 && !version.startsWith('3.1')) return [];
+  // OpenAPI 3.2 is read as 3.1 (see `validate-schema.ts`).
+  if (!openapi30 && !/^3\.[12]/.test(version)) return [];
   const notes: DialectNote[] = [];
   const visited = new WeakSet<object>();
 
@@ -98,6 +101,8 @@ export function normalizeDialect(document: Record<string, unknown>): DialectNote
     }
   };
   other(document, [], undefined);
+  upperCaseStatusRanges(document, notes);
+  if (version.startsWith('3.2')) withoutOpenApi32Fields(document, notes);
   return notes;
 }
 
@@ -227,4 +232,98 @@ function describe30(types: readonly string[], hasNull: boolean): string {
         ? `anyOf the types ${types.join(', ')}`
         : 'enum: [null]';
   return hasNull ? `${base}, nullable: true` : base;
+}
+
+/**
+ * `2xx` response keys (OpenAPI writes the ranges `1XX` to `5XX`): every tool reads them as the
+ * range, so zapgen does, as `2XX`, with a warning. Operations of paths, webhooks and callbacks.
+ */
+function upperCaseStatusRanges(document: Record<string, unknown>, notes: DialectNote[]): void {
+  const seen = new WeakSet<object>();
+  const visit = (node: unknown, segments: string[], depth: number): void => {
+    if (!isObject(node) || seen.has(node) || depth > 6) return;
+    seen.add(node);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'responses' && isObject(value)) {
+        for (const status of Object.keys(value)) {
+          if (!/^[1-5]xx$/.test(status)) continue;
+          const upper = status.toUpperCase();
+          if (Object.hasOwn(value, upper)) continue;
+          const renamed: Record<string, unknown> = {};
+          for (const [name, response] of Object.entries(value))
+            renamed[name === status ? upper : name] = response;
+          for (const name of Object.keys(value)) delete value[name];
+          Object.assign(value, renamed);
+          notes.push({
+            pointer: toPointer([...segments, key, status]),
+            message: `response status "${status}" is written "${upper}" in OpenAPI; read as the range ${upper}`,
+            rule: 'response-status-case',
+          });
+        }
+      } else if (key.startsWith('x-') || key === 'components') continue;
+      else visit(value, [...segments, key], depth + 1);
+    }
+  };
+  for (const root of ['paths', 'webhooks'])
+    if (isObject(document[root])) visit(document[root], [root], 0);
+  const components = document.components;
+  if (isObject(components))
+    for (const kind of ['pathItems', 'callbacks'])
+      if (isObject(components[kind])) visit(components[kind], ['components', kind], 0);
+}
+
+/** Fields OpenAPI 3.2 adds to objects 3.1 has, by where they sit. */
+const OPENAPI_32_FIELDS: {
+  at: (document: Record<string, unknown>) => unknown[];
+  fields: string[];
+}[] = [
+  { at: (document) => [document], fields: ['$self'] },
+  { at: (document) => arrayOf(document.tags), fields: ['summary', 'parent', 'kind'] },
+  { at: (document) => arrayOf(document.servers), fields: ['name'] },
+  { at: (document) => pathItems(document), fields: ['query', 'additionalOperations'] },
+  {
+    at: (document) => valuesOf(objectOf(document.components).securitySchemes),
+    fields: ['deprecated', 'oauth2MetadataUrl'],
+  },
+];
+
+/**
+ * An OpenAPI 3.2 document is read as 3.1: the fields 3.2 adds where zapgen would have to
+ * generate something for them (QUERY operations, additionalOperations) or that only document
+ * (tag hierarchies, server names) are left out, with one warning naming them.
+ */
+function withoutOpenApi32Fields(document: Record<string, unknown>, notes: DialectNote[]): void {
+  const dropped = new Set<string>();
+  for (const { at, fields } of OPENAPI_32_FIELDS)
+    for (const node of at(document)) {
+      if (!isObject(node)) continue;
+      for (const field of fields)
+        if (Object.hasOwn(node, field)) {
+          delete node[field];
+          dropped.add(field);
+        }
+    }
+  if (!dropped.size) return;
+  notes.push({
+    pointer: '/openapi',
+    rule: 'openapi-version',
+    message: `fields OpenAPI 3.2 adds are left out (read as 3.1): ${[...dropped].join(', ')}`,
+  });
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+function objectOf(value: unknown): Record<string, unknown> {
+  return isObject(value) ? value : {};
+}
+function valuesOf(value: unknown): unknown[] {
+  return isObject(value) ? Object.values(value) : [];
+}
+function pathItems(document: Record<string, unknown>): unknown[] {
+  return [
+    ...valuesOf(document.paths),
+    ...valuesOf(document.webhooks),
+    ...valuesOf(objectOf(document.components).pathItems),
+  ];
 }

@@ -7,6 +7,9 @@ import type { Finding } from './finding.js';
 import type { SourceMap } from './source-map.js';
 import { convertSwagger2, isSwagger2 } from './swagger2.js';
 import { validateOpenApiSchema } from './validate-schema.js';
+import { forEachRef } from './lint/resolvable-refs.js';
+import { decodeFragment } from './lint/document.js';
+import { getAt, parsePointer } from '../json/pointer.js';
 
 /** Entry file names looked for when a folder is given, in order. */
 export const ENTRY_NAMES = ['openapi.yaml', 'openapi.yml', 'openapi.json'] as const;
@@ -43,6 +46,13 @@ export function loadSpec(spec: string): LoadedSpec {
   const entry = resolveEntry(spec);
   const bundle = bundleSpec(entry);
   if (isSwagger2(bundle.document)) upgradeSwagger2(bundle);
+  if (typeof bundle.document?.openapi === 'string' && bundle.document.openapi.startsWith('3.2'))
+    bundle.findings.push({
+      ...bundle.sourceMap.locate('/openapi'),
+      rule: 'openapi-version',
+      severity: 'warning',
+      message: `OpenAPI ${bundle.document.openapi} is read as 3.1, which it extends: what 3.2 adds (the QUERY method, additionalOperations, streaming media types, tag hierarchies) is checked against 3.1 and not generated`,
+    });
   if (bundle.document)
     bundle.findings.push(...dialectWarnings(normalizeDialect(bundle.document), bundle.sourceMap));
   return { entry, ...bundle };
@@ -57,6 +67,14 @@ function upgradeSwagger2(bundle: Bundle): void {
   const document = bundle.document!;
   if (bundle.findings.some((finding) => finding.severity === 'error')) return;
   if (validateOpenApiSchema(document).length) return;
+  // A reference that does not resolve in the 2.0 document is reported as written there (the
+  // converter would rename it): validation runs the resolvable-refs rule on the 2.0 document.
+  let dangling = false;
+  forEachRef(document, (ref) => {
+    if (ref.startsWith('#') && getAt(document, parsePointer(decodeFragment(ref))) === undefined)
+      dangling = true;
+  });
+  if (dangling) return;
   const converted = convertSwagger2(document);
   if ('error' in converted) {
     bundle.findings.push({
@@ -95,7 +113,7 @@ function dialectWarnings(notes: readonly DialectNote[], sourceMap: SourceMap): F
   const locations = sourceMap.locateMany(shown.map((note) => note.pointer));
   return shown.map((note, index) => ({
     ...locations[index]!,
-    rule: 'other-version-keyword',
+    rule: note.rule ?? 'other-version-keyword',
     severity: 'warning' as const,
     message: note.message,
   }));

@@ -50,7 +50,13 @@ export function displayPath(absolutePath: string): string {
   return relative.split(path.sep).join('/');
 }
 
-/** Reads and parses `absolutePath` (YAML or JSON). Never throws for a user's mistake. */
+/** Files a `$ref` may name that are text, not YAML or JSON (Redocly's `description: { $ref: intro.md }`). */
+const TEXT_FILE = /\.(md|markdown|txt|html?)$/i;
+
+/**
+ * Reads and parses `absolutePath` (YAML or JSON; a Markdown, text or HTML file is its text).
+ * Never throws for a user's mistake.
+ */
 export function readSourceFile(absolutePath: string): ReadResult {
   const shown = displayPath(absolutePath);
   let text: string;
@@ -67,6 +73,7 @@ export function readSourceFile(absolutePath: string): ReadResult {
     return { ok: false, findings: [fileFinding(shown, 'file-not-found', `${shown}: ${reason}`)] };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (TEXT_FILE.test(absolutePath)) return { ok: true, file: textFile(absolutePath, shown, text) };
 
   // A `.json` file is JSON: comments, trailing commas and other YAML-only syntax are errors.
   if (/\.json$/i.test(absolutePath)) {
@@ -258,6 +265,18 @@ function resolveAlias(document: Document, node: unknown): unknown {
 function keyText(key: unknown): string | undefined {
   if (isScalar(key)) return String(key.value);
   return undefined;
+}
+
+/** A text file: its data is its text, every position its start. */
+function textFile(absolutePath: string, shown: string, text: string): SourceFile {
+  return {
+    path: absolutePath,
+    displayPath: shown,
+    data: text,
+    mentionsSchemaIds: false,
+    locate: () => ({ line: 1, column: 1 }),
+    locateMany: (requests) => requests.map(() => ({ line: 1, column: 1 })),
+  };
 }
 
 function mentionsIds(text: string): boolean {

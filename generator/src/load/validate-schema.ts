@@ -40,7 +40,7 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
   }
   if (document.swagger === '2.0' && version === undefined) {
     // Swagger 2.0: checked against its own schema before the loader converts it (see `swagger2.ts`).
-  } else if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
+  } else if (typeof version !== 'string' || !/^3\.[012]\.\d+/.test(version)) {
     const found = typeof version === 'string' ? `"${version}"` : 'missing';
     return [
       { pointer: '/openapi', message: `openapi must be a 3.0.x or 3.1.x version (found ${found})` },
@@ -51,7 +51,12 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
   allowServerVariableDescription();
   try {
     // The validator reads only; a shallow copy keeps it from seeing anything we add later.
-    validateSchema({ ...document });
+    // OpenAPI 3.2 is checked as 3.1, which it extends (the loader warns that it is read so).
+    validateSchema(
+      typeof version === 'string' && version.startsWith('3.2')
+        ? { ...document, openapi: '3.1.1' }
+        : { ...document },
+    );
     return [];
   } catch (error) {
     const details = (error as { details?: AjvError[] }).details;

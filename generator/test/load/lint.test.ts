@@ -159,8 +159,16 @@ describe('lint rules', () => {
       {
         given: 'server-variables.yaml',
         want: [
-          '4:5  error  server-variables  server variable "version" of https://{region}.example.com/{version} is not declared',
           '7:9  error  server-variables  default "mars" of server variable "region" is not one of its enum values',
+        ],
+      },
+    ],
+    [
+      'server-variables-declared (a warning: the client takes it from serverVariables)',
+      {
+        given: 'server-variables.yaml',
+        want: [
+          '4:5  warning  server-variables-declared  server variable "version" of https://{region}.example.com/{version} is not declared: a client needs `serverVariables.version` or a `baseUrl`',
         ],
       },
     ],
@@ -304,6 +312,12 @@ describe('unreadable specs', () => {
     expect(findingsOf('swagger-2.yaml').map(formatFinding)[0]).toBe(
       `${shown('swagger-2.yaml')}:10:11  error  openapi-schema  parameters[0] is missing required property "in"`,
     );
+  });
+
+  it('reports a Swagger 2.0 reference that does not resolve as written in the 2.0 file', () => {
+    expect(findingsOf('swagger-2-dangling-ref.yaml').map(formatFinding)).toEqual([
+      `${shown('swagger-2-dangling-ref.yaml')}:10:21  error  resolvable-refs  $ref "#/definitions/Pets" does not resolve`,
+    ]);
   });
 
   it('converts a valid Swagger 2.0 document; what the rules find is located in the 2.0 file', () => {

@@ -7,7 +7,7 @@ import { operationSecured } from './operation-secured.js';
 import { pathParameters } from './path-parameters.js';
 import { resolvableRefs } from './resolvable-refs.js';
 import type { LintRule } from './rule.js';
-import { serverVariables } from './server-variables.js';
+import { serverVariables, serverVariablesDeclared } from './server-variables.js';
 import { uniqueOperationIds } from './unique-operation-ids.js';
 import { uniqueParameters } from './unique-parameters.js';
 
@@ -21,6 +21,7 @@ export const lintRules: readonly LintRule[] = [
   uniqueParameters,
   pathParameters,
   serverVariables,
+  serverVariablesDeclared,
   operationSecured,
   extensionShape,
   extensionReference,
