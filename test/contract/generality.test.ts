@@ -109,16 +109,9 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
     },
   ],
   [
-    'swagger-2.0-body-form-and-definitions.yaml',
-    {
-      why: 'Swagger 2.0 (body and formData parameters, a file upload, x-nullable, shared parameters and responses) converted to 3.0 on the way in',
-      want: { warnings: [] },
-    },
-  ],
-  [
     'swagger-2.0-multi-file',
     {
-      why: 'a Swagger 2.0 spec split over files (definitions, shared parameters and responses): bundled as 2.0, then converted',
+      why: 'a Swagger 2.0 spec split over files (definitions, shared parameters and responses; body and formData parameters, a file upload, x-nullable): bundled as 2.0, then converted',
       want: { warnings: [] },
     },
   ],
