@@ -170,26 +170,32 @@ class Bundler {
         context,
         '$ref has no value: in YAML an unquoted `#` starts a comment, so `$ref: #/a/b` is empty (quote it: `$ref: "#/a/b"`)',
       );
-    if (isObject(value) && typeof value.$ref === 'string' && !this.#visited.has(value)) {
+    // A target that is itself a reference (a file holding only `$ref: ./Other.yaml`) is followed
+    // in turn, as JSON Reference says, a bounded number of times.
+    let current: unknown = value;
+    for (let hop = 0; hop < MAX_REFERENCE_HOPS; hop += 1) {
+      if (!isObject(current) || typeof current.$ref !== 'string' || this.#visited.has(current))
+        break;
       const inlined = this.#reference(
-        value,
-        context,
-        acceptsReference(this.#path, this.#roles) && !this.#mergesSiblings(value, context),
+        current,
+        childContext,
+        acceptsReference(this.#path, this.#roles) && !this.#mergesSiblings(current, childContext),
       );
+      if (!inlined) break;
       if (
-        inlined &&
         typeof inlined.value === 'object' &&
         inlined.value !== null &&
-        this.#ancestors.has(inlined.value)
+        (this.#ancestors.has(inlined.value) || inlined.value === current)
       ) {
         this.#refFinding(
-          context,
-          `$ref "${value.$ref}" stands where OpenAPI takes no Reference Object, so it is replaced by its target, and its target contains it (a cycle)`,
+          childContext,
+          `$ref "${current.$ref}" stands where OpenAPI takes no Reference Object, so it is replaced by its target, and its target contains it (a cycle)`,
         );
-      } else if (inlined) {
-        container[key] = inlined.value;
-        childContext = inlined.context;
+        break;
       }
+      container[key] = inlined.value;
+      childContext = inlined.context;
+      current = inlined.value;
     }
     this.#walk(container[key], key, childContext);
     this.#path.pop();
@@ -324,15 +330,19 @@ class Bundler {
     const at = toPointer([...kind, name]);
     this.#place(key, target, at);
     this.sourceMap.mount({ pointer: at, file, segments: parsePointer(target.pointer) });
-    // Walked where it now stands, then the walk goes back to the reference.
+    // Walked where it now stands (a target that is itself a reference followed there), then the
+    // walk goes back to the reference.
     const path = this.#path.splice(0);
     const roles = this.#roles.splice(0);
-    this.#path.push(...kind, name);
-    this.#roles.push(...kind.map(() => 'keyword' as const), 'name');
-    const depth = this.#path.length;
-    this.#walk(value, kind.at(-1), { file, base: parsePointer(target.pointer), depth });
-    this.#path.splice(0, depth, ...path);
-    this.#roles.splice(0, depth, ...roles);
+    this.#path.push(...kind);
+    this.#roles.push(...kind.map(() => 'keyword' as const));
+    this.#child(entries, name, {
+      file,
+      base: parsePointer(target.pointer),
+      depth: kind.length + 1,
+    });
+    this.#path.splice(0, kind.length, ...path);
+    this.#roles.splice(0, kind.length, ...roles);
     return at;
   }
 
@@ -447,6 +457,9 @@ class Bundler {
     });
   }
 }
+
+/** How many references in a row (a reference to a reference ...) are followed from one place. */
+const MAX_REFERENCE_HOPS = 32;
 
 /** The maps of a Swagger 2.0 document's root that hold what 3.0 keeps under `components`. */
 const SWAGGER2_MAPS: Record<string, string | undefined> = {
