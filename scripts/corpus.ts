@@ -195,8 +195,11 @@ function select(opts: Options): {
       ? 'all'
       : `sample-${opts.sample}-seed-${opts.seed}`;
   const base = opts.vendors ? `vendors+${directoryBase}` : directoryBase;
-  const label =
-    opts.filter !== undefined
+  // The vendors' specs alone (`--no-directory --filter vendors/`) are a whole selection too.
+  const vendorsOnly = !opts.directory && !!opts.vendors && opts.filter === 'vendors/';
+  const label = vendorsOnly
+    ? 'vendors'
+    : opts.filter !== undefined
       ? `${base}-filter-${opts.filter.replace(/[^A-Za-z0-9._-]+/g, '_')}`
       : base;
   const selection = `${opts.vendors ? `the vendors' specs (${vendors.documents.length} of ${vendors.documents.length + vendors.missing.length} listed) + ` : ''}${!opts.directory ? 'test/corpus' : wholeDirectory ? 'all APIs.guru documents + test/corpus' : `APIs.guru stratified sample of ${opts.sample} (seed ${opts.seed}, 10 size strata) + test/corpus`}${opts.filter !== undefined ? `, filter "${opts.filter}"` : ''}`;
@@ -453,7 +456,7 @@ async function main(): Promise<void> {
     base: path.join(opts.out, `${date}-${label}`),
     // The committed copy: only of a whole selection (no filter, not interrupted, with the peers).
     committed:
-      opts.filter === undefined && info.unfinished === 0 && opts.peers
+      (opts.filter === undefined || label === 'vendors') && info.unfinished === 0 && opts.peers
         ? path.join(root, 'test', 'corpus-results', `${label}.md`)
         : undefined,
   });
@@ -521,7 +524,7 @@ function report(file: string): void {
   const base = file.replace(/\.json$/, '');
   const label = path.basename(base).replace(/^\d{4}-\d{2}-\d{2}-/, '');
   const whole =
-    !label.includes('-filter-') &&
+    (!label.includes('-filter-') || label === 'vendors') &&
     summary.info.unfinished === 0 &&
     Object.keys(summary.peers).length > 0;
   writeResults({
