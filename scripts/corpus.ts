@@ -517,6 +517,7 @@ function writeResults({
 
 /** `--report <results.json>`: the summary and Markdown again from a run's recorded documents. */
 function report(file: string): void {
+  if (file.endsWith('.partial.jsonl')) return reportPartial(file);
   const { summary, documents } = JSON.parse(readFileSync(file, 'utf8')) as {
     summary: { info: RunInfo; peers: Record<string, unknown> };
     documents: DocumentRecord[];
@@ -533,6 +534,42 @@ function report(file: string): void {
     peerNames: Object.keys(summary.peers),
     base,
     committed: whole ? path.join(root, 'test', 'corpus-results', `${label}.md`) : undefined,
+  });
+}
+
+/**
+ * `--report <run>.partial.jsonl`: how far an interrupted or still running sweep got, from the
+ * documents it finished (never committed: the selection is not whole). The run's settings are
+ * not in the file: the summary says so.
+ */
+function reportPartial(file: string): void {
+  const records = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as DocumentRecord);
+  const base = file.replace(/\.partial\.jsonl$/, '.so-far');
+  const peerNames = [...new Set(records.flatMap((record) => Object.keys(record.peers)))];
+  const label = path.basename(file).replace(/\.partial\.jsonl$/, '');
+  writeResults({
+    records,
+    info: {
+      date: label.slice(0, 10),
+      selection: `${label.slice(11)}: the ${records.length} documents finished so far (${path.basename(file)})`,
+      directory: `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`,
+      population: records.length,
+      strata: [],
+      jobs: 0,
+      timeoutSeconds: 0,
+      memoryMb: 0,
+      node: process.version,
+      zapgenCommit: gitDescription(),
+      peers: Object.fromEntries(peerNames.map((name) => [name, versionOf(name)])),
+      wallMs: 0,
+      unfinished: 0,
+    },
+    peerNames,
+    base,
+    committed: undefined,
   });
 }
 
