@@ -1,11 +1,19 @@
 /**
  * Bundles a spec split over several files into one document with internal `$ref`s only.
  *
- * The entry file is the root. The first `$ref` to a node of another file inlines that node where
- * the `$ref` stands (a component entry that is such a `$ref` always wins, so shared schemas land
- * under `#/components/...`); every other `$ref` to it points there. A `$ref` back into the entry
- * file (`../openapi.yaml#/components/schemas/X`) becomes `#/components/schemas/X`. One pass over
- * the tree, no copies: the bundle reuses the parsed objects.
+ * The entry file is the root. The first `$ref` to a node of another file places that node: under
+ * `components` when OpenAPI has a map of components for what stands there (a parameter, schema,
+ * response, request body, header, example, link or callback: as Redocly's bundler does, so that
+ * a shared node is a named component, never an index into the first operation that used it), or
+ * where the `$ref` stands otherwise (a path item); a component entry that is such a `$ref` always
+ * wins. Every other `$ref` to it points there. A `$ref` back into the entry file
+ * (`../openapi.yaml#/components/schemas/X`) becomes `#/components/schemas/X`.
+ *
+ * Where OpenAPI takes no Reference Object (a map of properties, a parameter list, `info`), a
+ * `$ref` is what JSON Reference says: replaced by its target, every time. A target that is itself
+ * a reference is followed in turn. One pass over the tree, no copies: the bundle reuses the parsed
+ * objects. A Swagger 2.0 document is bundled as 2.0 (its components are maps of the root) and
+ * converted afterwards (`swagger2.ts`).
  *
  * The order of `paths`, `webhooks` and each `components` map carries no meaning, so it is made
  * canonical (sorted): a spec whose paths are listed in another order bundles to the same bytes.
