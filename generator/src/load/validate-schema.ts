@@ -112,7 +112,11 @@ function summarize(errors: AjvError[], document: Record<string, unknown>): Schem
 
   const byPointer = new Map<string, Set<string>>();
   for (const error of errors) {
-    if (COMBINATORS.has(error.keyword) && hasDeeper(error.instancePath)) continue;
+    if (
+      COMBINATORS.has(error.keyword) &&
+      (hasDeeper(error.instancePath) || hasCause(error.instancePath))
+    )
+      continue;
     if (isMissingRef(error) && (hasDeeper(error.instancePath) || hasCause(error.instancePath)))
       continue;
     const pointer = locationOf(error);
