@@ -55,7 +55,8 @@ Options:
   --sample <n>       A seeded sample of n directory documents, stratified by size (default 300)
   --seed <s>         Seed of the sample (default 1); the same seed gives the same sample
   --all              Every directory document instead of a sample
-  --filter <text>    Only documents whose id contains text (all matching ones unless --sample is given)
+  --filter <text>    Only documents whose id contains text, or one of several separated by commas
+                     (all matching ones unless --sample is given)
   --jobs <n>         Documents × tools run at once (default: cores, at most 4)
   --timeout <s>      Time limit per tool and document, in seconds (default 300)
   --memory <mb>      Heap limit of each child process (default 6144)
@@ -174,7 +175,7 @@ function select(opts: Options): {
       )
     : [];
   const matches = (document: CorpusDocument) =>
-    opts.filter === undefined || document.id.includes(opts.filter);
+    opts.filter === undefined || opts.filter.split(',').some((part) => document.id.includes(part));
   const strataGroups = strataOf({ documents: directory, strata: 10 });
   const strata = strataGroups.map(({ stratum }) => stratum);
   const stratumOf = new Map(
@@ -543,10 +544,15 @@ function report(file: string): void {
  * not in the file: the summary says so.
  */
 function reportPartial(file: string): void {
-  const records = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as DocumentRecord);
+  // Several runs' files may be concatenated (a re-run of some documents after the first): the
+  // last record of each document counts.
+  const byId = new Map<string, DocumentRecord>();
+  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const record = JSON.parse(line) as DocumentRecord;
+    byId.delete(record.id);
+    byId.set(record.id, record);
+  }
+  const records = [...byId.values()];
   const base = file.replace(/\.partial\.jsonl$/, '.so-far');
   const peerNames = [...new Set(records.flatMap((record) => Object.keys(record.peers)))];
   const label = path.basename(file).replace(/\.partial\.jsonl$/, '');
