@@ -33,29 +33,38 @@ import { PEERS, runPeer, type PeerResult } from './corpus/peers.js';
 import {
   renderConsole,
   renderMarkdown,
+  renderSources,
+  SOURCES,
   summarise,
   type DocumentRecord,
   type RunInfo,
 } from './corpus/report.js';
 import { seededRandom, strataOf, stratifiedSample } from './corpus/sample.js';
+import { vendorDocuments } from './corpus/vendors.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 const USAGE = `Usage: npm run corpus -- [options]
 
 Sweeps zapgen (and openapi-typescript, @hey-api/openapi-ts) over ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}
-(APIs.guru, about 2,640 OpenAPI 3.x documents; fetched once into .corpus/) plus test/corpus/.
+(APIs.guru, about 2,640 OpenAPI 3.x documents; fetched once into .corpus/) plus test/corpus/, and the
+specs of scripts/corpus/vendors.tsv as their vendors keep them (multi-file, 3.1, Swagger 2.0): two
+sources, reported side by side.
 
 Options:
   --sample <n>       A seeded sample of n directory documents, stratified by size (default 300)
   --seed <s>         Seed of the sample (default 1); the same seed gives the same sample
   --all              Every directory document instead of a sample
-  --filter <text>    Only documents whose id contains text (all matching ones unless --sample is given)
+  --filter <text>    Only documents whose id contains text, or one of several separated by commas
+                     (all matching ones unless --sample is given)
   --jobs <n>         Documents × tools run at once (default: cores, at most 4)
   --timeout <s>      Time limit per tool and document, in seconds (default 300)
   --memory <mb>      Heap limit of each child process (default 6144)
   --no-peers         zapgen only
-  --no-directory     test/corpus/ only (nothing is downloaded)
+  --no-directory     No APIs.guru documents (test/corpus/ and the vendors' specs only)
+  --vendors <dir>    Where the vendors' repositories are (default .corpus/vendors): <owner>+<repo>/
+                     with the repository's files at the listed commit and a .commit file naming it
+  --no-vendors       No vendors' specs
   --out <folder>     Where results go (default .corpus/results)
   --keep             Keep the generated package of each document zapgen fails on (under .tmp/contract/)
   --resume <file>    Continue an interrupted run from its .partial.jsonl (same options)
@@ -72,6 +81,7 @@ interface Options {
   memoryMb: number;
   peers: boolean;
   directory: boolean;
+  vendors?: string;
   out: string;
   keep: boolean;
   resume?: string;
@@ -91,6 +101,8 @@ function options(): Options {
       memory: { type: 'string', default: '6144' },
       'no-peers': { type: 'boolean', default: false },
       'no-directory': { type: 'boolean', default: false },
+      vendors: { type: 'string', default: path.join(root, '.corpus', 'vendors') },
+      'no-vendors': { type: 'boolean', default: false },
       out: { type: 'string', default: path.join(root, '.corpus', 'results') },
       keep: { type: 'boolean', default: false },
       resume: { type: 'string' },
@@ -122,6 +134,7 @@ function options(): Options {
     memoryMb: positive('memory', values.memory, 6144),
     peers: !values['no-peers'],
     directory: !values['no-directory'],
+    ...(!values['no-vendors'] && { vendors: path.resolve(values.vendors) }),
     out: path.resolve(values.out),
     keep: values.keep,
     ...(values.resume !== undefined && { resume: path.resolve(values.resume) }),
@@ -141,8 +154,18 @@ function select(opts: Options): {
   selection: string;
   population: number;
   strata: RunInfo['strata'];
+  missing: { id: string; reason: string }[];
 } {
   const local = localDocuments(path.join(root, 'test', 'corpus'));
+  const vendors = opts.vendors
+    ? vendorDocuments({
+        root: opts.vendors,
+        cacheDir: path.join(root, '.corpus'),
+        log: (line) => console.error(line),
+      })
+    : { documents: [], missing: [] };
+  for (const { id, reason } of vendors.missing)
+    console.error(`corpus: vendors/${id} is not available: ${reason}`);
   const directory = opts.directory
     ? directoryDocuments(
         directoryApiFolder({
@@ -152,7 +175,7 @@ function select(opts: Options): {
       )
     : [];
   const matches = (document: CorpusDocument) =>
-    opts.filter === undefined || document.id.includes(opts.filter);
+    opts.filter === undefined || opts.filter.split(',').some((part) => document.id.includes(part));
   const strataGroups = strataOf({ documents: directory, strata: 10 });
   const strata = strataGroups.map(({ stratum }) => stratum);
   const stratumOf = new Map(
@@ -167,29 +190,40 @@ function select(opts: Options): {
     : stratifiedSample({ documents: candidates, size: opts.sample, seed: opts.seed }).map(
         ({ document }) => ({ document, stratum: stratumOf.get(document.id)! }),
       );
-  const base = !opts.directory
+  const directoryBase = !opts.directory
     ? 'test-corpus'
     : wholeDirectory
       ? 'all'
       : `sample-${opts.sample}-seed-${opts.seed}`;
-  const label =
-    opts.filter !== undefined
+  const base = opts.vendors ? `vendors+${directoryBase}` : directoryBase;
+  // The vendors' specs alone (`--no-directory --filter vendors/`) are a whole selection too.
+  const vendorsOnly = !opts.directory && !!opts.vendors && opts.filter === 'vendors/';
+  const label = vendorsOnly
+    ? 'vendors'
+    : opts.filter !== undefined
       ? `${base}-filter-${opts.filter.replace(/[^A-Za-z0-9._-]+/g, '_')}`
       : base;
-  const selection = `${!opts.directory ? 'test/corpus only' : wholeDirectory ? 'all documents' : `stratified sample of ${opts.sample} (seed ${opts.seed}, 10 size strata)`}${opts.filter !== undefined ? `, filter "${opts.filter}"` : ''}`;
+  const selection = `${opts.vendors ? `the vendors' specs (${vendors.documents.length} of ${vendors.documents.length + vendors.missing.length} listed) + ` : ''}${!opts.directory ? 'test/corpus' : wholeDirectory ? 'all APIs.guru documents + test/corpus' : `APIs.guru stratified sample of ${opts.sample} (seed ${opts.seed}, 10 size strata) + test/corpus`}${opts.filter !== undefined ? `, filter "${opts.filter}"` : ''}`;
   return {
-    selected: [...local.filter(matches).map((document) => ({ document })), ...picked],
+    selected: [
+      ...vendors.documents.filter(matches).map((document) => ({ document })),
+      ...local.filter(matches).map((document) => ({ document })),
+      ...picked,
+    ],
     label,
     selection,
     population: directory.length,
     strata,
+    missing: vendors.missing,
   };
 }
 
 const slug = (document: CorpusDocument) =>
   (document.source === 'test/corpus'
     ? `local/${document.id.slice('test/corpus/'.length)}`
-    : `directory/${document.id}`
+    : document.source === 'vendor'
+      ? document.id
+      : `directory/${document.id}`
   )
     .replace(/\.(ya?ml|json)$/i, '')
     .replace(/[^A-Za-z0-9._/-]+/g, '_');
@@ -231,7 +265,7 @@ async function main(): Promise<void> {
   const opts = options();
   if (opts.report) return report(opts.report);
   const started = performance.now();
-  const { selected, label, selection, population, strata } = select(opts);
+  const { selected, label, selection, population, strata, missing } = select(opts);
   if (!selected.length)
     throw new Error(`no documents match${opts.filter !== undefined ? ` "${opts.filter}"` : ''}`);
   const date = new Date().toISOString().slice(0, 10);
@@ -330,7 +364,10 @@ async function main(): Promise<void> {
           id: document.id,
           source: document.source,
           bytes: document.bytes,
-          openapi: openapiVersion(document.file),
+          openapi: document.vendor?.openapi ?? openapiVersion(document.file),
+          ...(document.vendor && {
+            layout: document.vendor.files > 1 ? ('multi-file' as const) : ('single' as const),
+          }),
           ...(item.stratum !== undefined && { stratum: item.stratum }),
           peers: {},
         },
@@ -408,6 +445,7 @@ async function main(): Promise<void> {
     peers: Object.fromEntries(peers.map((peer) => [peer.name, versionOf(peer.name)])),
     wallMs: Math.round(performance.now() - started),
     unfinished: selected.length - records.size,
+    missing,
   };
   const ordered = selected
     .map(({ document }) => records.get(document.id))
@@ -419,7 +457,7 @@ async function main(): Promise<void> {
     base: path.join(opts.out, `${date}-${label}`),
     // The committed copy: only of a whole selection (no filter, not interrupted, with the peers).
     committed:
-      opts.filter === undefined && info.unfinished === 0 && opts.peers
+      (opts.filter === undefined || label === 'vendors') && info.unfinished === 0 && opts.peers
         ? path.join(root, 'test', 'corpus-results', `${label}.md`)
         : undefined,
   });
@@ -441,20 +479,38 @@ function writeResults({
   committed: string | undefined;
 }): void {
   const summary = summarise({ records, info, peerNames });
-  writeFileSync(`${base}.json`, `${JSON.stringify({ summary, documents: records }, null, 2)}\n`);
-  writeFileSync(`${base}.md`, renderMarkdown({ summary, records }));
+  // Each source on its own, and side by side when there are both.
+  const sources = SOURCES.map(({ name, test }) => {
+    const members = records.filter(test);
+    return { name, records: members, summary: summarise({ records: members, info, peerNames }) };
+  }).filter((source) => source.records.length);
+  const render = (rows: (list: DocumentRecord[]) => DocumentRecord[], rowsTitle?: string) =>
+    sources.length > 1
+      ? renderSources({
+          summary,
+          sources: sources.map((source) => ({ ...source, records: rows(source.records) })),
+          rowsTitle,
+        })
+      : renderMarkdown({ summary, records: rows(records), rowsTitle });
+  writeFileSync(
+    `${base}.json`,
+    `${JSON.stringify({ summary, sources: sources.map(({ name, summary: own }) => ({ name, summary: own })), documents: records }, null, 2)}\n`,
+  );
+  writeFileSync(
+    `${base}.md`,
+    render((list) => list),
+  );
   console.log(
-    `\n${renderConsole(summary)}\n\nWrote ${path.relative(process.cwd(), base)}.json and .md`,
+    `\n${sources.map((source) => `${source.name}:\n${renderConsole(source.summary)}`).join('\n\n')}\n\nWrote ${path.relative(process.cwd(), base)}.json and .md`,
   );
   if (committed) {
     mkdirSync(path.dirname(committed), { recursive: true });
     writeFileSync(
       committed,
-      renderMarkdown({
-        summary,
-        records: records.filter((record) => record.zapgen.status !== 'pass'),
-        rowsTitle: 'Documents that do not pass every step',
-      }),
+      render(
+        (list) => list.filter((record) => record.zapgen.status !== 'pass'),
+        'Documents that do not pass every step',
+      ),
     );
     console.log(`Summary for review: ${path.relative(process.cwd(), committed)}`);
   }
@@ -462,6 +518,7 @@ function writeResults({
 
 /** `--report <results.json>`: the summary and Markdown again from a run's recorded documents. */
 function report(file: string): void {
+  if (file.endsWith('.partial.jsonl')) return reportPartial(file);
   const { summary, documents } = JSON.parse(readFileSync(file, 'utf8')) as {
     summary: { info: RunInfo; peers: Record<string, unknown> };
     documents: DocumentRecord[];
@@ -469,7 +526,7 @@ function report(file: string): void {
   const base = file.replace(/\.json$/, '');
   const label = path.basename(base).replace(/^\d{4}-\d{2}-\d{2}-/, '');
   const whole =
-    !label.includes('-filter-') &&
+    (!label.includes('-filter-') || label === 'vendors') &&
     summary.info.unfinished === 0 &&
     Object.keys(summary.peers).length > 0;
   writeResults({
@@ -478,6 +535,47 @@ function report(file: string): void {
     peerNames: Object.keys(summary.peers),
     base,
     committed: whole ? path.join(root, 'test', 'corpus-results', `${label}.md`) : undefined,
+  });
+}
+
+/**
+ * `--report <run>.partial.jsonl`: how far an interrupted or still running sweep got, from the
+ * documents it finished (never committed: the selection is not whole). The run's settings are
+ * not in the file: the summary says so.
+ */
+function reportPartial(file: string): void {
+  // Several runs' files may be concatenated (a re-run of some documents after the first): the
+  // last record of each document counts.
+  const byId = new Map<string, DocumentRecord>();
+  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const record = JSON.parse(line) as DocumentRecord;
+    byId.delete(record.id);
+    byId.set(record.id, record);
+  }
+  const records = [...byId.values()];
+  const base = file.replace(/\.partial\.jsonl$/, '.so-far');
+  const peerNames = [...new Set(records.flatMap((record) => Object.keys(record.peers)))];
+  const label = path.basename(file).replace(/\.partial\.jsonl$/, '');
+  writeResults({
+    records,
+    info: {
+      date: label.slice(0, 10),
+      selection: `${label.slice(11)}: the ${records.length} documents finished so far (${path.basename(file)})`,
+      directory: `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`,
+      population: records.length,
+      strata: [],
+      jobs: 0,
+      timeoutSeconds: 0,
+      memoryMb: 0,
+      node: process.version,
+      zapgenCommit: gitDescription(),
+      peers: Object.fromEntries(peerNames.map((name) => [name, versionOf(name)])),
+      wallMs: 0,
+      unfinished: 0,
+    },
+    peerNames,
+    base,
+    committed: undefined,
   });
 }
 

@@ -15,6 +15,7 @@ import {
 } from './emit/index.js';
 import { hasErrors, loadSpec, sortFindings, validateSpec, type Finding } from './load/index.js';
 import { verifyPackage, type VerifyWarning } from './verify/index.js';
+import { Degradations } from './emit/shared/degrade.js';
 import { collectGarbage, LARGE_HEAP } from './memory.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
@@ -321,6 +322,7 @@ async function produce({
     specLabel: oneLine(options.specLabel ?? specLabelOf({ spec: options.spec, out: options.out })),
     specHash: hash,
     release: { version: release.version, changelog: release.changelog },
+    degradations: new Degradations(),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
   for (const emitter of emitters) {
@@ -334,7 +336,14 @@ async function produce({
   lap('verify');
   return {
     files: verified.files,
-    verifyWarnings: verified.warnings,
+    verifyWarnings: [
+      ...context.degradations!.list.map(({ pointer, message }) => ({
+        pointer,
+        rule: 'emit-degraded',
+        message,
+      })),
+      ...verified.warnings,
+    ],
     header: headerText(context),
     context,
     operations: model.operations.length,
@@ -426,7 +435,7 @@ function locateWarnings({
   warnings,
 }: {
   spec: string;
-  warnings: readonly VerifyWarning[];
+  warnings: readonly (Omit<VerifyWarning, 'rule'> & { rule: string })[];
 }): Finding[] {
   if (!warnings.length) return [];
   const locations = loadSpec(spec).sourceMap.locateMany(

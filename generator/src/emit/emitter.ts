@@ -1,5 +1,6 @@
 import type { ApiModel } from '../model/types.js';
 import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
+import type { Degradations } from './shared/degrade.js';
 
 /** What every emitter knows about the package it writes. */
 export interface EmitContext {
@@ -17,6 +18,11 @@ export interface EmitContext {
   release: { version: string; changelog: string };
   /** Where each module of the package is, for the imports between them (`registry.ts`). */
   modules: ModuleRegistry;
+  /**
+   * Where an emitter records a schema or operation it writes in a weaker form because it cannot
+   * handle it (see `shared/degrade.ts`); without it (unit tests), such an error is thrown.
+   */
+  degradations?: Degradations;
 }
 
 /** One output file, its path relative to the package root, before formatting and the header. */

@@ -35,6 +35,8 @@ export interface SourceFile {
   data: unknown;
   /** sha256 of the bytes parsed: what the run cache compares, never the file as it is later. */
   sha256: string;
+  /** The text holds `$id` or `$anchor` (JSON Schema identifiers a `$ref` may name). */
+  mentionsSchemaIds: boolean;
   /** Position of the node at `segments` (the deepest existing node on the way). */
   locate(segments: readonly string[]): Position;
   /** Positions of many nodes at once (one pass over a JSON file). */
@@ -56,7 +58,13 @@ export function displayPath(absolutePath: string): string {
   return relative.split(path.sep).join('/');
 }
 
-/** Reads and parses `absolutePath` (YAML or JSON). Never throws for a user's mistake. */
+/** Files a `$ref` may name that are text, not YAML or JSON (Redocly's `description: { $ref: intro.md }`). */
+const TEXT_FILE = /\.(md|markdown|txt|html?)$/i;
+
+/**
+ * Reads and parses `absolutePath` (YAML or JSON; a Markdown, text or HTML file is its text).
+ * Never throws for a user's mistake.
+ */
 export function readSourceFile(absolutePath: string): ReadResult {
   const shown = displayPath(absolutePath);
   const read = readSpecFile(absolutePath);
@@ -70,6 +78,8 @@ export function readSourceFile(absolutePath: string): ReadResult {
   }
   let text = read.text;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (TEXT_FILE.test(absolutePath))
+    return { ok: true, file: textFile(absolutePath, shown, text, read.sha256) };
 
   // A `.json` file is JSON: comments, trailing commas and other YAML-only syntax are errors.
   if (/\.json$/i.test(absolutePath)) {
@@ -126,6 +136,7 @@ export function readSourceFile(absolutePath: string): ReadResult {
       displayPath: shown,
       data,
       sha256: read.sha256,
+      mentionsSchemaIds: mentionsIds(text),
       locate,
       locateMany: (requests) => requests.map(locate),
     },
@@ -245,6 +256,7 @@ function lazyJsonFile({
     displayPath: shown,
     data,
     sha256,
+    mentionsSchemaIds: mentionsIds(text),
     locate: (segments) => locateMany([segments])[0] ?? { line: 1, column: 1 },
     locateMany,
   };
@@ -287,6 +299,23 @@ function resolveAlias(document: Document, node: unknown): unknown {
 function keyText(key: unknown): string | undefined {
   if (isScalar(key)) return String(key.value);
   return undefined;
+}
+
+/** A text file: its data is its text, every position its start. */
+function textFile(absolutePath: string, shown: string, text: string, sha256: string): SourceFile {
+  return {
+    path: absolutePath,
+    displayPath: shown,
+    data: text,
+    sha256,
+    mentionsSchemaIds: false,
+    locate: () => ({ line: 1, column: 1 }),
+    locateMany: (requests) => requests.map(() => ({ line: 1, column: 1 })),
+  };
+}
+
+function mentionsIds(text: string): boolean {
+  return text.includes('$id') || text.includes('$anchor');
 }
 
 function fileFinding(file: string, rule: string, message: string): Finding {

@@ -20,6 +20,13 @@ interface Mount {
 /** Source positions for every pointer of a bundled document. */
 export class SourceMap {
   readonly #mounts = new Map<string, Mount>();
+  /** Pointers of the document as read (a converted Swagger 2.0 document) → pointers of the bundle. */
+  #translate: ((segments: readonly string[]) => string[]) | undefined;
+
+  /** From now on, pointers are translated by `translate` before they are located. */
+  translateWith(translate: (segments: readonly string[]) => string[]): void {
+    this.#translate = translate;
+  }
 
   /** Records that the bundled subtree at `pointer` is the node at `segments` of `file`. */
   mount({
@@ -65,7 +72,8 @@ export class SourceMap {
 
   /** The file holding `pointer` and the node's segments inside it: through the longest mounted prefix. */
   #source(pointer: string): { file: SourceFile; segments: string[] } {
-    const segments = parsePointer(pointer);
+    const parsed = parsePointer(pointer);
+    const segments = this.#translate ? this.#translate(parsed) : parsed;
     for (let length = segments.length; length >= 0; length -= 1) {
       const mount = this.#mounts.get(toPointer(segments.slice(0, length)));
       if (mount)

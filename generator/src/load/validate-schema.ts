@@ -30,15 +30,17 @@ const LIMIT = 50;
 /** Validates `document` (not modified) against the schema of its `openapi` version. */
 export function validateOpenApiSchema(document: Record<string, unknown>): SchemaViolation[] {
   const version = document.openapi;
-  if (version === undefined && document.swagger !== undefined) {
+  if (version === undefined && document.swagger !== undefined && document.swagger !== '2.0') {
     return [
       {
         pointer: '/swagger',
-        message: `this is a Swagger ${JSON.stringify(document.swagger)} document; zapgen reads OpenAPI 3.0 and 3.1: convert it first, e.g. \`npx swagger2openapi <file> --outfile openapi.yaml\``,
+        message: `this is a Swagger ${JSON.stringify(document.swagger)} document; zapgen reads Swagger 2.0 and OpenAPI 3.0 and 3.1`,
       },
     ];
   }
-  if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
+  if (document.swagger === '2.0' && version === undefined) {
+    // Swagger 2.0: checked against its own schema before the loader converts it (see `swagger2.ts`).
+  } else if (typeof version !== 'string' || !/^3\.[012]\.\d+/.test(version)) {
     const found = typeof version === 'string' ? `"${version}"` : 'missing';
     return [
       { pointer: '/openapi', message: `openapi must be a 3.0.x or 3.1.x version (found ${found})` },
@@ -49,7 +51,12 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
   allowServerVariableDescription();
   try {
     // The validator reads only; a shallow copy keeps it from seeing anything we add later.
-    validateSchema({ ...document });
+    // OpenAPI 3.2 is checked as 3.1, which it extends (the loader warns that it is read so).
+    validateSchema(
+      typeof version === 'string' && version.startsWith('3.2')
+        ? { ...document, openapi: '3.1.1' }
+        : { ...document },
+    );
     return [];
   } catch (error) {
     const details = (error as { details?: AjvError[] }).details;
@@ -105,7 +112,11 @@ function summarize(errors: AjvError[], document: Record<string, unknown>): Schem
 
   const byPointer = new Map<string, Set<string>>();
   for (const error of errors) {
-    if (COMBINATORS.has(error.keyword) && hasDeeper(error.instancePath)) continue;
+    if (
+      COMBINATORS.has(error.keyword) &&
+      (hasDeeper(error.instancePath) || hasCause(error.instancePath))
+    )
+      continue;
     if (isMissingRef(error) && (hasDeeper(error.instancePath) || hasCause(error.instancePath)))
       continue;
     const pointer = locationOf(error);

@@ -71,6 +71,15 @@ describe('lint rules', () => {
       },
     ],
     [
+      'resolvable-refs (a null $ref: `$ref: #/...` unquoted in YAML is a comment)',
+      {
+        given: 'null-ref.yaml',
+        want: [
+          '15:17  error  resolvable-refs  $ref has no value: in YAML an unquoted `#` starts a comment, so `$ref: #/a/b` is empty (quote it: `$ref: "#/a/b"`)',
+        ],
+      },
+    ],
+    [
       'extension-shape',
       {
         given: 'extension-shape.yaml',
@@ -150,8 +159,16 @@ describe('lint rules', () => {
       {
         given: 'server-variables.yaml',
         want: [
-          '4:5  error  server-variables  server variable "version" of https://{region}.example.com/{version} is not declared',
           '7:9  error  server-variables  default "mars" of server variable "region" is not one of its enum values',
+        ],
+      },
+    ],
+    [
+      'server-variables-declared (a warning: the client takes it from serverVariables)',
+      {
+        given: 'server-variables.yaml',
+        want: [
+          '4:5  warning  server-variables-declared  server variable "version" of https://{region}.example.com/{version} is not declared: a client needs `serverVariables.version` or a `baseUrl`',
         ],
       },
     ],
@@ -301,9 +318,23 @@ describe('unreadable specs', () => {
     ]);
   });
 
-  it('names a Swagger 2.0 document as such, with the way to convert it', () => {
-    expect(findingsOf('swagger-2.yaml').map(formatFinding)).toEqual([
-      `${shown('swagger-2.yaml')}:1:1  error  openapi-schema  this is a Swagger "2.0" document; zapgen reads OpenAPI 3.0 and 3.1: convert it first, e.g. \`npx swagger2openapi <file> --outfile openapi.yaml\``,
+  it('checks a Swagger 2.0 document against the 2.0 schema, located in the 2.0 file', () => {
+    expect(findingsOf('swagger-2.yaml').map(formatFinding)[0]).toBe(
+      `${shown('swagger-2.yaml')}:10:11  error  openapi-schema  parameters[0] is missing required property "in"`,
+    );
+  });
+
+  it('reports a Swagger 2.0 reference that does not resolve as written in the 2.0 file', () => {
+    expect(findingsOf('swagger-2-dangling-ref.yaml').map(formatFinding)).toEqual([
+      `${shown('swagger-2-dangling-ref.yaml')}:10:21  error  resolvable-refs  $ref "#/definitions/Pets" does not resolve`,
+    ]);
+  });
+
+  it('converts a valid Swagger 2.0 document; what the rules find is located in the 2.0 file', () => {
+    expect(findingsOf('swagger-2-converted.yaml').map(formatFinding)).toEqual([
+      `${shown('swagger-2-converted.yaml')}:7:7  error  unique-operation-ids  operationId "listPets" of GET /pets is also used by POST /pets`,
+      `${shown('swagger-2-converted.yaml')}:11:7  error  unique-operation-ids  operationId "listPets" of POST /pets is also used by GET /pets`,
+      `${shown('swagger-2-converted.yaml')}:18:3  warning  no-unreachable-schemas  schema "Orphan" is not used by any operation, webhook or other component`,
     ]);
   });
 

@@ -121,6 +121,39 @@ describe('verifyPackage', () => {
     ).toEqual(result.warnings.filter((warning) => warning.rule === 'type-replaced'));
   });
 
+  it('replaces a type that does not compile outside any schema, located at its operation (the net under the printer)', async () => {
+    const model = buildModel({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/pets': {
+          get: { operationId: 'listPets', responses: { '204': { description: 'none' } } },
+        },
+      },
+    });
+    const files = await typescriptTypesEmitter.emit(model, CONTEXT);
+    // What a printer bug would write: an index into a group that may be undefined (TS2339).
+    const broken = files.map((file) => ({
+      ...file,
+      contents: file.contents.replace(
+        /(listPets: \{\n\s*parameters: \{\n\s*query\?: never;)/,
+        '$1\n      cookie2: { group?: { Accept?: string } }["group"]["Accept"];',
+      ),
+    }));
+    expect(contents(broken, 'src/types.ts')).toContain('cookie2');
+    const result = verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: broken });
+    expect(result.warnings).toEqual([
+      {
+        pointer: '#/paths/~1pets/get',
+        rule: 'type-replaced',
+        message: expect.stringMatching(
+          /^the type `operations\.listPets\.parameters\.cookie2` does not compile \(TS2339/,
+        ),
+      },
+    ]);
+    expect(contents(result.files, 'src/types.ts')).toMatch(/cookie2: unknown;/);
+  });
+
   it('names where each warning points: the component schema', async () => {
     const { model, files } = await emitted({
       schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },

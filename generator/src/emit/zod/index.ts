@@ -21,6 +21,7 @@ import type { Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { zodModule } from './module.js';
 import { CLASSIC, MINI } from './flavour.js';
+import { Degradations } from '../shared/degrade.js';
 
 /** The package's `./zod` export; its exports are named after the spec's schemas and operations. */
 const ZOD_MODULE: ModuleDeclaration = { id: 'zod', file: 'src/zod.ts', exports: [] };
@@ -44,7 +45,12 @@ export const zodEmitter: Emitter = {
   emit: (model, context) => [
     {
       path: ZOD_MODULE.file,
-      contents: zodModule({ model, runtimePackage: context.runtimePackage, flavour: CLASSIC }),
+      contents: zodModule({
+        model,
+        runtimePackage: context.runtimePackage,
+        flavour: CLASSIC,
+        degradations: context.degradations,
+      }),
     },
     {
       path: VALIDATORS_MODULE.file,
@@ -53,6 +59,8 @@ export const zodEmitter: Emitter = {
         runtimePackage: context.runtimePackage,
         flavour: MINI,
         client: true,
+        // Recorded once, by zod.ts: the same schema fails the same way here.
+        degradations: context.degradations && new Degradations(),
       }),
     },
   ],

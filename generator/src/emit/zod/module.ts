@@ -1,3 +1,4 @@
+import { guarded, type Degradations } from '../shared/degrade.js';
 import type { ApiModel, NamedSchema, SchemaModel } from '../../model/types.js';
 import { camelCase, pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
@@ -101,11 +102,13 @@ export function zodModule({
   runtimePackage,
   flavour,
   client = false,
+  degradations,
 }: {
   model: ApiModel;
   runtimePackage: string;
   flavour: ZodFlavour;
   client?: boolean;
+  degradations?: Degradations;
 }): string {
   const names = zodNames(model);
   const schemas = new Map(names.ordered.map((entry) => [entry.name, entry.schema]));
@@ -122,7 +125,44 @@ export function zodModule({
     flavour,
   };
 
-  const declarations = names.ordered.map(({ name, schema }) => {
+  const pointers = new Map(model.schemas.map((entry) => [entry.name, entry.pointer]));
+  const declarations = names.ordered.map(({ name, schema }) =>
+    guarded(
+      degradations,
+      {
+        pointer: pointers.get(name) ?? `#/components/schemas/${name}`,
+        emitter: 'zod',
+        what: 'its validator accepts any value (`z.unknown()`)',
+      },
+      () => declaration({ name, schema }),
+      () => {
+        declared.add(name);
+        return degraded(name);
+      },
+    ),
+  );
+
+  function degraded(name: string): string {
+    const constName = names.constNames.get(name)!;
+    const typeName = names.typeNames.get(name);
+    const inputName = names.inputNames.get(name);
+    const unknown = `z.unknown()`;
+    if (client) return `const ${constName} = ${unknown};`;
+    if (!typeName) return `export const ${constName} = ${unknown};`;
+    return `export type ${typeName} = unknown;
+
+export type ${inputName} = unknown;
+
+export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = ${unknown};`;
+  }
+
+  function declaration({
+    name,
+    schema,
+  }: {
+    name: string;
+    schema: ApiModel['schemas'][number]['schema'];
+  }): string {
     const constName = names.constNames.get(name)!;
     const typeName = names.typeNames.get(name);
     const inputName = names.inputNames.get(name);
@@ -149,7 +189,7 @@ export function zodModule({
     }
     declared.add(name);
     return source;
-  });
+  }
 
   // The two maps are typed by name (`{ Pet: typeof PetSchema }`): their inferred types, written
   // out in full, exceed what the compiler will serialize into zod.d.ts on large specs (TS7056).

@@ -8,7 +8,7 @@ import { pathParameters } from './path-parameters.js';
 import { resolvableRefs } from './resolvable-refs.js';
 import type { LintRule } from './rule.js';
 import { schemaDepth } from './schema-depth.js';
-import { serverVariables } from './server-variables.js';
+import { serverVariables, serverVariablesDeclared } from './server-variables.js';
 import { uniqueOperationIds } from './unique-operation-ids.js';
 import { uniqueParameters } from './unique-parameters.js';
 
@@ -23,6 +23,7 @@ export const lintRules: readonly LintRule[] = [
   pathParameters,
   schemaDepth,
   serverVariables,
+  serverVariablesDeclared,
   operationSecured,
   extensionShape,
   extensionReference,
