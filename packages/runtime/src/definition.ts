@@ -114,6 +114,24 @@ export interface ResponseDefinition {
   mediaTypes: string[];
   /** Validator of the (first JSON) body, when there is one. */
   body?: Validator;
+  /**
+   * A streamed body (`text/event-stream`, NDJSON / JSON Lines, `application/json-seq`): how each
+   * item is read. The call resolves with a `ResponseStream` of the items instead of a body.
+   */
+  stream?: StreamDefinition;
+}
+
+/** How the items of a streamed response are read and checked. */
+export interface StreamDefinition {
+  /**
+   * Server-sent events: the schema describes the whole event (`{ event, data, id, retry }`, often a
+   * `oneOf` by `event` name, or an OpenAPI 3.2 `itemSchema`) rather than its `data` alone.
+   */
+  envelope?: boolean;
+  /** Server-sent events: `data` is JSON to parse (the default), or text kept as it is. */
+  data?: 'json' | 'text';
+  /** Validator of one item (for server-sent events: of the event, or of its data). */
+  items?: Validator;
 }
 
 export interface OperationDefinition {

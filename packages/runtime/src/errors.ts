@@ -200,6 +200,39 @@ export class NetworkError extends ZapgenError {
   }
 }
 
+/**
+ * A streamed response (server-sent events, NDJSON, json-seq) failed after it began: the connection
+ * dropped and could not be resumed (`dropped`), a record was not JSON (`invalid-item`), or a
+ * reconnection was answered with something other than a stream (`not-a-stream`).
+ */
+export class StreamError extends ZapgenError {
+  override readonly name: string = 'StreamError';
+
+  readonly reason: 'dropped' | 'invalid-item' | 'not-a-stream';
+  /** The request id of the response the stream was read from, when the server sent one. */
+  readonly requestId: string | undefined;
+  /** The last event id received (server-sent events): where a new call may resume from. */
+  readonly lastEventId: string | undefined;
+
+  constructor(options: {
+    operationId: string;
+    reason: StreamError['reason'];
+    detail: string;
+    requestId?: string | undefined;
+    lastEventId?: string | undefined;
+    cause?: unknown;
+  }) {
+    const requestId = options.requestId === undefined ? '' : ` (request id ${options.requestId})`;
+    super(
+      `${options.operationId}: stream ${options.reason}: ${options.detail}${requestId}`,
+      options,
+    );
+    this.reason = options.reason;
+    this.requestId = options.requestId;
+    this.lastEventId = options.lastEventId;
+  }
+}
+
 /** A request attempt (or a polling deadline) took longer than allowed. */
 export class TimeoutError extends ZapgenError {
   override readonly name: string = 'TimeoutError';

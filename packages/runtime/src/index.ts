@@ -46,6 +46,10 @@ export { validateRequest, validateResponse } from './validation.js';
 export { withValidators } from './with-validators.js';
 export type { OperationValidators } from './with-validators.js';
 export { backoffDelay, parseRetryAfter } from './retry.js';
+export { ResponseStream } from './streaming/response-stream.js';
+export type { ServerSentEvent, StreamOptions } from './streaming/response-stream.js';
+export { streamKindOf } from './streaming/kinds.js';
+export type { StreamKind } from './streaming/kinds.js';
 export {
   ApiError,
   AuthorizationCancelledError,
@@ -61,6 +65,7 @@ export {
   ResponseValidationError,
   ServerError,
   StateMismatchError,
+  StreamError,
   TimeoutError,
   TokenExchangeError,
   UnauthorizedError,

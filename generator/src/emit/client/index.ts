@@ -7,7 +7,7 @@ import type { ModuleDeclaration } from '../registry.js';
 import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { operationDocLines } from './docs.js';
-import { argsOptional, argsType, itemType, resultType } from './signatures.js';
+import { argsOptional, argsType, itemType, resultRuntimeTypes, resultType } from './signatures.js';
 
 /** `<Api>ClientOptions`: the runtime's options plus one typed option per apiKey scheme. */
 function clientOptions(
@@ -53,7 +53,11 @@ export const CLIENT_MODULE: ModuleDeclaration = {
 };
 
 /** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
-function operationTypes(operation: OperationModel, names: OperationNames): StatementStructures[] {
+function operationTypes(
+  operation: OperationModel,
+  names: OperationNames,
+  model: ApiModel,
+): StatementStructures[] {
   const label = `\`${names.fn}\``;
   const statements: StatementStructures[] = [
     {
@@ -67,7 +71,7 @@ function operationTypes(operation: OperationModel, names: OperationNames): State
       kind: StructureKind.TypeAlias,
       name: `${names.type}Result`,
       isExported: true,
-      type: resultType(operation),
+      type: resultType(operation, model.schemas),
       docs: docs([`What ${commentText(label)} resolves with.`]),
     },
   ];
@@ -219,12 +223,19 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   const hasPolling = model.operations.some((operation) => operation.extensions.polling);
   // Only what the module uses: an API without operations needs no call options or operation types.
   const some = model.operations.length > 0;
+  const streamTypes = new Set(
+    model.operations.flatMap((operation) =>
+      resultRuntimeTypes(resultType(operation, model.schemas)),
+    ),
+  );
   const runtimeTypes = [
     ...(some ? ['CallOptions'] : []),
     'ClientOptions',
     ...(hasPagination ? ['PaginateOptions'] : []),
     ...(hasPolling ? ['PollOptions'] : []),
+    ...(streamTypes.has('ResponseStream') ? ['ResponseStream'] : []),
     'Runtime',
+    ...(streamTypes.has('ServerSentEvent') ? ['ServerSentEvent'] : []),
   ];
   const definitionConsts = model.operations.map(
     (operation) => names.get(operation.operationId)!.definition,
@@ -273,7 +284,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     },
   ];
   for (const operation of model.operations)
-    statements.push(...operationTypes(operation, names.get(operation.operationId)!));
+    statements.push(...operationTypes(operation, names.get(operation.operationId)!, model));
   statements.push({
     kind: StructureKind.Function,
     name: 'createBaseClient',

@@ -1,7 +1,14 @@
 import type { OperationModel, ParameterLocation, ResponseModel } from '../../model/types.js';
 import { propertyKey, stringLiteral } from '../shared/identifiers.js';
 import { typesOperationKey } from '../typescript-types/operation-key.js';
-import { firstJson, requestMediaType, successResponses } from '../../model/media-types.js';
+import {
+  firstJson,
+  requestMediaType,
+  streamedMedia,
+  streamShape,
+  successResponses,
+} from '../../model/media-types.js';
+import type { NamedSchema } from '../../model/types.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
@@ -58,24 +65,44 @@ export function argsType(operation: OperationModel): string {
  * The body type of one response: its JSON body, `string` for text, `undefined` without a body,
  * and `unknown` for other media types (binary bodies are not parsed into a typed value).
  */
-function responseBodyType(operation: OperationModel, response: ResponseModel): string {
+function responseBodyType(
+  operation: OperationModel,
+  response: ResponseModel,
+  schemas: readonly NamedSchema[],
+): string {
   if (!response.content.length) return 'undefined';
+  const content = (mediaType: string) =>
+    `${operationType(operation)}["responses"][${stringLiteral(response.status)}]["content"][${stringLiteral(mediaType)}]`;
+  const types: string[] = [];
   const json = firstJson(response.content);
-  if (json) {
-    return `${operationType(operation)}["responses"][${stringLiteral(response.status)}]["content"][${stringLiteral(json.mediaType)}]`;
+  if (json) types.push(content(json.mediaType));
+  const streamed = streamedMedia(response.content);
+  if (streamed) {
+    const shape = streamShape(streamed, schemas)!;
+    const item = content(streamed.mediaType);
+    // Server-sent events are whole events when the schema says so, else events of that data.
+    types.push(
+      `ResponseStream<${shape.kind === 'sse' && !shape.envelope ? `ServerSentEvent<${item}>` : item}>`,
+    );
   }
+  if (types.length) return types.join(' | ');
   if (response.content.every((media) => /^text\//i.test(media.mediaType))) return 'string';
   return 'unknown';
 }
 
 /** The type a successful call resolves with: the union of the success bodies. */
-export function resultType(operation: OperationModel): string {
+export function resultType(operation: OperationModel, schemas: readonly NamedSchema[]): string {
   const types = [
     ...new Set(
-      successResponses(operation).map((response) => responseBodyType(operation, response)),
+      successResponses(operation).map((response) => responseBodyType(operation, response, schemas)),
     ),
   ];
   return types.length ? types.join(' | ') : 'unknown';
+}
+
+/** The runtime types a result type names (`ResponseStream`, `ServerSentEvent`). */
+export function resultRuntimeTypes(result: string): string[] {
+  return ['ResponseStream', 'ServerSentEvent'].filter((name) => result.includes(`${name}<`));
 }
 
 /** The element type of a paginated result, read from the result type. */

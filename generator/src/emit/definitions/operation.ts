@@ -1,7 +1,13 @@
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { Code, printLiteral, typedEntry, type Printable } from '../shared/literal.js';
-import { firstJson, isStructuredMediaType, requestMediaType } from '../../model/media-types.js';
+import {
+  firstJson,
+  isStructuredMediaType,
+  requestMediaType,
+  streamedMedia,
+  streamShape,
+} from '../../model/media-types.js';
 import { printableShape, valueShape } from './shape.js';
 
 /** Name of the local function returning one validator of an operation (see `client/index.ts`). */
@@ -96,7 +102,7 @@ export function oauthFlows(model: ApiModel): string | undefined {
  */
 function validator(input: {
   schemas: string;
-  member: 'parameters' | 'body' | 'responses';
+  member: 'parameters' | 'body' | 'responses' | 'items';
   status?: string;
 }): Code {
   const status = input.status === undefined ? '' : `, status: ${stringLiteral(input.status)}`;
@@ -144,10 +150,18 @@ export function operationRoute(input: { model: ApiModel; operation: OperationMod
             ],
           }
         : undefined,
-    responses: operation.responses.map((response) => ({
-      status: response.status,
-      mediaTypes: response.content.map((media) => media.mediaType),
-    })),
+    responses: operation.responses.map((response) => {
+      const streamed = streamedMedia(response.content);
+      const shape = streamed && streamShape(streamed, model.schemas);
+      return {
+        status: response.status,
+        mediaTypes: response.content.map((media) => media.mediaType),
+        stream: shape && {
+          envelope: shape.envelope || undefined,
+          data: shape.data === 'text' ? ('text' as const) : undefined,
+        },
+      };
+    }),
     security: operation.security.map((requirement) =>
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
@@ -176,6 +190,12 @@ export function operationValidators(input: {
         validator({ schemas, member: 'responses', status: response.status }),
       ]),
   );
+  const items = Object.fromEntries(
+    itemResponses(operation).map((response) => [
+      response.status,
+      validator({ schemas, member: 'items', status: response.status }),
+    ]),
+  );
   const validators = {
     parameters: operation.parameters.length
       ? validator({ schemas, member: 'parameters' })
@@ -185,8 +205,17 @@ export function operationValidators(input: {
         ? validator({ schemas, member: 'body' })
         : undefined,
     responses: Object.keys(responses).length ? responses : undefined,
+    items: Object.keys(items).length ? items : undefined,
   };
   return Object.values(validators).some((value) => value !== undefined)
     ? printLiteral(validators)
     : undefined;
+}
+
+/** The responses of an operation with a streamed media type whose items have a schema. */
+export function itemResponses(operation: OperationModel): OperationModel['responses'] {
+  return operation.responses.filter((response) => {
+    const media = streamedMedia(response.content);
+    return media !== undefined && !media.schemaless;
+  });
 }

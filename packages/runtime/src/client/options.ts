@@ -1,5 +1,6 @@
 import type { ResponseValidationReport } from '../errors.js';
 import type { Middleware } from './middleware.js';
+import type { StreamOptions } from '../streaming/response-stream.js';
 
 /** What `getAccessToken` and `reauthorize` are told about the token they are asked for. */
 export interface AccessTokenContext {
@@ -82,6 +83,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** `false` disables retries; an object overrides the client's policy for this call. */
   retry?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
+  /** Streaming operations (server-sent events): how a dropped stream is resumed. */
+  stream?: StreamOptions;
 }
 
 /** Options of `paginate()`. */

@@ -31,6 +31,11 @@ import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from '
 import { redactHeaders, redactUrl, scrubCause } from './redact.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 import { transmit, type TransportOptions, type Transmitted } from './transport.js';
+import { responseFor } from '../responses.js';
+import { streamKindOf } from '../streaming/kinds.js';
+import { ResponseStream } from '../streaming/response-stream.js';
+import { StreamError } from '../errors.js';
+import { sleep as waitFor } from '../retry.js';
 
 /** What the drop-in client sets once for all its calls (openapi-fetch's `createClient` options). */
 export interface DropInSettings {
@@ -445,6 +450,8 @@ function reportResponse(options: {
   body: unknown;
   secrets: readonly string[];
   defaultMode: 'off' | 'warn';
+  /** `body` is one item of a streamed response. */
+  item?: boolean;
 }): void {
   const { context, operation } = options;
   const mode = context.client.validation?.response ?? options.defaultMode;
@@ -453,6 +460,7 @@ function reportResponse(options: {
     operation,
     status: options.status,
     body: options.body,
+    ...(options.item ? { item: true } : {}),
   });
   if (report === undefined) return;
   if (mode === 'strict')
@@ -493,6 +501,8 @@ export async function performCall<T>(options: {
   };
   const exchanged = await exchange(context, call);
   const { response, credentials } = exchanged;
+  const stream = streamOf(context, call, exchanged);
+  if (stream !== undefined) return { data: stream as T, response };
   const body = await withinAttempt(exchanged, call, () => readBody(response, exchanged.method));
   if (response.ok) {
     reportResponse({
@@ -505,8 +515,14 @@ export async function performCall<T>(options: {
     });
     return { data: body as T, response };
   }
+  throw apiErrorOf(operation, exchanged, body);
+}
+
+/** The typed error of a response outside 2xx, its body read. */
+function apiErrorOf(operation: OperationDefinition, exchanged: Exchange, body: unknown) {
+  const { response, credentials } = exchanged;
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-  throw errorForStatus({
+  return errorForStatus({
     operationId: operation.operationId,
     method: operation.method,
     url: safeUrl(exchanged.url, credentials),
@@ -520,6 +536,74 @@ export async function performCall<T>(options: {
     requestId: requestIdOf(response.headers),
     secrets: credentials.secrets,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
+}
+
+/**
+ * A 2xx response whose content type is a stream the operation declares (server-sent events,
+ * NDJSON, json-seq) is delivered as a `ResponseStream` of its items, read as they arrive. The
+ * attempt's timeout covered the response's head; the stream then lasts as long as it needs.
+ */
+function streamOf(
+  context: CallContext,
+  call: Call,
+  exchanged: Exchange,
+): ResponseStream<unknown> | undefined {
+  const { response } = exchanged;
+  const { operation, callOptions } = call;
+  const kind = streamKindOf(response.headers.get('content-type'));
+  if (!response.ok || kind === undefined) return undefined;
+  const declared = responseFor(operation, response.status);
+  if (!declared?.mediaTypes.some((type) => streamKindOf(type) === kind)) return undefined;
+  exchanged.attempt.dispose();
+  const { secrets } = exchanged.credentials;
+  return new ResponseStream({
+    operationId: operation.operationId,
+    kind,
+    response,
+    requestId: requestIdOf(response.headers),
+    definition: declared.stream,
+    signal: callOptions.signal,
+    options: callOptions.stream,
+    check: (item, from) =>
+      reportResponse({
+        context,
+        operation,
+        status: from.status,
+        body: item,
+        secrets,
+        defaultMode: 'warn',
+        item: true,
+      }),
+    // The same call again, through the same pipeline (credentials, middleware, retries).
+    reopen: async (lastEventId) => {
+      const headers = { ...callOptions.headers };
+      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+      const again = await exchange(context, { ...call, callOptions: { ...callOptions, headers } });
+      const answer = again.response;
+      if (answer.status === 204) {
+        again.attempt.dispose();
+        await answer.body?.cancel();
+        return undefined;
+      }
+      if (!answer.ok) {
+        const body = await withinAttempt(again, call, () => readBody(answer, again.method));
+        throw apiErrorOf(operation, again, body);
+      }
+      again.attempt.dispose();
+      if (streamKindOf(answer.headers.get('content-type')) !== kind) {
+        await answer.body?.cancel();
+        throw new StreamError({
+          operationId: operation.operationId,
+          reason: 'not-a-stream',
+          detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
+          requestId: requestIdOf(answer.headers),
+          lastEventId,
+        });
+      }
+      return answer;
+    },
+    sleep: context.client.retry?.sleep ?? waitFor,
   });
 }
 

@@ -11,6 +11,9 @@ import { safeParseWorded } from '../messages.js';
 import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
+import { streamedAnswer, type StreamedAnswer } from './streams.js';
+import { responseFor } from '../responses.js';
+import { streamKindOf } from '../streaming/kinds.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
 import type { MockDefinition, MockErrorShape } from './definition.js';
 import { deserializeParameters, type ParameterGroups } from './deserialize.js';
@@ -49,6 +52,8 @@ import { ownOrCreate, ownValue, setOwn } from '../own.js';
 /** Fixtures of one operation as generated in `fixtures.ts`. */
 export interface OperationFixtures {
   responses: Record<string, unknown>;
+  /** One item of each streamed response, by status (what the mock streams, numbered). */
+  items?: Record<string, unknown>;
 }
 
 /** What a custom handler receives: the parsed, validated request and who is calling. */
@@ -62,11 +67,15 @@ export interface MockRequest {
   state: MockState;
 }
 
-/** What a handler returns; `body` is sent as JSON. */
+/** What a handler returns; `body` is sent as JSON, `items` streamed in the operation's streamed media type. */
 export interface MockResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Items of a streaming operation (events, or their data; JSON lines), sent one by one. */
+  items?: unknown[];
+  /** Time between two items. Default: the mock's `streams.intervalMs`. */
+  intervalMs?: number;
 }
 
 export type MockHandler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
@@ -130,6 +139,11 @@ export interface MockOptions {
   oauth?: Partial<OAuthSettings>;
   /** How long a cache refresh stays loading (`x-zapgen-polling` field true). Default 1000 ms. */
   cacheLoadingMs?: number;
+  /**
+   * Streaming operations answered from fixtures: how many items (the fixture item, numbered) and
+   * the time between two. Default 3 items, 10 ms apart.
+   */
+  streams?: { items?: number; intervalMs?: number };
   clock?: MockClock;
   logger?: MockLogger;
   /** Serve the `/__zapgen/` admin routes (state, reset, clock, tokens). Default true. */
@@ -433,6 +447,33 @@ function fixtureAnswer(
   if (!response?.mediaTypes.length)
     return { status: status === 200 ? 204 : status, body: undefined };
   return { status, body: clone(fixtures?.responses[success] ?? null) };
+}
+
+/** The fixture item of the streamed response answering `status`, when it is one. */
+function fixtureItem(
+  operation: OperationDefinition,
+  status: number,
+  fixtures: OperationFixtures | undefined,
+): { value: unknown } | undefined {
+  const response = responseFor(operation, status);
+  if (response?.stream === undefined || fixtures?.items === undefined) return undefined;
+  return Object.hasOwn(fixtures.items, response.status)
+    ? { value: fixtures.items[response.status] }
+    : undefined;
+}
+
+/** Items streamed in the streamed media type of the response answering `status`, if it has one. */
+function streamedAnswerOf(options: {
+  operation: OperationDefinition;
+  status: number;
+  items: readonly unknown[];
+  lastEventId: string | null;
+  intervalMs: number;
+}): StreamedAnswer | undefined {
+  const response = responseFor(options.operation, options.status);
+  const mediaType = response?.mediaTypes.find((type) => streamKindOf(type) !== undefined);
+  if (response === undefined || mediaType === undefined) return undefined;
+  return streamedAnswer({ ...options, mediaType, stream: response.stream });
 }
 
 function errorStatusKeys(status: number): string[] {
@@ -798,6 +839,14 @@ export function createMock(config: MockConfig & MockOptions): Mock {
       body = result.data;
     }
     const handler = ownValue(config.handlers, operation.operationId);
+    const streamOf = (status: number, items: readonly unknown[], intervalMs?: number) =>
+      streamedAnswerOf({
+        operation,
+        status,
+        items,
+        lastEventId: request.headers.get('last-event-id'),
+        intervalMs: intervalMs ?? config.streams?.intervalMs ?? 10,
+      });
     if (handler !== undefined) {
       const answer = await handler({
         operationId: operation.operationId,
@@ -807,13 +856,27 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         caller,
         state,
       });
+      const stream =
+        answer.items === undefined
+          ? undefined
+          : streamOf(answer.status, answer.items, answer.intervalMs);
       return {
         status: answer.status,
-        body: answer.body,
+        ...(stream === undefined ? { body: answer.body } : { stream }),
         ...(answer.headers && { headers: answer.headers }),
       };
     }
-    const success = fixtureAnswer(operation, ownValue(config.fixtures, operation.operationId));
+    const fixtures = ownValue(config.fixtures, operation.operationId);
+    const success = fixtureAnswer(operation, fixtures);
+    const item = fixtureItem(operation, success.status, fixtures);
+    if (item !== undefined && ownValue(definition.behaviours, operation.operationId) === undefined)
+      return {
+        status: success.status,
+        stream: streamOf(
+          success.status,
+          Array.from({ length: config.streams?.items ?? 3 }, () => clone(item.value)),
+        )!,
+      };
     const behaviour = ownValue(definition.behaviours, operation.operationId);
     if (behaviour === undefined) return cached(operation, parameters, caller, success);
     const linkUrl = new URL(url);
