@@ -20,6 +20,9 @@ export function operationExtensions(operation: Node): OperationExtensions {
   const pagination = paginationOf(operation['x-zapgen-pagination']);
   const polling = pollingOf(operation['x-zapgen-polling']);
   const mock = mockDeclaration(operation['x-zapgen-mock']);
+  const idempotency = operation['x-zapgen-idempotency'];
+  const idempotencyHeader =
+    idempotency === true ? 'Idempotency-Key' : stringOf(idempotency) || undefined;
   return {
     rules: rulesOf(operation['x-zapgen-rules']),
     ...(stability && { stability }),
@@ -27,6 +30,7 @@ export function operationExtensions(operation: Node): OperationExtensions {
     ...(pagination && { pagination }),
     ...(polling && { polling }),
     ...(mock && { mock }),
+    ...(idempotencyHeader && { idempotency: { header: idempotencyHeader } }),
   };
 }
 

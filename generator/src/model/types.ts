@@ -217,6 +217,8 @@ export interface OperationExtensions {
   polling?: { whileField: string; intervalMs: number };
   /** `x-zapgen-mock`: what the mock does for this operation, as the spec declares it. */
   mock?: MockDeclaration;
+  /** `x-zapgen-idempotency`: the header that carries the operation's idempotency key. */
+  idempotency?: { header: string };
 }
 
 export interface ParameterRef {

@@ -152,6 +152,11 @@ export interface OperationDefinition {
   parameterValidator?: Validator;
   pagination?: PaginationDefinition;
   polling?: { whileField: string; intervalMs: number };
+  /**
+   * The header of the operation's idempotency key (`Idempotency-Key`, or `x-zapgen-idempotency`):
+   * the client sends one key per call, the same on every retry, unless the caller gives one.
+   */
+  idempotencyHeader?: string;
   stability?: { level: string; note?: string };
   cache?: {
     ttlSeconds: number;
@@ -170,6 +175,8 @@ export interface ApiDefinition {
   /** Package name, used in error messages and the user agent. */
   name: string;
   servers: ServerDefinition[];
+  /** The response header the spec declares as the request id; the usual ones are read otherwise. */
+  requestIdHeader?: string;
   securitySchemes: Record<string, SecuritySchemeDefinition>;
   /**
    * Every operation: the path-typed methods (`GET('/v1/apps', ...)`) find their operation here by

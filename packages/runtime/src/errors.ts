@@ -262,6 +262,8 @@ export class ResponseValidationError extends ZapgenError {
   override readonly name: string = 'ResponseValidationError';
 
   readonly report: ResponseValidationReport;
+  /** The request id the server sent with the response. */
+  readonly requestId: string | undefined;
   readonly #body: unknown;
   readonly #shownBody: unknown;
 
@@ -269,6 +271,7 @@ export class ResponseValidationError extends ZapgenError {
     report: ResponseValidationReport;
     body: unknown;
     secrets?: readonly string[];
+    requestId?: string | undefined;
   }) {
     const { report } = options;
     const secrets = options.secrets ?? [];
@@ -276,13 +279,16 @@ export class ResponseValidationError extends ZapgenError {
     const details = report.issues
       .map((issue) => `${scrub(formatPath(issue.path), secrets)}: ${issue.message}`)
       .join('; ');
+    const requestId =
+      options.requestId === undefined ? '' : ` (request id ${scrub(options.requestId, secrets)})`;
     super(
-      `${report.operationId}: response ${report.status} does not match its schema: ${details}`,
+      `${report.operationId}: response ${report.status} does not match its schema: ${details}${requestId}`,
       {
         operationId: report.operationId,
       },
     );
     this.report = report;
+    this.requestId = options.requestId;
     this.#body = options.body;
     this.#shownBody = scrubValue(options.body, secrets);
   }

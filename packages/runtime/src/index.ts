@@ -24,6 +24,7 @@ export type {
   RetryOptions,
 } from './client/options.js';
 export { resolveBaseUrl } from './client/base-url.js';
+export { getRequestId } from './client/errors-from-response.js';
 export { serializeParameters } from './serialize/index.js';
 export type { SerializedParameters } from './serialize/index.js';
 export { authenticate } from './auth/credentials.js';

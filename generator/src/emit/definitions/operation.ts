@@ -9,6 +9,7 @@ import {
   streamShape,
 } from '../../model/media-types.js';
 import { printableShape, valueShape } from './shape.js';
+import { idempotencyHeader, requestIdHeader } from '../../model/headers.js';
 
 /** Name of the local function returning one validator of an operation (see `client/index.ts`). */
 export const VALIDATOR_OF = 'validatorOf';
@@ -56,6 +57,7 @@ export function apiDefinition(input: {
         ]),
       ),
     })),
+    requestIdHeader: requestIdHeader(model),
     securitySchemes: Object.fromEntries(
       model.securitySchemes.map((scheme) => [
         scheme.name,
@@ -165,6 +167,7 @@ export function operationRoute(input: { model: ApiModel; operation: OperationMod
     security: operation.security.map((requirement) =>
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
+    idempotencyHeader: idempotencyHeader(operation),
     pagination: extensions.pagination as unknown as Printable,
     polling: extensions.polling,
     stability: extensions.stability,

@@ -44,6 +44,12 @@ export const extensionShape: LintRule = {
           ageField: { check: isNonEmptyString },
         });
       }
+      const idempotency = operation['x-zapgen-idempotency'];
+      if (idempotency !== undefined && idempotency !== true && isNonEmptyString(idempotency))
+        report(
+          at('x-zapgen-idempotency'),
+          'x-zapgen-idempotency must be true (the Idempotency-Key header) or the name of the header',
+        );
       if (operation['x-zapgen-mock'] !== undefined)
         checkMockOperation(operation['x-zapgen-mock'], at('x-zapgen-mock'), report);
       if (operation['x-zapgen-pagination'] !== undefined)

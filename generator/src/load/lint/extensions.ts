@@ -16,6 +16,7 @@ export const OPERATION_EXTENSIONS = [
   'x-zapgen-pagination',
   'x-zapgen-polling',
   'x-zapgen-mock',
+  'x-zapgen-idempotency',
 ] as const;
 export const DOCUMENT_EXTENSIONS = ['x-zapgen-mock'] as const;
 

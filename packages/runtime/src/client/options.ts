@@ -83,6 +83,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** `false` disables retries; an object overrides the client's policy for this call. */
   retry?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
+  /**
+   * The idempotency key of an operation that takes one (default: one made per call, the same on
+   * every retry). Ignored by operations without an idempotency header.
+   */
+  idempotencyKey?: string;
   /** Streaming operations (server-sent events): how a dropped stream is resumed. */
   stream?: StreamOptions;
 }

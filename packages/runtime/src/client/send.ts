@@ -24,13 +24,14 @@ import { serializeParameters, type OpenParameters } from '../serialize/index.js'
 import type * as Validation from '../validation.js';
 import { encodeBody, readBody, readResult, type ParseAs } from './body.js';
 import { checkCall } from './check-call.js';
-import { errorForStatus, requestIdOf } from './errors-from-response.js';
+import { errorForStatus, rememberRequestId, requestIdOf } from './errors-from-response.js';
 import type { CallOptions, ClientOptions } from './options.js';
 import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
 import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from './prepare.js';
 import { redactHeaders, redactUrl, scrubCause } from './redact.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 import { transmit, type TransportOptions, type Transmitted } from './transport.js';
+import { withIdempotencyKey } from './idempotency.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import { ResponseStream } from '../streaming/response-stream.js';
@@ -94,6 +95,8 @@ export interface Call {
 /** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
 export interface CallResult<T> {
   data: T;
+  /** The request id the server sent (the spec's request id header, or the usual ones). */
+  requestId?: string | undefined;
   /** The final response (after redirects); its body has been read into `data`. */
   response: Response;
 }
@@ -229,9 +232,12 @@ function reauthorizeMiddleware(options: {
 /** Sends a call: everything up to the response, whose body is still unread. */
 async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   const { api, client } = context;
-  const { operation, args, callOptions } = call;
   const dropIn = context.dropIn !== undefined;
   const known = call.dropIn?.unknownOperation !== true;
+  // Once per logical call: retries and reconnections send the key the first attempt sent.
+  if (known && call.operation.idempotencyHeader !== undefined && call.dropIn === undefined)
+    Object.assign(call, withIdempotencyKey(call.operation, call.args, call.callOptions));
+  const { operation, args, callOptions } = call;
   if (known && (client.validation?.request ?? !dropIn)) {
     const issues = context.validation?.validateRequest(operation, args) ?? [];
     if (issues.length > 0)
@@ -298,7 +304,10 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     timeoutMs: callOptions.timeoutMs ?? client.timeoutMs ?? (dropIn ? 0 : 30_000),
     ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
     policy,
-    retryable: mayRetryMethod(policy, operation.method),
+    // A request that carries an idempotency key may be sent again whatever its method.
+    retryable:
+      mayRetryMethod(policy, operation.method) ||
+      (known && operation.idempotencyHeader !== undefined),
     followRedirects,
     maxRedirects: client.maxRedirects ?? 20,
     credentials: prepared.credentials,
@@ -452,6 +461,7 @@ function reportResponse(options: {
   defaultMode: 'off' | 'warn';
   /** `body` is one item of a streamed response. */
   item?: boolean;
+  requestId?: string | undefined;
 }): void {
   const { context, operation } = options;
   const mode = context.client.validation?.response ?? options.defaultMode;
@@ -464,7 +474,12 @@ function reportResponse(options: {
   });
   if (report === undefined) return;
   if (mode === 'strict')
-    throw new ResponseValidationError({ report, body: options.body, secrets: options.secrets });
+    throw new ResponseValidationError({
+      report,
+      body: options.body,
+      secrets: options.secrets,
+      requestId: options.requestId,
+    });
   if (context.client.onValidationWarning) return context.client.onValidationWarning(report);
   if (context.warned.has(operation.operationId)) return;
   context.warned.add(operation.operationId);
@@ -505,6 +520,7 @@ export async function performCall<T>(options: {
   if (stream !== undefined) return { data: stream as T, response };
   const body = await withinAttempt(exchanged, call, () => readBody(response, exchanged.method));
   if (response.ok) {
+    const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
     reportResponse({
       context,
       operation,
@@ -512,14 +528,21 @@ export async function performCall<T>(options: {
       body,
       secrets: credentials.secrets,
       defaultMode: 'warn',
+      requestId,
     });
-    return { data: body as T, response };
+    rememberRequestId(body, requestId);
+    return { data: body as T, response, requestId };
   }
-  throw apiErrorOf(operation, exchanged, body);
+  throw apiErrorOf(context, operation, exchanged, body);
 }
 
 /** The typed error of a response outside 2xx, its body read. */
-function apiErrorOf(operation: OperationDefinition, exchanged: Exchange, body: unknown) {
+function apiErrorOf(
+  context: CallContext,
+  operation: OperationDefinition,
+  exchanged: Exchange,
+  body: unknown,
+) {
   const { response, credentials } = exchanged;
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   return errorForStatus({
@@ -533,7 +556,7 @@ function apiErrorOf(operation: OperationDefinition, exchanged: Exchange, body: u
       extraNames: credentials.headerNames,
       secrets: credentials.secrets,
     }),
-    requestId: requestIdOf(response.headers),
+    requestId: requestIdOf(response.headers, context.api.requestIdHeader),
     secrets: credentials.secrets,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   });
@@ -561,7 +584,7 @@ function streamOf(
     operationId: operation.operationId,
     kind,
     response,
-    requestId: requestIdOf(response.headers),
+    requestId: requestIdOf(response.headers, context.api.requestIdHeader),
     definition: declared.stream,
     signal: callOptions.signal,
     options: callOptions.stream,
@@ -574,6 +597,7 @@ function streamOf(
         secrets,
         defaultMode: 'warn',
         item: true,
+        requestId: requestIdOf(from.headers, context.api.requestIdHeader),
       }),
     // The same call again, through the same pipeline (credentials, middleware, retries).
     reopen: async (lastEventId) => {
@@ -588,7 +612,7 @@ function streamOf(
       }
       if (!answer.ok) {
         const body = await withinAttempt(again, call, () => readBody(answer, again.method));
-        throw apiErrorOf(operation, again, body);
+        throw apiErrorOf(context, operation, again, body);
       }
       again.attempt.dispose();
       if (streamKindOf(answer.headers.get('content-type')) !== kind) {
@@ -597,7 +621,7 @@ function streamOf(
           operationId: operation.operationId,
           reason: 'not-a-stream',
           detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
-          requestId: requestIdOf(answer.headers),
+          requestId: requestIdOf(answer.headers, context.api.requestIdHeader),
           lastEventId,
         });
       }

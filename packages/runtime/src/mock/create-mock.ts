@@ -500,6 +500,9 @@ export function createMock(config: MockConfig & MockOptions): Mock {
   const operations = Object.values(config.operations);
   const routes = compileRoutes(operations);
   const prefixes = basePaths(api);
+  /** First answers by operation and idempotency key, and the key of each request being answered. */
+  const replays = new Map<string, Answer>();
+  const replayKeys = new WeakMap<Request, string>();
   const limits: MockLimits = { ...DEFAULT_LIMITS, ...config.limits };
   const clock = config.clock ?? createClock();
   const logger: MockLogger = config.logger ?? { error: (message) => console.error(message) };
@@ -838,6 +841,18 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         });
       body = result.data;
     }
+    // Idempotent replays: the same key gets the first answer again (`Idempotent-Replayed: true`).
+    const idempotencyKey =
+      operation.idempotencyHeader === undefined
+        ? null
+        : request.headers.get(operation.idempotencyHeader);
+    if (idempotencyKey) {
+      const replayKey = `${operation.operationId} ${idempotencyKey}`;
+      const first = replays.get(replayKey);
+      if (first !== undefined)
+        return { ...clone(first), headers: { ...first.headers, 'idempotent-replayed': 'true' } };
+      replayKeys.set(request, replayKey);
+    }
     const handler = ownValue(config.handlers, operation.operationId);
     const streamOf = (status: number, items: readonly unknown[], intervalMs?: number) =>
       streamedAnswerOf({
@@ -1018,6 +1033,9 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         headers: problem.headers,
       };
     }
+    const replayKey = replayKeys.get(request);
+    if (replayKey !== undefined && answer.status < 500 && answer.stream === undefined)
+      replays.set(replayKey, clone(answer));
     await delay(request.signal);
     logger.request?.({
       method: request.method,
