@@ -75,6 +75,22 @@ export function successResponses(operation: OperationModel): ResponseModel[] {
   return operation.responses.filter((response) => response.status === 'default');
 }
 
+/**
+ * A file's media type (`application/octet-stream`, `image/png`, `application/pdf`, ...): a body the
+ * client resolves with as a `Blob` (or as the caller's `parseAs` chooses), as `readBody` reads any
+ * content type that is not JSON, text, XML, a form or a stream. `*\/*` may be anything.
+ */
+export function isBinaryMediaType(mediaType: string): boolean {
+  const type = essence(mediaType);
+  return (
+    type.includes('/') &&
+    !type.includes('*') &&
+    !isJsonMediaType(type) &&
+    !/^text\/|xml|json|form-urlencoded|^multipart\//.test(type) &&
+    streamKind(type) === undefined
+  );
+}
+
 /** Server-sent events, NDJSON / JSON Lines or json-seq: a body read as a sequence of items. */
 export function streamKind(mediaType: string): StreamKind | undefined {
   return streamKindOf(mediaType);

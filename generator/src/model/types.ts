@@ -191,6 +191,8 @@ export interface MediaTypeModel {
   examples: JsonValue[];
   /** Present when the media type has no `schema` (examples only): nothing to validate against. */
   schemaless?: true;
+  /** The `encoding` of a form body: each property's part content type, where the spec gives one. */
+  encoding?: Record<string, { contentType: string }>;
 }
 
 export interface ResponseModel {

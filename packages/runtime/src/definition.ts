@@ -141,7 +141,13 @@ export interface OperationDefinition {
   path: string;
   deprecated?: boolean;
   parameters: ParameterDefinition[];
-  requestBody?: { required: boolean; mediaTypes: string[]; validator?: Validator };
+  requestBody?: {
+    required: boolean;
+    mediaTypes: string[];
+    validator?: Validator;
+    /** The spec's `encoding` of the sent (multipart) media type, by property. */
+    encoding?: Record<string, BodyEncoding>;
+  };
   responses: ResponseDefinition[];
   security: SecurityRequirement[];
   /**
@@ -164,6 +170,12 @@ export interface OperationDefinition {
     refreshParameter?: ParameterRef;
     ageField?: string;
   };
+}
+
+/** How one property of a multipart body is sent (the spec's Encoding object). */
+export interface BodyEncoding {
+  /** The part's content type (`image/png`, `application/json`, ...). */
+  contentType?: string;
 }
 
 export interface ServerDefinition {

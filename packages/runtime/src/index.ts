@@ -20,11 +20,14 @@ export type {
   CallOptions,
   ClientOptions,
   PaginateOptions,
+  ParsedAs,
   PollOptions,
   RetryOptions,
 } from './client/options.js';
 export { resolveBaseUrl } from './client/base-url.js';
 export { getRequestId } from './client/errors-from-response.js';
+export { toFile } from './client/files.js';
+export type { FileData, UploadBody, WithFiles } from './client/files.js';
 export { serializeParameters } from './serialize/index.js';
 export type { SerializedParameters } from './serialize/index.js';
 export { authenticate } from './auth/credentials.js';

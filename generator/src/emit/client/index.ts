@@ -7,7 +7,15 @@ import type { ModuleDeclaration } from '../registry.js';
 import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { operationDocLines } from './docs.js';
-import { argsOptional, argsType, itemType, resultRuntimeTypes, resultType } from './signatures.js';
+import {
+  argsOptional,
+  argsRuntimeTypes,
+  argsType,
+  isDownload,
+  itemType,
+  resultRuntimeTypes,
+  resultType,
+} from './signatures.js';
 
 /** `<Api>ClientOptions`: the runtime's options plus one typed option per apiKey scheme. */
 function clientOptions(
@@ -64,7 +72,7 @@ function operationTypes(
       kind: StructureKind.TypeAlias,
       name: `${names.type}Args`,
       isExported: true,
-      type: argsType(operation),
+      type: argsType(operation, model.schemas),
       docs: docs([`Arguments of ${commentText(label)}.`]),
     },
     {
@@ -126,8 +134,12 @@ function method(input: {
   const { names, kind } = input;
   const call = RUNTIME_CALLS[kind];
   const args = `args: ${names.type}Args${argsOptional(input.operation) ? ' = {}' : ''}`;
+  // A file download's result follows the call's `parseAs` (a stream, bytes, a Blob, text).
+  const download = kind === 'call' && isDownload(input.operation);
   // `callOptions`, not `options`: that is `createClient`'s own parameter.
-  const signature = `${kind === 'paginate' ? '' : 'async '}${names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
+  const signature = download
+    ? `async ${names.fn}<Options extends CallOptions = CallOptions>(${args}, callOptions?: Options): Promise<ParsedAs<Options, ${names.type}Result>>`
+    : `${kind === 'paginate' ? '' : 'async '}${names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
   // In a method, `${names.fn}` names the module's function of the same name, not the method.
   const body =
     kind === 'call'
@@ -148,11 +160,18 @@ function operationFunction(input: {
   baseClient: string;
 }): StatementStructures {
   const { names } = input;
+  const download = isDownload(input.operation);
+  const result = download
+    ? `ParsedAs<Options, ${names.type}Result>`
+    : RUNTIME_CALLS.call.generic(names.type);
   return {
     kind: StructureKind.Function,
     name: names.fn,
     isExported: true,
     isAsync: true,
+    ...(download && {
+      typeParameters: [{ name: 'Options', constraint: 'CallOptions', default: 'CallOptions' }],
+    }),
     parameters: [
       { name: 'client', type: input.baseClient },
       {
@@ -160,11 +179,11 @@ function operationFunction(input: {
         type: `${names.type}Args`,
         initializer: argsOptional(input.operation) ? '{}' : undefined,
       },
-      { name: 'callOptions', type: 'CallOptions', hasQuestionToken: true },
+      { name: 'callOptions', type: download ? 'Options' : 'CallOptions', hasQuestionToken: true },
     ],
-    returnType: RUNTIME_CALLS.call.returns(names.type),
+    returnType: `Promise<${result}>`,
     docs: docs(input.doc),
-    statements: `return client.call<${RUNTIME_CALLS.call.generic(names.type)}>(${names.definition}, args, callOptions);`,
+    statements: `return client.call<${result}>(${names.definition}, args, callOptions);`,
   };
 }
 
@@ -224,18 +243,22 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   // Only what the module uses: an API without operations needs no call options or operation types.
   const some = model.operations.length > 0;
   const streamTypes = new Set(
-    model.operations.flatMap((operation) =>
-      resultRuntimeTypes(resultType(operation, model.schemas)),
-    ),
+    model.operations.flatMap((operation) => [
+      ...resultRuntimeTypes(resultType(operation, model.schemas)),
+      ...argsRuntimeTypes(argsType(operation, model.schemas)),
+    ]),
   );
   const runtimeTypes = [
     ...(some ? ['CallOptions'] : []),
     'ClientOptions',
     ...(hasPagination ? ['PaginateOptions'] : []),
+    ...(model.operations.some(isDownload) ? ['ParsedAs'] : []),
     ...(hasPolling ? ['PollOptions'] : []),
     ...(streamTypes.has('ResponseStream') ? ['ResponseStream'] : []),
     'Runtime',
     ...(streamTypes.has('ServerSentEvent') ? ['ServerSentEvent'] : []),
+    ...(streamTypes.has('UploadBody') ? ['UploadBody'] : []),
+    ...(streamTypes.has('WithFiles') ? ['WithFiles'] : []),
   ];
   const definitionConsts = model.operations.map(
     (operation) => names.get(operation.operationId)!.definition,

@@ -150,6 +150,7 @@ export function operationRoute(input: { model: ApiModel; operation: OperationMod
                 .map((media) => media.mediaType)
                 .filter((type) => type !== bodyMedia.mediaType),
             ],
+            encoding: bodyMedia.encoding,
           }
         : undefined,
     responses: operation.responses.map((response) => {

@@ -516,8 +516,29 @@ export async function performCall<T>(options: {
   };
   const exchanged = await exchange(context, call);
   const { response, credentials } = exchanged;
-  const stream = streamOf(context, call, exchanged);
+  const { parseAs } = call.callOptions;
+  const stream = parseAs === undefined ? streamOf(context, call, exchanged) : undefined;
   if (stream !== undefined) return { data: stream as T, response };
+  if (parseAs !== undefined && response.ok) {
+    // A body the caller chose how to read: a stream is theirs for as long as it lasts.
+    if (parseAs === 'stream') exchanged.attempt.dispose();
+    const reading = readResult(response, { method: exchanged.method, parseAs, ok: true });
+    const data =
+      parseAs === 'stream' ? await reading : await withinAttempt(exchanged, call, () => reading);
+    const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
+    if (parseAs === 'json')
+      reportResponse({
+        context,
+        operation,
+        status: response.status,
+        body: data,
+        secrets: credentials.secrets,
+        defaultMode: 'warn',
+        requestId,
+      });
+    rememberRequestId(data, requestId);
+    return { data: data as T, response, requestId };
+  }
   const body = await withinAttempt(exchanged, call, () => readBody(response, exchanged.method));
   if (response.ok) {
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
