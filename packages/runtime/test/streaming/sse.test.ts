@@ -311,6 +311,46 @@ describe('NDJSON and json-seq', () => {
     expect((error as Error).message).toContain('record 4');
   });
 
+  it('consumes 100,000 items (about 100 MB) with flat memory', async () => {
+    const lines = operation('application/x-ndjson', {
+      items: z.object({ n: z.number(), pad: z.string() }),
+    });
+    const pad = 'x'.repeat(1000);
+    const { baseUrl } = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      let n = 0;
+      const pump = () => {
+        while (n < 100_000) {
+          let batch = '';
+          for (let i = 0; i < 100; i += 1) batch += `{"n":${n++},"pad":"${pad}"}\n`;
+          if (!response.write(batch)) return void response.once('drain', pump);
+        }
+        response.end();
+      };
+      pump();
+    });
+    const runtime = createRuntime(api, { baseUrl });
+    const start = process.memoryUsage();
+    let peak = 0;
+    let count = 0;
+    for await (const item of await runtime.call<ResponseStream<{ n: number }>>(lines)) {
+      if (item.n !== count) break;
+      count += 1;
+      if (count % 1000 === 0) {
+        const now = process.memoryUsage();
+        peak = Math.max(
+          peak,
+          now.heapUsed + now.arrayBuffers - start.heapUsed - start.arrayBuffers,
+        );
+      }
+    }
+    expect(count).toBe(100_000);
+    // Held whole, the body alone would be 100 MB (and its parsed items several times that).
+    if (process.env.ZAPGEN_PRINT_MEMORY)
+      console.log(`peak growth ${(peak / 1024 / 1024).toFixed(1)} MB`);
+    expect(peak / 1024 / 1024).toBeLessThan(48);
+  });
+
   it('a dropped NDJSON stream is a StreamError (there is no resuming it)', async () => {
     const lines = operation('application/jsonl', {});
     const { baseUrl } = await serve((request, response) => {
