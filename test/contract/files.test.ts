@@ -19,6 +19,11 @@ type Call = (args?: unknown, options?: Record<string, unknown>) => Promise<any>;
 interface Package {
   createClient(options: Record<string, unknown>): Record<string, Call>;
 }
+interface MockModule {
+  createMock(options?: Record<string, unknown>): {
+    fetch: typeof fetch;
+  };
+}
 
 /** A strict consumer: files where the spec has binaries, results typed by `parseAs`. */
 const CONSUMER = `import { toFile } from '@zapgen/runtime';
@@ -53,6 +58,7 @@ const MB = 1024 * 1024;
 const CHUNK = new Uint8Array(MB).fill(7);
 
 let sdk: Package;
+let mockModule: MockModule;
 let compiled: TscResult;
 let baseUrl: string;
 let server: ReturnType<typeof createServer>;
@@ -103,6 +109,7 @@ beforeAll(async () => {
   writeFileSync(join(out, 'src/consumer.ts'), CONSUMER);
   compiled = await typecheck({ dir: out });
   sdk = (await import(join(out, 'src/index.ts'))) as Package;
+  mockModule = (await import(join(out, 'src/mock.ts'))) as MockModule;
   server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -202,5 +209,33 @@ describe('files through a generated client', () => {
     expect(
       (after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / MB,
     ).toBeLessThan(64);
+  });
+
+  test('the mock parses multipart uploads, takes file bodies and serves downloads', async () => {
+    const seen: unknown[] = [];
+    const mock = mockModule.createMock({
+      handlers: {
+        uploadDocument: ({ body }: { body: Record<string, unknown> }) => {
+          seen.push(body);
+          return { status: 201, body: { id: 'm1', parts: Object.keys(body) } };
+        },
+      },
+    });
+    const client = sdk.createClient({ fetch: mock.fetch, validation: { response: 'strict' } });
+    const file = await toFile(new Uint8Array([1, 2, 3]), 'a.png');
+    const stored = await client.uploadDocument!({
+      body: { file, attachments: [file, file], metadata: { title: 'T' } },
+    });
+    expect(stored).toEqual({ id: 'm1', parts: ['file', 'attachments', 'metadata'] });
+    const body = seen[0] as { file: File; attachments: File[]; metadata: unknown };
+    expect([body.file.name, body.file.type, body.file.size]).toEqual(['a.png', 'image/png', 3]);
+    expect(body.attachments).toHaveLength(2);
+    expect(body.metadata).toEqual({ title: 'T' });
+    await expect(
+      client.putBlob!({ path: { name: 'n' }, body: new Uint8Array([0, 255, 254]) }),
+    ).resolves.toBeUndefined();
+    const download = await client.getBlob!({ path: { name: 'n' } });
+    expect(download).toBeInstanceOf(Blob);
+    expect(await download.text()).toBe('zapgen mock getBlob\n');
   });
 });

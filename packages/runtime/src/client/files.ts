@@ -72,7 +72,8 @@ async function partsOf(data: FileData): Promise<BlobPart[]> {
 }
 
 /**
- * A `File` named `name` of `data`, of content type `options.type` (else the `Blob`'s own, else
+ * A `File` named `name` of `data`, of content type `options.type` (else the `Blob`'s own; without
+ * either, a multipart part gets the type the spec's `encoding` gives it, else
  * `application/octet-stream`).
  */
 export async function toFile(
@@ -88,8 +89,8 @@ export async function toFile(
         `toFile: cannot make a file of ${value === null ? 'null' : typeof value}`,
       );
   }
-  const type =
-    options.type ?? (value instanceof Blob && value.type ? value.type : 'application/octet-stream');
+  // Without a type, the spec's `encoding` (or the platform: application/octet-stream) decides.
+  const type = options.type ?? (value instanceof Blob ? value.type : '');
   return new File(await partsOf(value), name, {
     type,
     ...(options.lastModified === undefined ? {} : { lastModified: options.lastModified }),

@@ -14,6 +14,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Items sent one after another (server-sent events, NDJSON, json-seq) instead of `body`. */
   stream?: StreamedAnswer;
+  /** Bytes sent as they are (a file download) instead of `body`. */
+  raw?: { contentType: string; data: Blob };
 }
 
 /** One reason a request was rejected, with where it was found. */
@@ -123,6 +125,11 @@ export function toResponse(
     headers.set('content-type', answer.stream.mediaType);
     headers.set('cache-control', 'no-cache');
     return new Response(streamBody(answer.stream), { status: answer.status, headers });
+  }
+  if (answer.raw !== undefined) {
+    headers.set('content-type', answer.raw.contentType);
+    headers.set('content-length', String(answer.raw.data.size));
+    return new Response(options.head ? null : answer.raw.data, { status: answer.status, headers });
   }
   if (answer.html !== undefined) {
     payload = answer.html;

@@ -12,6 +12,7 @@ import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
 import { streamedAnswer, type StreamedAnswer } from './streams.js';
+import { isBinaryBody, multipartFields } from './form-bodies.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
@@ -359,12 +360,12 @@ async function readBody(request: Request, limits: MockLimits): Promise<Uint8Arra
   return bytes;
 }
 
-function parseBody(
+async function parseBody(
   operation: OperationDefinition,
   contentType: string | null,
   bytes: Uint8Array,
   limits: MockLimits,
-): unknown {
+): Promise<unknown> {
   const body = operation.requestBody;
   if (body === undefined) return undefined;
   if (!bytes.byteLength) {
@@ -390,6 +391,19 @@ function parseBody(
       message: `Content-Type must be one of: ${body.mediaTypes.join(', ')}.`,
     });
   }
+  if (mediaType === 'multipart/form-data') {
+    try {
+      return await multipartFields(contentType!, bytes);
+    } catch {
+      throw new MockProblem({
+        status: 400,
+        code: 'bad_request',
+        message: 'The request body is not a valid multipart form.',
+      });
+    }
+  }
+  if (isBinaryBody(mediaType))
+    return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaType });
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -447,6 +461,36 @@ function fixtureAnswer(
   if (!response?.mediaTypes.length)
     return { status: status === 200 ? 204 : status, body: undefined };
   return { status, body: clone(fixtures?.responses[success] ?? null) };
+}
+
+/** The file media type of the response answering `status`, when it answers with a file only. */
+function fileType(operation: OperationDefinition, status: number): string | undefined {
+  const types = responseFor(operation, status)?.mediaTypes ?? [];
+  return types.length > 0 && types.every((type) => isBinaryBody(type.toLowerCase()))
+    ? types[0]
+    : undefined;
+}
+
+/** A handler's body that is bytes (a `Blob`, a buffer), sent as the response's file type. */
+function rawAnswerOf(
+  operation: OperationDefinition,
+  status: number,
+  body: unknown,
+): { contentType: string; data: Blob } | undefined {
+  const bytes =
+    body instanceof Blob
+      ? body
+      : body instanceof ArrayBuffer || ArrayBuffer.isView(body)
+        ? new Blob([body as ArrayBufferView<ArrayBuffer>])
+        : undefined;
+  if (bytes === undefined) return undefined;
+  const declared = responseFor(operation, status)?.mediaTypes.find((type) =>
+    isBinaryBody(type.toLowerCase()),
+  );
+  return {
+    contentType: (bytes.type || declared) ?? 'application/octet-stream',
+    data: bytes,
+  };
 }
 
 /** The fixture item of the streamed response answering `status`, when it is one. */
@@ -824,7 +868,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
     let body =
       operation.requestBody === undefined
         ? undefined
-        : parseBody(
+        : await parseBody(
             operation,
             request.headers.get('content-type'),
             await readBody(request, limits),
@@ -875,14 +919,25 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         answer.items === undefined
           ? undefined
           : streamOf(answer.status, answer.items, answer.intervalMs);
+      const raw = rawAnswerOf(operation, answer.status, answer.body);
       return {
         status: answer.status,
-        ...(stream === undefined ? { body: answer.body } : { stream }),
+        ...(stream !== undefined
+          ? { stream }
+          : raw !== undefined
+            ? { raw }
+            : { body: answer.body }),
         ...(answer.headers && { headers: answer.headers }),
       };
     }
     const fixtures = ownValue(config.fixtures, operation.operationId);
     const success = fixtureAnswer(operation, fixtures);
+    const file = fileType(operation, success.status);
+    if (file !== undefined && ownValue(definition.behaviours, operation.operationId) === undefined)
+      return {
+        status: success.status,
+        raw: { contentType: file, data: new Blob([`zapgen mock ${operation.operationId}\n`]) },
+      };
     const item = fixtureItem(operation, success.status, fixtures);
     if (item !== undefined && ownValue(definition.behaviours, operation.operationId) === undefined)
       return {
