@@ -10,11 +10,16 @@ import {
   QueryObserver,
 } from '@tanstack/query-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createClient as createActionsClient, NotFoundError } from '@zapgen/actions-v2';
+import {
+  createAiAction,
+  createClient as createActionsClient,
+  NotFoundError,
+} from '@zapgen/actions-v2';
 import { createMock as createActionsMock } from '@zapgen/actions-v2/mock';
 import {
   apiQueryKey,
   createAiActionMutationOptions,
+  getAiActionQueryKey,
   getAiActionQueryOptions,
   listAiActionsQueryKey,
   listAiActionsQueryOptions,
@@ -119,17 +124,22 @@ describe('query options of named operations with query-core', () => {
 
   test('keys select by operation, resource and API', async () => {
     const { client } = actions();
-    await queryClient.fetchQuery(listAiActionsQueryOptions(client));
-    await queryClient.fetchQuery(
-      listAiActionsQueryOptions(client, { query: { page: 2 } } as never),
-    );
+    await createAiAction(client, { body: { app: 'slack', action: 'send_channel_message' } });
+    const list = await queryClient.fetchQuery(listAiActionsQueryOptions(client));
+    // Two items of the resource: one operation, two arguments, two queries.
+    for (const action of list.results!.slice(0, 2))
+      await queryClient.fetchQuery(
+        getAiActionQueryOptions(client, { path: { ai_action_id: action.id! } }),
+      );
     const { client: partnerClient } = partner();
     await queryClient.fetchQuery(listAppsQueryOptions(partnerClient));
     const count = (queryKey: readonly unknown[]) =>
       queryClient.getQueryCache().findAll({ queryKey }).length;
-    expect(count(listAiActionsQueryKey())).toBe(2);
-    expect(count(resourceQueryKey('/api/v2/ai-actions'))).toBe(2);
-    expect(count(apiQueryKey)).toBe(2);
+    expect(count(listAiActionsQueryKey())).toBe(1);
+    expect(count(getAiActionQueryKey())).toBe(2);
+    expect(count(getAiActionQueryKey({ path: { ai_action_id: list.results![0]!.id! } }))).toBe(1);
+    expect(count(resourceQueryKey('/api/v2/ai-actions'))).toBe(3);
+    expect(count(apiQueryKey)).toBe(3);
     expect(count(listAppsQueryKey())).toBe(1);
   });
 });

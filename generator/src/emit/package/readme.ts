@@ -194,7 +194,7 @@ export function readme(model: ApiModel, context: EmitContext): string {
       'client.use({ onRequest({ request }) { /* ... */ } });',
       '```',
       '',
-      `openapi-fetch's ${inlineCode('createClient')} with its API and semantics (${inlineCode('{ data, error, response }')}, middleware, ${inlineCode('parseAs')}, serializer overrides), on this package's runtime: each parameter is sent as the spec says unless a serializer option overrides it, credentials options apply per operation, and ${inlineCode('validation')}, ${inlineCode('retry')} and ${inlineCode('timeoutMs')} are options. ${inlineCode(`${pkg}/react-query`)} is openapi-react-query's ${inlineCode('createClient')} over it; ${inlineCode('npx zapgen migrate --package ' + pkg)} rewrites code written for openapi-typescript and openapi-fetch.`,
+      `openapi-fetch's ${inlineCode('createClient')} with its API and semantics (${inlineCode('{ data, error, response }')}, middleware, ${inlineCode('parseAs')}, serializer overrides), on this package's runtime: each parameter is sent as the spec says unless a serializer option overrides it, credentials options apply per operation, and ${inlineCode('validation')}, ${inlineCode('retry')} and ${inlineCode('timeoutMs')} are options. ${inlineCode(`${pkg}/react-query`)} is openapi-react-query's ${inlineCode('createClient')} over it; ${inlineCode('npx --no-install zapgen migrate --package ' + pkg)} rewrites code written for openapi-typescript and openapi-fetch.`,
     ].join('\n'),
     '## TanStack Query and SWR',
     [
