@@ -89,12 +89,20 @@ export function verifyPackage<F extends EmittedFile>({
     checkSources({ sources, options });
   const warnings: VerifyWarning[] = [...typesSource(model).warnings];
   let types = files.find((file) => file.path === TYPES)?.contents;
-  let fixtures = files.find((file) => file.path === FIXTURES)?.contents;
+  const fixturesFile = files.find((file) => file.path === FIXTURES);
+  let fixtures = fixturesFile?.contents;
+  const unproven = fixturesFile?.unproven;
   if (types === undefined) return { files: [...files], warnings };
 
   // The fixtures are checked in slices (see `SLICE_CHARS`), the first one with the types.
   const parts =
-    fixtures === undefined ? [] : fixtureSlices({ source: fixtures, maxChars: sliceChars });
+    fixtures === undefined
+      ? []
+      : fixtureSlices({
+          source: fixtures,
+          maxChars: sliceChars,
+          checked: unproven && ((name) => unproven.has(name)),
+        });
   const first = parts.find((part) => part.kind === 'slice');
   // The printer writes types that compile by construction and degrades what it cannot say; this
   // is the net under it, for a bug of the printer or a checker limit it did not foresee: the type
@@ -151,7 +159,7 @@ export function verifyPackage<F extends EmittedFile>({
         owners,
         operationPointer: (operationId) => pointerOfOperation({ model, operationId }),
       });
-      verified.push(pruned.source.slice(part.entriesStart, pruned.source.length - part.entriesEnd));
+      verified.push(entriesAfter(part, pruned.source));
       warnings.push(...pruned.warnings);
     }
     fixtures = verified.join('');
@@ -240,56 +248,74 @@ type FixturePart =
       kind: 'slice';
       /** The entries as they are in the module. */
       entries: string;
-      /** The module's imports, then the entries inside their `export const`. */
+      /** The module's imports, then the entries to check (all of `entries`, or the unproven ones). */
       module: string;
       /** Where the entries start in `module`, and how many characters follow them. */
       entriesStart: number;
       entriesEnd: number;
+      /**
+       * When only some entries are checked: every entry of the run, and the indexes of those in
+       * `module` (in order), so that their pruned text can be put back among the others.
+       */
+      pieces?: { all: string[]; checked: number[] };
     };
+
+const ENTRY_START = /^const (\w+) = \{\n$/;
 
 /**
  * The fixtures module as `emit/fixtures/module.ts` prints it (each schema's and operation's
  * fixtures a statement `const <name> = {` … `};` at the start of a line, then the maps that name
- * them) cut into parts that join back into it, the entries in slices of about `maxChars`. A
- * module of another shape is one slice.
+ * them) cut into parts that join back into it, the entries in slices of about `maxChars` of
+ * entries to check. `checked` says which consts need the checker (default all): a run of
+ * entries none of which does is text. A module of another shape is one slice.
  */
 export function fixtureSlices({
   source,
   maxChars,
+  checked,
 }: {
   source: string;
   maxChars: number;
+  checked?: (constName: string) => boolean;
 }): FixturePart[] {
   const lines = source.split(/(?<=\n)/);
   const imports = lines.filter((line) => line.startsWith('import ')).join('');
-  const slice = (entries: string[]): FixturePart => {
-    const text = entries.join('');
-    return {
-      kind: 'slice',
-      entries: text,
-      module: `${imports}${text}`,
-      entriesStart: imports.length,
-      entriesEnd: 0,
-    };
-  };
   const parts: FixturePart[] = [];
   let text = '';
-  let entries: string[] = [];
+  let entries: { text: string; checked: boolean }[] = [];
   let size = 0;
+  let sawEntry = false;
   const flush = () => {
     if (!entries.length) return;
-    parts.push({ kind: 'text', text }, slice(entries));
-    text = '';
+    const all = entries.map((entry) => entry.text);
+    const indexes = entries.flatMap((entry, index) => (entry.checked ? [index] : []));
+    if (!indexes.length) text += all.join('');
+    else {
+      const body = indexes.map((index) => all[index]!).join('');
+      parts.push(
+        { kind: 'text', text },
+        {
+          kind: 'slice',
+          entries: all.join(''),
+          module: `${imports}${body}`,
+          entriesStart: imports.length,
+          entriesEnd: 0,
+          ...(indexes.length < all.length && { pieces: { all, checked: indexes } }),
+        },
+      );
+      text = '';
+    }
     entries = [];
     size = 0;
   };
   for (let index = 0; index < lines.length;) {
-    if (!/^const \w+ = \{\n$/.test(lines[index]!)) {
+    const start = ENTRY_START.exec(lines[index]!);
+    if (!start) {
       // Text between entries ends the run of entries before it.
       if (lines[index] !== '\n' || !entries.length) {
         flush();
         text += lines[index];
-      } else entries.push(`${entries.pop()!}${lines[index]!}`);
+      } else entries[entries.length - 1]!.text += lines[index]!;
       index += 1;
       continue;
     }
@@ -299,13 +325,30 @@ export function fixtureSlices({
     entry += lines[index];
     index += 1;
     if (size >= maxChars) flush();
-    entries.push(entry);
-    size += entry.length;
+    sawEntry = true;
+    const isChecked = checked?.(start[1]!) ?? true;
+    entries.push({ text: entry, checked: isChecked });
+    if (isChecked) size += entry.length;
   }
   flush();
-  if (!parts.length) return [whole(source)];
+  if (!sawEntry) return [whole(source)];
   parts.push({ kind: 'text', text });
   return parts.filter((part) => part.kind === 'slice' || part.text !== '');
+}
+
+/** A slice's entries with the checked ones replaced by their text in `module` (after pruning). */
+function entriesAfter(part: Extract<FixturePart, { kind: 'slice' }>, module: string): string {
+  const checkedText = module.slice(part.entriesStart, module.length - part.entriesEnd);
+  if (!part.pieces) return checkedText;
+  const lines = checkedText.split(/(?<=\n)/);
+  const pruned: string[] = [];
+  for (const line of lines) {
+    if (ENTRY_START.test(line) || !pruned.length) pruned.push(line);
+    else pruned[pruned.length - 1] += line;
+  }
+  const all = [...part.pieces.all];
+  part.pieces.checked.forEach((index, order) => (all[index] = pruned[order]!));
+  return all.join('');
 }
 
 /** The whole module as one slice. */
