@@ -22,6 +22,7 @@ import { typesSource } from '../emit/typescript-types/index.js';
 import type { ApiModel } from '../model/types.js';
 import { escapeSegment, operationPointer } from '../json/pointer.js';
 import { collectGarbage, LARGE_HEAP } from '../memory.js';
+import { Memo } from '../memo/index.js';
 
 const TYPES = 'src/types.ts';
 const FIXTURES = 'src/fixtures.ts';
@@ -76,6 +77,7 @@ export function verifyPackage<F extends EmittedFile>({
   files,
   runtimePackage,
   sliceChars = SLICE_CHARS,
+  memo,
 }: {
   model: ApiModel;
   files: readonly F[];
@@ -83,10 +85,14 @@ export function verifyPackage<F extends EmittedFile>({
   runtimePackage: string;
   /** Characters of fixtures per checked slice (tests make every entry a slice). */
   sliceChars?: number;
+  /**
+   * What earlier runs found (`memo/index.ts`): the replacements of a `types.ts` text, and the
+   * diagnostics of a slice of fixtures beside a `types.ts` text, keyed by those texts.
+   */
+  memo?: Memo;
 }): { files: F[]; warnings: VerifyWarning[] } {
   const options: ts.CompilerOptions = { ...OPTIONS, paths: runtimePaths(runtimePackage) };
-  const check = (sources: { types: string; typesFile?: ts.SourceFile; fixtures?: string }) =>
-    checkSources({ sources, options });
+  const check = (sources: CheckedSources) => checkSources({ sources, options });
   const warnings: VerifyWarning[] = [...typesSource(model).warnings];
   let types = files.find((file) => file.path === TYPES)?.contents;
   const fixturesFile = files.find((file) => file.path === FIXTURES);
@@ -110,17 +116,22 @@ export function verifyPackage<F extends EmittedFile>({
   // group, an operation's responses), is written `unknown`, with a warning, and checked again.
   const printed = types;
   const replaced: string[][] = [];
-  let checked = check({ types, fixtures: first?.module });
-  for (let round = 1; checked.types.length; round += 1) {
+  const typesKey = memo && Memo.key('verify-types', runtimePackage, printed);
+  const known = typesKey === undefined ? undefined : memo!.get<TypeReplacement[]>(typesKey);
+  if (known) {
+    for (const replacement of known) replaced.push(replacement.path);
+    warnings.push(...known.map((replacement) => typeReplacedWarning({ model, ...replacement })));
+    if (known.length) types = replaceTypesAt({ source: printed, paths: replaced });
+  }
+  const replacements: TypeReplacement[] = [];
+  let checked = known ? undefined : check({ types, fixtures: first?.module });
+  for (let round = 1; checked?.types.length; round += 1) {
     const before = replaced.length;
     for (const { path, reason } of innermostProperties(checked.types)) {
       if (replaced.some((other) => other.join('\0') === path.join('\0'))) continue;
       replaced.push(path);
-      warnings.push({
-        pointer: pointerOfTypePath({ model, path }),
-        rule: 'type-replaced',
-        message: `the type \`${path.join('.')}\` does not compile (${reason}); it is \`unknown\` in types.ts`,
-      });
+      replacements.push({ path, reason });
+      warnings.push(typeReplacedWarning({ model, path, reason }));
     }
     if (replaced.length === before || round > 5)
       throw new Error(
@@ -129,8 +140,26 @@ export function verifyPackage<F extends EmittedFile>({
     types = replaceTypesAt({ source: printed, paths: replaced });
     checked = check({ types, fixtures: first?.module });
   }
+  if (typesKey !== undefined && !known) memo!.set(typesKey, replacements);
+  // The diagnostics of a slice, from the memo or the checker. A program checking a slice needs
+  // the types parsed: the first one parses them, the others reuse them.
+  let typesFile = checked?.typesFile;
+  const typesHash = memo && Memo.key('types', types);
+  const sliceDiagnostics = (part: Extract<FixturePart, { kind: 'slice' }>): ts.Diagnostic[] => {
+    const key = typesHash && Memo.key('verify-fixtures', runtimePackage, typesHash, part.module);
+    const found = key === undefined ? undefined : memo!.get<StoredDiagnostic[]>(key);
+    if (found) return found.map(revived);
+    let diagnostics: ts.Diagnostic[];
+    if (part === first && checked) diagnostics = checked.fixtures;
+    else {
+      const result = check({ types, typesFile, fixtures: part.module, typesKnown: true });
+      typesFile ??= result.typesFile;
+      diagnostics = result.fixtures;
+    }
+    if (key !== undefined) memo!.set(key, diagnostics.map(stored));
+    return diagnostics;
+  };
   if (fixtures !== undefined) {
-    const { typesFile } = checked;
     const owners = fixtureOwners(model);
     const verified: string[] = [];
     // Each slice after the first is checked in a program of its own, beside the one parsed and
@@ -142,10 +171,7 @@ export function verifyPackage<F extends EmittedFile>({
         verified.push(part.text);
         continue;
       }
-      const diagnostics =
-        part === first
-          ? checked.fixtures
-          : check({ types, typesFile, fixtures: part.module }).fixtures;
+      const diagnostics = sliceDiagnostics(part);
       collectGarbage({ aboveBytes: LARGE_HEAP });
       if (!diagnostics.length) {
         verified.push(part.entries);
@@ -174,6 +200,56 @@ export function verifyPackage<F extends EmittedFile>({
   };
 }
 
+/** A property of `types.ts` written `unknown` because its type did not compile, and why. */
+interface TypeReplacement {
+  [key: string]: string[] | string;
+  path: string[];
+  reason: string;
+}
+
+function typeReplacedWarning({
+  model,
+  path,
+  reason,
+}: {
+  model: ApiModel;
+  path: string[];
+  reason: string;
+}): VerifyWarning {
+  return {
+    pointer: pointerOfTypePath({ model, path }),
+    rule: 'type-replaced',
+    message: `the type \`${path.join('.')}\` does not compile (${reason}); it is \`unknown\` in types.ts`,
+  };
+}
+
+/** What `pruneSatisfies` reads of a diagnostic of a slice, as the memo keeps it. */
+interface StoredDiagnostic {
+  [key: string]: number | string;
+  start: number;
+  code: number;
+  message: string;
+}
+
+function stored(diagnostic: ts.Diagnostic): StoredDiagnostic {
+  return {
+    start: diagnostic.start ?? -1,
+    code: diagnostic.code,
+    message: flatten(diagnostic),
+  };
+}
+
+function revived({ start, code, message }: StoredDiagnostic): ts.Diagnostic {
+  return {
+    file: undefined,
+    start: start < 0 ? undefined : start,
+    length: undefined,
+    code,
+    category: ts.DiagnosticCategory.Error,
+    messageText: message,
+  };
+}
+
 /**
  * Characters of fixtures checked in one program: few enough to bound the checker's memory, enough
  * that the types each slice needs are resolved a few times only.
@@ -186,11 +262,19 @@ const SLICE_CHARS = 2_000_000;
  * the same text: reused, it is parsed and bound once for every slice of fixtures, and its own
  * diagnostics, already known, are not asked for again.
  */
+interface CheckedSources {
+  types: string;
+  typesFile?: ts.SourceFile;
+  fixtures?: string;
+  /** The diagnostics of these types are known already (from the memo): do not ask for them. */
+  typesKnown?: boolean;
+}
+
 function checkSources({
   sources,
   options,
 }: {
-  sources: { types: string; typesFile?: ts.SourceFile; fixtures?: string };
+  sources: CheckedSources;
   options: ts.CompilerOptions;
 }): { fixtures: ts.Diagnostic[]; types: ts.Diagnostic[]; typesFile: ts.SourceFile } {
   const inMemory = new Map<string, string>([
@@ -236,7 +320,7 @@ function checkSources({
     fixtures: diagnosticsOf(program.getSourceFile(`${ROOT}${FIXTURES}`)),
     // The types are checked once, in the program that parses them; the programs of later
     // fixture slices reuse that parsed file and need not check it again.
-    types: sources.typesFile ? [] : diagnosticsOf(typesFile),
+    types: sources.typesFile || sources.typesKnown ? [] : diagnosticsOf(typesFile),
     typesFile,
   };
 }
