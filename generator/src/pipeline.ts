@@ -251,7 +251,13 @@ async function build(options: GenerateOptions, memo: Memo | undefined): Promise<
     try {
       outputs.push({
         path: file.path,
-        contents: await formatted({ path: file.path, contents, specHash: context.specHash, memo }),
+        contents: await formatted({
+          path: file.path,
+          contents,
+          specHash: context.specHash,
+          out: options.out,
+          memo,
+        }),
       });
     } catch (error) {
       // The formatter is recursive: a deeply nested schema is beyond what it can lay out safely.
@@ -433,30 +439,49 @@ function prepare({
 /**
  * `formatFile`, through the memo. The spec's hash is in every file's header, so a file is looked
  * up with the hash blanked (the formatter leaves a comment's text as it is): a file whose code a
- * small edit did not change is found again.
+ * small edit did not change is found again. The formatted text itself is not kept in the memo
+ * (GitHub's package is 44 MB): the memo holds its digest and the spec hash it was written with,
+ * and the text is the file in `out`, when it still has that digest.
  */
 async function formatted({
   path: filePath,
   contents,
   specHash: hash,
+  out,
   memo,
 }: {
   path: string;
   contents: string;
   specHash: string;
+  out: string;
   memo: Memo | undefined;
 }): Promise<string> {
   const blank = '0'.repeat(hash.length);
   if (!memo || !hash || contents.includes(blank)) return formatFile({ path: filePath, contents });
   const occurrences = contents.split(hash).length;
   const key = Memo.key('format', filePath, contents.replaceAll(hash, blank));
-  const found = memo.get<string>(key);
-  if (found !== undefined) return found.replaceAll(blank, hash);
+  const found = memo.get<{ specHash: string; digest: string }>(key);
+  const onDisk = found && readGenerated(path.join(out, filePath));
+  if (found && onDisk !== undefined && !onDisk.includes(blank)) {
+    const blanked = onDisk.replaceAll(found.specHash, blank);
+    if (sha256(blanked) === found.digest) return blanked.replaceAll(blank, hash);
+  }
   const result = await formatFile({ path: filePath, contents });
   if (result.split(hash).length === occurrences && !result.includes(blank))
-    memo.set(key, result.replaceAll(hash, blank));
+    memo.set(key, { specHash: hash, digest: sha256(result.replaceAll(hash, blank)) });
   return result;
 }
+
+/** A file of the package as it is on disk, or undefined. */
+function readGenerated(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
 
 function withoutChangelog({
   changelog: _changelog,
