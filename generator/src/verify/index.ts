@@ -116,7 +116,8 @@ export function verifyPackage<F extends EmittedFile>({
   // group, an operation's responses), is written `unknown`, with a warning, and checked again.
   const printed = types;
   const replaced: string[][] = [];
-  const typesKey = memo && Memo.key('verify-types', runtimePackage, printed);
+  const printedCode = memo && codeOf(printed);
+  const typesKey = printedCode && Memo.key('verify-types', runtimePackage, printedCode);
   const known = typesKey === undefined ? undefined : memo!.get<TypeReplacement[]>(typesKey);
   if (known) {
     for (const replacement of known) replaced.push(replacement.path);
@@ -144,7 +145,8 @@ export function verifyPackage<F extends EmittedFile>({
   // The diagnostics of a slice, from the memo or the checker. A program checking a slice needs
   // the types parsed: the first one parses them, the others reuse them.
   let typesFile = checked?.typesFile;
-  const typesHash = memo && Memo.key('types', types);
+  const typesHash =
+    printedCode && Memo.key('types', types === printed ? printedCode : codeOf(types));
   const sliceDiagnostics = (part: Extract<FixturePart, { kind: 'slice' }>): ts.Diagnostic[] => {
     const key = typesHash && Memo.key('verify-fixtures', runtimePackage, typesHash, part.module);
     const found = key === undefined ? undefined : memo!.get<StoredDiagnostic[]>(key);
@@ -198,6 +200,26 @@ export function verifyPackage<F extends EmittedFile>({
     files: files.map((file) => ({ ...file, contents: outputs.get(file.path) ?? file.contents })),
     warnings,
   };
+}
+
+/**
+ * The tokens of a types module without its comments, which are most of what a small edit of a
+ * spec changes in it (a summary, a description) and nothing the checker reads: the memo's key of
+ * what the checker found. A text that could hold a directive to the checker (`@ts-`), or whose
+ * tokens the scanner reads differently in context (a template literal), is its own key.
+ */
+function codeOf(source: string): string {
+  if (source.includes('@ts-') || source.includes('`')) return source;
+  const scanner = ts.createScanner(
+    ts.ScriptTarget.ES2022,
+    true,
+    ts.LanguageVariant.Standard,
+    source,
+  );
+  const tokens: string[] = [];
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan())
+    tokens.push(scanner.getTokenText());
+  return tokens.join('\0');
 }
 
 /** A property of `types.ts` written `unknown` because its type did not compile, and why. */

@@ -88,6 +88,10 @@ const edits: [string, (document: Document) => void][] = [
     },
   ],
   [
+    'document an operation (what the type check does not read)',
+    (document) => (document.paths['/pets'].get.description = 'Lists the pets, */ tag by tag.'),
+  ],
+  [
     'add a parameter',
     (document) =>
       document.paths['/pets'].get.parameters.push({
