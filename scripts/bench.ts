@@ -326,7 +326,8 @@ async function typeCheck(args: {
   const modules = join(work, 'node_modules');
   if (!existsSync(modules)) symlinkSync(join(root, 'node_modules'), modules, 'dir');
   let project = join(out, 'tsconfig.json');
-  if (tool !== zapgenTool) {
+  // zapgen's packages (after an edit too) are checked with their own tsconfig.json.
+  if (tool !== zapgenTool && tool !== zapgenEditTool) {
     project = join(work, 'tsconfig.bench.json');
     const compilerOptions = {
       target: 'ES2022',
