@@ -124,7 +124,12 @@ interface Tool {
 const editTool: Tool = {
   name: zapgenEditTool,
   prepare: ({ input, work, out, timeoutMs }) => {
-    mkdirSync(join(work, 'node_modules'), { recursive: true });
+    // A project of its own: its node_modules holds the run cache and the memo, and links to the
+    // repository's packages (the runtime, zod) for the package's type check.
+    const modules = join(work, 'node_modules');
+    mkdirSync(modules, { recursive: true });
+    for (const entry of readdirSync(bin('.')))
+      if (!entry.startsWith('.')) symlinkSync(bin(entry), join(modules, entry));
     const spec = join(work, 'spec.json');
     const document = parseYaml(readFileSync(input.peerSpec, 'utf8')) as {
       paths?: Record<string, Record<string, { summary?: string; parameters?: unknown[] }>>;
