@@ -17,8 +17,9 @@ import { DIFF_HELP } from './commands/diff-help.js';
 import { countChanges, formatChange } from './diff/format.js';
 import type { PreviousPackage } from './release/previous.js';
 import { cachedRun, recordRun, type CachedSummary, type RunIdentity } from './cache.js';
+import type { Target } from './commands/config-targets.js';
 
-type Command = 'generate' | 'check' | 'validate' | 'diff';
+type Command = 'generate' | 'check' | 'validate' | 'diff' | 'init';
 
 /** What the exit code tells a script. */
 export const EXIT = {
@@ -38,6 +39,7 @@ Commands:
   check      Compare each package with what generate would write; exit 1 on drift
   validate   Report every problem of each spec as file:line:col  severity  rule  message
   diff       Compare each spec with an earlier version: breaking and non-breaking changes
+  init       Write a zapgen.config.ts for an existing spec (or the spec/<api>/ folders)
 
 Options:
   --version   Print zapgen's version
@@ -77,12 +79,18 @@ const LOAD_RULES = [
   },
 ];
 
+/** How the APIs to process are chosen: a config, or --spec. */
+const CONFIG_OPTIONS = `  --config <file>       The config (default: zapgen.config.{ts,mts,js,mjs,json} of the working
+                        directory, unless --spec is given)
+  --api <name>          Only this API of the config (repeatable)`;
+
 /** The options `generate` and `check` share. */
 const PACKAGE_OPTIONS = `Options:
-  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
-                        (default: every spec/<api>/ folder with an openapi.yaml)
-  --out <folder>        Package folder (default: packages/<api>)
-  --name <package>      npm package name (default: @zapgen/<api>)
+${CONFIG_OPTIONS}
+  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml (default: the config's
+                        APIs, else every spec/<api>/ folder with an openapi.yaml)
+  --out <folder>        Package folder (default: the config's, else packages/<api>)
+  --name <package>      npm package name (default: the config's, else @zapgen/<api>)
   --debug               Print stack traces of internal errors
   -h, --help            Show this help`;
 
@@ -133,9 +141,25 @@ Options:
 Rules:
 ${[...LOAD_RULES, ...lintRules].map((rule) => `  ${rule.name.padEnd(24)}${rule.severity.padEnd(9)}${rule.description}`).join('\n')}`,
   diff: DIFF_HELP,
+  init: `Usage: zapgen init [--spec <file|folder>] [--out <folder>] [--name <package>] [--config <file>]
+
+Writes a config for an existing spec: zapgen.config.ts (or the file --config names: .ts, .mts,
+.js, .mjs or .json) with one API, its spec, output folder and package name. Without --spec, one
+API per spec/<api>/ folder holding an openapi.yaml. An existing config is never overwritten
+unless --force.
+
+Options:
+  --spec <file|folder>  The spec (default: every spec/<api>/openapi.yaml)
+  --out <folder>        Package folder (default: packages/<api>)
+  --name <package>      npm package name (default: @zapgen/<api>)
+  --config <file>       The file to write (default: zapgen.config.ts)
+  --force               Replace an existing config file
+  -h, --help            Show this help`,
 };
 
 const OPTIONS = {
+  config: { type: 'string' },
+  api: { type: 'string', multiple: true },
   spec: { type: 'string' },
   out: { type: 'string' },
   name: { type: 'string' },
@@ -150,19 +174,12 @@ const OPTIONS = {
 
 /** Which options each command accepts. */
 const ACCEPTED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
-  generate: ['spec', 'out', 'name', 'force', 'watch', 'debug', 'help'],
-  check: ['spec', 'out', 'name', 'debug', 'help'],
-  validate: ['spec', 'strict', 'debug', 'help'],
-  diff: ['spec', 'base', 'format', 'debug', 'help'],
+  generate: ['config', 'api', 'spec', 'out', 'name', 'force', 'watch', 'debug', 'help'],
+  check: ['config', 'api', 'spec', 'out', 'name', 'debug', 'help'],
+  validate: ['config', 'api', 'spec', 'strict', 'debug', 'help'],
+  diff: ['config', 'api', 'spec', 'base', 'format', 'debug', 'help'],
+  init: ['config', 'spec', 'out', 'name', 'force', 'debug', 'help'],
 };
-
-/** One API to process. */
-interface Target {
-  api: string;
-  spec: string;
-  out: string;
-  packageName: string;
-}
 
 /** Where output goes; injectable for tests. */
 export interface Io {
@@ -208,7 +225,14 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return usageError(io, `--format must be text or json, not "${values.format}"`, HELP[command]);
   }
 
-  const targets = findTargets({ spec: values.spec, out: values.out, name: values.name });
+  if (command === 'init') {
+    const specs = findTargets({ spec: values.spec, out: values.out, name: values.name });
+    if (typeof specs === 'string') return usageError(io, specs, HELP.init);
+    const { runInit } = await import('./commands/init.js');
+    return runInit({ io, targets: specs, file: values.config, force: values.force ?? false });
+  }
+  const targets = await resolveTargets(io, values);
+  if (typeof targets === 'number') return targets;
   if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
 
   // generate and check hold folder locks and write packages: a signal waits for a write to end.
@@ -237,7 +261,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         await watchTargets({
           targets,
           generate: (target, previous) =>
-            runGenerate(io, target, { force: values.force ?? false, previous }),
+            generateWatched(io, target, { force: values.force ?? false, previous }),
           readPrevious: (outDir) => readPreviousPackage({ outDir }),
           log: io.stdout,
         });
@@ -290,7 +314,38 @@ function parseOptions(args: string[]) {
 }
 
 function isCommand(value: string): value is Command {
-  return value === 'generate' || value === 'check' || value === 'validate' || value === 'diff';
+  return (
+    value === 'generate' ||
+    value === 'check' ||
+    value === 'validate' ||
+    value === 'diff' ||
+    value === 'init'
+  );
+}
+
+/**
+ * The APIs to process: those of the config (see config-targets.ts), else those of `--spec` or
+ * `spec/<api>/`. A config that cannot be used prints each problem (file and option) and gives 2.
+ */
+async function resolveTargets(
+  io: Io,
+  values: { config?: string; api?: string[]; spec?: string; out?: string; name?: string },
+): Promise<Target[] | string | number> {
+  const nameProblem = values.name === undefined ? undefined : packageNameProblem(values.name);
+  if (nameProblem) return nameProblem;
+  const { configTargets, ConfigError } = await import('./commands/config-targets.js');
+  try {
+    const fromConfig = await configTargets(values);
+    if (fromConfig !== undefined)
+      return typeof fromConfig === 'string'
+        ? fromConfig
+        : (fromConfig.map((target) => outProblem(target.out)).find(Boolean) ?? fromConfig);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) io.stderr(`zapgen: ${problem}`);
+    return EXIT.usage;
+  }
+  return findTargets({ spec: values.spec, out: values.out, name: values.name });
 }
 
 function usageError(io: Io, message: string, usage: string): number {
@@ -387,6 +442,26 @@ async function runGenerate(
       files: [],
     }
   );
+}
+
+/**
+ * One run of watch mode: the config (when the target has one) is read again first and watched
+ * with the spec's files, so that saving it regenerates with the new options.
+ */
+async function generateWatched(
+  io: Io,
+  target: Target,
+  options: { force: boolean; previous: PreviousPackage },
+): Promise<{ ok: boolean; files: string[] }> {
+  const { refreshTarget } = await import('./commands/config-targets.js');
+  const current = await refreshTarget(target);
+  const configFiles = target.config === undefined ? [] : [target.config];
+  if (current instanceof Error) {
+    for (const problem of current.problems) io.stderr(`zapgen: ${problem}`);
+    return { ok: false, files: configFiles };
+  }
+  const result = await runGenerate(io, current, options);
+  return { ...result, files: [...result.files, ...configFiles] };
 }
 
 async function generateTarget(
@@ -559,6 +634,8 @@ function identityOf(target: Target): RunIdentity {
     out: target.out,
     packageName: target.packageName,
     apiName: target.api,
+    // The config's options shape the package: a change of them is a miss.
+    options: JSON.stringify({ filter: target.filter ?? null }),
   };
 }
 
@@ -605,6 +682,7 @@ function targetOptions(target: Target) {
     out: target.out,
     packageName: target.packageName,
     apiName: target.api,
+    ...(target.filter && { filter: target.filter }),
   };
 }
 

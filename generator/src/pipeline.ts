@@ -20,6 +20,8 @@ import { collectGarbage, LARGE_HEAP } from './memory.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
+import { filterDocument } from './model/filter.js';
+import type { FilterConfig } from './config/types.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import {
@@ -62,6 +64,11 @@ export interface GenerateOptions {
   specLabel?: string;
   /** Short API name; default from the spec's folder (for `openapi.yaml`) or file name. */
   apiName?: string;
+  /**
+   * The operations the package exposes (a config's `filter`); what only the others use leaves
+   * too. Default: every operation.
+   */
+  filter?: FilterConfig;
   /** Output kinds to run; default every registered emitter. */
   emitters?: readonly Emitter[];
   /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
@@ -382,8 +389,13 @@ function prepare({
   const findings = validateSpec(loaded);
   if (hasErrors(findings) || !loaded.document) throw new SpecError(findings, loaded.files);
   lap('load');
-  const model = buildModel(loaded.document);
-  const hash = specHash(loaded.document);
+  // The filter shapes what the package is: the model, the bundled spec and the hash the release
+  // compares are all of the filtered document, so a change of the filter is a change.
+  const document = options.filter
+    ? filterDocument(loaded.document, options.filter).document
+    : loaded.document;
+  const model = buildModel(document);
+  const hash = specHash(document);
   // The release diffs the previous spec with this one: counted with the model.
   const release = computeRelease({
     previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }),

@@ -1,0 +1,160 @@
+/**
+ * A project with a `zapgen.config.ts` of two APIs, driven through the built bin as a user runs
+ * it: init, generate, check, the cache, diff and watch reading the config, each option's effect
+ * on the drift check, and a broken config reported with its file and option.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusSpec } from '../../../test/support/corpus.js';
+import { bin, buildBin, repoRoot } from './bin.js';
+
+let project: string;
+
+function zapgen(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: project, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function read(file: string): string {
+  return readFileSync(path.join(project, file), 'utf8');
+}
+
+const config = (petsFilter: string) => `import { defineConfig } from '@zapgen/generator/config';
+
+export default defineConfig({
+  apis: [
+    {
+      spec: 'specs/museum.yaml',
+      output: 'packages/museum',
+      packageName: '@acme/museum',
+      filter: { tags: { exclude: ['Tickets'] } },
+    },
+    { name: 'pets', spec: 'specs/pets.json', output: 'packages/pets'${petsFilter} },
+  ],
+});
+`;
+
+beforeAll(() => {
+  buildBin();
+  project = mkdtempSync(path.join(tmpdir(), 'zapgen-config-cli-'));
+  // The config imports defineConfig from @zapgen/generator, installed beside it as in a project.
+  mkdirSync(path.join(project, 'node_modules/@zapgen'), { recursive: true });
+  symlinkSync(
+    path.join(repoRoot, 'generator'),
+    path.join(project, 'node_modules/@zapgen/generator'),
+  );
+  mkdirSync(path.join(project, 'specs'));
+  copyFileSync(corpusSpec('redocly-museum.yaml'), path.join(project, 'specs/museum.yaml'));
+  copyFileSync(corpusSpec('oai-v30-petstore-expanded.json'), path.join(project, 'specs/pets.json'));
+});
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+describe('zapgen.config.ts', () => {
+  it('zapgen init writes a config for an existing spec, and never replaces one', () => {
+    const init = zapgen('init', '--spec', 'specs/museum.yaml', '--name', '@acme/museum');
+    expect(init.status, init.stderr).toBe(0);
+    expect(read('zapgen.config.ts')).toContain(
+      `import { defineConfig } from '@zapgen/generator/config';`,
+    );
+    expect(read('zapgen.config.ts')).toContain(
+      `spec: 'specs/museum.yaml',\n      output: 'packages/museum',\n      packageName: '@acme/museum',`,
+    );
+    const again = zapgen('init', '--spec', 'specs/pets.json');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('zapgen.config.ts exists already');
+    expect(
+      zapgen('init', '--spec', 'specs/missing.yaml', '--config', 'other.json').stderr,
+    ).toContain('missing.yaml: no such spec');
+  });
+
+  it('generate writes every API of the config, filtered everywhere; check answers from the cache', () => {
+    writeFileSync(
+      path.join(project, 'zapgen.config.ts'),
+      config(`, filter: { methods: { include: ['get'] } }`),
+    );
+    const generate = zapgen('generate');
+    expect(generate.status, generate.stderr).toBe(0);
+    expect(generate.stdout).toMatch(/^museum: 6 operations, /m);
+    expect(generate.stdout).toMatch(/^pets: 2 operations, /m);
+    expect(JSON.parse(read('packages/museum/package.json')).name).toBe('@acme/museum');
+    // The Tickets operations and the schemas only they use are in no file of the package.
+    for (const file of [
+      'types.ts',
+      'client.ts',
+      'zod.ts',
+      'fixtures.ts',
+      'mock.ts',
+      'definitions.ts',
+    ]) {
+      const text = read(`packages/museum/src/${file}`);
+      expect(text, file).not.toMatch(
+        /buyMuseumTickets|getTicketCode|TicketCodeImage|MuseumTicketsConfirmation/,
+      );
+    }
+    expect(read('packages/museum/src/client.ts')).toContain('listSpecialEvents');
+    expect(read('packages/pets/src/client.ts')).not.toMatch(/addPet|deletePet/);
+    const check = zapgen('check');
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout.match(/from cache/g)).toHaveLength(2);
+  });
+
+  it('a change of the config is a change: the cache misses, check reports drift, generate releases it', () => {
+    writeFileSync(path.join(project, 'zapgen.config.ts'), config(''));
+    const check = zapgen('check');
+    expect(check.status).toBe(1);
+    expect(check.stdout).toMatch(/^museum: .*from cache/m);
+    expect(check.stdout).toMatch(/^pets: 4 operations, .*differ/m);
+    expect(check.stdout).toContain('+export async function addPet');
+    const generate = zapgen('generate', '--api', 'pets');
+    expect(generate.status, generate.stderr).toBe(0);
+    expect(generate.stdout).not.toMatch(/^museum:/m);
+    expect(generate.stdout).toMatch(/^pets: 4 operations, .*version 1\.0\.0 → 1\.1\.0/m);
+    expect(read('packages/pets/CHANGELOG.md')).toContain('addPet');
+    expect(zapgen('check').status).toBe(0);
+  });
+
+  it('diff compares the API as the package exposes it: excluded operations do not count', () => {
+    const base = read('specs/museum.yaml');
+    writeFileSync(
+      path.join(project, 'specs/museum-base.yaml'),
+      base.replace('operationId: getTicketCode', 'operationId: getTicketCodeOld'),
+    );
+    const args = ['diff', '--spec', 'specs/museum.yaml', '--base', 'specs/museum-base.yaml'];
+    const plain = zapgen(...args);
+    expect(plain.status).toBe(1);
+    expect(plain.stdout).toContain('getTicketCode');
+    const configured = zapgen(...args, '--config', 'zapgen.config.ts');
+    expect(configured.status, configured.stdout).toBe(0);
+    expect(configured.stdout).not.toContain('getTicketCode');
+  });
+
+  it('flags override the config; --out with two APIs, an unknown --api and a broken config are usage errors', () => {
+    const out = zapgen('check', '--api', 'pets', '--out', 'elsewhere');
+    expect(out.status).toBe(1);
+    expect(out.stdout).toMatch(/^pets: 4 operations, .*differ/m);
+    expect(zapgen('check', '--out', 'x').stderr).toContain(
+      '--out and --name apply to one API: select it with --api (museum, pets)',
+    );
+    expect(zapgen('check', '--api', 'nope').stderr).toContain(
+      '--api nope: not in zapgen.config.ts (its APIs: museum, pets)',
+    );
+    writeFileSync(
+      path.join(project, 'broken.json'),
+      `{ "apis": [{ "spec": "specs/pets.json", "output": "packages/pets", "filter": { "tags": ["pets"] } }] }`,
+    );
+    const broken = zapgen('generate', '--config', 'broken.json');
+    expect(broken.status).toBe(2);
+    expect(broken.stderr).toMatch(/broken\.json:1:\d+: apis\[0\]\.filter\.tags: must be an object/);
+  });
+});
