@@ -17,7 +17,7 @@ import { DIFF_HELP } from './commands/diff-help.js';
 import { countChanges, formatChange } from './diff/format.js';
 import type { PreviousPackage } from './release/previous.js';
 import { cachedRun, recordRun, type CachedSummary, type RunIdentity } from './cache.js';
-import type { Target } from './commands/config-targets.js';
+import { optionsKey, type Target } from './commands/config-targets.js';
 
 type Command = 'generate' | 'check' | 'validate' | 'diff' | 'init';
 
@@ -142,14 +142,18 @@ Rules:
 ${[...LOAD_RULES, ...lintRules].map((rule) => `  ${rule.name.padEnd(24)}${rule.severity.padEnd(9)}${rule.description}`).join('\n')}`,
   diff: DIFF_HELP,
   init: `Usage: zapgen init [--spec <file|folder>] [--out <folder>] [--name <package>] [--config <file>]
+                   [--from-stainless <api.md|stainless.yml>]
 
 Writes a config for an existing spec: zapgen.config.ts (or the file --config names: .ts, .mts,
 .js, .mjs or .json) with one API, its spec, output folder and package name. Without --spec, one
 API per spec/<api>/ folder holding an openapi.yaml. An existing config is never overwritten
-unless --force.
+unless --force. With --from-stainless, the client keeps a Stainless SDK's surface: every method
+of its api.md (or the resources of its stainless.yml) becomes the namespace and name of the
+operation with that method and path (namespaces.operations in the config).
 
 Options:
   --spec <file|folder>  The spec (default: every spec/<api>/openapi.yaml)
+  --from-stainless <f>  The api.md or stainless.yml of the SDK whose surface to keep (needs --spec)
   --out <folder>        Package folder (default: packages/<api>)
   --name <package>      npm package name (default: @zapgen/<api>)
   --config <file>       The file to write (default: zapgen.config.ts)
@@ -165,6 +169,7 @@ const OPTIONS = {
   name: { type: 'string' },
   strict: { type: 'boolean' },
   force: { type: 'boolean' },
+  'from-stainless': { type: 'string' },
   base: { type: 'string' },
   format: { type: 'string' },
   watch: { type: 'boolean' },
@@ -178,7 +183,7 @@ const ACCEPTED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
   check: ['config', 'api', 'spec', 'out', 'name', 'debug', 'help'],
   validate: ['config', 'api', 'spec', 'strict', 'debug', 'help'],
   diff: ['config', 'api', 'spec', 'base', 'format', 'debug', 'help'],
-  init: ['config', 'spec', 'out', 'name', 'force', 'debug', 'help'],
+  init: ['config', 'spec', 'out', 'name', 'from-stainless', 'force', 'debug', 'help'],
 };
 
 /** Where output goes; injectable for tests. */
@@ -229,7 +234,13 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     const specs = findTargets({ spec: values.spec, out: values.out, name: values.name });
     if (typeof specs === 'string') return usageError(io, specs, HELP.init);
     const { runInit } = await import('./commands/init.js');
-    return runInit({ io, targets: specs, file: values.config, force: values.force ?? false });
+    return runInit({
+      io,
+      targets: specs,
+      file: values.config,
+      force: values.force ?? false,
+      stainless: values['from-stainless'],
+    });
   }
   const targets = await resolveTargets(io, values);
   if (typeof targets === 'number') return targets;
@@ -635,7 +646,7 @@ function identityOf(target: Target): RunIdentity {
     packageName: target.packageName,
     apiName: target.api,
     // The config's options shape the package: a change of them is a miss.
-    options: JSON.stringify({ filter: target.filter ?? null }),
+    options: optionsKey(target),
   };
 }
 
@@ -683,6 +694,8 @@ function targetOptions(target: Target) {
     packageName: target.packageName,
     apiName: target.api,
     ...(target.filter && { filter: target.filter }),
+    ...(target.names && { names: target.names }),
+    ...(target.namespaces && { namespaces: target.namespaces }),
   };
 }
 

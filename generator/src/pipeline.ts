@@ -21,7 +21,8 @@ import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
 import { filterDocument } from './model/filter.js';
-import type { FilterConfig } from './config/types.js';
+import type { FilterConfig, NamesConfig, NamespacesConfig } from './config/types.js';
+import { applySurface } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import {
@@ -69,6 +70,10 @@ export interface GenerateOptions {
    * too. Default: every operation.
    */
   filter?: FilterConfig;
+  /** How operations are named (a config's `names`). */
+  names?: NamesConfig;
+  /** Resource namespaces of the client (a config's `namespaces`). */
+  namespaces?: NamespacesConfig;
   /** Output kinds to run; default every registered emitter. */
   emitters?: readonly Emitter[];
   /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
@@ -267,7 +272,7 @@ async function build(options: GenerateOptions): Promise<Built> {
   return {
     outputs,
     marker: headerPrefix(context.specLabel),
-    notes: formatWarnings,
+    notes: [...produced.surfaceNotes, ...formatWarnings],
     summary: {
       api: context.apiName,
       operations: produced.operations,
@@ -310,7 +315,7 @@ async function produce({
 }) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
-  const { model, findings, release, changes, sources, sourceHashes, hash } = prepare({
+  const { model, findings, release, changes, sources, sourceHashes, hash, surfaceNotes } = prepare({
     options,
     packageName,
     lap,
@@ -360,6 +365,7 @@ async function produce({
     changes,
     sources,
     sourceHashes,
+    surfaceNotes,
   };
 }
 
@@ -384,6 +390,8 @@ function prepare({
   sources: string[];
   sourceHashes: Record<string, string>;
   hash: string;
+  /** What of the config's names and namespaces matched nothing or could not be used. */
+  surfaceNotes: string[];
 } {
   const loaded = loadSpec(options.spec);
   const findings = validateSpec(loaded);
@@ -395,6 +403,11 @@ function prepare({
     ? filterDocument(loaded.document, options.filter).document
     : loaded.document;
   const model = buildModel(document);
+  const surfaceNotes = applySurface({
+    model,
+    ...(options.names && { names: options.names }),
+    ...(options.namespaces && { namespaces: options.namespaces }),
+  });
   const hash = specHash(document);
   // The release diffs the previous spec with this one: counted with the model.
   const release = computeRelease({
@@ -413,6 +426,7 @@ function prepare({
     sources: loaded.files,
     sourceHashes: loaded.hashes,
     hash,
+    surfaceNotes,
   };
 }
 

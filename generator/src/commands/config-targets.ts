@@ -6,7 +6,8 @@
  * configs: the config file is not read.
  */
 import path from 'node:path';
-import type { FilterConfig } from '../config/types.js';
+import type { FilterConfig, NamesConfig, NamespacesConfig } from '../config/types.js';
+import type { ResolvedApi } from '../config/validate.js';
 import { ConfigError, findConfigFile, loadConfig } from '../config/load.js';
 import { apiNameOf } from '../load/api.js';
 import { resolveEntry } from '../load/load-spec.js';
@@ -19,6 +20,10 @@ export interface Target {
   packageName: string;
   /** The operations the package exposes (from the config). */
   filter?: FilterConfig;
+  /** How operations are named (from the config). */
+  names?: NamesConfig;
+  /** Resource namespaces of the client (from the config). */
+  namespaces?: NamespacesConfig;
   /** The config file the target comes from (absolute path). */
   config?: string;
 }
@@ -47,7 +52,7 @@ export async function configTargets(flags: TargetFlags): Promise<Target[] | stri
     spec: api.spec,
     out: api.out,
     packageName: api.packageName,
-    ...(api.filter && { filter: api.filter }),
+    ...apiOptions(api),
     config: config.file,
   }));
   if (flags.api?.length) {
@@ -59,8 +64,7 @@ export async function configTargets(flags: TargetFlags): Promise<Target[] | stri
   if (flags.spec !== undefined) {
     const entry = resolveEntry(flags.spec);
     const same = targets.filter((target) => resolveEntry(target.spec) === entry);
-    // A spec the config does not list is generated with the config's defaults (there are none
-    // per API yet beyond the filter, so: as without a config).
+    // A spec the config does not list is generated as without a config.
     targets = same.length
       ? same.map((target) => ({ ...target, spec: flags.spec! }))
       : [{ api: apiNameOf(flags.spec), spec: flags.spec, out: '', packageName: '' }];
@@ -86,12 +90,36 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
       return new ConfigError([
         `${target.config}: the API ${target.api} is no longer in the config`,
       ]);
-    const { filter: _previous, ...rest } = target;
-    return { ...rest, ...(api.filter && { filter: api.filter }) };
+    const { filter: _filter, names: _names, namespaces: _namespaces, ...rest } = target;
+    return { ...rest, ...apiOptions(api) };
   } catch (error) {
     if (error instanceof ConfigError) return error;
     throw error;
   }
+}
+
+/** The options of a config's API that shape its package. */
+function apiOptions(api: ResolvedApi): Pick<Target, 'filter' | 'names' | 'namespaces'> {
+  return {
+    ...(api.filter && { filter: api.filter }),
+    ...(api.names && { names: api.names }),
+    ...(api.namespaces && { namespaces: api.namespaces }),
+  };
+}
+
+/**
+ * The options of `target` as text for the run cache: functions by their source, so that an edit
+ * of a naming function is a change.
+ */
+export function optionsKey(target: Target): string {
+  return JSON.stringify(
+    {
+      filter: target.filter ?? null,
+      names: target.names ?? null,
+      namespaces: target.namespaces ?? null,
+    },
+    (_key, value: unknown) => (typeof value === 'function' ? `function ${String(value)}` : value),
+  );
 }
 
 export { ConfigError };

@@ -9,6 +9,7 @@ import { displayPath } from '../load/source-file.js';
 import { resolveEntry } from '../load/load-spec.js';
 import { CONFIG_FILES } from '../config/load.js';
 import type { Target } from './config-targets.js';
+import { namespacesOf, readStainlessSurface } from '../config/stainless.js';
 
 interface Output {
   stdout: (text: string) => void;
@@ -21,13 +22,38 @@ export function runInit({
   targets,
   file = CONFIG_FILES[0],
   force,
+  stainless,
 }: {
   io: Output;
   targets: readonly Target[];
   file?: string;
   force: boolean;
+  /** An `api.md` or `stainless.yml` whose surface the one target keeps. */
+  stainless?: string;
 }): number {
   const extension = path.extname(file);
+  let imported = 0;
+  if (stainless !== undefined) {
+    if (targets.length !== 1) {
+      io.stderr('zapgen: --from-stainless applies to one API: give --spec');
+      return 2;
+    }
+    let methods;
+    try {
+      methods = readStainlessSurface(stainless);
+    } catch (error) {
+      io.stderr(`zapgen: cannot read ${stainless}: ${(error as Error).message.split('\n')[0]}`);
+      return 1;
+    }
+    if (!methods.length) {
+      io.stderr(
+        `zapgen: ${stainless} lists no method of a Stainless client (client.<resource>.<method>)`,
+      );
+      return 1;
+    }
+    imported = methods.length;
+    targets = [{ ...targets[0]!, namespaces: { operations: namespacesOf(methods) } }];
+  }
   if (!['.ts', '.mts', '.js', '.mjs', '.json'].includes(extension)) {
     io.stderr(`zapgen: --config ${file}: a config is a .ts, .mts, .js, .mjs or .json file`);
     return 2;
@@ -51,7 +77,7 @@ export function runInit({
     return 1;
   }
   io.stdout(
-    `wrote ${file}: ${targets.map((target) => target.api).join(', ')}; run zapgen generate to generate from it`,
+    `wrote ${file}: ${targets.map((target) => target.api).join(', ')}${imported ? ` (${imported} methods of ${stainless})` : ''}; run zapgen generate to generate from it`,
   );
   return 0;
 }
@@ -71,12 +97,13 @@ export function configText({
     spec: relativePosix(folder, target.spec),
     output: relativePosix(folder, target.out),
     packageName: target.packageName,
+    ...(target.namespaces && { namespaces: target.namespaces }),
   }));
   if (json) return `${JSON.stringify({ apis }, null, 2)}\n`;
   const entries = apis.map(
     (api) =>
       `    {\n${Object.entries(api)
-        .map(([key, value]) => `      ${key}: ${singleQuoted(value)},`)
+        .map(([key, value]) => `      ${key}: ${literal(value, '      ')},`)
         .join('\n')}\n    },`,
   );
   return `import { defineConfig } from '@zapgen/generator/config';
@@ -87,6 +114,18 @@ ${entries.join('\n')}
   ],
 });
 `;
+}
+
+/** `value` (strings, lists and plain objects of them) as JavaScript, indented under `indent`. */
+function literal(value: unknown, indent: string): string {
+  if (typeof value === 'string') return singleQuoted(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `[${value.map((item) => literal(item, inner)).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([key, item]) =>
+      `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) && key !== '__proto__' ? key : singleQuoted(key)}: ${literal(item, inner)},`,
+  );
+  return `{\n${entries.join('\n')}\n${indent}}`;
 }
 
 /**

@@ -48,6 +48,46 @@ export interface FilterConfig {
   deprecated?: boolean;
 }
 
+/** What a naming function is told about an operation. */
+export interface OperationInfo {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  tags: readonly string[];
+}
+
+/** How operations are named. */
+export interface NamesConfig {
+  /**
+   * The name of each operation's exported function (`listPets(client, args)`) and of its client
+   * method when it has no namespace: `'camelCase'` of the operationId (the default), or a
+   * function returning the name (`undefined` for the default). Made a safe, unique identifier.
+   */
+  functions?: 'camelCase' | ((operation: OperationInfo) => string | undefined);
+}
+
+/**
+ * Resource namespaces of the client: `client.pets.list()`, `client.pets.owners.retrieve()`. The
+ * operation's own exported function stays (for tree-shaking); its flat client method gives way
+ * to the namespaced one.
+ */
+export interface NamespacesConfig {
+  /**
+   * For the operations `operations` does not list: `'tags'` (the first tag is the namespace; the
+   * method is the function name without the tag's words: `listPets` → `pets.list`), `'paths'`
+   * (each literal path segment is a level, `v1`-like and `api` segments skipped; the method is
+   * `list`/`retrieve` for GET on a collection/item, `create`, `update`, `delete`), or a function
+   * returning `'pets.owners.list'` (`undefined`: no namespace). Default: only `operations`.
+   */
+  from?: 'tags' | 'paths' | ((operation: OperationInfo) => string | undefined);
+  /**
+   * Per operation, by operationId or `'<method> <path>'` (`'get /pets/{petId}'`): the namespace
+   * path and method name, dot-separated (`'pets.retrieve'`), or several (an SDK's aliases).
+   * Keys are matched after the filter: one that names no operation of the package is a warning.
+   */
+  operations?: Readonly<Record<string, string | readonly string[]>>;
+}
+
 /** One API: a spec and the package generated from it. */
 export interface ApiConfig {
   /**
@@ -63,6 +103,10 @@ export interface ApiConfig {
   packageName?: string;
   /** Which operations the package exposes (default: all of them). */
   filter?: FilterConfig;
+  /** How operations are named (default: camelCase of the operationId). */
+  names?: NamesConfig;
+  /** Resource namespaces of the client (default: none, one flat method per operation). */
+  namespaces?: NamespacesConfig;
 }
 
 /** `zapgen.config.ts`. */

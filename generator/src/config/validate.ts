@@ -5,7 +5,15 @@
 import path from 'node:path';
 import validatePackageName from 'validate-npm-package-name';
 import { apiNameOf } from '../load/api.js';
-import { HTTP_METHODS, type ApiConfig, type FilterConfig, type HttpMethod } from './types.js';
+import { parseNamespaced } from './namespaced.js';
+import {
+  HTTP_METHODS,
+  type ApiConfig,
+  type FilterConfig,
+  type HttpMethod,
+  type NamesConfig,
+  type NamespacesConfig,
+} from './types.js';
 
 const METHODS: readonly HttpMethod[] = HTTP_METHODS;
 
@@ -23,9 +31,11 @@ export interface ResolvedApi {
   out: string;
   packageName: string;
   filter?: FilterConfig;
+  names?: NamesConfig;
+  namespaces?: NamespacesConfig;
 }
 
-const API_KEYS = ['name', 'spec', 'output', 'packageName', 'filter'];
+const API_KEYS = ['name', 'spec', 'output', 'packageName', 'filter', 'names', 'namespaces'];
 const FILTER_KEYS = ['tags', 'paths', 'methods', 'operationIds', 'deprecated'];
 
 /**
@@ -115,6 +125,11 @@ function resolveApi({
   }
   const filter =
     api.filter === undefined ? undefined : checkFilter(api.filter, `${at}.filter`, report);
+  const names = api.names === undefined ? undefined : checkNames(api.names, `${at}.names`, report);
+  const namespaces =
+    api.namespaces === undefined
+      ? undefined
+      : checkNamespaces(api.namespaces, `${at}.namespaces`, report);
   if (spec === undefined || output === undefined) return undefined;
   const specPath = relativeToCwd(path.resolve(folder, spec));
   const apiName = name ?? apiNameOf(specPath);
@@ -124,7 +139,66 @@ function resolveApi({
     out: relativeToCwd(path.resolve(folder, output)),
     packageName: packageName ?? `@zapgen/${apiName}`,
     ...(filter && { filter }),
+    ...(names && { names }),
+    ...(namespaces && { namespaces }),
   };
+}
+
+function checkNames(
+  value: unknown,
+  at: string,
+  report: (option: string, message: string) => void,
+): NamesConfig | undefined {
+  if (!isRecord(value)) {
+    report(at, 'must be an object ({ functions })');
+    return undefined;
+  }
+  unknownKeys({ value, allowed: ['functions'], at: `${at}.`, report });
+  const { functions } = value;
+  if (functions !== undefined && functions !== 'camelCase' && typeof functions !== 'function')
+    report(
+      `${at}.functions`,
+      `must be 'camelCase' or a function (operation) => string | undefined`,
+    );
+  return value as NamesConfig;
+}
+
+function checkNamespaces(
+  value: unknown,
+  at: string,
+  report: (option: string, message: string) => void,
+): NamespacesConfig | undefined {
+  if (!isRecord(value)) {
+    report(at, 'must be an object ({ from, operations })');
+    return undefined;
+  }
+  unknownKeys({ value, allowed: ['from', 'operations'], at: `${at}.`, report });
+  const { from, operations } = value;
+  if (from !== undefined && from !== 'tags' && from !== 'paths' && typeof from !== 'function')
+    report(
+      `${at}.from`,
+      `must be 'tags', 'paths' or a function (operation) => 'namespace.method' | undefined`,
+    );
+  if (operations !== undefined) {
+    if (!isRecord(operations))
+      report(
+        `${at}.operations`,
+        `must be an object: { '<operationId or "get /path">': 'namespace.method' }`,
+      );
+    else
+      for (const [key, target] of Object.entries(operations))
+        if (
+          !(Array.isArray(target) ? target : [target]).every(
+            (item) => typeof item === 'string' && parseNamespaced(item),
+          ) ||
+          (Array.isArray(target) && !target.length)
+        )
+          report(
+            `${at}.operations[${JSON.stringify(key)}]`,
+            `must be "<namespace>.<method>" (dot-separated, e.g. 'pets.owners.list'), not ${JSON.stringify(target)}`,
+          );
+  }
+  return value as NamespacesConfig;
 }
 
 function checkFilter(

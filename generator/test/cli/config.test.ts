@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusSpec } from '../../../test/support/corpus.js';
@@ -39,6 +40,7 @@ export default defineConfig({
       output: 'packages/museum',
       packageName: '@acme/museum',
       filter: { tags: { exclude: ['Tickets'] } },
+      namespaces: { from: 'paths', operations: { getMuseumHours: 'hours.get' } },
     },
     { name: 'pets', spec: 'specs/pets.json', output: 'packages/pets'${petsFilter} },
   ],
@@ -54,6 +56,12 @@ beforeAll(() => {
     path.join(repoRoot, 'generator'),
     path.join(project, 'node_modules/@zapgen/generator'),
   );
+  // What the generated packages import, for the consumer below.
+  for (const dependency of ['@zapgen/runtime', 'zod'])
+    symlinkSync(
+      path.join(repoRoot, dependency === 'zod' ? 'node_modules/zod' : 'packages/runtime'),
+      path.join(project, 'node_modules', dependency),
+    );
   mkdirSync(path.join(project, 'specs'));
   copyFileSync(corpusSpec('redocly-museum.yaml'), path.join(project, 'specs/museum.yaml'));
   copyFileSync(corpusSpec('oai-v30-petstore-expanded.json'), path.join(project, 'specs/pets.json'));
@@ -73,6 +81,27 @@ describe('zapgen.config.ts', () => {
     const again = zapgen('init', '--spec', 'specs/pets.json');
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('zapgen.config.ts exists already');
+    writeFileSync(
+      path.join(project, 'api.md'),
+      `- <code title="get /special-events">client.events.<a href="./src/events.ts">list</a>() -> Page</code>\n- <code title="get /special-events/{eventId}">client.events.<a href="./src/events.ts">retrieve</a>(id) -> Event</code>\n`,
+    );
+    const imported = zapgen(
+      'init',
+      '--spec',
+      'specs/museum.yaml',
+      '--from-stainless',
+      'api.md',
+      '--config',
+      'stainless.json',
+    );
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('(2 methods of api.md)');
+    expect(JSON.parse(read('stainless.json')).apis[0].namespaces).toEqual({
+      operations: {
+        'get /special-events': 'events.list',
+        'get /special-events/{eventId}': 'events.retrieve',
+      },
+    });
     expect(
       zapgen('init', '--spec', 'specs/missing.yaml', '--config', 'other.json').stderr,
     ).toContain('missing.yaml: no such spec');
@@ -107,6 +136,45 @@ describe('zapgen.config.ts', () => {
     const check = zapgen('check');
     expect(check.status, check.stdout + check.stderr).toBe(0);
     expect(check.stdout.match(/from cache/g)).toHaveLength(2);
+  });
+
+  it('the generated client reads client.specialEvents.list(), against its mock; the flat functions stay', () => {
+    writeFileSync(
+      path.join(project, 'consumer.mts'),
+      `import { createBaseClient, createClient, listSpecialEvents } from './packages/museum/src/index.js';
+import { createMock } from './packages/museum/src/mock.js';
+
+const mock = createMock({ seed: 1 });
+const options = { fetch: mock.fetch, credentials: { MuseumPlaceholderAuth: 'mock-api-key' } };
+const client = createClient(options);
+const events = await client.specialEvents.list();
+const one = await client.specialEvents.retrieve({ path: { eventId: events[0]!.eventId } });
+const hours = await client.hours.get();
+const flat = await listSpecialEvents(createBaseClient(options));
+console.log(JSON.stringify({
+  events: events.length,
+  same: one.eventId === events[0]!.eventId,
+  hours: Array.isArray(hours),
+  flat: flat.length === events.length,
+  namespaces: Object.keys(client).filter((key) => typeof (client as Record<string, unknown>)[key] === 'object').sort(),
+}));
+`,
+    );
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href,
+        'consumer.mts',
+      ],
+      { cwd: project, encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(result).toMatchObject({ same: true, hours: true, flat: true });
+    expect(result.events).toBeGreaterThan(0);
+    expect(result.namespaces).toEqual(expect.arrayContaining(['hours', 'specialEvents']));
+    expect(read('packages/museum/src/client.ts')).not.toMatch(/^\s+async listSpecialEvents\(/m);
   });
 
   it('a change of the config is a change: the cache misses, check reports drift, generate releases it', () => {
