@@ -3,7 +3,7 @@
  * it: init, generate, check, the cache, diff and watch reading the config, each option's effect
  * on the drift check, and a broken config reported with its file and option.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -190,6 +190,46 @@ console.log(JSON.stringify({
     expect(generate.stdout).toMatch(/^pets: 4 operations, .*version 1\.0\.0 → 1\.1\.0/m);
     expect(read('packages/pets/CHANGELOG.md')).toContain('addPet');
     expect(zapgen('check').status).toBe(0);
+  });
+
+  it('generate --watch watches the config: saving it regenerates with its new options', async () => {
+    const child = spawn(process.execPath, [bin, 'generate', '--watch', '--api', 'pets'], {
+      cwd: project,
+    });
+    let output = '';
+    const waitFor = (pattern: RegExp, from: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${pattern} in:\n${output}`)), 90_000);
+        const check = () => {
+          if (!pattern.test(output.slice(from))) return;
+          clearTimeout(timer);
+          child.stdout.off('data', onData);
+          resolve();
+        };
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          check();
+        };
+        child.stdout.on('data', onData);
+        check();
+      });
+    try {
+      await waitFor(/watching \d+ files/, 0);
+      const mark = output.length;
+      writeFileSync(
+        path.join(project, 'zapgen.config.ts'),
+        config(`, filter: { operationIds: { include: ['findPets'] } }`),
+      );
+      await waitFor(/^pets: 1 operation, /m, mark);
+      expect(read('packages/pets/src/client.ts')).not.toContain('addPet');
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    // Back to the config the other tests expect.
+    writeFileSync(path.join(project, 'zapgen.config.ts'), config(''));
+    expect(zapgen('generate', '--api', 'pets').status).toBe(0);
   });
 
   it('diff compares the API as the package exposes it: excluded operations do not count', () => {
