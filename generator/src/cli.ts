@@ -431,7 +431,11 @@ function isFile(file: string): boolean {
 }
 
 function runValidate(io: Io, target: Target, strict: boolean): boolean {
-  const { findings, timings } = validate({ spec: target.spec, apiName: target.api });
+  const { findings, timings } = validate({
+    spec: target.spec,
+    apiName: target.api,
+    ...(target.overlays && { overlays: target.overlays }),
+  });
   printFindings(io, findings);
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.length - errors;
@@ -694,6 +698,7 @@ function targetOptions(target: Target) {
     packageName: target.packageName,
     apiName: target.api,
     ...(target.filter && { filter: target.filter }),
+    ...(target.overlays && { overlays: target.overlays }),
     ...(target.names && { names: target.names }),
     ...(target.namespaces && { namespaces: target.namespaces }),
   };

@@ -70,6 +70,8 @@ export interface GenerateOptions {
    * too. Default: every operation.
    */
   filter?: FilterConfig;
+  /** Overlay 1.0 files applied to the spec, in order, before it is validated (a config's `overlays`). */
+  overlays?: readonly string[];
   /** How operations are named (a config's `names`). */
   names?: NamesConfig;
   /** Resource namespaces of the client (a config's `namespaces`). */
@@ -393,7 +395,7 @@ function prepare({
   /** What of the config's names and namespaces matched nothing or could not be used. */
   surfaceNotes: string[];
 } {
-  const loaded = loadSpec(options.spec);
+  const loaded = loadSpec(options.spec, { overlays: options.overlays ?? [] });
   const findings = validateSpec(loaded);
   if (hasErrors(findings) || !loaded.document) throw new SpecError(findings, loaded.files);
   lap('load');

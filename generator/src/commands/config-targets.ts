@@ -20,6 +20,8 @@ export interface Target {
   packageName: string;
   /** The operations the package exposes (from the config). */
   filter?: FilterConfig;
+  /** Overlay files applied to the spec (from the config). */
+  overlays?: string[];
   /** How operations are named (from the config). */
   names?: NamesConfig;
   /** Resource namespaces of the client (from the config). */
@@ -90,7 +92,13 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
       return new ConfigError([
         `${target.config}: the API ${target.api} is no longer in the config`,
       ]);
-    const { filter: _filter, names: _names, namespaces: _namespaces, ...rest } = target;
+    const {
+      filter: _filter,
+      overlays: _overlays,
+      names: _names,
+      namespaces: _namespaces,
+      ...rest
+    } = target;
     return { ...rest, ...apiOptions(api) };
   } catch (error) {
     if (error instanceof ConfigError) return error;
@@ -99,9 +107,12 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
 }
 
 /** The options of a config's API that shape its package. */
-function apiOptions(api: ResolvedApi): Pick<Target, 'filter' | 'names' | 'namespaces'> {
+function apiOptions(
+  api: ResolvedApi,
+): Pick<Target, 'filter' | 'overlays' | 'names' | 'namespaces'> {
   return {
     ...(api.filter && { filter: api.filter }),
+    ...(api.overlays && { overlays: api.overlays }),
     ...(api.names && { names: api.names }),
     ...(api.namespaces && { namespaces: api.namespaces }),
   };
@@ -115,6 +126,7 @@ export function optionsKey(target: Target): string {
   return JSON.stringify(
     {
       filter: target.filter ?? null,
+      overlays: target.overlays ?? null,
       names: target.names ?? null,
       namespaces: target.namespaces ?? null,
     },

@@ -103,6 +103,11 @@ export interface ApiConfig {
   packageName?: string;
   /** Which operations the package exposes (default: all of them). */
   filter?: FilterConfig;
+  /**
+   * OpenAPI Overlay 1.0 documents applied to the spec, in order, before it is validated and
+   * generated (relative to the config file): a vendor's spec stays as published.
+   */
+  overlays?: readonly string[];
   /** How operations are named (default: camelCase of the operationId). */
   names?: NamesConfig;
   /** Resource namespaces of the client (default: none, one flat method per operation). */

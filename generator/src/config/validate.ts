@@ -31,11 +31,22 @@ export interface ResolvedApi {
   out: string;
   packageName: string;
   filter?: FilterConfig;
+  /** Overlay files, relative to the working directory (absolute when outside it). */
+  overlays?: string[];
   names?: NamesConfig;
   namespaces?: NamespacesConfig;
 }
 
-const API_KEYS = ['name', 'spec', 'output', 'packageName', 'filter', 'names', 'namespaces'];
+const API_KEYS = [
+  'name',
+  'spec',
+  'output',
+  'packageName',
+  'filter',
+  'overlays',
+  'names',
+  'namespaces',
+];
 const FILTER_KEYS = ['tags', 'paths', 'methods', 'operationIds', 'deprecated'];
 
 /**
@@ -130,6 +141,7 @@ function resolveApi({
     api.namespaces === undefined
       ? undefined
       : checkNamespaces(api.namespaces, `${at}.namespaces`, report);
+  const overlays = checkOverlays(api.overlays, `${at}.overlays`, report);
   if (spec === undefined || output === undefined) return undefined;
   const specPath = relativeToCwd(path.resolve(folder, spec));
   const apiName = name ?? apiNameOf(specPath);
@@ -139,9 +151,25 @@ function resolveApi({
     out: relativeToCwd(path.resolve(folder, output)),
     packageName: packageName ?? `@zapgen/${apiName}`,
     ...(filter && { filter }),
+    ...(overlays && {
+      overlays: overlays.map((overlay) => relativeToCwd(path.resolve(folder, overlay))),
+    }),
     ...(names && { names }),
     ...(namespaces && { namespaces }),
   };
+}
+
+function checkOverlays(
+  value: unknown,
+  at: string,
+  report: (option: string, message: string) => void,
+): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) {
+    report(at, 'must be a list of overlay files (Overlay 1.0, YAML or JSON)');
+    return undefined;
+  }
+  return value as string[];
 }
 
 function checkNames(

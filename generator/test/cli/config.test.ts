@@ -31,6 +31,9 @@ function read(file: string): string {
   return readFileSync(path.join(project, file), 'utf8');
 }
 
+const overlay = (title: string) =>
+  `overlay: 1.0.0\ninfo: { title: ours, version: 1.0.0 }\nactions:\n  - target: $.info\n    update: { title: ${JSON.stringify(title)} }\n`;
+
 const config = (petsFilter: string) => `import { defineConfig } from '@zapgen/generator/config';
 
 export default defineConfig({
@@ -41,6 +44,7 @@ export default defineConfig({
       packageName: '@acme/museum',
       filter: { tags: { exclude: ['Tickets'] } },
       namespaces: { from: 'paths', operations: { getMuseumHours: 'hours.get' } },
+      overlays: ['specs/museum-overlay.yaml'],
     },
     { name: 'pets', spec: 'specs/pets.json', output: 'packages/pets'${petsFilter} },
   ],
@@ -65,6 +69,7 @@ beforeAll(() => {
   mkdirSync(path.join(project, 'specs'));
   copyFileSync(corpusSpec('redocly-museum.yaml'), path.join(project, 'specs/museum.yaml'));
   copyFileSync(corpusSpec('oai-v30-petstore-expanded.json'), path.join(project, 'specs/pets.json'));
+  writeFileSync(path.join(project, 'specs/museum-overlay.yaml'), overlay('Museum, overlaid'));
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -230,6 +235,27 @@ console.log(JSON.stringify({
     // Back to the config the other tests expect.
     writeFileSync(path.join(project, 'zapgen.config.ts'), config(''));
     expect(zapgen('generate', '--api', 'pets').status).toBe(0);
+  });
+
+  it('an overlay is applied before validation; editing it is a change; a broken one is located in it and nothing is lost', () => {
+    expect(read('packages/museum/src/client.ts')).toContain('Museum, overlaid');
+    expect(zapgen('check', '--api', 'museum').stdout).toMatch(/from cache/);
+    writeFileSync(path.join(project, 'specs/museum-overlay.yaml'), overlay('Museum, again'));
+    const check = zapgen('check', '--api', 'museum');
+    expect(check.status).toBe(1);
+    expect(check.stdout).toMatch(/^\+.*Museum, again/m);
+    const before = read('packages/museum/src/client.ts');
+    writeFileSync(
+      path.join(project, 'specs/museum-overlay.yaml'),
+      'overlay: 1.0.0\ninfo: { title: ours, version: 1.0.0 }\nactions:\n  - target: $.info.title\n    update: { a: 1 }\n',
+    );
+    const broken = zapgen('generate', '--api', 'museum');
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(
+      /specs\/museum-overlay\.yaml:5:5 +error +overlay +"\$\.info\.title" selects string/,
+    );
+    expect(read('packages/museum/src/client.ts')).toBe(before);
+    writeFileSync(path.join(project, 'specs/museum-overlay.yaml'), overlay('Museum, overlaid'));
   });
 
   it('diff compares the API as the package exposes it: excluded operations do not count', () => {

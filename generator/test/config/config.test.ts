@@ -79,6 +79,32 @@ describe('resolveConfig: every problem names its option', () => {
       },
     ],
     [
+      'overlays, names and namespaces',
+      {
+        given: {
+          apis: [
+            {
+              spec: 's',
+              output: 'o',
+              overlays: 'o.yaml',
+              names: { functions: 'snake' },
+              namespaces: {
+                from: 'tag',
+                operations: { listPets: 'pets', getPet: ['pets.get', ''] },
+              },
+            },
+          ],
+        },
+        want: [
+          "apis[0].names.functions: must be 'camelCase' or a function",
+          "apis[0].namespaces.from: must be 'tags', 'paths' or a function",
+          'apis[0].namespaces.operations["listPets"]: must be "<namespace>.<method>"',
+          'apis[0].namespaces.operations["getPet"]: must be "<namespace>.<method>"',
+          'apis[0].overlays: must be a list of overlay files',
+        ],
+      },
+    ],
+    [
       'filter not an object',
       {
         given: { apis: [{ spec: 's', output: 'o', filter: 'tags' }] },
