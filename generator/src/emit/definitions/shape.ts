@@ -1,11 +1,5 @@
+import type { ValueShape } from '@zapgen/runtime';
 import type { JsonValue, NamedSchema, SchemaModel } from '../../model/types.js';
-import type { Printable } from '../shared/literal.js';
-
-/** Mirrors the runtime's `ValueShape`: the JSON type of a parameter value. */
-export type ValueShape =
-  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'unknown' }
-  | { type: 'array'; items: ValueShape }
-  | { type: 'object'; properties: Record<string, ValueShape>; additional: ValueShape };
 
 const UNKNOWN: ValueShape = { type: 'unknown' };
 
@@ -90,9 +84,4 @@ export function valueShape(
     default:
       return UNKNOWN;
   }
-}
-
-/** A shape as printable data (plain objects only). */
-export function printableShape(shape: ValueShape): Printable {
-  return shape as unknown as Printable;
 }
