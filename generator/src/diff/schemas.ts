@@ -5,6 +5,7 @@
  * the same schema) and `allOf` members are merged (an object split into `allOf` parts is the
  * same object). Each pair of component versions is compared once per direction.
  */
+import { jsonEqual } from '../json/value.js';
 import { compareCodePoints } from '../model/order.js';
 import type {
   JsonValue,
@@ -227,7 +228,7 @@ export class SchemaComparer {
         this.#keyword(at, 'nullable', 'type'),
       );
     if (base.default && revision.default) {
-      if (!sameJson(base.default.value, revision.default.value))
+      if (!jsonEqual(base.default.value, revision.default.value))
         this.#add(
           at,
           'default-changed',
@@ -254,7 +255,7 @@ export class SchemaComparer {
     }
     const documentation = (
       ['title', 'description', 'examples', 'readOnly', 'writeOnly'] as const
-    ).filter((key) => !sameJson(base[key] ?? null, revision[key] ?? null));
+    ).filter((key) => !jsonEqual(base[key] ?? null, revision[key] ?? null));
     if (documentation.length) {
       this.#changes.add({
         owner: at.owner,
@@ -525,7 +526,7 @@ export class SchemaComparer {
     for (const key of ['patternProperties', 'propertyNames'] as const) {
       const [left, right] = [base[key], revision[key]];
       if (left === undefined && right === undefined) continue;
-      if (left !== undefined && right !== undefined && sameJson(stripped(left), stripped(right)))
+      if (left !== undefined && right !== undefined && jsonEqual(stripped(left), stripped(right)))
         continue;
       this.#add(
         at,
@@ -989,10 +990,6 @@ export function canonical(value: unknown): string {
         )
       : item,
   );
-}
-
-export function sameJson(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
 }
 
 /** A value in a message, shortened when long. */

@@ -1,4 +1,7 @@
-/** JSON values as the spec writes them: what the model and the extension readers keep of a literal. */
+/**
+ * JSON values: what the model keeps of a spec's literals, and the one equality of them that the
+ * emitters and the diff use.
+ */
 import type { JsonValue } from '@zapgen/runtime';
 import { isObject, setOwn } from './pointer.js';
 
@@ -22,4 +25,30 @@ export function toJson(value: unknown): JsonValue {
     return result;
   }
   return null;
+}
+
+/**
+ * Whether two values are the same JSON: object key order and members that are `undefined` do not
+ * count (they are not in the JSON text), array order does.
+ */
+export function jsonEqual(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => jsonEqual(item, right[index]))
+    );
+  }
+  if (!isObject(left) || !isObject(right)) return false;
+  const keys = definedKeys(left);
+  return (
+    keys.length === definedKeys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]))
+  );
+}
+
+function definedKeys(value: Record<string, unknown>): string[] {
+  return Object.keys(value).filter((key) => value[key] !== undefined);
 }

@@ -1,4 +1,5 @@
 import type { ValueShape } from '@zapgen/runtime';
+import { jsonEqual } from '../../json/value.js';
 import type { JsonValue, NamedSchema, SchemaModel } from '../../model/types.js';
 
 const UNKNOWN: ValueShape = { type: 'unknown' };
@@ -11,15 +12,11 @@ function shapeOfValue(value: JsonValue): ValueShape {
   return UNKNOWN;
 }
 
-function same(a: ValueShape, b: ValueShape): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** One shape for several alternatives: their common shape, `number` for integer|number, else unknown. */
 function merge(shapes: ValueShape[]): ValueShape {
   const [first, ...rest] = shapes;
   if (!first) return UNKNOWN;
-  if (rest.every((shape) => same(shape, first))) return first;
+  if (rest.every((shape) => jsonEqual(shape, first))) return first;
   const types = new Set(shapes.map((shape) => shape.type));
   if ([...types].every((type) => type === 'integer' || type === 'number'))
     return { type: 'number' };

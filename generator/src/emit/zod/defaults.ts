@@ -1,6 +1,6 @@
 import type { JsonValue, SchemaModel } from '../../model/types.js';
 import type { ZodContext } from './context.js';
-import { jsonEqual } from './literals.js';
+import { jsonEqual } from '../../json/value.js';
 
 /**
  * The default a schema is printed with: the spec's default when the value fits the schema.
