@@ -6,6 +6,7 @@
  * same object). Each pair of component versions is compared once per direction.
  */
 import { jsonEqual } from '../json/value.js';
+import { mergeObjects } from '../model/all-of.js';
 import { compareCodePoints } from '../model/order.js';
 import type {
   JsonValue,
@@ -803,7 +804,7 @@ function mergeParts(parts: SchemaModel[]): SchemaModel | undefined {
   if (kinds.size !== 1) return undefined;
   const [first] = parts;
   if (!first) return undefined;
-  if (first.kind === 'object') return mergeObjects(parts as ObjectSchema[]);
+  if (first.kind === 'object') return { ...mergeObjects(parts as ObjectSchema[]), nullable: false };
   if (first.kind === 'string') {
     const strings = parts as Of<'string'>[];
     return definedOnly({
@@ -822,53 +823,6 @@ function mergeParts(parts: SchemaModel[]): SchemaModel | undefined {
     }) as SchemaModel;
   }
   return undefined;
-}
-
-function mergeObjects(parts: ObjectSchema[]): SchemaModel {
-  const properties = new Map<string, MergedProperty>();
-  for (const part of parts) {
-    for (const property of part.properties as MergedProperty[]) {
-      const existing = properties.get(property.name);
-      if (!existing) {
-        properties.set(property.name, property);
-        continue;
-      }
-      // Declared in two parts: both schemas apply (a bare `required` entry adds nothing).
-      const schema =
-        property.schema.kind === 'unknown'
-          ? existing.schema
-          : existing.schema.kind === 'unknown'
-            ? property.schema
-            : ({
-                kind: 'intersection',
-                parts: [existing.schema, property.schema],
-                nullable: false,
-              } as SchemaModel);
-      properties.set(property.name, {
-        ...existing,
-        required: existing.required || property.required,
-        schema,
-      });
-    }
-  }
-  const closed = parts.some((part) => part.additionalProperties === false);
-  const typed = parts.find(
-    (part) => typeof part.additionalProperties !== 'boolean',
-  )?.additionalProperties;
-  return definedOnly({
-    kind: 'object',
-    nullable: false,
-    properties: [...properties.values()],
-    additionalProperties: closed ? false : (typed ?? true),
-    minProperties: extreme(
-      parts.map((part) => part.minProperties),
-      Math.max,
-    ),
-    maxProperties: extreme(
-      parts.map((part) => part.maxProperties),
-      Math.min,
-    ),
-  }) as SchemaModel;
 }
 
 function extreme(
