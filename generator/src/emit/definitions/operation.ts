@@ -1,4 +1,9 @@
-import type { ApiDefinition, OperationDefinition, SecuritySchemeDefinition } from '@zapgen/runtime';
+import type {
+  ApiDefinition,
+  OperationDefinition,
+  OperationValidators,
+  SecuritySchemeDefinition,
+} from '@zapgen/runtime';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { Code, printLiteral, typedEntry, type Emitted } from '../shared/literal.js';
@@ -108,19 +113,17 @@ function validator(input: {
   );
 }
 
-/** The `OperationDefinition` literal of one operation; `schemas` names its validators' const in `zod.ts`. */
-export function operationDefinition(input: {
-  model: ApiModel;
-  operation: OperationModel;
-  schemas: string;
-}): string {
-  const { model, operation, schemas } = input;
-  const id = operation.operationId;
+/**
+ * The route of one operation: its `OperationDefinition` without validators, what goes on the wire
+ * (in `routes.ts`, which the drop-in client imports without any validator).
+ */
+export function operationRoute(input: { model: ApiModel; operation: OperationModel }): string {
+  const { model, operation } = input;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
-  const definition: Emitted<OperationDefinition> = {
-    operationId: id,
+  const route: Emitted<OperationDefinition> = {
+    operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
     deprecated: operation.deprecated || undefined,
@@ -147,28 +150,52 @@ export function operationDefinition(input: {
                 .map((media) => media.mediaType)
                 .filter((type) => type !== bodyMedia.mediaType),
             ],
-            validator: isStructuredMediaType(bodyMedia.mediaType)
-              ? validator({ schemas, member: 'body' })
-              : undefined,
           }
         : undefined,
     responses: operation.responses.map((response) => ({
       status: response.status,
       mediaTypes: response.content.map((media) => media.mediaType),
-      body: firstJson(response.content)
-        ? validator({ schemas, member: 'responses', status: response.status })
-        : undefined,
     })),
     security: operation.security.map((requirement) =>
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
-    parameterValidator: operation.parameters.length
-      ? validator({ schemas, member: 'parameters' })
-      : undefined,
     pagination: extensions.pagination,
     polling: extensions.polling,
     stability: extensions.stability,
     cache: extensions.cache,
   };
-  return printLiteral(definition);
+  return printLiteral(route);
+}
+
+/**
+ * The validators of one operation for the runtime's `withValidators(route, validators)`, or
+ * `undefined` when it has none; `schemas` names its validators' const in `validators.ts`.
+ */
+export function operationValidators(input: {
+  operation: OperationModel;
+  schemas: string;
+}): string | undefined {
+  const { operation, schemas } = input;
+  const bodyMedia = requestMediaType(operation);
+  const responses = Object.fromEntries(
+    operation.responses
+      .filter((response) => firstJson(response.content))
+      .map((response) => [
+        response.status,
+        validator({ schemas, member: 'responses', status: response.status }),
+      ]),
+  );
+  const validators: Emitted<OperationValidators> = {
+    parameters: operation.parameters.length
+      ? validator({ schemas, member: 'parameters' })
+      : undefined,
+    body:
+      operation.requestBody && bodyMedia && isStructuredMediaType(bodyMedia.mediaType)
+        ? validator({ schemas, member: 'body' })
+        : undefined,
+    responses: Object.keys(responses).length ? responses : undefined,
+  };
+  return Object.values(validators).some((value) => value !== undefined)
+    ? printLiteral(validators)
+    : undefined;
 }
