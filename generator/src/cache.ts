@@ -35,6 +35,7 @@ import { specFileHash } from './load/bounds.js';
 import type { Finding } from './load/finding.js';
 import { isGenerated } from './write/header.js';
 import { listFiles, readStart } from './write/write-files.js';
+import { Memo, type MemoValue } from './memo/index.js';
 
 /** Bumped when the record's layout changes. */
 const RECORD_FORMAT = 2;
@@ -64,6 +65,8 @@ export interface RunIdentity {
   out: string;
   packageName: string;
   apiName: string;
+  /** The options of the API beside these (a config's filter, ...), as canonical text. */
+  options?: string;
 }
 
 function sha256(data: string | Buffer): string {
@@ -83,7 +86,7 @@ const codeRoot = path.dirname(fileURLToPath(import.meta.url));
 let fingerprint: string | undefined;
 
 /** A hash of this zapgen: its code, its manifest and the versions of its dependencies. */
-function generatorFingerprint(): string {
+export function generatorFingerprint(): string {
   if (fingerprint !== undefined) return fingerprint;
   const hash = createHash('sha256');
   const walk = (folder: string): void => {
@@ -125,16 +128,16 @@ function installedVersion({ name, from }: { name: string; from: string }): strin
 /** The cache file of a package folder, or undefined when no `node_modules` is at or above it. */
 export function cacheFileFor(out: string): string | undefined {
   const resolved = path.resolve(out);
-  for (let dir = resolved; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'node_modules')))
-      return path.join(
-        dir,
-        'node_modules',
-        '.cache',
-        'zapgen',
-        `${sha256(resolved).slice(0, 32)}.json`,
-      );
-    if (path.dirname(dir) === dir) return undefined;
+  const folder = cacheFolderFor(resolved);
+  return folder && path.join(folder, `${sha256(resolved).slice(0, 32)}.json`);
+}
+
+/** `node_modules/.cache/zapgen` of the nearest `node_modules` at or above `dir`, if any. */
+export function cacheFolderFor(dir: string): string | undefined {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, 'node_modules')))
+      return path.join(at, 'node_modules', '.cache', 'zapgen');
+    if (path.dirname(at) === at) return undefined;
   }
 }
 
@@ -147,6 +150,7 @@ function keyOf(identity: RunIdentity): string {
       out: path.resolve(identity.out),
       packageName: identity.packageName,
       apiName: identity.apiName,
+      options: identity.options ?? '',
       // generate warns when the runtime installed for the package does not match: a change of it is a miss.
       runtime: installedVersion({ name: '@zapgen/runtime', from: path.resolve(identity.out) }),
     }),
@@ -254,4 +258,77 @@ export function recordRun({
     // A cache that cannot be written only costs the next run its shortcut.
   }
   return { recorded: true };
+}
+
+/**
+ * The memo (`memo/index.ts`: work reused between runs, keyed by content hashes) of the package
+ * folder `out`: the one this process used last for it (watch mode, repeated runs), else the one
+ * saved beside the run cache by the same zapgen, else an empty one.
+ */
+export function memoOf(out: string): Memo {
+  const file = memoFileFor(out);
+  const key = file ?? path.resolve(out);
+  const open = openMemos.get(key);
+  if (open) {
+    // Most recently used last: the oldest is the one dropped.
+    openMemos.delete(key);
+    openMemos.set(key, open);
+    return open;
+  }
+  const memo = (file && readMemo(file)) || new Memo();
+  openMemos.set(key, memo);
+  while (openMemos.size > MEMOS_KEPT) openMemos.delete(openMemos.keys().next().value!);
+  return memo;
+}
+
+/**
+ * Ends the run of `memo` (what it did not use is dropped) and writes it beside the run cache,
+ * when there is one. A memo that cannot be written only costs the next run its reuse.
+ */
+export function saveMemo({ out, memo }: { out: string; memo: Memo }): void {
+  memo.endRun();
+  const file = memoFileFor(out);
+  if (!file) return;
+  try {
+    const content: MemoFile = {
+      format: MEMO_FORMAT,
+      generator: generatorFingerprint(),
+      entries: Object.fromEntries(memo.entries()),
+    };
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(content));
+    renameSync(temporary, file);
+  } catch {
+    // As for the record: a miss next time, never an error.
+  }
+}
+
+/** Bumped when the layout of the memo file changes. */
+const MEMO_FORMAT = 1;
+
+interface MemoFile {
+  format: number;
+  /** The zapgen that wrote it (`generatorFingerprint`): another one starts empty. */
+  generator: string;
+  entries: Record<string, MemoValue>;
+}
+
+/** Memos of the package folders this process generated last (watch mode, tests, scripts). */
+const openMemos = new Map<string, Memo>();
+const MEMOS_KEPT = 4;
+
+function memoFileFor(out: string): string | undefined {
+  return cacheFileFor(out)?.replace(/\.json$/, '.memo.json');
+}
+
+function readMemo(file: string): Memo | undefined {
+  try {
+    const content = JSON.parse(readFileSync(file, 'utf8')) as MemoFile;
+    if (content.format !== MEMO_FORMAT || content.generator !== generatorFingerprint())
+      return undefined;
+    return new Memo(Object.entries(content.entries));
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,12 @@
+import type {
+  ApiDefinition,
+  OperationDefinition,
+  OperationValidators,
+  SecuritySchemeDefinition,
+} from '@zapgen/runtime';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
-import { Code, printLiteral, typedEntry, type Printable } from '../shared/literal.js';
+import { Code, printLiteral, typedEntry, type Emitted } from '../shared/literal.js';
 import {
   firstJson,
   isStructuredMediaType,
@@ -8,8 +14,10 @@ import {
   streamedMedia,
   streamShape,
 } from '../../model/media-types.js';
-import { printableShape, valueShape } from './shape.js';
+import { valueShape } from './shape.js';
 import { idempotencyHeader, requestIdHeader } from '../../model/headers.js';
+
+type OAuthFlows = Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows'];
 
 /** Name of the local function returning one validator of an operation (see `client/index.ts`). */
 export const VALIDATOR_OF = 'validatorOf';
@@ -19,7 +27,7 @@ export const OAUTH_FLOWS = 'oauthFlows';
 function securityScheme(
   scheme: SecuritySchemeModel,
   apiKeyOptions: ReadonlyMap<string, string>,
-): Printable {
+): Emitted<SecuritySchemeDefinition> {
   switch (scheme.type) {
     case 'apiKey':
       return {
@@ -46,7 +54,7 @@ export function apiDefinition(input: {
   apiKeyOptions: ReadonlyMap<string, string>;
 }): string {
   const { model, packageName, apiKeyOptions } = input;
-  return printLiteral({
+  const api: Emitted<Omit<ApiDefinition, 'operations'>> = {
     name: packageName,
     servers: model.servers.map((server) => ({
       url: server.url,
@@ -68,31 +76,31 @@ export function apiDefinition(input: {
         }),
       ]),
     ),
-  });
+  };
+  return printLiteral(api);
 }
 
 /** The oauth2 flows of every oauth2 scheme, keyed by scheme name (authorization/token URLs, scopes). */
 export function oauthFlows(model: ApiModel): string | undefined {
   const schemes = model.securitySchemes.filter((scheme) => scheme.type === 'oauth2');
   if (!schemes.length) return undefined;
-  return printLiteral(
-    Object.fromEntries(
-      schemes.map((scheme) => [
-        scheme.name,
-        Object.fromEntries(
-          Object.entries(scheme.flows).map(([kind, flow]) => [
-            kind,
-            {
-              authorizationUrl: flow.authorizationUrl,
-              tokenUrl: flow.tokenUrl,
-              refreshUrl: flow.refreshUrl,
-              scopes: flow.scopes,
-            },
-          ]),
-        ),
-      ]),
-    ),
+  const flows: Emitted<Record<string, OAuthFlows>> = Object.fromEntries(
+    schemes.map((scheme) => [
+      scheme.name,
+      Object.fromEntries(
+        Object.entries(scheme.flows).map(([kind, flow]) => [
+          kind,
+          {
+            authorizationUrl: flow.authorizationUrl,
+            tokenUrl: flow.tokenUrl,
+            refreshUrl: flow.refreshUrl,
+            scopes: flow.scopes,
+          },
+        ]),
+      ),
+    ]),
   );
+  return printLiteral(flows);
 }
 
 /**
@@ -122,7 +130,7 @@ export function operationRoute(input: { model: ApiModel; operation: OperationMod
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
-  return printLiteral({
+  const route: Emitted<OperationDefinition> = {
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
@@ -137,7 +145,7 @@ export function operationRoute(input: { model: ApiModel; operation: OperationMod
       keyPrefix: parameter.keyPrefix,
       contentType: parameter.contentType,
       deprecated: parameter.deprecated || undefined,
-      shape: printableShape(valueShape(parameter.schema, model.schemas)),
+      shape: valueShape(parameter.schema, model.schemas),
     })),
     requestBody:
       body && bodyMedia
@@ -169,11 +177,12 @@ export function operationRoute(input: { model: ApiModel; operation: OperationMod
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
     idempotencyHeader: idempotencyHeader(operation),
-    pagination: extensions.pagination as unknown as Printable,
+    pagination: extensions.pagination,
     polling: extensions.polling,
     stability: extensions.stability,
-    cache: extensions.cache as unknown as Printable,
-  });
+    cache: extensions.cache,
+  };
+  return printLiteral(route);
 }
 
 /**
@@ -200,7 +209,7 @@ export function operationValidators(input: {
       validator({ schemas, member: 'items', status: response.status }),
     ]),
   );
-  const validators = {
+  const validators: Emitted<OperationValidators> = {
     parameters: operation.parameters.length
       ? validator({ schemas, member: 'parameters' })
       : undefined,
