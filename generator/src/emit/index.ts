@@ -3,6 +3,7 @@ import { bundleEmitter } from './bundle/index.js';
 import { clientEmitter } from './client/index.js';
 import { definitionsEmitter } from './definitions/index.js';
 import { fixturesEmitter } from './fixtures/index.js';
+import { mcpEmitter } from './mcp/index.js';
 import { mockEmitter } from './mock/index.js';
 import { packageEmitter } from './package/index.js';
 import { typescriptTypesEmitter } from './typescript-types/index.js';
@@ -20,5 +21,6 @@ export const emitters: readonly Emitter[] = [
   definitionsEmitter,
   clientEmitter,
   mockEmitter,
+  mcpEmitter,
   packageEmitter,
 ];

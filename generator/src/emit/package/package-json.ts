@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { ApiModel } from '../../model/types.js';
 import type { EmitContext } from '../emitter.js';
+import { binName } from '../mcp/index.js';
 import { MANIFEST_KEY } from '../../release/previous.js';
 
 /**
@@ -13,6 +15,12 @@ export const LIBRARY_VERSIONS = { zod: '^4.6.7' } as const;
  * (a test keeps them in step), so a package never installs a runtime it was not generated for.
  */
 export const RUNTIME_RANGE = '^0.2.0';
+
+/**
+ * Libraries of the integrations (`./mcp`): optional peers, as the runtime declares them (a test
+ * keeps them in step), so that a package whose user does not use one carries nothing of it.
+ */
+export const OPTIONAL_PEERS = { '@modelcontextprotocol/sdk': '^1.32.2' } as const;
 
 /** The TypeScript the package builds with (its `build` script runs `tsc`). */
 export const TYPESCRIPT_RANGE = '^5.9.3';
@@ -38,13 +46,24 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
       './fixtures': compiled('fixtures'),
       './types': compiled('types'),
       './mock': compiled('mock'),
+      './mcp': compiled('mcp'),
       './openapi.json': './openapi.json',
       './package.json': './package.json',
+    },
+    // `npx <package> mcp`: the package's commands (`src/bin.ts`).
+    bin: {
+      [binName(context.packageName)]:
+        `./dist/${path.posix.basename(context.modules.file('bin'), '.ts')}.js`,
     },
     files: ['dist', 'src', 'openapi.json', 'README.md', 'CHANGELOG.md'],
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
     dependencies: { [context.runtimePackage]: RUNTIME_RANGE, ...LIBRARY_VERSIONS },
-    devDependencies: { typescript: TYPESCRIPT_RANGE },
+    peerDependencies: OPTIONAL_PEERS,
+    peerDependenciesMeta: Object.fromEntries(
+      Object.keys(OPTIONAL_PEERS).map((name) => [name, { optional: true }]),
+    ),
+    // The integrations' libraries, for their modules' types when the package builds.
+    devDependencies: { ...OPTIONAL_PEERS, typescript: TYPESCRIPT_RANGE },
     // The version is the package's own (see CHANGELOG.md); what it was computed from is kept here.
     [MANIFEST_KEY]: { apiVersion: model.info.version, specHash: context.specHash },
   };

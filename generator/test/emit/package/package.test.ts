@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { ApiModel } from '../../../src/model/types.js';
 import { packageEmitter } from '../../../src/emit/package/index.js';
-import { LIBRARY_VERSIONS, RUNTIME_RANGE } from '../../../src/emit/package/package-json.js';
+import {
+  LIBRARY_VERSIONS,
+  OPTIONAL_PEERS,
+  RUNTIME_RANGE,
+} from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
 import { clientSource } from '../../../src/emit/client/index.js';
 import { definitionsSource } from '../../../src/emit/definitions/index.js';
@@ -75,6 +79,7 @@ describe('package emitter: package.json', () => {
       './fixtures',
       './types',
       './mock',
+      './mcp',
       './openapi.json',
       './package.json',
     ]);
@@ -99,12 +104,30 @@ describe('package emitter: package.json', () => {
     });
   });
 
+  test("the integrations' libraries are optional peers, in the ranges the runtime declares, and a bin runs its commands", async () => {
+    const runtime = JSON.parse(
+      readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'),
+    );
+    const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
+    expect(manifest.peerDependencies).toEqual(OPTIONAL_PEERS);
+    expect(runtime.peerDependencies).toEqual(OPTIONAL_PEERS);
+    for (const name of Object.keys(OPTIONAL_PEERS)) {
+      expect(manifest.peerDependenciesMeta[name]).toEqual({ optional: true });
+      expect(runtime.peerDependenciesMeta[name]).toEqual({ optional: true });
+    }
+    expect(manifest.dependencies).not.toHaveProperty('@modelcontextprotocol/sdk');
+    expect(manifest.bin).toEqual({ 'test-api': './dist/bin.js' });
+  });
+
   test('builds on its own: TypeScript as a devDependency, a build script, built before packing', async () => {
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
     const repo = JSON.parse(
       readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
     );
-    expect(manifest.devDependencies).toEqual({ typescript: repo.devDependencies.typescript });
+    expect(manifest.devDependencies).toEqual({
+      ...OPTIONAL_PEERS,
+      typescript: repo.devDependencies.typescript,
+    });
     expect(manifest.scripts).toEqual({ build: 'tsc -p tsconfig.json', prepack: 'npm run build' });
   });
 });
