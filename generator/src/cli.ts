@@ -38,6 +38,7 @@ Commands:
   check      Compare each package with what generate would write; exit 1 on drift
   validate   Report every problem of each spec as file:line:col  severity  rule  message
   diff       Compare each spec with an earlier version: breaking and non-breaking changes
+  mcp        Serve a generated package's operations as MCP tools (--api <name>)
 
 Options:
   --version   Print zapgen's version
@@ -185,6 +186,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   if (command === '--version' || command === '-v' || command === 'version') {
     io.stdout(zapgenVersion());
     return EXIT.ok;
+  }
+  if (command === 'mcp') {
+    // The package's own server runs, with its own options: only --api and --out are zapgen's.
+    const { runMcp } = await import('./commands/mcp.js');
+    return runMcp(rest, io);
   }
   if (!isCommand(command)) return usageError(io, `unknown command "${command}"`, USAGE);
 
