@@ -6,7 +6,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Io } from '../cli.js';
 
 export const MCP_HELP = `Usage: zapgen mcp --api <name> [--out <folder>] [server options]
 
@@ -22,13 +21,19 @@ Options:
 
 Needs @modelcontextprotocol/sdk installed beside the package (an optional peer dependency).`;
 
+/** Where the command writes (the CLI's `Io`). */
+interface Output {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
 /** What `zapgen mcp` needs of a package's `dist/mcp.js`. */
 interface McpModule {
   main(argv: string[]): Promise<number>;
 }
 
 /** Runs the command with the arguments after `mcp`; resolves with the exit code. */
-export async function runMcp(argv: readonly string[], io: Io): Promise<number> {
+export async function runMcp(argv: readonly string[], io: Output): Promise<number> {
   const own = ownOptions(argv);
   if (typeof own === 'string') {
     io.stderr(`zapgen mcp: ${own}\n\n${MCP_HELP}`);

@@ -4,6 +4,7 @@ import { argsOptional } from '../client/signatures.js';
 import type { EmitContext } from '../emitter.js';
 import { inlineCode, markdownText } from './markdown.js';
 import { RUNTIME_RANGE } from './package-json.js';
+import { mcpReadmeSection } from '../mcp/readme.js';
 
 /** `apiKey` → `API_KEY`: the environment variable the usage example reads a credential from. */
 function environmentName(option: string): string {
@@ -186,6 +187,8 @@ export function readme(model: ApiModel, context: EmitContext): string {
     ].join('\n'),
     '## Mock',
     mockSection(model, context),
+    '## MCP server',
+    mcpReadmeSection(model, context),
     '## Types',
     [
       '```ts',
