@@ -4,7 +4,9 @@
  * `npm run build` the package on its own, `npm pack` it beside the packed runtime and this repo's
  * packages, install the tarballs into a brand-new project, type-check a consumer strictly
  * (`skipLibCheck: false`, NodeNext and bundler resolution), run it against each package's mock, and
- * `require()` each package from CommonJS. publint and `attw --pack` check every tarball.
+ * `require()` each package from CommonJS. publint and `attw --pack` check every tarball. The
+ * consumer installs the MCP SDK (the packages' optional peer) and lists each package's MCP tools
+ * through the SDK's client, and runs a package's bin (`npm exec --no -- petstore mcp --list`).
  *
  * npm installs from its cache when it can (`--prefer-offline`): the dependencies are the repo's own.
  */
@@ -85,6 +87,29 @@ async function pack(dir: string): Promise<string> {
   });
   const file = output.trim().split('\n').pop()!.trim();
   return path.join(work, file);
+}
+
+/** The consumer's MCP code: each package's server, its tools listed through the SDK's client. */
+function consumerMcpSource(): string {
+  const imports = PACKAGES.map(
+    (pkg, index) => `import { createMcpServer as createMcpServer${index} } from '${pkg.name}/mcp';`,
+  );
+  return `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+${imports.join('\n')}
+
+const servers = [${PACKAGES.map((pkg, index) => `[${JSON.stringify(pkg.name)}, createMcpServer${index}]`).join(', ')}] as const;
+const tools: Record<string, string[]> = {};
+for (const [name, create] of servers) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await create({ environment: {} }).connect(serverSide);
+  const client = new Client({ name: 'consumer', version: '1.0.0' });
+  await client.connect(clientSide);
+  tools[name] = (await client.listTools()).tools.map((tool) => tool.name);
+  await client.close();
+}
+console.log(JSON.stringify(tools));
+`;
 }
 
 /** The consumer's code: every package's mock answers its client, checked by its zod schemas too. */
@@ -183,10 +208,12 @@ beforeAll(async () => {
       ...tarballs.values(),
       `typescript@${versionOf('typescript')}`,
       `@types/node@${versionOf('@types/node')}`,
+      `@modelcontextprotocol/sdk@${versionOf('@modelcontextprotocol/sdk')}`,
     ],
     cwd: consumer,
   });
   writeFileSync(path.join(consumer, 'src/index.ts'), consumerSource());
+  writeFileSync(path.join(consumer, 'src/mcp.ts'), consumerMcpSource());
   writeFileSync(
     path.join(consumer, 'tsconfig.json'),
     `${JSON.stringify({ compilerOptions: { ...STRICT, module: 'NodeNext', moduleResolution: 'NodeNext', rootDir: 'src', outDir: 'dist' }, include: ['src'] }, null, 2)}\n`,
@@ -256,6 +283,24 @@ describe('the packed packages, installed into a new project', () => {
       { ok: boolean; schemas: number }
     >;
     for (const pkg of PACKAGES) expect(results[pkg.name], pkg.name).toMatchObject({ ok: true });
+  });
+
+  test('MCP: the server of each package lists one tool per operation; a bin runs its server', async () => {
+    const output = await sh({
+      command: process.execPath,
+      args: ['dist/mcp.js'],
+      cwd: path.join(work, 'consumer'),
+    });
+    const tools = JSON.parse(output.trim().split('\n').pop()!) as Record<string, string[]>;
+    expect(tools['@acme/petstore']).toEqual(['listPets', 'createPets', 'showPetById']);
+    expect(tools['@zapgen/actions-v2']).toHaveLength(26);
+    expect(tools['@zapgen/partner-v1']).toHaveLength(4);
+    const listed = await sh({
+      command: NPM,
+      args: ['exec', '--no', '--', 'petstore', 'mcp', '--mock', '--list'],
+      cwd: path.join(work, 'consumer'),
+    });
+    expect(listed).toMatch(/^listPets {2}List all pets$/m);
   });
 
   test.each(PACKAGES.map((pkg) => pkg.name))(
