@@ -265,11 +265,15 @@ describe('actions-v2 over stdio without credentials', () => {
   });
 });
 
-describe('partner-v1 over Streamable HTTP (`partner-v1 mcp --http --mock`)', () => {
+describe('partner-v1 over Streamable HTTP (`partner-v1 mcp --http --mock`), behind a bearer token', () => {
+  const token = 'mcp-endpoint-token-5d1e9a';
   const child = spawn(
     process.execPath,
     [binOf('@zapgen/partner-v1'), 'mcp', '--http', '--port', '0', '--mock'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', ZAPGEN_MCP_TOKEN: token },
+    },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -289,13 +293,20 @@ describe('partner-v1 over Streamable HTTP (`partner-v1 mcp --http --mock`)', () 
         reject(new Error(`exited (${code}) before listening:\n${output}`)),
       );
     });
+    const refused = await fetch(url, { method: 'POST' });
+    expect(refused.status).toBe(401);
     client = new Client({ name: 'zapgen-test-host', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
   });
   afterAll(async () => {
     await client?.close();
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(output).not.toContain(token);
   });
 
   test('lists every operation; calls each against the mock, results valid', async () => {

@@ -8,7 +8,7 @@ import type { SecuritySchemeDefinition } from '../definition.js';
 import type { CredentialsTable } from '../mock/security.js';
 import { describeScheme } from './credentials.js';
 import type { McpDefinition } from './definition.js';
-import { serveHttp } from './http.js';
+import { serveHttp, TOKEN_VARIABLE } from './http.js';
 import { serverOf } from './server.js';
 import { createToolset, type McpServerOptions } from './toolset.js';
 
@@ -68,6 +68,8 @@ Options:
   --http                   Serve Streamable HTTP instead of stdio
   --port <n>               HTTP port (default 3000; 0 picks a free one, printed on stderr)
   --host <name>            HTTP interface (default 127.0.0.1); another one needs --allowed-host
+                           and a token in $${TOKEN_VARIABLE}, which clients then send as
+                           Authorization: Bearer (on loopback too, when set)
   --allowed-host <name>    A host name clients may use besides localhost (repeatable)
   --mock                   Answer from the package's in-process mock: no account, no network
   --seed <n>               Seed of the mock's data (default 1)
@@ -82,7 +84,11 @@ Options:
   -h, --help               Show this help
 
 Environment (credentials are never given on the command line, where other users can read them):
-${[...variables, `  ${definition.environment.baseUrl.padEnd(40)} the API's base URL`].join('\n')}`;
+${[
+  ...variables,
+  `  ${definition.environment.baseUrl.padEnd(40)} the API's base URL`,
+  `  ${TOKEN_VARIABLE.padEnd(40)} with --http: the bearer token clients must send`,
+].join('\n')}`;
 }
 
 /** Runs the command; resolves with its exit code once the server stops. */
@@ -141,12 +147,14 @@ export async function runMcpCommand(options: McpCommandOptions): Promise<number>
   }
   const summary = `${definition.name} MCP server: ${toolset.tools.length} tool${toolset.tools.length === 1 ? '' : 's'}${values.mock ? `, answered by the mock (seed ${numbers.seed})` : ''}`;
   if (values.http) {
+    const httpToken = (options.environment ?? process.env)[TOKEN_VARIABLE]?.trim();
     let serving;
     try {
       serving = await serveHttp(toolset, {
         port: Number(numbers.port),
         ...(values.host ? { host: values.host } : {}),
         allowedHosts: values['allowed-host'] ?? [],
+        ...(httpToken ? { token: httpToken } : {}),
       });
     } catch (error) {
       log(`${options.usage}: ${toolset.scrub((error as Error).message)}`);

@@ -4,13 +4,16 @@
  * on loopback unless told otherwise, and then only with the host names it must accept. Each
  * client session gets a server of its own; all share the toolset (one client, one mock).
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { serverOf } from './server.js';
 import type { Toolset } from './toolset.js';
+
+/** The environment variable `<package> mcp --http` reads the token of its endpoint from. */
+export const TOKEN_VARIABLE = 'ZAPGEN_MCP_TOKEN';
 
 /** Host names of the loopback interface, as `Host` headers and URLs carry them. */
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -24,6 +27,11 @@ export interface HttpOptions {
   allowedHosts?: readonly string[];
   /** Path of the endpoint. Default `/mcp`. */
   path?: string;
+  /**
+   * A secret every request must carry (`Authorization: Bearer <token>`). Required to listen beyond
+   * loopback: the tools spend the server's credentials, so who may call them must be known.
+   */
+  token?: string;
 }
 
 export interface HttpServing {
@@ -43,9 +51,9 @@ export async function serveHttp(toolset: Toolset, options: HttpOptions = {}): Pr
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const extra = [...(options.allowedHosts ?? [])];
-  if (!isLoopback(host) && !extra.length)
+  if (!isLoopback(host) && (!extra.length || !options.token))
     throw new TypeError(
-      `listening on ${host} exposes the tools (and the credentials behind them) beyond this machine: give the host names clients use (allowedHosts, --allowed-host), which are then the only ones accepted`,
+      `listening on ${host} exposes the tools (and the credentials behind them) beyond this machine: give the host names clients use (allowedHosts, --allowed-host), which are then the only ones accepted, and a token clients must send (token, the ${TOKEN_VARIABLE} environment variable)`,
     );
   const allowed = [...LOOPBACK, ...extra.map((name) => name.toLowerCase())];
   const app = createMcpExpressApp({ host, allowedHosts: allowed });
@@ -55,6 +63,13 @@ export async function serveHttp(toolset: Toolset, options: HttpOptions = {}): Pr
     if (origin === undefined || allowed.includes(hostnameOf(origin))) return next();
     reject(response, 403, `Origin not allowed: ${origin}`);
   });
+  const token = options.token;
+  if (token)
+    app.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
+      if (hasBearer(request.headers.authorization, token)) return next();
+      response.setHeader('www-authenticate', 'Bearer');
+      reject(response, 401, 'A bearer token is required');
+    });
 
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const handle = async (
@@ -102,6 +117,14 @@ export async function serveHttp(toolset: Toolset, options: HttpOptions = {}): Pr
       });
     },
   };
+}
+
+/** Whether `header` is `Bearer <token>`, compared in constant time. */
+function hasBearer(header: string | undefined, token: string): boolean {
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+  if (given === undefined) return false;
+  const [a, b] = [Buffer.from(given), Buffer.from(token)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function hostnameOf(origin: string): string {

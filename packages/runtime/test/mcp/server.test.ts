@@ -148,44 +148,69 @@ describe('tools/call', () => {
 });
 
 describe('Streamable HTTP', () => {
-  test('loopback only unless told which host names to accept; a foreign Host or Origin is refused', async () => {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    },
+  };
+  const post = (url: string, headers: Record<string, string>, body: unknown = initialize) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+
+  test('beyond loopback only with the host names clients use and a token', async () => {
     const toolset = createToolset(definition, { environment: {} });
-    await expect(serveHttp(toolset, { host: '0.0.0.0', port: 0 })).rejects.toThrow(/allowedHosts/);
-    const serving = await serveHttp(toolset, { port: 0 });
+    await expect(serveHttp(toolset, { host: '0.0.0.0', port: 0 })).rejects.toThrow(
+      /allowedHosts.*ZAPGEN_MCP_TOKEN/,
+    );
+    await expect(
+      serveHttp(toolset, { host: '0.0.0.0', port: 0, allowedHosts: ['mcp.example'] }),
+    ).rejects.toThrow(/a token clients must send/);
+  });
+
+  test('a foreign Origin is refused, a request without a session too; initialize opens one', async () => {
+    const serving = await serveHttp(createToolset(definition, { environment: {} }), { port: 0 });
     try {
-      const initialize = {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 't', version: '1' },
-        },
-      };
-      const post = (headers: Record<string, string>) =>
-        fetch(serving.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            ...headers,
-          },
-          body: JSON.stringify(initialize),
-        });
-      expect((await post({ origin: 'https://evil.example' })).status).toBe(403);
-      const sessionless = await fetch(serving.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
-      });
+      expect((await post(serving.url, { origin: 'https://evil.example' })).status).toBe(403);
+      const sessionless = await post(
+        serving.url,
+        {},
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      );
       expect(sessionless.status).toBe(400);
-      const ok = await post({});
+      const ok = await post(serving.url, {});
       expect(ok.status).toBe(200);
       expect(ok.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
+      await ok.body?.cancel();
+    } finally {
+      await serving.close();
+    }
+  });
+
+  test('with a token, a request without it or with another is 401', async () => {
+    const token = 'mcp-endpoint-token-123';
+    const serving = await serveHttp(createToolset(definition, { environment: {} }), {
+      port: 0,
+      token,
+    });
+    try {
+      const missing = await post(serving.url, {});
+      expect(missing.status).toBe(401);
+      expect(missing.headers.get('www-authenticate')).toBe('Bearer');
+      expect((await post(serving.url, { authorization: 'Bearer nope' })).status).toBe(401);
+      const ok = await post(serving.url, { authorization: `Bearer ${token}` });
+      expect(ok.status).toBe(200);
       await ok.body?.cancel();
     } finally {
       await serving.close();
