@@ -105,19 +105,17 @@ function validator(input: {
   );
 }
 
-/** The `OperationDefinition` literal of one operation; `schemas` names its validators' const in `zod.ts`. */
-export function operationDefinition(input: {
-  model: ApiModel;
-  operation: OperationModel;
-  schemas: string;
-}): string {
-  const { model, operation, schemas } = input;
-  const id = operation.operationId;
+/**
+ * The route of one operation: its `OperationDefinition` without validators, what goes on the wire
+ * (in `routes.ts`, which the drop-in client imports without any validator).
+ */
+export function operationRoute(input: { model: ApiModel; operation: OperationModel }): string {
+  const { model, operation } = input;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
   return printLiteral({
-    operationId: id,
+    operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
     deprecated: operation.deprecated || undefined,
@@ -144,27 +142,51 @@ export function operationDefinition(input: {
                 .map((media) => media.mediaType)
                 .filter((type) => type !== bodyMedia.mediaType),
             ],
-            validator: isStructuredMediaType(bodyMedia.mediaType)
-              ? validator({ schemas, member: 'body' })
-              : undefined,
           }
         : undefined,
     responses: operation.responses.map((response) => ({
       status: response.status,
       mediaTypes: response.content.map((media) => media.mediaType),
-      body: firstJson(response.content)
-        ? validator({ schemas, member: 'responses', status: response.status })
-        : undefined,
     })),
     security: operation.security.map((requirement) =>
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
-    parameterValidator: operation.parameters.length
-      ? validator({ schemas, member: 'parameters' })
-      : undefined,
     pagination: extensions.pagination as unknown as Printable,
     polling: extensions.polling,
     stability: extensions.stability,
     cache: extensions.cache as unknown as Printable,
   });
+}
+
+/**
+ * The validators of one operation for the runtime's `withValidators(route, validators)`, or
+ * `undefined` when it has none; `schemas` names its validators' const in `validators.ts`.
+ */
+export function operationValidators(input: {
+  operation: OperationModel;
+  schemas: string;
+}): string | undefined {
+  const { operation, schemas } = input;
+  const bodyMedia = requestMediaType(operation);
+  const responses = Object.fromEntries(
+    operation.responses
+      .filter((response) => firstJson(response.content))
+      .map((response) => [
+        response.status,
+        validator({ schemas, member: 'responses', status: response.status }),
+      ]),
+  );
+  const validators = {
+    parameters: operation.parameters.length
+      ? validator({ schemas, member: 'parameters' })
+      : undefined,
+    body:
+      operation.requestBody && bodyMedia && isStructuredMediaType(bodyMedia.mediaType)
+        ? validator({ schemas, member: 'body' })
+        : undefined,
+    responses: Object.keys(responses).length ? responses : undefined,
+  };
+  return Object.values(validators).some((value) => value !== undefined)
+    ? printLiteral(validators)
+    : undefined;
 }

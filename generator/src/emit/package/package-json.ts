@@ -17,10 +17,27 @@ export const LIBRARY_VERSIONS = { zod: '^4.6.7' } as const;
 export const RUNTIME_RANGE = '^0.2.0';
 
 /**
- * Libraries of the integrations (`./mcp`): optional peers, as the runtime declares them (a test
- * keeps them in step), so that a package whose user does not use one carries nothing of it.
+ * Libraries of the integrations (`./tanstack-query`, `./react-query`, `./swr`, `./mcp`): optional
+ * peers, as the runtime declares them (a test keeps them in step), so that a package whose user
+ * does not use one carries nothing of it.
  */
-export const OPTIONAL_PEERS = { '@modelcontextprotocol/sdk': '^1.32.2' } as const;
+export const OPTIONAL_PEERS = {
+  '@modelcontextprotocol/sdk': '^1.32.2',
+  '@tanstack/query-core': '^5.80.0',
+  '@tanstack/react-query': '^5.80.0',
+  react: '^18.0.0 || ^19.0.0',
+  swr: '^2.0.0',
+} as const;
+
+/** The libraries the integrations' modules are type-checked against when the package builds. */
+export const INTEGRATION_BUILD = {
+  '@modelcontextprotocol/sdk': '^1.32.2',
+  '@tanstack/query-core': '^5.104.0',
+  '@tanstack/react-query': '^5.104.0',
+  '@types/react': '^19.0.0',
+  react: '^19.0.0',
+  swr: '^2.5.1',
+} as const;
 
 /** The TypeScript the package builds with (its `build` script runs `tsc`). */
 export const TYPESCRIPT_RANGE = '^5.9.3';
@@ -42,6 +59,10 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
     engines: { node: '>=20.19' },
     exports: {
       '.': compiled('index'),
+      './fetch': compiled('fetch'),
+      './tanstack-query': compiled('tanstack-query'),
+      './react-query': compiled('react-query'),
+      './swr': compiled('swr'),
       './zod': compiled('zod'),
       './fixtures': compiled('fixtures'),
       './types': compiled('types'),
@@ -58,12 +79,13 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
     files: ['dist', 'src', 'openapi.json', 'README.md', 'CHANGELOG.md'],
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
     dependencies: { [context.runtimePackage]: RUNTIME_RANGE, ...LIBRARY_VERSIONS },
+    // The integrations' libraries: only a user of that integration installs them.
     peerDependencies: OPTIONAL_PEERS,
     peerDependenciesMeta: Object.fromEntries(
       Object.keys(OPTIONAL_PEERS).map((name) => [name, { optional: true }]),
     ),
-    // The integrations' libraries, for their modules' types when the package builds.
-    devDependencies: { ...OPTIONAL_PEERS, typescript: TYPESCRIPT_RANGE },
+    // What the integrations' modules need to build: their libraries' types.
+    devDependencies: { ...INTEGRATION_BUILD, typescript: TYPESCRIPT_RANGE },
     // The version is the package's own (see CHANGELOG.md); what it was computed from is kept here.
     [MANIFEST_KEY]: { apiVersion: model.info.version, specHash: context.specHash },
   };

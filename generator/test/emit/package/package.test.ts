@@ -9,7 +9,7 @@ import {
 } from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
 import { clientSource } from '../../../src/emit/client/index.js';
-import { definitionsSource } from '../../../src/emit/definitions/index.js';
+import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from '../client/compile.js';
 import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
@@ -75,6 +75,10 @@ describe('package emitter: package.json', () => {
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
+      './fetch',
+      './tanstack-query',
+      './react-query',
+      './swr',
       './zod',
       './fixtures',
       './types',
@@ -104,17 +108,12 @@ describe('package emitter: package.json', () => {
     });
   });
 
-  test("the integrations' libraries are optional peers, in the ranges the runtime declares, and a bin runs its commands", async () => {
-    const runtime = JSON.parse(
-      readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'),
-    );
+  test('the MCP SDK is an optional peer, never a dependency; a bin runs the package commands', async () => {
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
-    expect(manifest.peerDependencies).toEqual(OPTIONAL_PEERS);
-    expect(runtime.peerDependencies).toEqual(OPTIONAL_PEERS);
-    for (const name of Object.keys(OPTIONAL_PEERS)) {
-      expect(manifest.peerDependenciesMeta[name]).toEqual({ optional: true });
-      expect(runtime.peerDependenciesMeta[name]).toEqual({ optional: true });
-    }
+    expect(manifest.peerDependencies['@modelcontextprotocol/sdk']).toBe(
+      OPTIONAL_PEERS['@modelcontextprotocol/sdk'],
+    );
+    expect(manifest.peerDependenciesMeta['@modelcontextprotocol/sdk']).toEqual({ optional: true });
     expect(manifest.dependencies).not.toHaveProperty('@modelcontextprotocol/sdk');
     expect(manifest.bin).toEqual({ 'test-api': './dist/bin.js' });
   });
@@ -124,12 +123,23 @@ describe('package emitter: package.json', () => {
     const repo = JSON.parse(
       readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
     );
-    expect(manifest.devDependencies).toEqual({
-      ...OPTIONAL_PEERS,
-      typescript: repo.devDependencies.typescript,
-    });
+    expect(manifest.devDependencies.typescript).toBe(repo.devDependencies.typescript);
+    // The integrations' libraries, to type-check their modules: ones this repository tests with.
+    for (const name of Object.keys(manifest.devDependencies))
+      expect(Object.keys(repo.devDependencies)).toContain(name);
     expect(manifest.scripts).toEqual({ build: 'tsc -p tsconfig.json', prepack: 'npm run build' });
   });
+});
+
+test("the integrations' libraries are optional peers, as the runtime declares them", async () => {
+  const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
+  const runtime = JSON.parse(
+    readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'),
+  );
+  expect(manifest.peerDependencies).toEqual(runtime.peerDependencies);
+  expect(manifest.peerDependenciesMeta).toEqual(runtime.peerDependenciesMeta);
+  for (const meta of Object.values(manifest.peerDependenciesMeta))
+    expect(meta).toEqual({ optional: true });
 });
 
 describe('package emitter: tsconfig.json and src/index.ts', () => {
@@ -159,6 +169,7 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
       'src/index.ts': (await emit(given))['src/index.ts']!,
       'src/client.ts': clientSource(given, context),
       'src/definitions.ts': definitionsSource(given, context),
+      'src/routes.ts': routesSource(given, context),
       'src/types.ts': types!.contents,
       'src/validators.ts': zodStub(given.operations),
       'src/usage.ts': usage,
