@@ -8,7 +8,7 @@ import { numberBase, stringBase } from './formats.js';
 import { isPrimitive } from './literals.js';
 import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
-import { unicodePattern } from '../shared/pattern.js';
+import { unicodePattern } from '../../model/pattern.js';
 
 /**
  * The zod expression of a schema: the type and its checks, then `.nullable()`, then its default.
