@@ -59,8 +59,9 @@ export async function* readEvents(
       retry = retryMs;
       pending.push({ kind: 'retry', retryMs });
     },
-    onId: (id) => pending.push({ kind: 'id', id }),
     onEvent: (message) => {
+      // The last event id is the id of the last event that had one (an empty id resets it).
+      if (message.id !== undefined) pending.push({ kind: 'id', id: message.id });
       pending.push({
         kind: 'item',
         item: { event: message.event ?? 'message', data: message.data, id: message.id, retry },
