@@ -5,7 +5,15 @@
  * can never disagree on what an extension says.
  */
 import { mockDocument, mockOperation } from './mock.js';
-import { cache, keyPrefix, pagination, polling, rules, stability } from './operation.js';
+import {
+  cache,
+  idempotency,
+  keyPrefix,
+  pagination,
+  polling,
+  rules,
+  stability,
+} from './operation.js';
 
 export { problemsOf, readWith, type Problem } from './kit.js';
 export type { MockDeclaration, MockDocumentDeclaration } from './mock.js';
@@ -22,6 +30,7 @@ export const OPERATION_EXTENSIONS = {
   'x-zapgen-pagination': pagination,
   'x-zapgen-polling': polling,
   'x-zapgen-mock': mockOperation,
+  'x-zapgen-idempotency': idempotency,
 } as const;
 
 /** On a parameter. */

@@ -47,6 +47,16 @@ export const stability = fields({
   note: z.string().optional(),
 }) satisfies z.ZodType<NonNullable<OperationDefinition['stability']>>;
 
+/**
+ * `x-zapgen-idempotency`: `true` (the `Idempotency-Key` header) or the name of the header that
+ * carries the operation's idempotency key; read as the header's name.
+ */
+export const idempotency = z
+  .union([z.literal(true), nonEmpty], {
+    error: 'must be true (the Idempotency-Key header) or the name of the header',
+  })
+  .transform((value) => (value === true ? 'Idempotency-Key' : value));
+
 /** `x-zapgen-cache`. */
 export const cache = fields({
   ttlSeconds: integer(0),

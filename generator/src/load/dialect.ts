@@ -303,12 +303,34 @@ function withoutOpenApi32Fields(document: Record<string, unknown>, notes: Dialec
           dropped.add(field);
         }
     }
+  itemSchemasAsSchemas(document);
   if (!dropped.size) return;
   notes.push({
     pointer: '/openapi',
     rule: 'openapi-version',
     message: `fields OpenAPI 3.2 adds are left out (read as 3.1): ${[...dropped].join(', ')}`,
   });
+}
+
+/**
+ * OpenAPI 3.2's `itemSchema` (one item of a sequential body: an event, a JSON line) becomes the
+ * media type's `schema`, which is how 3.1 specs describe streamed bodies: zapgen types, validates
+ * and fills each item with it (a media type with both keeps its `schema`, and the item schema is
+ * dropped). Media types sit in `content` maps of responses, request bodies and parameters.
+ */
+function itemSchemasAsSchemas(node: unknown, depth = 0): void {
+  if (!isObject(node) && !Array.isArray(node)) return;
+  if (depth > 64) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'content' && isObject(value))
+      for (const media of Object.values(value))
+        if (isObject(media) && Object.hasOwn(media, 'itemSchema')) {
+          if (!Object.hasOwn(media, 'schema')) media.schema = media.itemSchema;
+          delete media.itemSchema;
+          delete media.itemEncoding;
+        }
+    itemSchemasAsSchemas(value, depth + 1);
+  }
 }
 
 function arrayOf(value: unknown): unknown[] {

@@ -63,7 +63,7 @@ export function loadSpec(spec: string, options: { overlays?: readonly string[] }
       ...bundle.sourceMap.locate('/openapi'),
       rule: 'openapi-version',
       severity: 'warning',
-      message: `OpenAPI ${bundle.document.openapi} is read as 3.1, which it extends: what 3.2 adds (the QUERY method, additionalOperations, streaming media types, tag hierarchies) is checked against 3.1 and not generated`,
+      message: `OpenAPI ${bundle.document.openapi} is read as 3.1, which it extends: what 3.2 adds (the QUERY method, additionalOperations, tag hierarchies) is checked against 3.1 and not generated; a streamed media type's itemSchema is its items' schema`,
     });
   if (bundle.document)
     bundle.findings.push(...dialectWarnings(normalizeDialect(bundle.document), bundle.sourceMap));

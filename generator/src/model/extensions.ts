@@ -13,6 +13,10 @@ export function operationExtensions(operation: Node): OperationExtensions {
   const pagination = readWith(SCHEMAS['x-zapgen-pagination'], operation['x-zapgen-pagination']);
   const polling = readWith(SCHEMAS['x-zapgen-polling'], operation['x-zapgen-polling']);
   const mock = readWith(SCHEMAS['x-zapgen-mock'], operation['x-zapgen-mock']);
+  const idempotencyHeader = readWith(
+    SCHEMAS['x-zapgen-idempotency'],
+    operation['x-zapgen-idempotency'],
+  );
   return {
     rules: readWith(SCHEMAS['x-zapgen-rules'], operation['x-zapgen-rules']) ?? [],
     ...(stability && { stability }),
@@ -20,5 +24,6 @@ export function operationExtensions(operation: Node): OperationExtensions {
     ...(pagination && { pagination }),
     ...(polling && { polling }),
     ...(mock && { mock }),
+    ...(idempotencyHeader && { idempotency: { header: idempotencyHeader } }),
   };
 }

@@ -30,9 +30,21 @@ export function mediaTypes({
       pointer: schemaPointer,
       examples: examplesOf({ context, node: media, pointer: mediaPointer }),
       ...(media.schema === undefined && { schemaless: true as const }),
+      ...encodingOf(media.encoding),
     });
   }
   return result;
+}
+
+/** The part content types of a form body's `encoding` (the spec's own strings). */
+function encodingOf(encoding: unknown): { encoding?: Record<string, { contentType: string }> } {
+  if (!isNode(encoding)) return {};
+  const parts = Object.entries(encoding).flatMap(([name, part]) =>
+    isNode(part) && typeof part.contentType === 'string'
+      ? [[name, { contentType: part.contentType }] as const]
+      : [],
+  );
+  return parts.length ? { encoding: Object.fromEntries(parts) } : {};
 }
 
 /**

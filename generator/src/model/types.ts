@@ -206,6 +206,8 @@ export interface MediaTypeModel {
   examples: JsonValue[];
   /** Present when the media type has no `schema` (examples only): nothing to validate against. */
   schemaless?: true;
+  /** The `encoding` of a form body: each property's part content type, where the spec gives one. */
+  encoding?: Record<string, { contentType: string }>;
 }
 
 export interface ResponseModel {
@@ -227,6 +229,8 @@ export interface OperationExtensions {
   polling?: NonNullable<OperationDefinition['polling']>;
   /** `x-zapgen-mock`: what the mock does for this operation, as the spec declares it. */
   mock?: MockDeclaration;
+  /** `x-zapgen-idempotency`: the header that carries the operation's idempotency key. */
+  idempotency?: { header: string };
 }
 
 /* ------------------------------------------------------------------------------------------

@@ -79,6 +79,29 @@ describe('x-zapgen-* extension schemas', () => {
       },
     ],
     [
+      'idempotency: true is the Idempotency-Key header',
+      { name: 'x-zapgen-idempotency', given: true, want: { read: 'Idempotency-Key' } },
+    ],
+    [
+      'idempotency: a header name',
+      { name: 'x-zapgen-idempotency', given: 'X-Request-Key', want: { read: 'X-Request-Key' } },
+    ],
+    [
+      'idempotency: an empty name is a mistake',
+      {
+        name: 'x-zapgen-idempotency',
+        given: '',
+        want: {
+          problems: [
+            {
+              path: [],
+              message: 'x-zapgen-idempotency must be a non-empty string',
+            },
+          ],
+        },
+      },
+    ],
+    [
       'stability: a level of the three, an unknown field',
       {
         name: 'x-zapgen-stability',

@@ -7,10 +7,17 @@ import {
   firstJson,
   isStructuredMediaType,
   requestMediaType,
+  streamShape,
   structuredRequestMedia,
   successResponses,
 } from '../../src/model/media-types.js';
-import type { MediaTypeModel, OperationModel, ResponseModel } from '../../src/model/types.js';
+import type {
+  MediaTypeModel,
+  NamedSchema,
+  OperationModel,
+  ResponseModel,
+  SchemaModel,
+} from '../../src/model/types.js';
 
 const media = (mediaType: string): MediaTypeModel => ({
   mediaType,
@@ -116,5 +123,105 @@ describe('responses', () => {
       firstJson(response('200', 'text/plain', 'application/hal+json', 'application/json').content)
         ?.mediaType,
     ).toBe('application/hal+json');
+  });
+});
+
+describe('streamShape: how the items of a streamed media type are read', () => {
+  const string: SchemaModel = { kind: 'string', nullable: false };
+  const object = (...names: string[]): SchemaModel => ({
+    kind: 'object',
+    nullable: false,
+    additionalProperties: true,
+    properties: names.map((name) => ({
+      name,
+      required: true,
+      schema: name === 'data' ? { kind: 'ref', name: 'Delta', nullable: false } : string,
+    })),
+  });
+  const schemas: NamedSchema[] = [
+    { name: 'Delta', pointer: '#/components/schemas/Delta', schema: object('text') },
+    { name: 'Event', pointer: '#/components/schemas/Event', schema: object('event', 'data') },
+  ];
+  const shape = (mediaType: string, schema: SchemaModel) =>
+    streamShape({ mediaType, schema, pointer: '#', examples: [] }, schemas);
+  const cases: [string, { mediaType: string; schema: SchemaModel; want: unknown }][] = [
+    [
+      'events whose schema is their data',
+      {
+        mediaType: 'text/event-stream',
+        schema: object('text'),
+        want: { kind: 'sse', envelope: false, data: 'json' },
+      },
+    ],
+    [
+      'events whose data is a plain string stay text',
+      {
+        mediaType: 'text/event-stream; charset=utf-8',
+        schema: string,
+        want: { kind: 'sse', envelope: false, data: 'text' },
+      },
+    ],
+    [
+      'an object with data and event describes whole events (through a $ref)',
+      {
+        mediaType: 'text/event-stream',
+        schema: { kind: 'ref', name: 'Event', nullable: false },
+        want: { kind: 'sse', envelope: true, data: 'json' },
+      },
+    ],
+    [
+      'a oneOf of whole events (by event name)',
+      {
+        mediaType: 'text/event-stream',
+        schema: {
+          kind: 'union',
+          mode: 'oneOf',
+          nullable: false,
+          variants: [object('event', 'data'), object('id', 'data')],
+        },
+        want: { kind: 'sse', envelope: true, data: 'json' },
+      },
+    ],
+    [
+      'a oneOf with a member that is not an event describes the data',
+      {
+        mediaType: 'text/event-stream',
+        schema: {
+          kind: 'union',
+          mode: 'oneOf',
+          nullable: false,
+          variants: [object('event', 'data'), object('text')],
+        },
+        want: { kind: 'sse', envelope: false, data: 'json' },
+      },
+    ],
+    [
+      'NDJSON',
+      {
+        mediaType: 'application/x-ndjson',
+        schema: string,
+        want: { kind: 'ndjson', envelope: false, data: 'json' },
+      },
+    ],
+    [
+      'JSON Lines',
+      {
+        mediaType: 'application/jsonl',
+        schema: string,
+        want: { kind: 'ndjson', envelope: false, data: 'json' },
+      },
+    ],
+    [
+      'json-seq',
+      {
+        mediaType: 'application/json-seq',
+        schema: string,
+        want: { kind: 'json-seq', envelope: false, data: 'json' },
+      },
+    ],
+    ['JSON is not a stream', { mediaType: 'application/json', schema: string, want: undefined }],
+  ];
+  test.each(cases)('%s', (_name, { mediaType, schema, want }) => {
+    expect(shape(mediaType, schema)).toEqual(want);
   });
 });

@@ -121,6 +121,24 @@ export interface ResponseDefinition {
   mediaTypes: string[];
   /** Validator of the (first JSON) body, when there is one. */
   body?: Validator;
+  /**
+   * A streamed body (`text/event-stream`, NDJSON / JSON Lines, `application/json-seq`): how each
+   * item is read. The call resolves with a `ResponseStream` of the items instead of a body.
+   */
+  stream?: StreamDefinition;
+}
+
+/** How the items of a streamed response are read and checked. */
+export interface StreamDefinition {
+  /**
+   * Server-sent events: the schema describes the whole event (`{ event, data, id, retry }`, often a
+   * `oneOf` by `event` name, or an OpenAPI 3.2 `itemSchema`) rather than its `data` alone.
+   */
+  envelope?: boolean;
+  /** Server-sent events: `data` is JSON to parse (the default), or text kept as it is. */
+  data?: 'json' | 'text';
+  /** Validator of one item (for server-sent events: of the event, or of its data). */
+  items?: Validator;
 }
 
 export interface OperationDefinition {
@@ -130,7 +148,13 @@ export interface OperationDefinition {
   path: string;
   deprecated?: boolean;
   parameters: ParameterDefinition[];
-  requestBody?: { required: boolean; mediaTypes: string[]; validator?: Validator };
+  requestBody?: {
+    required: boolean;
+    mediaTypes: string[];
+    validator?: Validator;
+    /** The spec's `encoding` of the sent (multipart) media type, by property. */
+    encoding?: Record<string, BodyEncoding>;
+  };
   responses: ResponseDefinition[];
   security: SecurityRequirement[];
   /**
@@ -141,6 +165,11 @@ export interface OperationDefinition {
   parameterValidator?: Validator;
   pagination?: PaginationDefinition;
   polling?: { whileField: string; intervalMs: number };
+  /**
+   * The header of the operation's idempotency key (`Idempotency-Key`, or `x-zapgen-idempotency`):
+   * the client sends one key per call, the same on every retry, unless the caller gives one.
+   */
+  idempotencyHeader?: string;
   stability?: { level: string; note?: string };
   cache?: {
     ttlSeconds: number;
@@ -148,6 +177,12 @@ export interface OperationDefinition {
     refreshParameter?: ParameterRef;
     ageField?: string;
   };
+}
+
+/** How one property of a multipart body is sent (the spec's Encoding object). */
+export interface BodyEncoding {
+  /** The part's content type (`image/png`, `application/json`, ...). */
+  contentType?: string;
 }
 
 export interface ServerDefinition {
@@ -159,6 +194,8 @@ export interface ApiDefinition {
   /** Package name, used in error messages and the user agent. */
   name: string;
   servers: ServerDefinition[];
+  /** The response header the spec declares as the request id; the usual ones are read otherwise. */
+  requestIdHeader?: string;
   securitySchemes: Record<string, SecuritySchemeDefinition>;
   /**
    * Every operation: the path-typed methods (`GET('/v1/apps', ...)`) find their operation here by

@@ -200,6 +200,39 @@ export class NetworkError extends ZapgenError {
   }
 }
 
+/**
+ * A streamed response (server-sent events, NDJSON, json-seq) failed after it began: the connection
+ * dropped and could not be resumed (`dropped`), a record was not JSON (`invalid-item`), or a
+ * reconnection was answered with something other than a stream (`not-a-stream`).
+ */
+export class StreamError extends ZapgenError {
+  override readonly name: string = 'StreamError';
+
+  readonly reason: 'dropped' | 'invalid-item' | 'not-a-stream';
+  /** The request id of the response the stream was read from, when the server sent one. */
+  readonly requestId: string | undefined;
+  /** The last event id received (server-sent events): where a new call may resume from. */
+  readonly lastEventId: string | undefined;
+
+  constructor(options: {
+    operationId: string;
+    reason: StreamError['reason'];
+    detail: string;
+    requestId?: string | undefined;
+    lastEventId?: string | undefined;
+    cause?: unknown;
+  }) {
+    const requestId = options.requestId === undefined ? '' : ` (request id ${options.requestId})`;
+    super(
+      `${options.operationId}: stream ${options.reason}: ${options.detail}${requestId}`,
+      options,
+    );
+    this.reason = options.reason;
+    this.requestId = options.requestId;
+    this.lastEventId = options.lastEventId;
+  }
+}
+
 /** A request attempt (or a polling deadline) took longer than allowed. */
 export class TimeoutError extends ZapgenError {
   override readonly name: string = 'TimeoutError';
@@ -229,6 +262,8 @@ export class ResponseValidationError extends ZapgenError {
   override readonly name: string = 'ResponseValidationError';
 
   readonly report: ResponseValidationReport;
+  /** The request id the server sent with the response. */
+  readonly requestId: string | undefined;
   readonly #body: unknown;
   readonly #shownBody: unknown;
 
@@ -236,6 +271,7 @@ export class ResponseValidationError extends ZapgenError {
     report: ResponseValidationReport;
     body: unknown;
     secrets?: readonly string[];
+    requestId?: string | undefined;
   }) {
     const { report } = options;
     const secrets = options.secrets ?? [];
@@ -243,13 +279,16 @@ export class ResponseValidationError extends ZapgenError {
     const details = report.issues
       .map((issue) => `${scrub(formatPath(issue.path), secrets)}: ${issue.message}`)
       .join('; ');
+    const requestId =
+      options.requestId === undefined ? '' : ` (request id ${scrub(options.requestId, secrets)})`;
     super(
-      `${report.operationId}: response ${report.status} does not match its schema: ${details}`,
+      `${report.operationId}: response ${report.status} does not match its schema: ${details}${requestId}`,
       {
         operationId: report.operationId,
       },
     );
     this.report = report;
+    this.requestId = options.requestId;
     this.#body = options.body;
     this.#shownBody = scrubValue(options.body, secrets);
   }

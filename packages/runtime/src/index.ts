@@ -20,10 +20,14 @@ export type {
   CallOptions,
   ClientOptions,
   PaginateOptions,
+  ParsedAs,
   PollOptions,
   RetryOptions,
 } from './client/options.js';
 export { resolveBaseUrl } from './client/base-url.js';
+export { getRequestId } from './client/errors-from-response.js';
+export { toFile } from './client/files.js';
+export type { FileData, UploadBody, WithFiles } from './client/files.js';
 export { serializeParameters } from './serialize/index.js';
 export type { SerializedParameters } from './serialize/index.js';
 export { authenticate } from './auth/credentials.js';
@@ -46,6 +50,10 @@ export { validateRequest, validateResponse } from './validation.js';
 export { withValidators } from './with-validators.js';
 export type { OperationValidators } from './with-validators.js';
 export { backoffDelay, parseRetryAfter } from './retry.js';
+export { ResponseStream } from './streaming/response-stream.js';
+export type { ServerSentEvent, StreamOptions } from './streaming/response-stream.js';
+export { streamKindOf } from './streaming/kinds.js';
+export type { StreamKind } from './streaming/kinds.js';
 export {
   ApiError,
   AuthorizationCancelledError,
@@ -61,6 +69,7 @@ export {
   ResponseValidationError,
   ServerError,
   StateMismatchError,
+  StreamError,
   TimeoutError,
   TokenExchangeError,
   UnauthorizedError,

@@ -1,11 +1,9 @@
 import { safeParseWorded } from './messages.js';
-import type {
-  OperationArgs,
-  OperationDefinition,
-  ParameterLocation,
-  ResponseDefinition,
-} from './definition.js';
+import type { OperationArgs, OperationDefinition, ParameterLocation } from './definition.js';
 import { formatPath, type ResponseValidationReport, type ValidationIssue } from './errors.js';
+import { responseFor } from './responses.js';
+
+export { responseFor };
 
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
@@ -65,28 +63,17 @@ export function validateRequest(
   return issues;
 }
 
-/** The response definition for a status: exact, then `4XX`-style ranges, then `default`. */
-export function responseFor(
-  operation: OperationDefinition,
-  status: number,
-): ResponseDefinition | undefined {
-  const exact = String(status);
-  const range = `${exact[0]}XX`;
-  return (
-    operation.responses.find((response) => response.status === exact) ??
-    operation.responses.find((response) => response.status.toUpperCase() === range) ??
-    operation.responses.find((response) => response.status === 'default')
-  );
-}
-
 /** Checks a parsed response body against its schema; `undefined` when it conforms (or has none). */
 export function validateResponse(options: {
   operation: OperationDefinition;
   status: number;
   body: unknown;
+  /** Check one item of a streamed response (an event, or its data; a JSON line) instead of a body. */
+  item?: boolean;
 }): ResponseValidationReport | undefined {
   const { operation, status } = options;
-  const validator = responseFor(operation, status)?.body;
+  const response = responseFor(operation, status);
+  const validator = options.item ? response?.stream?.items : response?.body;
   if (validator === undefined) return undefined;
   const result = safeParseWorded(validator, options.body);
   if (result.success) return undefined;

@@ -5,6 +5,8 @@ export interface OperationValidators {
   parameters?: Validator | undefined;
   body?: Validator | undefined;
   responses?: Partial<Record<string, Validator | undefined>>;
+  /** Validators of one item of streamed responses (events, JSON lines), by status. */
+  items?: Partial<Record<string, Validator | undefined>>;
 }
 
 /**
@@ -17,7 +19,7 @@ export function withValidators(
   route: OperationDefinition,
   validators: OperationValidators,
 ): OperationDefinition {
-  const { parameters, body, responses } = validators;
+  const { parameters, body, responses, items } = validators;
   return {
     ...route,
     ...(route.requestBody !== undefined && body !== undefined
@@ -25,7 +27,14 @@ export function withValidators(
       : {}),
     responses: route.responses.map((response) => {
       const validator = responses?.[response.status];
-      return validator === undefined ? response : { ...response, body: validator };
+      const item = items?.[response.status];
+      return {
+        ...response,
+        ...(validator === undefined ? {} : { body: validator }),
+        ...(item === undefined || response.stream === undefined
+          ? {}
+          : { stream: { ...response.stream, items: item } }),
+      };
     }),
     ...(parameters === undefined ? {} : { parameterValidator: parameters }),
   };

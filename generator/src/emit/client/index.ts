@@ -14,7 +14,15 @@ import { method, RUNTIME_CALLS } from './method.js';
 import { namespaceMembers } from './namespaces.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { operationDocLines } from './docs.js';
-import { argsOptional, argsType, itemType, resultType } from './signatures.js';
+import {
+  argsOptional,
+  argsRuntimeTypes,
+  argsType,
+  isDownload,
+  itemType,
+  resultRuntimeTypes,
+  resultType,
+} from './signatures.js';
 
 /** `<Api>ClientOptions`: the runtime's options plus one typed option per apiKey scheme. */
 function clientOptions(
@@ -60,21 +68,25 @@ export const CLIENT_MODULE: ModuleDeclaration = {
 };
 
 /** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
-function operationTypes(operation: OperationModel, names: OperationNames): StatementStructures[] {
+function operationTypes(
+  operation: OperationModel,
+  names: OperationNames,
+  model: ApiModel,
+): StatementStructures[] {
   const label = `\`${names.fn}\``;
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.TypeAlias,
       name: `${names.type}Args`,
       isExported: true,
-      type: argsType(operation),
+      type: argsType(operation, model.schemas),
       docs: docs([`Arguments of ${commentText(label)}.`]),
     },
     {
       kind: StructureKind.TypeAlias,
       name: `${names.type}Result`,
       isExported: true,
-      type: resultType(operation),
+      type: resultType(operation, model.schemas),
       docs: docs([`What ${commentText(label)} resolves with.`]),
     },
   ];
@@ -103,11 +115,18 @@ function operationFunction(input: {
   baseClient: string;
 }): StatementStructures {
   const { names } = input;
+  const download = isDownload(input.operation);
+  const result = download
+    ? `ParsedAs<Options, ${names.type}Result>`
+    : RUNTIME_CALLS.call.generic(names.type);
   return {
     kind: StructureKind.Function,
     name: names.fn,
     isExported: true,
     isAsync: true,
+    ...(download && {
+      typeParameters: [{ name: 'Options', constraint: 'CallOptions', default: 'CallOptions' }],
+    }),
     parameters: [
       { name: 'client', type: input.baseClient },
       {
@@ -115,11 +134,11 @@ function operationFunction(input: {
         type: `${names.type}Args`,
         initializer: argsOptional(input.operation) ? '{}' : undefined,
       },
-      { name: 'callOptions', type: 'CallOptions', hasQuestionToken: true },
+      { name: 'callOptions', type: download ? 'Options' : 'CallOptions', hasQuestionToken: true },
     ],
-    returnType: RUNTIME_CALLS.call.returns(names.type),
+    returnType: `Promise<${result}>`,
     docs: docs(input.doc),
-    statements: `return client.call<${RUNTIME_CALLS.call.generic(names.type)}>(${names.definition}, args, callOptions);`,
+    statements: `return client.call<${result}>(${names.definition}, args, callOptions);`,
   };
 }
 
@@ -185,12 +204,23 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   const hasPolling = model.operations.some((operation) => operation.extensions.polling);
   // Only what the module uses: an API without operations needs no call options or operation types.
   const some = model.operations.length > 0;
+  const streamTypes = new Set(
+    model.operations.flatMap((operation) => [
+      ...resultRuntimeTypes(resultType(operation, model.schemas)),
+      ...argsRuntimeTypes(argsType(operation, model.schemas)),
+    ]),
+  );
   const runtimeTypes = [
     ...(some ? ['CallOptions'] : []),
     'ClientOptions',
     ...(hasPagination ? ['PaginateOptions'] : []),
+    ...(model.operations.some(isDownload) ? ['ParsedAs'] : []),
     ...(hasPolling ? ['PollOptions'] : []),
+    ...(streamTypes.has('ResponseStream') ? ['ResponseStream'] : []),
     'Runtime',
+    ...(streamTypes.has('ServerSentEvent') ? ['ServerSentEvent'] : []),
+    ...(streamTypes.has('UploadBody') ? ['UploadBody'] : []),
+    ...(streamTypes.has('WithFiles') ? ['WithFiles'] : []),
   ];
   const definitionConsts = model.operations.map(
     (operation) => names.get(operation.operationId)!.definition,
@@ -239,7 +269,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     },
   ];
   for (const operation of model.operations)
-    statements.push(...operationTypes(operation, names.get(operation.operationId)!));
+    statements.push(...operationTypes(operation, names.get(operation.operationId)!, model));
   statements.push({
     kind: StructureKind.Function,
     name: 'createBaseClient',

@@ -1,7 +1,7 @@
 /** One method of `createClient`'s object, flat or namespaced, and the runtime calls behind it. */
 import type { OperationModel } from '../../model/types.js';
 import type { OperationNames } from '../shared/operation-names.js';
-import { argsOptional } from './signatures.js';
+import { argsOptional, isDownload } from './signatures.js';
 
 /** A JSDoc block for already escaped lines: one line stays on one line. */
 function blockComment(lines: string[]): string {
@@ -43,8 +43,13 @@ export function method(input: {
   const { names, kind } = input;
   const call = RUNTIME_CALLS[kind];
   const args = `args: ${names.type}Args${argsOptional(input.operation) ? ' = {}' : ''}`;
+  const key = input.key ?? names.fn;
+  // A file download's result follows the call's `parseAs` (a stream, bytes, a Blob, text).
+  const download = kind === 'call' && isDownload(input.operation);
   // `callOptions`, not `options`: that is `createClient`'s own parameter.
-  const signature = `${kind === 'paginate' ? '' : 'async '}${input.key ?? names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
+  const signature = download
+    ? `async ${key}<Options extends CallOptions = CallOptions>(${args}, callOptions?: Options): Promise<ParsedAs<Options, ${names.type}Result>>`
+    : `${kind === 'paginate' ? '' : 'async '}${key}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
   // In a method, `${names.fn}` names the module's function of the same name, not the method.
   const body =
     kind === 'call'

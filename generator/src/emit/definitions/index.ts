@@ -15,6 +15,7 @@ import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import {
   apiDefinition,
+  itemResponses,
   OAUTH_FLOWS,
   oauthFlows,
   operationRoute,
@@ -223,12 +224,13 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
     namedExports: [API_BASE, ...(flows ? [OAUTH_FLOWS] : [])],
   });
   if (imported.length) {
+    const items = model.operations.some((operation) => itemResponses(operation).length > 0);
     statements.push(
       {
         kind: StructureKind.TypeAlias,
         name: 'OperationValidators',
         docs: docs(['The zod validators of one operation, as the runtime uses them.']),
-        type: '{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>> }',
+        type: `{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>>${items ? '; items?: Partial<Record<string, Validator>>' : ''} }`,
       },
       {
         kind: StructureKind.Function,
@@ -247,7 +249,9 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
           // Not checked structurally: every zod schema is a validator, and comparing the deep types
           // of a deeply nested spec's schemas exhausts the checker (TS2589).
           'const validators = input.schemas as OperationValidators;',
-          "return input.member === 'responses' ? validators.responses[input.status ?? ''] : validators[input.member];",
+          items
+            ? "return input.member === 'responses' || input.member === 'items' ? validators[input.member]?.[input.status ?? ''] : validators[input.member];"
+            : "return input.member === 'responses' ? validators.responses[input.status ?? ''] : validators[input.member];",
         ],
       },
     );

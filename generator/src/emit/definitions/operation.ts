@@ -7,8 +7,15 @@ import type {
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { Code, printLiteral, typedEntry, type Emitted } from '../shared/literal.js';
-import { firstJson, isStructuredMediaType, requestMediaType } from '../../model/media-types.js';
+import {
+  firstJson,
+  isStructuredMediaType,
+  requestMediaType,
+  streamedMedia,
+  streamShape,
+} from '../../model/media-types.js';
 import { valueShape } from './shape.js';
+import { idempotencyHeader, requestIdHeader } from '../../model/headers.js';
 
 type OAuthFlows = Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows'];
 
@@ -58,6 +65,7 @@ export function apiDefinition(input: {
         ]),
       ),
     })),
+    requestIdHeader: requestIdHeader(model),
     securitySchemes: Object.fromEntries(
       model.securitySchemes.map((scheme) => [
         scheme.name,
@@ -104,7 +112,7 @@ export function oauthFlows(model: ApiModel): string | undefined {
  */
 function validator(input: {
   schemas: string;
-  member: 'parameters' | 'body' | 'responses';
+  member: 'parameters' | 'body' | 'responses' | 'items';
   status?: string;
 }): Code {
   const status = input.status === undefined ? '' : `, status: ${stringLiteral(input.status)}`;
@@ -150,15 +158,25 @@ export function operationRoute(input: { model: ApiModel; operation: OperationMod
                 .map((media) => media.mediaType)
                 .filter((type) => type !== bodyMedia.mediaType),
             ],
+            encoding: bodyMedia.encoding,
           }
         : undefined,
-    responses: operation.responses.map((response) => ({
-      status: response.status,
-      mediaTypes: response.content.map((media) => media.mediaType),
-    })),
+    responses: operation.responses.map((response) => {
+      const streamed = streamedMedia(response.content);
+      const shape = streamed && streamShape(streamed, model.schemas);
+      return {
+        status: response.status,
+        mediaTypes: response.content.map((media) => media.mediaType),
+        stream: shape && {
+          envelope: shape.envelope || undefined,
+          data: shape.data === 'text' ? ('text' as const) : undefined,
+        },
+      };
+    }),
     security: operation.security.map((requirement) =>
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
+    idempotencyHeader: idempotencyHeader(operation),
     pagination: extensions.pagination,
     polling: extensions.polling,
     stability: extensions.stability,
@@ -185,6 +203,12 @@ export function operationValidators(input: {
         validator({ schemas, member: 'responses', status: response.status }),
       ]),
   );
+  const items = Object.fromEntries(
+    itemResponses(operation).map((response) => [
+      response.status,
+      validator({ schemas, member: 'items', status: response.status }),
+    ]),
+  );
   const validators: Emitted<OperationValidators> = {
     parameters: operation.parameters.length
       ? validator({ schemas, member: 'parameters' })
@@ -194,8 +218,17 @@ export function operationValidators(input: {
         ? validator({ schemas, member: 'body' })
         : undefined,
     responses: Object.keys(responses).length ? responses : undefined,
+    items: Object.keys(items).length ? items : undefined,
   };
   return Object.values(validators).some((value) => value !== undefined)
     ? printLiteral(validators)
     : undefined;
+}
+
+/** The responses of an operation with a streamed media type whose items have a schema. */
+export function itemResponses(operation: OperationModel): OperationModel['responses'] {
+  return operation.responses.filter((response) => {
+    const media = streamedMedia(response.content);
+    return media !== undefined && !media.schemaless;
+  });
 }

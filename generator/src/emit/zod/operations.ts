@@ -5,6 +5,7 @@ import { zodExpression } from './expression.js';
 import {
   firstJson,
   isMultipartMediaType,
+  streamedMedia,
   structuredRequestMedia,
 } from '../../model/media-types.js';
 import { shapeExpression } from './objects.js';
@@ -75,5 +76,13 @@ export function operationEntry({
       : [];
   });
   members.push(`responses: { ${responses.join(', ')} }`);
+  // One item of a streamed response (an event, or its data; a JSON line): only where there is one.
+  const items = operation.responses.flatMap((response) => {
+    const media = streamedMedia(response.content);
+    return media && !media.schemaless
+      ? [`${stringLiteral(response.status)}: ${zodExpression(media.schema, context)}`]
+      : [];
+  });
+  if (items.length) members.push(`items: { ${items.join(', ')} }`);
   return `{\n${members.join(',\n')},\n}`;
 }

@@ -1,4 +1,6 @@
 /** Request bodies by media type, and response bodies by content type. */
+import type { BodyEncoding } from '../definition.js';
+import { isAsyncIterable, streamOf } from './files.js';
 
 function isPassThrough(body: unknown): body is BodyInit {
   return (
@@ -32,15 +34,42 @@ function entries(body: unknown): [string, unknown][] {
 }
 
 /**
- * Encodes a request body for its media type: JSON, form-urlencoded, multipart, text; strings,
- * blobs, buffers, streams and `FormData` go as they are. `contentType` is `undefined` when the
- * platform must set it (multipart boundaries).
+ * One multipart field: a `Blob` as it is (given the part's content type from the spec's `encoding`
+ * when it has none), a value whose part the spec types (`application/json`, ...) as a `Blob` of
+ * that type, anything else as text.
  */
-export function encodeBody(options: { body: unknown; mediaType: string }): {
+function formPart(value: unknown, contentType: string | undefined): string | Blob {
+  if (value instanceof Blob) {
+    if (contentType === undefined || value.type !== '' || contentType.includes(',')) return value;
+    return value instanceof File
+      ? new File([value], value.name, { type: contentType })
+      : new Blob([value], { type: contentType });
+  }
+  if (contentType === undefined || /^text\/plain\b/i.test(contentType)) return fieldText(value);
+  const text = /json/i.test(contentType) ? JSON.stringify(value) : fieldText(value);
+  return new Blob([text], { type: contentType });
+}
+
+/**
+ * Encodes a request body for its media type: JSON, form-urlencoded, multipart (each part by the
+ * spec's `encoding`), text; strings, blobs, buffers, streams and `FormData` go as they are, and an
+ * async iterable (a Node `Readable`) as a stream. `contentType` is `undefined` when the platform
+ * must set it (multipart boundaries).
+ */
+export function encodeBody(options: {
+  body: unknown;
+  mediaType: string;
+  encoding?: Record<string, BodyEncoding> | undefined;
+}): {
   body: BodyInit;
   contentType: string | undefined;
 } {
-  const { body, mediaType } = options;
+  const { mediaType } = options;
+  const body =
+    isAsyncIterable(options.body) &&
+    !(typeof ReadableStream !== 'undefined' && options.body instanceof ReadableStream)
+      ? streamOf(options.body as AsyncIterable<Uint8Array | string>)
+      : options.body;
   if (body instanceof FormData) return { body, contentType: undefined };
   if (mediaType === 'application/x-www-form-urlencoded' && !isPassThrough(body)) {
     const form = new URLSearchParams();
@@ -50,7 +79,15 @@ export function encodeBody(options: { body: unknown; mediaType: string }): {
   if (mediaType === 'multipart/form-data' && !isPassThrough(body)) {
     const form = new FormData();
     for (const [key, value] of entries(body))
-      form.append(key, value instanceof Blob ? value : fieldText(value));
+      form.append(
+        key,
+        formPart(
+          value,
+          options.encoding !== undefined && Object.hasOwn(options.encoding, key)
+            ? options.encoding[key]!.contentType
+            : undefined,
+        ),
+      );
     return { body: form, contentType: undefined };
   }
   if (/json/i.test(mediaType)) return { body: JSON.stringify(body), contentType: mediaType };

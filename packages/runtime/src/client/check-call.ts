@@ -32,6 +32,7 @@ export function checkCall({
   const issues = [
     ...argumentIssues(operation, args),
     ...optionIssues(callOptions, 'options'),
+    ...parseAsIssues(callOptions?.parseAs),
     ...optionIssues(client, 'client options'),
   ];
   if (issues.length > 0)
@@ -100,6 +101,16 @@ function argumentIssues(operation: OperationDefinition, args: unknown): Validati
     }
   }
   return issues;
+}
+
+const PARSE_AS = ['json', 'text', 'blob', 'arrayBuffer', 'stream'];
+
+/** `parseAs` names a way to read a body, or the call would fail after the request was sent. */
+function parseAsIssues(parseAs: unknown): ValidationIssue[] {
+  if (parseAs === undefined || PARSE_AS.includes(parseAs as string)) return [];
+  return [
+    issue('parseAs', 'options', `must be one of ${PARSE_AS.join(', ')}, not ${describe(parseAs)}`),
+  ];
 }
 
 /** The numeric options: a timeout or a redirect count that is not a number would be ignored or misread. */

@@ -17,13 +17,33 @@ const REQUEST_ID_HEADERS = [
   'x-trace-id',
 ];
 
-/** The request id a server sent, from the usual headers. */
-export function requestIdOf(headers: Headers): string | undefined {
+/** The request id a server sent: in the header the spec declares, else in the usual ones. */
+export function requestIdOf(headers: Headers, declared?: string): string | undefined {
+  const named = declared === undefined ? null : headers.get(declared);
+  if (named) return named;
   for (const name of REQUEST_ID_HEADERS) {
     const value = headers.get(name);
     if (value) return value;
   }
   return undefined;
+}
+
+/** The request id of each result object a call resolved with (see `getRequestId`). */
+const resultRequestIds = new WeakMap<object, string>();
+
+/** Remembers the request id of a call's result (objects and arrays only: nothing else can be a key). */
+export function rememberRequestId(result: unknown, requestId: string | undefined): void {
+  if (requestId !== undefined && typeof result === 'object' && result !== null)
+    resultRequestIds.set(result, requestId);
+}
+
+/**
+ * The request id the server sent with the response a result was read from
+ * (`getRequestId(await client.getApp(args))`), for support tickets and logs; `undefined` when the
+ * server sent none or the result is not an object. Errors carry theirs as `error.requestId`.
+ */
+export function getRequestId(result: unknown): string | undefined {
+  return typeof result === 'object' && result !== null ? resultRequestIds.get(result) : undefined;
 }
 
 /** The typed error for a non-2xx status. */

@@ -1,5 +1,7 @@
 import type { ResponseValidationReport } from '../errors.js';
 import type { Middleware } from './middleware.js';
+import type { StreamOptions } from '../streaming/response-stream.js';
+import type { ParseAs } from './body.js';
 
 /** What `getAccessToken` and `reauthorize` are told about the token they are asked for. */
 export interface AccessTokenContext {
@@ -82,7 +84,36 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** `false` disables retries; an object overrides the client's policy for this call. */
   retry?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
+  /**
+   * The idempotency key of an operation that takes one (default: one made per call, the same on
+   * every retry). Ignored by operations without an idempotency header.
+   */
+  idempotencyKey?: string;
+  /**
+   * How a 2xx body is read (a download, chosen per call): `stream` hands over the body unread (a
+   * `ReadableStream`, never held in memory; the timeout covers the response's head only), `blob`,
+   * `arrayBuffer`, `text`, `json`. Default: by its content type (JSON, text, else a `Blob`).
+   */
+  parseAs?: ParseAs;
+  /** Streaming operations (server-sent events): how a dropped stream is resumed. */
+  stream?: StreamOptions;
 }
+
+/**
+ * What a call resolves with when its options choose how to read the body (`parseAs`): generated
+ * functions of operations that answer with a file type their result with it.
+ */
+export type ParsedAs<Options, Default> = Options extends { parseAs: infer As }
+  ? As extends 'stream'
+    ? ReadableStream<Uint8Array>
+    : As extends 'arrayBuffer'
+      ? ArrayBuffer
+      : As extends 'blob'
+        ? Blob
+        : As extends 'text'
+          ? string
+          : Default
+  : Default;
 
 /** Options of `paginate()`. */
 export interface PaginateOptions extends CallOptions {

@@ -189,7 +189,7 @@ export function prepare(options: {
     const bodySerializer = call?.bodySerializer ?? client?.bodySerializer;
     const encoded =
       bodySerializer === undefined
-        ? encodeBody({ body: args.body, mediaType })
+        ? encodeBody({ body: args.body, mediaType, encoding: operation.requestBody?.encoding })
         : (() => {
             const body = bodySerializer(args.body, new Headers(given)) as BodyInit;
             return { body, contentType: body instanceof FormData ? undefined : mediaType };

@@ -24,13 +24,19 @@ import { serializeParameters, type OpenParameters } from '../serialize/index.js'
 import type * as Validation from '../validation.js';
 import { encodeBody, readBody, readResult, type ParseAs } from './body.js';
 import { checkCall } from './check-call.js';
-import { errorForStatus, requestIdOf } from './errors-from-response.js';
+import { errorForStatus, rememberRequestId, requestIdOf } from './errors-from-response.js';
 import type { CallOptions, ClientOptions } from './options.js';
 import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
 import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from './prepare.js';
 import { redactHeaders, redactUrl, scrubCause } from './redact.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 import { transmit, type TransportOptions, type Transmitted } from './transport.js';
+import { withIdempotencyKey } from './idempotency.js';
+import { responseFor } from '../responses.js';
+import { streamKindOf } from '../streaming/kinds.js';
+import { ResponseStream } from '../streaming/response-stream.js';
+import { StreamError } from '../errors.js';
+import { sleep as waitFor } from '../retry.js';
 
 /** What the drop-in client sets once for all its calls (openapi-fetch's `createClient` options). */
 export interface DropInSettings {
@@ -89,6 +95,8 @@ export interface Call {
 /** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
 export interface CallResult<T> {
   data: T;
+  /** The request id the server sent (the spec's request id header, or the usual ones). */
+  requestId?: string | undefined;
   /** The final response (after redirects); its body has been read into `data`. */
   response: Response;
 }
@@ -224,9 +232,12 @@ function reauthorizeMiddleware(options: {
 /** Sends a call: everything up to the response, whose body is still unread. */
 async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   const { api, client } = context;
-  const { operation, args, callOptions } = call;
   const dropIn = context.dropIn !== undefined;
   const known = call.dropIn?.unknownOperation !== true;
+  // Once per logical call: retries and reconnections send the key the first attempt sent.
+  if (known && call.operation.idempotencyHeader !== undefined && call.dropIn === undefined)
+    Object.assign(call, withIdempotencyKey(call.operation, call.args, call.callOptions));
+  const { operation, args, callOptions } = call;
   if (known && (client.validation?.request ?? !dropIn)) {
     const issues = context.validation?.validateRequest(operation, args) ?? [];
     if (issues.length > 0)
@@ -293,7 +304,10 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     timeoutMs: callOptions.timeoutMs ?? client.timeoutMs ?? (dropIn ? 0 : 30_000),
     ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
     policy,
-    retryable: mayRetryMethod(policy, operation.method),
+    // A request that carries an idempotency key may be sent again whatever its method.
+    retryable:
+      mayRetryMethod(policy, operation.method) ||
+      (known && operation.idempotencyHeader !== undefined),
     followRedirects,
     maxRedirects: client.maxRedirects ?? 20,
     credentials: prepared.credentials,
@@ -445,6 +459,9 @@ function reportResponse(options: {
   body: unknown;
   secrets: readonly string[];
   defaultMode: 'off' | 'warn';
+  /** `body` is one item of a streamed response. */
+  item?: boolean;
+  requestId?: string | undefined;
 }): void {
   const { context, operation } = options;
   const mode = context.client.validation?.response ?? options.defaultMode;
@@ -453,10 +470,16 @@ function reportResponse(options: {
     operation,
     status: options.status,
     body: options.body,
+    ...(options.item ? { item: true } : {}),
   });
   if (report === undefined) return;
   if (mode === 'strict')
-    throw new ResponseValidationError({ report, body: options.body, secrets: options.secrets });
+    throw new ResponseValidationError({
+      report,
+      body: options.body,
+      secrets: options.secrets,
+      requestId: options.requestId,
+    });
   if (context.client.onValidationWarning) return context.client.onValidationWarning(report);
   if (context.warned.has(operation.operationId)) return;
   context.warned.add(operation.operationId);
@@ -493,8 +516,32 @@ export async function performCall<T>(options: {
   };
   const exchanged = await exchange(context, call);
   const { response, credentials } = exchanged;
+  const { parseAs } = call.callOptions;
+  const stream = parseAs === undefined ? streamOf(context, call, exchanged) : undefined;
+  if (stream !== undefined) return { data: stream as T, response };
+  if (parseAs !== undefined && response.ok) {
+    // A body the caller chose how to read: a stream is theirs for as long as it lasts.
+    if (parseAs === 'stream') exchanged.attempt.dispose();
+    const reading = readResult(response, { method: exchanged.method, parseAs, ok: true });
+    const data =
+      parseAs === 'stream' ? await reading : await withinAttempt(exchanged, call, () => reading);
+    const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
+    if (parseAs === 'json')
+      reportResponse({
+        context,
+        operation,
+        status: response.status,
+        body: data,
+        secrets: credentials.secrets,
+        defaultMode: 'warn',
+        requestId,
+      });
+    rememberRequestId(data, requestId);
+    return { data: data as T, response, requestId };
+  }
   const body = await withinAttempt(exchanged, call, () => readBody(response, exchanged.method));
   if (response.ok) {
+    const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
     reportResponse({
       context,
       operation,
@@ -502,11 +549,24 @@ export async function performCall<T>(options: {
       body,
       secrets: credentials.secrets,
       defaultMode: 'warn',
+      requestId,
     });
-    return { data: body as T, response };
+    rememberRequestId(body, requestId);
+    return { data: body as T, response, requestId };
   }
+  throw apiErrorOf(context, operation, exchanged, body);
+}
+
+/** The typed error of a response outside 2xx, its body read. */
+function apiErrorOf(
+  context: CallContext,
+  operation: OperationDefinition,
+  exchanged: Exchange,
+  body: unknown,
+) {
+  const { response, credentials } = exchanged;
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-  throw errorForStatus({
+  return errorForStatus({
     operationId: operation.operationId,
     method: operation.method,
     url: safeUrl(exchanged.url, credentials),
@@ -517,9 +577,78 @@ export async function performCall<T>(options: {
       extraNames: credentials.headerNames,
       secrets: credentials.secrets,
     }),
-    requestId: requestIdOf(response.headers),
+    requestId: requestIdOf(response.headers, context.api.requestIdHeader),
     secrets: credentials.secrets,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
+}
+
+/**
+ * A 2xx response whose content type is a stream the operation declares (server-sent events,
+ * NDJSON, json-seq) is delivered as a `ResponseStream` of its items, read as they arrive. The
+ * attempt's timeout covered the response's head; the stream then lasts as long as it needs.
+ */
+function streamOf(
+  context: CallContext,
+  call: Call,
+  exchanged: Exchange,
+): ResponseStream<unknown> | undefined {
+  const { response } = exchanged;
+  const { operation, callOptions } = call;
+  const kind = streamKindOf(response.headers.get('content-type'));
+  if (!response.ok || kind === undefined) return undefined;
+  const declared = responseFor(operation, response.status);
+  if (!declared?.mediaTypes.some((type) => streamKindOf(type) === kind)) return undefined;
+  exchanged.attempt.dispose();
+  const { secrets } = exchanged.credentials;
+  return new ResponseStream({
+    operationId: operation.operationId,
+    kind,
+    response,
+    requestId: requestIdOf(response.headers, context.api.requestIdHeader),
+    definition: declared.stream,
+    signal: callOptions.signal,
+    options: callOptions.stream,
+    check: (item, from) =>
+      reportResponse({
+        context,
+        operation,
+        status: from.status,
+        body: item,
+        secrets,
+        defaultMode: 'warn',
+        item: true,
+        requestId: requestIdOf(from.headers, context.api.requestIdHeader),
+      }),
+    // The same call again, through the same pipeline (credentials, middleware, retries).
+    reopen: async (lastEventId) => {
+      const headers = { ...callOptions.headers };
+      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+      const again = await exchange(context, { ...call, callOptions: { ...callOptions, headers } });
+      const answer = again.response;
+      if (answer.status === 204) {
+        again.attempt.dispose();
+        await answer.body?.cancel();
+        return undefined;
+      }
+      if (!answer.ok) {
+        const body = await withinAttempt(again, call, () => readBody(answer, again.method));
+        throw apiErrorOf(context, operation, again, body);
+      }
+      again.attempt.dispose();
+      if (streamKindOf(answer.headers.get('content-type')) !== kind) {
+        await answer.body?.cancel();
+        throw new StreamError({
+          operationId: operation.operationId,
+          reason: 'not-a-stream',
+          detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
+          requestId: requestIdOf(answer.headers, context.api.requestIdHeader),
+          lastEventId,
+        });
+      }
+      return answer;
+    },
+    sleep: context.client.retry?.sleep ?? waitFor,
   });
 }
 

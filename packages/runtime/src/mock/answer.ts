@@ -4,6 +4,7 @@
  */
 import type { MockErrorShape } from './definition.js';
 import { setOwn } from '../own.js';
+import { streamBody, type StreamedAnswer } from './streams.js';
 
 /** An answer before it becomes a `Response`: `body` is sent as JSON unless `html` is given. */
 export interface Answer {
@@ -11,6 +12,10 @@ export interface Answer {
   body?: unknown;
   html?: string;
   headers?: Record<string, string>;
+  /** Items sent one after another (server-sent events, NDJSON, json-seq) instead of `body`. */
+  stream?: StreamedAnswer;
+  /** Bytes sent as they are (a file download) instead of `body`. */
+  raw?: { contentType: string; data: Blob };
 }
 
 /** One reason a request was rejected, with where it was found. */
@@ -116,6 +121,16 @@ export function toResponse(
   const headers = new Headers(options.headers);
   for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
   let payload: string | null = null;
+  if (answer.stream !== undefined && !options.head) {
+    headers.set('content-type', answer.stream.mediaType);
+    headers.set('cache-control', 'no-cache');
+    return new Response(streamBody(answer.stream), { status: answer.status, headers });
+  }
+  if (answer.raw !== undefined) {
+    headers.set('content-type', answer.raw.contentType);
+    headers.set('content-length', String(answer.raw.data.size));
+    return new Response(options.head ? null : answer.raw.data, { status: answer.status, headers });
+  }
   if (answer.html !== undefined) {
     payload = answer.html;
     headers.set('content-type', 'text/html; charset=utf-8');

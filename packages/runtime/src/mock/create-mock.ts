@@ -11,6 +11,10 @@ import { safeParseWorded } from '../messages.js';
 import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
+import { streamedAnswer, type StreamedAnswer } from './streams.js';
+import { isBinaryBody, multipartFields } from './form-bodies.js';
+import { responseFor } from '../responses.js';
+import { streamKindOf } from '../streaming/kinds.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
 import type { MockDefinition, MockErrorShape } from './definition.js';
 import { deserializeParameters, type ParameterGroups } from './deserialize.js';
@@ -49,6 +53,8 @@ import { ownOrCreate, ownValue, setOwn } from '../own.js';
 /** Fixtures of one operation as generated in `fixtures.ts`. */
 export interface OperationFixtures {
   responses: Record<string, unknown>;
+  /** One item of each streamed response, by status (what the mock streams, numbered). */
+  items?: Record<string, unknown>;
 }
 
 /** What a custom handler receives: the parsed, validated request and who is calling. */
@@ -62,11 +68,15 @@ export interface MockRequest {
   state: MockState;
 }
 
-/** What a handler returns; `body` is sent as JSON. */
+/** What a handler returns; `body` is sent as JSON, `items` streamed in the operation's streamed media type. */
 export interface MockResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Items of a streaming operation (events, or their data; JSON lines), sent one by one. */
+  items?: unknown[];
+  /** Time between two items. Default: the mock's `streams.intervalMs`. */
+  intervalMs?: number;
 }
 
 export type MockHandler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
@@ -130,6 +140,11 @@ export interface MockOptions {
   oauth?: Partial<OAuthSettings>;
   /** How long a cache refresh stays loading (`x-zapgen-polling` field true). Default 1000 ms. */
   cacheLoadingMs?: number;
+  /**
+   * Streaming operations answered from fixtures: how many items (the fixture item, numbered) and
+   * the time between two. Default 3 items, 10 ms apart.
+   */
+  streams?: { items?: number; intervalMs?: number };
   clock?: MockClock;
   logger?: MockLogger;
   /** Serve the `/__zapgen/` admin routes (state, reset, clock, tokens). Default true. */
@@ -345,12 +360,12 @@ async function readBody(request: Request, limits: MockLimits): Promise<Uint8Arra
   return bytes;
 }
 
-function parseBody(
+async function parseBody(
   operation: OperationDefinition,
   contentType: string | null,
   bytes: Uint8Array,
   limits: MockLimits,
-): unknown {
+): Promise<unknown> {
   const body = operation.requestBody;
   if (body === undefined) return undefined;
   if (!bytes.byteLength) {
@@ -376,6 +391,19 @@ function parseBody(
       message: `Content-Type must be one of: ${body.mediaTypes.join(', ')}.`,
     });
   }
+  if (mediaType === 'multipart/form-data') {
+    try {
+      return await multipartFields(contentType!, bytes);
+    } catch {
+      throw new MockProblem({
+        status: 400,
+        code: 'bad_request',
+        message: 'The request body is not a valid multipart form.',
+      });
+    }
+  }
+  if (isBinaryBody(mediaType))
+    return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaType });
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -435,6 +463,63 @@ function fixtureAnswer(
   return { status, body: clone(fixtures?.responses[success] ?? null) };
 }
 
+/** The file media type of the response answering `status`, when it answers with a file only. */
+function fileType(operation: OperationDefinition, status: number): string | undefined {
+  const types = responseFor(operation, status)?.mediaTypes ?? [];
+  return types.length > 0 && types.every((type) => isBinaryBody(type.toLowerCase()))
+    ? types[0]
+    : undefined;
+}
+
+/** A handler's body that is bytes (a `Blob`, a buffer), sent as the response's file type. */
+function rawAnswerOf(
+  operation: OperationDefinition,
+  status: number,
+  body: unknown,
+): { contentType: string; data: Blob } | undefined {
+  const bytes =
+    body instanceof Blob
+      ? body
+      : body instanceof ArrayBuffer || ArrayBuffer.isView(body)
+        ? new Blob([body as ArrayBufferView<ArrayBuffer>])
+        : undefined;
+  if (bytes === undefined) return undefined;
+  const declared = responseFor(operation, status)?.mediaTypes.find((type) =>
+    isBinaryBody(type.toLowerCase()),
+  );
+  return {
+    contentType: (bytes.type || declared) ?? 'application/octet-stream',
+    data: bytes,
+  };
+}
+
+/** The fixture item of the streamed response answering `status`, when it is one. */
+function fixtureItem(
+  operation: OperationDefinition,
+  status: number,
+  fixtures: OperationFixtures | undefined,
+): { value: unknown } | undefined {
+  const response = responseFor(operation, status);
+  if (response?.stream === undefined || fixtures?.items === undefined) return undefined;
+  return Object.hasOwn(fixtures.items, response.status)
+    ? { value: fixtures.items[response.status] }
+    : undefined;
+}
+
+/** Items streamed in the streamed media type of the response answering `status`, if it has one. */
+function streamedAnswerOf(options: {
+  operation: OperationDefinition;
+  status: number;
+  items: readonly unknown[];
+  lastEventId: string | null;
+  intervalMs: number;
+}): StreamedAnswer | undefined {
+  const response = responseFor(options.operation, options.status);
+  const mediaType = response?.mediaTypes.find((type) => streamKindOf(type) !== undefined);
+  if (response === undefined || mediaType === undefined) return undefined;
+  return streamedAnswer({ ...options, mediaType, stream: response.stream });
+}
+
 function errorStatusKeys(status: number): string[] {
   return [String(status), `${String(status)[0]}XX`, 'default'];
 }
@@ -459,6 +544,9 @@ export function createMock(config: MockConfig & MockOptions): Mock {
   const operations = Object.values(config.operations);
   const routes = compileRoutes(operations);
   const prefixes = basePaths(api);
+  /** First answers by operation and idempotency key, and the key of each request being answered. */
+  const replays = new Map<string, Answer>();
+  const replayKeys = new WeakMap<Request, string>();
   const limits: MockLimits = { ...DEFAULT_LIMITS, ...config.limits };
   const clock = config.clock ?? createClock();
   const logger: MockLogger = config.logger ?? { error: (message) => console.error(message) };
@@ -780,7 +868,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
     let body =
       operation.requestBody === undefined
         ? undefined
-        : parseBody(
+        : await parseBody(
             operation,
             request.headers.get('content-type'),
             await readBody(request, limits),
@@ -797,7 +885,27 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         });
       body = result.data;
     }
+    // Idempotent replays: the same key gets the first answer again (`Idempotent-Replayed: true`).
+    const idempotencyKey =
+      operation.idempotencyHeader === undefined
+        ? null
+        : request.headers.get(operation.idempotencyHeader);
+    if (idempotencyKey) {
+      const replayKey = `${operation.operationId} ${idempotencyKey}`;
+      const first = replays.get(replayKey);
+      if (first !== undefined)
+        return { ...clone(first), headers: { ...first.headers, 'idempotent-replayed': 'true' } };
+      replayKeys.set(request, replayKey);
+    }
     const handler = ownValue(config.handlers, operation.operationId);
+    const streamOf = (status: number, items: readonly unknown[], intervalMs?: number) =>
+      streamedAnswerOf({
+        operation,
+        status,
+        items,
+        lastEventId: request.headers.get('last-event-id'),
+        intervalMs: intervalMs ?? config.streams?.intervalMs ?? 10,
+      });
     if (handler !== undefined) {
       const answer = await handler({
         operationId: operation.operationId,
@@ -807,13 +915,38 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         caller,
         state,
       });
+      const stream =
+        answer.items === undefined
+          ? undefined
+          : streamOf(answer.status, answer.items, answer.intervalMs);
+      const raw = rawAnswerOf(operation, answer.status, answer.body);
       return {
         status: answer.status,
-        body: answer.body,
+        ...(stream !== undefined
+          ? { stream }
+          : raw !== undefined
+            ? { raw }
+            : { body: answer.body }),
         ...(answer.headers && { headers: answer.headers }),
       };
     }
-    const success = fixtureAnswer(operation, ownValue(config.fixtures, operation.operationId));
+    const fixtures = ownValue(config.fixtures, operation.operationId);
+    const success = fixtureAnswer(operation, fixtures);
+    const file = fileType(operation, success.status);
+    if (file !== undefined && ownValue(definition.behaviours, operation.operationId) === undefined)
+      return {
+        status: success.status,
+        raw: { contentType: file, data: new Blob([`zapgen mock ${operation.operationId}\n`]) },
+      };
+    const item = fixtureItem(operation, success.status, fixtures);
+    if (item !== undefined && ownValue(definition.behaviours, operation.operationId) === undefined)
+      return {
+        status: success.status,
+        stream: streamOf(
+          success.status,
+          Array.from({ length: config.streams?.items ?? 3 }, () => clone(item.value)),
+        )!,
+      };
     const behaviour = ownValue(definition.behaviours, operation.operationId);
     if (behaviour === undefined) return cached(operation, parameters, caller, success);
     const linkUrl = new URL(url);
@@ -955,6 +1088,9 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         headers: problem.headers,
       };
     }
+    const replayKey = replayKeys.get(request);
+    if (replayKey !== undefined && answer.status < 500 && answer.stream === undefined)
+      replays.set(replayKey, clone(answer));
     await delay(request.signal);
     logger.request?.({
       method: request.method,

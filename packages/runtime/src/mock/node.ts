@@ -81,7 +81,18 @@ async function send(response: Response, outgoing: ServerResponse): Promise<void>
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
   outgoing.writeHead(response.status, headers);
-  outgoing.end(response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
+  if (response.body === null) return void outgoing.end();
+  // Written as it comes: a streamed answer (events, JSON lines) reaches the client item by item.
+  const reader = response.body.getReader();
+  const stop = () => void reader.cancel().catch(() => {});
+  outgoing.once('close', stop);
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      if (!outgoing.destroyed) outgoing.write(chunk.value);
+  } finally {
+    outgoing.off('close', stop);
+    outgoing.end();
+  }
 }
 
 /** Serves `handle` on `host:port`; resolves once listening. */
