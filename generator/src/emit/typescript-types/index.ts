@@ -24,6 +24,14 @@ export interface TypeWarning {
 const ROOTS = new Set(['paths', 'webhooks', 'components', '$defs', 'operations']);
 
 /**
+ * TypeScript's global types that the printed file refers to (`Record<string, never>`, `Omit<…>`):
+ * a named export of that name would shadow the global in the whole module (`export type Record =
+ * …` makes every `Record<…>` TS2315), so a component of that name is reached through `components`
+ * only.
+ */
+const GLOBALS_REFERRED_TO = new Set(['Record', 'Omit']);
+
+/**
  * The operations listed under `operations`: every client operation (by its operationId, as the
  * client names `operations["…"]`), then the webhooks' operations that have an operationId of their
  * own, as openapi-typescript lists them. A key already taken is printed inline instead.
@@ -50,7 +58,8 @@ function listedOperations(model: ApiModel): Map<OperationModel, string> {
 
 /**
  * `export type Pet = components["schemas"]["Pet"]` for each component schema whose name, made a
- * type name, is an identifier no other component and no root of the file takes.
+ * type name, is an identifier no other component, no root of the file and no global type the file
+ * refers to takes.
  */
 function namedExports(model: ApiModel): Map<string, string> {
   const byAlias = new Map<string, string[]>();
@@ -60,7 +69,8 @@ function namedExports(model: ApiModel): Map<string, string> {
   }
   const result = new Map<string, string>();
   for (const [alias, names] of byAlias)
-    if (names.length === 1 && !ROOTS.has(alias)) result.set(alias, names[0]!);
+    if (names.length === 1 && !ROOTS.has(alias) && !GLOBALS_REFERRED_TO.has(alias))
+      result.set(alias, names[0]!);
   return result;
 }
 

@@ -319,6 +319,21 @@ describe('document objects', () => {
         check: 'const item: types.Item = "x";',
       },
     ],
+    [
+      'a component named as a global type the file uses (Record, Omit) has no named export',
+      {
+        given: model({
+          operations: [named],
+          schemas: [
+            { name: 'Record', pointer: '#/components/schemas/Record', schema: string },
+            { name: 'Omit', pointer: '#/components/schemas/Omit', schema: string },
+          ],
+        }),
+        // `webhooks = Record<string, never>` and the rest still compile (an export would be TS2315).
+        want: ['Record: string;', 'export type webhooks = Record<string, never>;'],
+        check: 'const record: types.components["schemas"]["Record"] = "x";',
+      },
+    ],
   ];
   test.each(cases)('%s', async (_name, { given, want, check }) => {
     const types = (await emitTypes(given)).replace(/"/g, "'");
