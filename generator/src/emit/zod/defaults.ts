@@ -16,6 +16,14 @@ export function effectiveDefault(
 }
 
 /** Whether `value` has the shape the schema describes (types, enums, required keys; not lengths or ranges). */
+export function fitsSchema(
+  schema: SchemaModel,
+  value: JsonValue,
+  context: Pick<ZodContext, 'lookup'>,
+): boolean {
+  return fits(schema, value, context, 0);
+}
+
 function fits(
   schema: SchemaModel,
   value: JsonValue,
