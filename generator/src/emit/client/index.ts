@@ -6,6 +6,7 @@ import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
+import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
 import { argsOptional, argsType, itemType, resultType } from './signatures.js';
 
@@ -84,6 +85,77 @@ function operationTypes(operation: OperationModel, names: OperationNames): State
   return statements;
 }
 
+/** What the client writes of one operation besides its calls: its types, its JSDoc, whether args are optional. */
+interface WrittenOperation {
+  types: StatementStructures[];
+  doc: string[];
+  argsOptional: boolean;
+}
+
+/**
+ * One operation's types and documentation, or, when the emitter cannot write them
+ * (`shared/degrade.ts`), loose ones that it can: arguments of any group, an `unknown` result.
+ */
+function writtenOperation(
+  operation: OperationModel,
+  names: OperationNames,
+  context: EmitContext,
+): WrittenOperation {
+  return guardedOperation(
+    context.degradations,
+    {
+      operation,
+      emitter: 'client',
+      what: 'its function takes loosely typed arguments and resolves with `unknown`',
+    },
+    () => ({
+      types: operationTypes(operation, names),
+      doc: operationDocLines(operation),
+      argsOptional: argsOptional(operation),
+    }),
+    () => ({
+      types: looseOperationTypes(operation, names),
+      doc: [`\`${commentText(operation.method.toUpperCase())} ${commentText(operation.path)}\`.`],
+      argsOptional: true,
+    }),
+  );
+}
+
+/** The types of `operationTypes` for an operation the client cannot type. */
+function looseOperationTypes(
+  operation: OperationModel,
+  names: OperationNames,
+): StatementStructures[] {
+  const group = 'Record<string, unknown>';
+  return [
+    {
+      kind: StructureKind.TypeAlias,
+      name: `${names.type}Args`,
+      isExported: true,
+      type: `{ path?: ${group}; query?: ${group}; header?: ${group}; cookie?: ${group}; body?: unknown }`,
+      docs: docs([`Arguments of \`${names.fn}\` (not typed: see zapgen's warning).`]),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: `${names.type}Result`,
+      isExported: true,
+      type: 'unknown',
+      docs: docs([`What \`${names.fn}\` resolves with (not typed: see zapgen's warning).`]),
+    },
+    ...(operation.extensions.pagination
+      ? [
+          {
+            kind: StructureKind.TypeAlias as const,
+            name: `${names.type}Item`,
+            isExported: true,
+            type: 'unknown',
+            docs: docs([`One item of the pages that \`paginate.${names.fn}\` iterates over.`]),
+          },
+        ]
+      : []),
+  ];
+}
+
 /** A JSDoc block for already escaped lines: one line stays on one line. */
 function blockComment(lines: string[]): string {
   if (!lines.length) return '';
@@ -116,12 +188,12 @@ const RUNTIME_CALLS = {
 function method(input: {
   doc: string[];
   names: OperationNames;
-  operation: OperationModel;
+  argsOptional: boolean;
   kind: keyof typeof RUNTIME_CALLS;
 }): string {
   const { names, kind } = input;
   const call = RUNTIME_CALLS[kind];
-  const args = `args: ${names.type}Args${argsOptional(input.operation) ? ' = {}' : ''}`;
+  const args = `args: ${names.type}Args${input.argsOptional ? ' = {}' : ''}`;
   // `callOptions`, not `options`: that is `createClient`'s own parameter.
   const signature = `${kind === 'paginate' ? '' : 'async '}${names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
   // In a method, `${names.fn}` names the module's function of the same name, not the method.
@@ -140,7 +212,7 @@ function method(input: {
 function operationFunction(input: {
   doc: string[];
   names: OperationNames;
-  operation: OperationModel;
+  argsOptional: boolean;
   baseClient: string;
 }): StatementStructures {
   const { names } = input;
@@ -154,7 +226,7 @@ function operationFunction(input: {
       {
         name: 'args',
         type: `${names.type}Args`,
-        initializer: argsOptional(input.operation) ? '{}' : undefined,
+        initializer: input.argsOptional ? '{}' : undefined,
       },
       { name: 'callOptions', type: 'CallOptions', hasQuestionToken: true },
     ],
@@ -165,21 +237,26 @@ function operationFunction(input: {
 }
 
 /** The body of `createClient`. */
-function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationNames>): string {
+function createClientBody(
+  model: ApiModel,
+  names: ReadonlyMap<string, OperationNames>,
+  written: ReadonlyMap<string, WrittenOperation>,
+): string {
   const entries = model.operations.map((operation) => ({
     operation,
     names: names.get(operation.operationId)!,
+    ...written.get(operation.operationId)!,
   }));
-  const members = entries.map(({ operation, names: n }) =>
-    method({ doc: operationDocLines(operation), names: n, operation, kind: 'call' }),
+  const members = entries.map(({ names: n, doc, argsOptional }) =>
+    method({ doc, names: n, argsOptional, kind: 'call' }),
   );
   const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
   if (paginated.length) {
-    const methods = paginated.map(({ operation, names: n }) =>
+    const methods = paginated.map(({ names: n, argsOptional }) =>
       method({
         doc: [`Iterates over every item of \`${n.fn}\`, page after page.`],
         names: n,
-        operation,
+        argsOptional,
         kind: 'paginate',
       }),
     );
@@ -189,12 +266,12 @@ function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationN
   }
   const polled = entries.filter(({ operation }) => operation.extensions.polling);
   if (polled.length) {
-    const methods = polled.map(({ operation, names: n }) => {
+    const methods = polled.map(({ operation, names: n, argsOptional }) => {
       const polling = operation.extensions.polling!;
       const doc = [
         `Calls \`${n.fn}\` every ${polling.intervalMs} ms while ${commentText(`\`${polling.whileField}\``)} is true; resolves with the final result.`,
       ];
-      return method({ doc, names: n, operation, kind: 'poll' });
+      return method({ doc, names: n, argsOptional, kind: 'poll' });
     });
     members.push(
       `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
@@ -272,8 +349,14 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       ]),
     },
   ];
+  const written = new Map(
+    model.operations.map((operation) => [
+      operation.operationId,
+      writtenOperation(operation, names.get(operation.operationId)!, context),
+    ]),
+  );
   for (const operation of model.operations)
-    statements.push(...operationTypes(operation, names.get(operation.operationId)!));
+    statements.push(...written.get(operation.operationId)!.types);
   statements.push({
     kind: StructureKind.Function,
     name: 'createBaseClient',
@@ -292,11 +375,12 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     statements: `const runtime = createRuntime<paths>(apiBase, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
   });
   for (const operation of model.operations) {
+    const { doc, argsOptional } = written.get(operation.operationId)!;
     statements.push(
       operationFunction({
-        doc: operationDocLines(operation),
+        doc,
         names: names.get(operation.operationId)!,
-        operation,
+        argsOptional,
         baseClient,
       }),
     );
@@ -314,7 +398,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
             "Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.",
         }),
       ),
-      statements: createClientBody(model, names),
+      statements: createClientBody(model, names, written),
     },
     {
       kind: StructureKind.TypeAlias,

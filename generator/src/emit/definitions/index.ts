@@ -10,6 +10,7 @@ import { commentText } from '../shared/jsdoc.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
+import { guardedOperation } from '../shared/degrade.js';
 import { operationSchemasNames } from '../zod/module.js';
 import {
   apiDefinition,
@@ -45,7 +46,16 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   );
   const definitionSources = model.operations.map((operation) => {
     const schemas = schemasConsts.get(operation.operationId)!;
-    const source = operationDefinition({ model, operation, schemas });
+    const source = guardedOperation(
+      context.degradations,
+      {
+        operation,
+        emitter: 'definitions',
+        what: 'the client and the mock send and read it without validators or parameter shapes',
+      },
+      () => operationDefinition({ model, operation, schemas }),
+      () => operationDefinition({ model, operation, schemas: undefined }),
+    );
     return { operation, schemas, source, usesSchemas: source.includes(`schemas: ${schemas},`) };
   });
   const imported = definitionSources

@@ -94,7 +94,7 @@ export function oauthFlows(model: ApiModel): string | undefined {
  * might run a getter), and so would keep every operation's validators; and hundreds of optional
  * chains at module level exceed the TypeScript checker's control-flow limit (TS2563) on large specs.
  */
-function validator(input: {
+function validatorCall(input: {
   schemas: string;
   member: 'parameters' | 'body' | 'responses';
   status?: string;
@@ -105,13 +105,20 @@ function validator(input: {
   );
 }
 
-/** The `OperationDefinition` literal of one operation; `schemas` names its validators' const in `zod.ts`. */
+/**
+ * The `OperationDefinition` literal of one operation; `schemas` names its validators' const in
+ * `zod.ts`. Without `schemas`, the definition of an operation whose schemas the emitters could not
+ * handle (`shared/degrade.ts`): where and how it is sent, without validators or parameter shapes
+ * (the runtime skips what is missing).
+ */
 export function operationDefinition(input: {
   model: ApiModel;
   operation: OperationModel;
-  schemas: string;
+  schemas: string | undefined;
 }): string {
   const { model, operation, schemas } = input;
+  const validator = (member: Omit<Parameters<typeof validatorCall>[0], 'schemas'>) =>
+    schemas === undefined ? undefined : validatorCall({ schemas, ...member });
   const id = operation.operationId;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
@@ -131,7 +138,10 @@ export function operationDefinition(input: {
       keyPrefix: parameter.keyPrefix,
       contentType: parameter.contentType,
       deprecated: parameter.deprecated || undefined,
-      shape: printableShape(valueShape(parameter.schema, model.schemas)),
+      shape:
+        schemas === undefined
+          ? undefined
+          : printableShape(valueShape(parameter.schema, model.schemas)),
     })),
     requestBody:
       body && bodyMedia
@@ -145,7 +155,7 @@ export function operationDefinition(input: {
                 .filter((type) => type !== bodyMedia.mediaType),
             ],
             validator: isStructuredMediaType(bodyMedia.mediaType)
-              ? validator({ schemas, member: 'body' })
+              ? validator({ member: 'body' })
               : undefined,
           }
         : undefined,
@@ -153,14 +163,14 @@ export function operationDefinition(input: {
       status: response.status,
       mediaTypes: response.content.map((media) => media.mediaType),
       body: firstJson(response.content)
-        ? validator({ schemas, member: 'responses', status: response.status })
+        ? validator({ member: 'responses', status: response.status })
         : undefined,
     })),
     security: operation.security.map((requirement) =>
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
     parameterValidator: operation.parameters.length
-      ? validator({ schemas, member: 'parameters' })
+      ? validator({ member: 'parameters' })
       : undefined,
     pagination: extensions.pagination as unknown as Printable,
     polling: extensions.polling,
