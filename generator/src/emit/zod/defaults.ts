@@ -1,6 +1,7 @@
 import type { JsonValue, SchemaModel } from '../../model/types.js';
 import type { ZodContext } from './context.js';
 import { jsonEqual } from './literals.js';
+import { beyondSafeIntegers } from './formats.js';
 
 /**
  * The default a schema is printed with: the spec's default when the value fits the schema.
@@ -44,7 +45,12 @@ function fits(
     case 'string':
       return typeof value === 'string';
     case 'number':
-      return typeof value === 'number' && (!schema.integer || Number.isSafeInteger(value));
+      return (
+        typeof value === 'number' &&
+        (!schema.integer ||
+          Number.isSafeInteger(value) ||
+          (Number.isInteger(value) && beyondSafeIntegers(schema)))
+      );
     case 'boolean':
       return typeof value === 'boolean';
     case 'null':

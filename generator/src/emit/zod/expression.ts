@@ -4,7 +4,7 @@ import { effectiveDefault } from './defaults.js';
 import { discriminatorOf } from './discriminator.js';
 import type { ZodContext } from './context.js';
 import type { Check } from './flavour.js';
-import { numberBase, stringBase } from './formats.js';
+import { beyondSafeIntegers, numberBase, stringBase } from './formats.js';
 import { isPrimitive } from './literals.js';
 import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
@@ -40,7 +40,12 @@ function baseExpression(schema: SchemaModel, context: ZodContext): string {
     case 'string':
       return stringExpression(schema, context);
     case 'number': {
-      const checks: Check[] = [];
+      const { base, integral } = numberBase({
+        integer: schema.integer,
+        format: schema.format,
+        beyondSafeIntegers: beyondSafeIntegers(schema),
+      });
+      const checks: Check[] = integral ? [integral] : [];
       if (schema.minimum !== undefined) checks.push({ kind: 'gte', args: `${schema.minimum}` });
       if (schema.exclusiveMinimum !== undefined)
         checks.push({ kind: 'gt', args: `${schema.exclusiveMinimum}` });
@@ -49,10 +54,7 @@ function baseExpression(schema: SchemaModel, context: ZodContext): string {
         checks.push({ kind: 'lt', args: `${schema.exclusiveMaximum}` });
       if (schema.multipleOf !== undefined && schema.multipleOf > 0)
         checks.push({ kind: 'multipleOf', args: `${schema.multipleOf}` });
-      return context.flavour.checked(
-        numberBase({ integer: schema.integer, format: schema.format }),
-        checks,
-      );
+      return context.flavour.checked(base, checks);
     }
     case 'boolean':
       return 'z.boolean()';

@@ -370,6 +370,31 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'an integer is a safe integer',
+    {
+      given: int,
+      want: { accepts: [0, -3, Number.MAX_SAFE_INTEGER], rejects: [1.5, 2 ** 63, 'x'] },
+    },
+  ],
+  [
+    'an integer whose bounds or default go beyond 2^53 (digitalocean: 2^63 - 1) takes any integral number, as ajv',
+    {
+      given: s({
+        kind: 'number',
+        integer: true,
+        format: 'int64',
+        minimum: 1,
+        maximum: 2 ** 63, // 2^63 - 1 as JSON.parse reads it
+        default: { value: 2 ** 63 },
+      }),
+      want: {
+        accepts: [1, 2 ** 63, Number.MAX_SAFE_INTEGER + 1],
+        rejects: [0, 1.5, 2 ** 64, 'x'],
+        outputs: [[undefined, 2 ** 63]],
+      },
+    },
+  ],
+  [
     'uuid accepts any version, as ajv does',
     {
       given: s({ kind: 'string', format: 'uuid' }),
