@@ -78,7 +78,8 @@ export function readSourceFile(absolutePath: string): ReadResult {
   }
   let text = read.text;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (TEXT_FILE.test(absolutePath)) return { ok: true, file: textFile(absolutePath, shown, text, read.sha256) };
+  if (TEXT_FILE.test(absolutePath))
+    return { ok: true, file: textFile(absolutePath, shown, text, read.sha256) };
 
   // A `.json` file is JSON: comments, trailing commas and other YAML-only syntax are errors.
   if (/\.json$/i.test(absolutePath)) {

@@ -10,6 +10,11 @@ export interface PopupOptions extends Omit<ImplicitAuthorizationOptions, 'state'
   signal?: AbortSignal;
   /** How often to check whether the user closed the popup. Default 500 ms. */
   closedCheckMs?: number;
+  /**
+   * How long a closed popup's last message may still take to arrive before closing counts as a
+   * cancellation. Default 1,000 ms.
+   */
+  closedGraceMs?: number;
 }
 
 /**
@@ -31,9 +36,18 @@ export function authorizeInPopup(options: PopupOptions): Promise<ImplicitToken> 
   const controller = new AbortController();
   const stop = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
+  // The redirect page posts its URL and then closes itself: the opener can see `closed` before the
+  // message, which crosses processes, is dispatched. So a closed popup cancels only after a grace
+  // period in which that message may still arrive.
+  let cancelAfterGrace: ReturnType<typeof setTimeout> | undefined;
   const closedWatch = setInterval(() => {
-    if (popup.closed)
-      controller.abort(new AuthorizationCancelledError({ description: 'the popup was closed' }));
+    if (!popup.closed) return;
+    clearInterval(closedWatch);
+    cancelAfterGrace = setTimeout(
+      () =>
+        controller.abort(new AuthorizationCancelledError({ description: 'the popup was closed' })),
+      options.closedGraceMs ?? 1000,
+    );
   }, options.closedCheckMs ?? 500);
   return waitForRedirect({
     source: () => popup,
@@ -43,6 +57,7 @@ export function authorizeInPopup(options: PopupOptions): Promise<ImplicitToken> 
     .then((redirect) => parseImplicitRedirect({ url: redirect, expectedState: state }))
     .finally(() => {
       clearInterval(closedWatch);
+      clearTimeout(cancelAfterGrace);
       options.signal?.removeEventListener('abort', stop);
       if (!popup.closed) popup.close();
     });
