@@ -393,6 +393,8 @@ async function main(): Promise<void> {
           name,
           '--validate',
           '--consumer',
+          // The libraries' declarations checked once per run, not once per document.
+          '--warm-consumer',
         ],
         cwd: root,
         env: { ...process.env, CONTRACT_RUN_ID: runId },
