@@ -4,10 +4,13 @@
  * 1. Bundle size: esbuild bundles a tiny entry that imports one operation of each generated
  *    package (browser, ESM, minified), gzips it, and lists what the bundle holds (esbuild's
  *    metafile, grouped by package) and how many of the package's operations came along.
+ *    Also the drop-in client (`<package>/fetch`, every operation's route, no validator) and one
+ *    operation's TanStack Query options (`<package>/tanstack-query`).
  * 2. Call overhead: many sequential calls of that operation through the generated client
- *    (validation on and off) and through openapi-fetch's `createClient`, all with the same
- *    in-process `fetch` stub that answers a canned JSON response; nanoseconds per call, medians of
- *    interleaved rounds, and the ratio to openapi-fetch.
+ *    (validation on and off), through the drop-in client, and through openapi-fetch's
+ *    `createClient`, all with the same in-process `fetch` stub that answers a canned JSON
+ *    response; the process's CPU nanoseconds per call, medians of interleaved rounds, and the
+ *    ratio to openapi-fetch.
  *
  * Options: `--rounds <n>` (default 7), `--calls <n>` per round (default 20000), `--json <file>`.
  */
@@ -20,7 +23,9 @@ import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import createFetchClient from 'openapi-fetch';
 import * as actionsV2 from '@zapgen/actions-v2';
+import createActionsDropIn from '@zapgen/actions-v2/fetch';
 import * as partnerV1 from '@zapgen/partner-v1';
+import createPartnerDropIn from '@zapgen/partner-v1/fetch';
 import { operationFixtures as actionsV2Fixtures } from '@zapgen/actions-v2/fixtures';
 import { operationFixtures as partnerV1Fixtures } from '@zapgen/partner-v1/fixtures';
 
@@ -36,10 +41,15 @@ interface Subject {
   entry: string;
   /** openapi-fetch's call of the same operation, for the baseline entry. */
   bareEntry: string;
+  /** The same call through the drop-in client. */
+  dropInEntry: string;
+  /** The operation's TanStack Query options, as a user's module would import them. */
+  queryOptionsEntry: string;
   /** A valid response body for the stub. */
   responseBody: unknown;
   generatedCall: (options: { fetch: typeof fetch; validate: boolean }) => () => Promise<unknown>;
   bareCall: (fetchStub: typeof fetch) => () => Promise<unknown>;
+  dropInCall: (fetchStub: typeof fetch) => () => Promise<unknown>;
 }
 
 const BASE_URL = 'https://api.example.test';
@@ -61,6 +71,17 @@ const subjects: Subject[] = [
       `const client = createClient({ baseUrl: '${BASE_URL}', headers: { 'x-api-key': 'key' } });`,
       "export const run = () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });",
     ].join('\n'),
+    dropInEntry: [
+      "import createClient from '@zapgen/actions-v2/fetch';",
+      `const client = createClient({ baseUrl: '${BASE_URL}', apiKey: 'key' });`,
+      "export const run = () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });",
+    ].join('\n'),
+    queryOptionsEntry: [
+      "import { createBaseClient } from '@zapgen/actions-v2';",
+      "import { getAppQueryOptions } from '@zapgen/actions-v2/tanstack-query';",
+      `const client = createBaseClient({ baseUrl: '${BASE_URL}', apiKey: 'key' });`,
+      "export const options = getAppQueryOptions(client, { path: { app: 'delta' } });",
+    ].join('\n'),
     responseBody: actionsV2Fixtures.getApp.responses['200'],
     generatedCall: ({ fetch, validate }) => {
       const client = actionsV2.createBaseClient({
@@ -77,6 +98,10 @@ const subjects: Subject[] = [
         headers: { 'x-api-key': 'key' },
         fetch: fetchStub,
       });
+      return () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });
+    },
+    dropInCall: (fetchStub) => {
+      const client = createActionsDropIn({ baseUrl: BASE_URL, apiKey: 'key', fetch: fetchStub });
       return () => client.GET('/api/v2/apps/{app}/', { params: { path: { app: 'delta' } } });
     },
   },
@@ -96,6 +121,17 @@ const subjects: Subject[] = [
       `const client = createClient({ baseUrl: '${BASE_URL}' });`,
       "export const run = () => client.GET('/v1/apps', { params: { query: { per_page: 10, client_id: 'id' } } });",
     ].join('\n'),
+    dropInEntry: [
+      "import createClient from '@zapgen/partner-v1/fetch';",
+      `const client = createClient({ baseUrl: '${BASE_URL}', clientId: 'id' });`,
+      "export const run = () => client.GET('/v1/apps', { params: { query: { per_page: 10 } } });",
+    ].join('\n'),
+    queryOptionsEntry: [
+      "import { createBaseClient } from '@zapgen/partner-v1';",
+      "import { listAppsQueryOptions } from '@zapgen/partner-v1/tanstack-query';",
+      `const client = createBaseClient({ baseUrl: '${BASE_URL}', clientId: 'id' });`,
+      'export const options = listAppsQueryOptions(client, { query: { per_page: 10 } });',
+    ].join('\n'),
     responseBody: partnerV1Fixtures.listApps.responses['200'],
     generatedCall: ({ fetch, validate }) => {
       const client = partnerV1.createBaseClient({
@@ -112,6 +148,10 @@ const subjects: Subject[] = [
       const query = { per_page: 10, client_id: 'id' } as { per_page: number };
       return () => client.GET('/v1/apps', { params: { query } });
     },
+    dropInCall: (fetchStub) => {
+      const client = createPartnerDropIn({ baseUrl: BASE_URL, clientId: 'id', fetch: fetchStub });
+      return () => client.GET('/v1/apps', { params: { query: { per_page: 10 } } });
+    },
   },
 ];
 
@@ -123,8 +163,11 @@ function validation(validate: boolean) {
 
 interface BundleReport {
   entry: string;
+  /** What the entry loads at once (it and its static imports). */
   minifiedBytes: number;
   gzippedBytes: number;
+  /** Chunks loaded only on demand (`import()`), minified. */
+  lazyMinifiedBytes: number;
   /** Bytes in the minified output by package (`zod`, `@zapgen/runtime`, the generated package, ...). */
   byPackage: Record<string, number>;
   /** How many of the package's operations (by path template) the bundle holds. */
@@ -143,6 +186,11 @@ function packageOf(input: string): string {
   return input;
 }
 
+/**
+ * Bundles an entry as an application's bundler does: code split, so that what the entry loads
+ * only on demand (`import()`, e.g. the drop-in client's validators) is a chunk of its own. What
+ * is reported is what the entry loads at once: it and the chunks it imports statically.
+ */
 async function bundle(options: {
   entry: string;
   operationPaths?: string[];
@@ -155,29 +203,48 @@ async function bundle(options: {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
+    splitting: true,
+    outdir: 'bench-out',
     write: false,
     metafile: true,
     logLevel: 'silent',
   });
-  const output = result.outputFiles[0];
-  if (output === undefined) throw new Error('esbuild produced no output');
-  const byPackage: Record<string, number> = {};
   const metafile: Metafile = result.metafile;
-  for (const out of Object.values(metafile.outputs)) {
-    for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+  const outputs = metafile.outputs;
+  const entryPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined);
+  if (entryPath === undefined) throw new Error('esbuild produced no entry');
+  // The entry and what it imports statically, transitively: loaded at once.
+  const initial = new Set<string>();
+  const visit = (path: string) => {
+    if (initial.has(path)) return;
+    initial.add(path);
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entryPath);
+  const contents = (path: string) =>
+    result.outputFiles.find((file) => file.path.endsWith(`/${path}`))!.contents;
+  const initialBytes = Buffer.concat([...initial].map((path) => Buffer.from(contents(path))));
+  const byPackage: Record<string, number> = {};
+  for (const path of initial)
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[path]!.inputs)) {
       const name = packageOf(input);
       byPackage[name] = (byPackage[name] ?? 0) + bytesInOutput;
     }
-  }
+  const lazyBytes = Object.keys(outputs)
+    .filter((path) => !initial.has(path) && !path.endsWith('.map'))
+    .reduce((total, path) => total + outputs[path]!.bytes, 0);
   const report: BundleReport = {
     entry: options.entry,
-    minifiedBytes: output.contents.byteLength,
-    gzippedBytes: gzipSync(output.contents, { level: 9 }).byteLength,
+    minifiedBytes: initialBytes.byteLength,
+    gzippedBytes: gzipSync(initialBytes, { level: 9 }).byteLength,
+    lazyMinifiedBytes: lazyBytes,
     byPackage: Object.fromEntries(Object.entries(byPackage).sort(([, a], [, b]) => b - a)),
   };
   if (options.operationPaths) {
+    const text = initialBytes.toString('utf8');
     const found = options.operationPaths.filter((template) =>
-      output.text.includes(JSON.stringify(template)),
+      text.includes(JSON.stringify(template)),
     );
     report.operationsInBundle = {
       found: found.length,
@@ -199,9 +266,12 @@ async function nsPerCall(options: {
   call: () => Promise<unknown>;
   calls: number;
 }): Promise<number> {
-  const start = process.hrtime.bigint();
+  // The process's CPU time, not the wall clock: on a machine shared with other work the wall
+  // clock counts the time this process waited for a core, which is noise, not cost.
+  const start = process.cpuUsage();
   for (let index = 0; index < options.calls; index += 1) await options.call();
-  return Number(process.hrtime.bigint() - start) / options.calls;
+  const used = process.cpuUsage(start);
+  return ((used.user + used.system) * 1000) / options.calls;
 }
 
 function median(values: number[]): number {
@@ -212,8 +282,8 @@ function median(values: number[]): number {
 
 interface OverheadReport {
   operation: string;
-  nsPerCall: { openapiFetch: number; validationOn: number; validationOff: number };
-  ratio: { validationOn: number; validationOff: number };
+  nsPerCall: { openapiFetch: number; validationOn: number; validationOff: number; dropIn: number };
+  ratio: { validationOn: number; validationOff: number; dropIn: number };
 }
 
 async function overhead(options: {
@@ -227,20 +297,23 @@ async function overhead(options: {
     openapiFetch: subject.bareCall(fetchStub),
     validationOn: subject.generatedCall({ fetch: fetchStub, validate: true }),
     validationOff: subject.generatedCall({ fetch: fetchStub, validate: false }),
+    dropIn: subject.dropInCall(fetchStub),
   };
   const samples: Record<keyof typeof variants, number[]> = {
     openapiFetch: [],
     validationOn: [],
     validationOff: [],
+    dropIn: [],
   };
   // Warm up every variant (JIT, inline caches) before timing any.
   for (const call of Object.values(variants))
     await nsPerCall({ call, calls: Math.min(options.calls, 5000) });
+  // Each round starts with another variant: the garbage a variant leaves is collected in the
+  // next one's time, so a fixed order would charge one variant with another's allocations.
+  const order = Object.entries(variants) as [keyof typeof variants, () => Promise<unknown>][];
   for (let round = 0; round < options.rounds; round += 1) {
-    for (const [name, call] of Object.entries(variants) as [
-      keyof typeof variants,
-      () => Promise<unknown>,
-    ][]) {
+    const shift = round % order.length;
+    for (const [name, call] of [...order.slice(shift), ...order.slice(0, shift)]) {
       samples[name].push(await nsPerCall({ call, calls: options.calls }));
     }
   }
@@ -248,6 +321,7 @@ async function overhead(options: {
     openapiFetch: median(samples.openapiFetch),
     validationOn: median(samples.validationOn),
     validationOff: median(samples.validationOff),
+    dropIn: median(samples.dropIn),
   };
   return {
     operation: `${subject.packageName} ${subject.operationId}`,
@@ -255,6 +329,7 @@ async function overhead(options: {
     ratio: {
       validationOn: ns.validationOn / ns.openapiFetch,
       validationOff: ns.validationOff / ns.openapiFetch,
+      dropIn: ns.dropIn / ns.openapiFetch,
     },
   };
 }
@@ -279,10 +354,20 @@ async function main(): Promise<void> {
       operationPaths: subject.operationPaths,
     });
     bundles[`openapi-fetch ${subject.operationId}`] = await bundle({ entry: subject.bareEntry });
+    bundles[`${subject.packageName}/fetch (drop-in) ${subject.operationId}`] = await bundle({
+      entry: subject.dropInEntry,
+      operationPaths: subject.operationPaths,
+    });
+    bundles[`${subject.packageName}/tanstack-query ${subject.operationId}QueryOptions`] =
+      await bundle({ entry: subject.queryOptionsEntry, operationPaths: subject.operationPaths });
   }
-  console.log('## Bundle of one operation (esbuild, browser, minified; gzip -9)\n');
-  console.log('| entry | min kB | min+gz kB | operations in bundle | largest parts (min kB) |');
-  console.log('|---|---:|---:|---|---|');
+  console.log(
+    '## Bundle of one operation (esbuild, browser, code split, minified; gzip -9; what loads at once)\n',
+  );
+  console.log(
+    '| entry | min kB | min+gz kB | on demand, min kB | operations in bundle | largest parts (min kB) |',
+  );
+  console.log('|---|---:|---:|---:|---|---|');
   for (const [name, report] of Object.entries(bundles)) {
     const parts = Object.entries(report.byPackage)
       .slice(0, 4)
@@ -292,23 +377,23 @@ async function main(): Promise<void> {
       ? `${report.operationsInBundle.found} of ${report.operationsInBundle.of}`
       : '';
     console.log(
-      `| ${name} | ${kB(report.minifiedBytes)} | ${kB(report.gzippedBytes)} | ${operations} | ${parts} |`,
+      `| ${name} | ${kB(report.minifiedBytes)} | ${kB(report.gzippedBytes)} | ${report.lazyMinifiedBytes ? kB(report.lazyMinifiedBytes) : ''} | ${operations} | ${parts} |`,
     );
   }
 
   const overheads: OverheadReport[] = [];
   for (const subject of subjects) overheads.push(await overhead({ subject, rounds, calls }));
   console.log(
-    `\n## Call overhead (in-process fetch stub; median of ${rounds} rounds of ${calls} sequential calls)\n`,
+    `\n## Call overhead (in-process fetch stub; CPU time of the process; median of ${rounds} rounds of ${calls} sequential calls, each round starting with another variant)\n`,
   );
   console.log(
-    '| operation | openapi-fetch ns/call | validation on ns/call (ratio) | validation off ns/call (ratio) |',
+    '| operation | openapi-fetch ns/call | drop-in ns/call (ratio) | validation on ns/call (ratio) | validation off ns/call (ratio) |',
   );
-  console.log('|---|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|');
   for (const report of overheads) {
     const { nsPerCall: ns, ratio } = report;
     console.log(
-      `| ${report.operation} | ${ns.openapiFetch.toFixed(0)} | ${ns.validationOn.toFixed(0)} (${ratio.validationOn.toFixed(2)}×) | ${ns.validationOff.toFixed(0)} (${ratio.validationOff.toFixed(2)}×) |`,
+      `| ${report.operation} | ${ns.openapiFetch.toFixed(0)} | ${ns.dropIn.toFixed(0)} (${ratio.dropIn.toFixed(2)}×) | ${ns.validationOn.toFixed(0)} (${ratio.validationOn.toFixed(2)}×) | ${ns.validationOff.toFixed(0)} (${ratio.validationOff.toFixed(2)}×) |`,
     );
   }
   if (values.json)

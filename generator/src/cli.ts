@@ -38,6 +38,7 @@ Commands:
   check      Compare each package with what generate would write; exit 1 on drift
   validate   Report every problem of each spec as file:line:col  severity  rule  message
   diff       Compare each spec with an earlier version: breaking and non-breaking changes
+  migrate    Move code written for openapi-typescript and openapi-fetch to a generated package
 
 Options:
   --version   Print zapgen's version
@@ -185,6 +186,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   if (command === '--version' || command === '-v' || command === 'version') {
     io.stdout(zapgenVersion());
     return EXIT.ok;
+  }
+  if (command === 'migrate') {
+    // Its own options: it works on a user's code, not on specs.
+    const { runMigrate } = await import('./commands/migrate.js');
+    return runMigrate(rest, io);
   }
   if (!isCommand(command)) return usageError(io, `unknown command "${command}"`, USAGE);
 

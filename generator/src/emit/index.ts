@@ -2,6 +2,10 @@ import type { Emitter } from './emitter.js';
 import { bundleEmitter } from './bundle/index.js';
 import { clientEmitter } from './client/index.js';
 import { definitionsEmitter } from './definitions/index.js';
+import { fetchEmitter } from './fetch/index.js';
+import { reactQueryEmitter } from './react-query/index.js';
+import { swrEmitter } from './swr/index.js';
+import { tanstackQueryEmitter } from './tanstack-query/index.js';
 import { fixturesEmitter } from './fixtures/index.js';
 import { mockEmitter } from './mock/index.js';
 import { packageEmitter } from './package/index.js';
@@ -19,6 +23,10 @@ export const emitters: readonly Emitter[] = [
   fixturesEmitter,
   definitionsEmitter,
   clientEmitter,
+  fetchEmitter,
+  tanstackQueryEmitter,
+  reactQueryEmitter,
+  swrEmitter,
   mockEmitter,
   packageEmitter,
 ];

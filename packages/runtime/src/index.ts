@@ -43,6 +43,8 @@ export {
 } from './auth/implicit.js';
 export type { ImplicitAuthorizationOptions, ImplicitToken } from './auth/implicit.js';
 export { validateRequest, validateResponse } from './validation.js';
+export { withValidators } from './with-validators.js';
+export type { OperationValidators } from './with-validators.js';
 export { backoffDelay, parseRetryAfter } from './retry.js';
 export {
   ApiError,

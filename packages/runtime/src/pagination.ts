@@ -10,7 +10,11 @@ export type CallFunction = <T>(
   options?: CallOptions,
 ) => Promise<T>;
 
-function itemsOf(options: { operationId: string; body: unknown; itemsField: string }): unknown[] {
+export function itemsOf(options: {
+  operationId: string;
+  body: unknown;
+  itemsField: string;
+}): unknown[] {
   const { body, itemsField } = options;
   const items = itemsField === '' ? body : field(body, itemsField);
   if (items === undefined || items === null) return [];
@@ -40,13 +44,13 @@ function numberOr(value: unknown, fallback: number | undefined): number | undefi
 }
 
 /** One page request, and whether another page follows it. */
-interface PageStep {
+export interface PageStep {
   args: OperationArgs;
   hasNext(body: unknown, items: unknown[]): boolean;
 }
 
 /** The request of the page at `cursor` (a page number, or an offset). */
-function stepAt(options: {
+export function stepAt(options: {
   pagination: PaginationDefinition;
   args: OperationArgs;
   pageSize?: number;
@@ -87,6 +91,22 @@ function stepAt(options: {
   };
 }
 
+/** The cursor of the first page: the page or offset the arguments ask for, else the first. */
+export function firstCursor(pagination: PaginationDefinition, args: OperationArgs = {}): number {
+  return pagination.kind === 'page'
+    ? (numberOr(args.query?.[pagination.pageParameter], undefined) ?? pagination.firstPage)
+    : (numberOr(args.query?.[pagination.offsetParameter], undefined) ?? 0);
+}
+
+/** The cursor of the page after the one at `cursor`, which held `items`. */
+export function nextCursor(
+  pagination: PaginationDefinition,
+  cursor: number,
+  items: readonly unknown[],
+): number {
+  return pagination.kind === 'page' ? cursor + 1 : cursor + items.length;
+}
+
 /**
  * Every item of an operation with `pagination`, page after page, until the last page, `maxItems`
  * or the signal aborts. Each page is a normal call (validation, auth, retries, timeouts).
@@ -107,11 +127,7 @@ export async function* paginate<Item>(options: {
   const { maxItems, pageSize, ...callOptions } = options.paginateOptions ?? {};
   if (maxItems !== undefined && maxItems <= 0) return;
   let yielded = 0;
-  let cursor =
-    pagination.kind === 'page'
-      ? (numberOr(options.args?.query?.[pagination.pageParameter], undefined) ??
-        pagination.firstPage)
-      : (numberOr(options.args?.query?.[pagination.offsetParameter], undefined) ?? 0);
+  let cursor = firstCursor(pagination, options.args);
   for (;;) {
     callOptions.signal?.throwIfAborted();
     const step = stepAt({ pagination, args: options.args ?? {}, pageSize, cursor });
@@ -127,6 +143,6 @@ export async function* paginate<Item>(options: {
       if (maxItems !== undefined && yielded >= maxItems) return;
     }
     if (!step.hasNext(body, items)) return;
-    cursor = pagination.kind === 'page' ? cursor + 1 : cursor + items.length;
+    cursor = nextCursor(pagination, cursor, items);
   }
 }

@@ -32,10 +32,15 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function retryPolicy(options: {
   client?: RetryOptions;
   call?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
+  /** Retries when neither the client nor the call sets `maxRetries`. Default 2. */
+  defaultMaxRetries?: number;
 }): RetryPolicy {
   const call = typeof options.call === 'object' ? options.call : {};
   return {
-    maxRetries: options.call === false ? 0 : (call.maxRetries ?? options.client?.maxRetries ?? 2),
+    maxRetries:
+      options.call === false
+        ? 0
+        : (call.maxRetries ?? options.client?.maxRetries ?? options.defaultMaxRetries ?? 2),
     baseDelayMs: options.client?.baseDelayMs ?? 500,
     maxDelayMs: options.client?.maxDelayMs ?? 30_000,
     retryNonIdempotent: call.retryNonIdempotent ?? options.client?.retryNonIdempotent ?? false,

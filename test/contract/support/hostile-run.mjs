@@ -73,7 +73,7 @@ if (index && client && definitions && fixtures && mockModule) {
       if (
         typeof fn !== 'function' ||
         !/^[a-z]/.test(method) ||
-        ['use', 'eject', 'request'].includes(method)
+        ['use', 'eject', 'request', 'call'].includes(method)
       )
         continue;
       const operationId =

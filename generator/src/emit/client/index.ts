@@ -277,7 +277,7 @@ function createClientBody(
       `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
     );
   }
-  return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.pathMethods,\n${members.map((member) => `${member},`).join('\n')}\n};`;
+  return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.pathMethods,\n/** Adds middleware (\`onRequest\`, \`onResponse\`, \`onError\`) run around every later request. */\nuse: runtime.use,\n/** Removes middleware added with \`use\` or the \`middleware\` option. */\neject: runtime.eject,\n/** Sends any operation by its definition (what \`./tanstack-query\`'s options call). */\ncall: runtime.call,\n${members.map((member) => `${member},`).join('\n')}\n};`;
 }
 
 /**

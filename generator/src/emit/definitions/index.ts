@@ -1,6 +1,8 @@
 /**
- * `src/definitions.ts`: what the client and the mock hand to the runtime: the API (servers,
- * security schemes, OAuth flows) and one `OperationDefinition` per operation with its validators.
+ * `src/routes.ts` (what each operation puts on the wire, without validators: all the drop-in
+ * client needs) and `src/definitions.ts` (the same with the zod/mini validators attached: what
+ * the client with named functions and the mock hand to the runtime: the API (servers, security
+ * schemes, OAuth flows) and one `OperationDefinition` per operation).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel } from '../../model/types.js';
@@ -8,66 +10,57 @@ import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { commentText } from '../shared/jsdoc.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
+import { operationSchemasNames } from '../zod/module.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { guardedOperation } from '../shared/degrade.js';
-import { operationSchemasNames } from '../zod/module.js';
 import {
   apiDefinition,
   OAUTH_FLOWS,
   oauthFlows,
-  operationDefinition,
+  operationRoute,
+  operationValidators,
   VALIDATOR_OF,
 } from './operation.js';
 
-/** Name of the exported object of every `OperationDefinition`, by operationId. */
-const DEFINITIONS = 'operationDefinitions';
-/** Name of the exported `ApiDefinition` without operations. */
-const API_BASE = 'apiBase';
+/** Name of the exported object of every `OperationDefinition`, by operationId (in `definitions.ts`). */
+export const DEFINITIONS = 'operationDefinitions';
+/** Name of the exported `ApiDefinition` without operations (in `routes.ts`, re-exported by `definitions.ts`). */
+export const API_BASE = 'apiBase';
+/** Name of the exported `ApiDefinition` with every route (in `routes.ts`). */
+export const ROUTES = 'routes';
+/** Name of the exported helper that adds operations to an `ApiDefinition` (in `routes.ts`). */
+const WITH_OPERATIONS = 'withOperations';
 
-/** The module, and the names other modules import from it (each operation's definition too). */
+/** The routes module, and the names other modules import from it (each operation's route too). */
+export const ROUTES_MODULE: ModuleDeclaration = {
+  id: 'routes',
+  file: 'src/routes.ts',
+  exports: [ROUTES, API_BASE, WITH_OPERATIONS, OAUTH_FLOWS],
+};
+
+/** The definitions module, and the names other modules import from it (each operation's definition too). */
 export const DEFINITIONS_MODULE: ModuleDeclaration = {
   id: 'definitions',
   file: 'src/definitions.ts',
   exports: ['api', API_BASE, DEFINITIONS, OAUTH_FLOWS],
 };
 
-/**
- * Builds the text of `src/definitions.ts`: the wiring that the client and the mock server hand
- * to the runtime. The API (servers, security schemes, OAuth flows), and one `OperationDefinition`
- * per operation with its validators from `zod.ts`.
- */
-export function definitionsSource(model: ApiModel, context: EmitContext): string {
-  const keyOptions = apiKeyOptions(model.securitySchemes);
+/** The route const of an operation: `listAppsRoute` beside `listAppsOperation`. */
+export function routeName(definition: string): string {
+  return definition.replace(/Operation$/, 'Route');
+}
+
+/** Builds the text of `src/routes.ts`: servers, security schemes, OAuth flows and every route. */
+export function routesSource(model: ApiModel, context: EmitContext): string {
   const names = operationNames(model);
   const flows = oauthFlows(model);
-  const schemasConsts = operationSchemasNames(
-    model.operations.map((operation) => operation.operationId),
-  );
-  const definitionSources = model.operations.map((operation) => {
-    const schemas = schemasConsts.get(operation.operationId)!;
-    const source = guardedOperation(
-      context.degradations,
-      {
-        operation,
-        emitter: 'definitions',
-        what: 'the client and the mock send and read it without validators or parameter shapes',
-      },
-      () => operationDefinition({ model, operation, schemas }),
-      () => operationDefinition({ model, operation, schemas: undefined }),
-    );
-    return { operation, schemas, source, usesSchemas: source.includes(`schemas: ${schemas},`) };
-  });
-  const imported = definitionSources
-    .filter((entry) => entry.usesSchemas)
-    .map((entry) => entry.schemas);
   const runtimeTypes = [
     'ApiDefinition',
     'OperationDefinition',
     ...(flows || model.securitySchemes.some((scheme) => needsOwnType(scheme.name))
       ? ['SecuritySchemeDefinition']
       : []),
-    ...(imported.length ? ['Validator'] : []),
   ];
   const statements: StatementStructures[] = [
     {
@@ -77,13 +70,6 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       namedImports: runtimeTypes,
     },
   ];
-  if (imported.length)
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      // The zod/mini twin of the zod module: what the client validates with (`emit/zod/flavour.ts`).
-      moduleSpecifier: context.modules.specifier({ from: DEFINITIONS_MODULE.id, to: 'validators' }),
-      namedImports: imported,
-    });
   if (flows) {
     statements.push(
       {
@@ -107,6 +93,155 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       },
     );
   }
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    docs: docs([
+      'The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime.',
+    ]),
+    declarations: [
+      {
+        name: API_BASE,
+        type: 'ApiDefinition',
+        initializer: apiDefinition({
+          model,
+          packageName: context.packageName,
+          apiKeyOptions: apiKeyOptions(model.securitySchemes),
+        }),
+      },
+    ],
+  });
+  const routeConsts: string[] = [];
+  for (const operation of model.operations) {
+    const name = routeName(names.get(operation.operationId)!.definition);
+    routeConsts.push(name);
+    statements.push({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([
+        `How \`${commentText(operation.operationId)}\` goes on the wire: its definition without validators.`,
+      ]),
+      declarations: [
+        {
+          name,
+          type: 'OperationDefinition',
+          initializer: guardedOperation(
+            context.degradations,
+            {
+              operation,
+              emitter: 'routes',
+              what: 'the clients and the mock send and read it without parameter shapes',
+            },
+            () => operationRoute({ model, operation, shapes: true }),
+            () => operationRoute({ model, operation, shapes: false }),
+          ),
+        },
+      ],
+    });
+  }
+  statements.push({
+    kind: StructureKind.Function,
+    name: WITH_OPERATIONS,
+    isExported: true,
+    leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
+    docs: docs([
+      'The API with the given operations. A function without side effects, so that a bundle without `api` or `routes` drops every operation.',
+    ]),
+    parameters: [
+      {
+        name: 'input',
+        type: `{ api: ApiDefinition; operations: Record<string, OperationDefinition> | OperationDefinition[] }`,
+      },
+    ],
+    returnType: 'ApiDefinition',
+    statements: 'return { ...input.api, operations: Object.values(input.operations) };',
+  });
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    docs: docs([
+      'The API with every route and no validator: what the drop-in client (`./fetch`) finds operations in.',
+    ]),
+    declarations: [
+      {
+        name: ROUTES,
+        type: 'ApiDefinition',
+        initializer: `/* @__PURE__ */ ${WITH_OPERATIONS}({ api: ${API_BASE}, operations: [${routeConsts.join(', ')}] })`,
+      },
+    ],
+  });
+  return moduleText(statements);
+}
+
+/**
+ * Builds the text of `src/definitions.ts`: the wiring that the client and the mock server hand
+ * to the runtime. The API (servers, security schemes, OAuth flows, from `routes.ts`), and one
+ * `OperationDefinition` per operation: its route with its validators from `validators.ts`.
+ */
+export function definitionsSource(model: ApiModel, context: EmitContext): string {
+  const names = operationNames(model);
+  const flows = oauthFlows(model);
+  const schemasConsts = operationSchemasNames(
+    model.operations.map((operation) => operation.operationId),
+  );
+  const entries = model.operations.map((operation) => {
+    const schemas = schemasConsts.get(operation.operationId)!;
+    const definition = names.get(operation.operationId)!.definition;
+    const validators = guardedOperation(
+      context.degradations,
+      { operation, emitter: 'definitions', what: 'the client and the mock do not validate it' },
+      () => operationValidators({ operation, schemas }),
+      // No validator of any kind: the runtime skips the ones that are missing.
+      () => undefined,
+    );
+    return { operation, schemas, definition, route: routeName(definition), validators };
+  });
+  const imported = entries.filter((entry) => entry.validators).map((entry) => entry.schemas);
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: context.runtimePackage,
+      isTypeOnly: true,
+      namedImports: [
+        'ApiDefinition',
+        'OperationDefinition',
+        ...(imported.length ? ['Validator'] : []),
+      ],
+    },
+  ];
+  if (imported.length)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: context.runtimePackage,
+      namedImports: ['withValidators'],
+    });
+  statements.push({
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: context.modules.specifier({
+      from: DEFINITIONS_MODULE.id,
+      to: ROUTES_MODULE.id,
+      names: [API_BASE, WITH_OPERATIONS],
+    }),
+    namedImports: [API_BASE, WITH_OPERATIONS, ...entries.map((entry) => entry.route)],
+  });
+  if (imported.length)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      // The zod/mini twin of the zod module: what the client validates with (`emit/zod/flavour.ts`).
+      moduleSpecifier: context.modules.specifier({ from: DEFINITIONS_MODULE.id, to: 'validators' }),
+      namedImports: imported,
+    });
+  statements.push({
+    kind: StructureKind.ExportDeclaration,
+    moduleSpecifier: context.modules.specifier({
+      from: DEFINITIONS_MODULE.id,
+      to: ROUTES_MODULE.id,
+    }),
+    namedExports: [API_BASE, ...(flows ? [OAUTH_FLOWS] : [])],
+  });
   if (imported.length) {
     statements.push(
       {
@@ -137,7 +272,7 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       },
     );
   }
-  for (const { operation, source } of definitionSources) {
+  for (const { operation, definition, route, validators } of entries) {
     statements.push({
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -147,18 +282,19 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       ]),
       declarations: [
         {
-          name: names.get(operation.operationId)!.definition,
+          name: definition,
           type: 'OperationDefinition',
-          initializer: source,
+          // `withValidators` has no side effects: a bundle that does not use the definition drops it.
+          initializer:
+            validators === undefined
+              ? route
+              : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
         },
       ],
     });
   }
   const byId = Object.fromEntries(
-    model.operations.map((operation) => [
-      operation.operationId,
-      new Code(names.get(operation.operationId)!.definition),
-    ]),
+    entries.map((entry) => [entry.operation.operationId, new Code(entry.definition)]),
   );
   statements.push(
     {
@@ -180,48 +316,13 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       declarationKind: VariableDeclarationKind.Const,
       isExported: true,
       docs: docs([
-        'The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime.',
-      ]),
-      declarations: [
-        {
-          name: API_BASE,
-          type: 'ApiDefinition',
-          initializer: apiDefinition({
-            model,
-            packageName: context.packageName,
-            apiKeyOptions: keyOptions,
-          }),
-        },
-      ],
-    },
-    {
-      kind: StructureKind.Function,
-      name: 'withOperations',
-      leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
-      docs: docs([
-        'The API with every operation. A function without side effects, so that a bundle without `api` drops every operation.',
-      ]),
-      parameters: [
-        {
-          name: 'input',
-          type: `{ api: ApiDefinition; operations: Record<string, OperationDefinition> }`,
-        },
-      ],
-      returnType: 'ApiDefinition',
-      statements: 'return { ...input.api, operations: Object.values(input.operations) };',
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: docs([
         'What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation.',
       ]),
       declarations: [
         {
           name: 'api',
           type: 'ApiDefinition',
-          initializer: `withOperations({ api: ${API_BASE}, operations: ${DEFINITIONS} })`,
+          initializer: `/* @__PURE__ */ ${WITH_OPERATIONS}({ api: ${API_BASE}, operations: ${DEFINITIONS} })`,
         },
       ],
     },
@@ -231,9 +332,10 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
 
 export const definitionsEmitter: Emitter = {
   name: 'definitions',
-  provides: [DEFINITIONS_MODULE],
+  provides: [ROUTES_MODULE, DEFINITIONS_MODULE],
   needs: ['validators'],
   emit: (model, context) => [
+    { path: ROUTES_MODULE.file, contents: routesSource(model, context) },
     { path: DEFINITIONS_MODULE.file, contents: definitionsSource(model, context) },
   ],
 };

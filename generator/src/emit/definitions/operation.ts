@@ -94,7 +94,7 @@ export function oauthFlows(model: ApiModel): string | undefined {
  * might run a getter), and so would keep every operation's validators; and hundreds of optional
  * chains at module level exceed the TypeScript checker's control-flow limit (TS2563) on large specs.
  */
-function validatorCall(input: {
+function validator(input: {
   schemas: string;
   member: 'parameters' | 'body' | 'responses';
   status?: string;
@@ -106,25 +106,22 @@ function validatorCall(input: {
 }
 
 /**
- * The `OperationDefinition` literal of one operation; `schemas` names its validators' const in
- * `zod.ts`. Without `schemas`, the definition of an operation whose schemas the emitters could not
- * handle (`shared/degrade.ts`): where and how it is sent, without validators or parameter shapes
- * (the runtime skips what is missing).
+ * The route of one operation: its `OperationDefinition` without validators, what goes on the wire
+ * (in `routes.ts`, which the drop-in client imports without any validator). Without `shapes`,
+ * the route of an operation whose parameter schemas the emitter could not read
+ * (`shared/degrade.ts`): the runtime reads parameters without a shape as they come.
  */
-export function operationDefinition(input: {
+export function operationRoute(input: {
   model: ApiModel;
   operation: OperationModel;
-  schemas: string | undefined;
+  shapes: boolean;
 }): string {
-  const { model, operation, schemas } = input;
-  const validator = (member: Omit<Parameters<typeof validatorCall>[0], 'schemas'>) =>
-    schemas === undefined ? undefined : validatorCall({ schemas, ...member });
-  const id = operation.operationId;
+  const { model, operation, shapes } = input;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
   return printLiteral({
-    operationId: id,
+    operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
     deprecated: operation.deprecated || undefined,
@@ -138,10 +135,7 @@ export function operationDefinition(input: {
       keyPrefix: parameter.keyPrefix,
       contentType: parameter.contentType,
       deprecated: parameter.deprecated || undefined,
-      shape:
-        schemas === undefined
-          ? undefined
-          : printableShape(valueShape(parameter.schema, model.schemas)),
+      shape: shapes ? printableShape(valueShape(parameter.schema, model.schemas)) : undefined,
     })),
     requestBody:
       body && bodyMedia
@@ -154,27 +148,51 @@ export function operationDefinition(input: {
                 .map((media) => media.mediaType)
                 .filter((type) => type !== bodyMedia.mediaType),
             ],
-            validator: isStructuredMediaType(bodyMedia.mediaType)
-              ? validator({ member: 'body' })
-              : undefined,
           }
         : undefined,
     responses: operation.responses.map((response) => ({
       status: response.status,
       mediaTypes: response.content.map((media) => media.mediaType),
-      body: firstJson(response.content)
-        ? validator({ member: 'responses', status: response.status })
-        : undefined,
     })),
     security: operation.security.map((requirement) =>
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
-    parameterValidator: operation.parameters.length
-      ? validator({ member: 'parameters' })
-      : undefined,
     pagination: extensions.pagination as unknown as Printable,
     polling: extensions.polling,
     stability: extensions.stability,
     cache: extensions.cache as unknown as Printable,
   });
+}
+
+/**
+ * The validators of one operation for the runtime's `withValidators(route, validators)`, or
+ * `undefined` when it has none; `schemas` names its validators' const in `validators.ts`.
+ */
+export function operationValidators(input: {
+  operation: OperationModel;
+  schemas: string;
+}): string | undefined {
+  const { operation, schemas } = input;
+  const bodyMedia = requestMediaType(operation);
+  const responses = Object.fromEntries(
+    operation.responses
+      .filter((response) => firstJson(response.content))
+      .map((response) => [
+        response.status,
+        validator({ schemas, member: 'responses', status: response.status }),
+      ]),
+  );
+  const validators = {
+    parameters: operation.parameters.length
+      ? validator({ schemas, member: 'parameters' })
+      : undefined,
+    body:
+      operation.requestBody && bodyMedia && isStructuredMediaType(bodyMedia.mediaType)
+        ? validator({ schemas, member: 'body' })
+        : undefined,
+    responses: Object.keys(responses).length ? responses : undefined,
+  };
+  return Object.values(validators).some((value) => value !== undefined)
+    ? printLiteral(validators)
+    : undefined;
 }

@@ -14,6 +14,26 @@ export const LIBRARY_VERSIONS = { zod: '^4.6.7' } as const;
  */
 export const RUNTIME_RANGE = '^0.2.0';
 
+/**
+ * Libraries of the integrations (`./tanstack-query`, `./react-query`, `./swr`): optional peers,
+ * as the runtime declares them (a test keeps them in step).
+ */
+export const OPTIONAL_PEERS = {
+  '@tanstack/query-core': '^5.80.0',
+  '@tanstack/react-query': '^5.80.0',
+  react: '^18.0.0 || ^19.0.0',
+  swr: '^2.0.0',
+} as const;
+
+/** The libraries the integrations' modules are type-checked against when the package builds. */
+export const INTEGRATION_BUILD = {
+  '@tanstack/query-core': '^5.104.0',
+  '@tanstack/react-query': '^5.104.0',
+  '@types/react': '^19.0.0',
+  react: '^19.0.0',
+  swr: '^2.5.1',
+} as const;
+
 /** The TypeScript the package builds with (its `build` script runs `tsc`). */
 export const TYPESCRIPT_RANGE = '^5.9.3';
 
@@ -34,6 +54,10 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
     engines: { node: '>=20.19' },
     exports: {
       '.': compiled('index'),
+      './fetch': compiled('fetch'),
+      './tanstack-query': compiled('tanstack-query'),
+      './react-query': compiled('react-query'),
+      './swr': compiled('swr'),
       './zod': compiled('zod'),
       './fixtures': compiled('fixtures'),
       './types': compiled('types'),
@@ -44,7 +68,13 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
     files: ['dist', 'src', 'openapi.json', 'README.md', 'CHANGELOG.md'],
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
     dependencies: { [context.runtimePackage]: RUNTIME_RANGE, ...LIBRARY_VERSIONS },
-    devDependencies: { typescript: TYPESCRIPT_RANGE },
+    // The framework integrations' libraries: only a user of that integration installs them.
+    peerDependencies: OPTIONAL_PEERS,
+    peerDependenciesMeta: Object.fromEntries(
+      Object.keys(OPTIONAL_PEERS).map((name) => [name, { optional: true }]),
+    ),
+    // What the integrations' modules need to build: their libraries' types.
+    devDependencies: { ...INTEGRATION_BUILD, typescript: TYPESCRIPT_RANGE },
     // The version is the package's own (see CHANGELOG.md); what it was computed from is kept here.
     [MANIFEST_KEY]: { apiVersion: model.info.version, specHash: context.specHash },
   };

@@ -4,6 +4,7 @@ import { argsOptional } from '../client/signatures.js';
 import type { EmitContext } from '../emitter.js';
 import { inlineCode, markdownText } from './markdown.js';
 import { RUNTIME_RANGE } from './package-json.js';
+import { isQuery } from '../shared/operation-scope.js';
 
 /** `apiKey` → `API_KEY`: the environment variable the usage example reads a credential from. */
 function environmentName(option: string): string {
@@ -133,6 +134,24 @@ function mockSection(model: ApiModel, context: EmitContext): string {
   ].join('\n');
 }
 
+/** The first server's URL with its variables' defaults, as the drop-in client's example `baseUrl`. */
+function exampleBaseUrl(model: ApiModel): string {
+  const server = model.servers[0];
+  if (server === undefined) return 'https://api.example.com';
+  return server.url.replace(
+    /\{([^}]+)\}/g,
+    (whole, name: string) =>
+      server.variables.find((variable) => variable.name === name)?.default ?? whole,
+  );
+}
+
+/** The function name of the first read operation, for the TanStack Query example. */
+function queryExample(model: ApiModel): string {
+  const names = operationNames(model);
+  const read = model.operations.find(isQuery) ?? model.operations[0];
+  return read === undefined ? 'getThing' : names.get(read.operationId)!.fn;
+}
+
 /** `README.md` of the generated package. */
 export function readme(model: ApiModel, context: EmitContext): string {
   const pkg = context.packageName;
@@ -165,6 +184,28 @@ export function readme(model: ApiModel, context: EmitContext): string {
       ...usage(model, context),
       '',
       `Each method takes one object, ${inlineCode('{ path, query, header, cookie, body }')}, typed per operation (${inlineCode('<Name>Args')}), and resolves with the body of the 2xx response (${inlineCode('<Name>Result')}). Arguments are validated before sending; failures throw the error classes exported by this package (${inlineCode('RequestValidationError')}, ${inlineCode('ApiError')}, ...). The path-typed ${inlineCode("client.GET('/path', { params, body })")}, ${inlineCode('client.POST')}, ... (typed as in openapi-fetch) run exactly as the named method of the same operation, and resolve with ${inlineCode('{ data, response }')}.`,
+    ].join('\n'),
+    '## Coming from openapi-fetch: `./fetch`',
+    [
+      '```ts',
+      `import createClient from ${JSON.stringify(`${pkg}/fetch`)};`,
+      '',
+      `const client = createClient({ baseUrl: ${JSON.stringify(exampleBaseUrl(model))} });`,
+      'client.use({ onRequest({ request }) { /* ... */ } });',
+      '```',
+      '',
+      `openapi-fetch's ${inlineCode('createClient')} with its API and semantics (${inlineCode('{ data, error, response }')}, middleware, ${inlineCode('parseAs')}, serializer overrides), on this package's runtime: each parameter is sent as the spec says unless a serializer option overrides it, credentials options apply per operation, and ${inlineCode('validation')}, ${inlineCode('retry')} and ${inlineCode('timeoutMs')} are options. ${inlineCode(`${pkg}/react-query`)} is openapi-react-query's ${inlineCode('createClient')} over it; ${inlineCode('npx --no-install zapgen migrate --package ' + pkg)} rewrites code written for openapi-typescript and openapi-fetch.`,
+    ].join('\n'),
+    '## TanStack Query and SWR',
+    [
+      '```ts',
+      "import { useQuery } from '@tanstack/react-query'; // or your framework's adapter",
+      `import { ${queryExample(model)}QueryOptions } from ${JSON.stringify(`${pkg}/tanstack-query`)};`,
+      '',
+      `const result = useQuery(${queryExample(model)}QueryOptions(client, args));`,
+      '```',
+      '',
+      `Per read operation ${inlineCode('<op>QueryOptions(client, args, options)')} and ${inlineCode('<op>QueryKey(args)')} (${inlineCode('<op>InfiniteQueryOptions')} when it is paginated), per write ${inlineCode('<op>MutationOptions(client, options)')}, and ${inlineCode('resourceQueryKey(resource)')} and ${inlineCode('apiQueryKey')} to invalidate many at once: plain options for any TanStack Query adapter, with ${inlineCode('createClient()')} or ${inlineCode('createBaseClient()')} as the client. ${inlineCode(`${pkg}/swr`)} has an SWR hook per operation (${inlineCode('use<Op>')}, ${inlineCode('use<Op>Infinite')}). Their libraries are optional peer dependencies: install the one you use.`,
     ].join('\n'),
     '## Operations',
     model.operations.length ? operationLines(model).join('\n') : 'This API has no operations.',

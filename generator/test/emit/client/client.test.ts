@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiModel } from '../../../src/model/types.js';
 import { clientSource } from '../../../src/emit/client/index.js';
-import { definitionsSource } from '../../../src/emit/definitions/index.js';
+import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from './compile.js';
 import {
@@ -24,11 +24,14 @@ async function emitAndCheck(
   usage = '',
 ): Promise<{ client: string; definitions: string; errors: string[] }> {
   const client = clientSource(given, context);
-  const definitions = definitionsSource(given, context);
+  const routes = routesSource(given, context);
+  // What the runtime is handed: the routes and the definitions built on them.
+  const definitions = `${routes}\n${definitionsSource(given, context)}`;
   const [types] = await typescriptTypesEmitter.emit(given, context);
   const errors = typeCheck({
     'src/client.ts': client,
-    'src/definitions.ts': definitions,
+    'src/definitions.ts': definitionsSource(given, context),
+    'src/routes.ts': routes,
     'src/types.ts': types!.contents,
     'src/validators.ts': zodStub(given.operations),
     ...(usage
@@ -247,7 +250,7 @@ describe('client emitter: emitted code', () => {
             'export const operationDefinitions = {',
             'list_apps: listAppsOperation,',
             'withOperations({ api: apiBase, operations: operationDefinitions })',
-            'parameterValidator: validatorOf({ schemas: listAppsSchemas, member: "parameters" })',
+            'parameters: validatorOf({ schemas: listAppsSchemas, member: "parameters" })',
           ],
           definitionsLack: ['operationSchemas'],
         },
@@ -266,7 +269,7 @@ describe('client emitter: emitted code', () => {
           ],
           definitions: [
             'import { listAppsSchemas } from "./validators.js";',
-            'export const listAppsOperation: OperationDefinition = {',
+            'export const listAppsOperation: OperationDefinition = /* @__PURE__ */ withValidators(listAppsRoute, {',
             'export const apiBase: ApiDefinition = {',
             '/* @__NO_SIDE_EFFECTS__ */',
           ],
@@ -484,7 +487,7 @@ describe('client emitter: emitted code', () => {
             'keyPrefix: "params__"',
             'style: "form"',
             'explode: true',
-            'parameterValidator: validatorOf({ schemas: zapsSchemas, member: "parameters" })',
+            'parameters: validatorOf({ schemas: zapsSchemas, member: "parameters" })',
           ],
         },
       },

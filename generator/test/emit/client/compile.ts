@@ -35,8 +35,11 @@ export interface Runtime<Paths extends {}> {
   call<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<T>;
   paginate<Item>(operation: OperationDefinition, args?: OperationArgs, options?: PaginateOptions): AsyncIterableIterator<Item>;
   poll<T>(operation: OperationDefinition, args?: OperationArgs, options?: PollOptions): Promise<T>;
+  use(...middleware: object[]): void;
+  eject(...middleware: object[]): void;
 }
 export declare function createRuntime<Paths extends {}>(api: ApiDefinition, options?: ClientOptions): Runtime<Paths>;
+export declare function withValidators(route: OperationDefinition, validators: { parameters?: Validator; body?: Validator; responses?: Partial<Record<string, Validator | undefined>> }): OperationDefinition;
 export declare class ZapgenError extends Error {}
 export declare class RequestValidationError extends ZapgenError {}
 export declare class MissingCredentialsError extends ZapgenError {}

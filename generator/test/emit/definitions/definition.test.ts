@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiModel, SecuritySchemeModel } from '../../../src/model/types.js';
-import { apiDefinition, operationDefinition } from '../../../src/emit/definitions/operation.js';
+import {
+  apiDefinition,
+  operationRoute,
+  operationValidators,
+} from '../../../src/emit/definitions/operation.js';
+import { withValidators } from '../../../../packages/runtime/src/with-validators.js';
 import { apiKeyOptions } from '../../../src/emit/shared/operation-names.js';
 import { jsonResponse, model, operation, parameter, string } from '../client/model.js';
 
@@ -101,20 +106,26 @@ describe('apiDefinition', () => {
   });
 });
 
-describe('operationDefinition', () => {
-  /** Evaluates the printed literal; validators are stand-in strings naming what was looked up. */
+describe('operationRoute and operationValidators', () => {
+  /**
+   * Evaluates the printed route and validators and joins them with the runtime's
+   * `withValidators`, as `definitions.ts` does; validators are stand-in strings naming what was
+   * looked up.
+   */
   function evaluate(given: ReturnType<typeof operation>): Record<string, unknown> {
-    const text = operationDefinition({
-      model: model({ operations: [given] }),
-      operation: given,
-      schemas: 'operationSchemas',
-    });
+    const route = operationRoute({ model: model({ operations: [given] }), operation: given });
+    const validators = operationValidators({ operation: given, schemas: 'operationSchemas' });
     const validatorOf = (input: { schemas: string; member: string; status?: string }) =>
       `${input.schemas}.${input.status ?? input.member}`;
-    return new Function('validatorOf', 'operationSchemas', `return ${text};`)(
-      validatorOf,
-      given.operationId,
-    );
+    return withValidators(
+      new Function(`return ${route};`)(),
+      validators === undefined
+        ? {}
+        : new Function('validatorOf', 'operationSchemas', `return ${validators};`)(
+            validatorOf,
+            given.operationId,
+          ),
+    ) as unknown as Record<string, unknown>;
   }
   const media = (mediaType: string) => ({ mediaType, schema: string, pointer: '#', examples: [] });
 

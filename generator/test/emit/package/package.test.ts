@@ -5,7 +5,7 @@ import { packageEmitter } from '../../../src/emit/package/index.js';
 import { LIBRARY_VERSIONS, RUNTIME_RANGE } from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
 import { clientSource } from '../../../src/emit/client/index.js';
-import { definitionsSource } from '../../../src/emit/definitions/index.js';
+import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from '../client/compile.js';
 import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
@@ -71,6 +71,10 @@ describe('package emitter: package.json', () => {
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
+      './fetch',
+      './tanstack-query',
+      './react-query',
+      './swr',
       './zod',
       './fixtures',
       './types',
@@ -104,9 +108,23 @@ describe('package emitter: package.json', () => {
     const repo = JSON.parse(
       readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
     );
-    expect(manifest.devDependencies).toEqual({ typescript: repo.devDependencies.typescript });
+    expect(manifest.devDependencies.typescript).toBe(repo.devDependencies.typescript);
+    // The integrations' libraries, to type-check their modules: ones this repository tests with.
+    for (const name of Object.keys(manifest.devDependencies))
+      expect(Object.keys(repo.devDependencies)).toContain(name);
     expect(manifest.scripts).toEqual({ build: 'tsc -p tsconfig.json', prepack: 'npm run build' });
   });
+});
+
+test("the integrations' libraries are optional peers, as the runtime declares them", async () => {
+  const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
+  const runtime = JSON.parse(
+    readFileSync(new URL('../../../../packages/runtime/package.json', import.meta.url), 'utf8'),
+  );
+  expect(manifest.peerDependencies).toEqual(runtime.peerDependencies);
+  expect(manifest.peerDependenciesMeta).toEqual(runtime.peerDependenciesMeta);
+  for (const meta of Object.values(manifest.peerDependenciesMeta))
+    expect(meta).toEqual({ optional: true });
 });
 
 describe('package emitter: tsconfig.json and src/index.ts', () => {
@@ -136,6 +154,7 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
       'src/index.ts': (await emit(given))['src/index.ts']!,
       'src/client.ts': clientSource(given, context),
       'src/definitions.ts': definitionsSource(given, context),
+      'src/routes.ts': routesSource(given, context),
       'src/types.ts': types!.contents,
       'src/validators.ts': zodStub(given.operations),
       'src/usage.ts': usage,

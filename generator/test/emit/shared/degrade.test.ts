@@ -105,7 +105,7 @@ function operationsModel(): ApiModel {
 const locatedAt = (degradations: Degradations) =>
   degradations.list.map(({ pointer, emitter }) => ({ pointer, emitter }));
 
-describe('degradations of one operation (validators, definitions and the mock, client)', () => {
+describe('degradations of one operation (validators, routes for the clients and the mock, client)', () => {
   it('zod: the operation has no validators, located at the operation; the others have theirs', async () => {
     const degradations = new Degradations();
     const files = await zodEmitter.emit(operationsModel(), context(degradations));
@@ -119,19 +119,18 @@ describe('degradations of one operation (validators, definitions and the mock, c
     expect(degradations.list[0]!.message).toMatch(/are not validated/);
   });
 
-  it('definitions (what the client and the mock run): sent as the spec says, without shapes or validators', async () => {
+  it('routes (what the clients and the mock run): sent as the spec says, without parameter shapes', async () => {
     const degradations = new Degradations();
-    const [file] = await definitionsEmitter.emit(operationsModel(), context(degradations));
-    const source = file!.contents;
-    const listPets = source.slice(source.indexOf('export const listPets'));
-    expect(listPets.slice(0, listPets.indexOf('};'))).toMatch(
-      /operationId: "listPets",[\s\S]*name: "limit",\s*in: "query",\s*required: false/,
-    );
-    expect(listPets.slice(0, listPets.indexOf('};'))).not.toMatch(/shape|validatorOf/);
-    expect(source).toMatch(/validatorOf\(\{ schemas: getPetSchemas, member: "parameters" \}\)/);
-    expect(locatedAt(degradations)).toEqual([
-      { pointer: '#/paths/~1pets/get', emitter: 'definitions' },
-    ]);
+    const files = await definitionsEmitter.emit(operationsModel(), context(degradations));
+    const source = files.find((file) => file.path === 'src/routes.ts')!.contents;
+    const route = (id: string) => {
+      const from = source.slice(source.indexOf(`operationId: "${id}"`));
+      return from.slice(0, from.indexOf('};'));
+    };
+    expect(route('listPets')).toMatch(/name: "limit",\s*in: "query",\s*required: false/);
+    expect(route('listPets')).not.toMatch(/shape/);
+    expect(route('getPet')).toMatch(/shape: \{\s*type: "string"/);
+    expect(locatedAt(degradations)).toEqual([{ pointer: '#/paths/~1pets/get', emitter: 'routes' }]);
   });
 
   it('client: loosely typed arguments and an unknown result; the other operation is typed', async () => {
@@ -167,7 +166,7 @@ describe('degradations of one operation (validators, definitions and the mock, c
       }
     }
     expect(degradations.list.map(({ emitter }) => emitter)).toEqual(
-      expect.arrayContaining(['zod', 'definitions', 'client']),
+      expect.arrayContaining(['zod', 'routes', 'client']),
     );
     const result = await typecheck({ dir });
     rmSync(dir, { recursive: true, force: true });

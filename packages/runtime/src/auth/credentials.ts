@@ -114,6 +114,11 @@ export async function authenticate(options: {
   client: ClientOptions;
   /** A token to use instead of the client's (after a re-authorization). */
   tokenOverride?: string;
+  /**
+   * `false`: when no requirement can be met, send without credentials instead of throwing (the
+   * drop-in client, whose middleware may add them).
+   */
+  required?: boolean;
 }): Promise<Authentication> {
   const { api, operation, client } = options;
   const result: Authentication = {
@@ -170,6 +175,6 @@ export async function authenticate(options: {
     if (tokenScheme !== undefined) result.tokenScheme = tokenScheme;
     return result;
   }
-  if (optional) return result;
+  if (optional || options.required === false) return result;
   throw new MissingCredentialsError({ operationId: operation.operationId, missing });
 }

@@ -60,27 +60,37 @@ export function encodeBody(options: { body: unknown; mediaType: string }): {
 }
 
 /**
+ * A response without a body to read: to HEAD, 204, 205, 304, or `Content-Length: 0` (unless the
+ * body is chunked, where that header means nothing).
+ */
+function isEmpty(response: Response, method: string, headers: Headers): boolean {
+  const { status } = response;
+  if (status === 204 || status === 205 || status === 304 || method.toLowerCase() === 'head')
+    return true;
+  return (
+    headers.get('content-length') === '0' && !headers.get('transfer-encoding')?.includes('chunked')
+  );
+}
+
+/**
  * Reads a response body: JSON when the content type says so (text if it does not parse), text for
  * text types, a `Blob` otherwise, and `undefined` when there is no body.
  */
 export async function readBody(response: Response, method: string): Promise<unknown> {
-  if (
-    method.toLowerCase() === 'head' ||
-    response.status === 204 ||
-    response.status === 205 ||
-    response.status === 304
-  ) {
+  const { headers } = response;
+  if (isEmpty(response, method, headers)) {
     await response.body?.cancel();
     return undefined;
   }
-  const contentType = response.headers.get('content-type') ?? '';
-  if (contentType !== '' && !/json|^text\/|xml|form-urlencoded/i.test(contentType)) {
+  const contentType = (headers.get('content-type') ?? '').toLowerCase();
+  const json = contentType === '' || contentType.includes('json');
+  if (!json && !/^text\/|xml|form-urlencoded/.test(contentType)) {
     const blob = await response.blob();
     return blob.size === 0 ? undefined : blob;
   }
   const text = await response.text();
   if (text === '') return undefined;
-  if (/json/i.test(contentType) || contentType === '') {
+  if (json) {
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -88,4 +98,41 @@ export async function readBody(response: Response, method: string): Promise<unkn
     }
   }
   return text;
+}
+
+/** How the drop-in client reads a 2xx body (openapi-fetch's `parseAs`). */
+export type ParseAs = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'stream';
+
+/**
+ * Reads a response as the drop-in client delivers it: a 2xx body by `parseAs` (by its content
+ * type when not given, as `readBody` does; `stream` hands over `response.body` unread), an error
+ * body as JSON when it parses and as text otherwise; `undefined` when there is no body. What it
+ * resolves with is `data` for a 2xx response and `error` otherwise.
+ */
+export function readResult(
+  response: Response,
+  options: { method: string; parseAs: ParseAs | undefined; ok: boolean },
+): unknown {
+  const { parseAs, ok } = options;
+  if (ok && parseAs === undefined) return readBody(response, options.method);
+  if (ok && parseAs === 'stream') return response.body;
+  if (isEmpty(response, options.method, response.headers)) {
+    void response.body?.cancel();
+    return undefined;
+  }
+  if (!ok) return readError(response);
+  if (parseAs === 'json')
+    return response.text().then((text) => (text === '' ? undefined : JSON.parse(text)));
+  return response[parseAs as 'text' | 'blob' | 'arrayBuffer']();
+}
+
+/** An error body: JSON when it parses, else its text; `undefined` when empty. */
+async function readError(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }

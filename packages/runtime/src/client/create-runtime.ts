@@ -3,8 +3,10 @@ import { paginate } from '../pagination.js';
 import { poll } from '../polling.js';
 import { resolveBaseUrl } from './base-url.js';
 import type { CallOptions, ClientOptions, PaginateOptions, PollOptions } from './options.js';
+import { createMiddlewareList, type Middleware } from './middleware.js';
 import { createPathMethods } from './path-methods.js';
 import type { PathMethods } from './path-methods.js';
+import * as validation from '../validation.js';
 import { performCall } from './send.js';
 import type { CallContext } from './send.js';
 
@@ -30,6 +32,10 @@ export interface Runtime<Paths extends {}> {
   ): AsyncIterableIterator<Item>;
   /** Calls again every intervalMs while the `polling.whileField` of the result is true. */
   poll<T>(operation: OperationDefinition, args?: OperationArgs, options?: PollOptions): Promise<T>;
+  /** Adds middleware, run around every later request of the client in the order added. */
+  use(...middleware: Middleware[]): void;
+  /** Removes middleware added with `use` (or the `middleware` option). */
+  eject(...middleware: Middleware[]): void;
 }
 
 /**
@@ -45,15 +51,18 @@ export function createRuntime<Paths extends {}>(
     baseUrl: options.baseUrl,
     serverVariables: options.serverVariables,
   });
-  const fetchImpl = (input: string, init: RequestInit) =>
-    (options.fetch ?? globalThis.fetch)(input, init);
   const context: CallContext = {
     api,
     client: options,
     baseUrl,
-    fetch: fetchImpl,
+    // Looked up at each call, so that a `fetch` patched later (MSW, tests) is the one used.
+    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
     warned: new Set(),
+    middleware: [],
+    validation,
   };
+  const middleware = createMiddlewareList(context.middleware);
+  middleware.use(...(options.middleware ?? []));
   const call = async <T>(
     operation: OperationDefinition,
     args?: OperationArgs,
@@ -74,5 +83,6 @@ export function createRuntime<Paths extends {}>(
     ) => paginate<Item>({ call, operation, args, paginateOptions }),
     poll: <T>(operation: OperationDefinition, args?: OperationArgs, pollOptions?: PollOptions) =>
       poll<T>({ call, operation, args, pollOptions, sleep: options.retry?.sleep }),
+    ...middleware,
   };
 }

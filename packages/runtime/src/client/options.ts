@@ -1,4 +1,5 @@
 import type { ResponseValidationReport } from '../errors.js';
+import type { Middleware } from './middleware.js';
 
 /** What `getAccessToken` and `reauthorize` are told about the token they are asked for. */
 export interface AccessTokenContext {
@@ -39,6 +40,8 @@ export interface ClientOptions {
   /**
    * Called once after a 401 on a token-authenticated call: returns a new token (e.g. from a
    * silent re-authorization), and the call is sent again with it. Return `undefined` to give up.
+   * It runs as the innermost middleware: before every other `onResponse`, which see the response
+   * to the request sent again.
    */
   reauthorize?: (context: AccessTokenContext) => string | undefined | Promise<string | undefined>;
   /** Credentials by security scheme name, any scheme type (`user:password` for http basic). */
@@ -48,6 +51,11 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * Middleware (`onRequest`, `onResponse`, `onError`, as openapi-fetch's) run around every request
+   * of the client, in this order; `client.use()` adds more, `client.eject()` removes them.
+   */
+  middleware?: Middleware[];
   /** Per request attempt. Default 30 000 ms; 0 = none. */
   timeoutMs?: number;
   retry?: RetryOptions;

@@ -96,6 +96,16 @@ function redirected(options: {
   return { url: options.target.href, init: request.init };
 }
 
+/** Whether a response may be a redirect to follow (or a browser's opaque one, to refuse). */
+export function mayRedirect(response: Response, maxRedirects: number): boolean {
+  // A browser's opaque redirect has status 0.
+  const { status } = response;
+  return (
+    (status === 0 && response.type === 'opaqueredirect') ||
+    (maxRedirects !== 0 && REDIRECT_STATUSES.has(status))
+  );
+}
+
 /**
  * Sends a request and follows its redirects (301, 302, 303, 307, 308) up to `maxRedirects`.
  * A hop to another origin drops every credential first, for good: `A → B → A` reaches the second
@@ -104,22 +114,33 @@ function redirected(options: {
  */
 export async function fetchFollowingRedirects(options: {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** The response to `request` when it was sent already (`mayRedirect` said it may be a redirect). */
+  received?: Response;
   request: OutgoingRequest;
   credentials: RequestCredentials;
   maxRedirects: number;
   operationId: string;
-  signal: AbortSignal;
+  signal?: AbortSignal;
 }): Promise<{ response: Response; url: string }> {
   const { credentials, operationId } = options;
-  const safe = (url: string) =>
-    redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
   let request = options.request;
   for (let redirects = 0; ; redirects += 1) {
-    const response = await options.fetch(request.url, {
-      ...request.init,
-      redirect: 'manual',
-      signal: options.signal,
-    });
+    const response =
+      redirects === 0 && options.received !== undefined
+        ? options.received
+        : await options.fetch(request.url, {
+            ...request.init,
+            redirect: 'manual',
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+          });
+    // Most responses are not redirects: answered before anything else is looked at.
+    if (
+      response.type !== 'opaqueredirect' &&
+      (!REDIRECT_STATUSES.has(response.status) || options.maxRedirects === 0)
+    )
+      return { response, url: request.url };
+    const safe = (url: string) =>
+      redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
     const method = request.init.method ?? 'GET';
     const failure = (reason: RedirectError['reason'], location?: string) =>
       new RedirectError({
@@ -133,8 +154,7 @@ export async function fetchFollowingRedirects(options: {
     // Browsers answer `redirect: 'manual'` with an opaque response that hides the location.
     if (response.type === 'opaqueredirect') throw failure('hidden-location');
     const location = response.headers.get('location');
-    if (!REDIRECT_STATUSES.has(response.status) || location === null || options.maxRedirects === 0)
-      return { response, url: request.url };
+    if (location === null) return { response, url: request.url };
     await response.body?.cancel();
     const target = new URL(location, request.url);
     if (redirects >= options.maxRedirects) throw failure('too-many', target.href);

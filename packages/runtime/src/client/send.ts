@@ -1,137 +1,420 @@
+/**
+ * The one request pipeline, whatever the entry point (named function, `paginate`, `poll`, the
+ * path-typed `GET`/`POST`..., or the drop-in client): validate, authenticate, serialize, run the
+ * middleware around the transport (timeouts, retries, redirects), read and validate the response.
+ * Two deliveries of its result: `performCall` resolves with the body of a 2xx response and rejects
+ * with a typed error; `performResultCall` resolves with `{ data, error, response }` as openapi-fetch.
+ */
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
-import { authenticate } from '../auth/credentials.js';
-import type { Authentication } from '../auth/credentials.js';
+import { authenticate, type Authentication } from '../auth/credentials.js';
+import {
+  cachedAuthentication,
+  rememberAuthentication,
+  type AuthenticationCache,
+} from './authentication-cache.js';
 import {
   NetworkError,
-  RedirectError,
   RequestValidationError,
   ResponseValidationError,
   TimeoutError,
+  ZapgenError,
 } from '../errors.js';
-import {
-  backoffDelay,
-  isRetryableStatus,
-  mayRetryMethod,
-  parseRetryAfter,
-  retryPolicy,
-} from '../retry.js';
-import { serializeParameters } from '../serialize/index.js';
-import { encodeValue } from '../serialize/encode.js';
-import { attemptSignal } from '../timeout.js';
-import { validateRequest, validateResponse } from '../validation.js';
-import { encodeBody, readBody } from './body.js';
+import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '../retry.js';
+import { serializeParameters, type OpenParameters } from '../serialize/index.js';
+import type * as Validation from '../validation.js';
+import { encodeBody, readBody, readResult, type ParseAs } from './body.js';
 import { checkCall } from './check-call.js';
 import { errorForStatus, requestIdOf } from './errors-from-response.js';
 import type { CallOptions, ClientOptions } from './options.js';
-import { isCredentialHeader, redactHeaders, redactUrl, scrubCause } from './redact.js';
-import { fetchFollowingRedirects } from './redirect.js';
+import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
+import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from './prepare.js';
+import { redactHeaders, redactUrl, scrubCause } from './redact.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
+import { transmit, type TransportOptions, type Transmitted } from './transport.js';
+
+/** What the drop-in client sets once for all its calls (openapi-fetch's `createClient` options). */
+export interface DropInSettings {
+  /** openapi-fetch's reading of arguments the spec does not declare (`serialize/open.ts`). */
+  open: OpenParameters;
+  Request?: typeof Request;
+  requestInitExt?: Record<string, unknown>;
+  wire: WireOptions;
+}
 
 /** What every call of one client shares. */
 export interface CallContext {
   api: ApiDefinition;
   client: ClientOptions;
   baseUrl: string;
-  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  fetch: (input: string | Request, init?: RequestInit) => Promise<Response>;
   /** Operations whose response validation warning was already printed by the default handler. */
   warned: Set<string>;
+  /** The client's middleware, in the order added (`use` and `eject` change it). */
+  middleware: Middleware[];
+  /** Present for the drop-in client: openapi-fetch's defaults (no validation, retries or timeout) and contract. */
+  dropIn?: DropInSettings;
+  /**
+   * The validation functions (`../validation.js`, and with them zod's messages): given by the
+   * throwing client, loaded by the drop-in client only when its options ask for validation.
+   */
+  validation?: typeof Validation;
+  /** The client's retry policy, computed on the first call without a call-level `retry`. */
+  retryPolicy?: RetryPolicy;
+  /** Credentials computed from option values, by operation (`authentication-cache.ts`). */
+  authentications?: AuthenticationCache;
 }
 
-/** A request ready to send, with what it must never leak. */
-interface PreparedRequest extends OutgoingRequest {
+/** What one call of the drop-in client adds (openapi-fetch's per-request options). */
+export interface DropInCall {
+  baseUrl?: string;
+  wire: WireOptions;
+  Request?: typeof Request;
+  fetch?: (input: Request) => Promise<Response>;
+  middleware?: Middleware[];
+  parseAs?: ParseAs;
+  /** The `params` as given, for the middleware. */
+  params: Record<string, unknown>;
+  /** The path is not an operation of the spec: no validation, no credentials. */
+  unknownOperation: boolean;
+}
+
+/** One call through the pipeline. */
+export interface Call {
+  operation: OperationDefinition;
+  args: OperationArgs;
+  callOptions: CallOptions;
+  dropIn?: DropInCall;
+}
+
+/** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
+export interface CallResult<T> {
+  data: T;
+  /** The final response (after redirects); its body has been read into `data`. */
+  response: Response;
+}
+
+/** What the drop-in client resolves with: `data` for a 2xx, `error` otherwise, never a rejection for a status. */
+export type ResultOf<T> =
+  | { data: T; error?: undefined; response: Response }
+  | { data?: undefined; error: unknown; response: Response };
+
+/** The request and response of a call, before its body is read. */
+interface Exchange {
+  response: Response;
+  /** The final URL (after redirects), and what must be redacted from anything kept. */
+  url: string;
+  method: string;
   credentials: RequestCredentials;
+  /** Ends the attempt's timeout once the body is read. */
+  attempt: Transmitted['attempt'];
+  timeoutMs: number;
 }
 
-/** Computed once per definition object: these depend on the definitions only, not on a call. */
-const apiKeyHeaderCache = new WeakMap<ApiDefinition, string[]>();
-const acceptCache = new WeakMap<OperationDefinition, string>();
+const NO_ATTEMPT: Transmitted['attempt'] = {
+  signal: undefined as unknown as AbortSignal,
+  timedOut: () => false,
+  dispose: () => {},
+};
 
-/** Header names of apiKey schemes, lower-cased: their values are redacted from response headers kept on errors. */
-function apiKeyHeaderNames(api: ApiDefinition): string[] {
-  let names = apiKeyHeaderCache.get(api);
-  if (names === undefined) {
-    names = Object.values(api.securitySchemes).flatMap((scheme) =>
-      scheme.type === 'apiKey' && scheme.in === 'header' ? [scheme.name.toLowerCase()] : [],
-    );
-    apiKeyHeaderCache.set(api, names);
+const NO_AUTHENTICATION: Authentication = {
+  headers: {},
+  query: [],
+  cookies: [],
+  secrets: [],
+  secretQueryNames: [],
+};
+
+/** The pipeline's request, and the `Request` built from it once there is one. */
+type Built = PreparedRequest & { request?: Request };
+
+/** A `Request` described for the transport, its body taken from `source` when it is the pipeline's own. */
+function describe(request: Request, source?: Built): OutgoingRequest {
+  const body = request === source?.request ? source.init.body : (request.body ?? undefined);
+  const init: OutgoingRequest['init'] = {
+    method: request.method,
+    headers: new Headers(request.headers),
+    credentials: request.credentials,
+    cache: request.cache,
+    mode: request.mode,
+    redirect: request.redirect,
+    referrer: request.referrer,
+    referrerPolicy: request.referrerPolicy,
+    integrity: request.integrity,
+    keepalive: request.keepalive,
+  };
+  if (body !== undefined && body !== null) {
+    init.body = body;
+    if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
+      Object.assign(init, { duplex: 'half' });
   }
-  return names;
+  return { url: request.url, init };
 }
 
-function acceptHeader(operation: OperationDefinition): string {
-  let accept = acceptCache.get(operation);
-  if (accept === undefined) {
-    const types = [...new Set(operation.responses.flatMap((response) => response.mediaTypes))];
-    accept = types.length === 0 ? 'application/json' : types.join(', ');
-    acceptCache.set(operation, accept);
-  }
-  return accept;
+/** openapi-fetch's `options` of a middleware: the serializers in effect, and `fetch` through the transport. */
+function mergedOptions(options: {
+  baseUrl: string;
+  call: Call;
+  context: CallContext;
+  fetch: (request: Request) => Promise<Response>;
+}): MiddlewareParams['options'] {
+  const { call, context } = options;
+  const { operation } = call;
+  const wire = { ...context.dropIn?.wire, ...call.dropIn?.wire };
+  const query = wire.querySerializer;
+  return Object.freeze({
+    baseUrl: options.baseUrl,
+    parseAs: call.dropIn?.parseAs ?? 'json',
+    querySerializer:
+      typeof query === 'function'
+        ? query
+        : (values: Record<string, unknown>) =>
+            serializeParameters(
+              operation,
+              { query: values },
+              {
+                open: context.dropIn?.open,
+                missingPath: 'keep',
+                ...(query === undefined ? {} : { query }),
+              },
+            ).query,
+    bodySerializer:
+      wire.bodySerializer ??
+      ((body: unknown) =>
+        encodeBody({ body, mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json' })
+          .body),
+    pathSerializer:
+      wire.pathSerializer ??
+      ((pathname: string, path: Record<string, unknown>) =>
+        serializeParameters(
+          { ...operation, path: pathname },
+          { path },
+          { open: context.dropIn?.open, missingPath: 'keep' },
+        ).path),
+    fetch: options.fetch as typeof globalThis.fetch,
+  });
 }
 
 /**
- * Every credential the request carries: the operation's (from `authenticate`) and any the caller
- * put in a credential header of its own (`headers: { authorization }`), raw and as sent.
+ * The runtime's re-authorization, as a middleware: after a 401 to a token-authenticated request it
+ * asks `reauthorize` for a new token once, and sends the request again with it.
  */
-function credentialsOf(options: {
-  api: ApiDefinition;
+function reauthorizeMiddleware(options: {
+  operation: OperationDefinition;
   auth: Authentication;
-  headers: Headers;
-}): RequestCredentials {
-  const headerNames = apiKeyHeaderNames(options.api);
-  const secrets = [...options.auth.secrets];
-  for (const [name, value] of options.headers) {
-    // The cookie header also holds cookie parameters; the operation's own cookie credentials are in `auth`.
-    if (name === 'cookie' || (!isCredentialHeader(name) && !headerNames.includes(name))) continue;
-    secrets.push(value, value.replace(/^\S+\s+/, ''));
-  }
-  // Longest first, so that `Bearer sk-1` is scrubbed whole before `sk-1` is.
-  const unique = [...new Set(secrets)]
-    .filter((secret) => secret !== '')
-    .sort((a, b) => b.length - a.length);
-  return { headerNames, queryNames: options.auth.secretQueryNames, secrets: unique };
+  reauthorize: NonNullable<ClientOptions['reauthorize']>;
+  resend(token: string): Promise<Response | undefined>;
+}): Middleware {
+  let done = false;
+  return {
+    async onResponse({ response }) {
+      if (response.status !== 401 || done || options.auth.tokenScheme === undefined) return;
+      done = true;
+      const token = await options.reauthorize({
+        operationId: options.operation.operationId,
+        ...options.auth.tokenScheme,
+      });
+      if (!token) return;
+      const again = await options.resend(token);
+      if (again !== undefined) await response.body?.cancel();
+      return again;
+    },
+  };
 }
 
-function prepare(options: {
-  context: CallContext;
-  operation: OperationDefinition;
-  args: OperationArgs;
-  auth: Authentication;
-  callOptions: CallOptions;
-}): PreparedRequest {
-  const { context, operation, args, auth, callOptions } = options;
-  const serialized = serializeParameters(operation, args);
-  const credentialQuery = auth.query.map(
-    ([name, value]) => `${encodeValue(name)}=${encodeValue(value)}`,
-  );
-  const query = [serialized.query, ...credentialQuery].filter((part) => part !== '').join('&');
-  const url = `${context.baseUrl}${serialized.path}${query === '' ? '' : `?${query}`}`;
-  const headers = new Headers({ accept: acceptHeader(operation) });
-  for (const [name, value] of Object.entries({
-    ...context.client.headers,
-    ...callOptions.headers,
-    ...serialized.headers,
-  })) {
-    headers.set(name, value);
+/** Sends a call: everything up to the response, whose body is still unread. */
+async function exchange(context: CallContext, call: Call): Promise<Exchange> {
+  const { api, client } = context;
+  const { operation, args, callOptions } = call;
+  const dropIn = context.dropIn !== undefined;
+  const known = call.dropIn?.unknownOperation !== true;
+  if (known && (client.validation?.request ?? !dropIn)) {
+    const issues = context.validation?.validateRequest(operation, args) ?? [];
+    if (issues.length > 0)
+      throw new RequestValidationError({ operationId: operation.operationId, issues });
   }
-  const cookies = [
-    serialized.cookies,
-    ...auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`),
-  ].filter((part) => part !== '');
-  if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
-  for (const [name, value] of Object.entries(auth.headers)) headers.set(name, value);
-  const init: PreparedRequest['init'] = { method: operation.method.toUpperCase(), headers };
-  if (args.body !== undefined) {
-    const encoded = encodeBody({
-      body: args.body,
-      mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json',
+  // Nothing is awaited before `fetch` when nothing needs to be: a request sent in the same tick
+  // as the call, as with `fetch` itself (an abort right after the call still reaches `fetch`).
+  const auth =
+    known && operation.security.length > 0
+      ? (cachedAuthentication(context, operation) ??
+        rememberAuthentication(
+          context,
+          operation,
+          await authenticate({ api, operation, client, required: !dropIn }),
+        ))
+      : NO_AUTHENTICATION;
+  const baseUrl =
+    call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
+      ? context.baseUrl
+      : call.dropIn.baseUrl.replace(/\/+$/, '');
+  const build = (authentication: Authentication): Built =>
+    prepare({
+      api,
+      baseUrl,
+      operation,
+      args,
+      auth: authentication,
+      dropIn,
+      ...(context.dropIn === undefined ? {} : { open: context.dropIn.open }),
+      client: context.dropIn?.wire ?? { headers: client.headers },
+      call: call.dropIn?.wire ?? { headers: callOptions.headers },
     });
-    init.body = encoded.body;
-    // fetch sends a stream body only as a half-duplex request, and says so only when asked to.
-    if (typeof ReadableStream !== 'undefined' && encoded.body instanceof ReadableStream)
-      Object.assign(init, { duplex: 'half' });
-    if (encoded.contentType !== undefined) headers.set('content-type', encoded.contentType);
+  const prepared = build(auth);
+  const chosen = prepared.init.redirect;
+  // The runtime follows redirects itself when a credential could leak (always, for the throwing
+  // client); otherwise, and when the caller chose `redirect`, they are left to `fetch`.
+  const followRedirects =
+    chosen === undefined &&
+    (!dropIn || prepared.credentials.secrets.length > 0 || client.maxRedirects !== undefined);
+  prepared.init.redirect = followRedirects ? 'manual' : (chosen ?? 'follow');
+  const policy =
+    callOptions.retry === undefined
+      ? (context.retryPolicy ??= retryPolicy({
+          client: client.retry,
+          ...(dropIn ? { defaultMaxRetries: 0 } : {}),
+        }))
+      : retryPolicy({
+          client: client.retry,
+          call: callOptions.retry,
+          ...(dropIn ? { defaultMaxRetries: 0 } : {}),
+        });
+  const reauthorizing = client.reauthorize !== undefined && auth.tokenScheme !== undefined;
+  const middleware =
+    call.dropIn?.middleware === undefined && !reauthorizing
+      ? context.middleware
+      : [...context.middleware, ...(call.dropIn?.middleware ?? [])];
+  const fetchImpl = call.dropIn?.fetch ?? context.fetch;
+  const requestInitExt = context.dropIn?.requestInitExt;
+  const RequestClass = call.dropIn?.Request ?? context.dropIn?.Request ?? globalThis.Request;
+  const transport: TransportOptions = {
+    operationId: operation.operationId,
+    fetch: context.fetch,
+    Request: RequestClass,
+    timeoutMs: callOptions.timeoutMs ?? client.timeoutMs ?? (dropIn ? 0 : 30_000),
+    ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+    policy,
+    retryable: mayRetryMethod(policy, operation.method),
+    followRedirects,
+    maxRedirects: client.maxRedirects ?? 20,
+    credentials: prepared.credentials,
+  };
+  const { timeoutMs } = transport;
+  const networkError = (error: unknown, url: string, credentials: RequestCredentials) =>
+    failureOf({ error, url, credentials, dropIn, operation, signal: callOptions.signal });
+  const requestMode = dropIn || middleware.length > 0 || client.reauthorize !== undefined;
+  if (!requestMode) {
+    try {
+      const { response, url, attempt } = await transmit(transport, prepared);
+      const { credentials } = prepared;
+      return { response, url, attempt, method: prepared.init.method!, credentials, timeoutMs };
+    } catch (error) {
+      throw networkError(error, prepared.url, prepared.credentials);
+    }
   }
-  return { url, init, credentials: credentialsOf({ api: context.api, auth, headers }) };
+  transport.requestFetch = fetchImpl as (input: Request, init?: RequestInit) => Promise<Response>;
+  if (requestInitExt !== undefined) transport.requestInitExt = requestInitExt;
+  const built = new RequestClass(prepared.url, prepared.init);
+  prepared.request = built;
+  // openapi-fetch's custom `RequestInit` members stay readable on the request.
+  const custom = call.dropIn?.wire.init;
+  if (custom !== undefined)
+    for (const key in custom)
+      if (!(key in built)) (built as unknown as Record<string, unknown>)[key] = custom[key];
+  // A relative URL (a page's own origin) is what the request resolved it to.
+  if (!/^[a-z][a-z\d+.-]*:/i.test(prepared.url)) prepared.url = built.url;
+  let last: Exchange | undefined;
+  // What the middleware send: any request, described again for the transport.
+  const send = async (request: Request): Promise<Response> => {
+    const credentials = credentialsOf({ api, auth, headers: request.headers });
+    try {
+      const { response, url, attempt } = await transmit(
+        {
+          ...transport,
+          credentials,
+          followRedirects: followRedirects && request.redirect === 'manual',
+        },
+        describe(request, prepared),
+        request,
+      );
+      last = { response, url, attempt, method: request.method, credentials, timeoutMs };
+      return response;
+    } catch (error) {
+      throw networkError(error, request.url, credentials);
+    }
+  };
+  if (reauthorizing) {
+    middleware.push(
+      reauthorizeMiddleware({
+        operation,
+        auth,
+        reauthorize: client.reauthorize!,
+        resend: async (token) => {
+          const renewed = await authenticate({ api, operation, client, tokenOverride: token });
+          const again = build(renewed);
+          if (!followRedirects) again.init.redirect = prepared.init.redirect;
+          return send(new RequestClass(again.url, again.init));
+        },
+      }),
+    );
+  }
+  if (middleware.length === 0) {
+    // The pipeline's own request, as built: no closure, no copy of the transport.
+    const { credentials } = prepared;
+    try {
+      const { response, url, attempt } = await transmit(transport, prepared, built);
+      return { response, url, attempt, method: prepared.init.method!, credentials, timeoutMs };
+    } catch (error) {
+      throw networkError(error, built.url, credentials);
+    }
+  }
+  const { request, response } = await runChain(
+    {
+      middleware,
+      params: {
+        schemaPath: operation.path,
+        params: call.dropIn?.params ?? args,
+        id: requestId(),
+        ...(known ? { operationId: operation.operationId } : {}),
+        options: mergedOptions({ baseUrl, call, context, fetch: send }),
+      },
+      send,
+    },
+    built,
+  );
+  // A response that did not come from the transport (an `onRequest` or `onError` answered).
+  if (last === undefined || last.response !== response)
+    return {
+      response,
+      url: last?.url ?? request.url,
+      method: request.method,
+      credentials: last?.credentials ?? prepared.credentials,
+      attempt: last?.attempt ?? NO_ATTEMPT,
+      timeoutMs,
+    };
+  return last;
+}
+
+/**
+ * What a failure of `fetch` itself becomes: for the throwing client a `NetworkError` that cannot
+ * carry a secret; for the drop-in client what `fetch` rejected with, as openapi-fetch does
+ * (`onError` middleware see it).
+ */
+function failureOf(options: {
+  error: unknown;
+  url: string;
+  credentials: RequestCredentials;
+  dropIn: boolean;
+  operation: OperationDefinition;
+  signal: AbortSignal | undefined;
+}): unknown {
+  const { error, credentials, operation } = options;
+  if (options.dropIn || error instanceof ZapgenError || options.signal?.aborted) return error;
+  return new NetworkError({
+    operationId: operation.operationId,
+    method: operation.method,
+    url: safeUrl(options.url, credentials),
+    cause: scrubCause(error, credentials.secrets),
+  });
 }
 
 /** A URL safe to keep on an error: credential query values redacted, secrets scrubbed. */
@@ -139,50 +422,19 @@ function safeUrl(url: string, credentials: RequestCredentials): string {
   return redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
 }
 
-type Attempt =
-  | { kind: 'response'; response: Response; body: unknown; url: string }
-  | { kind: 'failure'; error: NetworkError | TimeoutError };
-
-/** Sends one attempt, following its redirects, and reads its body, all within the attempt's timeout. */
-async function attempt(options: {
-  context: CallContext;
-  operation: OperationDefinition;
-  request: PreparedRequest;
-  callOptions: CallOptions;
-}): Promise<Attempt> {
-  const { context, operation, request, callOptions } = options;
-  const timeoutMs = callOptions.timeoutMs ?? context.client.timeoutMs ?? 30_000;
-  const signal = attemptSignal({ signal: callOptions.signal, timeoutMs });
+/** Reads a body within the attempt's timeout. */
+async function withinAttempt<T>(exchanged: Exchange, call: Call, read: () => T | Promise<T>) {
   try {
-    const { response, url } = await fetchFollowingRedirects({
-      fetch: context.fetch,
-      request,
-      credentials: request.credentials,
-      maxRedirects: context.client.maxRedirects ?? 20,
-      operationId: operation.operationId,
-      signal: signal.signal,
-    });
-    const body = await readBody(response, operation.method);
-    return { kind: 'response', response, body, url };
+    return await read();
   } catch (error) {
-    if (callOptions.signal?.aborted) throw callOptions.signal.reason;
-    if (error instanceof RedirectError) throw error;
-    if (signal.timedOut())
-      return {
-        kind: 'failure',
-        error: new TimeoutError({ operationId: operation.operationId, timeoutMs }),
-      };
-    return {
-      kind: 'failure',
-      error: new NetworkError({
-        operationId: operation.operationId,
-        method: operation.method,
-        url: safeUrl(request.url, request.credentials),
-        cause: scrubCause(error, request.credentials.secrets),
-      }),
-    };
+    if (exchanged.attempt.timedOut())
+      throw new TimeoutError({
+        operationId: call.operation.operationId,
+        timeoutMs: exchanged.timeoutMs,
+      });
+    throw error;
   } finally {
-    signal.dispose();
+    exchanged.attempt.dispose();
   }
 }
 
@@ -192,11 +444,16 @@ function reportResponse(options: {
   status: number;
   body: unknown;
   secrets: readonly string[];
+  defaultMode: 'off' | 'warn';
 }): void {
   const { context, operation } = options;
-  const mode = context.client.validation?.response ?? 'warn';
+  const mode = context.client.validation?.response ?? options.defaultMode;
   if (mode === 'off') return;
-  const report = validateResponse({ operation, status: options.status, body: options.body });
+  const report = context.validation?.validateResponse({
+    operation,
+    status: options.status,
+    body: options.body,
+  });
   if (report === undefined) return;
   if (mode === 'strict')
     throw new ResponseValidationError({ report, body: options.body, secrets: options.secrets });
@@ -209,18 +466,9 @@ function reportResponse(options: {
   );
 }
 
-/** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
-export interface CallResult<T> {
-  data: T;
-  /** The final response (after redirects); its body has been read into `data`. */
-  response: Response;
-}
-
 /**
- * The one request pipeline, whatever the entry point (named function, `paginate`, `poll`, or a
- * path-typed `GET`/`POST`...): validate, authenticate, serialize, send with timeouts, retries and
- * redirects, parse, validate the response. Resolves with the body of a 2xx response and the
- * response; rejects with a typed error.
+ * The throwing delivery: resolves with the body of a 2xx response and the response; rejects with
+ * a typed error (`ClientError`, `ServerError`, ..., `NetworkError`, `TimeoutError`).
  */
 export async function performCall<T>(options: {
   context: CallContext;
@@ -229,6 +477,7 @@ export async function performCall<T>(options: {
   callOptions?: CallOptions;
 }): Promise<CallResult<T>> {
   const { context, operation } = options;
+  // The drop-in client sends what openapi-fetch would (undeclared arguments too): checked here only.
   checkCall({
     apiName: context.api.name,
     baseUrl: context.baseUrl,
@@ -237,86 +486,71 @@ export async function performCall<T>(options: {
     args: options.args,
     callOptions: options.callOptions,
   });
-  const args = options.args ?? {};
-  const callOptions = options.callOptions ?? {};
-  if (context.client.validation?.request !== false) {
-    const issues = validateRequest(operation, args);
-    if (issues.length > 0)
-      throw new RequestValidationError({ operationId: operation.operationId, issues });
-  }
-  let auth = await authenticate({ api: context.api, operation, client: context.client });
-  let request = prepare({ context, operation, args, auth, callOptions });
-  const policy = retryPolicy({ client: context.client.retry, call: callOptions.retry });
-  const retryable = mayRetryMethod(policy, operation.method);
-  let reauthorized = false;
-  for (let retries = 0; ;) {
-    callOptions.signal?.throwIfAborted();
-    const outcome = await attempt({ context, operation, request, callOptions });
-    const canRetry = retryable && retries < policy.maxRetries;
-    if (outcome.kind === 'failure') {
-      if (!canRetry) throw outcome.error;
-      await policy.sleep(backoffDelay(policy, retries++), callOptions.signal);
-      continue;
-    }
-    const { response, body } = outcome;
-    if (response.ok) {
-      reportResponse({
-        context,
-        operation,
-        status: response.status,
-        body,
-        secrets: request.credentials.secrets,
-      });
-      return { data: body as T, response };
-    }
-    if (
-      response.status === 401 &&
-      !reauthorized &&
-      auth.tokenScheme &&
-      context.client.reauthorize
-    ) {
-      reauthorized = true;
-      const token = await context.client.reauthorize({
-        operationId: operation.operationId,
-        ...auth.tokenScheme,
-      });
-      if (token) {
-        auth = await authenticate({
-          api: context.api,
-          operation,
-          client: context.client,
-          tokenOverride: token,
-        });
-        request = prepare({ context, operation, args, auth, callOptions });
-        continue;
-      }
-    }
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    if (
-      canRetry &&
-      isRetryableStatus(response.status) &&
-      (retryAfterMs === undefined || retryAfterMs <= policy.maxDelayMs)
-    ) {
-      const delay = retryAfterMs ?? backoffDelay(policy, retries);
-      retries += 1;
-      await policy.sleep(delay, callOptions.signal);
-      continue;
-    }
-    const { secrets } = request.credentials;
-    throw errorForStatus({
-      operationId: operation.operationId,
-      method: operation.method,
-      url: safeUrl(outcome.url, request.credentials),
+  const call: Call = {
+    operation,
+    args: options.args ?? {},
+    callOptions: options.callOptions ?? {},
+  };
+  const exchanged = await exchange(context, call);
+  const { response, credentials } = exchanged;
+  const body = await withinAttempt(exchanged, call, () => readBody(response, exchanged.method));
+  if (response.ok) {
+    reportResponse({
+      context,
+      operation,
       status: response.status,
       body,
-      headers: redactHeaders({
-        headers: response.headers,
-        extraNames: request.credentials.headerNames,
-        secrets,
-      }),
-      requestId: requestIdOf(response.headers),
-      secrets,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      secrets: credentials.secrets,
+      defaultMode: 'warn',
     });
+    return { data: body as T, response };
   }
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  throw errorForStatus({
+    operationId: operation.operationId,
+    method: operation.method,
+    url: safeUrl(exchanged.url, credentials),
+    status: response.status,
+    body,
+    headers: redactHeaders({
+      headers: response.headers,
+      extraNames: credentials.headerNames,
+      secrets: credentials.secrets,
+    }),
+    requestId: requestIdOf(response.headers),
+    secrets: credentials.secrets,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
+}
+
+/**
+ * The drop-in delivery (openapi-fetch's): resolves with `{ data, response }` for a 2xx and
+ * `{ error, response }` otherwise; rejects only when there is no response (what `fetch` rejected
+ * with, unless an `onError` middleware answered) or when validation the caller asked for fails.
+ */
+export async function performResultCall(
+  context: CallContext,
+  call: Call,
+): Promise<ResultOf<unknown>> {
+  const exchanged = await exchange(context, call);
+  const { response } = exchanged;
+  const parseAs = call.dropIn?.parseAs;
+  // A stream is the caller's to read, for as long as it lasts: the attempt's timeout ends here.
+  if (parseAs === 'stream') exchanged.attempt.dispose();
+  const { ok } = response;
+  const reading = readResult(response, { method: exchanged.method, parseAs, ok });
+  const value =
+    parseAs === 'stream' || exchanged.timeoutMs <= 0
+      ? await reading
+      : await withinAttempt(exchanged, call, () => reading);
+  if (ok && call.dropIn?.unknownOperation !== true && (parseAs ?? 'json') === 'json')
+    reportResponse({
+      context,
+      operation: call.operation,
+      status: response.status,
+      body: value,
+      secrets: exchanged.credentials.secrets,
+      defaultMode: 'off',
+    });
+  return ok ? { data: value, response } : { data: undefined, error: value, response };
 }

@@ -1,12 +1,19 @@
 import type { OperationArgs, OperationDefinition, ParameterDefinition } from '../definition.js';
-import { RequestValidationError } from '../errors.js';
 import {
   serializeCookiePairs,
   serializeHeaderValue,
   serializePathValue,
   serializeQueryPairs,
 } from './style.js';
-import { ownValue, setOwn } from '../own.js';
+import { setOwn } from '../own.js';
+import { argument, missingPathParameter } from './arguments.js';
+
+/** The path (its RFC 6570 tokens filled) and every parameter of a call, declared or not. */
+export type OpenParameters = (
+  operation: OperationDefinition,
+  args: OperationArgs,
+  missingPath: 'throw' | 'keep',
+) => { path: string; parameters: readonly ParameterDefinition[] };
 
 /** One request's parameters as they go on the wire. */
 export interface SerializedParameters {
@@ -23,47 +30,86 @@ export interface SerializedParameters {
 /** Headers OpenAPI says are described elsewhere, and so are never sent from header parameters. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
-function argument(args: OperationArgs, parameter: ParameterDefinition): unknown {
-  return ownValue(args[parameter.in] as Record<string, unknown> | undefined, parameter.name);
+/** How the query parameters of one call override their spec's style (openapi-fetch's `querySerializer` options). */
+export interface QueryStyleOverride {
+  array?: { style: 'form' | 'spaceDelimited' | 'pipeDelimited'; explode: boolean };
+  object?: { style: 'form' | 'deepObject'; explode: boolean };
+  allowReserved?: boolean;
+}
+
+/** Options of `serializeParameters` beyond the spec's own rules. */
+export interface SerializeOptions {
+  /** A missing path parameter: an error (default), or its `{name}` kept in the path as it is. */
+  missingPath?: 'throw' | 'keep';
+  /**
+   * Also send arguments the operation does not declare, as openapi-fetch would: the drop-in
+   * client's `openParameters` (`./open.js`). Without it, the spec's parameters only.
+   */
+  open?: OpenParameters;
+  query?: QueryStyleOverride;
+}
+
+/** The query parameter as the caller's `querySerializer` options say to send this value. */
+function overridden(
+  parameter: ParameterDefinition,
+  value: unknown,
+  override: QueryStyleOverride | undefined,
+): ParameterDefinition {
+  if (
+    override === undefined ||
+    parameter.keyPrefix !== undefined ||
+    parameter.contentType !== undefined
+  )
+    return parameter;
+  const rule = Array.isArray(value)
+    ? override.array
+    : typeof value === 'object' && value !== null && !(value instanceof Date)
+      ? override.object
+      : undefined;
+  if (rule === undefined && override.allowReserved === undefined) return parameter;
+  return {
+    ...parameter,
+    ...(rule === undefined ? {} : { style: rule.style, explode: rule.explode }),
+    ...(override.allowReserved === undefined ? {} : { allowReserved: override.allowReserved }),
+  };
 }
 
 /**
  * Serializes the arguments of a call by each parameter's own style, explode, allowReserved,
- * keyPrefix and content type. Absent parameters (`undefined` or `null`, and `null` properties of
- * an object value) are left out; a missing path parameter is an error because the URL cannot be
- * built without it.
+ * keyPrefix and content type. Absent parameters (`undefined` or `null`, empty lists, and `null`
+ * properties of an object value) are left out, as RFC 6570 leaves out an empty list; a missing path
+ * parameter is an error because the URL cannot be built without it (unless `missingPath: 'keep'`).
  */
 export function serializeParameters(
   operation: OperationDefinition,
   args: OperationArgs = {},
+  options: SerializeOptions = {},
 ): SerializedParameters {
   const query: string[] = [];
   const cookies: string[] = [];
   const headers: Record<string, string> = {};
-  let path = operation.path;
-  for (const parameter of operation.parameters) {
+  const { path: opened, parameters } =
+    options.open === undefined
+      ? { path: operation.path, parameters: operation.parameters }
+      : options.open(operation, args, options.missingPath ?? 'throw');
+  let path = opened;
+  for (const parameter of parameters) {
     const value = argument(args, parameter);
     if (parameter.in === 'path') {
+      const token = `{${parameter.name}}`;
       if (value === undefined || value === null) {
-        throw new RequestValidationError({
-          operationId: operation.operationId,
-          issues: [
-            {
-              parameter: parameter.name,
-              in: 'path',
-              path: [parameter.name],
-              message: 'is required',
-            },
-          ],
-        });
+        if (options.missingPath === 'keep' || !path.includes(token)) continue;
+        throw missingPathParameter(operation, parameter.name);
       }
-      path = path.split(`{${parameter.name}}`).join(serializePathValue(parameter, value));
+      path = path.split(token).join(serializePathValue(parameter, value));
       continue;
     }
     // `null` (a `T | null` parameter) is left out like `undefined`: form-style parameters have no
     // spelling for null, and `name=` is an empty string that a server parsing a number rejects.
-    if (value === undefined || value === null) continue;
-    if (parameter.in === 'query') query.push(...serializeQueryPairs(parameter, value));
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
+      continue;
+    if (parameter.in === 'query')
+      query.push(...serializeQueryPairs(overridden(parameter, value, options.query), value));
     else if (parameter.in === 'cookie') cookies.push(...serializeCookiePairs(parameter, value));
     else if (!IGNORED_HEADERS.has(parameter.name.toLowerCase()))
       setOwn(headers, parameter.name, serializeHeaderValue(parameter, value));

@@ -282,6 +282,12 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
   const runtime = createRuntime<paths>(api, options);
   return {
     ...runtime.pathMethods,
+    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
+    use: runtime.use,
+    /** Removes middleware added with `use` or the `middleware` option. */
+    eject: runtime.eject,
+    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
+    call: runtime.call,
     /**
      * Buy museum tickets
      *

@@ -1,0 +1,35 @@
+/**
+ * `src/react-query.ts`: openapi-react-query's path-style hooks (`createClient(fetchClient)`, then
+ * `$api.useQuery('get', '/path', init)`) over this package's drop-in client, so that code written
+ * for openapi-react-query imports them from the package it already depends on. API-agnostic: the
+ * hooks are the runtime's; the package's paths come with the client it is given.
+ */
+import type { ApiModel } from '../../model/types.js';
+import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
+
+/** The module, and what it exports for others. */
+export const REACT_QUERY_MODULE: ModuleDeclaration = {
+  id: 'react-query',
+  file: 'src/react-query.ts',
+  exports: ['default', 'createClient'],
+};
+
+/** The text of `src/react-query.ts`. */
+export function reactQuerySource(_model: ApiModel, context: EmitContext): string {
+  const runtime = JSON.stringify(`${context.runtimePackage}/react-query`);
+  return `/** openapi-react-query's \`createClient\`: \`createClient(createFetchClient({ baseUrl }))\` (\`./fetch\`'s \`createClient\`). */
+export { default, default as createClient } from ${runtime};
+export type { MethodResponse, OpenapiQueryClient, QueryKey, QueryOptionsFunction, UseInfiniteQueryMethod, UseMutationMethod, UseQueryMethod, UseSuspenseQueryMethod } from ${runtime};
+`;
+}
+
+/** `src/react-query.ts`, the path-style hooks. */
+export const reactQueryEmitter: Emitter = {
+  name: 'react-query',
+  provides: [REACT_QUERY_MODULE],
+  needs: [],
+  emit: (model, context) => [
+    { path: REACT_QUERY_MODULE.file, contents: reactQuerySource(model, context) },
+  ],
+};

@@ -1,0 +1,103 @@
+/**
+ * `src/swr.ts`: SWR hooks of every named operation (React): `use<Op>(client, args, config)` for
+ * reads (`null` arguments fetch nothing yet), `use<Op>Infinite` over a paginated operation's
+ * pages, `use<Op>` with `trigger(args)` for writes; `matchKeys` for `mutate` after a change. The
+ * hooks are the runtime's (`@zapgen/runtime/swr`), bound to each operation's definition and key.
+ */
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import { operationNames, type OperationNames } from '../shared/operation-names.js';
+import { argsOptional } from '../client/signatures.js';
+import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
+import { stringLiteral } from '../shared/identifiers.js';
+import { commentText } from '../shared/jsdoc.js';
+import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
+
+/** The module, and what it exports for others. */
+export const SWR_MODULE: ModuleDeclaration = {
+  id: 'swr',
+  file: 'src/swr.ts',
+  exports: ['matchKeys'],
+};
+
+function doc(line: string): string {
+  return `/** ${commentText(line)} */\n`;
+}
+
+function operationCode(operation: OperationModel, names: OperationNames): string {
+  const { fn, type, definition } = names;
+  const hook = `use${type}`;
+  const scope = `${fn}SwrScope`;
+  const route = `${operation.method.toUpperCase()} ${operation.path}`;
+  const parts = [scopeDeclaration(operation, scope)];
+  if (isQuery(operation)) {
+    const args = `args: ${type}Args | null${argsOptional(operation) ? ' = {}' : ''}`;
+    parts.push(
+      `${doc(`\`useSWR\` of \`${fn}\` (${route}): its result with these arguments; \`null\` fetches nothing yet.`)}export function ${hook}(client: CallingClient, ${args}, config?: QueryConfig<${type}Result>) {
+  return useOperation<${type}Result>(client, ${definition}, ${scope}, args, config);
+}`,
+    );
+    if (operation.extensions.pagination)
+      parts.push(
+        `${doc(`\`useSWRInfinite\` of \`${fn}\`: \`setSize(size + 1)\` loads the next page while the pagination model says there is one.`)}export function ${hook}Infinite(client: CallingClient, ${args}, config?: InfiniteConfig<${type}Result>) {
+  return useOperationInfinite<${type}Result>(client, ${definition}, ${scope}, args, config);
+}`,
+      );
+  } else {
+    parts.push(
+      `${doc(`\`useSWRMutation\` of \`${fn}\` (${route}): \`trigger(args)\` sends it.`)}export function ${hook}(client: CallingClient, config?: MutationConfig<${type}Result, ${type}Args>) {
+  return useOperationMutation<${type}Result, ${type}Args>(client, ${definition}, ${scope}, config);
+}`,
+    );
+  }
+  return parts.join('\n\n');
+}
+
+/** The text of `src/swr.ts`. */
+export function swrSource(model: ApiModel, context: EmitContext): string {
+  const names = operationNames(model);
+  const runtime = JSON.stringify(`${context.runtimePackage}/swr`);
+  const operations = model.operations.map((operation) => ({
+    operation,
+    names: names.get(operation.operationId)!,
+  }));
+  const queries = operations.filter(({ operation }) => isQuery(operation));
+  const paginated = queries.filter(({ operation }) => operation.extensions.pagination);
+  const mutations = operations.filter(({ operation }) => !isQuery(operation));
+  const values = [
+    'matchKeys as matchKeysOf',
+    ...(queries.length ? ['useOperation'] : []),
+    ...(paginated.length ? ['useOperationInfinite'] : []),
+    ...(mutations.length ? ['useOperationMutation'] : []),
+  ];
+  const types = [
+    ...(operations.length ? ['CallingClient'] : []),
+    ...(paginated.length ? ['InfiniteConfig'] : []),
+    ...(mutations.length ? ['MutationConfig'] : []),
+    ...(queries.length ? ['QueryConfig'] : []),
+  ];
+  const resources = resourcesOf(model.operations);
+  const imports = [
+    `import { ${values.join(', ')} } from ${runtime};`,
+    ...(types.length ? [`import type { ${types.join(', ')} } from ${runtime};`] : []),
+    ...(operations.length
+      ? [
+          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'definitions' })}';`,
+          `import type { ${operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'client' })}';`,
+        ]
+      : []),
+  ];
+  const header = [
+    `/** The package's name: the first part of every key of this API. */\nconst API = ${stringLiteral(context.packageName)};`,
+    `${doc(`A filter of this API's cached results for SWR's \`mutate\`: \`mutate(matchKeys({ resource: ${stringLiteral(resources[0] ?? '/things')} }))\` revalidates a resource's.`)}export function matchKeys(parts: { resource?: ${resources.length ? resources.map(stringLiteral).join(' | ') : 'never'}; operationId?: ${model.operations.length ? model.operations.map((operation) => stringLiteral(operation.operationId)).join(' | ') : 'never'} } = {}): (key: unknown) => boolean {\n  return matchKeysOf({ api: API, ...parts });\n}`,
+  ];
+  return `${imports.join('\n')}\n\n${[...header, ...operations.map(({ operation, names: n }) => operationCode(operation, n))].join('\n\n')}\n`;
+}
+
+/** `src/swr.ts`, the SWR hooks of every operation. */
+export const swrEmitter: Emitter = {
+  name: 'swr',
+  provides: [SWR_MODULE],
+  needs: ['definitions', 'client'],
+  emit: (model, context) => [{ path: SWR_MODULE.file, contents: swrSource(model, context) }],
+};

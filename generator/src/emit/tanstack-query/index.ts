@@ -1,0 +1,129 @@
+/**
+ * `src/tanstack-query.ts`: TanStack Query options for every named operation, one module for
+ * every adapter (React, Vue, Svelte, Solid, Angular): `<op>QueryOptions` for reads, with
+ * `<op>InfiniteQueryOptions` when the operation is paginated (the model `paginate` walks),
+ * `<op>MutationOptions` for writes, and structured keys (`<op>QueryKey`, `resourceQueryKey`,
+ * `apiQueryKey`) to read, set and invalidate the cache by operation, resource or API. The options
+ * are plain objects built by `@zapgen/runtime/tanstack-query`; the module imports nothing of
+ * TanStack Query but its types, so a bundle that does not import it carries none of it.
+ */
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import { operationNames, type OperationNames } from '../shared/operation-names.js';
+import { argsOptional } from '../client/signatures.js';
+import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
+import { pascalCase, stringLiteral } from '../shared/identifiers.js';
+import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
+import { commentText } from '../shared/jsdoc.js';
+
+/** The module, and what it exports for others. */
+export const TANSTACK_QUERY_MODULE: ModuleDeclaration = {
+  id: 'tanstack-query',
+  file: 'src/tanstack-query.ts',
+  exports: ['apiQueryKey', 'resourceQueryKey'],
+};
+
+function doc(lines: string[]): string {
+  const text = lines.map(commentText);
+  return text.length === 1
+    ? `/** ${text[0]} */\n`
+    : `/**\n${text.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`;
+}
+
+/** The declarations of one operation. */
+function operationCode(operation: OperationModel, names: OperationNames): string {
+  const { fn, type, definition } = names;
+  const route = `${operation.method.toUpperCase()} ${operation.path}`;
+  const scope = `${fn}Scope`;
+  const args = `args${argsOptional(operation) ? '?' : ''}: ${type}Args`;
+  // With options after them, optional arguments are given as \`undefined\` at worst.
+  const argsGiven = `args: ${type}Args${argsOptional(operation) ? ' | undefined' : ''}`;
+  const parts = [scopeDeclaration(operation, scope)];
+  if (isQuery(operation)) {
+    parts.push(
+      `${doc([`The query key of \`${fn}\` with these arguments; without them, the prefix of every \`${fn}\` query (to invalidate them all).`])}export function ${fn}QueryKey(args?: ${type}Args): OperationQueryKey<${type}Result> {
+  return operationQueryKey<${type}Result>(${scope}, args);
+}`,
+      `${doc([`Query options of \`${fn}\` (${route}): for \`useQuery\`, \`createQuery\`, \`injectQuery\`, \`queryClient.fetchQuery\`, ...`, '', 'Its error is the typed error the client throws (`ApiError`, `NetworkError`, ...).'])}export function ${fn}QueryOptions(client: CallingClient, ${args}): QueryOptionsResult<${type}Result, {}>;
+export function ${fn}QueryOptions<TOptions extends QueryOptionsInput<${type}Result>>(client: CallingClient, ${argsGiven}, options: TOptions): QueryOptionsResult<${type}Result, TOptions>;
+export function ${fn}QueryOptions(client: CallingClient, ${args}, options?: QueryOptionsInput<${type}Result>) {
+  return operationQueryOptions<${type}Result, object>({ client, operation: ${definition}, scope: ${scope}, args, options });
+}`,
+    );
+    if (operation.extensions.pagination) {
+      parts.push(
+        `${doc([`Infinite query options of \`${fn}\`: one page per \`fetchNextPage()\`, while the pagination model says there is another (as \`paginate\` walks them).`])}export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}): InfiniteQueryOptionsResult<${type}Result, {}>;
+export function ${fn}InfiniteQueryOptions<TOptions extends InfiniteQueryOptionsInput<${type}Result>>(client: CallingClient, ${argsGiven}, options: TOptions): InfiniteQueryOptionsResult<${type}Result, TOptions>;
+export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}, options?: InfiniteQueryOptionsInput<${type}Result>) {
+  return operationInfiniteQueryOptions<${type}Result, object>({ client, operation: ${definition}, scope: ${scope}, args, options });
+}`,
+      );
+    }
+  } else {
+    parts.push(
+      `${doc([`Mutation options of \`${fn}\` (${route}): for \`useMutation\`, \`createMutation\`, \`injectMutation\`; \`mutate(args)\` takes its arguments.`])}export function ${fn}MutationOptions(client: CallingClient): MutationOptionsResult<${type}Result, ${type}Args, {}>;
+export function ${fn}MutationOptions<TOptions extends MutationOptionsInput<${type}Result, ${type}Args>>(client: CallingClient, options: TOptions): MutationOptionsResult<${type}Result, ${type}Args, TOptions>;
+export function ${fn}MutationOptions(client: CallingClient, options?: MutationOptionsInput<${type}Result, ${type}Args>) {
+  return operationMutationOptions<${type}Result, ${type}Args, object>({ client, operation: ${definition}, scope: ${scope}, options });
+}`,
+    );
+  }
+  return parts.join('\n\n');
+}
+
+/** The text of `src/tanstack-query.ts`. */
+export function tanstackQuerySource(model: ApiModel, context: EmitContext): string {
+  const names = operationNames(model);
+  const prefix = pascalCase(context.apiName);
+  const runtime = JSON.stringify(`${context.runtimePackage}/tanstack-query`);
+  const operations = model.operations.map((operation) => ({
+    operation,
+    names: names.get(operation.operationId)!,
+  }));
+  const queries = operations.filter(({ operation }) => isQuery(operation));
+  const paginated = queries.filter(({ operation }) => operation.extensions.pagination);
+  const mutations = operations.filter(({ operation }) => !isQuery(operation));
+  const resources = resourcesOf(model.operations);
+  const runtimeValues = [
+    ...(paginated.length ? ['operationInfiniteQueryOptions'] : []),
+    ...(mutations.length ? ['operationMutationOptions'] : []),
+    ...(queries.length ? ['operationQueryKey', 'operationQueryOptions'] : []),
+    'resourceQueryKey as resourceKey',
+  ];
+  const runtimeTypes = [
+    ...(operations.length ? ['CallingClient'] : []),
+    ...(paginated.length ? ['InfiniteQueryOptionsInput', 'InfiniteQueryOptionsResult'] : []),
+    ...(mutations.length ? ['MutationOptionsInput', 'MutationOptionsResult'] : []),
+    'OperationKey',
+    ...(queries.length ? ['OperationQueryKey', 'QueryOptionsInput', 'QueryOptionsResult'] : []),
+  ];
+  const clientTypes = operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]);
+  const imports = [
+    `import { ${runtimeValues.join(', ')} } from ${runtime};`,
+    `import type { ${runtimeTypes.join(', ')} } from ${runtime};`,
+    ...(operations.length
+      ? [
+          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'definitions' })}';`,
+          `import type { ${clientTypes.join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'client' })}';`,
+        ]
+      : []),
+  ];
+  const resourceType = `${prefix}Resource`;
+  const header = [
+    `/** The package's name: the first part of every query key of this API. */\nconst API = ${stringLiteral(context.packageName)};`,
+    `${doc(['The key of every query of this API: `queryClient.invalidateQueries({ queryKey: apiQueryKey })`.'])}export const apiQueryKey: readonly [OperationKey] = [{ api: API }];`,
+    `${doc(['The resources of this API: each operation path without its trailing parameters (`/v1/zaps/{id}` belongs to `/v1/zaps`).'])}export type ${resourceType} = ${resources.length ? resources.map(stringLiteral).join(' | ') : 'never'};`,
+    `${doc(['The key of every query of one resource, to invalidate them after a change: `queryClient.invalidateQueries({ queryKey: resourceQueryKey(' + stringLiteral(resources[0] ?? '/things') + ') })`.'])}export function resourceQueryKey(resource: ${resourceType}): readonly [OperationKey] {\n  return resourceKey(API, resource);\n}`,
+  ];
+  return `${imports.join('\n')}\n\n${[...header, ...operations.map(({ operation, names: n }) => operationCode(operation, n))].join('\n\n')}\n`;
+}
+
+/** `src/tanstack-query.ts`, the TanStack Query options of every operation. */
+export const tanstackQueryEmitter: Emitter = {
+  name: 'tanstack-query',
+  provides: [TANSTACK_QUERY_MODULE],
+  needs: ['definitions', 'client'],
+  emit: (model, context) => [
+    { path: TANSTACK_QUERY_MODULE.file, contents: tanstackQuerySource(model, context) },
+  ],
+};

@@ -1,0 +1,189 @@
+/**
+ * The integration emitters (`fetch`, `tanstack-query`, `swr`, `react-query`): what each module
+ * exports for a small model. The modules compiled against the real runtime are proven by the
+ * packages the contract and corpus tests build, and used by test/downstream.
+ */
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+import type { ApiModel } from '../../../src/model/types.js';
+import { fetchSource } from '../../../src/emit/fetch/index.js';
+import { reactQuerySource } from '../../../src/emit/react-query/index.js';
+import { resourceOf, isQuery } from '../../../src/emit/shared/operation-scope.js';
+import { swrSource } from '../../../src/emit/swr/index.js';
+import { tanstackQuerySource } from '../../../src/emit/tanstack-query/index.js';
+import { context, integer, model, operation, parameter } from '../client/model.js';
+
+const HOSTILE = 'Ends */ early, `ticks`, ${injection}, "quotes", \'single\'';
+
+const listZaps = operation({
+  operationId: 'list_zaps',
+  method: 'get',
+  path: '/v1/zaps',
+  parameters: [parameter({ name: 'page', in: 'query', schema: integer })],
+  extensions: {
+    rules: [],
+    pagination: { kind: 'page', pageParameter: 'page', itemsField: 'objects', firstPage: 1 },
+  } as never,
+});
+const getZap = operation({
+  operationId: 'getZap',
+  method: 'get',
+  path: '/v1/zaps/{id}/',
+  parameters: [parameter({ name: 'id', in: 'path' })],
+});
+const createZap = operation({ operationId: 'createZap', method: 'post', path: '/v1/zaps' });
+const searchZaps = operation({
+  operationId: 'searchZaps',
+  method: 'post',
+  path: '/v1/zaps/search',
+  extensions: { rules: [], cache: { ttlSeconds: 60, scope: [] } } as never,
+});
+
+describe('resourceOf and isQuery', () => {
+  const resources: [string, { given: string; want: string }][] = [
+    ['a collection is its own resource', { given: '/v1/zaps', want: '/v1/zaps' }],
+    ['an item belongs to its collection', { given: '/v1/zaps/{id}/', want: '/v1/zaps' }],
+    ['nested items too', { given: '/apps/{app}/actions/{action}', want: '/apps/{app}/actions' }],
+    ['a trailing slash is dropped', { given: '/api/v2/ai-actions/', want: '/api/v2/ai-actions' }],
+    ['the root stays the root', { given: '/{id}', want: '/' }],
+  ];
+  test.each(resources)('%s', (_name, { given, want }) => expect(resourceOf(given)).toBe(want));
+
+  const reads: [string, { given: ReturnType<typeof operation>; want: boolean }][] = [
+    ['GET reads', { given: getZap, want: true }],
+    ['POST writes', { given: createZap, want: false }],
+    ['a POST whose result may be cached reads', { given: searchZaps, want: true }],
+  ];
+  test.each(reads)('%s', (_name, { given, want }) => expect(isQuery(given)).toBe(want));
+});
+
+describe('tanstack-query emitter', () => {
+  const source = tanstackQuerySource(
+    model({ operations: [createZap, getZap, listZaps, searchZaps] }),
+    context,
+  );
+  const cases: [string, { want: string[]; lacks?: string[] }][] = [
+    [
+      'queries for reads, with keys; mutations for writes',
+      {
+        want: [
+          'export function getZapQueryKey(args?: GetZapArgs): OperationQueryKey<GetZapResult>',
+          'export function getZapQueryOptions(client: CallingClient, args: GetZapArgs): QueryOptionsResult<GetZapResult, {}>;',
+          'export function createZapMutationOptions(client: CallingClient): MutationOptionsResult<CreateZapResult, CreateZapArgs, {}>;',
+          'export function searchZapsQueryOptions(',
+        ],
+        lacks: ['createZapQueryOptions', 'getZapMutationOptions', 'searchZapsMutationOptions'],
+      },
+    ],
+    [
+      'infinite options only for a paginated operation',
+      {
+        want: [
+          'export function listZapsInfiniteQueryOptions(client: CallingClient, args?: ListZapsArgs)',
+        ],
+        lacks: ['getZapInfiniteQueryOptions'],
+      },
+    ],
+    [
+      'structured keys: API, resource, operationId',
+      {
+        want: [
+          'const API = "@zapgen/test-api";',
+          'const getZapScope = { api: API, resource: "/v1/zaps", operationId: "getZap" } as const;',
+          'export type TestApiResource = "/v1/zaps" | "/v1/zaps/search";',
+          'export const apiQueryKey: readonly [OperationKey] = [{ api: API }];',
+        ],
+      },
+    ],
+    [
+      'nothing of TanStack Query but types from the runtime; definitions from the package',
+      {
+        want: [
+          'from "@zapgen/runtime/tanstack-query";',
+          "import { createZapOperation, getZapOperation, listZapsOperation, searchZapsOperation } from './definitions.js';",
+        ],
+        lacks: ['@tanstack/'],
+      },
+    ],
+  ];
+  test.each(cases)('%s', (_name, { want, lacks }) => {
+    for (const fragment of want) expect(source).toContain(fragment);
+    for (const fragment of lacks ?? []) expect(source).not.toContain(fragment);
+  });
+
+  test('strings of the spec stay strings: the module parses, its literals hold them as they are', () => {
+    const hostile = operation({ operationId: HOSTILE, method: 'get', path: `/x/${HOSTILE}` });
+    const text = tanstackQuerySource(model({ operations: [hostile] }), context);
+    const file = ts.createSourceFile('m.ts', text, ts.ScriptTarget.Latest, true);
+    expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+    const scope = file.statements
+      .filter(ts.isVariableStatement)
+      .flatMap((statement) => statement.declarationList.declarations)
+      .find((declaration) => declaration.name.getText().endsWith('Scope'))!;
+    const literal = (scope.initializer as ts.AsExpression).expression as ts.ObjectLiteralExpression;
+    const value = (name: string) =>
+      (
+        literal.properties.find(
+          (property) => property.name?.getText() === name,
+        ) as ts.PropertyAssignment
+      ).initializer.getText();
+    expect(JSON.parse(value('operationId'))).toBe(HOSTILE);
+    expect(JSON.parse(value('resource'))).toBe(`/x/${HOSTILE}`);
+  });
+
+  test('an API without operations exports keys only', () => {
+    const text = tanstackQuerySource(model({ operations: [] }), context);
+    expect(text).toContain('export type TestApiResource = never;');
+    expect(text).not.toContain('./definitions.js');
+  });
+});
+
+describe('swr emitter', () => {
+  const source = swrSource(model({ operations: [createZap, getZap, listZaps] }), context);
+  test.each([
+    [
+      'a hook per read, arguments may be null',
+      'export function useGetZap(client: CallingClient, args: GetZapArgs | null, config?: QueryConfig<GetZapResult>)',
+    ],
+    [
+      'optional arguments default to none',
+      'export function useListZaps(client: CallingClient, args: ListZapsArgs | null = {}',
+    ],
+    ['infinite for the paginated one', 'export function useListZapsInfinite('],
+    [
+      'a mutation hook per write',
+      'export function useCreateZap(client: CallingClient, config?: MutationConfig<CreateZapResult, CreateZapArgs>)',
+    ],
+    [
+      'keys filtered by resource and operationId',
+      'resource?: "/v1/zaps"; operationId?: "createZap" | "getZap" | "list_zaps"',
+    ],
+  ])('%s', (_name, fragment) => expect(source).toContain(fragment));
+});
+
+describe('fetch and react-query emitters', () => {
+  test('the drop-in: default export, generic over paths, apiKey options, openapi-fetch types', () => {
+    const given: ApiModel = model({
+      operations: [getZap],
+      securitySchemes: [
+        { type: 'apiKey', name: 'Key', in: 'header', paramName: 'x-api-key', description: HOSTILE },
+      ] as never,
+    });
+    const text = fetchSource(given, context);
+    expect(text).toContain('export default createClient;');
+    expect(text).toContain(
+      'export function createClient<Paths extends {} = paths, Media extends MediaType = MediaType>(',
+    );
+    expect(text).toContain('"apiKey"?: string;');
+    expect(text).toContain("withValidators: () => import('./definitions.js')");
+    expect(text).toContain('export type { BodySerializer, Client,');
+    expect(text).toContain("import { routes } from './routes.js';");
+  });
+
+  test('react-query re-exports the runtime hooks as default and createClient', () => {
+    const text = reactQuerySource(model({ operations: [] }), context);
+    expect(text).toContain(
+      'export { default, default as createClient } from "@zapgen/runtime/react-query";',
+    );
+  });
+});

@@ -1,0 +1,315 @@
+/**
+ * The drop-in client: openapi-fetch's `createClient` API and semantics (`GET`...`TRACE`,
+ * `request`, `{ data, error, response }`, middleware with `use`/`eject`, `parseAs`, serializer and
+ * `Request` overrides, relative URLs without `baseUrl`), on the runtime's one pipeline: the spec
+ * decides serialization unless overridden, credentials apply per operation, validation, retries
+ * and timeouts are options (off by default, as openapi-fetch has none).
+ */
+import type {
+  Client,
+  ClientOptions as OpenapiFetchClientOptions,
+  MergedOptions,
+} from 'openapi-fetch';
+import type { MediaType } from 'openapi-typescript-helpers';
+import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
+import { openParameters } from '../serialize/open.js';
+import { resolveBaseUrl } from './base-url.js';
+import type { ParseAs } from './body.js';
+import type { HeadersOptions } from './headers.js';
+import { createMiddlewareList, type Middleware } from './middleware.js';
+import type { ClientOptions } from './options.js';
+import type { BodySerializer, PathSerializer, QuerySerializerOption } from './prepare.js';
+import { performResultCall, type CallContext, type DropInCall } from './send.js';
+
+/**
+ * Options of the drop-in `createClient`: openapi-fetch's own (`baseUrl`, `fetch`, `Request`,
+ * `headers`, the serializers, `requestInitExt`, any `RequestInit` member), typed as openapi-fetch
+ * types them, and the runtime's (credentials per security scheme, `validation`, `retry`,
+ * `timeoutMs`, `maxRedirects`, `middleware`).
+ */
+export interface FetchClientOptions
+  extends
+    Omit<OpenapiFetchClientOptions, 'credentials'>,
+    Pick<
+      ClientOptions,
+      | 'serverVariables'
+      | 'accessToken'
+      | 'getAccessToken'
+      | 'reauthorize'
+      | 'timeoutMs'
+      | 'retry'
+      | 'maxRedirects'
+      | 'validation'
+      | 'onValidationWarning'
+    > {
+  /** apiKey values under each scheme's `option` name (`apiKey`, `clientId`, ...). */
+  [apiKeyOption: string]: unknown;
+  /**
+   * `RequestInit['credentials']` (`'include'`, ...) as a string; credentials by security scheme
+   * name as an object (`{ PartnerOAuth: token }`).
+   */
+  credentials?: RequestCredentials | ClientOptions['credentials'];
+  /** Middleware run around every request, in this order (as `use()` adds them). */
+  middleware?: Middleware[];
+}
+
+/** The drop-in client's own members; every other member of `createClient`'s options is a `RequestInit` member. */
+const CLIENT_KEYS = new Set([
+  'baseUrl',
+  'serverVariables',
+  'accessToken',
+  'getAccessToken',
+  'reauthorize',
+  'credentials',
+  'fetch',
+  'Request',
+  'headers',
+  'querySerializer',
+  'bodySerializer',
+  'pathSerializer',
+  'requestInitExt',
+  'middleware',
+  'timeoutMs',
+  'retry',
+  'maxRedirects',
+  'validation',
+  'onValidationWarning',
+]);
+
+/**
+ * The second argument of `GET(path, init)`...: openapi-fetch's per-request options, the runtime's
+ * (`timeoutMs`, `retry`), and any other member, which is a `RequestInit` member (`signal`,
+ * `credentials`, ...) or a custom property of the request.
+ */
+interface CallInit {
+  baseUrl?: string;
+  fetch?: (input: Request) => Promise<Response>;
+  Request?: typeof Request;
+  headers?: HeadersOptions;
+  params?: OperationArgs;
+  parseAs?: ParseAs;
+  querySerializer?: QuerySerializerOption;
+  bodySerializer?: unknown;
+  pathSerializer?: PathSerializer;
+  body?: unknown;
+  middleware?: Middleware[];
+  timeoutMs?: number;
+  retry?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
+  [member: string]: unknown;
+}
+
+const NO_INIT: CallInit = Object.freeze({});
+const NO_PARAMS: OperationArgs = Object.freeze({});
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** The operations of an API by `method path`, computed once per definition. */
+const routeCache = new WeakMap<ApiDefinition, Map<string, OperationDefinition>>();
+
+function routesOf(api: ApiDefinition): Map<string, OperationDefinition> {
+  let routes = routeCache.get(api);
+  if (routes === undefined) {
+    routes = new Map(
+      (api.operations ?? []).map((operation) => [
+        `${operation.method} ${operation.path}`,
+        operation,
+      ]),
+    );
+    routeCache.set(api, routes);
+  }
+  return routes;
+}
+
+/** A path template without RFC 6570 operators, which openapi-fetch reads (`{.id}`, `{;id*}` → `{id}`). */
+function plainTemplate(path: string): string {
+  return path.replace(/\{[.;]?([^{}*]+)\*?\}/g, '{$1}');
+}
+
+/** The operation a call names, or one standing for a path the spec does not have. */
+function operationFor(api: ApiDefinition, method: string, path: string) {
+  const routes = routesOf(api);
+  const known =
+    routes.get(`${method} ${path}`) ??
+    (path.includes('{') ? routes.get(`${method} ${plainTemplate(path)}`) : undefined);
+  if (known !== undefined) return { operation: known, unknownOperation: false };
+  const operation: OperationDefinition = {
+    operationId: `${method.toUpperCase()} ${path}`,
+    method: method as OperationDefinition['method'],
+    path,
+    parameters: [],
+    responses: [],
+    security: [],
+  };
+  return { operation, unknownOperation: true };
+}
+
+/** Splits an object into the members named in `keys` and the rest. */
+function split(
+  value: Record<string, unknown>,
+  keys: ReadonlySet<string>,
+): [Record<string, unknown>, Record<string, unknown>] {
+  const own: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const key in value) {
+    if (keys.has(key)) own[key] = value[key];
+    else rest[key] = value[key];
+  }
+  return [own, rest];
+}
+
+/** What `createFetchClient` needs of a generated package. */
+export interface FetchClientDefinition {
+  /** Servers, security schemes and every operation (their validators may be left out). */
+  api: ApiDefinition;
+  /** Loads the definition with validators, the first time validation is asked for. */
+  withValidators?: () => Promise<ApiDefinition>;
+}
+
+function wantsValidation(options: FetchClientOptions): boolean {
+  const validation = options.validation;
+  return validation?.request === true || (validation?.response ?? 'off') !== 'off';
+}
+
+/**
+ * Creates a drop-in client of an API (generated packages bind their definition to it as
+ * `createClient` in `./fetch`).
+ */
+export function createFetchClient<Paths extends {}, Media extends MediaType = MediaType>(
+  definition: FetchClientDefinition,
+  clientOptions: FetchClientOptions = {},
+): Client<Paths, Media> {
+  // The apiKey options of the API (`clientId`, ...) are the runtime's too; the rest is `RequestInit`.
+  const keyOptions = Object.values(definition.api.securitySchemes).flatMap((scheme) =>
+    scheme.type === 'apiKey' ? [scheme.option] : [],
+  );
+  const [own, requestInit] = split(
+    { ...clientOptions },
+    keyOptions.length === 0 ? CLIENT_KEYS : new Set([...CLIENT_KEYS, ...keyOptions]),
+  );
+  const options = own as FetchClientOptions;
+  const { credentials } = options;
+  if (typeof credentials === 'string') requestInit['credentials'] = credentials;
+  const runtimeOptions: ClientOptions = {
+    ...(options as ClientOptions),
+    credentials: typeof credentials === 'object' && credentials !== null ? credentials : undefined,
+  };
+  // openapi-fetch's default: no base URL (relative URLs); the spec's servers when variables are given.
+  const baseUrl =
+    options.baseUrl === undefined && options.serverVariables !== undefined
+      ? resolveBaseUrl({ api: definition.api, serverVariables: options.serverVariables })
+      : (options.baseUrl ?? '').replace(/\/+$/, '');
+  const context: CallContext = {
+    api: definition.api,
+    client: runtimeOptions,
+    baseUrl,
+    fetch: (input, init) =>
+      (options.fetch ?? (globalThis.fetch as (input: Request) => Promise<Response>))(
+        input as Request,
+        ...((init === undefined ? [] : [init]) as []),
+      ),
+    warned: new Set(),
+    middleware: [],
+    dropIn: {
+      open: openParameters,
+      ...(options.Request === undefined ? {} : { Request: options.Request }),
+      ...(options.requestInitExt === undefined ? {} : { requestInitExt: options.requestInitExt }),
+      wire: {
+        ...(options.querySerializer === undefined
+          ? {}
+          : { querySerializer: options.querySerializer }),
+        ...(options.bodySerializer === undefined
+          ? {}
+          : { bodySerializer: options.bodySerializer as BodySerializer }),
+        ...(options.pathSerializer === undefined ? {} : { pathSerializer: options.pathSerializer }),
+        ...(options.headers === undefined ? {} : { headers: options.headers }),
+        init: requestInit,
+      },
+    },
+  };
+  const middleware = createMiddlewareList(context.middleware);
+  middleware.use(...(options.middleware ?? []));
+  // The validators are loaded once, the first time a call needs them.
+  let validated: Promise<CallContext> | undefined;
+  const validating = wantsValidation(options);
+
+  // With validation, every call runs on the definitions with validators.
+  let validatedContext: CallContext | undefined;
+
+  // Not async: nothing is awaited before the request is sent (unless validators are loading).
+  function request(method: string, path: string, init: CallInit = NO_INIT): Promise<unknown> {
+    const {
+      baseUrl: callBaseUrl,
+      fetch: callFetch,
+      Request: CallRequest,
+      headers,
+      params = NO_PARAMS,
+      parseAs,
+      querySerializer,
+      bodySerializer,
+      pathSerializer,
+      body,
+      middleware: callMiddleware,
+      timeoutMs,
+      retry,
+      ...rest
+    } = init;
+    if (validating && validatedContext === undefined)
+      return (validated ??= Promise.all([
+        definition.withValidators?.() ?? definition.api,
+        // The validation functions and zod's messages: a chunk of their own in a bundle.
+        import('../validation.js'),
+      ]).then(([api, validation]) => ({ ...context, api, validation }))).then((loaded) => {
+        validatedContext = loaded;
+        return request(method, path, init);
+      });
+    const callContext = validatedContext ?? context;
+    const { operation, unknownOperation } = operationFor(
+      callContext.api,
+      method.toLowerCase(),
+      path,
+    );
+    let extra = false;
+    for (const _key in rest) {
+      extra = true;
+      break;
+    }
+    const dropIn: DropInCall = {
+      wire: {
+        querySerializer,
+        bodySerializer: bodySerializer as BodySerializer | undefined,
+        pathSerializer,
+        headers,
+        init: extra ? { ...requestInit, ...rest } : requestInit,
+      },
+      params: params as Record<string, unknown>,
+      unknownOperation,
+      baseUrl: callBaseUrl,
+      fetch: callFetch,
+      Request: CallRequest,
+      middleware: callMiddleware,
+      parseAs,
+    };
+    return performResultCall(callContext, {
+      operation,
+      args: body === undefined ? params : { ...params, body },
+      callOptions: {
+        signal: rest['signal'] instanceof AbortSignal ? rest['signal'] : undefined,
+        timeoutMs,
+        retry,
+      },
+      dropIn,
+    });
+  }
+
+  const client: Record<string, unknown> = {
+    request: (method: string, path: string, init?: Record<string, unknown>) =>
+      request(method, path, init),
+    ...middleware,
+  };
+  for (const method of METHODS)
+    client[method.toUpperCase()] = (path: string, init?: Record<string, unknown>) =>
+      request(method, path, init);
+  return client as unknown as Client<Paths, Media>;
+}
+
+export type { MergedOptions };
