@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { findConfigFile, loadConfig } from '../generator/src/config/load.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,8 +37,30 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** Generated packages: a folder of packages/ whose package.json exports ./mock (the runtime excepted). */
-function generatedPackages(): { folder: string; name: string }[] {
+/**
+ * Generated packages: the outputs of the APIs of the root's zapgen.config.* when there is one,
+ * else each folder of packages/ whose package.json exports ./mock (the runtime excepted).
+ */
+async function generatedPackages(): Promise<{ folder: string; name: string }[]> {
+  const config = findConfigFile(root);
+  if (config) {
+    let apis;
+    try {
+      ({ apis } = await loadConfig(config));
+    } catch (error) {
+      fail((error as Error).message);
+    }
+    return apis
+      .filter((api) => existsSync(join(resolve(api.out), 'package.json')))
+      .map((api) => ({
+        folder: api.name,
+        name: (
+          JSON.parse(readFileSync(join(resolve(api.out), 'package.json'), 'utf8')) as {
+            name: string;
+          }
+        ).name,
+      }));
+  }
   return readdirSync(join(root, 'packages'), { withFileTypes: true })
     .filter(
       (entry) =>
@@ -91,7 +114,7 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!Number.isInteger(seed)) fail(`--seed must be an integer (got ${values.seed})`);
   const latencyMs = parseLatency(values.latency);
-  const packages = generatedPackages();
+  const packages = await generatedPackages();
   if (!packages.length)
     fail('No generated package with a ./mock export under packages/: run npm run generate.');
   let firstPort = 4010;

@@ -64,6 +64,8 @@ export interface RunIdentity {
   out: string;
   packageName: string;
   apiName: string;
+  /** The options of the API beside these (a config's filter, ...), as canonical text. */
+  options?: string;
 }
 
 function sha256(data: string | Buffer): string {
@@ -125,16 +127,16 @@ function installedVersion({ name, from }: { name: string; from: string }): strin
 /** The cache file of a package folder, or undefined when no `node_modules` is at or above it. */
 export function cacheFileFor(out: string): string | undefined {
   const resolved = path.resolve(out);
-  for (let dir = resolved; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'node_modules')))
-      return path.join(
-        dir,
-        'node_modules',
-        '.cache',
-        'zapgen',
-        `${sha256(resolved).slice(0, 32)}.json`,
-      );
-    if (path.dirname(dir) === dir) return undefined;
+  const folder = cacheFolderFor(resolved);
+  return folder && path.join(folder, `${sha256(resolved).slice(0, 32)}.json`);
+}
+
+/** `node_modules/.cache/zapgen` of the nearest `node_modules` at or above `dir`, if any. */
+export function cacheFolderFor(dir: string): string | undefined {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, 'node_modules')))
+      return path.join(at, 'node_modules', '.cache', 'zapgen');
+    if (path.dirname(at) === at) return undefined;
   }
 }
 
@@ -147,6 +149,7 @@ function keyOf(identity: RunIdentity): string {
       out: path.resolve(identity.out),
       packageName: identity.packageName,
       apiName: identity.apiName,
+      options: identity.options ?? '',
       // generate warns when the runtime installed for the package does not match: a change of it is a miss.
       runtime: installedVersion({ name: '@zapgen/runtime', from: path.resolve(identity.out) }),
     }),

@@ -17,8 +17,9 @@ import { DIFF_HELP } from './commands/diff-help.js';
 import { countChanges, formatChange } from './diff/format.js';
 import type { PreviousPackage } from './release/previous.js';
 import { cachedRun, recordRun, type CachedSummary, type RunIdentity } from './cache.js';
+import { optionsKey, type Target } from './commands/config-targets.js';
 
-type Command = 'generate' | 'check' | 'validate' | 'diff';
+type Command = 'generate' | 'check' | 'validate' | 'diff' | 'init';
 
 /** What the exit code tells a script. */
 export const EXIT = {
@@ -38,6 +39,7 @@ Commands:
   check      Compare each package with what generate would write; exit 1 on drift
   validate   Report every problem of each spec as file:line:col  severity  rule  message
   diff       Compare each spec with an earlier version: breaking and non-breaking changes
+  init       Write a zapgen.config.ts for an existing spec (or the spec/<api>/ folders)
   migrate    Move code written for openapi-typescript and openapi-fetch to a generated package
 
 Options:
@@ -78,12 +80,18 @@ const LOAD_RULES = [
   },
 ];
 
+/** How the APIs to process are chosen: a config, or --spec. */
+const CONFIG_OPTIONS = `  --config <file>       The config (default: zapgen.config.{ts,mts,js,mjs,json} of the working
+                        directory, unless --spec is given)
+  --api <name>          Only this API of the config (repeatable)`;
+
 /** The options `generate` and `check` share. */
 const PACKAGE_OPTIONS = `Options:
-  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
-                        (default: every spec/<api>/ folder with an openapi.yaml)
-  --out <folder>        Package folder (default: packages/<api>)
-  --name <package>      npm package name (default: @zapgen/<api>)
+${CONFIG_OPTIONS}
+  --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml (default: the config's
+                        APIs, else every spec/<api>/ folder with an openapi.yaml)
+  --out <folder>        Package folder (default: the config's, else packages/<api>)
+  --name <package>      npm package name (default: the config's, else @zapgen/<api>)
   --debug               Print stack traces of internal errors
   -h, --help            Show this help`;
 
@@ -134,14 +142,35 @@ Options:
 Rules:
 ${[...LOAD_RULES, ...lintRules].map((rule) => `  ${rule.name.padEnd(24)}${rule.severity.padEnd(9)}${rule.description}`).join('\n')}`,
   diff: DIFF_HELP,
+  init: `Usage: zapgen init [--spec <file|folder>] [--out <folder>] [--name <package>] [--config <file>]
+                   [--from-stainless <api.md|stainless.yml>]
+
+Writes a config for an existing spec: zapgen.config.ts (or the file --config names: .ts, .mts,
+.js, .mjs or .json) with one API, its spec, output folder and package name. Without --spec, one
+API per spec/<api>/ folder holding an openapi.yaml. An existing config is never overwritten
+unless --force. With --from-stainless, the client keeps a Stainless SDK's surface: every method
+of its api.md (or the resources of its stainless.yml) becomes the namespace and name of the
+operation with that method and path (namespaces.operations in the config).
+
+Options:
+  --spec <file|folder>  The spec (default: every spec/<api>/openapi.yaml)
+  --from-stainless <f>  The api.md or stainless.yml of the SDK whose surface to keep (needs --spec)
+  --out <folder>        Package folder (default: packages/<api>)
+  --name <package>      npm package name (default: @zapgen/<api>)
+  --config <file>       The file to write (default: zapgen.config.ts)
+  --force               Replace an existing config file
+  -h, --help            Show this help`,
 };
 
 const OPTIONS = {
+  config: { type: 'string' },
+  api: { type: 'string', multiple: true },
   spec: { type: 'string' },
   out: { type: 'string' },
   name: { type: 'string' },
   strict: { type: 'boolean' },
   force: { type: 'boolean' },
+  'from-stainless': { type: 'string' },
   base: { type: 'string' },
   format: { type: 'string' },
   watch: { type: 'boolean' },
@@ -151,19 +180,12 @@ const OPTIONS = {
 
 /** Which options each command accepts. */
 const ACCEPTED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
-  generate: ['spec', 'out', 'name', 'force', 'watch', 'debug', 'help'],
-  check: ['spec', 'out', 'name', 'debug', 'help'],
-  validate: ['spec', 'strict', 'debug', 'help'],
-  diff: ['spec', 'base', 'format', 'debug', 'help'],
+  generate: ['config', 'api', 'spec', 'out', 'name', 'force', 'watch', 'debug', 'help'],
+  check: ['config', 'api', 'spec', 'out', 'name', 'debug', 'help'],
+  validate: ['config', 'api', 'spec', 'strict', 'debug', 'help'],
+  diff: ['config', 'api', 'spec', 'base', 'format', 'debug', 'help'],
+  init: ['config', 'spec', 'out', 'name', 'from-stainless', 'force', 'debug', 'help'],
 };
-
-/** One API to process. */
-interface Target {
-  api: string;
-  spec: string;
-  out: string;
-  packageName: string;
-}
 
 /** Where output goes; injectable for tests. */
 export interface Io {
@@ -214,7 +236,20 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return usageError(io, `--format must be text or json, not "${values.format}"`, HELP[command]);
   }
 
-  const targets = findTargets({ spec: values.spec, out: values.out, name: values.name });
+  if (command === 'init') {
+    const specs = findTargets({ spec: values.spec, out: values.out, name: values.name });
+    if (typeof specs === 'string') return usageError(io, specs, HELP.init);
+    const { runInit } = await import('./commands/init.js');
+    return runInit({
+      io,
+      targets: specs,
+      file: values.config,
+      force: values.force ?? false,
+      stainless: values['from-stainless'],
+    });
+  }
+  const targets = await resolveTargets(io, values);
+  if (typeof targets === 'number') return targets;
   if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
 
   // generate and check hold folder locks and write packages: a signal waits for a write to end.
@@ -243,7 +278,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         await watchTargets({
           targets,
           generate: (target, previous) =>
-            runGenerate(io, target, { force: values.force ?? false, previous }),
+            generateWatched(io, target, { force: values.force ?? false, previous }),
           readPrevious: (outDir) => readPreviousPackage({ outDir }),
           log: io.stdout,
         });
@@ -296,7 +331,38 @@ function parseOptions(args: string[]) {
 }
 
 function isCommand(value: string): value is Command {
-  return value === 'generate' || value === 'check' || value === 'validate' || value === 'diff';
+  return (
+    value === 'generate' ||
+    value === 'check' ||
+    value === 'validate' ||
+    value === 'diff' ||
+    value === 'init'
+  );
+}
+
+/**
+ * The APIs to process: those of the config (see config-targets.ts), else those of `--spec` or
+ * `spec/<api>/`. A config that cannot be used prints each problem (file and option) and gives 2.
+ */
+async function resolveTargets(
+  io: Io,
+  values: { config?: string; api?: string[]; spec?: string; out?: string; name?: string },
+): Promise<Target[] | string | number> {
+  const nameProblem = values.name === undefined ? undefined : packageNameProblem(values.name);
+  if (nameProblem) return nameProblem;
+  const { configTargets, ConfigError } = await import('./commands/config-targets.js');
+  try {
+    const fromConfig = await configTargets(values);
+    if (fromConfig !== undefined)
+      return typeof fromConfig === 'string'
+        ? fromConfig
+        : (fromConfig.map((target) => outProblem(target.out)).find(Boolean) ?? fromConfig);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) io.stderr(`zapgen: ${problem}`);
+    return EXIT.usage;
+  }
+  return findTargets({ spec: values.spec, out: values.out, name: values.name });
 }
 
 function usageError(io: Io, message: string, usage: string): number {
@@ -371,7 +437,11 @@ function isFile(file: string): boolean {
 }
 
 function runValidate(io: Io, target: Target, strict: boolean): boolean {
-  const { findings, timings } = validate({ spec: target.spec, apiName: target.api });
+  const { findings, timings } = validate({
+    spec: target.spec,
+    apiName: target.api,
+    ...(target.overlays && { overlays: target.overlays }),
+  });
   printFindings(io, findings);
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.length - errors;
@@ -393,6 +463,26 @@ async function runGenerate(
       files: [],
     }
   );
+}
+
+/**
+ * One run of watch mode: the config (when the target has one) is read again first and watched
+ * with the spec's files, so that saving it regenerates with the new options.
+ */
+async function generateWatched(
+  io: Io,
+  target: Target,
+  options: { force: boolean; previous: PreviousPackage },
+): Promise<{ ok: boolean; files: string[] }> {
+  const { refreshTarget } = await import('./commands/config-targets.js');
+  const current = await refreshTarget(target);
+  const configFiles = target.config === undefined ? [] : [target.config];
+  if (current instanceof Error) {
+    for (const problem of current.problems) io.stderr(`zapgen: ${problem}`);
+    return { ok: false, files: configFiles };
+  }
+  const result = await runGenerate(io, current, options);
+  return { ...result, files: [...result.files, ...configFiles] };
 }
 
 async function generateTarget(
@@ -565,6 +655,8 @@ function identityOf(target: Target): RunIdentity {
     out: target.out,
     packageName: target.packageName,
     apiName: target.api,
+    // The config's options shape the package: a change of them is a miss.
+    options: optionsKey(target),
   };
 }
 
@@ -611,6 +703,10 @@ function targetOptions(target: Target) {
     out: target.out,
     packageName: target.packageName,
     apiName: target.api,
+    ...(target.filter && { filter: target.filter }),
+    ...(target.overlays && { overlays: target.overlays }),
+    ...(target.names && { names: target.names }),
+    ...(target.namespaces && { namespaces: target.namespaces }),
   };
 }
 

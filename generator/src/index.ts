@@ -28,3 +28,11 @@ export {
 export type { Drift, OutputFile, WriteCounts } from './write/index.js';
 export type { EmitContext, EmittedFile, Emitter } from './emit/index.js';
 export type { ApiModel } from './model/index.js';
+export {
+  defineConfig,
+  type ApiConfig,
+  type FilterConfig,
+  type HttpMethod,
+  type IncludeExclude,
+  type ZapgenConfig,
+} from './config/types.js';

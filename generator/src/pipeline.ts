@@ -20,6 +20,9 @@ import { collectGarbage, LARGE_HEAP } from './memory.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
+import { filterDocument } from './model/filter.js';
+import type { FilterConfig, NamesConfig, NamespacesConfig } from './config/types.js';
+import { applySurface } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import {
@@ -62,6 +65,17 @@ export interface GenerateOptions {
   specLabel?: string;
   /** Short API name; default from the spec's folder (for `openapi.yaml`) or file name. */
   apiName?: string;
+  /**
+   * The operations the package exposes (a config's `filter`); what only the others use leaves
+   * too. Default: every operation.
+   */
+  filter?: FilterConfig;
+  /** Overlay 1.0 files applied to the spec, in order, before it is validated (a config's `overlays`). */
+  overlays?: readonly string[];
+  /** How operations are named (a config's `names`). */
+  names?: NamesConfig;
+  /** Resource namespaces of the client (a config's `namespaces`). */
+  namespaces?: NamespacesConfig;
   /** Output kinds to run; default every registered emitter. */
   emitters?: readonly Emitter[];
   /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
@@ -260,7 +274,7 @@ async function build(options: GenerateOptions): Promise<Built> {
   return {
     outputs,
     marker: headerPrefix(context.specLabel),
-    notes: formatWarnings,
+    notes: [...produced.surfaceNotes, ...formatWarnings],
     summary: {
       api: context.apiName,
       operations: produced.operations,
@@ -303,7 +317,7 @@ async function produce({
 }) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
-  const { model, findings, release, changes, sources, sourceHashes, hash } = prepare({
+  const { model, findings, release, changes, sources, sourceHashes, hash, surfaceNotes } = prepare({
     options,
     packageName,
     lap,
@@ -353,6 +367,7 @@ async function produce({
     changes,
     sources,
     sourceHashes,
+    surfaceNotes,
   };
 }
 
@@ -377,13 +392,25 @@ function prepare({
   sources: string[];
   sourceHashes: Record<string, string>;
   hash: string;
+  /** What of the config's names and namespaces matched nothing or could not be used. */
+  surfaceNotes: string[];
 } {
-  const loaded = loadSpec(options.spec);
+  const loaded = loadSpec(options.spec, { overlays: options.overlays ?? [] });
   const findings = validateSpec(loaded);
   if (hasErrors(findings) || !loaded.document) throw new SpecError(findings, loaded.files);
   lap('load');
-  const model = buildModel(loaded.document);
-  const hash = specHash(loaded.document);
+  // The filter shapes what the package is: the model, the bundled spec and the hash the release
+  // compares are all of the filtered document, so a change of the filter is a change.
+  const document = options.filter
+    ? filterDocument(loaded.document, options.filter).document
+    : loaded.document;
+  const model = buildModel(document);
+  const surfaceNotes = applySurface({
+    model,
+    ...(options.names && { names: options.names }),
+    ...(options.namespaces && { namespaces: options.namespaces }),
+  });
+  const hash = specHash(document);
   // The release diffs the previous spec with this one: counted with the model.
   const release = computeRelease({
     previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }),
@@ -401,6 +428,7 @@ function prepare({
     sources: loaded.files,
     sourceHashes: loaded.hashes,
     hash,
+    surfaceNotes,
   };
 }
 

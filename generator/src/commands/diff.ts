@@ -23,6 +23,8 @@ import {
 import { formatFinding, hasErrors, type Finding } from '../load/finding.js';
 import { resolveEntry } from '../load/load-spec.js';
 import { displayPath } from '../load/source-file.js';
+import type { FilterConfig } from '../config/types.js';
+import { filterDocument } from '../model/filter.js';
 
 export { DIFF_HELP } from './diff-help.js';
 
@@ -30,6 +32,8 @@ export { DIFF_HELP } from './diff-help.js';
 export interface DiffTarget {
   api: string;
   spec: string;
+  /** The config's operation filter: both versions are compared as the package sees them. */
+  filter?: FilterConfig;
 }
 
 interface Output {
@@ -112,8 +116,13 @@ function diffTarget({
     return invalid({ io, api: target.api, findings: revision.findings, which: 'spec' });
   const revisionLabel =
     base.kind === 'git' ? 'the working tree' : displayPath(path.resolve(target.spec));
+  const filtered = (document: Record<string, unknown>) =>
+    target.filter ? filterDocument(document, target.filter).document : document;
   const diff = (document: Record<string, unknown>, baseLabel: string): SpecDiff => {
-    const { changes, formOnly } = diffDocuments({ base: document, revision: revision.value });
+    const { changes, formOnly } = diffDocuments({
+      base: filtered(document),
+      revision: { ...revision.value, document: filtered(revision.value.document!) },
+    });
     return {
       api: target.api,
       base: baseLabel,

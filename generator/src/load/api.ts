@@ -11,9 +11,14 @@ export interface ValidateSummary {
 }
 
 /** Loads and validates `spec`: every finding, errors and warnings, located in the source files. */
-export function validate(options: { spec: string; apiName?: string }): ValidateSummary {
+export function validate(options: {
+  spec: string;
+  apiName?: string;
+  /** Overlay 1.0 files applied first (a config's `overlays`). */
+  overlays?: readonly string[];
+}): ValidateSummary {
   const start = performance.now();
-  const loaded = loadSpec(options.spec);
+  const loaded = loadSpec(options.spec, { overlays: options.overlays ?? [] });
   const loadedAt = performance.now();
   const findings = validateSpec(loaded);
   return {

@@ -1,6 +1,7 @@
 /** Finding a spec's entry file and loading it into one bundled document. */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { applyOverlays } from './overlay.js';
 import { bundleSpec, type Bundle } from './bundle.js';
 import { normalizeDialect, type DialectNote } from './dialect.js';
 import type { Finding } from './finding.js';
@@ -41,10 +42,21 @@ export function resolveEntry(spec: string): string {
   return path.join(absolute, ENTRY_NAMES[0]);
 }
 
-/** Reads a spec (file or folder) and every file it references, bundled into one document. */
-export function loadSpec(spec: string): LoadedSpec {
+/**
+ * Reads a spec (file or folder) and every file it references, bundled into one document, with
+ * the `overlays` (Overlay 1.0 files) applied in order: their files join the spec's, their
+ * problems are located in them.
+ */
+export function loadSpec(spec: string, options: { overlays?: readonly string[] } = {}): LoadedSpec {
   const entry = resolveEntry(spec);
   const bundle = bundleSpec(entry);
+  if (options.overlays?.length && bundle.document) {
+    const overlaid = applyOverlays({ document: bundle.document, overlays: options.overlays });
+    bundle.document = overlaid.document;
+    bundle.findings.push(...overlaid.findings);
+    bundle.files.push(...Object.keys(overlaid.hashes));
+    Object.assign(bundle.hashes, overlaid.hashes);
+  }
   if (isSwagger2(bundle.document)) upgradeSwagger2(bundle);
   if (typeof bundle.document?.openapi === 'string' && bundle.document.openapi.startsWith('3.2'))
     bundle.findings.push({

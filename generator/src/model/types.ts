@@ -143,6 +143,13 @@ export interface OperationModel {
   security: SecurityRequirementModel[];
   /** The spec's machine-readable `x-zapgen-*` rules of this operation. */
   extensions: OperationExtensions;
+  /** The name the config's `names.functions` gives the operation's function (before it is made safe). */
+  functionName?: string;
+  /**
+   * Where the client exposes the operation, from the config's `namespaces`: `client.pets.list()`
+   * (more than one when a migrated SDK kept an alias).
+   */
+  namespaces?: readonly { path: readonly string[]; method: string }[];
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';

@@ -4,7 +4,14 @@ import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import type { ModuleDeclaration } from '../registry.js';
-import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
+import {
+  apiKeyOptions,
+  CLIENT_MEMBERS,
+  operationNames,
+  type OperationNames,
+} from '../shared/operation-names.js';
+import { method, RUNTIME_CALLS } from './method.js';
+import { namespaceMembers } from './namespaces.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
@@ -156,54 +163,6 @@ function looseOperationTypes(
   ];
 }
 
-/** A JSDoc block for already escaped lines: one line stays on one line. */
-function blockComment(lines: string[]): string {
-  if (!lines.length) return '';
-  if (lines.length === 1) return `/** ${lines[0]} */\n`;
-  return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`;
-}
-
-const RUNTIME_CALLS = {
-  call: {
-    options: 'CallOptions',
-    returns: (type: string) => `Promise<${type}Result>`,
-    generic: (type: string) => `${type}Result`,
-  },
-  paginate: {
-    options: 'PaginateOptions',
-    returns: (type: string) => `AsyncIterableIterator<${type}Item>`,
-    generic: (type: string) => `${type}Item`,
-  },
-  poll: {
-    options: 'PollOptions',
-    returns: (type: string) => `Promise<${type}Result>`,
-    generic: (type: string) => `${type}Result`,
-  },
-} as const;
-
-/**
- * One method of the client object: a named call (through the operation's function, below), or its
- * `paginate`/`poll` variant.
- */
-function method(input: {
-  doc: string[];
-  names: OperationNames;
-  argsOptional: boolean;
-  kind: keyof typeof RUNTIME_CALLS;
-}): string {
-  const { names, kind } = input;
-  const call = RUNTIME_CALLS[kind];
-  const args = `args: ${names.type}Args${input.argsOptional ? ' = {}' : ''}`;
-  // `callOptions`, not `options`: that is `createClient`'s own parameter.
-  const signature = `${kind === 'paginate' ? '' : 'async '}${names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
-  // In a method, `${names.fn}` names the module's function of the same name, not the method.
-  const body =
-    kind === 'call'
-      ? `return ${names.fn}(runtime, args, callOptions);`
-      : `return runtime.${kind}<${call.generic(names.type)}>(${names.definition}, args, callOptions);`;
-  return `${blockComment(input.doc)}${signature} {\n${body}\n}`;
-}
-
 /**
  * The operation's own exported function, `getApp(client, args, callOptions)`, on a client from
  * `createBaseClient`: a module that imports it alone brings into a bundle this operation's
@@ -245,11 +204,19 @@ function createClientBody(
   const entries = model.operations.map((operation) => ({
     operation,
     names: names.get(operation.operationId)!,
-    ...written.get(operation.operationId)!,
+    doc: written.get(operation.operationId)!.doc,
+    argsOptional: written.get(operation.operationId)!.argsOptional,
   }));
-  const members = entries.map(({ names: n, doc, argsOptional }) =>
-    method({ doc, names: n, argsOptional, kind: 'call' }),
-  );
+  const members = entries
+    .filter(({ operation }) => !operation.namespaces?.length)
+    .map(({ names: n, doc, argsOptional }) =>
+      method({ doc, names: n, argsOptional, kind: 'call' }),
+    );
+  const taken = new Set([
+    ...CLIENT_MEMBERS,
+    ...entries.filter(({ operation }) => !operation.namespaces?.length).map(({ names: n }) => n.fn),
+  ]);
+  members.push(...namespaceMembers({ entries, taken }));
   const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
   if (paginated.length) {
     const methods = paginated.map(({ names: n, argsOptional }) =>

@@ -1,8 +1,8 @@
 import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
 import { camelCase, uniqueNames } from './identifiers.js';
 
-/** Members of the client object that operation functions must not shadow. */
-const CLIENT_MEMBERS = new Set([
+/** Members of the client object that operation functions and namespaces must not shadow. */
+export const CLIENT_MEMBERS = new Set([
   'GET',
   'PUT',
   'POST',
@@ -81,10 +81,17 @@ export interface OperationNames {
 
 /** Unique function, type and const names per operationId, in model order (sorted by operationId). */
 export function operationNames(model: ApiModel): Map<string, OperationNames> {
+  // The config's names (`names.functions`) where it gives one, else the operationId.
+  const given = new Map(
+    model.operations.map((operation) => [
+      operation.operationId,
+      operation.functionName ?? operation.operationId,
+    ]),
+  );
   const functions = uniqueNames(
     model.operations.map((operation) => operation.operationId),
     (operationId) => {
-      const name = camelCase(operationId);
+      const name = camelCase(given.get(operationId)!);
       return CLIENT_MEMBERS.has(name) || MODULE_NAMES.has(name) ? `${name}Operation` : name;
     },
   );

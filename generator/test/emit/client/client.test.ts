@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ApiModel } from '../../../src/model/types.js';
+import type { ApiModel, OperationModel } from '../../../src/model/types.js';
 import { clientSource } from '../../../src/emit/client/index.js';
 import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
@@ -564,5 +564,120 @@ describe('client emitter: hostile spec strings never break the output', () => {
     expect(definitionsSource(given, context)).toBe(
       definitionsSource(structuredClone(given), context),
     );
+  });
+});
+
+describe('client emitter: resource namespaces (config namespaces)', () => {
+  const pets = (namespaces?: OperationModel['namespaces'], extra: Partial<OperationModel> = {}) =>
+    operation({
+      operationId: 'listPets',
+      method: 'get',
+      path: '/pets',
+      responses: [jsonResponse('200', string)],
+      ...(namespaces && { namespaces }),
+      ...extra,
+    });
+  const owner = operation({
+    operationId: 'getOwner',
+    method: 'get',
+    path: '/pets/{id}/owner',
+    parameters: [parameter({ name: 'id', in: 'path' })],
+    namespaces: [{ path: ['pets', 'owners'], method: 'get' }],
+  });
+  const cases: [string, { given: ApiModel; usage: string; want: RegExp | null }][] = [
+    [
+      'client.pets.list() and client.pets.owners.get() are typed calls',
+      {
+        given: model({ operations: [pets([{ path: ['pets'], method: 'list' }]), owner] }),
+        usage: `const all: string = await client.pets.list();\nconst one: string = await client.pets.owners.get({ path: { id: '1' } });`,
+        want: null,
+      },
+    ],
+    [
+      'a namespaced operation has no flat method any more',
+      {
+        given: model({ operations: [pets([{ path: ['pets'], method: 'list' }])] }),
+        usage: `void client.listPets();`,
+        want: /listPets/,
+      },
+    ],
+    [
+      'a namespaced call is checked like a flat one',
+      {
+        given: model({ operations: [owner] }),
+        usage: `void client.pets.owners.get({ path: { id: 1 } });`,
+        want: /number/,
+      },
+    ],
+    [
+      'aliases: the same operation under two names',
+      {
+        given: model({
+          operations: [
+            pets([
+              { path: ['pets'], method: 'list' },
+              { path: ['animals'], method: 'all' },
+            ]),
+          ],
+        }),
+        usage: `void client.pets.list();\nvoid client.animals.all();`,
+        want: null,
+      },
+    ],
+    [
+      'names from a config are made safe: spaces camelCased, __proto__ a property, a clash with a runtime member numbered',
+      {
+        given: model({
+          operations: [
+            pets([{ path: ['special events', '__proto__'], method: 'delete' }]),
+            operation({
+              operationId: 'other',
+              method: 'get',
+              path: '/o',
+              namespaces: [{ path: ['paginate'], method: 'x' }],
+            }),
+          ],
+        }),
+        usage: `void client.specialEvents.__proto__.delete();\nvoid client.paginate2.x();`,
+        want: null,
+      },
+    ],
+    [
+      'two methods of one name in one namespace are numbered',
+      {
+        given: model({
+          operations: [
+            pets([{ path: ['pets'], method: 'list' }]),
+            operation({
+              operationId: 'other',
+              method: 'get',
+              path: '/o',
+              namespaces: [{ path: ['pets'], method: 'list' }],
+            }),
+          ],
+        }),
+        usage: `void client.pets.list();\nvoid client.pets.list2();`,
+        want: null,
+      },
+    ],
+    [
+      'functionName renames the function and the flat method',
+      {
+        given: model({ operations: [pets(undefined, { functionName: 'allPets' })] }),
+        usage: `void client.allPets();`,
+        want: null,
+      },
+    ],
+  ];
+  test.each(cases)('%s', async (_name, { given, usage, want }) => {
+    const { client, errors } = await emitAndCheck(given, usage);
+    if (want === null) expect(errors).toEqual([]);
+    else expect(errors.join('\n')).toMatch(want);
+    // The operation's own function stays, for tree-shaking.
+    for (const operation of given.operations)
+      expect(client).toMatch(
+        new RegExp(`export async function ${operation.functionName ?? operation.operationId}\\(`),
+      );
+    expect(client).not.toMatch(/^\s*__proto__:/m);
   });
 });

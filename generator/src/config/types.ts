@@ -1,0 +1,126 @@
+/**
+ * The shape of `zapgen.config.ts` (also `.mts`, `.js`, `.mjs`, `.json`): the APIs a project
+ * generates and, per API, the public surface of its package. Imported by configs through
+ * `@zapgen/generator/config`, which loads nothing of the generation machinery.
+ */
+
+/** The HTTP methods an operation can have, in the order of an OpenAPI path item. */
+export const HTTP_METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const;
+
+/** An HTTP method an operation can have. */
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** A list of values to keep (`include`) and a list to leave out (`exclude`). */
+export interface IncludeExclude<T> {
+  /** When given, an operation must match one of these. */
+  include?: readonly T[];
+  /** An operation that matches one of these is left out. */
+  exclude?: readonly T[];
+}
+
+/**
+ * Which operations the package exposes. An operation is kept when it passes every criterion
+ * given; the component schemas (and parameters, responses, ...) that only left-out operations
+ * used are left out too, from every file of the package.
+ */
+export interface FilterConfig {
+  /** Operation tags: an operation is included when one of its tags is listed, excluded likewise. */
+  tags?: IncludeExclude<string>;
+  /**
+   * Path templates as written in the spec, matched as globs: `*` is one segment, `**` any
+   * number, `{id}` is literal (`/pets/**`, `/pets/{petId}`, `/admin/*`).
+   */
+  paths?: IncludeExclude<string>;
+  /** HTTP methods, lower or upper case. */
+  methods?: IncludeExclude<HttpMethod | Uppercase<HttpMethod>>;
+  /** operationIds. */
+  operationIds?: IncludeExclude<string>;
+  /** `false` leaves out operations marked `deprecated: true` (default: kept). */
+  deprecated?: boolean;
+}
+
+/** What a naming function is told about an operation. */
+export interface OperationInfo {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  tags: readonly string[];
+}
+
+/** How operations are named. */
+export interface NamesConfig {
+  /**
+   * The name of each operation's exported function (`listPets(client, args)`) and of its client
+   * method when it has no namespace: `'camelCase'` of the operationId (the default), or a
+   * function returning the name (`undefined` for the default). Made a safe, unique identifier.
+   */
+  functions?: 'camelCase' | ((operation: OperationInfo) => string | undefined);
+}
+
+/**
+ * Resource namespaces of the client: `client.pets.list()`, `client.pets.owners.retrieve()`. The
+ * operation's own exported function stays (for tree-shaking); its flat client method gives way
+ * to the namespaced one.
+ */
+export interface NamespacesConfig {
+  /**
+   * For the operations `operations` does not list: `'tags'` (the first tag is the namespace; the
+   * method is the function name without the tag's words: `listPets` → `pets.list`), `'paths'`
+   * (each literal path segment is a level, `v1`-like and `api` segments skipped; the method is
+   * `list`/`retrieve` for GET on a collection/item, `create`, `update`, `delete`), or a function
+   * returning `'pets.owners.list'` (`undefined`: no namespace). Default: only `operations`.
+   */
+  from?: 'tags' | 'paths' | ((operation: OperationInfo) => string | undefined);
+  /**
+   * Per operation, by operationId or `'<method> <path>'` (`'get /pets/{petId}'`): the namespace
+   * path and method name, dot-separated (`'pets.retrieve'`), or several (an SDK's aliases).
+   * Keys are matched after the filter: one that names no operation of the package is a warning.
+   */
+  operations?: Readonly<Record<string, string | readonly string[]>>;
+}
+
+/** One API: a spec and the package generated from it. */
+export interface ApiConfig {
+  /**
+   * Short name, printed in messages and used to select the API (`--api`); default the spec's
+   * folder (for `openapi.yaml`) or file name.
+   */
+  name?: string;
+  /** The spec: an entry file, or a folder holding `openapi.yaml|yml|json`. Relative to the config file. */
+  spec: string;
+  /** The package folder. Relative to the config file. */
+  output: string;
+  /** npm package name; default `@zapgen/<name>`. */
+  packageName?: string;
+  /** Which operations the package exposes (default: all of them). */
+  filter?: FilterConfig;
+  /**
+   * OpenAPI Overlay 1.0 documents applied to the spec, in order, before it is validated and
+   * generated (relative to the config file): a vendor's spec stays as published.
+   */
+  overlays?: readonly string[];
+  /** How operations are named (default: camelCase of the operationId). */
+  names?: NamesConfig;
+  /** Resource namespaces of the client (default: none, one flat method per operation). */
+  namespaces?: NamespacesConfig;
+}
+
+/** `zapgen.config.ts`. */
+export interface ZapgenConfig {
+  /** One entry per API; names and output folders must be distinct. */
+  apis: readonly ApiConfig[];
+}
+
+/** Types a config: `export default defineConfig({ apis: [...] })`. Returns `config` unchanged. */
+export function defineConfig(config: ZapgenConfig): ZapgenConfig {
+  return config;
+}

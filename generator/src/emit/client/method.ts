@@ -1,0 +1,53 @@
+/** One method of `createClient`'s object, flat or namespaced, and the runtime calls behind it. */
+import type { OperationNames } from '../shared/operation-names.js';
+
+/** A JSDoc block for already escaped lines: one line stays on one line. */
+function blockComment(lines: string[]): string {
+  if (!lines.length) return '';
+  if (lines.length === 1) return `/** ${lines[0]} */\n`;
+  return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`;
+}
+
+export const RUNTIME_CALLS = {
+  call: {
+    options: 'CallOptions',
+    returns: (type: string) => `Promise<${type}Result>`,
+    generic: (type: string) => `${type}Result`,
+  },
+  paginate: {
+    options: 'PaginateOptions',
+    returns: (type: string) => `AsyncIterableIterator<${type}Item>`,
+    generic: (type: string) => `${type}Item`,
+  },
+  poll: {
+    options: 'PollOptions',
+    returns: (type: string) => `Promise<${type}Result>`,
+    generic: (type: string) => `${type}Result`,
+  },
+} as const;
+
+/**
+ * One method of the client object: a named call (through the operation's function, below), or its
+ * `paginate`/`poll` variant.
+ */
+export function method(input: {
+  doc: string[];
+  names: OperationNames;
+  /** Whether a call needs no argument (`argsOptional`, or true for a degraded operation). */
+  argsOptional: boolean;
+  kind: keyof typeof RUNTIME_CALLS;
+  /** The method's key, when it is not the function's name (a namespaced method). */
+  key?: string;
+}): string {
+  const { names, kind } = input;
+  const call = RUNTIME_CALLS[kind];
+  const args = `args: ${names.type}Args${input.argsOptional ? ' = {}' : ''}`;
+  // `callOptions`, not `options`: that is `createClient`'s own parameter.
+  const signature = `${kind === 'paginate' ? '' : 'async '}${input.key ?? names.fn}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
+  // In a method, `${names.fn}` names the module's function of the same name, not the method.
+  const body =
+    kind === 'call'
+      ? `return ${names.fn}(runtime, args, callOptions);`
+      : `return runtime.${kind}<${call.generic(names.type)}>(${names.definition}, args, callOptions);`;
+  return `${blockComment(input.doc)}${signature} {\n${body}\n}`;
+}
