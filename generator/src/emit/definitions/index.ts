@@ -134,7 +134,7 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
               emitter: 'routes',
               what: 'the clients and the mock send and read it without parameter shapes',
             },
-            () => operationRoute({ model, operation, shapes: true }),
+            () => operationRoute({ model, operation }),
             () => operationRoute({ model, operation, shapes: false }),
           ),
         },

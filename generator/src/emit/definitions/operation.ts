@@ -114,9 +114,9 @@ function validator(input: {
 export function operationRoute(input: {
   model: ApiModel;
   operation: OperationModel;
-  shapes: boolean;
+  shapes?: boolean;
 }): string {
-  const { model, operation, shapes } = input;
+  const { model, operation, shapes = true } = input;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
