@@ -5,6 +5,8 @@
  * packages, install the tarballs into a brand-new project, type-check a consumer strictly
  * (`skipLibCheck: false`, NodeNext and bundler resolution), run it against each package's mock, and
  * `require()` each package from CommonJS. publint and `attw --pack` check every tarball.
+ * TypeScript 7 (the native compiler, `typescript@latest`) type-checks the same consumer and
+ * compiles each package's generated sources too: users upgrade their compiler on their own.
  *
  * npm installs from its cache when it can (`--prefer-offline`): the dependencies are the repo's own.
  */
@@ -113,6 +115,16 @@ function consumerSource(): string {
   return `${imports.join('\n')}\n\nconst results: Record<string, { ok: boolean; schemas: number }> = {};\n${calls.join('\n')}\nconsole.log(JSON.stringify(results));\n`;
 }
 
+/**
+ * TypeScript 7, installed into the consumer under another name beside the repo's TypeScript 5 (the
+ * generator keeps TypeScript 5; its outputs must compile under both). Called by path, never as `tsc`.
+ */
+const TYPESCRIPT_7 = 'typescript-7@npm:typescript@^7.0.2';
+const TSC = {
+  'TypeScript 5': 'consumer/node_modules/typescript/bin/tsc',
+  'TypeScript 7': 'consumer/node_modules/typescript-7/bin/tsc',
+} as const;
+
 const STRICT = {
   target: 'ES2022',
   strict: true,
@@ -182,6 +194,7 @@ beforeAll(async () => {
       'error',
       ...tarballs.values(),
       `typescript@${versionOf('typescript')}`,
+      TYPESCRIPT_7,
       `@types/node@${versionOf('@types/node')}`,
     ],
     cwd: consumer,
@@ -227,23 +240,50 @@ describe('a package generated outside the repository', () => {
 
 describe('the packed packages, installed into a new project', () => {
   test.each([
-    ['NodeNext', 'tsconfig.json'],
-    ['bundler', 'tsconfig.bundler.json'],
-  ])('type-check strictly with skipLibCheck: false (%s resolution)', async (_name, config) => {
-    const { code, output } = await run({
-      command: process.execPath,
-      args: [
-        path.join(work, 'consumer/node_modules/typescript/bin/tsc'),
-        '-p',
-        config,
-        '--pretty',
-        'false',
-      ],
-      cwd: path.join(work, 'consumer'),
-    });
-    expect(output.trim(), `tsc -p ${config}`).toBe('');
-    expect(code).toBe(0);
-  });
+    ['TypeScript 5', 'NodeNext', 'tsconfig.json'],
+    ['TypeScript 5', 'bundler', 'tsconfig.bundler.json'],
+    ['TypeScript 7', 'NodeNext', 'tsconfig.json'],
+    ['TypeScript 7', 'bundler', 'tsconfig.bundler.json'],
+  ] as const)(
+    '%s: type-check strictly with skipLibCheck: false (%s resolution)',
+    async (compiler, _name, config) => {
+      const { code, output } = await run({
+        command: process.execPath,
+        // TypeScript 5 writes dist/ (run below); TypeScript 7 only checks.
+        args: [
+          path.join(work, TSC[compiler]),
+          '-p',
+          config,
+          '--pretty',
+          'false',
+          ...(compiler === 'TypeScript 7' ? ['--noEmit'] : []),
+        ],
+        cwd: path.join(work, 'consumer'),
+      });
+      expect(output.trim(), `${compiler}: tsc -p ${config}`).toBe('');
+      expect(code).toBe(0);
+    },
+  );
+
+  test.each(PACKAGES.map((pkg) => [pkg.name, pkg.dir] as const))(
+    "TypeScript 7 compiles %s's generated sources with the package's own tsconfig",
+    async (name, dir) => {
+      const { code, output } = await run({
+        command: process.execPath,
+        args: [
+          path.join(work, TSC['TypeScript 7']),
+          '-p',
+          'tsconfig.json',
+          '--noEmit',
+          '--pretty',
+          'false',
+        ],
+        cwd: path.isAbsolute(dir) ? dir : path.join(work, dir),
+      });
+      expect(output.trim(), `${name}: TypeScript 7`).toBe('');
+      expect(code).toBe(0);
+    },
+  );
 
   test('run: every client gets an answer from its own mock', async () => {
     const output = await sh({

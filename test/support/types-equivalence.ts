@@ -379,6 +379,18 @@ export const DELIBERATE: readonly {
       /is not assignable to type 'Record<string, never>'/.test(difference.reason ?? ''),
   },
   {
+    name: 'discriminator-value-the-property-rejects',
+    why: "a discriminator value inferred for a component (its name) that the component's own discriminator property rejects (`const: fixed`, an enum without it) does not narrow the property: openapi-typescript replaces the property with that value, a type no valid value has, or `never` in an `allOf` (zapgen formerly intersected it, `never`)",
+    matches: (difference) =>
+      // zapgen keeps the spec's value where openapi-typescript writes the name...
+      (difference.direction === 'both' &&
+        /Type '"[^"']*"' is not assignable to type '"[^"']*"'\.$/.test(difference.reason ?? '')) ||
+      // ...or where openapi-typescript's added allOf member makes the whole schema never.
+      (difference.direction === 'zapgen → openapi-typescript' &&
+        /\bnever\b/.test(difference.peer) &&
+        /is not assignable to type 'never'/.test(difference.reason ?? '')),
+  },
+  {
     name: 'defs-not-a-property',
     why: "a schema's `$defs` are definitions, not a property of its values (openapi-typescript types them as a required `$defs` property no value has)",
     matches: (difference) =>

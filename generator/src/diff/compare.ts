@@ -7,7 +7,8 @@ import { ChangeCollector, type Change } from './changes.js';
 import { Locator } from './locate.js';
 import { OperationComparer } from './operations.js';
 import { maxLevel, type Level } from './rules.js';
-import { quote, sameJson, SchemaComparer, type SchemaSide } from './schemas.js';
+import { jsonEqual } from '../json/value.js';
+import { quote, SchemaComparer, type SchemaSide } from './schemas.js';
 import { joinPointer } from '../json/pointer.js';
 
 /** The root key zapgen adds to the `openapi.json` it writes; not part of the spec. */
@@ -148,9 +149,9 @@ function securitySchemes({
     if (changed.length) add('security-scheme-changed', scheme.name, changed.join(', '));
     const { description: oldDescription, ...oldRest } = old;
     const { description: newDescription, ...newRest } = scheme;
-    if (!changed.length && !sameJson(oldRest, newRest))
+    if (!changed.length && !jsonEqual(oldRest, newRest))
       add('security-scheme-updated', scheme.name, 'URLs, scopes or format changed');
-    if (!sameJson(oldDescription ?? null, newDescription ?? null)) {
+    if (!jsonEqual(oldDescription ?? null, newDescription ?? null)) {
       changes.add({
         owner: 'security',
         rule: 'documentation-changed',
@@ -195,7 +196,7 @@ function documentLevel({
   revision: ApiModel;
   changes: ChangeCollector;
 }): void {
-  if (!sameJson(base.servers, revision.servers)) {
+  if (!jsonEqual(base.servers, revision.servers)) {
     const url = (model: ApiModel) => model.servers[0]?.url ?? 'none';
     changes.add({
       owner: 'document',

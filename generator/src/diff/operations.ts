@@ -14,7 +14,8 @@ import type {
   SecurityRequirementModel,
 } from '../model/types.js';
 import type { ChangeCollector } from './changes.js';
-import { canonical, plural, quote, sameJson, SchemaComparer, type At } from './schemas.js';
+import { jsonEqual } from '../json/value.js';
+import { canonical, plural, quote, SchemaComparer, type At } from './schemas.js';
 
 /** `/pets/{petId}` and `/pets/{id}` are the same route. */
 export function routeKey(operation: Pick<OperationModel, 'method' | 'path'>): string {
@@ -138,7 +139,7 @@ export class OperationComparer {
     if (before.deprecated !== after.deprecated)
       add('deprecated', after.deprecated ? 'deprecated' : 'no longer deprecated');
     const documentation = (['summary', 'description', 'tags'] as const).filter(
-      (key) => !sameJson(before[key] ?? null, after[key] ?? null),
+      (key) => !jsonEqual(before[key] ?? null, after[key] ?? null),
     );
     if (documentation.length) add('documentation-changed', `${documentation.join(', ')} changed`);
     this.#parameters({ before, after, owner });
@@ -204,7 +205,7 @@ export class OperationComparer {
             .join(', '),
         );
       const documentation = (['description', 'example'] as const).filter(
-        (field) => !sameJson(old[field] ?? null, parameter[field] ?? null),
+        (field) => !jsonEqual(old[field] ?? null, parameter[field] ?? null),
       );
       if (documentation.length) add('documentation-changed', `${documentation.join(', ')} changed`);
       this.#schemas.compare(old.schema, parameter.schema, {
@@ -251,7 +252,7 @@ export class OperationComparer {
         body.required ? 'request-body-became-required' : 'request-body-became-optional',
         `became ${body.required ? 'required' : 'optional'}`,
       );
-    if (!sameJson(old.description ?? null, body.description ?? null))
+    if (!jsonEqual(old.description ?? null, body.description ?? null))
       add('documentation-changed', 'description changed');
     this.#content({
       before: old.content,
@@ -352,7 +353,7 @@ export class OperationComparer {
           pointer: at,
         });
       }
-      if (!sameJson(old.description ?? null, header.description ?? null))
+      if (!jsonEqual(old.description ?? null, header.description ?? null))
         this.#add({
           owner,
           rule: 'documentation-changed',
@@ -410,7 +411,7 @@ export class OperationComparer {
         });
         continue;
       }
-      if (!sameJson(old.examples, media.examples))
+      if (!jsonEqual(old.examples, media.examples))
         this.#add({
           owner,
           rule: 'documentation-changed',
@@ -454,7 +455,7 @@ export class OperationComparer {
     name: string;
     pointer: string;
   }): void {
-    if (sameJson(normalSecurity(before), normalSecurity(after))) return;
+    if (jsonEqual(normalSecurity(before), normalSecurity(after))) return;
     const oldOptions = normalSecurity(before);
     const newOptions = normalSecurity(after);
     const lost = oldOptions.filter(
@@ -505,7 +506,7 @@ export class OperationComparer {
       const [old, now] = [before.extensions[feature], after.extensions[feature]];
       if (!old && now) add(`${feature}-added`, `x-zapgen-${feature} added`);
       else if (old && !now) add(`${feature}-removed`, `x-zapgen-${feature} removed`);
-      else if (old && now && !sameJson(old, now))
+      else if (old && now && !jsonEqual(old, now))
         add(`${feature}-changed`, `x-zapgen-${feature} changed`);
     }
     const oldRules = new Set(
@@ -527,7 +528,7 @@ export class OperationComparer {
         `${plural(removed.length, 'x-zapgen-rules rule')} removed: ${removed.map(describeRule).join('; ')}`,
       );
     const other = (['stability', 'cache'] as const).filter(
-      (key) => !sameJson(before.extensions[key] ?? null, after.extensions[key] ?? null),
+      (key) => !jsonEqual(before.extensions[key] ?? null, after.extensions[key] ?? null),
     );
     if (other.length)
       add(

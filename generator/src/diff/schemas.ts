@@ -5,6 +5,8 @@
  * the same schema) and `allOf` members are merged (an object split into `allOf` parts is the
  * same object). Each pair of component versions is compared once per direction.
  */
+import { jsonEqual } from '../json/value.js';
+import { mergeObjects } from '../model/all-of.js';
 import { compareCodePoints } from '../model/order.js';
 import type {
   JsonValue,
@@ -227,7 +229,7 @@ export class SchemaComparer {
         this.#keyword(at, 'nullable', 'type'),
       );
     if (base.default && revision.default) {
-      if (!sameJson(base.default.value, revision.default.value))
+      if (!jsonEqual(base.default.value, revision.default.value))
         this.#add(
           at,
           'default-changed',
@@ -254,7 +256,7 @@ export class SchemaComparer {
     }
     const documentation = (
       ['title', 'description', 'examples', 'readOnly', 'writeOnly'] as const
-    ).filter((key) => !sameJson(base[key] ?? null, revision[key] ?? null));
+    ).filter((key) => !jsonEqual(base[key] ?? null, revision[key] ?? null));
     if (documentation.length) {
       this.#changes.add({
         owner: at.owner,
@@ -525,7 +527,7 @@ export class SchemaComparer {
     for (const key of ['patternProperties', 'propertyNames'] as const) {
       const [left, right] = [base[key], revision[key]];
       if (left === undefined && right === undefined) continue;
-      if (left !== undefined && right !== undefined && sameJson(stripped(left), stripped(right)))
+      if (left !== undefined && right !== undefined && jsonEqual(stripped(left), stripped(right)))
         continue;
       this.#add(
         at,
@@ -802,7 +804,7 @@ function mergeParts(parts: SchemaModel[]): SchemaModel | undefined {
   if (kinds.size !== 1) return undefined;
   const [first] = parts;
   if (!first) return undefined;
-  if (first.kind === 'object') return mergeObjects(parts as ObjectSchema[]);
+  if (first.kind === 'object') return { ...mergeObjects(parts as ObjectSchema[]), nullable: false };
   if (first.kind === 'string') {
     const strings = parts as Of<'string'>[];
     return definedOnly({
@@ -821,53 +823,6 @@ function mergeParts(parts: SchemaModel[]): SchemaModel | undefined {
     }) as SchemaModel;
   }
   return undefined;
-}
-
-function mergeObjects(parts: ObjectSchema[]): SchemaModel {
-  const properties = new Map<string, MergedProperty>();
-  for (const part of parts) {
-    for (const property of part.properties as MergedProperty[]) {
-      const existing = properties.get(property.name);
-      if (!existing) {
-        properties.set(property.name, property);
-        continue;
-      }
-      // Declared in two parts: both schemas apply (a bare `required` entry adds nothing).
-      const schema =
-        property.schema.kind === 'unknown'
-          ? existing.schema
-          : existing.schema.kind === 'unknown'
-            ? property.schema
-            : ({
-                kind: 'intersection',
-                parts: [existing.schema, property.schema],
-                nullable: false,
-              } as SchemaModel);
-      properties.set(property.name, {
-        ...existing,
-        required: existing.required || property.required,
-        schema,
-      });
-    }
-  }
-  const closed = parts.some((part) => part.additionalProperties === false);
-  const typed = parts.find(
-    (part) => typeof part.additionalProperties !== 'boolean',
-  )?.additionalProperties;
-  return definedOnly({
-    kind: 'object',
-    nullable: false,
-    properties: [...properties.values()],
-    additionalProperties: closed ? false : (typed ?? true),
-    minProperties: extreme(
-      parts.map((part) => part.minProperties),
-      Math.max,
-    ),
-    maxProperties: extreme(
-      parts.map((part) => part.maxProperties),
-      Math.min,
-    ),
-  }) as SchemaModel;
 }
 
 function extreme(
@@ -989,10 +944,6 @@ export function canonical(value: unknown): string {
         )
       : item,
   );
-}
-
-export function sameJson(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
 }
 
 /** A value in a message, shortened when long. */

@@ -14,7 +14,8 @@ import { securitySchemes } from './security.js';
 import { servers } from './servers.js';
 import { componentsModel, webhooksModel } from './components.js';
 import { readDiscriminators, type DiscriminatorReading } from './discriminators.js';
-import type { ApiModel, MockModel, NamedSchema } from './types.js';
+import { valueFits } from './fits.js';
+import type { ApiModel, MockModel, NamedSchema, SchemaModel } from './types.js';
 
 export type * from './types.js';
 export { compareStatuses } from './responses.js';
@@ -84,24 +85,59 @@ function namedSchemas({
   nodes: Node;
   discriminators: DiscriminatorReading;
 }): NamedSchema[] {
-  return Object.keys(nodes)
+  const built = Object.keys(nodes)
     .sort(compareCodePoints)
     .map((name) => {
       const pointer = joinPointer({ pointer: '#/components/schemas', keys: [name] });
-      const narrowing = discriminators.narrowed.get(name);
-      const discriminatorProperty = discriminators.declared.get(name);
-      return {
-        name,
-        schema: context.schemas.build({ node: nodes[name], pointer }),
-        pointer,
-        ...(narrowing && {
+      return { name, pointer, schema: context.schemas.build({ node: nodes[name], pointer }) };
+    });
+  const byName = new Map(built.map((named) => [named.name, named.schema]));
+  const lookup = (name: string) => byName.get(name);
+  return built.map((named) => {
+    const narrowing = discriminators.narrowed.get(named.name);
+    const values = narrowing && acceptedValues({ schema: named.schema, narrowing, lookup });
+    const discriminatorProperty = discriminators.declared.get(named.name);
+    return {
+      ...named,
+      ...(narrowing &&
+        values?.length && {
           typeDiscriminator: {
             propertyName: narrowing.propertyName,
-            value: narrowing.values[0] ?? name,
-            values: narrowing.values,
+            value: values[0]!,
+            values,
           },
         }),
-        ...(discriminatorProperty !== undefined && { discriminatorProperty }),
-      };
-    });
+      ...(discriminatorProperty !== undefined && { discriminatorProperty }),
+    };
+  });
+}
+
+/**
+ * The narrowing values that the schema's own declaration of the discriminator property accepts.
+ * A value inferred from a component's name (`CheckoutFormFixedPlan`) where the property says
+ * `const: fixed` would make the narrowed type `never` (openapi-typescript replaces the
+ * property, so that its type promises a value the API rejects): such a value is dropped, and
+ * the property keeps the type the spec gives it, which discriminates a union just as well.
+ */
+function acceptedValues({
+  schema,
+  narrowing,
+  lookup,
+}: {
+  schema: SchemaModel;
+  narrowing: { propertyName: string; values: string[] };
+  lookup: (name: string) => SchemaModel | undefined;
+}): string[] {
+  const objects =
+    schema.kind === 'object'
+      ? [schema]
+      : schema.kind === 'intersection'
+        ? schema.parts.filter((part) => part.kind === 'object')
+        : [];
+  const declared = objects
+    .flatMap((object) => object.properties)
+    .filter((property) => property.name === narrowing.propertyName && !property.undeclared);
+  return narrowing.values.filter((value) =>
+    declared.every((property) => valueFits({ schema: property.schema, value, lookup })),
+  );
 }

@@ -2,8 +2,6 @@
  * Small, defensive readers for untyped document nodes. The document is validated elsewhere;
  * here a wrongly typed value is treated as absent rather than trusted.
  */
-import type { JsonValue } from './types.js';
-import { setOwn } from '../json/pointer.js';
 
 /** A plain object node of the document. */
 export type Node = Record<string, unknown>;
@@ -33,24 +31,4 @@ export function stringsOf(value: unknown): string[] | undefined {
   return Array.isArray(value)
     ? value.filter((item): item is string => typeof item === 'string')
     : undefined;
-}
-
-/**
- * The value as JSON: YAML dates become ISO strings, `undefined` members and functions are
- * dropped, non-finite numbers become null. Returns a fresh copy so the model shares nothing
- * mutable with the document.
- */
-export function toJson(value: unknown): JsonValue {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map((item) => toJson(item));
-  if (isNode(value)) {
-    const result: { [key: string]: JsonValue } = {};
-    for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined && typeof item !== 'function') setOwn(result, key, toJson(item));
-    }
-    return result;
-  }
-  return null;
 }

@@ -1,6 +1,7 @@
 /** Media type maps (`content`) of request bodies, responses and parameters, and their examples. */
+import { toJson } from '../json/value.js';
 import type { BuildContext } from './context.js';
-import { isNode, toJson } from './json.js';
+import { isNode } from './json.js';
 import { joinPointer } from '../json/pointer.js';
 import type { JsonValue, MediaTypeModel } from './types.js';
 

@@ -1,4 +1,5 @@
 /** Parameters of an operation: path-item and operation lists merged, refs resolved, defaults applied. */
+import { PARAMETER_EXTENSIONS, readWith } from '../extensions/index.js';
 import type { BuildContext } from './context.js';
 import { componentRef } from './component-ref.js';
 import { examplesOf } from './media.js';
@@ -99,7 +100,10 @@ export function parameterModel({
   ) as ParameterStyle;
   const schema = schemaSource({ node, pointer });
   const examples = examplesOf({ context, node, pointer });
-  const keyPrefix = stringOf(node['x-zapgen-key-prefix']);
+  const keyPrefix = readWith(
+    PARAMETER_EXTENSIONS['x-zapgen-key-prefix'],
+    node['x-zapgen-key-prefix'],
+  );
   const description = stringOf(node.description);
   return {
     name,

@@ -5,7 +5,8 @@
  * followed), and other internal references are converted once per target and memoised, so
  * building a whole document stays linear in its size.
  */
-import { booleanOf, isNode, numberOf, stringOf, stringsOf, toJson, type Node } from './json.js';
+import { toJson } from '../json/value.js';
+import { booleanOf, isNode, numberOf, stringOf, stringsOf, type Node } from './json.js';
 import { joinPointer, unescapeSegment, setOwn } from '../json/pointer.js';
 import { type PointerResolver } from './pointer.js';
 import type { JsonValue, PropertyModel, SchemaCommon, SchemaModel } from './types.js';

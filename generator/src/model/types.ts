@@ -5,9 +5,21 @@
  * the spec's own strings (not yet made into identifiers): emitters decide how to print them.
  */
 
-/** JSON value, as found in `default`, `example`, `enum` and `const`. */
-export type JsonValue =
-  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+import type {
+  JsonValue,
+  OperationDefinition,
+  PaginationDefinition,
+  ParameterLocation,
+  ParameterRef,
+  ParameterStyle,
+  SecurityRequirement,
+} from '@zapgen/runtime';
+import type { MockCollectionDefinition, MockDefinition } from '@zapgen/runtime/mock';
+import type { MockDeclaration, ParameterRule } from '../extensions/index.js';
+
+// The runtime's types wherever the model holds what the runtime is handed (one contract).
+export type { JsonValue, ParameterLocation, ParameterRef, ParameterStyle };
+export type { MockDeclaration, ParameterRule };
 
 /** A whole API. */
 export interface ApiModel {
@@ -119,7 +131,7 @@ export interface OAuthFlowsModel {
  * Security requirements of an operation: OR across the array, AND within one requirement.
  * An empty array means no authentication; a requirement with no schemes (`{}`) makes auth optional.
  */
-export type SecurityRequirementModel = { scheme: string; scopes: string[] }[];
+export type SecurityRequirementModel = SecurityRequirement;
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
@@ -151,10 +163,6 @@ export interface OperationModel {
    */
   namespaces?: readonly { path: readonly string[]; method: string }[];
 }
-
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
-export type ParameterStyle =
-  'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 export interface ParameterModel {
   name: string;
@@ -210,229 +218,34 @@ export interface ResponseModel {
   component?: string;
 }
 
-/** Cross-parameter and behavioural rules carried by `x-zapgen-*` extensions (see spec/README.md). */
+/** What the operation's `x-zapgen-*` extensions say (see spec/README.md, `extensions/`). */
 export interface OperationExtensions {
-  rules: ParameterRuleModel[];
-  stability?: { level: string; note?: string };
-  cache?: {
-    ttlSeconds: number;
-    scope: string[];
-    refreshParameter?: ParameterRef;
-    ageField?: string;
-  };
-  pagination?: PaginationModel;
-  polling?: { whileField: string; intervalMs: number };
+  rules: ParameterRule[];
+  stability?: NonNullable<OperationDefinition['stability']>;
+  cache?: NonNullable<OperationDefinition['cache']>;
+  pagination?: PaginationDefinition;
+  polling?: NonNullable<OperationDefinition['polling']>;
   /** `x-zapgen-mock`: what the mock does for this operation, as the spec declares it. */
   mock?: MockDeclaration;
 }
 
-export interface ParameterRef {
-  in: ParameterLocation;
-  name: string;
-}
-
-/**
- * A parameter counts as "set" when its value is not undefined, null, false, an empty string,
- * an empty array or an object without keys.
- */
-export type ParameterRuleModel =
-  | { kind: 'mutuallyExclusive'; parameters: ParameterRef[]; description?: string }
-  | { kind: 'requiredWith'; if: ParameterRef; then: ParameterRef[]; description?: string };
-
-export type PaginationModel =
-  | {
-      kind: 'page';
-      pageParameter: string;
-      sizeParameter?: string;
-      /** Response field holding the items; empty string when the response itself is the array. */
-      itemsField: string;
-      totalPagesField?: string;
-      firstPage: number;
-      totalItemsField?: string;
-      nextField?: string;
-      previousField?: string;
-    }
-  | {
-      kind: 'offset';
-      offsetParameter: string;
-      limitParameter: string;
-      itemsField: string;
-      nextField?: string;
-      previousField?: string;
-      totalItemsField?: string;
-    };
-
 /* ------------------------------------------------------------------------------------------
- * The mock (`x-zapgen-mock`, spec/README.md). Mirrors `@zapgen/runtime/mock`'s `MockDefinition`.
+ * The mock (`x-zapgen-mock`, spec/README.md): the runtime's `MockDefinition` before printing.
  * ---------------------------------------------------------------------------------------- */
 
-/** Where a value comes from: a parameter, the body, the parent record, the caller, or a literal. */
-export type MockSourceModel =
-  | { parameter: ParameterRef }
-  | { body: string }
-  | { parent: string }
-  | { caller: string }
-  | { value: JsonValue };
-
-export type MockValueModel = MockSourceModel & { each?: string; where?: MockPredicateModel[] };
-
-export type MockComparison = 'equals' | 'notEquals' | 'in' | 'notIn' | 'containsAll' | 'includes';
-
-export type MockPredicateModel =
-  | { field: string; op: MockComparison; source: MockSourceModel; when?: ParameterRef }
-  | { flag: string; present: boolean }
-  | { some: string; where: MockPredicateModel[] };
-
-export interface MockSeedGroupModel {
-  count: number;
-  values: { [key: string]: JsonValue };
-  sequence: Record<string, number>;
-  cycle: Record<string, JsonValue[]>;
-  flags: string[];
-  owner: 'caller' | 'none';
-}
-
-export interface MockCollectionModel {
+/** A collection of the mock's store: the runtime's, named, with the component schema of its items. */
+export interface MockCollectionModel extends Omit<MockCollectionDefinition, 'base'> {
   name: string;
-  /** Component schema of the items. */
+  /** Component schema of the items (the emitter takes each new record's base from its fixture). */
   schema: string;
-  key: string;
-  keyType: 'uuid' | 'integer' | 'string';
-  private: boolean;
-  seed: MockSeedGroupModel[];
   /** True when found from the paths rather than declared. */
   inferred: boolean;
 }
 
-export interface MockWhenModel {
-  parameter: ParameterRef;
-  set: Record<string, MockValueModel>;
-}
-
-export interface MockRequirementModel {
-  when?: ParameterRef;
-  every: MockSourceModel;
-  where: MockPredicateModel[];
-  status: number;
-  message: string;
-}
-
-export interface MockWritesModel {
-  bodyProperties: string[];
-  set: Record<string, MockValueModel>;
-  when: MockWhenModel[];
-  require: MockRequirementModel[];
-  queryProperties: string[];
-}
-
-export interface MockParentModel {
-  collection: string;
-  key: ParameterRef;
-}
-
-/** What an operation does in the mock; the runtime's `MockBehaviour`. */
-export type MockBehaviourModel = { parent?: MockParentModel } & (
-  | {
-      kind: 'list';
-      collection: string;
-      itemsField: string;
-      filters: MockPredicateModel[];
-      echo: string[];
-      nullableFields: string[];
-    }
-  | { kind: 'read'; collection: string; key: ParameterRef }
-  | ({ kind: 'create'; collection: string } & MockWritesModel)
-  | ({ kind: 'update'; collection: string; key: ParameterRef; replace: boolean } & MockWritesModel)
-  | { kind: 'delete'; collection: string; key: ParameterRef; result: 'boolean' | 'status' }
-  | {
-      kind: 'check';
-      collection: string;
-      key: ParameterRef;
-      fails: MockPredicateModel[];
-      onFailure: Record<string, MockValueModel>;
-      passed: JsonValue;
-      failed: JsonValue;
-    }
-  | ({ kind: 'respond' } & MockWritesModel)
-  | {
-      kind: 'loginLink';
-      field: string;
-      email?: ParameterRef;
-      givenName?: ParameterRef;
-      familyName?: ParameterRef;
-      redirect?: ParameterRef;
-      authorize?: {
-        scheme: string;
-        clientId: ParameterRef;
-        redirectUri: ParameterRef;
-        codeChallenge: ParameterRef;
-      };
-    }
-);
-
-/**
- * An operation's `x-zapgen-mock` as written: the fields of every kind, flat; what the spec leaves
- * out (items field, key parameter, body and query properties) the mock model infers.
- */
-export interface MockDeclaration {
-  kind: MockBehaviourModel['kind'];
-  collection?: string;
-  key?: ParameterRef;
-  itemsField?: string;
-  filters: MockPredicateModel[];
-  set: Record<string, MockValueModel>;
-  when: MockWhenModel[];
-  require: MockRequirementModel[];
-  replace?: boolean;
-  fails: MockPredicateModel[];
-  onFailure: Record<string, MockValueModel>;
-  passed?: JsonValue;
-  failed?: JsonValue;
-  field?: string;
-  email?: ParameterRef;
-  givenName?: ParameterRef;
-  familyName?: ParameterRef;
-  redirect?: ParameterRef;
-  authorize?: {
-    scheme: string;
-    clientId: ParameterRef;
-    redirectUri: ParameterRef;
-    codeChallenge: ParameterRef;
-  };
-}
-
-/** The document-level `x-zapgen-mock`: the default caller and declared collections. */
-export interface MockDocumentDeclaration {
-  caller: { [key: string]: JsonValue };
-  collections: {
-    name: string;
-    schema?: string;
-    key?: string;
-    private?: boolean;
-    /** A group without `owner` belongs to the caller in a private collection, else to nobody. */
-    seed: (Omit<MockSeedGroupModel, 'owner'> & { owner?: 'caller' | 'none' })[];
-  }[];
-}
-
-export interface MockErrorShapeModel {
-  messageField?: string;
-  listField?: string;
-  detailsField?: string;
-  codeField?: string;
-  statusField?: string;
-  open: boolean;
-}
-
-export interface MockModel {
-  caller: { [key: string]: JsonValue };
+/** What the generated mock simulates: the runtime's `MockDefinition`, collections as a sorted list. */
+export interface MockModel extends Omit<MockDefinition, 'collections'> {
   /** Sorted by name. */
   collections: MockCollectionModel[];
-  /** By operationId, in operation order. */
-  behaviours: Record<string, MockBehaviourModel>;
-  /** By schema name (or `<operationId> <status>` for inline error schemas). */
-  errorShapes: Record<string, MockErrorShapeModel>;
-  operationErrors: Record<string, Record<string, string>>;
-  defaultError?: string;
 }
 
 /* ------------------------------------------------------------------------------------------

@@ -106,9 +106,9 @@ describe('lint rules', () => {
         want: [
           '10:11  error  extension-shape  count must be an integer from 1 to 100000',
           '12:7  error  extension-shape  schema must name a schema of components.schemas (found "Toy")',
-          '26:13  error  extension-shape  filters[1]: a comparison needs field and exactly one of equals, notEquals, in, notIn, containsAll, includes',
+          '26:13  error  extension-shape  filters[1] must have field and exactly one of equals, notEquals, in, notIn, containsAll, includes',
           '36:11  error  extension-shape  name must have exactly one of parameter, body, parent, caller, value',
-          '42:9  error  extension-shape  mock kind must be one of list, read, create, update, delete, check, respond, loginLink (found "erase")',
+          '42:9  error  extension-shape  kind must be one of list, read, create, update, delete, check, respond, loginLink (found "erase")',
         ],
       },
     ],

@@ -7,6 +7,13 @@
 
 import type { ParseOptions } from './messages.js';
 
+/**
+ * A JSON value: what a spec writes as data (`default`, `example`, a literal of an `x-zapgen-*`
+ * extension) and what generated definitions carry from it.
+ */
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
 /** A zod-compatible validator: anything with `safeParse` (zod 4 schemas are). */
 export interface Validator<T = unknown> {
   safeParse(

@@ -1,8 +1,16 @@
+import type {
+  ApiDefinition,
+  OperationDefinition,
+  OperationValidators,
+  SecuritySchemeDefinition,
+} from '@zapgen/runtime';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
-import { Code, printLiteral, typedEntry, type Printable } from '../shared/literal.js';
+import { Code, printLiteral, typedEntry, type Emitted } from '../shared/literal.js';
 import { firstJson, isStructuredMediaType, requestMediaType } from '../../model/media-types.js';
-import { printableShape, valueShape } from './shape.js';
+import { valueShape } from './shape.js';
+
+type OAuthFlows = Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows'];
 
 /** Name of the local function returning one validator of an operation (see `client/index.ts`). */
 export const VALIDATOR_OF = 'validatorOf';
@@ -12,7 +20,7 @@ export const OAUTH_FLOWS = 'oauthFlows';
 function securityScheme(
   scheme: SecuritySchemeModel,
   apiKeyOptions: ReadonlyMap<string, string>,
-): Printable {
+): Emitted<SecuritySchemeDefinition> {
   switch (scheme.type) {
     case 'apiKey':
       return {
@@ -39,7 +47,7 @@ export function apiDefinition(input: {
   apiKeyOptions: ReadonlyMap<string, string>;
 }): string {
   const { model, packageName, apiKeyOptions } = input;
-  return printLiteral({
+  const api: Emitted<Omit<ApiDefinition, 'operations'>> = {
     name: packageName,
     servers: model.servers.map((server) => ({
       url: server.url,
@@ -60,31 +68,31 @@ export function apiDefinition(input: {
         }),
       ]),
     ),
-  });
+  };
+  return printLiteral(api);
 }
 
 /** The oauth2 flows of every oauth2 scheme, keyed by scheme name (authorization/token URLs, scopes). */
 export function oauthFlows(model: ApiModel): string | undefined {
   const schemes = model.securitySchemes.filter((scheme) => scheme.type === 'oauth2');
   if (!schemes.length) return undefined;
-  return printLiteral(
-    Object.fromEntries(
-      schemes.map((scheme) => [
-        scheme.name,
-        Object.fromEntries(
-          Object.entries(scheme.flows).map(([kind, flow]) => [
-            kind,
-            {
-              authorizationUrl: flow.authorizationUrl,
-              tokenUrl: flow.tokenUrl,
-              refreshUrl: flow.refreshUrl,
-              scopes: flow.scopes,
-            },
-          ]),
-        ),
-      ]),
-    ),
+  const flows: Emitted<Record<string, OAuthFlows>> = Object.fromEntries(
+    schemes.map((scheme) => [
+      scheme.name,
+      Object.fromEntries(
+        Object.entries(scheme.flows).map(([kind, flow]) => [
+          kind,
+          {
+            authorizationUrl: flow.authorizationUrl,
+            tokenUrl: flow.tokenUrl,
+            refreshUrl: flow.refreshUrl,
+            scopes: flow.scopes,
+          },
+        ]),
+      ),
+    ]),
   );
+  return printLiteral(flows);
 }
 
 /**
@@ -120,7 +128,7 @@ export function operationRoute(input: {
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
-  return printLiteral({
+  const route: Emitted<OperationDefinition> = {
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
@@ -135,7 +143,7 @@ export function operationRoute(input: {
       keyPrefix: parameter.keyPrefix,
       contentType: parameter.contentType,
       deprecated: parameter.deprecated || undefined,
-      shape: shapes ? printableShape(valueShape(parameter.schema, model.schemas)) : undefined,
+      shape: shapes ? valueShape(parameter.schema, model.schemas) : undefined,
     })),
     requestBody:
       body && bodyMedia
@@ -157,11 +165,12 @@ export function operationRoute(input: {
     security: operation.security.map((requirement) =>
       requirement.map(({ scheme, scopes }) => ({ scheme, scopes })),
     ),
-    pagination: extensions.pagination as unknown as Printable,
+    pagination: extensions.pagination,
     polling: extensions.polling,
     stability: extensions.stability,
-    cache: extensions.cache as unknown as Printable,
-  });
+    cache: extensions.cache,
+  };
+  return printLiteral(route);
 }
 
 /**
@@ -182,7 +191,7 @@ export function operationValidators(input: {
         validator({ schemas, member: 'responses', status: response.status }),
       ]),
   );
-  const validators = {
+  const validators: Emitted<OperationValidators> = {
     parameters: operation.parameters.length
       ? validator({ schemas, member: 'parameters' })
       : undefined,

@@ -1,11 +1,6 @@
+import type { ValueShape } from '@zapgen/runtime';
+import { jsonEqual } from '../../json/value.js';
 import type { JsonValue, NamedSchema, SchemaModel } from '../../model/types.js';
-import type { Printable } from '../shared/literal.js';
-
-/** Mirrors the runtime's `ValueShape`: the JSON type of a parameter value. */
-export type ValueShape =
-  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'unknown' }
-  | { type: 'array'; items: ValueShape }
-  | { type: 'object'; properties: Record<string, ValueShape>; additional: ValueShape };
 
 const UNKNOWN: ValueShape = { type: 'unknown' };
 
@@ -17,15 +12,11 @@ function shapeOfValue(value: JsonValue): ValueShape {
   return UNKNOWN;
 }
 
-function same(a: ValueShape, b: ValueShape): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** One shape for several alternatives: their common shape, `number` for integer|number, else unknown. */
 function merge(shapes: ValueShape[]): ValueShape {
   const [first, ...rest] = shapes;
   if (!first) return UNKNOWN;
-  if (rest.every((shape) => same(shape, first))) return first;
+  if (rest.every((shape) => jsonEqual(shape, first))) return first;
   const types = new Set(shapes.map((shape) => shape.type));
   if ([...types].every((type) => type === 'integer' || type === 'number'))
     return { type: 'number' };
@@ -90,9 +81,4 @@ export function valueShape(
     default:
       return UNKNOWN;
   }
-}
-
-/** A shape as printable data (plain objects only). */
-export function printableShape(shape: ValueShape): Printable {
-  return shape as unknown as Printable;
 }

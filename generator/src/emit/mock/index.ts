@@ -1,6 +1,7 @@
 import type { Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
-import { Code, printLiteral, type Printable } from '../shared/literal.js';
+import type { MockDefinition } from '@zapgen/runtime/mock';
+import { Code, printLiteral, type Emitted } from '../shared/literal.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
 import type { ApiModel } from '../../model/types.js';
@@ -8,8 +9,8 @@ import type { ApiModel } from '../../model/types.js';
 /** The `MockDefinition` literal: the mock model, with each collection's base record taken from the fixtures. */
 function definitionLiteral(model: ApiModel): string {
   const { mock } = model;
-  return printLiteral({
-    caller: mock.caller as Printable,
+  const definition: Emitted<MockDefinition> = {
+    caller: mock.caller,
     collections: Object.fromEntries(
       mock.collections.map((collection) => [
         collection.name,
@@ -18,15 +19,16 @@ function definitionLiteral(model: ApiModel): string {
           keyType: collection.keyType,
           private: collection.private,
           base: new Code(`fixtureOf(${stringLiteral(collection.schema)}, 'minimal')`),
-          seed: collection.seed as unknown as Printable,
+          seed: collection.seed,
         },
       ]),
     ),
-    behaviours: mock.behaviours as unknown as Printable,
-    errorShapes: mock.errorShapes as unknown as Printable,
+    behaviours: mock.behaviours,
+    errorShapes: mock.errorShapes,
     operationErrors: mock.operationErrors,
     defaultError: mock.defaultError,
-  });
+  };
+  return printLiteral(definition);
 }
 
 /**

@@ -3,6 +3,7 @@
  * `stringLiteral` and keys through `objectKey`, so that no spec string can break out of a
  * literal, and a key named `__proto__` defines a property instead of setting the prototype.
  */
+import type { Validator } from '@zapgen/runtime';
 import { propertyKey, stringLiteral } from './identifiers.js';
 
 /** A piece of TypeScript written as is (a reference such as `validators.body`). */
@@ -20,6 +21,22 @@ export type Printable =
   | undefined
   | readonly Printable[]
   | { readonly [key: string]: Printable };
+
+/**
+ * A value of type `T` as an emitter writes it: plain data, where any member may instead be
+ * `Code` (an expression such as a validator's name, checked when the generated module is
+ * type-checked); a validator can only be `Code`. `T` itself fits it when it holds no validator,
+ * so the runtime's own types describe what the emitters print (`Emitted<OperationDefinition>`).
+ */
+export type Emitted<T> =
+  | Code
+  | (T extends Validator
+      ? never
+      : T extends string | number | boolean | null | undefined
+        ? T
+        : T extends readonly (infer Item)[]
+          ? readonly Emitted<Item>[]
+          : { readonly [K in keyof T]: Emitted<T[K]> });
 
 /**
  * A key in an object literal expression. `__proto__` is written computed: as a plain or quoted
@@ -51,15 +68,15 @@ export const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
  * The value of a `Record<string, type>` entry keyed by a spec's name: as is, or with
  * `satisfies type` when the name is one of `Object.prototype`'s members (see above).
  */
-export function typedEntry({
+export function typedEntry<T>({
   key,
   value,
   type,
 }: {
   key: string;
-  value: Printable;
+  value: Emitted<T>;
   type: string;
-}): Printable {
+}): Emitted<T> {
   return needsOwnType(key) ? new Code(`${printLiteral(value)} satisfies ${type}`) : value;
 }
 

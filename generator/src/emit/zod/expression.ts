@@ -4,12 +4,13 @@ import { effectiveDefault } from './defaults.js';
 import { discriminatorOf } from './discriminator.js';
 import type { ZodContext } from './context.js';
 import type { Check } from './flavour.js';
-import { beyondSafeIntegers, numberBase, stringBase } from './formats.js';
+import { numberBase, stringBase } from './formats.js';
+import { beyondSafeIntegers } from '../../model/fits.js';
 import { isPrimitive } from './literals.js';
 import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
 import { intersectionPlan } from './intersection.js';
-import { unicodePattern } from '../shared/pattern.js';
+import { unicodePattern } from '../../model/pattern.js';
 
 /**
  * The zod expression of a schema: the type and its checks, then `.nullable()`, then its default.

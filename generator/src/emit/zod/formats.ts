@@ -17,7 +17,6 @@
  * - Unknown formats (and `uri-reference`, `hostname`, `password`, ...) → a plain string: an
  *   annotation only, as in JSON Schema.
  */
-import type { NumberSchema, SchemaModel } from '../../model/types.js';
 import type { Check, ZodFlavour } from './flavour.js';
 
 /** RFC 3339 `full-time` (time of day with a required offset), as ajv-formats reads it. */
@@ -88,19 +87,4 @@ export function numberBase({
   if (beyondSafeIntegers)
     return { base: 'z.number()', integral: { kind: 'multipleOf', args: '1' } };
   return { base: 'z.int()' };
-}
-
-/** Whether a number schema's bounds, default or examples lie beyond the safe integers (±2^53 - 1). */
-export function beyondSafeIntegers(schema: SchemaModel & NumberSchema): boolean {
-  const values = [
-    schema.minimum,
-    schema.maximum,
-    schema.exclusiveMinimum,
-    schema.exclusiveMaximum,
-    schema.default?.value,
-    ...(schema.examples ?? []),
-  ];
-  return values.some(
-    (value) => typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER,
-  );
 }

@@ -1,9 +1,10 @@
 import type { JsonValue, ObjectSchema, SchemaModel } from '../../model/types.js';
 import { resolveRef, type ZodContext } from './context.js';
-import { effectiveDefault, fitsSchema } from './defaults.js';
-import { jsonEqual } from './literals.js';
+import { effectiveDefault } from './defaults.js';
+import { valueFits } from '../../model/fits.js';
+import { jsonEqual } from '../../json/value.js';
 import { additionalOf } from './objects.js';
-import { unicodePattern } from '../shared/pattern.js';
+import { unicodePattern } from '../../model/pattern.js';
 
 type IntersectionSchemaModel = Extract<SchemaModel, { kind: 'intersection' }>;
 
@@ -175,7 +176,9 @@ function conflictingDefaults(
       else {
         const fitting = [...values]
           .reverse()
-          .find((value) => schemas.every((schema) => fitsSchema(schema, value, context)));
+          .find((value) =>
+            schemas.every((schema) => valueFits({ schema, value, lookup: context.lookup })),
+          );
         result.push({ path: at, value: fitting ?? values[values.length - 1]! });
       }
     }

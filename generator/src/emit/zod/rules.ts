@@ -1,4 +1,4 @@
-import type { OperationModel, ParameterRef, ParameterRuleModel } from '../../model/types.js';
+import type { OperationModel, ParameterRef, ParameterRule } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import type { ZodContext } from './context.js';
 import type { Check } from './flavour.js';
@@ -19,7 +19,7 @@ function issue(ref: ParameterRef, message: string): string {
 }
 
 /** The statements checking one rule inside `superRefine((value, ctx) => { ... })`. */
-function ruleStatements(rule: ParameterRuleModel): string {
+function ruleStatements(rule: ParameterRule): string {
   if (rule.kind === 'mutuallyExclusive') {
     const names = rule.parameters.map((ref) => ref.name);
     const message =
@@ -51,7 +51,7 @@ function ruleStatements(rule: ParameterRuleModel): string {
 }
 
 /** Whether every parameter a rule names exists on the operation (the validator checks this too). */
-function ruleResolves(rule: ParameterRuleModel, operation: OperationModel): boolean {
+function ruleResolves(rule: ParameterRule, operation: OperationModel): boolean {
   const refs = rule.kind === 'mutuallyExclusive' ? rule.parameters : [rule.if, ...rule.then];
   return refs.every((ref) =>
     operation.parameters.some(

@@ -1,7 +1,10 @@
 import { isObject } from '../../json/pointer.js';
 import { sameParameter } from './document.js';
-import { operationsWithParameters, parameterReferences } from './extensions.js';
-import { declaredCollections } from './mock-shape.js';
+import {
+  declaredCollections,
+  operationsWithParameters,
+  parameterReferences,
+} from './extensions.js';
 import type { LintRule } from './rule.js';
 
 /** Every parameter an extension names exists on its operation, in the stated location. */

@@ -4,7 +4,8 @@
  * the code and the status, by the property's name and type.
  */
 import { compareCodePoints } from '../order.js';
-import type { MockErrorShapeModel, OperationModel, SchemaModel } from '../types.js';
+import type { MockErrorShape } from '@zapgen/runtime/mock';
+import type { OperationModel, SchemaModel } from '../types.js';
 import { componentName, jsonSchema, objectOf, resolved, type Components } from './schemas.js';
 
 const MESSAGE_NAMES = [
@@ -37,7 +38,7 @@ function kindOf(schema: SchemaModel, components: Components): string {
 export function errorShape(
   schema: SchemaModel,
   components: Components,
-): MockErrorShapeModel | undefined {
+): MockErrorShape | undefined {
   const object = objectOf(schema, components);
   if (object === undefined) return undefined;
   const kinds = new Map(
@@ -73,7 +74,7 @@ export function errorShapes(
   operations: readonly OperationModel[],
   components: Components,
 ): Pick<import('../types.js').MockModel, 'errorShapes' | 'operationErrors' | 'defaultError'> {
-  const shapes: Record<string, MockErrorShapeModel> = {};
+  const shapes: Record<string, MockErrorShape> = {};
   const operationErrors: Record<string, Record<string, string>> = {};
   const uses = new Map<string, number>();
   for (const operation of operations) {

@@ -4,19 +4,17 @@
  * extensions declare collections, seeds and behaviours the paths cannot say. Every decision is
  * made here; the emitter prints it and the runtime runs it.
  */
+import type { MockBehaviour, MockParent } from '@zapgen/runtime/mock';
+import { DOCUMENT_EXTENSIONS, readWith } from '../../extensions/index.js';
 import { compareCodePoints } from '../order.js';
 import type {
   ApiModel,
-  MockBehaviourModel,
   MockCollectionModel,
   MockDeclaration,
   MockModel,
-  MockParentModel,
-  MockWritesModel,
   OperationModel,
   ParameterRef,
 } from '../types.js';
-import { mockDocumentDeclaration } from './declaration.js';
 import { errorShapes } from './errors.js';
 import {
   componentName,
@@ -39,6 +37,15 @@ const INFERRED_SEED: MockCollectionModel['seed'][number] = {
   flags: [],
   owner: 'none',
 };
+
+/** What a create, an update or a respond writes. */
+type MockWrites = Omit<Extract<MockBehaviour, { kind: 'respond' }>, 'kind' | 'parent'>;
+
+/** The document's `x-zapgen-mock` (defaults when absent or not fitting its schema). */
+function documentDeclaration(api: Pick<ApiModel, 'document'>) {
+  const schema = DOCUMENT_EXTENSIONS['x-zapgen-mock'];
+  return readWith(schema, api.document['x-zapgen-mock']) ?? schema.parse({});
+}
 
 /** A collection route with its item route, found from the paths. */
 interface Resource {
@@ -129,18 +136,18 @@ function collectionsOf(
   resources: readonly Resource[],
   components: Components,
 ): MockCollectionModel[] {
-  const declared = mockDocumentDeclaration(api.document['x-zapgen-mock']);
+  const declared = documentDeclaration(api);
   const byName = new Map(
     resources.map((resource) => [resource.collection.name, resource.collection]),
   );
-  for (const collection of declared.collections) {
-    const inferred = byName.get(collection.name);
+  for (const [name, collection] of Object.entries(declared.collections)) {
+    const inferred = byName.get(name);
     const schema = collection.schema ?? inferred?.schema;
     if (schema === undefined || !components.has(schema)) continue;
     const key = collection.key ?? inferred?.key ?? 'id';
     const isPrivate = collection.private ?? inferred?.private ?? false;
-    byName.set(collection.name, {
-      name: collection.name,
+    byName.set(name, {
+      name,
       schema,
       key,
       keyType: keyType(
@@ -162,7 +169,7 @@ function collectionsOf(
 function parentOf(
   operation: OperationModel,
   resources: readonly Resource[],
-): MockParentModel | undefined {
+): MockParent | undefined {
   for (const resource of resources) {
     const item = resource.itemPath.endsWith('/') ? resource.itemPath : `${resource.itemPath}/`;
     if (operation.path !== resource.itemPath && operation.path.startsWith(item)) {
@@ -178,9 +185,9 @@ function parentOf(
 function writes(options: {
   operation: OperationModel;
   collection: MockCollectionModel | undefined;
-  declaration?: MockDeclaration;
+  declaration?: Extract<MockDeclaration, { set: unknown }>;
   components: Components;
-}): MockWritesModel {
+}): MockWrites {
   const { operation, collection, declaration, components } = options;
   const itemProperties = collection
     ? propertyNames({ kind: 'ref', name: collection.schema, nullable: false }, components)
@@ -236,18 +243,18 @@ function behaviourOf(options: {
   resources: readonly Resource[];
   collections: readonly MockCollectionModel[];
   components: Components;
-}): MockBehaviourModel | undefined {
+}): MockBehaviour | undefined {
   const { operation, resources, collections, components } = options;
   const declaration = operation.extensions.mock;
   const parent = parentOf(operation, resources);
-  const withParent = <T extends MockBehaviourModel>(behaviour: T): T =>
+  const withParent = <T extends MockBehaviour>(behaviour: T): T =>
     parent ? { ...behaviour, parent } : behaviour;
   const collectionNamed = (name: string | undefined) =>
     collections.find((collection) => collection.name === name);
   if (declaration !== undefined) {
-    const collection = collectionNamed(declaration.collection);
-    const key = declaration.key ?? lastPathParameter(operation);
-    const itemWrites = () => writes({ operation, collection, declaration, components });
+    const collection =
+      'collection' in declaration ? collectionNamed(declaration.collection) : undefined;
+    const key = ('key' in declaration && declaration.key) || lastPathParameter(operation);
     switch (declaration.kind) {
       case 'list': {
         if (!collection) return undefined;
@@ -281,7 +288,11 @@ function behaviourOf(options: {
             });
       case 'create':
         return collection
-          ? withParent({ kind: 'create', collection: collection.name, ...itemWrites() })
+          ? withParent({
+              kind: 'create',
+              collection: collection.name,
+              ...writes({ operation, collection, declaration, components }),
+            })
           : undefined;
       case 'update':
         return collection && key
@@ -290,7 +301,7 @@ function behaviourOf(options: {
               collection: collection.name,
               key,
               replace: declaration.replace ?? operation.method === 'put',
-              ...itemWrites(),
+              ...writes({ operation, collection, declaration, components }),
             })
           : undefined;
       case 'check':
@@ -301,8 +312,8 @@ function behaviourOf(options: {
           key,
           fails: declaration.fails,
           onFailure: declaration.onFailure,
-          passed: declaration.passed ?? null,
-          failed: declaration.failed ?? null,
+          passed: declaration.passed,
+          failed: declaration.failed,
         });
       case 'respond':
         return withParent({
@@ -310,7 +321,6 @@ function behaviourOf(options: {
           ...writes({ operation, collection: undefined, declaration, components }),
         });
       case 'loginLink':
-        if (declaration.field === undefined) return undefined;
         return withParent({
           kind: 'loginLink',
           field: declaration.field,
@@ -401,8 +411,8 @@ export function buildMockModel(
   const components: Components = new Map(api.schemas.map((schema) => [schema.name, schema]));
   const resources = inferResources(api.operations, components);
   const collections = collectionsOf(api, resources, components);
-  const declared = mockDocumentDeclaration(api.document['x-zapgen-mock']);
-  const behaviours: Record<string, MockBehaviourModel> = {};
+  const declared = documentDeclaration(api);
+  const behaviours: Record<string, MockBehaviour> = {};
   for (const operation of api.operations) {
     const behaviour = behaviourOf({ operation, resources, collections, components });
     if (behaviour) behaviours[operation.operationId] = behaviour;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { NamedSchema, SchemaModel } from '../../../src/model/types.js';
-import { valueShape, type ValueShape } from '../../../src/emit/definitions/shape.js';
+import type { ValueShape } from '@zapgen/runtime';
+import { valueShape } from '../../../src/emit/definitions/shape.js';
 import { boolean, integer, string } from '../client/model.js';
 
 const object = (

@@ -245,6 +245,40 @@ describe('discriminators (openapi-typescript reading)', () => {
       `${types}\nconst pet = null as unknown as components['schemas']['Pet'];\nif (pet.kind === 'cat') { const meow: boolean | undefined = pet.meow; void meow; }\n`,
     );
   });
+
+  test("a value the property itself rejects does not narrow it (the spec's const stays, not never)", async () => {
+    const types = await emitTypes(
+      documentModel({
+        components: {
+          schemas: {
+            Plan: {
+              oneOf: [
+                { $ref: '#/components/schemas/Fixed' },
+                { $ref: '#/components/schemas/Open' },
+              ],
+              discriminator: { propertyName: 'type' },
+            },
+            Fixed: {
+              type: 'object',
+              required: ['type'],
+              properties: { type: { const: 'fixed' }, price: { type: 'number' } },
+            },
+            Open: {
+              type: 'object',
+              required: ['type'],
+              properties: { type: { type: 'string', enum: ['open', 'Open'] } },
+            },
+          },
+        },
+      }),
+    );
+    const flat = types.replace(/\s+/g, ' ');
+    expect(flat).toContain('Fixed: { /** @constant */ type: "fixed"; price?: number; };');
+    expect(flat).toContain('Open: { type: "Open"; } & ({');
+    ok(
+      `${types}\nconst plan = null as unknown as components['schemas']['Plan'];\nif (plan.type === 'fixed') { const price: number | undefined = plan.price; void price; }\n`,
+    );
+  });
 });
 
 describe('document objects', () => {

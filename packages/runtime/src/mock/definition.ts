@@ -4,7 +4,7 @@
  * shape of the API's error bodies. The generator builds it from the spec (inferred resources and
  * the `x-zapgen-mock` extensions of spec/README.md); the runtime knows no API.
  */
-import type { ParameterRef } from '../definition.js';
+import type { JsonValue, ParameterRef } from '../definition.js';
 
 /** Where a value comes from when the mock builds a record, a filter or a response. */
 export type MockSource =
@@ -17,7 +17,7 @@ export type MockSource =
   /** An attribute of the caller (`user`, or one the spec or the credentials table sets). */
   | { caller: string }
   /** A literal value. */
-  | { value: unknown };
+  | { value: JsonValue };
 
 /** A source, optionally mapped: `each` picks a pointer in every member, `where` keeps members that match. */
 export type MockValue = MockSource & { each?: string; where?: MockPredicate[] };
@@ -37,11 +37,11 @@ export type MockPredicate =
 export interface MockSeedGroup {
   count: number;
   /** Property values; `{n}` in a string is the 1-based index within the group, `{i}` within the collection. */
-  values: Record<string, unknown>;
+  values: Record<string, JsonValue>;
   /** Numeric properties counting up from the given start. */
   sequence: Record<string, number>;
   /** Properties taking the listed values in turn. */
-  cycle: Record<string, unknown[]>;
+  cycle: Record<string, JsonValue[]>;
   /** Mock-only labels that filters and checks can test; never sent. */
   flags: string[];
   /** Whose records these are: the default caller's user, or nobody (public). */
@@ -123,8 +123,8 @@ export type MockBehaviour = { parent?: MockParent } & (
       fails: MockPredicate[];
       /** Written onto the record when the check fails. */
       onFailure: Record<string, MockValue>;
-      passed: unknown;
-      failed: unknown;
+      passed: JsonValue;
+      failed: JsonValue;
     }
   | ({ kind: 'respond' } & MockWrites)
   | {
@@ -164,7 +164,7 @@ export interface MockErrorShape {
 
 export interface MockDefinition {
   /** Attributes of the default caller (`user` identifies the owner of private records). */
-  caller: Record<string, unknown>;
+  caller: Record<string, JsonValue>;
   collections: Record<string, MockCollectionDefinition>;
   /** What each operation does to the store, by operationId; the others answer their fixture. */
   behaviours: Record<string, MockBehaviour>;

@@ -1,0 +1,89 @@
+/**
+ * The `x-zapgen-*` extensions of operations and parameters other than the mock (spec/README.md),
+ * one schema each. Where the runtime has a type for what an extension becomes, the schema's
+ * output is that type (`satisfies`), so the model hands the runtime exactly what it reads.
+ */
+import type { OperationDefinition, PaginationDefinition, ParameterRef } from '@zapgen/runtime';
+import { z } from 'zod';
+import { byKind, fields, integer, listOf, nonEmpty } from './kit.js';
+
+export const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+
+const REFERENCE_SHAPE = `{ in: ${PARAMETER_LOCATIONS.join('|')}, name: string }`;
+
+/** `{ in, name }`: a parameter of the operation. */
+export const parameterReference = fields(
+  { in: z.enum(PARAMETER_LOCATIONS), name: nonEmpty },
+  `a parameter reference ${REFERENCE_SHAPE}`,
+) satisfies z.ZodType<ParameterRef>;
+
+const references = (minimum: number) =>
+  listOf(parameterReference, { minimum, noun: `parameter references ${REFERENCE_SHAPE}` });
+
+/** `x-zapgen-rules`: relations between parameters, enforced by the parameter validators. */
+export const rules = listOf(
+  byKind([
+    fields({
+      kind: z.literal('mutuallyExclusive'),
+      parameters: references(2),
+      description: z.string().optional(),
+    }),
+    fields({
+      kind: z.literal('requiredWith'),
+      if: parameterReference,
+      then: references(1),
+      description: z.string().optional(),
+    }),
+  ]),
+  { noun: 'rules' },
+);
+
+/** One rule of `x-zapgen-rules`. */
+export type ParameterRule = z.output<typeof rules>[number];
+
+/** `x-zapgen-stability`. */
+export const stability = fields({
+  level: z.enum(['unofficial', 'beta', 'stable']),
+  note: z.string().optional(),
+}) satisfies z.ZodType<NonNullable<OperationDefinition['stability']>>;
+
+/** `x-zapgen-cache`. */
+export const cache = fields({
+  ttlSeconds: integer(0),
+  scope: listOf(z.string(), { noun: 'strings' }),
+  refreshParameter: parameterReference.optional(),
+  ageField: nonEmpty.optional(),
+}) satisfies z.ZodType<NonNullable<OperationDefinition['cache']>>;
+
+/** `x-zapgen-pagination`: how the client pages through a list (fields in the order the runtime's type lists them). */
+export const pagination = byKind([
+  fields({
+    kind: z.literal('page'),
+    pageParameter: nonEmpty,
+    sizeParameter: nonEmpty.optional(),
+    itemsField: z.string(),
+    totalPagesField: nonEmpty.optional(),
+    firstPage: integer(0).default(1),
+    totalItemsField: nonEmpty.optional(),
+    nextField: nonEmpty.optional(),
+    previousField: nonEmpty.optional(),
+  }),
+  fields({
+    kind: z.literal('offset'),
+    offsetParameter: nonEmpty,
+    limitParameter: nonEmpty,
+    itemsField: z.string(),
+    nextField: nonEmpty.optional(),
+    previousField: nonEmpty.optional(),
+    totalItemsField: nonEmpty.optional(),
+  }),
+]) satisfies z.ZodType<PaginationDefinition>;
+
+/** `x-zapgen-polling`. */
+export const polling = fields({
+  whileField: nonEmpty,
+  intervalMs: integer(1),
+}) satisfies z.ZodType<NonNullable<OperationDefinition['polling']>>;
+
+/** `x-zapgen-key-prefix` (a parameter's): the prefix of each key of an object-valued query parameter. */
+export const keyPrefix = nonEmpty;

@@ -1,0 +1,106 @@
+/**
+ * `allOf` read as one schema: its parts flattened, and its object parts merged into one object
+ * schema, the one reading that the fixtures (what a value must have), the types' fit check and
+ * the diff (what changed in a merged component) share.
+ */
+import type { NamedSchema, ObjectSchema, PropertyModel, SchemaModel } from './types.js';
+
+/**
+ * The parts of an `allOf`, references resolved and nested `allOf`s flattened (a nullable part stays
+ * a part: it also accepts null). A reference seen once is not followed again.
+ */
+export function flattenParts({
+  parts,
+  schemas,
+  seen = new Set(),
+}: {
+  parts: readonly SchemaModel[];
+  schemas: ReadonlyMap<string, NamedSchema>;
+  seen?: Set<string>;
+}): SchemaModel[] {
+  return parts.flatMap((part) => {
+    if (part.kind === 'ref' && !part.nullable && !seen.has(part.name)) {
+      const target = schemas.get(part.name);
+      if (!target) return [part];
+      seen.add(part.name);
+      return flattenParts({ parts: [target.schema], schemas, seen });
+    }
+    if (part.kind === 'intersection' && !part.nullable)
+      return flattenParts({ parts: part.parts, schemas, seen });
+    return [part];
+  });
+}
+
+/**
+ * One object schema with everything its object `parts` say: every property of every part,
+ * required where any part requires it; a property declared in several parts must fit each
+ * declaration (an intersection of their schemas), where a declaration that accepts anything (a
+ * bare `required` entry, `{}`) or repeats the same schema adds nothing; closed where any part is
+ * closed, else with the extra values the first typed part types; the pattern properties of all;
+ * the tightest property counts. Properties keep the fields of their first declaration (such as
+ * the diff's origin).
+ */
+export function mergeObjects<Property extends PropertyModel>(
+  parts: readonly (ObjectSchema & { properties: readonly Property[] })[],
+): ObjectSchema & { properties: Property[] } {
+  const properties = new Map<string, Property>();
+  for (const part of parts) {
+    for (const property of part.properties) {
+      const existing = properties.get(property.name);
+      properties.set(property.name, existing ? mergeProperty(existing, property) : property);
+    }
+  }
+  const closed = parts.some((part) => part.additionalProperties === false);
+  const typed = parts.find(
+    (part) => typeof part.additionalProperties === 'object',
+  )?.additionalProperties;
+  const patternProperties = parts.flatMap((part) => part.patternProperties ?? []);
+  const minProperties = extreme(
+    parts.map((part) => part.minProperties),
+    Math.max,
+  );
+  const maxProperties = extreme(
+    parts.map((part) => part.maxProperties),
+    Math.min,
+  );
+  return {
+    kind: 'object',
+    properties: [...properties.values()],
+    additionalProperties: closed ? false : (typed ?? true),
+    ...(patternProperties.length && { patternProperties }),
+    ...(minProperties !== undefined && { minProperties }),
+    ...(maxProperties !== undefined && { maxProperties }),
+  };
+}
+
+function mergeProperty<Property extends PropertyModel>(
+  existing: Property,
+  property: Property,
+): Property {
+  const required = existing.required || property.required;
+  const { undeclared, ...declared } = existing;
+  // Still a bare `required` entry only when every part names it so.
+  const kept = undeclared && property.undeclared ? { undeclared } : {};
+  return {
+    ...declared,
+    ...kept,
+    required,
+    schema: both(existing.schema, property.schema),
+  } as Property;
+}
+
+/** A value fitting both schemas. */
+function both(first: SchemaModel, second: SchemaModel): SchemaModel {
+  if (second.kind === 'unknown' || second === first) return first;
+  if (first.kind === 'unknown') return second;
+  return { kind: 'intersection', nullable: false, parts: [first, second] };
+}
+
+/** The `pick` of the values given, or undefined when none is. */
+function extreme(
+  values: readonly (number | undefined)[],
+  pick: (...values: number[]) => number,
+): number | undefined {
+  const present = values.filter((value): value is number => value !== undefined);
+  return present.length ? pick(...present) : undefined;
+}

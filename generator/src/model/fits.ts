@@ -1,0 +1,157 @@
+/**
+ * Whether a value fits a schema, as the model reads the schema: the one reading the emitters use
+ * to choose values (a fixture's string or number, a zod default). What a fixture must satisfy in
+ * the end is proven independently, against the document itself (`emit/fixtures/validator.ts`).
+ */
+import { jsonEqual } from '../json/value.js';
+import { compilePattern } from './pattern.js';
+import type { JsonValue, NumberSchema, SchemaModel, StringSchema } from './types.js';
+
+/** Nesting followed before a value is taken not to fit (cycles through references end there). */
+const MAX_DEPTH = 32;
+
+/**
+ * Whether `value` fits `schema`: its types, enums and consts, required, pattern and extra keys,
+ * unions and intersections, and the bounds of its strings (length, pattern), numbers, arrays and
+ * objects. Formats are not checked (JSON Schema makes them annotations by default), and a
+ * `oneOf` is read as `anyOf` (a value fitting two variants is taken to fit): this is the reading
+ * that chooses values, not the proof of them.
+ */
+export function valueFits(input: {
+  schema: SchemaModel;
+  value: JsonValue;
+  /** A component schema by name. */
+  lookup: (name: string) => SchemaModel | undefined;
+}): boolean {
+  return fits(input.schema, input.value, input.lookup, 0);
+}
+
+function fits(
+  schema: SchemaModel,
+  value: JsonValue,
+  lookup: (name: string) => SchemaModel | undefined,
+  depth: number,
+): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const child = (node: SchemaModel, item: JsonValue) => fits(node, item, lookup, depth + 1);
+  if (schema.kind === 'ref') {
+    const target = lookup(schema.name);
+    return (value === null && schema.nullable) || (target !== undefined && child(target, value));
+  }
+  if (value === null) return schema.nullable || schema.kind === 'unknown' || schema.kind === 'null';
+  switch (schema.kind) {
+    case 'string':
+      return typeof value === 'string' && fitsString(value, schema);
+    case 'number':
+      // An integer past 2^53 is no integer to zod (z.int()) nor, exactly, to JavaScript; unless
+      // the schema itself documents such values (`beyondSafeIntegers`: any integral number then).
+      return (
+        typeof value === 'number' &&
+        (!schema.integer ||
+          Number.isSafeInteger(value) ||
+          (Number.isInteger(value) && beyondSafeIntegers(schema))) &&
+        fitsNumber(value, schema)
+      );
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+    case 'never':
+      return false;
+    case 'unknown':
+      return true;
+    case 'enum':
+      return schema.values.some((item) => jsonEqual(item, value));
+    case 'const':
+      return jsonEqual(schema.value, value);
+    case 'array':
+      return (
+        Array.isArray(value) &&
+        withinBounds(value.length, schema.minItems, schema.maxItems) &&
+        (!schema.uniqueItems ||
+          value.every(
+            (item, index) => value.findIndex((other) => jsonEqual(other, item)) === index,
+          )) &&
+        value.every((item, index) => child(schema.prefixItems?.[index] ?? schema.items, item))
+      );
+    case 'object': {
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      const entries = Object.entries(value);
+      if (!withinBounds(entries.length, schema.minProperties, schema.maxProperties)) return false;
+      const known = new Map(schema.properties.map((property) => [property.name, property]));
+      if (
+        schema.properties.some(
+          (property) => property.required && !Object.hasOwn(value, property.name),
+        )
+      )
+        return false;
+      const patterns = (schema.patternProperties ?? []).map((entry) => ({
+        regex: compilePattern(entry.pattern),
+        schema: entry.schema,
+      }));
+      return entries.every(([key, item]) => {
+        if (schema.propertyNames && !child(schema.propertyNames, key)) return false;
+        // A key matched by a pattern is not an extra key; one the pattern's regex cannot
+        // compile for is taken as matched (the pattern is not checked, as elsewhere).
+        const matched = patterns.filter(({ regex }) => !regex || regex.test(key));
+        if (!matched.every((entry) => child(entry.schema, item))) return false;
+        const property = known.get(key);
+        if (property) return child(property.schema, item);
+        if (matched.length) return true;
+        const extra = schema.additionalProperties;
+        return typeof extra === 'boolean' ? extra : child(extra, item);
+      });
+    }
+    case 'union':
+      return schema.variants.some((variant) => child(variant, value));
+    case 'intersection':
+      return schema.parts.every((part) => child(part, value));
+  }
+}
+
+function withinBounds(count: number, min: number | undefined, max: number | undefined): boolean {
+  return (min === undefined || count >= min) && (max === undefined || count <= max);
+}
+
+/**
+ * True when `text` satisfies the pattern and the length limits (lengths in code points, as JSON
+ * Schema counts). A pattern JavaScript cannot compile is ignored, as the zod emitter and the
+ * fixtures' check ignore it.
+ */
+export function fitsString(text: string, schema: StringSchema): boolean {
+  const length = [...text].length;
+  if (schema.minLength !== undefined && length < schema.minLength) return false;
+  if (schema.maxLength !== undefined && length > schema.maxLength) return false;
+  const regex = schema.pattern === undefined ? undefined : compilePattern(schema.pattern);
+  return !regex || regex.test(text);
+}
+
+/** True when the number satisfies every constraint of the schema. */
+export function fitsNumber(value: number, schema: NumberSchema): boolean {
+  if (!Number.isFinite(value)) return false;
+  if (schema.integer && !Number.isInteger(value)) return false;
+  if (schema.minimum !== undefined && value < schema.minimum) return false;
+  if (schema.maximum !== undefined && value > schema.maximum) return false;
+  if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) return false;
+  if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) return false;
+  if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) return false;
+  return true;
+}
+
+/**
+ * Whether a number schema's bounds, default or examples lie beyond the safe integers
+ * (±2^53 - 1): values past 2^53 are then what the schema documents (DigitalOcean's Kafka
+ * settings: 2^63 - 1), and an integer is any integral number (`emit/zod/formats.ts`).
+ */
+export function beyondSafeIntegers(schema: SchemaModel & NumberSchema): boolean {
+  const values = [
+    schema.minimum,
+    schema.maximum,
+    schema.exclusiveMinimum,
+    schema.exclusiveMaximum,
+    schema.default?.value,
+    ...(schema.examples ?? []),
+  ];
+  return values.some(
+    (value) => typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER,
+  );
+}
