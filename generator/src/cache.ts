@@ -35,6 +35,7 @@ import { specFileHash } from './load/bounds.js';
 import type { Finding } from './load/finding.js';
 import { isGenerated } from './write/header.js';
 import { listFiles, readStart } from './write/write-files.js';
+import { Memo, type MemoValue } from './memo/index.js';
 
 /** Bumped when the record's layout changes. */
 const RECORD_FORMAT = 2;
@@ -85,7 +86,7 @@ const codeRoot = path.dirname(fileURLToPath(import.meta.url));
 let fingerprint: string | undefined;
 
 /** A hash of this zapgen: its code, its manifest and the versions of its dependencies. */
-function generatorFingerprint(): string {
+export function generatorFingerprint(): string {
   if (fingerprint !== undefined) return fingerprint;
   const hash = createHash('sha256');
   const walk = (folder: string): void => {
@@ -257,4 +258,77 @@ export function recordRun({
     // A cache that cannot be written only costs the next run its shortcut.
   }
   return { recorded: true };
+}
+
+/**
+ * The memo (`memo/index.ts`: work reused between runs, keyed by content hashes) of the package
+ * folder `out`: the one this process used last for it (watch mode, repeated runs), else the one
+ * saved beside the run cache by the same zapgen, else an empty one.
+ */
+export function memoOf(out: string): Memo {
+  const file = memoFileFor(out);
+  const key = file ?? path.resolve(out);
+  const open = openMemos.get(key);
+  if (open) {
+    // Most recently used last: the oldest is the one dropped.
+    openMemos.delete(key);
+    openMemos.set(key, open);
+    return open;
+  }
+  const memo = (file && readMemo(file)) || new Memo();
+  openMemos.set(key, memo);
+  while (openMemos.size > MEMOS_KEPT) openMemos.delete(openMemos.keys().next().value!);
+  return memo;
+}
+
+/**
+ * Ends the run of `memo` (what it did not use is dropped) and writes it beside the run cache,
+ * when there is one. A memo that cannot be written only costs the next run its reuse.
+ */
+export function saveMemo({ out, memo }: { out: string; memo: Memo }): void {
+  memo.endRun();
+  const file = memoFileFor(out);
+  if (!file) return;
+  try {
+    const content: MemoFile = {
+      format: MEMO_FORMAT,
+      generator: generatorFingerprint(),
+      entries: Object.fromEntries(memo.entries()),
+    };
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(content));
+    renameSync(temporary, file);
+  } catch {
+    // As for the record: a miss next time, never an error.
+  }
+}
+
+/** Bumped when the layout of the memo file changes. */
+const MEMO_FORMAT = 1;
+
+interface MemoFile {
+  format: number;
+  /** The zapgen that wrote it (`generatorFingerprint`): another one starts empty. */
+  generator: string;
+  entries: Record<string, MemoValue>;
+}
+
+/** Memos of the package folders this process generated last (watch mode, tests, scripts). */
+const openMemos = new Map<string, Memo>();
+const MEMOS_KEPT = 4;
+
+function memoFileFor(out: string): string | undefined {
+  return cacheFileFor(out)?.replace(/\.json$/, '.memo.json');
+}
+
+function readMemo(file: string): Memo | undefined {
+  try {
+    const content = JSON.parse(readFileSync(file, 'utf8')) as MemoFile;
+    if (content.format !== MEMO_FORMAT || content.generator !== generatorFingerprint())
+      return undefined;
+    return new Memo(Object.entries(content.entries));
+  } catch {
+    return undefined;
+  }
 }

@@ -41,6 +41,7 @@ Commands:
   diff       Compare each spec with an earlier version: breaking and non-breaking changes
   init       Write a zapgen.config.ts for an existing spec (or the spec/<api>/ folders)
   migrate    Move code written for openapi-typescript and openapi-fetch to a generated package
+  mcp        Serve a generated package's operations as MCP tools (--api <name>)
 
 Options:
   --version   Print zapgen's version
@@ -213,6 +214,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     // Its own options: it works on a user's code, not on specs.
     const { runMigrate } = await import('./commands/migrate.js');
     return runMigrate(rest, io);
+  }
+  if (command === 'mcp') {
+    // The package's own server runs, with its own options: only --api and --out are zapgen's.
+    const { runMcp } = await import('./commands/mcp.js');
+    return runMcp(rest, io);
   }
   if (!isCommand(command)) return usageError(io, `unknown command "${command}"`, USAGE);
 

@@ -25,6 +25,8 @@ import type { FilterConfig, NamesConfig, NamespacesConfig } from './config/types
 import { applySurface } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
+import { memoOf, saveMemo } from './cache.js';
+import { Memo } from './memo/index.js';
 import {
   computeRelease,
   readPreviousPackage,
@@ -91,6 +93,12 @@ export interface GenerateOptions {
    * `generate` and `check` take it, waiting while another run holds it.
    */
   locked?: boolean;
+  /**
+   * Work reused from earlier runs, keyed by content hashes (`memo/index.ts`); default the memo of
+   * `out` (`cache.ts`), kept in memory and beside the run cache. `false`: compute everything.
+   * Either way the bytes are the same.
+   */
+  memo?: Memo | false;
 }
 
 /** Milliseconds spent in each phase. */
@@ -167,7 +175,8 @@ async function locked<T>(
 }
 
 async function generateLocked(options: GenerateOptions): Promise<GenerateSummary> {
-  const built = await build(options);
+  const memo = memoFor(options);
+  const built = await build(options, memo);
   const start = performance.now();
   const files = writeFiles({
     outDir: options.out,
@@ -175,6 +184,7 @@ async function generateLocked(options: GenerateOptions): Promise<GenerateSummary
     marker: built.marker,
     force: options.force ?? false,
   });
+  if (memo) saveMemo({ out: options.out, memo });
   built.timings.write += performance.now() - start;
   const mismatch = runtimeMismatch(options.out);
   return {
@@ -207,7 +217,8 @@ export async function check(options: GenerateOptions): Promise<CheckSummary> {
 }
 
 async function checkLocked(options: GenerateOptions): Promise<CheckSummary> {
-  const built = await build(options);
+  const memo = memoFor(options);
+  const built = await build(options, memo);
   const start = performance.now();
   const drift = diffFiles({
     outDir: options.out,
@@ -215,6 +226,7 @@ async function checkLocked(options: GenerateOptions): Promise<CheckSummary> {
     marker: built.marker,
     label: displayPath(path.resolve(options.out)),
   });
+  if (memo) saveMemo({ out: options.out, memo });
   built.timings.write += performance.now() - start;
   return { ...built.summary, files: built.outputs.length, drift, timings: rounded(built.timings) };
 }
@@ -229,10 +241,14 @@ interface Built {
   timings: Timings;
 }
 
-async function build(options: GenerateOptions): Promise<Built> {
+function memoFor(options: GenerateOptions): Memo | undefined {
+  return options.memo === false ? undefined : (options.memo ?? memoOf(options.out));
+}
+
+async function build(options: GenerateOptions, memo: Memo | undefined): Promise<Built> {
   const timings: Timings = { load: 0, model: 0, emit: 0, verify: 0, write: 0 };
   let start = performance.now();
-  const produced = await produce({ options, lap });
+  const produced = await produce({ options, lap, memo });
   const { files, header, context } = produced;
   // The model and the checker's programs are garbage now; the formatter's memory comes on top.
   collectGarbage({ aboveBytes: LARGE_HEAP });
@@ -247,7 +263,16 @@ async function build(options: GenerateOptions): Promise<Built> {
     const contents = addHeader({ path: file.path, contents: file.contents, header });
     files[index] = { ...file, contents: '' };
     try {
-      outputs.push({ path: file.path, contents: await formatFile({ path: file.path, contents }) });
+      outputs.push({
+        path: file.path,
+        contents: await formatted({
+          path: file.path,
+          contents,
+          specHash: context.specHash,
+          out: options.out,
+          memo,
+        }),
+      });
     } catch (error) {
       // The formatter is recursive: a deeply nested schema is beyond what it can lay out safely.
       // The code is valid as emitted, only not laid out, so it is kept and the user told.
@@ -311,9 +336,11 @@ async function build(options: GenerateOptions): Promise<Built> {
 async function produce({
   options,
   lap,
+  memo,
 }: {
   options: GenerateOptions;
   lap: (phase: 'load' | 'model' | 'emit' | 'verify') => void;
+  memo: Memo | undefined;
 }) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
@@ -346,7 +373,12 @@ async function produce({
   assertUniquePaths(emitted);
   lap('emit');
 
-  const verified = verifyPackage({ model, files: emitted, runtimePackage: context.runtimePackage });
+  const verified = verifyPackage({
+    model,
+    files: emitted,
+    runtimePackage: context.runtimePackage,
+    memo,
+  });
   lap('verify');
   return {
     files: verified.files,
@@ -431,6 +463,53 @@ function prepare({
     surfaceNotes,
   };
 }
+
+/**
+ * `formatFile`, through the memo. The spec's hash is in every file's header, so a file is looked
+ * up with the hash blanked (the formatter leaves a comment's text as it is): a file whose code a
+ * small edit did not change is found again. The formatted text itself is not kept in the memo
+ * (GitHub's package is 44 MB): the memo holds its digest and the spec hash it was written with,
+ * and the text is the file in `out`, when it still has that digest.
+ */
+async function formatted({
+  path: filePath,
+  contents,
+  specHash: hash,
+  out,
+  memo,
+}: {
+  path: string;
+  contents: string;
+  specHash: string;
+  out: string;
+  memo: Memo | undefined;
+}): Promise<string> {
+  const blank = '0'.repeat(hash.length);
+  if (!memo || !hash || contents.includes(blank)) return formatFile({ path: filePath, contents });
+  const occurrences = contents.split(hash).length;
+  const key = Memo.key('format', filePath, contents.replaceAll(hash, blank));
+  const found = memo.get<{ specHash: string; digest: string }>(key);
+  const onDisk = found && readGenerated(path.join(out, filePath));
+  if (found && onDisk !== undefined && !onDisk.includes(blank)) {
+    const blanked = onDisk.replaceAll(found.specHash, blank);
+    if (sha256(blanked) === found.digest) return blanked.replaceAll(blank, hash);
+  }
+  const result = await formatFile({ path: filePath, contents });
+  if (result.split(hash).length === occurrences && !result.includes(blank))
+    memo.set(key, { specHash: hash, digest: sha256(result.replaceAll(hash, blank)) });
+  return result;
+}
+
+/** A file of the package as it is on disk, or undefined. */
+function readGenerated(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
 
 function withoutChangelog({
   changelog: _changelog,

@@ -83,6 +83,8 @@ export interface Verdict {
 
 export const zapgenTool = 'zapgen';
 export const referencePeer = 'openapi-typescript';
+/** zapgen regenerating after a small edit of the spec (issue 24). */
+export const zapgenEditTool = 'zapgen (edit)';
 
 export function stats(values: number[]): Stats | undefined {
   if (values.length === 0) return undefined;
@@ -203,6 +205,34 @@ export function verdicts(inputs: TargetInputs): Verdict[] {
     );
   }
   for (const input of smallInputs) timeRatio(input, 1.5);
+  for (const input of largeInputs) {
+    const edit = find(results, zapgenEditTool, input);
+    const peer = find(results, referencePeer, input);
+    if (!edit) continue;
+    const note =
+      edit.outcome !== 'ok'
+        ? `${zapgenEditTool} ${edit.outcome}`
+        : peer?.outcome !== 'ok'
+          ? `${referencePeer} ${peer?.outcome ?? 'not run'}`
+          : undefined;
+    out.push(
+      limitVerdict({
+        target: `${input}: an edit regenerates ≤ 0.25× ${referencePeer}'s full run`,
+        measured: note ? undefined : ratio(edit.wall?.median, peer?.wall?.median),
+        limit: 0.25,
+        unit: 'ratio',
+        note,
+      }),
+      limitVerdict({
+        target: `${input}: an edit regenerates < 1 s`,
+        measured: edit.outcome === 'ok' ? edit.wall?.median : undefined,
+        limit: 1000,
+        unit: 'ms',
+        strict: true,
+        note: edit.outcome === 'ok' ? 'median' : edit.outcome,
+      }),
+    );
+  }
   for (const run of memory) {
     out.push({
       target: `${run.input}: generates with --max-old-space-size=${run.heapLimitMiB}`,

@@ -175,7 +175,18 @@ describe('pathological and hostile specs: generate, build, a strict consumer, fi
     const got = await result();
     expect(got.consumer?.diagnostics).toBe('');
     expect(got.consumer?.ok).toBe(true);
-    expect(got.consumer?.subpaths).toEqual(['.', './zod', './fixtures', './types', './mock']);
+    expect(got.consumer?.subpaths).toEqual([
+      '.',
+      './fetch',
+      './tanstack-query',
+      './react-query',
+      './swr',
+      './zod',
+      './fixtures',
+      './types',
+      './mock',
+      './mcp',
+    ]);
   }, 600_000);
 
   it('says where it wrote a type as unknown: each member of a cycle of bare references', async () => {

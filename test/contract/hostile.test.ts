@@ -22,11 +22,12 @@ import {
 afterAll(removeRunDir);
 const SPEC = path.join(repoRoot, 'test/fixtures/hostile/openapi.yaml');
 const RUNNER = path.join(repoRoot, 'test/contract/support/hostile-run.mjs');
-const MODULES = ['index', 'client', 'definitions', 'zod', 'fixtures', 'mock'] as const;
+const MODULES = ['index', 'client', 'definitions', 'zod', 'fixtures', 'mock', 'mcp'] as const;
 
 interface RunResult {
   modules: Record<string, string[] | string>;
   calls: { method: string; operationId?: string; ok: boolean; error?: string }[];
+  tools: { name: string; ok: boolean; text?: string; secretShown: boolean }[];
   canaries: string[];
 }
 
@@ -103,6 +104,14 @@ describe('hostile spec', () => {
   test('named functions answer from the mock server', () => {
     expect(ran?.calls.length, 'the client has no operation methods').toBeGreaterThan(0);
     expect(ran?.calls.filter((call) => !call.ok)).toEqual([]);
+  });
+
+  test("every MCP tool answers from the mock, named within the hosts' limits, no credential shown", () => {
+    expect(ran?.tools.length, 'the MCP server has no tools').toBe(ran?.calls.length);
+    expect(ran?.tools.filter((tool) => !tool.ok)).toEqual([]);
+    for (const tool of ran?.tools ?? []) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(new Set(ran?.tools.map((tool) => tool.name)).size).toBe(ran?.tools.length);
+    expect(ran?.tools.filter((tool) => tool.secretShown)).toEqual([]);
   });
 
   // A `*/` that closed a JSDoc block early, or a quote that ended a string, would leave the rest of

@@ -6,7 +6,9 @@
  * (`skipLibCheck: false`, NodeNext and bundler resolution), run it against each package's mock, and
  * `require()` each package from CommonJS. publint and `attw --pack` check every tarball.
  * TypeScript 7 (the native compiler, `typescript@latest`) type-checks the same consumer and
- * compiles each package's generated sources too: users upgrade their compiler on their own.
+ * compiles each package's generated sources too: users upgrade their compiler on their own. The
+ * consumer installs the MCP SDK (the packages' optional peer) and lists each package's MCP tools
+ * through the SDK's client, and runs a package's bin (`npm exec --no -- petstore mcp --list`).
  *
  * npm installs from its cache when it can (`--prefer-offline`): the dependencies are the repo's own.
  */
@@ -87,6 +89,29 @@ async function pack(dir: string): Promise<string> {
   });
   const file = output.trim().split('\n').pop()!.trim();
   return path.join(work, file);
+}
+
+/** The consumer's MCP code: each package's server, its tools listed through the SDK's client. */
+function consumerMcpSource(): string {
+  const imports = PACKAGES.map(
+    (pkg, index) => `import { createMcpServer as createMcpServer${index} } from '${pkg.name}/mcp';`,
+  );
+  return `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+${imports.join('\n')}
+
+const servers = [${PACKAGES.map((pkg, index) => `[${JSON.stringify(pkg.name)}, createMcpServer${index}]`).join(', ')}] as const;
+const tools: Record<string, string[]> = {};
+for (const [name, create] of servers) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await create({ environment: {} }).connect(serverSide);
+  const client = new Client({ name: 'consumer', version: '1.0.0' });
+  await client.connect(clientSide);
+  tools[name] = (await client.listTools()).tools.map((tool) => tool.name);
+  await client.close();
+}
+console.log(JSON.stringify(tools));
+`;
 }
 
 /** The consumer's code: every package's mock answers its client, checked by its zod schemas too. */
@@ -196,17 +221,20 @@ beforeAll(async () => {
       `typescript@${versionOf('typescript')}`,
       TYPESCRIPT_7,
       `@types/node@${versionOf('@types/node')}`,
+      `@modelcontextprotocol/sdk@${versionOf('@modelcontextprotocol/sdk')}`,
     ],
     cwd: consumer,
   });
   writeFileSync(path.join(consumer, 'src/index.ts'), consumerSource());
+  writeFileSync(path.join(consumer, 'src/mcp.ts'), consumerMcpSource());
   writeFileSync(
     path.join(consumer, 'tsconfig.json'),
     `${JSON.stringify({ compilerOptions: { ...STRICT, module: 'NodeNext', moduleResolution: 'NodeNext', rootDir: 'src', outDir: 'dist' }, include: ['src'] }, null, 2)}\n`,
   );
   writeFileSync(
     path.join(consumer, 'tsconfig.bundler.json'),
-    `${JSON.stringify({ compilerOptions: { ...STRICT, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] }, null, 2)}\n`,
+    // The MCP SDK's declarations double a strict check's time; NodeNext checks src/mcp.ts once.
+    `${JSON.stringify({ compilerOptions: { ...STRICT, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'], exclude: ['src/mcp.ts'] }, null, 2)}\n`,
   );
 }, 600_000);
 
@@ -263,6 +291,7 @@ describe('the packed packages, installed into a new project', () => {
       expect(output.trim(), `${compiler}: tsc -p ${config}`).toBe('');
       expect(code).toBe(0);
     },
+    180_000,
   );
 
   test.each(PACKAGES.map((pkg) => [pkg.name, pkg.dir] as const))(
@@ -296,6 +325,24 @@ describe('the packed packages, installed into a new project', () => {
       { ok: boolean; schemas: number }
     >;
     for (const pkg of PACKAGES) expect(results[pkg.name], pkg.name).toMatchObject({ ok: true });
+  });
+
+  test('MCP: the server of each package lists one tool per operation; a bin runs its server', async () => {
+    const output = await sh({
+      command: process.execPath,
+      args: ['dist/mcp.js'],
+      cwd: path.join(work, 'consumer'),
+    });
+    const tools = JSON.parse(output.trim().split('\n').pop()!) as Record<string, string[]>;
+    expect(tools['@acme/petstore']?.sort()).toEqual(['createPets', 'listPets', 'showPetById']);
+    expect(tools['@zapgen/actions-v2']).toHaveLength(26);
+    expect(tools['@zapgen/partner-v1']).toHaveLength(4);
+    const listed = await sh({
+      command: NPM,
+      args: ['exec', '--no', '--', 'petstore', 'mcp', '--mock', '--list'],
+      cwd: path.join(work, 'consumer'),
+    });
+    expect(listed).toMatch(/^listPets {2}List all pets$/m);
   });
 
   test.each(PACKAGES.map((pkg) => pkg.name))(

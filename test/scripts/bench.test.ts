@@ -280,6 +280,31 @@ describe('verdicts', () => {
       },
     ],
     [
+      'an edit of a large spec: its time as a ratio to the reference peer',
+      {
+        given: {
+          largeInputs: ['github'],
+          results: [
+            tool({ tool: 'zapgen (edit)', input: 'github', wallMs: 1500 }),
+            tool({ tool: 'openapi-typescript', input: 'github', wallMs: 5000 }),
+          ],
+        },
+        target: "github: an edit regenerates ≤ 0.25× openapi-typescript's full run",
+        want: { measured: 0.3, limit: 0.25, met: false },
+      },
+    ],
+    [
+      'an edit of a large spec under 1 s',
+      {
+        given: {
+          largeInputs: ['github'],
+          results: [tool({ tool: 'zapgen (edit)', input: 'github', wallMs: 900 })],
+        },
+        target: 'github: an edit regenerates < 1 s',
+        want: { measured: 900, limit: 1000, met: true },
+      },
+    ],
+    [
       'check under 1 s',
       {
         given: {

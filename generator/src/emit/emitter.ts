@@ -29,6 +29,11 @@ export interface EmitContext {
 export interface EmittedFile {
   path: string;
   contents: string;
+  /**
+   * For `src/fixtures.ts`: the fixture consts whose `satisfies` clauses the emitter could not
+   * prove, which the verify phase checks with TypeScript (absent: check them all).
+   */
+  unproven?: ReadonlySet<string>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { reactQueryEmitter } from './react-query/index.js';
 import { swrEmitter } from './swr/index.js';
 import { tanstackQueryEmitter } from './tanstack-query/index.js';
 import { fixturesEmitter } from './fixtures/index.js';
+import { mcpEmitter } from './mcp/index.js';
 import { mockEmitter } from './mock/index.js';
 import { packageEmitter } from './package/index.js';
 import { typescriptTypesEmitter } from './typescript-types/index.js';
@@ -28,5 +29,6 @@ export const emitters: readonly Emitter[] = [
   reactQueryEmitter,
   swrEmitter,
   mockEmitter,
+  mcpEmitter,
   packageEmitter,
 ];

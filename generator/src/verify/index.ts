@@ -22,6 +22,7 @@ import { typesSource } from '../emit/typescript-types/index.js';
 import type { ApiModel } from '../model/types.js';
 import { escapeSegment, operationPointer } from '../json/pointer.js';
 import { collectGarbage, LARGE_HEAP } from '../memory.js';
+import { Memo } from '../memo/index.js';
 
 const TYPES = 'src/types.ts';
 const FIXTURES = 'src/fixtures.ts';
@@ -76,6 +77,7 @@ export function verifyPackage<F extends EmittedFile>({
   files,
   runtimePackage,
   sliceChars = SLICE_CHARS,
+  memo,
 }: {
   model: ApiModel;
   files: readonly F[];
@@ -83,18 +85,30 @@ export function verifyPackage<F extends EmittedFile>({
   runtimePackage: string;
   /** Characters of fixtures per checked slice (tests make every entry a slice). */
   sliceChars?: number;
+  /**
+   * What earlier runs found (`memo/index.ts`): the replacements of a `types.ts` text, and the
+   * diagnostics of a slice of fixtures beside a `types.ts` text, keyed by those texts.
+   */
+  memo?: Memo;
 }): { files: F[]; warnings: VerifyWarning[] } {
   const options: ts.CompilerOptions = { ...OPTIONS, paths: runtimePaths(runtimePackage) };
-  const check = (sources: { types: string; typesFile?: ts.SourceFile; fixtures?: string }) =>
-    checkSources({ sources, options });
+  const check = (sources: CheckedSources) => checkSources({ sources, options });
   const warnings: VerifyWarning[] = [...typesSource(model).warnings];
   let types = files.find((file) => file.path === TYPES)?.contents;
-  let fixtures = files.find((file) => file.path === FIXTURES)?.contents;
+  const fixturesFile = files.find((file) => file.path === FIXTURES);
+  let fixtures = fixturesFile?.contents;
+  const unproven = fixturesFile?.unproven;
   if (types === undefined) return { files: [...files], warnings };
 
   // The fixtures are checked in slices (see `SLICE_CHARS`), the first one with the types.
   const parts =
-    fixtures === undefined ? [] : fixtureSlices({ source: fixtures, maxChars: sliceChars });
+    fixtures === undefined
+      ? []
+      : fixtureSlices({
+          source: fixtures,
+          maxChars: sliceChars,
+          checked: unproven && ((name) => unproven.has(name)),
+        });
   const first = parts.find((part) => part.kind === 'slice');
   // The printer writes types that compile by construction and degrades what it cannot say; this
   // is the net under it, for a bug of the printer or a checker limit it did not foresee: the type
@@ -102,17 +116,23 @@ export function verifyPackage<F extends EmittedFile>({
   // group, an operation's responses), is written `unknown`, with a warning, and checked again.
   const printed = types;
   const replaced: string[][] = [];
-  let checked = check({ types, fixtures: first?.module });
-  for (let round = 1; checked.types.length; round += 1) {
+  const printedCode = memo && codeOf(printed);
+  const typesKey = printedCode && Memo.key('verify-types', runtimePackage, printedCode);
+  const known = typesKey === undefined ? undefined : memo!.get<TypeReplacement[]>(typesKey);
+  if (known) {
+    for (const replacement of known) replaced.push(replacement.path);
+    warnings.push(...known.map((replacement) => typeReplacedWarning({ model, ...replacement })));
+    if (known.length) types = replaceTypesAt({ source: printed, paths: replaced });
+  }
+  const replacements: TypeReplacement[] = [];
+  let checked = known ? undefined : check({ types, fixtures: first?.module });
+  for (let round = 1; checked?.types.length; round += 1) {
     const before = replaced.length;
     for (const { path, reason } of innermostProperties(checked.types)) {
       if (replaced.some((other) => other.join('\0') === path.join('\0'))) continue;
       replaced.push(path);
-      warnings.push({
-        pointer: pointerOfTypePath({ model, path }),
-        rule: 'type-replaced',
-        message: `the type \`${path.join('.')}\` does not compile (${reason}); it is \`unknown\` in types.ts`,
-      });
+      replacements.push({ path, reason });
+      warnings.push(typeReplacedWarning({ model, path, reason }));
     }
     if (replaced.length === before || round > 5)
       throw new Error(
@@ -121,8 +141,27 @@ export function verifyPackage<F extends EmittedFile>({
     types = replaceTypesAt({ source: printed, paths: replaced });
     checked = check({ types, fixtures: first?.module });
   }
+  if (typesKey !== undefined && !known) memo!.set(typesKey, replacements);
+  // The diagnostics of a slice, from the memo or the checker. A program checking a slice needs
+  // the types parsed: the first one parses them, the others reuse them.
+  let typesFile = checked?.typesFile;
+  const typesHash =
+    printedCode && Memo.key('types', types === printed ? printedCode : codeOf(types));
+  const sliceDiagnostics = (part: Extract<FixturePart, { kind: 'slice' }>): ts.Diagnostic[] => {
+    const key = typesHash && Memo.key('verify-fixtures', runtimePackage, typesHash, part.module);
+    const found = key === undefined ? undefined : memo!.get<StoredDiagnostic[]>(key);
+    if (found) return found.map(revived);
+    let diagnostics: ts.Diagnostic[];
+    if (part === first && checked) diagnostics = checked.fixtures;
+    else {
+      const result = check({ types, typesFile, fixtures: part.module, typesKnown: true });
+      typesFile ??= result.typesFile;
+      diagnostics = result.fixtures;
+    }
+    if (key !== undefined) memo!.set(key, diagnostics.map(stored));
+    return diagnostics;
+  };
   if (fixtures !== undefined) {
-    const { typesFile } = checked;
     const owners = fixtureOwners(model);
     const verified: string[] = [];
     // Each slice after the first is checked in a program of its own, beside the one parsed and
@@ -134,10 +173,7 @@ export function verifyPackage<F extends EmittedFile>({
         verified.push(part.text);
         continue;
       }
-      const diagnostics =
-        part === first
-          ? checked.fixtures
-          : check({ types, typesFile, fixtures: part.module }).fixtures;
+      const diagnostics = sliceDiagnostics(part);
       collectGarbage({ aboveBytes: LARGE_HEAP });
       if (!diagnostics.length) {
         verified.push(part.entries);
@@ -151,7 +187,7 @@ export function verifyPackage<F extends EmittedFile>({
         owners,
         operationPointer: (operationId) => pointerOfOperation({ model, operationId }),
       });
-      verified.push(pruned.source.slice(part.entriesStart, pruned.source.length - part.entriesEnd));
+      verified.push(entriesAfter(part, pruned.source));
       warnings.push(...pruned.warnings);
     }
     fixtures = verified.join('');
@@ -167,6 +203,76 @@ export function verifyPackage<F extends EmittedFile>({
 }
 
 /**
+ * The tokens of a types module without its comments, which are most of what a small edit of a
+ * spec changes in it (a summary, a description) and nothing the checker reads: the memo's key of
+ * what the checker found. A text that could hold a directive to the checker (`@ts-`), or whose
+ * tokens the scanner reads differently in context (a template literal), is its own key.
+ */
+function codeOf(source: string): string {
+  if (source.includes('@ts-') || source.includes('`')) return source;
+  const scanner = ts.createScanner(
+    ts.ScriptTarget.ES2022,
+    true,
+    ts.LanguageVariant.Standard,
+    source,
+  );
+  const tokens: string[] = [];
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan())
+    tokens.push(scanner.getTokenText());
+  return tokens.join('\0');
+}
+
+/** A property of `types.ts` written `unknown` because its type did not compile, and why. */
+interface TypeReplacement {
+  [key: string]: string[] | string;
+  path: string[];
+  reason: string;
+}
+
+function typeReplacedWarning({
+  model,
+  path,
+  reason,
+}: {
+  model: ApiModel;
+  path: string[];
+  reason: string;
+}): VerifyWarning {
+  return {
+    pointer: pointerOfTypePath({ model, path }),
+    rule: 'type-replaced',
+    message: `the type \`${path.join('.')}\` does not compile (${reason}); it is \`unknown\` in types.ts`,
+  };
+}
+
+/** What `pruneSatisfies` reads of a diagnostic of a slice, as the memo keeps it. */
+interface StoredDiagnostic {
+  [key: string]: number | string;
+  start: number;
+  code: number;
+  message: string;
+}
+
+function stored(diagnostic: ts.Diagnostic): StoredDiagnostic {
+  return {
+    start: diagnostic.start ?? -1,
+    code: diagnostic.code,
+    message: flatten(diagnostic),
+  };
+}
+
+function revived({ start, code, message }: StoredDiagnostic): ts.Diagnostic {
+  return {
+    file: undefined,
+    start: start < 0 ? undefined : start,
+    length: undefined,
+    code,
+    category: ts.DiagnosticCategory.Error,
+    messageText: message,
+  };
+}
+
+/**
  * Characters of fixtures checked in one program: few enough to bound the checker's memory, enough
  * that the types each slice needs are resolved a few times only.
  */
@@ -178,11 +284,19 @@ const SLICE_CHARS = 2_000_000;
  * the same text: reused, it is parsed and bound once for every slice of fixtures, and its own
  * diagnostics, already known, are not asked for again.
  */
+interface CheckedSources {
+  types: string;
+  typesFile?: ts.SourceFile;
+  fixtures?: string;
+  /** The diagnostics of these types are known already (from the memo): do not ask for them. */
+  typesKnown?: boolean;
+}
+
 function checkSources({
   sources,
   options,
 }: {
-  sources: { types: string; typesFile?: ts.SourceFile; fixtures?: string };
+  sources: CheckedSources;
   options: ts.CompilerOptions;
 }): { fixtures: ts.Diagnostic[]; types: ts.Diagnostic[]; typesFile: ts.SourceFile } {
   const inMemory = new Map<string, string>([
@@ -228,7 +342,7 @@ function checkSources({
     fixtures: diagnosticsOf(program.getSourceFile(`${ROOT}${FIXTURES}`)),
     // The types are checked once, in the program that parses them; the programs of later
     // fixture slices reuse that parsed file and need not check it again.
-    types: sources.typesFile ? [] : diagnosticsOf(typesFile),
+    types: sources.typesFile || sources.typesKnown ? [] : diagnosticsOf(typesFile),
     typesFile,
   };
 }
@@ -240,56 +354,74 @@ type FixturePart =
       kind: 'slice';
       /** The entries as they are in the module. */
       entries: string;
-      /** The module's imports, then the entries inside their `export const`. */
+      /** The module's imports, then the entries to check (all of `entries`, or the unproven ones). */
       module: string;
       /** Where the entries start in `module`, and how many characters follow them. */
       entriesStart: number;
       entriesEnd: number;
+      /**
+       * When only some entries are checked: every entry of the run, and the indexes of those in
+       * `module` (in order), so that their pruned text can be put back among the others.
+       */
+      pieces?: { all: string[]; checked: number[] };
     };
+
+const ENTRY_START = /^const (\w+) = \{\n$/;
 
 /**
  * The fixtures module as `emit/fixtures/module.ts` prints it (each schema's and operation's
  * fixtures a statement `const <name> = {` … `};` at the start of a line, then the maps that name
- * them) cut into parts that join back into it, the entries in slices of about `maxChars`. A
- * module of another shape is one slice.
+ * them) cut into parts that join back into it, the entries in slices of about `maxChars` of
+ * entries to check. `checked` says which consts need the checker (default all): a run of
+ * entries none of which does is text. A module of another shape is one slice.
  */
 export function fixtureSlices({
   source,
   maxChars,
+  checked,
 }: {
   source: string;
   maxChars: number;
+  checked?: (constName: string) => boolean;
 }): FixturePart[] {
   const lines = source.split(/(?<=\n)/);
   const imports = lines.filter((line) => line.startsWith('import ')).join('');
-  const slice = (entries: string[]): FixturePart => {
-    const text = entries.join('');
-    return {
-      kind: 'slice',
-      entries: text,
-      module: `${imports}${text}`,
-      entriesStart: imports.length,
-      entriesEnd: 0,
-    };
-  };
   const parts: FixturePart[] = [];
   let text = '';
-  let entries: string[] = [];
+  let entries: { text: string; checked: boolean }[] = [];
   let size = 0;
+  let sawEntry = false;
   const flush = () => {
     if (!entries.length) return;
-    parts.push({ kind: 'text', text }, slice(entries));
-    text = '';
+    const all = entries.map((entry) => entry.text);
+    const indexes = entries.flatMap((entry, index) => (entry.checked ? [index] : []));
+    if (!indexes.length) text += all.join('');
+    else {
+      const body = indexes.map((index) => all[index]!).join('');
+      parts.push(
+        { kind: 'text', text },
+        {
+          kind: 'slice',
+          entries: all.join(''),
+          module: `${imports}${body}`,
+          entriesStart: imports.length,
+          entriesEnd: 0,
+          ...(indexes.length < all.length && { pieces: { all, checked: indexes } }),
+        },
+      );
+      text = '';
+    }
     entries = [];
     size = 0;
   };
   for (let index = 0; index < lines.length;) {
-    if (!/^const \w+ = \{\n$/.test(lines[index]!)) {
+    const start = ENTRY_START.exec(lines[index]!);
+    if (!start) {
       // Text between entries ends the run of entries before it.
       if (lines[index] !== '\n' || !entries.length) {
         flush();
         text += lines[index];
-      } else entries.push(`${entries.pop()!}${lines[index]!}`);
+      } else entries[entries.length - 1]!.text += lines[index]!;
       index += 1;
       continue;
     }
@@ -299,13 +431,30 @@ export function fixtureSlices({
     entry += lines[index];
     index += 1;
     if (size >= maxChars) flush();
-    entries.push(entry);
-    size += entry.length;
+    sawEntry = true;
+    const isChecked = checked?.(start[1]!) ?? true;
+    entries.push({ text: entry, checked: isChecked });
+    if (isChecked) size += entry.length;
   }
   flush();
-  if (!parts.length) return [whole(source)];
+  if (!sawEntry) return [whole(source)];
   parts.push({ kind: 'text', text });
   return parts.filter((part) => part.kind === 'slice' || part.text !== '');
+}
+
+/** A slice's entries with the checked ones replaced by their text in `module` (after pruning). */
+function entriesAfter(part: Extract<FixturePart, { kind: 'slice' }>, module: string): string {
+  const checkedText = module.slice(part.entriesStart, module.length - part.entriesEnd);
+  if (!part.pieces) return checkedText;
+  const lines = checkedText.split(/(?<=\n)/);
+  const pruned: string[] = [];
+  for (const line of lines) {
+    if (ENTRY_START.test(line) || !pruned.length) pruned.push(line);
+    else pruned[pruned.length - 1] += line;
+  }
+  const all = [...part.pieces.all];
+  part.pieces.checked.forEach((index, order) => (all[index] = pruned[order]!));
+  return all.join('');
 }
 
 /** The whole module as one slice. */

@@ -8,7 +8,7 @@ import { emitters, ModuleRegistry } from '../../src/emit/index.js';
 import { describe, expect, it } from 'vitest';
 import { typescriptTypesEmitter } from '../../src/emit/typescript-types/index.js';
 import type { EmittedFile } from '../../src/emit/index.js';
-import { printFixturesModule } from '../../src/emit/fixtures/module.js';
+import { fixturesModule } from '../../src/emit/fixtures/module.js';
 import { buildModel } from '../../src/model/index.js';
 import type { JsonValue } from '../../src/model/types.js';
 import { fixtureSlices, verifyPackage } from '../../src/verify/index.js';
@@ -48,7 +48,7 @@ async function emitted({
       { minimal: value, full: value, invalid: [] },
     ]),
   );
-  const module = printFixturesModule({
+  const { text: module, unproven } = fixturesModule({
     model,
     runtimePackage: '@zapgen/runtime',
     typesSpecifier: './types.js',
@@ -56,7 +56,7 @@ async function emitted({
   });
   return {
     model,
-    files: [...types, { path: 'src/fixtures.ts', contents: module }] as EmittedFile[],
+    files: [...types, { path: 'src/fixtures.ts', contents: module, unproven }] as EmittedFile[],
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Runs a compiled generated package in a fresh Node process: imports every module, starts its
  * mock server on loopback, creates a client and calls each of its methods with the operation's
- * request fixture. A setter on `globalThis.__zapgenCanary` records any spec string that ran as code.
+ * request fixture, then calls each MCP tool (`mcp.js`, through the runtime's toolset) with the same
+ * fixture as the tool's flat arguments. A setter on `globalThis.__zapgenCanary` records any spec
+ * string that ran as code.
  *
  * Usage: node hostile-run.mjs <dist folder>. Prints one `RESULT <json>` line.
  */
@@ -18,7 +20,7 @@ Object.defineProperty(globalThis, '__zapgenCanary', {
 });
 
 const dist = process.argv[2];
-const result = { modules: {}, calls: [], canaries };
+const result = { modules: {}, calls: [], tools: [], canaries };
 const load = async (name) => {
   try {
     const module = await import(pathToFileURL(path.join(dist, `${name}.js`)).href);
@@ -42,6 +44,7 @@ const definitions = await load('definitions');
 await load('zod');
 const fixtures = await load('fixtures');
 const mockModule = await load('mock');
+const mcp = await load('mcp');
 
 if (index && client && definitions && fixtures && mockModule) {
   // The mock accepts the one credential the client sends for every scheme, with every scope.
@@ -96,8 +99,40 @@ if (index && client && definitions && fixtures && mockModule) {
         });
       }
     }
+    if (mcp) await callTools({ mcp, fixtures, credentials, baseUrl });
   } finally {
     await mock.close();
+  }
+}
+
+/** Each MCP tool called once with its operation's request fixture, spread as its arguments. */
+async function callTools({ mcp, fixtures, credentials, baseUrl }) {
+  const { createToolset } = await import('@zapgen/runtime/mcp');
+  const toolset = createToolset(mcp.mcpDefinition, {
+    environment: {},
+    credentials,
+    client: { baseUrl, retry: { maxRetries: 0 }, timeoutMs: 10_000 },
+  });
+  for (const tool of mcp.mcpDefinition.tools) {
+    const request = fixtures.operationFixtures?.[tool.operation.operationId]?.request ?? {};
+    const input = {};
+    for (const argument of tool.arguments) {
+      const value =
+        argument.in !== 'body'
+          ? request[argument.in]?.[argument.parameter]
+          : argument.property === undefined
+            ? request.body
+            : request.body?.[argument.property];
+      if (value !== undefined)
+        Object.defineProperty(input, argument.name, { value, enumerable: true });
+    }
+    const answer = await toolset.call(tool.name, input);
+    result.tools.push({
+      name: tool.name,
+      ok: answer !== undefined && !answer.isError,
+      text: answer?.content?.[0]?.text?.slice(0, 2000),
+      secretShown: JSON.stringify(answer ?? '').includes('secret-value'),
+    });
   }
 }
 process.stdout.write(`\nRESULT ${JSON.stringify(result)}\n`);

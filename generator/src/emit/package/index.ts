@@ -14,7 +14,7 @@ export const packageEmitter: Emitter = {
     { id: 'readme', file: 'README.md', exports: [] },
     { id: 'changelog', file: 'CHANGELOG.md', exports: [] },
   ],
-  needs: ['client', 'definitions', 'types'],
+  needs: ['client', 'definitions', 'types', 'bin'],
   emit: (model, context) => [
     { path: 'package.json', contents: packageJson(model, context) },
     { path: 'tsconfig.json', contents: tsconfigJson() },

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { ApiModel } from '../../model/types.js';
 import type { EmitContext } from '../emitter.js';
+import { binName } from '../mcp/index.js';
 import { MANIFEST_KEY } from '../../release/previous.js';
 
 /**
@@ -15,10 +17,12 @@ export const LIBRARY_VERSIONS = { zod: '^4.6.7' } as const;
 export const RUNTIME_RANGE = '^0.2.0';
 
 /**
- * Libraries of the integrations (`./tanstack-query`, `./react-query`, `./swr`): optional peers,
- * as the runtime declares them (a test keeps them in step).
+ * Libraries of the integrations (`./tanstack-query`, `./react-query`, `./swr`, `./mcp`): optional
+ * peers, as the runtime declares them (a test keeps them in step), so that a package whose user
+ * does not use one carries nothing of it.
  */
 export const OPTIONAL_PEERS = {
+  '@modelcontextprotocol/sdk': '^1.32.2',
   '@tanstack/query-core': '^5.80.0',
   '@tanstack/react-query': '^5.80.0',
   react: '^18.0.0 || ^19.0.0',
@@ -27,6 +31,7 @@ export const OPTIONAL_PEERS = {
 
 /** The libraries the integrations' modules are type-checked against when the package builds. */
 export const INTEGRATION_BUILD = {
+  '@modelcontextprotocol/sdk': '^1.32.2',
   '@tanstack/query-core': '^5.104.0',
   '@tanstack/react-query': '^5.104.0',
   '@types/react': '^19.0.0',
@@ -62,13 +67,19 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
       './fixtures': compiled('fixtures'),
       './types': compiled('types'),
       './mock': compiled('mock'),
+      './mcp': compiled('mcp'),
       './openapi.json': './openapi.json',
       './package.json': './package.json',
+    },
+    // `npx <package> mcp`: the package's commands (`src/bin.ts`).
+    bin: {
+      [binName(context.packageName)]:
+        `./dist/${path.posix.basename(context.modules.file('bin'), '.ts')}.js`,
     },
     files: ['dist', 'src', 'openapi.json', 'README.md', 'CHANGELOG.md'],
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
     dependencies: { [context.runtimePackage]: RUNTIME_RANGE, ...LIBRARY_VERSIONS },
-    // The framework integrations' libraries: only a user of that integration installs them.
+    // The integrations' libraries: only a user of that integration installs them.
     peerDependencies: OPTIONAL_PEERS,
     peerDependenciesMeta: Object.fromEntries(
       Object.keys(OPTIONAL_PEERS).map((name) => [name, { optional: true }]),

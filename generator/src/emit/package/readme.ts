@@ -5,6 +5,7 @@ import type { EmitContext } from '../emitter.js';
 import { inlineCode, markdownText } from './markdown.js';
 import { RUNTIME_RANGE } from './package-json.js';
 import { isQuery } from '../shared/operation-scope.js';
+import { mcpReadmeSection } from '../mcp/readme.js';
 
 /** `apiKey` → `API_KEY`: the environment variable the usage example reads a credential from. */
 function environmentName(option: string): string {
@@ -227,6 +228,8 @@ export function readme(model: ApiModel, context: EmitContext): string {
     ].join('\n'),
     '## Mock',
     mockSection(model, context),
+    '## MCP server',
+    mcpReadmeSection(model, context),
     '## Types',
     [
       '```ts',

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { ApiModel } from '../../../src/model/types.js';
 import { packageEmitter } from '../../../src/emit/package/index.js';
-import { LIBRARY_VERSIONS, RUNTIME_RANGE } from '../../../src/emit/package/package-json.js';
+import {
+  LIBRARY_VERSIONS,
+  OPTIONAL_PEERS,
+  RUNTIME_RANGE,
+} from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
 import { clientSource } from '../../../src/emit/client/index.js';
 import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
@@ -79,6 +83,7 @@ describe('package emitter: package.json', () => {
       './fixtures',
       './types',
       './mock',
+      './mcp',
       './openapi.json',
       './package.json',
     ]);
@@ -101,6 +106,16 @@ describe('package emitter: package.json', () => {
       '@zapgen/runtime': RUNTIME_RANGE,
       ...LIBRARY_VERSIONS,
     });
+  });
+
+  test('the MCP SDK is an optional peer, never a dependency; a bin runs the package commands', async () => {
+    const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
+    expect(manifest.peerDependencies['@modelcontextprotocol/sdk']).toBe(
+      OPTIONAL_PEERS['@modelcontextprotocol/sdk'],
+    );
+    expect(manifest.peerDependenciesMeta['@modelcontextprotocol/sdk']).toEqual({ optional: true });
+    expect(manifest.dependencies).not.toHaveProperty('@modelcontextprotocol/sdk');
+    expect(manifest.bin).toEqual({ 'test-api': './dist/bin.js' });
   });
 
   test('builds on its own: TypeScript as a devDependency, a build script, built before packing', async () => {

@@ -1,0 +1,139 @@
+/**
+ * `src/mcp.ts` and `src/bin.ts`: the package's MCP server. One tool per operation of the model
+ * (the operations the model keeps, so that its filters apply), described for agents; the server
+ * itself is `@zapgen/runtime/mcp`, on the official SDK, an optional peer dependency.
+ */
+import type { ApiModel } from '../../model/types.js';
+import type { EmitContext, Emitter } from '../emitter.js';
+import type { ModuleDeclaration } from '../registry.js';
+import { stringLiteral } from '../shared/identifiers.js';
+import { commentText, jsDoc } from '../shared/jsdoc.js';
+import { Code, printLiteral, type Printable } from '../shared/literal.js';
+import { operationNames } from '../shared/operation-names.js';
+import { environmentNames } from './names.js';
+import { referencedComponents, toolPlans, type ToolPlan } from './tools.js';
+
+export const MCP_MODULE: ModuleDeclaration = {
+  id: 'mcp',
+  file: 'src/mcp.ts',
+  exports: ['mcpDefinition', 'createMcpServer', 'main'],
+};
+
+/** The package's command line (`npx <package> mcp`); the package.json's `bin`. */
+export const BIN_MODULE: ModuleDeclaration = { id: 'bin', file: 'src/bin.ts', exports: [] };
+
+/** The name of the package's bin: its name without the scope (`@zapgen/actions-v2` → `actions-v2`). */
+export function binName(packageName: string): string {
+  return packageName.replace(/^@[^/]+\//, '');
+}
+
+function toolLiteral(plan: ToolPlan, definition: string): Printable {
+  return {
+    name: plan.name,
+    operation: new Code(definition),
+    title: plan.title,
+    description: plan.description,
+    tags: plan.operation.tags,
+    deprecated: plan.operation.deprecated || undefined,
+    arguments: plan.arguments as unknown as Printable,
+    input: { properties: plan.properties as Printable, required: plan.required },
+    output: plan.output as Printable | undefined,
+    streaming: plan.streaming || undefined,
+  };
+}
+
+/** The text of `src/mcp.ts`. */
+export function mcpSource(model: ApiModel, context: EmitContext): string {
+  const plans = toolPlans(model, context.degradations);
+  const names = operationNames(model);
+  const environment = environmentNames({
+    apiName: context.apiName,
+    schemes: model.securitySchemes,
+  });
+  const components = referencedComponents(
+    plans.flatMap((plan) => [plan.properties, plan.output?.schema]),
+    model,
+  );
+  const definitions = plans.map((plan) => names.get(plan.operation.operationId)!.definition);
+  const from = (to: string, names: string[] = []) =>
+    stringLiteral(context.modules.specifier({ from: MCP_MODULE.id, to, names }));
+  const runtime = stringLiteral(`${context.runtimePackage}/mcp`);
+  const title = model.info.title.replace(/\s+/g, ' ').trim() || context.apiName;
+  const instructions = model.info.description?.trim().split(/\n\s*\n/)[0];
+  const bin = binName(context.packageName);
+  const definition = printLiteral({
+    name: context.packageName,
+    version: context.release.version,
+    title,
+    instructions,
+    api: new Code('apiBase'),
+    environment: {
+      baseUrl: environment.baseUrl,
+      credentials: Object.fromEntries(environment.credentials),
+    },
+    tools: new Code('mcpTools'),
+    schemas: new Code('schemas'),
+  });
+  return `import { createMcpServer as createServer, runMcpCommand } from ${runtime};
+import type { JsonSchema, McpDefinition, McpServerOptions, ToolDefinition } from ${runtime};
+import { ${['apiBase', ...definitions].join(', ')} } from ${from('definitions', ['apiBase'])};
+
+/** The component schemas that the tools' JSON Schemas reference (\`#/$defs/<name>\`). */
+const schemas: Record<string, JsonSchema> = ${printLiteral(Object.fromEntries(components.map((component) => [component.name, component.schema as Printable])))};
+
+/** One MCP tool per operation: name, description, arguments, input and output schemas. */
+export const mcpTools: ToolDefinition[] = ${printLiteral(plans.map((plan, index) => toolLiteral(plan, definitions[index]!)))};
+
+/** The MCP server of ${commentText(title)}: its tools, and the environment variables of its credentials. */
+export const mcpDefinition: McpDefinition = ${definition};
+
+${jsDoc({
+  summary: `The MCP server of ${title}: one tool per operation, on the official MCP SDK.`,
+  description: `Connect it to a transport of \`@modelcontextprotocol/sdk\` (an optional peer dependency of this package). Credentials come from \`options.credentials\` (by security scheme) or the environment variables of \`mcpDefinition.environment\`${environment.credentials.size ? ` (${[...environment.credentials.values()].join(', ')})` : ''}; the base URL from \`options.client.baseUrl\` or ${environment.baseUrl}.`,
+  tags: [
+    {
+      tag: 'example',
+      text: "await createMcpServer().connect(new StdioServerTransport()); // from '@modelcontextprotocol/sdk/server/stdio.js'",
+    },
+  ],
+})}export function createMcpServer(options?: McpServerOptions) {
+  return createServer(mcpDefinition, options);
+}
+
+/** \`${bin} mcp [options]\`: serves the tools over stdio or Streamable HTTP (\`--help\` lists the options). */
+export function main(argv: string[]): Promise<number> {
+  return runMcpCommand({
+    definition: mcpDefinition,
+    argv,
+    usage: ${stringLiteral(`${bin} mcp`)},
+    mock: async ({ seed }) => {
+      const { createMock } = await import(${from('mock', ['createMock'])});
+      const mock = createMock({ seed });
+      return { fetch: mock.fetch, credentials: mock.credentials };
+    },
+  });
+}
+`;
+}
+
+/** The text of `src/bin.ts`. */
+function binSource(context: EmitContext): string {
+  return `#!/usr/bin/env node
+import { runPackageCommand } from ${stringLiteral(`${context.runtimePackage}/cli`)};
+
+await runPackageCommand({
+  bin: ${stringLiteral(binName(context.packageName))},
+  commands: { mcp: () => import(${stringLiteral(context.modules.specifier({ from: BIN_MODULE.id, to: MCP_MODULE.id, names: ['main'] }))}) },
+});
+`;
+}
+
+export const mcpEmitter: Emitter = {
+  name: 'mcp',
+  provides: [MCP_MODULE, BIN_MODULE],
+  needs: ['definitions', 'mock'],
+  emit: (model, context) => [
+    { path: MCP_MODULE.file, contents: mcpSource(model, context) },
+    { path: BIN_MODULE.file, contents: binSource(context) },
+  ],
+};

@@ -1,0 +1,269 @@
+/**
+ * The MCP emitter: tool and argument names within what every MCP host accepts, the environment
+ * variables of credentials, flat arguments from parameters and bodies, output schemas, and, on
+ * third-party specs, names that stay unique and within the limits.
+ */
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+import { toolPlans } from '../../../src/emit/mcp/tools.js';
+import {
+  ARGUMENT_NAME,
+  environmentNames,
+  TOOL_NAME,
+  toolNames,
+} from '../../../src/emit/mcp/names.js';
+import { mcpSource } from '../../../src/emit/mcp/index.js';
+import { loadSpec } from '../../../src/load/index.js';
+import { buildModel } from '../../../src/model/index.js';
+import type { OperationModel, SchemaModel } from '../../../src/model/types.js';
+import { corpusSpec } from '../../../../test/support/corpus.js';
+import {
+  context,
+  integer,
+  jsonResponse,
+  model,
+  operation,
+  parameter,
+  string,
+} from '../client/model.js';
+
+const get = (operationId: string) => operation({ operationId, method: 'get', path: '/x' });
+const object = (
+  properties: { name: string; schema: SchemaModel; required?: boolean }[],
+): SchemaModel => ({
+  kind: 'object',
+  properties: properties.map((property) => ({ required: false, ...property })),
+  additionalProperties: true,
+  nullable: false,
+});
+const jsonBody = (schema: SchemaModel, required = true): OperationModel['requestBody'] => ({
+  required,
+  content: [{ mediaType: 'application/json', schema, pointer: '#/x', examples: [] }],
+});
+
+describe('tool names', () => {
+  const long = `a${'b'.repeat(99)}`;
+  const cases: [string, { given: string[]; want: string[] }][] = [
+    ['an operationId that fits is kept', { given: ['listPets'], want: ['listPets'] }],
+    [
+      'characters hosts refuse become _, runs of them one',
+      { given: ['repos/get-content', 'a.b c'], want: ['repos_get-content', 'a_b_c'] },
+    ],
+    ['accents are dropped', { given: ['créerÉlément'], want: ['creerElement'] }],
+    ['nothing left: a fallback', { given: ['///'], want: ['operation'] }],
+    [
+      'two ids that clean to one name are numbered',
+      { given: ['a.b', 'a/b', 'a b'], want: ['a_b', 'a_b_2', 'a_b_3'] },
+    ],
+    [
+      'a long id is cut to 64 with a hash of the whole',
+      {
+        given: [long, `${long}c`],
+        want: [
+          expect.stringMatching(/^ab+_[0-9a-f]{6}$/),
+          expect.stringMatching(/^ab+_[0-9a-f]{6}$/),
+        ] as unknown as string[],
+      },
+    ],
+    [
+      '__proto__ is just a name',
+      { given: ['__proto__', 'constructor'], want: ['proto', 'constructor'] },
+    ],
+  ];
+  test.each(cases)('%s', (_name, { given, want }) => {
+    const names = [...toolNames(model({ operations: given.map(get) })).values()];
+    expect(names).toEqual(want);
+    for (const name of names) expect(name).toMatch(TOOL_NAME);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('environment variables', () => {
+  const schemes = (names: string[]) =>
+    names.map((name) => ({ name, type: 'http' as const, scheme: 'bearer' }) as never);
+  const cases: [string, { api: string; schemes: string[]; want: [string, string[]] }][] = [
+    [
+      'API and scheme in constant case',
+      {
+        api: 'actions-v2',
+        schemes: ['AccessPointApiKeyHeader', 'HTTPBasic'],
+        want: [
+          'ACTIONS_V2_BASE_URL',
+          ['ACTIONS_V2_ACCESS_POINT_API_KEY_HEADER', 'ACTIONS_V2_HTTP_BASIC'],
+        ],
+      },
+    ],
+    [
+      'an API name starting with a digit',
+      {
+        api: '1password',
+        schemes: ['token'],
+        want: ['API_1PASSWORD_BASE_URL', ['API_1PASSWORD_TOKEN']],
+      },
+    ],
+    [
+      'schemes that clash, and one named like the base URL',
+      {
+        api: 'x',
+        schemes: ['api-key', 'apiKey', 'base_url'],
+        want: ['X_BASE_URL', ['X_API_KEY', 'X_API_KEY_2', 'X_BASE_URL_2']],
+      },
+    ],
+  ];
+  test.each(cases)('%s', (_name, { api, schemes: names, want }) => {
+    const found = environmentNames({ apiName: api, schemes: schemes(names) });
+    expect([found.baseUrl, [...found.credentials.values()]]).toEqual(want);
+    for (const variable of found.credentials.values())
+      expect(variable).toMatch(/^[A-Z_][A-Z0-9_]*$/);
+  });
+});
+
+describe('tool plans', () => {
+  const pet = object([
+    { name: 'id', schema: { ...integer, readOnly: true }, required: false },
+    { name: 'name', schema: string, required: true },
+    { name: 'tag', schema: { ...string, nullable: true } },
+  ]);
+
+  test('parameters and an object body are flat arguments; read-only properties are left out', () => {
+    const [plan] = toolPlans(
+      model({
+        operations: [
+          operation({
+            operationId: 'createPet',
+            method: 'post',
+            path: '/owners/{owner}/pets',
+            summary: 'Create a pet',
+            parameters: [
+              parameter({ name: 'owner', in: 'path', description: 'Who owns it' }),
+              parameter({
+                name: 'dry-run',
+                in: 'query',
+                schema: { kind: 'boolean', nullable: false },
+              }),
+            ],
+            requestBody: jsonBody(pet),
+            responses: [jsonResponse('201', pet)],
+          }),
+        ],
+      }),
+    );
+    expect(plan!.arguments).toEqual([
+      { name: 'owner', in: 'path', parameter: 'owner' },
+      { name: 'dry-run', in: 'query', parameter: 'dry-run' },
+      { name: 'name', in: 'body', property: 'name' },
+      { name: 'tag', in: 'body', property: 'tag', nullable: true },
+    ]);
+    expect(plan!.required).toEqual(['owner', 'name']);
+    expect(plan!.properties.owner).toEqual({ type: 'string', description: 'Who owns it' });
+    expect(plan!.title).toBe('Create a pet');
+    expect(plan!.description).toBe('Create a pet\n\nPOST /owners/{owner}/pets');
+    expect(plan!.output).toMatchObject({ wrapped: false, schema: { type: 'object' } });
+  });
+
+  test('a name in two locations is qualified; a body property that clashes keeps the body whole', () => {
+    const [plan] = toolPlans(
+      model({
+        operations: [
+          operation({
+            operationId: 'update',
+            method: 'put',
+            path: '/items/{id}',
+            parameters: [
+              parameter({ name: 'id', in: 'path' }),
+              parameter({ name: 'id', in: 'query' }),
+            ],
+            requestBody: jsonBody(object([{ name: 'path_id', schema: string }])),
+          }),
+        ],
+      }),
+    );
+    expect(plan!.arguments.map((argument) => [argument.name, argument.in])).toEqual([
+      ['path_id', 'path'],
+      ['query_id', 'query'],
+      ['body', 'body'],
+    ]);
+  });
+
+  test('an array answer is wrapped in { result }; a deprecated operation says so first', () => {
+    const [plan] = toolPlans(
+      model({
+        operations: [
+          operation({
+            operationId: 'list',
+            method: 'get',
+            path: '/items',
+            deprecated: true,
+            responses: [jsonResponse('200', { kind: 'array', items: string, nullable: false })],
+          }),
+        ],
+      }),
+    );
+    expect(plan!.output).toEqual({
+      wrapped: true,
+      schema: {
+        type: 'object',
+        properties: { result: { type: 'array', items: { type: 'string' } } },
+        required: ['result'],
+      },
+    });
+    expect(plan!.description).toMatch(/^Deprecated\.\n\n/);
+  });
+
+  test('a string from the spec never becomes code in mcp.ts', () => {
+    const hostile = "x'); process.exit(1); ('";
+    const source = mcpSource(
+      model({
+        info: { title: hostile, version: '1', description: `*/ ${hostile}` },
+        operations: [
+          operation({ operationId: hostile, method: 'get', path: '/x', summary: `*/ ${hostile}` }),
+        ],
+      }),
+      context,
+    );
+    // Scanned as TypeScript: \`process\` is never an identifier, only text in strings and comments.
+    const scanner = ts.createScanner(
+      ts.ScriptTarget.Latest,
+      true,
+      ts.LanguageVariant.Standard,
+      source,
+    );
+    const identifiers: string[] = [];
+    for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan())
+      if (token === ts.SyntaxKind.Identifier) identifiers.push(scanner.getTokenText());
+    expect(identifiers).toContain('mcpTools');
+    expect(identifiers).not.toContain('process');
+  });
+});
+
+/**
+ * Third-party specs as their authors keep them: every tool and argument name unique and within the
+ * limits. asana and stripe (7 s each to load) are left to `npm run corpus`, whose packages build
+ * src/mcp.ts with the rest.
+ */
+const CORPUS = [
+  'apisguru-apache-qakka.json',
+  'apisguru-authentiq-issuer.json',
+  'box.json',
+  'discord.json',
+  'oai-v30-link-example.yaml',
+  'redocly-museum.yaml',
+  'scalar-galaxy.yaml',
+  'swagger-petstore-v30.yaml',
+];
+describe('tool names on third-party specs', () => {
+  test.each(CORPUS)('%s', (file) => {
+    const { document } = loadSpec(corpusSpec(file));
+    const built = buildModel(document!);
+    const plans = toolPlans(built);
+    expect(plans.length).toBe(built.operations.length);
+    const names = plans.map((plan) => plan.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const plan of plans) {
+      expect(plan.name).toMatch(TOOL_NAME);
+      const argumentNames = plan.arguments.map((argument) => argument.name);
+      expect(new Set(argumentNames).size).toBe(argumentNames.length);
+      for (const name of argumentNames) expect(name).toMatch(ARGUMENT_NAME);
+    }
+  });
+});
