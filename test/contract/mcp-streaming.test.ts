@@ -12,12 +12,15 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createToolset, serveHttp } from '@zapgen/runtime/mcp';
 import { generate } from '../../generator/src/pipeline.js';
 
 interface McpModule {
+  mcpDefinition: Parameters<typeof createToolset>[0];
   createMcpServer(options?: Record<string, unknown>): {
     connect(transport: unknown): Promise<void>;
   };
@@ -168,6 +171,25 @@ describe('a streaming operation as an MCP tool', () => {
     expect(progress).toHaveLength(2);
     expect(textOf(result)).toMatch(/^exportRecords: the stream failed after 2 item\(s\): /);
     expect(JSON.stringify([progress, result])).not.toContain(SECRET);
+  });
+
+  test('over Streamable HTTP, the notifications arrive on the request before its result', async () => {
+    const toolset = createToolset(mcp.mcpDefinition, { environment: {}, client: { baseUrl } });
+    const serving = await serveHttp(toolset, { port: 0 });
+    const client = new Client({ name: 'test-host', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(serving.url)));
+      await client.listTools();
+      const { progress, result } = await callWithProgress(client, 'streamTicks', {
+        symbol: 'ACME',
+      });
+      expect(progress.map((entry) => entry.progress)).toEqual([1, 2, 3, 4]);
+      expect(progress.map((entry) => JSON.parse(entry.message!).id)).toEqual(['1', '2', '3', '4']);
+      expect(result.structuredContent).toMatchObject({ count: 4, truncated: false });
+    } finally {
+      await client.close();
+      await serving.close();
+    }
   });
 
   test('cancelling the request stops the stream and closes the API connection', async () => {
