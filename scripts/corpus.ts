@@ -10,7 +10,7 @@
  * in review).
  *
  * Usage: tsx scripts/corpus.ts [--sample N] [--seed S] [--all] [--jobs N] [--filter TEXT]
- *   [--timeout SECONDS] [--memory MB] [--no-peers] [--no-directory] [--out FOLDER] [--keep]
+ *   [--order mixed|size] [--timeout SECONDS] [--memory MB] [--no-peers] [--no-directory] [--out FOLDER] [--keep]
  *   [--resume FILE.jsonl] [--report FILE.json]
  */
 import { execFileSync } from 'node:child_process';
@@ -39,7 +39,7 @@ import {
   type DocumentRecord,
   type RunInfo,
 } from './corpus/report.js';
-import { seededRandom, strataOf, stratifiedSample } from './corpus/sample.js';
+import { runOrder, strataOf, stratifiedSample } from './corpus/sample.js';
 import { vendorDocuments } from './corpus/vendors.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -58,6 +58,9 @@ Options:
   --filter <text>    Only documents whose id contains text, or one of several separated by commas
                      (all matching ones unless --sample is given)
   --jobs <n>         Documents × tools run at once (default: cores, at most 4)
+  --order <o>        Which documents run first: mixed (default: the largest few, then a seeded
+                     mix of sizes, so the ETA is an average) or size (smallest first, so that a
+                     run stopped early has covered as many documents as it could)
   --timeout <s>      Time limit per tool and document, in seconds (default 300)
   --memory <mb>      Heap limit of each child process (default 6144)
   --no-peers         zapgen only
@@ -77,6 +80,7 @@ interface Options {
   all: boolean;
   filter?: string;
   jobs: number;
+  order: 'mixed' | 'size';
   timeoutMs: number;
   memoryMb: number;
   peers: boolean;
@@ -97,6 +101,7 @@ function options(): Options {
       all: { type: 'boolean', default: false },
       filter: { type: 'string' },
       jobs: { type: 'string' },
+      order: { type: 'string', default: 'mixed' },
       timeout: { type: 'string', default: '300' },
       memory: { type: 'string', default: '6144' },
       'no-peers': { type: 'boolean', default: false },
@@ -123,6 +128,9 @@ function options(): Options {
   };
   if (values.all && values.sample !== undefined)
     throw new Error('--all and --sample exclude each other');
+  const order = values.order;
+  if (order !== 'mixed' && order !== 'size')
+    throw new Error(`--order must be mixed or size (got ${order})`);
   return {
     sample: positive('sample', values.sample, 300),
     sampleGiven: values.sample !== undefined,
@@ -130,6 +138,7 @@ function options(): Options {
     all: values.all,
     ...(values.filter !== undefined && { filter: values.filter }),
     jobs: positive('jobs', values.jobs, Math.max(1, Math.min(4, availableParallelism()))),
+    order,
     timeoutMs: positive('timeout', values.timeout, 300) * 1000,
     memoryMb: positive('memory', values.memory, 6144),
     peers: !values['no-peers'],
@@ -284,13 +293,7 @@ async function main(): Promise<void> {
   const runDir = path.join(root, '.tmp', 'contract', runId);
   const peers = opts.peers ? PEERS : [];
   const todo = selected.filter(({ document }) => !records.has(document.id));
-  // The largest documents first (they are the long poles), the rest in a seeded order: the ETA
-  // is an average over a mix of sizes.
-  const bySize = [...todo].sort((a, b) => b.document.bytes - a.document.bytes);
-  const head = bySize.slice(0, opts.jobs * 2);
-  const random = seededRandom(`order/${opts.seed}`);
-  const rest = bySize.slice(opts.jobs * 2).map((item) => ({ item, key: random() }));
-  const order = [...head, ...rest.sort((a, b) => a.key - b.key).map(({ item }) => item)];
+  const order = runOrder({ items: todo, order: opts.order, head: opts.jobs * 2, seed: opts.seed });
 
   console.error(
     `corpus: ${selection}: ${selected.length} documents (${todo.length} to run), zapgen${peers.map((peer) => ` + ${peer.name}`).join('')}, ${opts.jobs} at a time, ${opts.timeoutMs / 1000} s per tool and document; results in ${path.relative(process.cwd(), opts.out) || '.'}`,
@@ -390,6 +393,10 @@ async function main(): Promise<void> {
           name,
           '--validate',
           '--consumer',
+          // The libraries' declarations checked once per run, not once per document.
+          '--warm-consumer',
+          // types.ts against openapi-typescript's is the corpus test's, not a step of the sweep.
+          '--no-types',
         ],
         cwd: root,
         env: { ...process.env, CONTRACT_RUN_ID: runId },

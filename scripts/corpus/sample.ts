@@ -98,6 +98,35 @@ export function stratifiedSample<T extends SizedDocument>({
   });
 }
 
+/**
+ * The order a sweep runs its documents in. `mixed`: the `head` largest first (they are the long
+ * poles), the rest in a seeded order, so the ETA is an average over a mix of sizes. `size`:
+ * smallest first, ties by id, so that a run stopped early (the whole collection takes about a
+ * day) has covered the most documents, and a resumed one goes on where it stopped.
+ */
+export function runOrder<T extends { document: SizedDocument }>({
+  items,
+  order,
+  head,
+  seed,
+}: {
+  items: readonly T[];
+  order: 'mixed' | 'size';
+  head: number;
+  seed: string;
+}): T[] {
+  if (order === 'size')
+    return [...items].sort(
+      (a, b) =>
+        a.document.bytes - b.document.bytes ||
+        (a.document.id < b.document.id ? -1 : a.document.id > b.document.id ? 1 : 0),
+    );
+  const bySize = [...items].sort((a, b) => b.document.bytes - a.document.bytes);
+  const random = seededRandom(`order/${seed}`);
+  const rest = bySize.slice(head).map((item) => ({ item, key: random() }));
+  return [...bySize.slice(0, head), ...rest.sort((a, b) => a.key - b.key).map(({ item }) => item)];
+}
+
 /** A deterministic generator of numbers in [0, 1) from a string seed (cyrb53 hash → mulberry32). */
 export function seededRandom(seed: string): () => number {
   let h1 = 0xdeadbeef;

@@ -25,7 +25,7 @@ import {
   type RunInfo,
 } from '../../scripts/corpus/report.js';
 import { vendorDocuments, vendorEntries } from '../../scripts/corpus/vendors.js';
-import { stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
+import { runOrder, stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
 
 /** 1,000 documents of sizes 1 KB … 1,000 KB, ids d0000 … d0999. */
 const population = Array.from({ length: 1000 }, (_, index) => ({
@@ -102,6 +102,31 @@ describe('stratifiedSample', () => {
       { index: 3, minBytes: 501 * 1024, maxBytes: 750 * 1024, population: 250 },
       { index: 4, minBytes: 751 * 1024, maxBytes: 1000 * 1024, population: 250 },
     ]);
+  });
+});
+
+describe('runOrder', () => {
+  // Shuffled, with two documents of the same size (ties go by id).
+  const items = [...population.slice(0, 20), { id: 'd0003b', bytes: 4 * 1024 }]
+    .map((document) => ({ document }))
+    .reverse();
+  const ids = (list: { document: { id: string } }[]) => list.map(({ document }) => document.id);
+
+  test('size: smallest first, ties by id, whatever order they come in', () => {
+    const ordered = ids(runOrder({ items, order: 'size', head: 4, seed: '1' }));
+    expect(ordered.slice(0, 5)).toEqual(['d0000', 'd0001', 'd0002', 'd0003', 'd0003b']);
+    expect(ordered).toHaveLength(items.length);
+    expect(
+      ids(runOrder({ items: [...items].reverse(), order: 'size', head: 4, seed: '1' })),
+    ).toEqual(ordered);
+  });
+
+  test('mixed: the largest `head` first, then every other document once in a seeded order', () => {
+    const ordered = ids(runOrder({ items, order: 'mixed', head: 2, seed: '1' }));
+    expect(ordered.slice(0, 2)).toEqual(['d0019', 'd0018']);
+    expect(new Set(ordered).size).toBe(items.length);
+    expect(ids(runOrder({ items, order: 'mixed', head: 2, seed: '1' }))).toEqual(ordered);
+    expect(ids(runOrder({ items, order: 'mixed', head: 2, seed: '2' }))).not.toEqual(ordered);
   });
 });
 

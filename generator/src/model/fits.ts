@@ -43,10 +43,13 @@ function fits(
     case 'string':
       return typeof value === 'string' && fitsString(value, schema);
     case 'number':
-      // An integer past 2^53 is no integer to zod (z.int()) nor, exactly, to JavaScript.
+      // An integer past 2^53 is no integer to zod (z.int()) nor, exactly, to JavaScript; unless
+      // the schema itself documents such values (`beyondSafeIntegers`: any integral number then).
       return (
         typeof value === 'number' &&
-        (!schema.integer || Number.isSafeInteger(value)) &&
+        (!schema.integer ||
+          Number.isSafeInteger(value) ||
+          (Number.isInteger(value) && beyondSafeIntegers(schema))) &&
         fitsNumber(value, schema)
       );
     case 'boolean':
@@ -132,4 +135,23 @@ export function fitsNumber(value: number, schema: NumberSchema): boolean {
   if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) return false;
   if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) return false;
   return true;
+}
+
+/**
+ * Whether a number schema's bounds, default or examples lie beyond the safe integers
+ * (±2^53 - 1): values past 2^53 are then what the schema documents (DigitalOcean's Kafka
+ * settings: 2^63 - 1), and an integer is any integral number (`emit/zod/formats.ts`).
+ */
+export function beyondSafeIntegers(schema: SchemaModel & NumberSchema): boolean {
+  const values = [
+    schema.minimum,
+    schema.maximum,
+    schema.exclusiveMinimum,
+    schema.exclusiveMaximum,
+    schema.default?.value,
+    ...(schema.examples ?? []),
+  ];
+  return values.some(
+    (value) => typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER,
+  );
 }

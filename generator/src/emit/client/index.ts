@@ -20,6 +20,7 @@ import {
 import { method, RUNTIME_CALLS } from './method.js';
 import { namespaceMembers } from './namespaces.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
+import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
 import {
   argsOptional,
@@ -111,6 +112,90 @@ function operationTypes(
 }
 
 /**
+ * What the client writes of one operation besides its calls: its types, its JSDoc, whether args
+ * are optional, whether it downloads a file, and the runtime's types its types name.
+ */
+interface WrittenOperation {
+  types: StatementStructures[];
+  doc: string[];
+  argsOptional: boolean;
+  download: boolean;
+  runtimeTypes: string[];
+}
+
+/**
+ * One operation's types and documentation, or, when the emitter cannot write them
+ * (`shared/degrade.ts`), loose ones that it can: arguments of any group, an `unknown` result.
+ */
+function writtenOperation(
+  operation: OperationModel,
+  names: OperationNames,
+  model: ApiModel,
+  context: EmitContext,
+): WrittenOperation {
+  return guardedOperation(
+    context.degradations,
+    {
+      operation,
+      emitter: 'client',
+      what: 'its function takes loosely typed arguments and resolves with `unknown`',
+    },
+    () => ({
+      types: operationTypes(operation, names, model),
+      doc: operationDocLines(operation),
+      argsOptional: argsOptional(operation),
+      download: isDownload(operation),
+      runtimeTypes: [
+        ...resultRuntimeTypes(resultType(operation, model.schemas)),
+        ...argsRuntimeTypes(argsType(operation, model.schemas)),
+      ],
+    }),
+    () => ({
+      types: looseOperationTypes(operation, names),
+      doc: [`\`${commentText(operation.method.toUpperCase())} ${commentText(operation.path)}\`.`],
+      argsOptional: true,
+      download: false,
+      runtimeTypes: [],
+    }),
+  );
+}
+
+/** The types of `operationTypes` for an operation the client cannot type. */
+function looseOperationTypes(
+  operation: OperationModel,
+  names: OperationNames,
+): StatementStructures[] {
+  const group = 'Record<string, unknown>';
+  return [
+    {
+      kind: StructureKind.TypeAlias,
+      name: `${names.type}Args`,
+      isExported: true,
+      type: `{ path?: ${group}; query?: ${group}; header?: ${group}; cookie?: ${group}; body?: unknown }`,
+      docs: docs([`Arguments of \`${names.fn}\` (not typed: see zapgen's warning).`]),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: `${names.type}Result`,
+      isExported: true,
+      type: 'unknown',
+      docs: docs([`What \`${names.fn}\` resolves with (not typed: see zapgen's warning).`]),
+    },
+    ...(operation.extensions.pagination
+      ? [
+          {
+            kind: StructureKind.TypeAlias as const,
+            name: `${names.type}Item`,
+            isExported: true,
+            type: 'unknown',
+            docs: docs([`One item of the pages that \`paginate.${names.fn}\` iterates over.`]),
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
  * The operation's own exported function, `getApp(client, args, callOptions)`, on a client from
  * `createBaseClient`: a module that imports it alone brings into a bundle this operation's
  * definition and validators, and no other's.
@@ -118,11 +203,11 @@ function operationTypes(
 function operationFunction(input: {
   doc: string[];
   names: OperationNames;
-  operation: OperationModel;
+  argsOptional: boolean;
+  download: boolean;
   baseClient: string;
 }): StatementStructures {
-  const { names } = input;
-  const download = isDownload(input.operation);
+  const { names, download } = input;
   const result = download
     ? `ParsedAs<Options, ${names.type}Result>`
     : RUNTIME_CALLS.call.generic(names.type);
@@ -139,7 +224,7 @@ function operationFunction(input: {
       {
         name: 'args',
         type: `${names.type}Args`,
-        initializer: argsOptional(input.operation) ? '{}' : undefined,
+        initializer: input.argsOptional ? '{}' : undefined,
       },
       { name: 'callOptions', type: download ? 'Options' : 'CallOptions', hasQuestionToken: true },
     ],
@@ -150,15 +235,22 @@ function operationFunction(input: {
 }
 
 /** The body of `createClient`. */
-function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationNames>): string {
+function createClientBody(
+  model: ApiModel,
+  names: ReadonlyMap<string, OperationNames>,
+  written: ReadonlyMap<string, WrittenOperation>,
+): string {
   const entries = model.operations.map((operation) => ({
     operation,
     names: names.get(operation.operationId)!,
+    doc: written.get(operation.operationId)!.doc,
+    argsOptional: written.get(operation.operationId)!.argsOptional,
+    download: written.get(operation.operationId)!.download,
   }));
   const members = entries
     .filter(({ operation }) => !operation.namespaces?.length)
-    .map(({ operation, names: n }) =>
-      method({ doc: operationDocLines(operation), names: n, operation, kind: 'call' }),
+    .map(({ names: n, doc, argsOptional, download }) =>
+      method({ doc, names: n, argsOptional, download, kind: 'call' }),
     );
   const taken = new Set([
     ...CLIENT_MEMBERS,
@@ -167,11 +259,12 @@ function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationN
   members.push(...namespaceMembers({ entries, taken }));
   const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
   if (paginated.length) {
-    const methods = paginated.map(({ operation, names: n }) =>
+    const methods = paginated.map(({ names: n, argsOptional }) =>
       method({
         doc: [`Iterates over every item of \`${n.fn}\`, page after page.`],
         names: n,
-        operation,
+        argsOptional,
+        download: false,
         kind: 'paginate',
       }),
     );
@@ -181,12 +274,12 @@ function createClientBody(model: ApiModel, names: ReadonlyMap<string, OperationN
   }
   const polled = entries.filter(({ operation }) => operation.extensions.polling);
   if (polled.length) {
-    const methods = polled.map(({ operation, names: n }) => {
+    const methods = polled.map(({ operation, names: n, argsOptional }) => {
       const polling = operation.extensions.polling!;
       const doc = [
         `Calls \`${n.fn}\` every ${polling.intervalMs} ms while ${commentText(`\`${polling.whileField}\``)} is true; resolves with the final result.`,
       ];
-      return method({ doc, names: n, operation, kind: 'poll' });
+      return method({ doc, names: n, argsOptional, download: false, kind: 'poll' });
     });
     members.push(
       `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
@@ -211,17 +304,18 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   const hasPolling = model.operations.some((operation) => operation.extensions.polling);
   // Only what the module uses: an API without operations needs no call options or operation types.
   const some = model.operations.length > 0;
-  const streamTypes = new Set(
-    model.operations.flatMap((operation) => [
-      ...resultRuntimeTypes(resultType(operation, model.schemas)),
-      ...argsRuntimeTypes(argsType(operation, model.schemas)),
+  const written = new Map(
+    model.operations.map((operation) => [
+      operation.operationId,
+      writtenOperation(operation, names.get(operation.operationId)!, model, context),
     ]),
   );
+  const streamTypes = new Set([...written.values()].flatMap((entry) => entry.runtimeTypes));
   const runtimeTypes = [
     ...(some ? ['CallOptions'] : []),
     'ClientOptions',
     ...(hasPagination ? ['PaginateOptions'] : []),
-    ...(model.operations.some(isDownload) ? ['ParsedAs'] : []),
+    ...([...written.values()].some((entry) => entry.download) ? ['ParsedAs'] : []),
     ...(hasPolling ? ['PollOptions'] : []),
     ...(streamTypes.has('ResponseStream') ? ['ResponseStream'] : []),
     'Runtime',
@@ -289,7 +383,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     },
   ];
   for (const operation of model.operations)
-    statements.push(...operationTypes(operation, names.get(operation.operationId)!, model));
+    statements.push(...written.get(operation.operationId)!.types);
   statements.push({
     kind: StructureKind.Function,
     name: 'createBaseClient',
@@ -308,11 +402,13 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     statements: `const runtime = createRuntime<paths>(apiBase, options, loadValidators);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
   });
   for (const operation of model.operations) {
+    const { doc, argsOptional, download } = written.get(operation.operationId)!;
     statements.push(
       operationFunction({
-        doc: operationDocLines(operation),
+        doc,
         names: names.get(operation.operationId)!,
-        operation,
+        argsOptional,
+        download,
         baseClient,
       }),
     );
@@ -330,7 +426,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
             "Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.",
         }),
       ),
-      statements: createClientBody(model, names),
+      statements: createClientBody(model, names, written),
     },
     {
       kind: StructureKind.TypeAlias,

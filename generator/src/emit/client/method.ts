@@ -1,8 +1,6 @@
 import { routeName } from '../definitions/index.js';
 /** One method of `createClient`'s object, flat or namespaced, and the runtime calls behind it. */
-import type { OperationModel } from '../../model/types.js';
 import type { OperationNames } from '../shared/operation-names.js';
-import { argsOptional, isDownload } from './signatures.js';
 
 /** A JSDoc block for already escaped lines: one line stays on one line. */
 function blockComment(lines: string[]): string {
@@ -36,17 +34,20 @@ export const RUNTIME_CALLS = {
 export function method(input: {
   doc: string[];
   names: OperationNames;
-  operation: OperationModel;
+  /** Whether a call needs no argument (`argsOptional`, or true for a degraded operation). */
+  argsOptional: boolean;
+  /** Whether the result is a file download, typed by the call's `parseAs` (`isDownload`). */
+  download: boolean;
   kind: keyof typeof RUNTIME_CALLS;
   /** The method's key, when it is not the function's name (a namespaced method). */
   key?: string;
 }): string {
   const { names, kind } = input;
   const call = RUNTIME_CALLS[kind];
-  const args = `args: ${names.type}Args${argsOptional(input.operation) ? ' = {}' : ''}`;
+  const args = `args: ${names.type}Args${input.argsOptional ? ' = {}' : ''}`;
   const key = input.key ?? names.fn;
   // A file download's result follows the call's `parseAs` (a stream, bytes, a Blob, text).
-  const download = kind === 'call' && isDownload(input.operation);
+  const download = kind === 'call' && input.download;
   // `callOptions`, not `options`: that is `createClient`'s own parameter.
   const signature = download
     ? `async ${key}<Options extends CallOptions = CallOptions>(${args}, callOptions?: Options): Promise<ParsedAs<Options, ${names.type}Result>>`

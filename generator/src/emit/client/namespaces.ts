@@ -9,12 +9,18 @@ import type { OperationModel } from '../../model/types.js';
 import { isIdentifier, stringLiteral } from '../shared/identifiers.js';
 import { commentText } from '../shared/jsdoc.js';
 import type { OperationNames } from '../shared/operation-names.js';
-import { operationDocLines } from './docs.js';
 import { method } from './method.js';
 
 interface Entry {
   operation: OperationModel;
   names: OperationNames;
+  /**
+   * The operation's JSDoc lines, whether its arguments are optional and whether it downloads a file
+   * (`client/index.ts`).
+   */
+  doc: string[];
+  argsOptional: boolean;
+  download: boolean;
 }
 
 interface Namespace {
@@ -86,9 +92,10 @@ function members(namespace: Namespace, taken: Set<string>): string[] {
     const name = unique(memberName(given), taken);
     out.push(
       method({
-        doc: operationDocLines(entry.operation),
+        doc: entry.doc,
         names: entry.names,
-        operation: entry.operation,
+        argsOptional: entry.argsOptional,
+        download: entry.download,
         kind: 'call',
         key: key(name),
       }),

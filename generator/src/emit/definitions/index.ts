@@ -13,6 +13,7 @@ import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { operationSchemasNames } from '../zod/module.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
+import { guardedOperation } from '../shared/degrade.js';
 import {
   apiDefinition,
   itemResponses,
@@ -124,7 +125,20 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
         `How \`${commentText(operation.operationId)}\` goes on the wire: its definition without validators.`,
       ]),
       declarations: [
-        { name, type: 'OperationDefinition', initializer: operationRoute({ model, operation }) },
+        {
+          name,
+          type: 'OperationDefinition',
+          initializer: guardedOperation(
+            context.degradations,
+            {
+              operation,
+              emitter: 'routes',
+              what: 'the clients and the mock send and read it without parameter shapes',
+            },
+            () => operationRoute({ model, operation }),
+            () => operationRoute({ model, operation, shapes: false }),
+          ),
+        },
       ],
     });
   }
@@ -177,7 +191,13 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   const entries = model.operations.map((operation) => {
     const schemas = schemasConsts.get(operation.operationId)!;
     const definition = names.get(operation.operationId)!.definition;
-    const validators = operationValidators({ operation, schemas });
+    const validators = guardedOperation(
+      context.degradations,
+      { operation, emitter: 'definitions', what: 'the client and the mock do not validate it' },
+      () => operationValidators({ operation, schemas }),
+      // No validator of any kind: the runtime skips the ones that are missing.
+      () => undefined,
+    );
     return { operation, schemas, definition, route: routeName(definition), validators };
   });
   const imported = entries.filter((entry) => entry.validators).map((entry) => entry.schemas);

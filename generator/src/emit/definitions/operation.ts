@@ -123,10 +123,16 @@ function validator(input: {
 
 /**
  * The route of one operation: its `OperationDefinition` without validators, what goes on the wire
- * (in `routes.ts`, which the drop-in client imports without any validator).
+ * (in `routes.ts`, which the drop-in client imports without any validator). Without `shapes`,
+ * the route of an operation whose parameter schemas the emitter could not read
+ * (`shared/degrade.ts`): the runtime reads parameters without a shape as they come.
  */
-export function operationRoute(input: { model: ApiModel; operation: OperationModel }): string {
-  const { model, operation } = input;
+export function operationRoute(input: {
+  model: ApiModel;
+  operation: OperationModel;
+  shapes?: boolean;
+}): string {
+  const { model, operation, shapes = true } = input;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
@@ -145,7 +151,7 @@ export function operationRoute(input: { model: ApiModel; operation: OperationMod
       keyPrefix: parameter.keyPrefix,
       contentType: parameter.contentType,
       deprecated: parameter.deprecated || undefined,
-      shape: valueShape(parameter.schema, model.schemas),
+      shape: shapes ? valueShape(parameter.schema, model.schemas) : undefined,
     })),
     requestBody:
       body && bodyMedia

@@ -8,11 +8,14 @@ import {
   firstJson,
   isStructuredMediaType,
   requestMediaType,
+  streamedMedia,
+  streamShape,
   successResponses,
 } from '../../model/media-types.js';
 import type {
   ApiModel,
   JsonValue,
+  MediaTypeModel,
   OperationModel,
   PropertyModel,
   SchemaModel,
@@ -60,7 +63,7 @@ export function toolPlans(model: ApiModel, degradations?: Degradations): ToolPla
         emitter: 'mcp',
         what: 'the MCP server has no tool for it',
       },
-      () => [toolPlan({ operation, name: names.get(operation.operationId)!, components })],
+      () => [toolPlan({ operation, name: names.get(operation.operationId)!, model, components })],
       () => [],
     ),
   );
@@ -73,9 +76,10 @@ function jsonSchema(node: SchemaModel): JsonSchema {
 function toolPlan(options: {
   operation: OperationModel;
   name: string;
+  model: ApiModel;
   components: Components;
 }): ToolPlan {
-  const { operation, name, components } = options;
+  const { operation, name, model, components } = options;
   const plan: ToolPlan = {
     name,
     operation,
@@ -83,8 +87,8 @@ function toolPlan(options: {
     arguments: [],
     properties: {},
     required: [],
-    streaming: successResponses(operation).some((response) =>
-      response.content.some((media) => essence(media.mediaType) === 'text/event-stream'),
+    streaming: successResponses(operation).some(
+      (response) => streamedMedia(response.content) !== undefined,
     ),
   };
   const title = operation.summary?.replace(/\s+/g, ' ').trim();
@@ -164,7 +168,9 @@ function toolPlan(options: {
     }
   }
 
-  const output = outputOf(operation, components);
+  const output = plan.streaming
+    ? streamOutputOf(operation, model)
+    : outputOf(operation, components);
   if (output) plan.output = output;
   return plan;
 }
@@ -335,6 +341,60 @@ function outputOf(
       wrapped,
     };
   return { schema: { ...body, type: 'object' }, wrapped };
+}
+
+/**
+ * The structured result of a streaming tool: the items it received (each as the runtime yields
+ * it: a whole server-sent event, or a record), how many, and whether it stopped before the end.
+ * Only when every successful response is a stream; otherwise the tool answers with text.
+ */
+function streamOutputOf(operation: OperationModel, model: ApiModel): ToolPlan['output'] {
+  const media = successResponses(operation).map((response) => streamedMedia(response.content));
+  if (!media.length || media.some((entry) => entry === undefined)) return undefined;
+  const items = [
+    ...new Map(
+      (media as MediaTypeModel[]).map((entry) => {
+        const json = streamItemSchema(entry, model);
+        return [JSON.stringify(json), json];
+      }),
+    ).values(),
+  ];
+  return {
+    schema: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: items.length === 1 ? items[0]! : { anyOf: items },
+          description: "The items the stream sent, in order (at most the server's limit).",
+        },
+        count: { type: 'integer', minimum: 0, description: 'How many items were received.' },
+        truncated: {
+          type: 'boolean',
+          description: 'Whether the tool stopped reading at its limit before the stream ended.',
+        },
+      },
+      required: ['items', 'count', 'truncated'],
+    },
+    wrapped: false,
+  };
+}
+
+/** One item of a stream as the runtime yields it: for server-sent events whose schema is the data's, the event around it. */
+function streamItemSchema(media: MediaTypeModel, model: ApiModel): JsonSchema {
+  const item = media.schemaless ? {} : jsonSchema(media.schema);
+  const shape = streamShape(media, model.schemas);
+  if (shape?.kind !== 'sse' || shape.envelope) return item;
+  return {
+    type: 'object',
+    properties: {
+      event: { type: 'string' },
+      data: item,
+      id: { type: 'string' },
+      retry: { type: 'integer' },
+    },
+    required: ['event', 'data'],
+  };
 }
 
 /** The component schemas that `schemas` reference, through one another, as JSON Schemas sorted by name. */

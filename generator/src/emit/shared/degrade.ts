@@ -4,6 +4,7 @@
  * into the bundled document; the pipeline prints it as a warning at the place in the spec. The
  * run goes on: an error of one construct never ends the generation of a valid document.
  */
+import { operationPointer } from '../../json/pointer.js';
 
 /** One construct an emitter wrote in a weaker form, and why. */
 export interface Degradation {
@@ -44,6 +45,26 @@ export function guarded<T>(
   fallback: () => T,
 ): T {
   return degradations ? degradations.guard(where, attempt, fallback) : attempt();
+}
+
+/**
+ * `guarded` for the part of a per-operation emitter (validators, definitions, client) that one
+ * operation needs: what it cannot write degrades that operation alone, located at
+ * `#/paths/<path>/<method>`.
+ */
+export function guardedOperation<T>(
+  degradations: Degradations | undefined,
+  where: { operation: { path: string; method: string }; emitter: string; what: string },
+  attempt: () => T,
+  fallback: () => T,
+): T {
+  const { operation, emitter, what } = where;
+  return guarded(
+    degradations,
+    { pointer: operationPointer(operation), emitter, what },
+    attempt,
+    fallback,
+  );
 }
 
 function firstLine(error: unknown): string {

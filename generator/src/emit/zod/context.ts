@@ -3,7 +3,14 @@ import type { ZodFlavour } from './flavour.js';
 
 /** Helper functions a generated `zod.ts` may need; each is printed once, only when used. */
 export type HelperName =
-  'isSet' | 'hasUniqueItems' | 'keysMatch' | 'patternPropertiesMatch' | 'oneOfJson' | 'ownMember';
+  | 'isSet'
+  | 'hasUniqueItems'
+  | 'keysMatch'
+  | 'patternPropertiesMatch'
+  | 'oneOfJson'
+  | 'ownMember'
+  | 'onlyKnownKeys'
+  | 'withDefaults';
 
 /** zod's two types of a schema: what `parse` returns, and what it accepts. */
 export type TypeMode = 'output' | 'input';

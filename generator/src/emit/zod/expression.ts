@@ -5,9 +5,11 @@ import { discriminatorOf } from './discriminator.js';
 import type { ZodContext } from './context.js';
 import type { Check } from './flavour.js';
 import { numberBase, stringBase } from './formats.js';
+import { beyondSafeIntegers } from '../../model/fits.js';
 import { isPrimitive } from './literals.js';
 import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
+import { intersectionPlan } from './intersection.js';
 import { unicodePattern } from '../../model/pattern.js';
 
 /**
@@ -39,7 +41,12 @@ function baseExpression(schema: SchemaModel, context: ZodContext): string {
     case 'string':
       return stringExpression(schema, context);
     case 'number': {
-      const checks: Check[] = [];
+      const { base, integral } = numberBase({
+        integer: schema.integer,
+        format: schema.format,
+        beyondSafeIntegers: beyondSafeIntegers(schema),
+      });
+      const checks: Check[] = integral ? [integral] : [];
       if (schema.minimum !== undefined) checks.push({ kind: 'gte', args: `${schema.minimum}` });
       if (schema.exclusiveMinimum !== undefined)
         checks.push({ kind: 'gt', args: `${schema.exclusiveMinimum}` });
@@ -48,10 +55,7 @@ function baseExpression(schema: SchemaModel, context: ZodContext): string {
         checks.push({ kind: 'lt', args: `${schema.exclusiveMaximum}` });
       if (schema.multipleOf !== undefined && schema.multipleOf > 0)
         checks.push({ kind: 'multipleOf', args: `${schema.multipleOf}` });
-      return context.flavour.checked(
-        numberBase({ integer: schema.integer, format: schema.format }),
-        checks,
-      );
+      return context.flavour.checked(base, checks);
     }
     case 'boolean':
       return 'z.boolean()';
@@ -67,19 +71,58 @@ function baseExpression(schema: SchemaModel, context: ZodContext): string {
       return objectExpression(schema, context, zodExpression);
     case 'union':
       return unionExpression(schema, context);
-    case 'intersection': {
-      const [first, ...rest] = schema.parts.map((part) => zodExpression(part, context));
-      if (first === undefined) return 'z.unknown()';
-      // zod 4 reports a key as unknown only when no part of an intersection knows it, so closed parts
-      // (`additionalProperties: false`) accept each other's properties: what spec authors mean and
-      // what openapi-typescript's `A & B` says. Strict JSON Schema (ajv) would reject such values.
-      return rest.reduce((left, right) => `z.intersection(${left}, ${right})`, first);
-    }
+    case 'intersection':
+      return intersectionExpression(schema, context);
     case 'enum':
       return valuesExpression(schema.values, context);
     case 'const':
       return valuesExpression([schema.value], context);
   }
+}
+
+/**
+ * `allOf`: `z.intersection` of the parts. zod 4 reports a key as unknown only when no part of an
+ * intersection knows it, so closed parts (`additionalProperties: false`) accept each other's
+ * properties: what spec authors mean and what openapi-typescript's `A & B` says (strict JSON
+ * Schema, ajv, would reject such values). Keys no part names, and defaults the parts disagree
+ * on, are handled as `intersection.ts` explains.
+ */
+function intersectionExpression(
+  schema: Extract<SchemaModel, { kind: 'intersection' }>,
+  context: ZodContext,
+): string {
+  const plan = intersectionPlan(schema, context);
+  const [first, ...rest] = plan.parts.map((part) => zodExpression(part, context));
+  if (first === undefined) return 'z.unknown()';
+  let expression = rest.reduce((left, right) => `z.intersection(${left}, ${right})`, first);
+  const { flavour } = context;
+  if (plan.closedTo) {
+    context.useHelper('onlyKnownKeys');
+    const known = plan.closedTo.known.map((name) => stringLiteral(name)).join(', ');
+    const patterns = plan.closedTo.patterns
+      .map((pattern) => `new RegExp(${stringLiteral(pattern)}, 'u')`)
+      .join(', ');
+    expression = flavour.checked(expression, [
+      { kind: 'superRefine', args: `onlyKnownKeys([${known}], [${patterns}])` },
+    ]);
+  }
+  if (plan.defaults) {
+    context.useHelper('withDefaults');
+    const printPath = (path: string[]) => `[${path.map((key) => stringLiteral(key)).join(', ')}]`;
+    const entries = plan.defaults
+      .flatMap(({ path, value }) =>
+        value === undefined ? [] : [`[${printPath(path)}, ${printLiteral(value)}]`],
+      )
+      .join(', ');
+    const required = plan.defaults
+      .flatMap(({ path, value }) => (value === undefined ? [printPath(path)] : []))
+      .join(', ');
+    expression = flavour.preprocess({
+      transform: `withDefaults([${entries}], [${required}])`,
+      schema: expression,
+    });
+  }
+  return expression;
 }
 
 /** A component reference: its const, or `z.lazy` when the const is declared further down (cycles). */

@@ -17,7 +17,7 @@
  * - Unknown formats (and `uri-reference`, `hostname`, `password`, ...) → a plain string: an
  *   annotation only, as in JSON Schema.
  */
-import type { ZodFlavour } from './flavour.js';
+import type { Check, ZodFlavour } from './flavour.js';
 
 /** RFC 3339 `full-time` (time of day with a required offset), as ajv-formats reads it. */
 const FULL_TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)`;
@@ -66,16 +66,25 @@ export function stringBase({
 }
 
 /**
- * The zod constructor for a number. `int32` is range-checked; every other integer is `z.int()`,
- * a safe integer: `int64` values beyond 2^53 cannot be represented by a JSON.parse'd number anyway.
+ * The zod constructor for a number, and the check that makes it an integer when the constructor
+ * does not. `int32` is range-checked; every other integer is `z.int()`, a safe integer: `int64`
+ * values beyond 2^53 are not exact once JSON.parse'd. But where the schema itself says values
+ * go beyond 2^53 (a bound, default or example out of that range: DigitalOcean's Kafka settings
+ * default to 2^63 - 1, which arrives as 9223372036854776000), `z.int()` would reject what the
+ * server documents and ajv accepts: any integral number is taken (`multipleOf(1)`).
  */
 export function numberBase({
   integer,
   format,
+  beyondSafeIntegers,
 }: {
   integer: boolean;
   format: string | undefined;
-}): string {
-  if (!integer) return 'z.number()';
-  return format === 'int32' ? 'z.int32()' : 'z.int()';
+  beyondSafeIntegers: boolean;
+}): { base: string; integral?: Check } {
+  if (!integer) return { base: 'z.number()' };
+  if (format === 'int32') return { base: 'z.int32()' };
+  if (beyondSafeIntegers)
+    return { base: 'z.number()', integral: { kind: 'multipleOf', args: '1' } };
+  return { base: 'z.int()' };
 }

@@ -1,4 +1,4 @@
-import { guarded, type Degradations } from '../shared/degrade.js';
+import { guarded, guardedOperation, type Degradations } from '../shared/degrade.js';
 import type { ApiModel, NamedSchema, SchemaModel } from '../../model/types.js';
 import { camelCase, pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
@@ -207,11 +207,29 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
   const operationConsts = operationSchemasNames(operationIds);
   const groups: string[] = [];
   const operationDeclarations = model.operations.map((operation) => {
-    const source = parameterGroups(operation, context);
-    const groupsConst = source ? groupConsts.get(operation.operationId)! : undefined;
-    if (source) groups.push(`const ${groupsConst} = ${pure(source)};`);
     const type = client ? ': OperationValidators' : '';
-    return `export const ${operationConsts.get(operation.operationId)!}${type} = ${pure(operationEntry({ operation, groupsConst, context }))};`;
+    const declare = (entry: string) =>
+      `export const ${operationConsts.get(operation.operationId)!}${type} = ${entry};`;
+    const written = guardedOperation(
+      degradations,
+      {
+        operation,
+        emitter: 'zod',
+        what: 'its parameters, body and responses are not validated (no validators)',
+      },
+      () => {
+        const source = parameterGroups(operation, context);
+        const groupsConst = source ? groupConsts.get(operation.operationId)! : undefined;
+        return {
+          group: source && `const ${groupsConst} = ${pure(source)};`,
+          declaration: declare(pure(operationEntry({ operation, groupsConst, context }))),
+        };
+      },
+      // No validator of any kind: the runtime skips the ones that are missing.
+      () => ({ group: undefined, declaration: declare('{ responses: {} }') }),
+    );
+    if (written.group) groups.push(written.group);
+    return written.declaration;
   });
   const operationEntries = model.operations.map(
     (operation) =>

@@ -5,6 +5,7 @@ import { effectiveDefault } from './defaults.js';
 import { isPrimitive } from './literals.js';
 import { OBJECT_MEMBERS, printLiteral } from '../shared/literal.js';
 import { additionalOf } from './objects.js';
+import { intersectionPlan } from './intersection.js';
 
 /**
  * The TypeScript type zod infers as the output (or input) of `zodExpression(schema)`, spelled out.
@@ -76,12 +77,31 @@ function baseType(schema: SchemaModel, context: ZodContext, mode: TypeMode): str
         ? schema.variants.map((variant) => operand(variant, context, mode)).join(' | ')
         : 'never';
     case 'intersection':
+      // Defaults filled in before the parts parse (`intersection.ts`) take any input.
+      if (mode === 'input' && intersectionPlan(schema, context).defaults) return 'unknown';
       return schema.parts.length
         ? schema.parts.map((part) => operand(part, context, mode)).join(' & ')
         : 'unknown';
     case 'object':
       return objectType(schema, context, mode);
   }
+}
+
+/**
+ * A reference (or a chain of them) to a schema with a default: its const is a \`ZodDefault\`, so
+ * zod takes the key as optional on input even where the property is required (a required
+ * property's own default is dropped, \`objects.ts\`, not its reference's). A recursive schema's
+ * const is annotated \`z.ZodType<…>\`, which says nothing of a default: the chain stops there.
+ */
+function defaultedThroughReference(schema: SchemaModel, context: ZodContext): boolean {
+  let current = schema;
+  for (let hops = 0; current.kind === 'ref' && hops < 64; hops += 1) {
+    const target = context.lookup(current.name);
+    if (!target || context.typeName(current.name)) return false;
+    if (effectiveDefault(target, context)) return true;
+    current = target;
+  }
+  return false;
 }
 
 function objectType(
@@ -92,7 +112,10 @@ function objectType(
   const members = schema.properties.map(({ name, required, schema: value }) => {
     // A required property's default is not applied (objects.ts).
     const defaulted = !required && effectiveDefault(value, context) !== undefined;
-    const optional = mode === 'input' ? !required || defaulted : !required && !defaulted;
+    const optional =
+      mode === 'input'
+        ? !required || defaulted || defaultedThroughReference(value, context)
+        : !required && !defaulted;
     // A property read through `ownMember` (objects.ts) takes any input.
     if (mode === 'input' && OBJECT_MEMBERS.has(name)) return `${propertyKey(name)}?: unknown`;
     return `${propertyKey(name)}${optional ? '?' : ''}: ${schemaType({ schema: value, context, mode })}`;

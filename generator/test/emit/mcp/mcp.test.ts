@@ -210,6 +210,88 @@ describe('tool plans', () => {
     expect(plan!.description).toMatch(/^Deprecated\.\n\n/);
   });
 
+  const streamed = (mediaType: string, schema: SchemaModel) =>
+    toolPlans(
+      model({
+        operations: [
+          operation({
+            operationId: 'watch',
+            method: 'get',
+            path: '/events',
+            responses: [
+              {
+                status: '200',
+                description: 'OK',
+                content: [{ mediaType, schema, pointer: '#/x', examples: [] }],
+                headers: [],
+              },
+            ],
+          }),
+        ],
+      }),
+    )[0]!;
+  const tick = object([{ name: 'price', schema: integer, required: true }]);
+  const event = object([
+    { name: 'event', schema: string, required: true },
+    { name: 'data', schema: tick, required: true },
+  ]);
+  const collected = (item: unknown) => ({
+    type: 'object',
+    properties: {
+      items: { type: 'array', items: item, description: expect.any(String) },
+      count: { type: 'integer', minimum: 0, description: expect.any(String) },
+      truncated: { type: 'boolean', description: expect.any(String) },
+    },
+    required: ['items', 'count', 'truncated'],
+  });
+  const tickJson = {
+    type: 'object',
+    properties: { price: { type: 'integer' } },
+    required: ['price'],
+  };
+  const streams: [string, { given: [string, SchemaModel]; want: unknown }][] = [
+    [
+      'server-sent events described by their data: each item is the event around it',
+      {
+        given: ['text/event-stream', tick],
+        want: collected({
+          type: 'object',
+          properties: {
+            event: { type: 'string' },
+            data: tickJson,
+            id: { type: 'string' },
+            retry: { type: 'integer' },
+          },
+          required: ['event', 'data'],
+        }),
+      },
+    ],
+    [
+      'server-sent events described whole: each item is the event as the spec says',
+      {
+        given: ['text/event-stream', event],
+        want: collected({
+          type: 'object',
+          properties: { event: { type: 'string' }, data: tickJson },
+          required: ['event', 'data'],
+        }),
+      },
+    ],
+    [
+      'NDJSON: each item is a record',
+      { given: ['application/x-ndjson', tick], want: collected(tickJson) },
+    ],
+    [
+      'json-seq: each item is a record',
+      { given: ['application/json-seq', tick], want: collected(tickJson) },
+    ],
+  ];
+  test.each(streams)('a streaming tool collects its items: %s', (_name, { given, want }) => {
+    const plan = streamed(...given);
+    expect(plan.streaming).toBe(true);
+    expect(plan.output).toEqual({ wrapped: false, schema: want });
+  });
+
   test('a string from the spec never becomes code in mcp.ts', () => {
     const hostile = "x'); process.exit(1); ('";
     const source = mcpSource(

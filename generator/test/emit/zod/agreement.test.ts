@@ -76,6 +76,43 @@ const SCHEMAS = {
     required: ['name'],
   },
   Mixed: { type: ['string', 'integer'] },
+  // allOf parts with different defaults for one property (their input is any value: the
+  // default is filled in first), one of them recursive (its types are spelled out).
+  Request: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['input'],
+    properties: { input: { type: 'string' }, stream: { type: 'boolean', default: false } },
+  },
+  StreamRequest: {
+    allOf: [
+      ref('Request'),
+      { type: 'object', properties: { stream: { type: 'boolean', enum: [true], default: true } } },
+    ],
+  },
+  // A required property through a reference to a schema with a default: optional on input
+  // (openfga: TS2322 on the recursive schema's spelled-out input type).
+  TypeName: { type: 'string', enum: ['ANY', 'LIST'], default: 'ANY' },
+  TypeRef: {
+    type: 'object',
+    required: ['type_name'],
+    properties: {
+      type_name: ref('TypeName'),
+      generic_types: { type: 'array', items: ref('TypeRef') },
+    },
+  },
+  Thread: {
+    allOf: [
+      ref('Request'),
+      {
+        type: 'object',
+        properties: {
+          stream: { type: 'boolean', enum: [true], default: true },
+          replies: { type: 'array', items: ref('Thread') },
+        },
+      },
+    ],
+  },
   Page: {
     type: 'object',
     properties: {
@@ -109,6 +146,14 @@ export const output: z.output<typeof zod.TreeSchema> = { label: 'a', children: [
 export const missing: z.input<typeof zod.TreeSchema> = {};
 // @ts-expect-error: label is always present on output
 export const unlabelled: z.output<typeof zod.TreeSchema> = { children: [] };
+export const typeRef: z.input<typeof zod.TypeRefSchema> = { generic_types: [{}] };
+export const typeRefOut: z.output<typeof zod.TypeRefSchema> = { type_name: 'LIST' };
+// @ts-expect-error: type_name is always present on output
+export const untyped: z.output<typeof zod.TypeRefSchema> = {};
+export const streamed: z.output<typeof zod.StreamRequestSchema> = { input: 'x', stream: true };
+export const thread: z.output<typeof zod.ThreadSchema> = { input: 'x', stream: true, replies: [] };
+// @ts-expect-error: stream is true in a thread
+export const unstreamed: z.output<typeof zod.ThreadSchema> = { input: 'x', stream: false };
 `;
 
 describe('zod emitter: agreement with openapi-typescript (a test of the generator, not shipped)', () => {

@@ -205,6 +205,196 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'allOf of a closed part and an open one: the properties of both, and no others (zod alone would accept any key)',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [object([prop('a', int)], false), object([prop('b', str, false)])],
+      }),
+      want: {
+        accepts: [{ a: 1 }, { a: 1, b: 'x' }],
+        rejects: [{ a: 1, c: 1 }, { a: 1, b: 'x', c: 1 }, { b: 'x' }],
+      },
+    },
+  ],
+  [
+    'a closed object with an anyOf of required lists (apideck): no other keys',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [
+          object([prop('id', str, false), prop('name', str, false)], false),
+          s({
+            kind: 'union',
+            mode: 'anyOf',
+            variants: [
+              object([prop('id', s({ kind: 'unknown' }))]),
+              object([prop('name', s({ kind: 'unknown' }))]),
+            ],
+          }),
+        ],
+      }),
+      want: { accepts: [{ id: 'x' }, { name: 'n' }], rejects: [{}, { id: 'x', other: 1 }] },
+    },
+  ],
+  [
+    'allOf of an allOf with a closed part (epilot): the keys of the whole tree, and no others',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [ref('Item'), object([prop('total', int, false)])],
+      }),
+      others: {
+        Item: s({
+          kind: 'intersection',
+          parts: [object([prop('_id', str, false)]), ref('Activity')],
+        }),
+        Activity: object([prop('title', str)], false),
+      },
+      want: {
+        accepts: [{ title: 't' }, { title: 't', _id: 'i', total: 1 }],
+        rejects: [{ title: 't', other: 1 }, { _id: 'i' }],
+      },
+    },
+  ],
+  [
+    'keys matching a pattern of a part are known',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [
+          object([prop('a', int)], false, { patternProperties: [{ pattern: '^x-', schema: str }] }),
+          object([]),
+        ],
+      }),
+      want: { accepts: [{ a: 1, 'x-b': 'y' }], rejects: [{ a: 1, other: 'y' }] },
+    },
+  ],
+  [
+    'allOf parts with different defaults (mistral): the most specific one applies, no unmergeable intersection',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [
+          ref('Request'),
+          object([
+            prop(
+              'stream',
+              s({ kind: 'enum', values: [true], baseType: 'boolean', default: { value: true } }),
+              false,
+            ),
+          ]),
+        ],
+      }),
+      others: {
+        Request: object(
+          [
+            prop('input', str),
+            prop('stream', s({ kind: 'boolean', default: { value: false } }), false),
+          ],
+          false,
+        ),
+      },
+      want: {
+        outputs: [
+          [{ input: 'x' }, { input: 'x', stream: true }],
+          [
+            { input: 'x', stream: true },
+            { input: 'x', stream: true },
+          ],
+        ],
+        rejects: [{ input: 'x', stream: false }, { stream: true }, { input: 'x', other: 1 }],
+      },
+    },
+  ],
+  [
+    'a default through a reference that another part contradicts: the one every part accepts',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [
+          object([
+            prop('mode', s({ kind: 'enum', values: ['a'], default: { value: 'a' } }), false),
+          ]),
+          object([prop('mode', ref('Mode'), false)]),
+        ],
+      }),
+      others: { Mode: s({ kind: 'enum', values: ['a', 'b'], default: { value: 'b' } }) },
+      want: { outputs: [[{}, { mode: 'a' }]], rejects: [{ mode: 'b' }] },
+    },
+  ],
+  [
+    'different defaults inside an object property both parts describe (pagerduty): filled in where the object is',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [
+          object([
+            prop(
+              'path',
+              object([prop('type', s({ kind: 'string', default: { value: 'service' } }), false)]),
+              false,
+            ),
+          ]),
+          object([
+            prop(
+              'path',
+              object([prop('type', s({ kind: 'string', default: { value: 'global' } }), false)]),
+              false,
+            ),
+          ]),
+        ],
+      }),
+      want: {
+        outputs: [
+          [{}, {}],
+          [{ path: {} }, { path: { type: 'global' } }],
+          [{ path: { type: 'x' } }, { path: { type: 'x' } }],
+        ],
+        rejects: [{ path: 'x' }],
+      },
+    },
+  ],
+  [
+    'a property one part requires gets no default filled in',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [
+          object([prop('n', s({ kind: 'number', default: { value: 1 } }), false)]),
+          object([prop('n', s({ kind: 'number', default: { value: 2 } }), false)]),
+          object([prop('n', s({ kind: 'number' }))]),
+        ],
+      }),
+      want: { accepts: [{ n: 3 }], rejects: [{}, { n: 'x' }] },
+    },
+  ],
+  [
+    'an integer is a safe integer',
+    {
+      given: int,
+      want: { accepts: [0, -3, Number.MAX_SAFE_INTEGER], rejects: [1.5, 2 ** 63, 'x'] },
+    },
+  ],
+  [
+    'an integer whose bounds or default go beyond 2^53 (digitalocean: 2^63 - 1) takes any integral number, as ajv',
+    {
+      given: s({
+        kind: 'number',
+        integer: true,
+        format: 'int64',
+        minimum: 1,
+        maximum: 2 ** 63, // 2^63 - 1 as JSON.parse reads it
+        default: { value: 2 ** 63 },
+      }),
+      want: {
+        accepts: [1, 2 ** 63, Number.MAX_SAFE_INTEGER + 1],
+        rejects: [0, 1.5, 2 ** 64, 'x'],
+        outputs: [[undefined, 2 ** 63]],
+      },
+    },
+  ],
+  [
     'uuid accepts any version, as ajv does',
     {
       given: s({ kind: 'string', format: 'uuid' }),

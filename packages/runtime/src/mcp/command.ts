@@ -49,6 +49,7 @@ const OPTIONS = {
   'exclude-operation': { type: 'string', multiple: true },
   'read-only': { type: 'boolean' },
   'no-deprecated': { type: 'boolean' },
+  'max-stream-items': { type: 'string' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -80,6 +81,7 @@ Options:
   --exclude-operation <id> Leave out this operation (repeatable)
   --read-only              Offer only the operations that change nothing (GET, HEAD, OPTIONS)
   --no-deprecated          Leave out deprecated operations (default: offered, marked deprecated)
+  --max-stream-items <n>   Items a streaming tool's result holds before it stops reading (default 100)
   --list                   Print the tools offered, then exit
   -h, --help               Show this help
 
@@ -106,10 +108,16 @@ export async function runMcpCommand(options: McpCommandOptions): Promise<number>
     log(mcpHelp(definition, options.usage));
     return 0;
   }
-  const numbers = { port: values.port ?? '3000', seed: values.seed ?? '1' };
+  const numbers = {
+    port: values.port ?? '3000',
+    seed: values.seed ?? '1',
+    'max-stream-items': values['max-stream-items'] ?? '100',
+  };
   for (const [name, text] of Object.entries(numbers))
-    if (!/^\d+$/.test(text)) {
-      log(`${options.usage}: --${name} must be a whole number, not ${JSON.stringify(text)}`);
+    if (!/^\d+$/.test(text) || (name === 'max-stream-items' && Number(text) === 0)) {
+      log(
+        `${options.usage}: --${name} must be a whole number${name === 'max-stream-items' ? ' above 0' : ''}, not ${JSON.stringify(text)}`,
+      );
       return 2;
     }
   const list = (given: string[] | undefined) => given?.flatMap((entry) => entry.split(','));
@@ -123,6 +131,7 @@ export async function runMcpCommand(options: McpCommandOptions): Promise<number>
       readOnly: values['read-only'] ?? false,
     },
     environment: options.environment ?? process.env,
+    maxStreamItems: Number(numbers['max-stream-items']),
     client: values['base-url'] ? { baseUrl: values['base-url'] } : {},
   };
   if (values.mock) {

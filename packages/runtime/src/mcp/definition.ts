@@ -50,8 +50,9 @@ export interface ToolDefinition {
    */
   output?: { schema: JsonSchema; wrapped: boolean };
   /**
-   * The successful response is a stream (`text/event-stream`). The hook for streaming tools:
-   * until the runtime streams (issue 23), the body is read whole and answered as text.
+   * The successful response is a stream (server-sent events, NDJSON / JSON Lines, json-seq): the
+   * tool reads it item by item, sends each as a progress notification when asked, and answers
+   * `{ items, count, truncated }` (its `output` schema when every successful response streams).
    */
   streaming?: boolean;
 }

@@ -6,7 +6,9 @@
 export type { JsonSchema, McpDefinition, ToolArgument, ToolDefinition } from './definition.js';
 export { createMcpServer, serverOf } from './server.js';
 export { createToolset } from './toolset.js';
-export type { McpServerOptions, Toolset } from './toolset.js';
+export type { CallContext, McpServerOptions, Toolset } from './toolset.js';
+export { DEFAULT_STREAM_ITEM_LIMIT } from './streams.js';
+export type { ProgressSender, StreamedItems } from './streams.js';
 export type { ToolSelection } from './select.js';
 export { annotationsOf } from './annotations.js';
 export type { ToolAnnotations } from './annotations.js';

@@ -25,7 +25,20 @@ export function serverOf(toolset: Toolset): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolset.tools] }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
-    const result = await toolset.call(name, request.params.arguments, { signal: extra.signal });
+    const progressToken = request.params._meta?.progressToken;
+    const result = await toolset.call(name, request.params.arguments, {
+      signal: extra.signal,
+      // Each item of a streaming tool, as the caller asked: one notification per item, on this request.
+      ...(progressToken === undefined
+        ? {}
+        : {
+            progress: (progress: number, message: string) =>
+              extra.sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress, message },
+              }),
+          }),
+    });
     // An unknown tool is the host's mistake, not the agent's: a protocol error, as MCP says.
     if (result === undefined)
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${toolset.scrub(name)}`);

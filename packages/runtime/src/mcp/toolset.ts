@@ -21,6 +21,14 @@ import {
 import type { McpDefinition, ToolDefinition } from './definition.js';
 import { nextPageNote } from './paging.js';
 import { errorResult, failureText, successResult } from './results.js';
+import {
+  collectStream,
+  DEFAULT_STREAM_ITEM_LIMIT,
+  isResponseStream,
+  StreamReadError,
+  truncationNote,
+  type ProgressSender,
+} from './streams.js';
 import { inputSchemaOf, outputSchemaOf } from './schemas.js';
 import { selectTools, type ToolSelection } from './select.js';
 
@@ -39,6 +47,19 @@ export interface McpServerOptions {
   environment?: Environment;
   /** Which tools to offer. Default every operation, deprecated ones marked. */
   tools?: ToolSelection;
+  /**
+   * Items a streaming tool (server-sent events, NDJSON) collects for its result; it stops reading
+   * after them and says so. Default 100. Each item is also sent as a progress notification when
+   * the caller gives a `progressToken`.
+   */
+  maxStreamItems?: number;
+}
+
+/** What a call may use of its request: the signal that cancels it, where its progress goes. */
+export interface CallContext {
+  signal?: AbortSignal;
+  /** Set when the caller asked for progress notifications (a `progressToken`). */
+  progress?: ProgressSender;
 }
 
 /** A package's tools as a server offers them. */
@@ -50,7 +71,7 @@ export interface Toolset {
   call(
     name: string,
     input: Record<string, unknown> | undefined,
-    context?: { signal?: AbortSignal },
+    context?: CallContext,
   ): Promise<CallToolResult | undefined>;
   /** `text` with every secret the server holds replaced, for anything it logs. */
   scrub(text: string): string;
@@ -79,11 +100,12 @@ export function createToolset(definition: McpDefinition, options: McpServerOptio
   const byName = new Map(selected.map((tool) => [tool.name, tool]));
   const listed = selected.map((tool) => listing(tool, definition));
   const scrubAll = (text: string) => scrub(text, [...secrets]);
+  const streamLimit = Math.max(1, Math.floor(options.maxStreamItems ?? DEFAULT_STREAM_ITEM_LIMIT));
 
   async function call(
     name: string,
     input: Record<string, unknown> | undefined,
-    context: { signal?: AbortSignal } = {},
+    context: CallContext = {},
   ): Promise<CallToolResult | undefined> {
     const tool = byName.get(name);
     if (tool === undefined) return undefined;
@@ -91,21 +113,38 @@ export function createToolset(definition: McpDefinition, options: McpServerOptio
     if ('problem' in read)
       return errorResult(`Invalid arguments for ${tool.name}: ${read.problem}`, [...secrets]);
     try {
-      // Streaming operations (issue 23) will send each event as a progress notification here;
-      // until then the stream is read whole, as the client reads it.
-      const body = await runtime.call(
+      const answer = await runtime.call(
         tool.operation,
         read.args,
         context.signal ? { signal: context.signal } : {},
       );
-      const note = nextPageNote(tool, read.args, body);
+      if (isResponseStream(answer)) {
+        const streamed = await collectStream(answer, {
+          limit: streamLimit,
+          secrets: [...secrets],
+          ...(context.progress ? { progress: context.progress } : {}),
+        });
+        const note = truncationNote(streamed, streamLimit);
+        return await successResult({
+          tool: tool.output ? tool : { ...tool, output: { schema: {}, wrapped: false } },
+          body: streamed,
+          notes: note === undefined ? [] : [note],
+          secrets: [...secrets],
+        });
+      }
+      const note = nextPageNote(tool, read.args, answer);
       return await successResult({
         tool,
-        body,
+        body: answer,
         notes: note === undefined ? [] : [note],
         secrets: [...secrets],
       });
     } catch (error) {
+      if (error instanceof StreamReadError)
+        return errorResult(
+          `${tool.name}: the stream failed after ${error.received} item(s): ${failureText(error.failure)}`,
+          [...secrets],
+        );
       return errorResult(failureMessage({ tool, error, definition, credentials }), [...secrets]);
     }
   }

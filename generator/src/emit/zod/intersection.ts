@@ -1,0 +1,192 @@
+import type { JsonValue, ObjectSchema, SchemaModel } from '../../model/types.js';
+import { resolveRef, type ZodContext } from './context.js';
+import { effectiveDefault } from './defaults.js';
+import { valueFits } from '../../model/fits.js';
+import { jsonEqual } from '../../json/value.js';
+import { additionalOf } from './objects.js';
+import { unicodePattern } from '../../model/pattern.js';
+
+type IntersectionSchemaModel = Extract<SchemaModel, { kind: 'intersection' }>;
+
+/**
+ * How an `allOf` is written in zod. zod's `z.intersection` parses the value with each part and
+ * merges the outputs, which differs from JSON Schema in two ways that real specs meet:
+ *
+ * - **Keys.** zod reports a key as unknown only when every part does: a closed part
+ *   (`additionalProperties: false`) beside an open one (`type: object` alone, an `anyOf` of
+ *   `required` lists) accepts any key. Spec authors mean the closed part to accept the properties
+ *   of the other parts (as zod and openapi-typescript's `A & B` read it), not any key at all: a
+ *   key that no part names is rejected (`closedTo`). The nested `allOf`s of the parts are
+ *   flattened into one (`allOf: [$ref: Base, {...}]` where `Base` is itself an `allOf` with a
+ *   closed part), so that the check is made once, over the keys of the whole tree.
+ * - **Defaults.** Each part applies its own default; two parts defaulting one property to
+ *   different values (`stream: false` in a base, `stream: true` in a streaming variant) make zod
+ *   throw "Unmergable intersection" on a value without the property, which the spec accepts. The
+ *   default of the most specific part (the last whose value every part accepts) is filled in
+ *   before the parts parse (`defaults`).
+ */
+export interface IntersectionPlan {
+  /** The parts to print: as written, or flattened when a check applies to the whole tree. */
+  parts: SchemaModel[];
+  /** A part is closed and another is not: only these keys (or keys matching a pattern) are accepted. */
+  closedTo?: { known: string[]; patterns: string[] };
+  /**
+   * Properties to which the parts give different defaults: the value filled in when absent, or,
+   * when a part requires the property, none (its absence is reported before the parts parse).
+   */
+  defaults?: { path: string[]; value?: JsonValue }[];
+}
+
+const MAX_DEPTH = 16;
+/** How deep into the properties of the parts conflicting defaults are looked for. */
+const MAX_NESTING = 4;
+
+export function intersectionPlan(
+  schema: IntersectionSchemaModel,
+  context: Pick<ZodContext, 'lookup'>,
+): IntersectionPlan {
+  const flat = flatten(schema.parts, context, new Set());
+  const objects = flat.map((part) => objectOf(part, context));
+  const closed = objects.some((object) => object && additionalOf(object) === false);
+  const open = objects.some((object) => !object || additionalOf(object) !== false);
+  const closedTo = closed && open ? keysOf(flat, context) : undefined;
+  const defaults = conflictingDefaults(
+    objects.filter((object): object is ObjectSchemaModel => !!object),
+    context,
+  );
+  if (!closedTo && !defaults.length) return { parts: schema.parts };
+  return { parts: flat, ...(closedTo && { closedTo }), ...(defaults.length && { defaults }) };
+}
+
+type ObjectSchemaModel = SchemaModel & ObjectSchema;
+
+/** The parts, with (non-nullable) nested `allOf`s, inline or behind references, spliced in. */
+function flatten(
+  parts: readonly SchemaModel[],
+  context: Pick<ZodContext, 'lookup'>,
+  seen: Set<string>,
+): SchemaModel[] {
+  return parts.flatMap((part) => {
+    if (part.nullable || part.default) return [part];
+    if (part.kind === 'intersection') return flatten(part.parts, context, seen);
+    if (part.kind !== 'ref' || seen.has(part.name)) return [part];
+    const target = context.lookup(part.name);
+    if (target?.kind !== 'intersection' || target.nullable || target.default) return [part];
+    seen.add(part.name);
+    return flatten(target.parts, context, seen);
+  });
+}
+
+/** The object schema a part is, through references. */
+function objectOf(
+  part: SchemaModel,
+  context: Pick<ZodContext, 'lookup'>,
+): ObjectSchemaModel | undefined {
+  const resolved = resolveRef(part, context);
+  return resolved?.kind === 'object' ? resolved : undefined;
+}
+
+/** Every property name (and pattern) the parts name, through references, unions and nested `allOf`s. */
+function keysOf(
+  parts: readonly SchemaModel[],
+  context: Pick<ZodContext, 'lookup'>,
+): { known: string[]; patterns: string[] } {
+  const known = new Set<string>();
+  const patterns = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (node: SchemaModel, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    switch (node.kind) {
+      case 'ref':
+        if (seen.has(node.name)) return;
+        seen.add(node.name);
+        {
+          const target = context.lookup(node.name);
+          if (target) visit(target, depth + 1);
+        }
+        return;
+      case 'object':
+        for (const property of node.properties) known.add(property.name);
+        for (const { pattern } of node.patternProperties ?? []) {
+          const source = unicodePattern(pattern);
+          if (source !== undefined) patterns.add(source);
+        }
+        return;
+      case 'union':
+        for (const variant of node.variants) visit(variant, depth + 1);
+        return;
+      case 'intersection':
+        for (const part of node.parts) visit(part, depth + 1);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const part of parts) visit(part, 0);
+  return { known: [...known], patterns: [...patterns] };
+}
+
+/** The default zod applies to a property's value when it is absent: its own, or its reference's. */
+function appliedDefault(
+  node: SchemaModel,
+  context: Pick<ZodContext, 'lookup'>,
+): { value: JsonValue } | undefined {
+  let current: SchemaModel | undefined = node;
+  for (let hops = 0; current && hops <= MAX_DEPTH; hops += 1) {
+    const own = effectiveDefault(current, context);
+    if (own) return own;
+    current = current.kind === 'ref' ? context.lookup(current.name) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Properties the object parts give different defaults to, each with its path and the value to
+ * fill in (none for a property a part requires: its absence is an error whatever the defaults
+ * say). zod merges the parts' outputs recursively, so the objects two parts give one property
+ * are compared too (PagerDuty: `orchestration_path.type` defaults to `service` in one part and
+ * to `global` in the other).
+ */
+function conflictingDefaults(
+  objects: readonly ObjectSchemaModel[],
+  context: Pick<ZodContext, 'lookup'>,
+  path: readonly string[] = [],
+): { path: string[]; value?: JsonValue }[] {
+  const byName = new Map<
+    string,
+    { schemas: SchemaModel[]; values: JsonValue[]; required: boolean }
+  >();
+  for (const object of objects) {
+    for (const property of object.properties) {
+      const entry = byName.get(property.name) ?? { schemas: [], values: [], required: false };
+      byName.set(property.name, entry);
+      entry.schemas.push(property.schema);
+      if (property.required) entry.required = true;
+      // A required property's default is not applied (objects.ts).
+      const fallback = property.required ? undefined : appliedDefault(property.schema, context);
+      if (fallback && !entry.values.some((value) => jsonEqual(value, fallback.value)))
+        entry.values.push(fallback.value);
+    }
+  }
+  const result: { path: string[]; value?: JsonValue }[] = [];
+  for (const [name, { schemas, values, required }] of byName) {
+    const at = [...path, name];
+    if (values.length >= 2) {
+      if (required) result.push({ path: at });
+      else {
+        const fitting = [...values]
+          .reverse()
+          .find((value) =>
+            schemas.every((schema) => valueFits({ schema, value, lookup: context.lookup })),
+          );
+        result.push({ path: at, value: fitting ?? values[values.length - 1]! });
+      }
+    }
+    if (schemas.length < 2 || at.length >= MAX_NESTING) continue;
+    const nested = schemas.flatMap((schema) =>
+      flatten([schema], context, new Set()).flatMap((part) => objectOf(part, context) ?? []),
+    );
+    if (nested.length >= 2) result.push(...conflictingDefaults(nested, context, at));
+  }
+  return result;
+}
