@@ -234,8 +234,9 @@ describe('client emitter: emitted code', () => {
         given: model({ operations: [listApps] }),
         want: {
           client: [
-            'import { api, apiBase, listAppsOperation } from "./definitions.js";',
-            'const runtime = createRuntime<paths>(api, options);',
+            'import { routes, apiBase, listAppsRoute } from "./routes.js";',
+            "import('./definitions.js').then((module) => module.api)",
+            'const runtime = createRuntime<paths>(routes, options, loadValidators);',
             '...runtime.pathMethods,',
             'return listApps(runtime, args, callOptions);',
           ],
@@ -263,9 +264,9 @@ describe('client emitter: emitted code', () => {
         want: {
           client: [
             'export function createBaseClient(options: TestApiClientOptions = {}): TestApiBaseClient {',
-            'createRuntime<paths>(apiBase, options);',
+            'createRuntime<paths>(apiBase, options, loadValidators);',
             'export async function listApps(client: TestApiBaseClient, args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult> {',
-            'return client.call<ListAppsResult>(listAppsOperation, args, callOptions);',
+            'return client.call<ListAppsResult>(listAppsRoute, args, callOptions);',
           ],
           definitions: [
             'import { listAppsSchemas } from "./validators.js";',
@@ -450,7 +451,7 @@ describe('client emitter: emitted code', () => {
             'paginate: {',
             'AsyncIterableIterator<ListAppsItem>',
             'poll: {',
-            'runtime.poll<ChoicesResult>(choicesOperation',
+            'runtime.poll<ChoicesResult>(choicesRoute',
             'every 1000 ms while `is_loading`',
           ],
           definitions: ['polling: {', 'pagination: {'],
