@@ -213,8 +213,10 @@ const failures: [
       operation: listApps,
       args: {},
       client: { clientId: 'client-1' },
-      reply: { body: {}, delayMs: 2_000 },
-      callOptions: { timeoutMs: 50 },
+      // The request must reach the server before the timeout fires (`sent: 1`): 50 ms was not
+      // always enough on a loaded machine.
+      reply: { body: {}, delayMs: 3_000 },
+      callOptions: { timeoutMs: 500 },
       want: TimeoutError,
       sent: 1,
     },
