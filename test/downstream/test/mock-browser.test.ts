@@ -19,6 +19,10 @@ import {
   pkceCallbackPage,
   pkcePage,
 } from './support/mock-pages.js';
+import {
+  BROWSER_DEPENDENCIES,
+  packageRoot,
+} from '../../../packages/runtime/test/support/module-imports.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,7 +33,7 @@ const modules: Record<string, string> = {
   'actions-v2': join(root, 'packages/actions-v2/dist'),
   'partner-v1': join(root, 'packages/partner-v1/dist'),
   'openapi-fetch': join(root, 'node_modules/openapi-fetch/dist'),
-  zod: join(root, 'node_modules/zod'),
+  ...Object.fromEntries(BROWSER_DEPENDENCIES.map((name) => [name, packageRoot(name)])),
 };
 const pages: Record<string, string> = {
   '/pkce.html': pkcePage,

@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer } from '../support/server.js';
-import { zodRoot } from '../support/zod-imports.js';
+import { BROWSER_DEPENDENCIES, packageRoot } from '../support/module-imports.js';
 import type { RecordedRequest, Reply, TestServer } from '../support/server.js';
 import { appPage, callbackPage, consentPage } from './pages.js';
 
@@ -80,8 +80,9 @@ describe.skipIf(!available && !process.env.CI)('browser helpers in headless Chro
     app = await startServer((request) => {
       if (request.path.startsWith('/dist/'))
         return file(join(runtimeRoot, 'dist'), request.path.slice('/dist/'.length));
-      if (request.path.startsWith('/modules/zod/'))
-        return file(zodRoot, request.path.slice('/modules/zod/'.length));
+      for (const name of BROWSER_DEPENDENCIES)
+        if (request.path.startsWith(`/modules/${name}/`))
+          return file(packageRoot(name), request.path.slice(`/modules/${name}/`.length));
       if (request.path === '/app.html') return html(appPage);
       if (request.path === '/callback.html') return html(callbackPage);
       if (request.path === '/api/moved') return redirect(`${auth.url}/collect?from=app`);

@@ -1,9 +1,9 @@
 /** The pages the browser tests load from the app origin. */
 
-import { zodImports } from '../support/zod-imports.js';
+import { browserDependencyImports } from '../support/module-imports.js';
 
-/** The runtime's validation imports zod: its entry points are served from `/modules/zod/`. */
-const importMap = JSON.stringify({ imports: zodImports('/modules/zod') });
+/** The runtime imports zod and eventsource-parser: their entry points are served from `/modules/`. */
+const importMap = JSON.stringify({ imports: browserDependencyImports('/modules') });
 
 /** The app: loads the browser helpers and the runtime as plain ES modules. */
 export const appPage = `<!doctype html>

@@ -5,7 +5,7 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { zodImports } from '../../../../packages/runtime/test/support/zod-imports.js';
+import { browserDependencyImports } from '../../../../packages/runtime/test/support/module-imports.js';
 
 /** Every entry point the runtime exports (`.`, `./browser`, `./rules`, ...), served from its `dist`. */
 const runtimeExports = (
@@ -28,7 +28,7 @@ const importMap = JSON.stringify({
     '@zapgen/actions-v2': '/modules/actions-v2/index.js',
     '@zapgen/partner-v1': '/modules/partner-v1/index.js',
     'openapi-fetch': '/modules/openapi-fetch/index.mjs',
-    ...zodImports('/modules/zod'),
+    ...browserDependencyImports('/modules'),
   },
 });
 
