@@ -191,6 +191,22 @@ describe('formIssues', () => {
       { file: 'src/a.ts', contents: 'export {};\n', want: ['has no header'] },
     ],
     [
+      'an executable module: the header after its shebang',
+      {
+        file: 'src/bin.ts',
+        contents: `#!/usr/bin/env node\n// ${header}\nexport {};\n`,
+        want: [],
+      },
+    ],
+    [
+      'an executable module without header',
+      {
+        file: 'src/bin.ts',
+        contents: '#!/usr/bin/env node\nexport {};\n',
+        want: ['has no header'],
+      },
+    ],
+    [
       'openapi.json',
       {
         file: 'openapi.json',

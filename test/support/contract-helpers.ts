@@ -116,7 +116,9 @@ export function formIssues({ file, contents }: { file: string; contents: string 
   const issues: string[] = [];
   if (contents.includes('\r')) issues.push('contains a CR (line endings must be LF)');
   if (!contents.endsWith('\n')) issues.push('does not end with a newline');
-  const firstLine = contents.split('\n')[0] ?? '';
+  // An executable module (`src/bin.ts`) starts with its shebang; the header is the next line.
+  const lines = contents.split('\n');
+  const firstLine = (lines[0]?.startsWith('#!') ? lines[1] : lines[0]) ?? '';
   const name = file.split('/').pop() ?? file;
   let header: string | undefined;
   if (/\.[cm]?[jt]s$/.test(name) || /^tsconfig(\..*)?\.json$/.test(name)) {
