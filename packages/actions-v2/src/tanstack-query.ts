@@ -15,33 +15,33 @@ import type {
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
 import {
-  checkAuthRoute,
-  checkHealthRoute,
-  checkUnfurlAppAuthRoute,
-  createAiActionRoute,
-  deleteAiActionRoute,
-  executeAiActionRoute,
-  executeStatelessActionRoute,
-  getActionDetailsRoute,
-  getAiActionRoute,
-  getAppRoute,
-  getLoginLinkRoute,
-  getOAuthLoginLinkRoute,
-  getPrefillChoicesRoute,
-  guessActionsRoute,
-  listAccountsRoute,
-  listActionsRoute,
-  listAiActionsRoute,
-  listAppAuthenticationsRoute,
-  listUnfurlAppsRoute,
-  previewAiActionRoute,
-  rateExecutionLogRoute,
-  searchAppsRoute,
-  shrinkResultRoute,
-  testAuthenticationRoute,
-  unfurlUrlRoute,
-  updateAiActionRoute,
-} from './routes.js';
+  checkAuthOperation,
+  checkHealthOperation,
+  checkUnfurlAppAuthOperation,
+  createAiActionOperation,
+  deleteAiActionOperation,
+  executeAiActionOperation,
+  executeStatelessActionOperation,
+  getActionDetailsOperation,
+  getAiActionOperation,
+  getAppOperation,
+  getLoginLinkOperation,
+  getOAuthLoginLinkOperation,
+  getPrefillChoicesOperation,
+  guessActionsOperation,
+  listAccountsOperation,
+  listActionsOperation,
+  listAiActionsOperation,
+  listAppAuthenticationsOperation,
+  listUnfurlAppsOperation,
+  previewAiActionOperation,
+  rateExecutionLogOperation,
+  searchAppsOperation,
+  shrinkResultOperation,
+  testAuthenticationOperation,
+  unfurlUrlOperation,
+  updateAiActionOperation,
+} from './definitions.js';
 import type {
   CheckAuthArgs,
   CheckAuthResult,
@@ -164,7 +164,7 @@ export function checkAuthQueryOptions(
 ) {
   return operationQueryOptions<CheckAuthResult, object>({
     client,
-    operation: checkAuthRoute,
+    operation: checkAuthOperation,
     scope: checkAuthScope,
     args,
     options,
@@ -203,7 +203,7 @@ export function checkHealthQueryOptions(
 ) {
   return operationQueryOptions<CheckHealthResult, object>({
     client,
-    operation: checkHealthRoute,
+    operation: checkHealthOperation,
     scope: checkHealthScope,
     args,
     options,
@@ -246,7 +246,7 @@ export function checkUnfurlAppAuthQueryOptions(
 ) {
   return operationQueryOptions<CheckUnfurlAppAuthResult, object>({
     client,
-    operation: checkUnfurlAppAuthRoute,
+    operation: checkUnfurlAppAuthOperation,
     scope: checkUnfurlAppAuthScope,
     args,
     options,
@@ -275,7 +275,7 @@ export function createAiActionMutationOptions(
 ) {
   return operationMutationOptions<CreateAiActionResult, CreateAiActionArgs, object>({
     client,
-    operation: createAiActionRoute,
+    operation: createAiActionOperation,
     scope: createAiActionScope,
     options,
   });
@@ -303,7 +303,7 @@ export function deleteAiActionMutationOptions(
 ) {
   return operationMutationOptions<DeleteAiActionResult, DeleteAiActionArgs, object>({
     client,
-    operation: deleteAiActionRoute,
+    operation: deleteAiActionOperation,
     scope: deleteAiActionScope,
     options,
   });
@@ -331,7 +331,7 @@ export function executeAiActionMutationOptions(
 ) {
   return operationMutationOptions<ExecuteAiActionResult, ExecuteAiActionArgs, object>({
     client,
-    operation: executeAiActionRoute,
+    operation: executeAiActionOperation,
     scope: executeAiActionScope,
     options,
   });
@@ -358,7 +358,12 @@ export function executeStatelessActionMutationOptions(
   options?: MutationOptionsInput<ExecuteStatelessActionResult, ExecuteStatelessActionArgs>,
 ) {
   return operationMutationOptions<ExecuteStatelessActionResult, ExecuteStatelessActionArgs, object>(
-    { client, operation: executeStatelessActionRoute, scope: executeStatelessActionScope, options },
+    {
+      client,
+      operation: executeStatelessActionOperation,
+      scope: executeStatelessActionScope,
+      options,
+    },
   );
 }
 
@@ -384,7 +389,7 @@ export function getActionDetailsMutationOptions(
 ) {
   return operationMutationOptions<GetActionDetailsResult, GetActionDetailsArgs, object>({
     client,
-    operation: getActionDetailsRoute,
+    operation: getActionDetailsOperation,
     scope: getActionDetailsScope,
     options,
   });
@@ -422,7 +427,7 @@ export function getAiActionQueryOptions(
 ) {
   return operationQueryOptions<GetAiActionResult, object>({
     client,
-    operation: getAiActionRoute,
+    operation: getAiActionOperation,
     scope: getAiActionScope,
     args,
     options,
@@ -457,7 +462,7 @@ export function getAppQueryOptions(
 ) {
   return operationQueryOptions<GetAppResult, object>({
     client,
-    operation: getAppRoute,
+    operation: getAppOperation,
     scope: getAppScope,
     args,
     options,
@@ -498,7 +503,7 @@ export function getLoginLinkQueryOptions(
 ) {
   return operationQueryOptions<GetLoginLinkResult, object>({
     client,
-    operation: getLoginLinkRoute,
+    operation: getLoginLinkOperation,
     scope: getLoginLinkScope,
     args,
     options,
@@ -541,7 +546,7 @@ export function getOAuthLoginLinkQueryOptions(
 ) {
   return operationQueryOptions<GetOAuthLoginLinkResult, object>({
     client,
-    operation: getOAuthLoginLinkRoute,
+    operation: getOAuthLoginLinkOperation,
     scope: getOAuthLoginLinkScope,
     args,
     options,
@@ -584,7 +589,7 @@ export function getPrefillChoicesQueryOptions(
 ) {
   return operationQueryOptions<GetPrefillChoicesResult, object>({
     client,
-    operation: getPrefillChoicesRoute,
+    operation: getPrefillChoicesOperation,
     scope: getPrefillChoicesScope,
     args,
     options,
@@ -613,7 +618,7 @@ export function guessActionsMutationOptions(
 ) {
   return operationMutationOptions<GuessActionsResult, GuessActionsArgs, object>({
     client,
-    operation: guessActionsRoute,
+    operation: guessActionsOperation,
     scope: guessActionsScope,
     options,
   });
@@ -653,7 +658,7 @@ export function listAccountsQueryOptions(
 ) {
   return operationQueryOptions<ListAccountsResult, object>({
     client,
-    operation: listAccountsRoute,
+    operation: listAccountsOperation,
     scope: listAccountsScope,
     args,
     options,
@@ -692,7 +697,7 @@ export function listActionsQueryOptions(
 ) {
   return operationQueryOptions<ListActionsResult, object>({
     client,
-    operation: listActionsRoute,
+    operation: listActionsOperation,
     scope: listActionsScope,
     args,
     options,
@@ -733,7 +738,7 @@ export function listAiActionsQueryOptions(
 ) {
   return operationQueryOptions<ListAiActionsResult, object>({
     client,
-    operation: listAiActionsRoute,
+    operation: listAiActionsOperation,
     scope: listAiActionsScope,
     args,
     options,
@@ -776,7 +781,7 @@ export function listAppAuthenticationsQueryOptions(
 ) {
   return operationQueryOptions<ListAppAuthenticationsResult, object>({
     client,
-    operation: listAppAuthenticationsRoute,
+    operation: listAppAuthenticationsOperation,
     scope: listAppAuthenticationsScope,
     args,
     options,
@@ -819,7 +824,7 @@ export function listUnfurlAppsQueryOptions(
 ) {
   return operationQueryOptions<ListUnfurlAppsResult, object>({
     client,
-    operation: listUnfurlAppsRoute,
+    operation: listUnfurlAppsOperation,
     scope: listUnfurlAppsScope,
     args,
     options,
@@ -848,7 +853,7 @@ export function previewAiActionMutationOptions(
 ) {
   return operationMutationOptions<PreviewAiActionResult, PreviewAiActionArgs, object>({
     client,
-    operation: previewAiActionRoute,
+    operation: previewAiActionOperation,
     scope: previewAiActionScope,
     options,
   });
@@ -876,7 +881,7 @@ export function rateExecutionLogMutationOptions(
 ) {
   return operationMutationOptions<RateExecutionLogResult, RateExecutionLogArgs, object>({
     client,
-    operation: rateExecutionLogRoute,
+    operation: rateExecutionLogOperation,
     scope: rateExecutionLogScope,
     options,
   });
@@ -914,7 +919,7 @@ export function searchAppsQueryOptions(
 ) {
   return operationQueryOptions<SearchAppsResult, object>({
     client,
-    operation: searchAppsRoute,
+    operation: searchAppsOperation,
     scope: searchAppsScope,
     args,
     options,
@@ -943,7 +948,7 @@ export function shrinkResultMutationOptions(
 ) {
   return operationMutationOptions<ShrinkResultResult, ShrinkResultArgs, object>({
     client,
-    operation: shrinkResultRoute,
+    operation: shrinkResultOperation,
     scope: shrinkResultScope,
     options,
   });
@@ -971,7 +976,7 @@ export function testAuthenticationMutationOptions(
 ) {
   return operationMutationOptions<TestAuthenticationResult, TestAuthenticationArgs, object>({
     client,
-    operation: testAuthenticationRoute,
+    operation: testAuthenticationOperation,
     scope: testAuthenticationScope,
     options,
   });
@@ -995,7 +1000,7 @@ export function unfurlUrlMutationOptions(
 ) {
   return operationMutationOptions<UnfurlUrlResult, UnfurlUrlArgs, object>({
     client,
-    operation: unfurlUrlRoute,
+    operation: unfurlUrlOperation,
     scope: unfurlUrlScope,
     options,
   });
@@ -1023,7 +1028,7 @@ export function updateAiActionMutationOptions(
 ) {
   return operationMutationOptions<UpdateAiActionResult, UpdateAiActionArgs, object>({
     client,
-    operation: updateAiActionRoute,
+    operation: updateAiActionOperation,
     scope: updateAiActionScope,
     options,
   });

@@ -1,11 +1,4 @@
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import {
-  API_BASE,
-  DEFINITIONS_MODULE,
-  ROUTES,
-  ROUTES_MODULE,
-  routeName,
-} from '../definitions/index.js';
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
@@ -230,7 +223,7 @@ function operationFunction(input: {
     ],
     returnType: `Promise<${result}>`,
     docs: docs(input.doc),
-    statements: `return client.call<${result}>(${routeName(names.definition)}, args, callOptions);`,
+    statements: `return client.call<${result}>(${names.definition}, args, callOptions);`,
   };
 }
 
@@ -285,7 +278,7 @@ function createClientBody(
       `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
     );
   }
-  return `const runtime = createRuntime<paths>(routes, options, loadValidators);\nreturn {\n...runtime.pathMethods,\n/** Adds middleware (\`onRequest\`, \`onResponse\`, \`onError\`) run around every later request. */\nuse: runtime.use,\n/** Removes middleware added with \`use\` or the \`middleware\` option. */\neject: runtime.eject,\n/** Sends any operation by its definition (what \`./tanstack-query\`'s options call). */\ncall: runtime.call,\n${members.map((member) => `${member},`).join('\n')}\n};`;
+  return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.pathMethods,\n/** Adds middleware (\`onRequest\`, \`onResponse\`, \`onError\`) run around every later request. */\nuse: runtime.use,\n/** Removes middleware added with \`use\` or the \`middleware\` option. */\neject: runtime.eject,\n/** Sends any operation by its definition (what \`./tanstack-query\`'s options call). */\ncall: runtime.call,\n${members.map((member) => `${member},`).join('\n')}\n};`;
 }
 
 /**
@@ -323,8 +316,8 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     ...(streamTypes.has('UploadBody') ? ['UploadBody'] : []),
     ...(streamTypes.has('WithFiles') ? ['WithFiles'] : []),
   ];
-  const routeConsts = model.operations.map((operation) =>
-    routeName(names.get(operation.operationId)!.definition),
+  const definitionConsts = model.operations.map(
+    (operation) => names.get(operation.operationId)!.definition,
   );
 
   const statements: StatementStructures[] = [
@@ -337,16 +330,16 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: context.runtimePackage,
       isTypeOnly: true,
-      namedImports: ['ApiDefinition', ...runtimeTypes],
+      namedImports: runtimeTypes,
     },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: context.modules.specifier({
         from: CLIENT_MODULE.id,
-        to: ROUTES_MODULE.id,
-        names: [ROUTES, API_BASE],
+        to: 'definitions',
+        names: ['api', 'apiBase'],
       }),
-      namedImports: [ROUTES, API_BASE, ...routeConsts],
+      namedImports: ['api', 'apiBase', ...definitionConsts],
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -357,19 +350,6 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       }),
       isTypeOnly: true,
       namedImports: [...(some ? ['operations'] : []), 'paths'],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs([
-        "The definitions with their zod validators, loaded the first time a call validates: a bundle whose client never validates (`validation: { request: false, response: 'off' }`) carries no validator.",
-      ]),
-      declarations: [
-        {
-          name: 'loadValidators',
-          initializer: `(): Promise<ApiDefinition> => import('${context.modules.specifier({ from: CLIENT_MODULE.id, to: DEFINITIONS_MODULE.id, names: ['api'] })}').then((module) => module.api)`,
-        },
-      ],
     },
     clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
     {
@@ -399,7 +379,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
           '`).',
       }),
     ),
-    statements: `const runtime = createRuntime<paths>(apiBase, options, loadValidators);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
+    statements: `const runtime = createRuntime<paths>(apiBase, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
   });
   for (const operation of model.operations) {
     const { doc, argsOptional, download } = written.get(operation.operationId)!;
@@ -443,6 +423,6 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
 export const clientEmitter: Emitter = {
   name: 'client',
   provides: [CLIENT_MODULE],
-  needs: ['routes', 'definitions', 'types'],
+  needs: ['definitions', 'types'],
   emit: (model, context) => [{ path: CLIENT_MODULE.file, contents: clientSource(model, context) }],
 };

@@ -1,4 +1,3 @@
-import { routeName } from '../definitions/index.js';
 /** One method of `createClient`'s object, flat or namespaced, and the runtime calls behind it. */
 import type { OperationNames } from '../shared/operation-names.js';
 
@@ -56,6 +55,6 @@ export function method(input: {
   const body =
     kind === 'call'
       ? `return ${names.fn}(runtime, args, callOptions);`
-      : `return runtime.${kind}<${call.generic(names.type)}>(${routeName(names.definition)}, args, callOptions);`;
+      : `return runtime.${kind}<${call.generic(names.type)}>(${names.definition}, args, callOptions);`;
   return `${blockComment(input.doc)}${signature} {\n${body}\n}`;
 }

@@ -4,7 +4,6 @@
  * pages, `use<Op>` with `trigger(args)` for writes; `matchKeys` for `mutate` after a change. The
  * hooks are the runtime's (`@zapgen/runtime/swr`), bound to each operation's definition and key.
  */
-import { routeName } from '../definitions/index.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { operationNames, type OperationNames } from '../shared/operation-names.js';
 import { argsOptional } from '../client/signatures.js';
@@ -26,8 +25,7 @@ function doc(line: string): string {
 }
 
 function operationCode(operation: OperationModel, names: OperationNames): string {
-  const { fn, type } = names;
-  const definition = routeName(names.definition);
+  const { fn, type, definition } = names;
   const hook = `use${type}`;
   const scope = `${fn}SwrScope`;
   const route = `${operation.method.toUpperCase()} ${operation.path}`;
@@ -84,7 +82,7 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
     ...(types.length ? [`import type { ${types.join(', ')} } from ${runtime};`] : []),
     ...(operations.length
       ? [
-          `import { ${operations.map(({ names: n }) => routeName(n.definition)).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'routes' })}';`,
+          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'definitions' })}';`,
           `import type { ${operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'client' })}';`,
         ]
       : []),
@@ -100,6 +98,6 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
 export const swrEmitter: Emitter = {
   name: 'swr',
   provides: [SWR_MODULE],
-  needs: ['routes', 'client'],
+  needs: ['definitions', 'client'],
   emit: (model, context) => [{ path: SWR_MODULE.file, contents: swrSource(model, context) }],
 };

@@ -234,9 +234,8 @@ describe('client emitter: emitted code', () => {
         given: model({ operations: [listApps] }),
         want: {
           client: [
-            'import { routes, apiBase, listAppsRoute } from "./routes.js";',
-            "import('./definitions.js').then((module) => module.api)",
-            'const runtime = createRuntime<paths>(routes, options, loadValidators);',
+            'import { api, apiBase, listAppsOperation } from "./definitions.js";',
+            'const runtime = createRuntime<paths>(api, options);',
             '...runtime.pathMethods,',
             'return listApps(runtime, args, callOptions);',
           ],
@@ -264,9 +263,9 @@ describe('client emitter: emitted code', () => {
         want: {
           client: [
             'export function createBaseClient(options: TestApiClientOptions = {}): TestApiBaseClient {',
-            'createRuntime<paths>(apiBase, options, loadValidators);',
+            'createRuntime<paths>(apiBase, options);',
             'export async function listApps(client: TestApiBaseClient, args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult> {',
-            'return client.call<ListAppsResult>(listAppsRoute, args, callOptions);',
+            'return client.call<ListAppsResult>(listAppsOperation, args, callOptions);',
           ],
           definitions: [
             'import { listAppsSchemas } from "./validators.js";',
@@ -451,7 +450,7 @@ describe('client emitter: emitted code', () => {
             'paginate: {',
             'AsyncIterableIterator<ListAppsItem>',
             'poll: {',
-            'runtime.poll<ChoicesResult>(choicesRoute',
+            'runtime.poll<ChoicesResult>(choicesOperation',
             'every 1000 ms while `is_loading`',
           ],
           definitions: ['polling: {', 'pagination: {'],

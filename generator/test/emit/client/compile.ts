@@ -38,7 +38,7 @@ export interface Runtime<Paths extends {}> {
   use(...middleware: object[]): void;
   eject(...middleware: object[]): void;
 }
-export declare function createRuntime<Paths extends {}>(api: ApiDefinition, options?: ClientOptions, withValidators?: () => Promise<ApiDefinition>): Runtime<Paths>;
+export declare function createRuntime<Paths extends {}>(api: ApiDefinition, options?: ClientOptions): Runtime<Paths>;
 export declare function withValidators(route: OperationDefinition, validators: { parameters?: Validator; body?: Validator; responses?: Partial<Record<string, Validator | undefined>> }): OperationDefinition;
 export declare class ZapgenError extends Error {}
 export declare class RequestValidationError extends ZapgenError {}

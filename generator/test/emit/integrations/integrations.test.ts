@@ -96,13 +96,13 @@ describe('tanstack-query emitter', () => {
       },
     ],
     [
-      'nothing of TanStack Query but types from the runtime; routes (no validators) from the package',
+      'nothing of TanStack Query but types from the runtime; definitions from the package',
       {
         want: [
           'from "@zapgen/runtime/tanstack-query";',
-          "import { createZapRoute, getZapRoute, listZapsRoute, searchZapsRoute } from './routes.js';",
+          "import { createZapOperation, getZapOperation, listZapsOperation, searchZapsOperation } from './definitions.js';",
         ],
-        lacks: ['@tanstack/', './definitions.js'],
+        lacks: ['@tanstack/'],
       },
     ],
   ];

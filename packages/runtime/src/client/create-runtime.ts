@@ -6,6 +6,7 @@ import type { CallOptions, ClientOptions, PaginateOptions, PollOptions } from '.
 import { createMiddlewareList, type Middleware } from './middleware.js';
 import { createPathMethods } from './path-methods.js';
 import type { PathMethods } from './path-methods.js';
+import * as validation from '../validation.js';
 import { performCall } from './send.js';
 import type { CallContext } from './send.js';
 
@@ -44,7 +45,6 @@ export interface Runtime<Paths extends {}> {
 export function createRuntime<Paths extends {}>(
   api: ApiDefinition,
   options: ClientOptions = {},
-  withValidators?: () => Promise<ApiDefinition>,
 ): Runtime<Paths> {
   const baseUrl = resolveBaseUrl({
     api,
@@ -59,55 +59,21 @@ export function createRuntime<Paths extends {}>(
     fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
     warned: new Set(),
     middleware: [],
+    validation,
   };
   const middleware = createMiddlewareList(context.middleware);
   middleware.use(...(options.middleware ?? []));
-  const validating =
-    options.validation?.request !== false || (options.validation?.response ?? 'warn') !== 'off';
-  // The validation functions (and zod's messages) and the validators are loaded the first time a
-  // call validates: a bundle of a client that never validates carries none of them.
-  let validated: Map<string, OperationDefinition> | undefined;
-  let loading: Promise<Map<string, OperationDefinition>> | undefined;
-  const load = () =>
-    (loading ??= Promise.all([withValidators?.() ?? api, import('../validation.js')]).then(
-      ([full, validation]) => {
-        context.validation = validation;
-        return (validated = new Map(
-          (full.operations ?? []).map((operation) => [operation.operationId, operation]),
-        ));
-      },
-    ));
-  /** The operation with its validators (generated functions send the route, which has none). */
-  const withOwnValidators = (
-    operation: OperationDefinition,
-    loaded: Map<string, OperationDefinition>,
-  ) => {
-    const full = loaded.get(operation.operationId);
-    return full !== undefined && full.method === operation.method && full.path === operation.path
-      ? full
-      : operation;
-  };
-  const send = async <T>(
-    operation: OperationDefinition,
-    args?: OperationArgs,
-    callOptions?: CallOptions,
-  ) =>
-    performCall<T>({
-      context,
-      operation: validating ? withOwnValidators(operation, validated ?? (await load())) : operation,
-      args,
-      callOptions,
-    });
   const call = async <T>(
     operation: OperationDefinition,
     args?: OperationArgs,
     callOptions?: CallOptions,
-  ) => (await send<T>(operation, args, callOptions)).data;
+  ) => (await performCall<T>({ context, operation, args, callOptions })).data;
   return {
     pathMethods: createPathMethods<Paths>({
       apiName: api.name,
       operations: api.operations ?? [],
-      send: (operation, args, callOptions) => send(operation, args, callOptions),
+      send: (operation, args, callOptions) =>
+        performCall({ context, operation, args, callOptions }),
     }),
     call,
     paginate: <Item>(

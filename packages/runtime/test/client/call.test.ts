@@ -216,47 +216,6 @@ describe('call: request validation', () => {
     await runtime.call(listApps, { query: { per_page: 500 } });
     expect(requests[0]?.url).toBe('/apps?per_page=500&client_id=c');
   });
-
-  describe('validators loaded on demand (generated functions send routes without validators)', () => {
-    const route = { ...listZaps, parameterValidator: undefined };
-    const loader = () => vi.fn(async () => ({ ...partnerApi, operations: [listZaps] }));
-
-    it('validates a route with its operation from the loaded definitions, loading them once', async () => {
-      server = await startServer(() => ({ body: { results: [] } }));
-      const withValidators = loader();
-      const runtime = createRuntime(
-        partnerApi,
-        { baseUrl: server.url, retry: { maxRetries: 0 }, accessToken: 't' },
-        withValidators,
-      );
-      for (const attempt of [1, 2]) {
-        const error = await runtime
-          .call(route, { query: { params: { channel: 'C1' } } })
-          .catch((caught: unknown) => caught);
-        expect(error, `call ${attempt}`).toBeInstanceOf(RequestValidationError);
-      }
-      expect(withValidators).toHaveBeenCalledTimes(1);
-      expect(server.requests).toHaveLength(0);
-    });
-
-    it('never loads them when validation is off, and sends the route as it is', async () => {
-      server = await startServer(() => ({ body: { results: [] } }));
-      const withValidators = loader();
-      const runtime = createRuntime(
-        partnerApi,
-        {
-          baseUrl: server.url,
-          retry: { maxRetries: 0 },
-          accessToken: 't',
-          validation: { request: false, response: 'off' },
-        },
-        withValidators,
-      );
-      await runtime.call(route, { query: { params: { channel: 'C1' } } });
-      expect(withValidators).not.toHaveBeenCalled();
-      expect(server.requests).toHaveLength(1);
-    });
-  });
 });
 
 describe('call: failures', () => {

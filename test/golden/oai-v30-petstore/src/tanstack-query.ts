@@ -14,7 +14,7 @@ import type {
   QueryOptionsInput,
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
-import { createPetsRoute, listPetsRoute, showPetByIdRoute } from './routes.js';
+import { createPetsOperation, listPetsOperation, showPetByIdOperation } from './definitions.js';
 import type {
   CreatePetsArgs,
   CreatePetsResult,
@@ -56,7 +56,7 @@ export function createPetsMutationOptions(
 ) {
   return operationMutationOptions<CreatePetsResult, CreatePetsArgs, object>({
     client,
-    operation: createPetsRoute,
+    operation: createPetsOperation,
     scope: createPetsScope,
     options,
   });
@@ -90,7 +90,7 @@ export function listPetsQueryOptions(
 ) {
   return operationQueryOptions<ListPetsResult, object>({
     client,
-    operation: listPetsRoute,
+    operation: listPetsOperation,
     scope: listPetsScope,
     args,
     options,
@@ -125,7 +125,7 @@ export function showPetByIdQueryOptions(
 ) {
   return operationQueryOptions<ShowPetByIdResult, object>({
     client,
-    operation: showPetByIdRoute,
+    operation: showPetByIdOperation,
     scope: showPetByIdScope,
     args,
     options,
