@@ -4,6 +4,7 @@
  * every operation that reaches it, through the graph of "this operation or schema uses that pair".
  */
 import { compareCodePoints } from '../model/order.js';
+import type { SourceLocation } from '../load/source-map.js';
 import { ruleNamed, severityOf, type Level, type Severity } from './rules.js';
 
 /** One change, located in the revision (the newer spec). */
@@ -23,6 +24,9 @@ export interface Change {
   /** The component schema the change is in, if any. */
   schemas: string[];
 }
+
+/** A change and where the revision's source files say it is. */
+export type LocatedChange = Change & SourceLocation;
 
 const LEVEL_RANK: Record<Level, number> = { major: 0, minor: 1, patch: 2 };
 

@@ -1,5 +1,5 @@
 /** How `zapgen diff` and `zapgen generate` print changes: one line each, a summary, or JSON. */
-import type { LocatedChange } from './index.js';
+import type { LocatedChange } from './changes.js';
 import type { Level } from './rules.js';
 
 /** The changes of one API between two versions of its spec. */

@@ -4,14 +4,13 @@
  */
 import { hasErrors, type Finding } from '../load/finding.js';
 import { loadSpec, type LoadedSpec } from '../load/load-spec.js';
-import type { SourceLocation } from '../load/source-map.js';
 import { validateSpec } from '../load/validate.js';
 import { buildModel } from '../model/index.js';
 import { compareCodePoints } from '../model/order.js';
-import type { Change } from './changes.js';
+import type { Change, LocatedChange } from './changes.js';
 import { diffModels, formChange, GENERATED_BY_KEY } from './compare.js';
 
-export type { Change } from './changes.js';
+export type { Change, LocatedChange } from './changes.js';
 export { diffModels, formChange, releaseLevel, GENERATED_BY_KEY } from './compare.js';
 export {
   diffRules,
@@ -25,9 +24,6 @@ export {
 } from './rules.js';
 export { countChanges, formatChange, diffJson, diffSummary, type SpecDiff } from './format.js';
 export { checkoutSpec, isCommit, repositoryRoot, type GitBase } from './git.js';
-
-/** A change and where the revision's source files say it is. */
-export type LocatedChange = Change & SourceLocation;
 
 /** A spec read for comparison, or the findings that stop it. */
 export type Loaded<T> =

@@ -5,7 +5,7 @@
  * This is the contract between `@zapgen/generator` (the client emitter) and `@zapgen/runtime`.
  */
 
-import type { ParseOptions } from './messages.js';
+import type { $ZodErrorMap } from 'zod/v4/core';
 
 /**
  * A JSON value: what a spec writes as data (`default`, `example`, a literal of an `x-zapgen-*`
@@ -13,6 +13,11 @@ import type { ParseOptions } from './messages.js';
  */
 export type JsonValue =
   null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** What the runtime may pass to `safeParse`. */
+export interface ParseOptions {
+  error?: $ZodErrorMap;
+}
 
 /** A zod-compatible validator: anything with `safeParse` (zod 4 schemas are). */
 export interface Validator<T = unknown> {

@@ -7,14 +7,9 @@
  * every parse would cost each successful parse several times over: zod leaves its fast path for a
  * parse that brings its own error map.
  */
-import { config, type $ZodErrorMap } from 'zod/v4/core';
+import { config } from 'zod/v4/core';
 import english from 'zod/v4/locales/en.js';
-import type { Validator } from './definition.js';
-
-/** What the runtime may pass to `safeParse`. */
-export interface ParseOptions {
-  error?: $ZodErrorMap;
-}
+import type { ParseOptions, Validator } from './definition.js';
 
 let englishOptions: ParseOptions | undefined;
 
