@@ -5,7 +5,7 @@
  * it builds (message, stack, `toJSON()`, `util.inspect`). A response body stays as received in
  * `error.body`, which is not enumerable: only its scrubbed copy is shown.
  */
-import { scrub, scrubValue } from './client/redact.js';
+import { scrub, scrubValue } from './redact.js';
 
 /** How Node's `util.inspect` (and so `console.log`) asks an object for its own rendering. */
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');

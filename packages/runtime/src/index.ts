@@ -22,8 +22,8 @@ export type {
   PaginateOptions,
   ParsedAs,
   PollOptions,
-  RetryOptions,
 } from './client/options.js';
+export type { RetryOptions } from './retry.js';
 export { resolveBaseUrl } from './client/base-url.js';
 export { getRequestId } from './client/errors-from-response.js';
 export { toFile } from './client/files.js';

@@ -1,4 +1,18 @@
-import type { RetryOptions } from './client/options.js';
+/** Retry policy. Retries apply to 429, 5xx, network failures and timeouts. */
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number;
+  /** First backoff delay; doubled on each retry. Default 500 ms. */
+  baseDelayMs?: number;
+  /** Longest wait between attempts; a `Retry-After` longer than this is not waited for. Default 30 s. */
+  maxDelayMs?: number;
+  /** Also retry POST and PATCH (not idempotent). Default false. */
+  retryNonIdempotent?: boolean;
+  /** Source of jitter in [0, 1). Default `Math.random` (inject for deterministic tests). */
+  random?: () => number;
+  /** How to wait. Default a timer that honours the signal (inject for fake clocks). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
 
 /** The retry policy of one call, with defaults filled in. */
 export interface RetryPolicy {

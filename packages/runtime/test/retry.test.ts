@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRuntime } from '../src/client/create-runtime.js';
-import type { RetryOptions } from '../src/client/options.js';
+import type { RetryOptions } from '../src/retry.js';
 import { NetworkError, RateLimitError, ServerError, TimeoutError } from '../src/errors.js';
 import { backoffDelay, parseRetryAfter, retryPolicy } from '../src/retry.js';
 import { executeAction, listApps, partnerApi, actionsApi } from './support/definitions.js';

@@ -7,7 +7,7 @@ import {
   TimeoutError,
   TokenExchangeError,
 } from '../errors.js';
-import { scrub, scrubCause } from '../client/redact.js';
+import { scrub, scrubCause } from '../redact.js';
 import { attemptSignal } from '../timeout.js';
 import { createState, encodeQuery, withQuery } from './implicit.js';
 import { createCodeChallenge, createPkcePair } from './pkce.js';

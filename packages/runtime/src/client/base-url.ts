@@ -1,7 +1,7 @@
 import type { ApiDefinition } from '../definition.js';
 import { ZapgenError } from '../errors.js';
 import { ownValue } from '../own.js';
-import { redactUserInfo } from './redact.js';
+import { redactUserInfo } from '../redact.js';
 
 /**
  * The base URL of a client: `baseUrl` when given, else the first server of the API with its

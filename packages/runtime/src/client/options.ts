@@ -2,6 +2,7 @@ import type { ResponseValidationReport } from '../errors.js';
 import type { Middleware } from './middleware.js';
 import type { StreamOptions } from '../streaming/response-stream.js';
 import type { ParseAs } from './body.js';
+import type { RetryOptions } from '../retry.js';
 
 /** What `getAccessToken` and `reauthorize` are told about the token they are asked for. */
 export interface AccessTokenContext {
@@ -9,22 +10,6 @@ export interface AccessTokenContext {
   /** The security scheme name, e.g. `AccessPointOAuth`. */
   scheme: string;
   scopes: string[];
-}
-
-/** Retry policy. Retries apply to 429, 5xx, network failures and timeouts. */
-export interface RetryOptions {
-  /** Retries after the first attempt. Default 2. */
-  maxRetries?: number;
-  /** First backoff delay; doubled on each retry. Default 500 ms. */
-  baseDelayMs?: number;
-  /** Longest wait between attempts; a `Retry-After` longer than this is not waited for. Default 30 s. */
-  maxDelayMs?: number;
-  /** Also retry POST and PATCH (not idempotent). Default false. */
-  retryNonIdempotent?: boolean;
-  /** Source of jitter in [0, 1). Default `Math.random` (inject for deterministic tests). */
-  random?: () => number;
-  /** How to wait. Default a timer that honours the signal (inject for fake clocks). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Options every generated `createClient` accepts (generated packages extend it with typed credential options). */

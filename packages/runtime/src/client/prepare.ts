@@ -13,7 +13,7 @@ import {
 } from '../serialize/index.js';
 import { encodeBody } from './body.js';
 import { mergeHeaders, type HeadersOptions } from './headers.js';
-import { isCredentialHeader } from './redact.js';
+import { isCredentialHeader } from '../redact.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 
 /** openapi-fetch's `querySerializer`: a function of the query object, or style options. */

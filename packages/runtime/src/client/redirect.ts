@@ -4,7 +4,7 @@
  * another origin loses every credential (headers, cookies, query keys) before it is followed.
  */
 import { RedirectError } from '../errors.js';
-import { containsSecret, isCredentialHeader, redactUrl } from './redact.js';
+import { containsSecret, isCredentialHeader, redactUrl } from '../redact.js';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

@@ -28,7 +28,7 @@ import { errorForStatus, rememberRequestId, requestIdOf } from './errors-from-re
 import type { CallOptions, ClientOptions } from './options.js';
 import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
 import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from './prepare.js';
-import { redactHeaders, redactUrl, scrubCause } from './redact.js';
+import { redactHeaders, redactUrl, scrubCause } from '../redact.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 import { transmit, type TransportOptions, type Transmitted } from './transport.js';
 import { withIdempotencyKey } from './idempotency.js';

@@ -4,7 +4,7 @@
  * answered. Every secret of the server is scrubbed from both, whatever the API echoed.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { scrub, scrubValue } from '../client/redact.js';
+import { scrub, scrubValue } from '../redact.js';
 import { ApiError, ResponseValidationError } from '../errors.js';
 import type { ToolDefinition } from './definition.js';
 

@@ -4,7 +4,7 @@
  * (a `progressToken`), and the items collected, up to a limit, for the tool's structured result.
  * The runtime's stream has validated every item already; the request's signal ends the reading.
  */
-import { scrubValue } from '../client/redact.js';
+import { scrubValue } from '../redact.js';
 import { ResponseStream } from '../streaming/response-stream.js';
 
 /** Items a streaming tool collects for its result by default; it stops reading after them. */

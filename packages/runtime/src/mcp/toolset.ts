@@ -6,7 +6,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createRuntime } from '../client/create-runtime.js';
 import type { AccessTokenContext, ClientOptions } from '../client/options.js';
-import { scrub } from '../client/redact.js';
+import { scrub } from '../redact.js';
 import { MissingCredentialsError, RequestValidationError } from '../errors.js';
 import { ownValue } from '../own.js';
 import { annotationsOf } from './annotations.js';

@@ -1,5 +1,5 @@
 /** Keeps credentials out of anything the runtime stores on errors or passes to logs. */
-import { setOwn } from '../own.js';
+import { setOwn } from './own.js';
 
 const CREDENTIAL_HEADERS = new Set([
   'authorization',
