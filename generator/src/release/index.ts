@@ -13,7 +13,8 @@ import type { ApiModel } from '../model/types.js';
 import type { PreviousPackage } from './previous.js';
 import { bumpVersion, FIRST_VERSION, isSemver } from './version.js';
 
-export { readPreviousPackage, MANIFEST_KEY, type PreviousPackage } from './previous.js';
+export { readPreviousPackage, type PreviousPackage } from './previous.js';
+export { MANIFEST_KEY } from '../emit/package/package-json.js';
 export { bumpVersion, FIRST_VERSION, isSemver } from './version.js';
 
 export interface Release {

@@ -7,9 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withoutHeader } from '../diff/index.js';
 import { isObject } from '../json/pointer.js';
-
-/** The key of `package.json` where zapgen records what the version was computed from. */
-export const MANIFEST_KEY = 'zapgen';
+import { MANIFEST_KEY } from '../emit/package/package-json.js';
 
 export interface PreviousPackage {
   /** `version` of `package.json`, when there is one and it is semver. */

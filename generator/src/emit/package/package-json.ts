@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { ApiModel } from '../../model/types.js';
 import type { EmitContext } from '../emitter.js';
 import { binName } from '../mcp/index.js';
-import { MANIFEST_KEY } from '../../release/previous.js';
+
+/** The key of `package.json` where zapgen records what the version was computed from (`release/`). */
+export const MANIFEST_KEY = 'zapgen';
 
 /**
  * Versions of the libraries the generated code imports directly. They must match what
