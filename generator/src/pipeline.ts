@@ -21,7 +21,8 @@ import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
 import { filterDocument } from './model/filter.js';
-import type { FilterConfig, NamesConfig, NamespacesConfig } from './config/types.js';
+import type { FilterConfig, NamesConfig, NamespacesConfig, ReadWriteMode } from './config/types.js';
+import { splitReadWrite } from './model/read-write.js';
 import { applySurface } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
@@ -78,6 +79,8 @@ export interface GenerateOptions {
   names?: NamesConfig;
   /** Resource namespaces of the client (a config's `namespaces`). */
   namespaces?: NamespacesConfig;
+  /** Request and response shapes of their own (a config's `readWrite`; default `'shared'`). */
+  readWrite?: ReadWriteMode;
   /** Output kinds to run; default every registered emitter. */
   emitters?: readonly Emitter[];
   /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
@@ -449,7 +452,10 @@ function prepare({
     model,
     specHash: hash,
     packageName,
+    ...(options.readWrite && { readWrite: options.readWrite }),
   });
+  // After the release, which compares the models as the specs write them (in the chosen mode).
+  if (options.readWrite === 'split') splitReadWrite(model);
   const changes = locateChanges({ changes: release.changes, revision: loaded });
   lap('model');
   return {

@@ -13,6 +13,7 @@ import {
   type HttpMethod,
   type NamesConfig,
   type NamespacesConfig,
+  type ReadWriteMode,
 } from './types.js';
 
 const METHODS: readonly HttpMethod[] = HTTP_METHODS;
@@ -35,6 +36,7 @@ export interface ResolvedApi {
   overlays?: string[];
   names?: NamesConfig;
   namespaces?: NamespacesConfig;
+  readWrite?: ReadWriteMode;
 }
 
 const API_KEYS = [
@@ -46,6 +48,7 @@ const API_KEYS = [
   'overlays',
   'names',
   'namespaces',
+  'readWrite',
 ];
 const FILTER_KEYS = ['tags', 'paths', 'methods', 'operationIds', 'deprecated'];
 
@@ -142,6 +145,12 @@ function resolveApi({
       ? undefined
       : checkNamespaces(api.namespaces, `${at}.namespaces`, report);
   const overlays = checkOverlays(api.overlays, `${at}.overlays`, report);
+  const readWrite = api.readWrite;
+  if (readWrite !== undefined && readWrite !== 'shared' && readWrite !== 'split')
+    report(
+      `${at}.readWrite`,
+      `must be 'shared' (one type per schema, the default) or 'split' (request and response shapes), not ${JSON.stringify(readWrite)}`,
+    );
   if (spec === undefined || output === undefined) return undefined;
   const specPath = relativeToCwd(path.resolve(folder, spec));
   const apiName = name ?? apiNameOf(specPath);
@@ -156,6 +165,7 @@ function resolveApi({
     }),
     ...(names && { names }),
     ...(namespaces && { namespaces }),
+    ...(readWrite === 'split' && { readWrite }),
   };
 }
 

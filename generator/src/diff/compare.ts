@@ -10,15 +10,25 @@ import { maxLevel, type Level } from './rules.js';
 import { jsonEqual } from '../json/value.js';
 import { quote, SchemaComparer, type SchemaSide } from './schemas.js';
 import { joinPointer } from '../json/pointer.js';
+import type { ReadWriteMode } from '../model/read-write.js';
 
 /** The root key zapgen adds to the `openapi.json` it writes; not part of the spec. */
 export const GENERATED_BY_KEY = 'x-generated-by';
 
 /** Every change from `base` to `revision`, breaking first. */
-export function diffModels({ base, revision }: { base: ApiModel; revision: ApiModel }): Change[] {
+export function diffModels({
+  base,
+  revision,
+  readWrite,
+}: {
+  base: ApiModel;
+  revision: ApiModel;
+  /** `'split'`: readOnly properties are compared in responses only, writeOnly ones in requests only. */
+  readWrite?: ReadWriteMode;
+}): Change[] {
   const changes = new ChangeCollector();
   const sides = { base: side(base), revision: side(revision) };
-  const schemas = new SchemaComparer({ ...sides, changes });
+  const schemas = new SchemaComparer({ ...sides, changes, ...(readWrite && { readWrite }) });
   new OperationComparer({ changes, schemas }).compareAll({
     base: base.operations,
     revision: revision.operations,

@@ -10,6 +10,7 @@ import { inlineCode, markdownText } from '../emit/package/markdown.js';
 import { buildModel } from '../model/index.js';
 import { specHash as hashOf } from '../write/header.js';
 import type { ApiModel } from '../model/types.js';
+import type { ReadWriteMode } from '../model/read-write.js';
 import type { PreviousPackage } from './previous.js';
 import { bumpVersion, FIRST_VERSION, isSemver } from './version.js';
 
@@ -43,11 +44,14 @@ export function computeRelease({
   model,
   specHash,
   packageName,
+  readWrite,
 }: {
   previous: PreviousPackage;
   model: ApiModel;
   specHash: string;
   packageName: string;
+  /** The package's `readWrite` mode (how readOnly/writeOnly changes count). */
+  readWrite?: ReadWriteMode;
 }): Release {
   const known =
     previous.version !== undefined && isSemver(previous.version) ? previous.version : undefined;
@@ -89,7 +93,11 @@ export function computeRelease({
       changelog: render(joinEntries(entry, previous.entries)),
     };
   }
-  const found = diffModels({ base: buildModel(previous.document), revision: model });
+  const found = diffModels({
+    base: buildModel(previous.document),
+    revision: model,
+    ...(readWrite && { readWrite }),
+  });
   const form = found.length
     ? undefined
     : formChange({ base: previous.document, revision: model.document });
