@@ -31,8 +31,10 @@ import { Memo } from './memo/index.js';
 import {
   computeRelease,
   readPreviousPackage,
+  surfaceOf,
   type PreviousPackage,
   type Release,
+  type SurfaceRecord,
 } from './release/index.js';
 import {
   addHeader,
@@ -347,11 +349,12 @@ async function produce({
 }) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
-  const { model, findings, release, changes, sources, sourceHashes, hash, surfaceNotes } = prepare({
-    options,
-    packageName,
-    lap,
-  });
+  const { model, findings, release, changes, sources, sourceHashes, hash, surfaceNotes, surface } =
+    prepare({
+      options,
+      packageName,
+      lap,
+    });
 
   const emitters = options.emitters ?? defaultEmitters;
   const context: EmitContext = {
@@ -366,6 +369,7 @@ async function produce({
     specLabel: oneLine(options.specLabel ?? specLabelOf({ spec: options.spec, out: options.out })),
     specHash: hash,
     release: { version: release.version, changelog: release.changelog },
+    ...(surface && { surface }),
     degradations: new Degradations(),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
@@ -429,6 +433,8 @@ function prepare({
   hash: string;
   /** What of the config's names and namespaces matched nothing or could not be used. */
   surfaceNotes: string[];
+  /** What the config makes of the surface, recorded in package.json for the next release. */
+  surface: SurfaceRecord | undefined;
 } {
   const loaded = loadSpec(options.spec, { overlays: options.overlays ?? [] });
   const findings = validateSpec(loaded);
@@ -446,6 +452,7 @@ function prepare({
     ...(options.namespaces && { namespaces: options.namespaces }),
   });
   const hash = specHash(document);
+  const surface = surfaceOf(model, options.readWrite);
   // The release diffs the previous spec with this one: counted with the model.
   const release = computeRelease({
     previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }),
@@ -453,6 +460,7 @@ function prepare({
     specHash: hash,
     packageName,
     ...(options.readWrite && { readWrite: options.readWrite }),
+    ...(surface && { surface }),
   });
   // After the release, which compares the models as the specs write them (in the chosen mode).
   if (options.readWrite === 'split') splitReadWrite(model);
@@ -466,6 +474,7 @@ function prepare({
     sources: loaded.files,
     sourceHashes: loaded.hashes,
     hash,
+    surface,
     surfaceNotes,
   };
 }

@@ -103,6 +103,32 @@ function differing(components: Components, direction: Direction): Set<string> {
   return result;
 }
 
+/**
+ * True when some property of the model is not in one of the directions: `'split'` then changes
+ * the package (without one, it writes the same files as `'shared'`).
+ */
+export function directionsDiffer(model: ApiModel): boolean {
+  const components: Components = new Map(model.schemas.map((named) => [named.name, named]));
+  const seen = new WeakSet<SchemaModel>();
+  const marked = (node: SchemaModel): boolean => {
+    if (seen.has(node)) return false;
+    seen.add(node);
+    if (node.kind === 'object' && node.properties.some((p) => accessOf(p, components))) return true;
+    return childSchemas(node).some(marked);
+  };
+  return (
+    model.schemas.some((named) => marked(named.schema)) ||
+    model.operations.some(
+      (operation) =>
+        operation.parameters.some((parameter) => marked(parameter.schema)) ||
+        (operation.requestBody?.content ?? []).some((media) => marked(media.schema)) ||
+        operation.responses.some((response) =>
+          response.content.some((media) => marked(media.schema)),
+        ),
+    )
+  );
+}
+
 /** Rewrites schema trees for one direction; unchanged subtrees keep their identity. */
 class Shaper {
   readonly #memo = new WeakMap<SchemaModel, SchemaModel>();

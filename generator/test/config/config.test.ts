@@ -105,6 +105,13 @@ describe('resolveConfig: every problem names its option', () => {
       },
     ],
     [
+      'readWrite is shared or split',
+      {
+        given: { apis: [{ spec: 's', output: 'o', readWrite: 'both' }] },
+        want: [`apis[0].readWrite: must be 'shared' (one type per schema, the default) or 'split'`],
+      },
+    ],
+    [
       'filter not an object',
       {
         given: { apis: [{ spec: 's', output: 'o', filter: 'tags' }] },
@@ -149,6 +156,22 @@ describe('resolveConfig: every problem names its option', () => {
         : [];
     expect(problems).toHaveLength(want.length);
     want.forEach((start, index) => expect(problems[index]).toContain(start));
+  });
+
+  it("keeps readWrite: 'split' and leaves the default 'shared' out (so that it keys nothing)", () => {
+    const result = resolveConfig({
+      value: {
+        apis: [
+          { name: 'a', spec: 'a.yaml', output: 'a', readWrite: 'split' },
+          { name: 'b', spec: 'b.yaml', output: 'b', readWrite: 'shared' },
+        ],
+      },
+      folder,
+    });
+    expect('apis' in result && result.apis.map((api) => api.readWrite)).toEqual([
+      'split',
+      undefined,
+    ]);
   });
 
   it('resolves paths against the config folder and fills the defaults', () => {
