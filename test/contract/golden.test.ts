@@ -7,7 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   generateGolden,
+  generateGoldenConfig,
+  GOLDEN_CONFIGS,
   GOLDEN_SPECS,
+  type GoldenConfigPackage,
   goldenDir,
   HEADER_PATTERN,
   readTree,
@@ -50,5 +53,33 @@ describe.each(GOLDEN_SPECS)('golden output of %s', (spec) => {
       [...want.values()].map((contents) => HEADER_PATTERN.exec(contents)?.[1]).filter(Boolean),
     );
     expect([...labels]).toEqual([`test/corpus/${spec}`]);
+  });
+});
+
+describe.each(GOLDEN_CONFIGS)('golden packages of %s (every config option)', (config) => {
+  let packages: GoldenConfigPackage[];
+
+  beforeAll(async () => {
+    packages = await generateGoldenConfig(config);
+  }, 300_000);
+
+  test('each API of the config is committed, file for file, byte for byte', () => {
+    expect(packages.length).toBeGreaterThan(0);
+    for (const { golden, dir, specLabel } of packages) {
+      const want = readTree({ dir: golden });
+      const got = readTree({ dir });
+      expect([...got.keys()], `${path.relative(repoRoot, golden)}: ${UPDATE}`).toEqual([
+        ...want.keys(),
+      ]);
+      const changed = [...want.keys()].filter((file) => got.get(file) !== want.get(file));
+      const diffs = changed
+        .map((file) => unifiedDiff({ file, want: want.get(file)!, got: got.get(file)! }))
+        .join('\n');
+      expect(changed, `${diffs}\n${UPDATE}`).toEqual([]);
+      const labels = new Set(
+        [...want.values()].map((contents) => HEADER_PATTERN.exec(contents)?.[1]).filter(Boolean),
+      );
+      expect([...labels]).toEqual([specLabel]);
+    }
   });
 });
