@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, findConfigFile, loadConfig } from '../../src/config/load.js';
 import { singleQuoted } from '../../src/commands/init.js';
 import { resolveConfig } from '../../src/config/validate.js';
+import { optionsKey } from '../../src/commands/config-targets.js';
 import { displayPath } from '../../src/load/source-file.js';
 
 let folder: string;
@@ -326,5 +327,15 @@ describe('zapgen init: a path is always a string literal', () => {
     expect(singleQuoted(given)).toBe(want);
     // Read back as JavaScript, it is the same string.
     expect(new Function(`return ${singleQuoted(given)};`)()).toBe(given);
+  });
+});
+
+describe('optionsKey: the run cache sees every option', () => {
+  const target = { api: 'a', spec: 's', out: 'o', packageName: '@a/a' };
+  it("readWrite 'split' is a different key; the default keeps the key runs were cached with", () => {
+    expect(optionsKey(target)).toBe(
+      '{"filter":null,"overlays":null,"names":null,"namespaces":null}',
+    );
+    expect(optionsKey({ ...target, readWrite: 'split' })).not.toBe(optionsKey(target));
   });
 });
