@@ -23,7 +23,7 @@ import { buildModel, type ApiModel } from './model/index.js';
 import { filterDocument } from './model/filter.js';
 import type { FilterConfig, NamesConfig, NamespacesConfig, ReadWriteMode } from './config/types.js';
 import { splitReadWrite } from './model/read-write.js';
-import { applySurface } from './model/surface.js';
+import { applySurface, surfaceOf } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import { memoOf, saveMemo } from './cache.js';
@@ -31,7 +31,6 @@ import { Memo } from './memo/index.js';
 import {
   computeRelease,
   readPreviousPackage,
-  surfaceOf,
   type PreviousPackage,
   type Release,
   type SurfaceRecord,

@@ -1,5 +1,5 @@
 import type { ApiModel } from '../model/types.js';
-import type { SurfaceRecord } from '../release/surface.js';
+import type { SurfaceRecord } from '../model/surface.js';
 import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
 import type { Degradations } from './shared/degrade.js';
 

@@ -18,7 +18,7 @@ import { bumpVersion, FIRST_VERSION, isSemver } from './version.js';
 export { readPreviousPackage, type PreviousPackage } from './previous.js';
 export { MANIFEST_KEY } from '../emit/package/package-json.js';
 export { bumpVersion, FIRST_VERSION, isSemver } from './version.js';
-export { surfaceOf, type SurfaceRecord } from './surface.js';
+export type { SurfaceRecord } from './surface.js';
 
 export interface Release {
   /** The package version to write. */

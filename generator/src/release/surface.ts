@@ -1,44 +1,11 @@
 /**
- * What a config makes of a package's surface beyond its spec: the function names and client
- * namespaces of `names`/`namespaces`, and `readWrite`. It is recorded in `package.json` (only
- * where it differs from the default, so a package generated without such options reads as
- * before), so that the next release can tell what changed: renaming a method breaks its callers
- * as surely as renaming an operation in the spec, and so bumps the version the same way.
+ * The release of a change of what the config makes of the surface (`SurfaceRecord`, recorded in
+ * `package.json`): renaming a method breaks its callers as surely as renaming an operation in
+ * the spec, and so bumps the version the same way.
  */
 import type { Change } from '../diff/index.js';
 import { compareCodePoints } from '../model/order.js';
-import { directionsDiffer, type ReadWriteMode } from '../model/read-write.js';
-import type { ApiModel } from '../model/types.js';
-
-/** The recorded surface: per operation whose names the config sets, its function and methods. */
-export interface SurfaceRecord {
-  /** `'split'` where the spec has a readOnly or writeOnly property for it to act on. */
-  readWrite?: 'split';
-  /** By operationId: `fn:<exported function>` (when renamed) and `client.<namespace>.<method>`. */
-  methods?: Record<string, string[]>;
-}
-
-/** The surface of `model` (after the config's names and namespaces); undefined for the default. */
-export function surfaceOf(model: ApiModel, readWrite?: ReadWriteMode): SurfaceRecord | undefined {
-  const methods: Record<string, string[]> = {};
-  for (const operation of [...model.operations].sort((a, b) =>
-    compareCodePoints(a.operationId, b.operationId),
-  )) {
-    const names = [
-      ...(operation.functionName === undefined ? [] : [`fn:${operation.functionName}`]),
-      ...(operation.namespaces ?? []).map(
-        (namespace) => `client.${[...namespace.path, namespace.method].join('.')}`,
-      ),
-    ];
-    if (names.length) methods[operation.operationId] = names;
-  }
-  const record: SurfaceRecord = {
-    // Only where it changes something: a spec without readOnly/writeOnly reads the same either way.
-    ...(readWrite === 'split' && directionsDiffer(model) && { readWrite }),
-    ...(Object.keys(methods).length && { methods }),
-  };
-  return Object.keys(record).length ? record : undefined;
-}
+import type { SurfaceRecord } from '../model/surface.js';
 
 /** True when two records (either maybe absent) say the same. */
 export function sameSurface(a: SurfaceRecord | undefined, b: SurfaceRecord | undefined): boolean {
@@ -107,3 +74,5 @@ export function surfaceChanges({
     );
   return changes;
 }
+
+export type { SurfaceRecord };
