@@ -6,8 +6,11 @@
  * collides with a member beside it takes a number.
  */
 import type { OperationModel } from '../../model/types.js';
-import { isIdentifier, stringLiteral } from '../shared/identifiers.js';
-import { resolveNamespaces, type ResolvedNamespace } from '../shared/namespace-names.js';
+import {
+  objectKey as key,
+  resolveNamespaces,
+  type ResolvedNamespace,
+} from '../shared/namespace-names.js';
 import { commentText } from '../shared/jsdoc.js';
 import type { OperationNames } from '../shared/operation-names.js';
 import { method } from './method.js';
@@ -22,12 +25,6 @@ interface Entry {
   doc: string[];
   argsOptional: boolean;
   download: boolean;
-}
-
-/** A key of an object literal: `__proto__` computed, so that it is a property, not the prototype. */
-function key(name: string): string {
-  if (name === '__proto__') return `[${stringLiteral(name)}]`;
-  return isIdentifier(name) ? name : stringLiteral(name);
 }
 
 /** The members of `createClient`'s object for the namespaced operations, in model order. */

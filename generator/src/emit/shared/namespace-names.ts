@@ -6,7 +6,7 @@
  * collides with a member beside it takes a number.
  */
 import type { OperationModel } from '../../model/types.js';
-import { isIdentifier } from './identifiers.js';
+import { isIdentifier, stringLiteral } from './identifiers.js';
 import { CLIENT_MEMBERS, type OperationNames } from './operation-names.js';
 
 /** A namespace with its members' final names, in model order (children first, then methods). */
@@ -98,4 +98,32 @@ export function namespaceAccessors(
   };
   walk(resolveNamespaces(operations, rootMembers(operations, names)), []);
   return accessors;
+}
+
+/** A key of an object literal: `__proto__` computed, so that it is a property, not the prototype. */
+export function objectKey(name: string): string {
+  if (name === '__proto__') return `[${stringLiteral(name)}]`;
+  return isIdentifier(name) ? name : stringLiteral(name);
+}
+
+/**
+ * The namespace tree as an object literal whose leaves `leaf` writes (`{ pets: { list: ... } }`),
+ * with the client's member names; undefined when no operation is namespaced.
+ */
+export function namespaceObject(
+  operations: readonly OperationModel[],
+  names: ReadonlyMap<string, OperationNames>,
+  leaf: (operation: OperationModel) => string,
+): string | undefined {
+  if (!operations.some((operation) => operation.namespaces?.length)) return undefined;
+  const print = (namespace: ResolvedNamespace): string => {
+    const members = [
+      ...namespace.children.map(
+        ({ name, namespace: child }) => `${objectKey(name)}: ${print(child)}`,
+      ),
+      ...namespace.methods.map(({ operation, name }) => `${objectKey(name)}: ${leaf(operation)}`),
+    ];
+    return `{\n${members.map((member) => `${member},`).join('\n')}\n}`;
+  };
+  return print(resolveNamespaces(operations, rootMembers(operations, names)));
 }

@@ -203,3 +203,27 @@ export function useUpdatePlanet(
     config,
   );
 }
+
+/** The hooks of each operation under its namespace of the client: `hooks.pets.list.use(client, args)`. */
+export const hooks = {
+  celestialBodies: {
+    createBody: { use: useCreateCelestialBody },
+  },
+  Planets: {
+    create: { use: useCreatePlanet },
+    delete: { use: useDeletePlanet },
+    get: { use: useGetPlanet },
+    update: { use: useUpdatePlanet },
+  },
+  Authentication: {
+    createUser: { use: useCreateUser },
+    whoAmI: { use: useWhoAmI },
+  },
+  planets: {
+    list: { use: useGetAllData },
+    all: { use: useGetAllData },
+  },
+  auth: {
+    token: { use: useGetToken },
+  },
+};

@@ -317,3 +317,27 @@ export function updatePlanetMutationOptions(
     options,
   });
 }
+
+/** The options of each operation under its namespace of the client: `useQuery(queries.pets.list.queryOptions(client, args))`. */
+export const queries = {
+  celestialBodies: {
+    createBody: { mutationOptions: createCelestialBodyMutationOptions },
+  },
+  Planets: {
+    create: { mutationOptions: createPlanetMutationOptions },
+    delete: { mutationOptions: deletePlanetMutationOptions },
+    get: { queryKey: getPlanetQueryKey, queryOptions: getPlanetQueryOptions },
+    update: { mutationOptions: updatePlanetMutationOptions },
+  },
+  Authentication: {
+    createUser: { mutationOptions: createUserMutationOptions },
+    whoAmI: { queryKey: whoAmIQueryKey, queryOptions: whoAmIQueryOptions },
+  },
+  planets: {
+    list: { queryKey: getAllDataQueryKey, queryOptions: getAllDataQueryOptions },
+    all: { queryKey: getAllDataQueryKey, queryOptions: getAllDataQueryOptions },
+  },
+  auth: {
+    token: { mutationOptions: getTokenMutationOptions },
+  },
+};
