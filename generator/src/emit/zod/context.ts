@@ -1,4 +1,6 @@
+import type { TransformersConfig } from '../../config/types.js';
 import type { SchemaModel } from '../../model/types.js';
+import type { CodecName } from './codecs.js';
 import type { ZodFlavour } from './flavour.js';
 
 /** Helper functions a generated `zod.ts` may need; each is printed once, only when used. */
@@ -34,6 +36,10 @@ export interface ZodContext {
   useHelper(name: HelperName): void;
   /** How wrappers and checks are written: classic zod or zod/mini. */
   flavour: ZodFlavour;
+  /** Dates and int64 as codecs to `Date` and `bigint` (`codecs.ts`); absent: wire values. */
+  transformers?: TransformersConfig;
+  /** Records that the generated module imports a conversion of `@zapgen/runtime/codecs`. */
+  useCodec(name: CodecName): void;
 }
 
 /** Follows references to the schema they name; `undefined` for dangling references and ref cycles. */

@@ -1,0 +1,66 @@
+/**
+ * The config's `transformers` in the validators: a `date-time`/`date` string (`dates`) or an
+ * `int64` integer (`bigint`) becomes a zod codec (`z.codec(wire, z.date(), dateTimeCodec)`)
+ * whose input is the wire value, checked as before, and whose output is the `Date`/`bigint` the
+ * user sees. The conversions are `@zapgen/runtime/codecs`'s, so that the client, the mock and
+ * users' own `z.decode`/`z.encode` calls convert alike. Without the options nothing changes.
+ */
+import type { SchemaModel } from '../../model/types.js';
+import type { TypeMode, ZodContext } from './context.js';
+
+/** The conversions of `@zapgen/runtime/codecs` a generated module may import. */
+export type CodecName = 'dateTimeCodec' | 'dateCodec' | 'int64Codec';
+
+interface CodecPlan {
+  name: CodecName;
+  /** zod's schema of the converted value. */
+  output: string;
+  /** The TypeScript types of the codec's output and input. */
+  types: Record<TypeMode, string>;
+}
+
+const DATE_TIME: CodecPlan = {
+  name: 'dateTimeCodec',
+  output: 'z.date()',
+  types: { output: 'Date', input: 'string' },
+};
+const DATE: CodecPlan = { ...DATE_TIME, name: 'dateCodec' };
+const INT64: CodecPlan = {
+  name: 'int64Codec',
+  output: 'z.bigint()',
+  types: { output: 'bigint', input: 'number | bigint' },
+};
+
+/** The codec a schema is written as under the context's transformers; `undefined`: none. */
+export function codecOf(
+  schema: SchemaModel,
+  context: Pick<ZodContext, 'transformers'>,
+): CodecPlan | undefined {
+  const transformers = context.transformers;
+  if (!transformers) return undefined;
+  if (schema.kind === 'string' && transformers.dates) {
+    if (schema.format === 'date-time') return DATE_TIME;
+    if (schema.format === 'date') return DATE;
+  }
+  if (schema.kind === 'number' && schema.integer && schema.format === 'int64')
+    return transformers.bigint ? INT64 : undefined;
+  return undefined;
+}
+
+/**
+ * `wire` (the schema's expression without the transformers) as the codec `plan`: the wire
+ * side of an int64 also takes the exact `bigint` that `parseJson` reads beyond 2^53.
+ */
+export function codecExpression({
+  plan,
+  wire,
+  context,
+}: {
+  plan: CodecPlan;
+  wire: string;
+  context: Pick<ZodContext, 'useCodec'>;
+}): string {
+  context.useCodec(plan.name);
+  const input = plan.name === 'int64Codec' ? `z.union([${wire}, z.bigint()])` : wire;
+  return `z.codec(${input}, ${plan.output}, ${plan.name})`;
+}
