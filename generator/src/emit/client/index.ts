@@ -15,6 +15,7 @@ import { namespaceMembers } from './namespaces.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
+import { decodedArgsType, decodedResultType } from './decoded.js';
 import {
   argsOptional,
   argsRuntimeTypes,
@@ -73,6 +74,7 @@ function operationTypes(
   operation: OperationModel,
   names: OperationNames,
   model: ApiModel,
+  decoded: boolean,
 ): StatementStructures[] {
   const label = `\`${names.fn}\``;
   const statements: StatementStructures[] = [
@@ -80,14 +82,18 @@ function operationTypes(
       kind: StructureKind.TypeAlias,
       name: `${names.type}Args`,
       isExported: true,
-      type: argsType(operation, model.schemas),
+      type: decoded
+        ? decodedArgsType(operation, model.schemas)
+        : argsType(operation, model.schemas),
       docs: docs([`Arguments of ${commentText(label)}.`]),
     },
     {
       kind: StructureKind.TypeAlias,
       name: `${names.type}Result`,
       isExported: true,
-      type: resultType(operation, model.schemas),
+      type: decoded
+        ? decodedResultType(operation, model.schemas)
+        : resultType(operation, model.schemas),
       docs: docs([`What ${commentText(label)} resolves with.`]),
     },
   ];
@@ -134,7 +140,7 @@ function writtenOperation(
       what: 'its function takes loosely typed arguments and resolves with `unknown`',
     },
     () => ({
-      types: operationTypes(operation, names, model),
+      types: operationTypes(operation, names, model, context.transformers !== undefined),
       doc: operationDocLines(operation),
       argsOptional: argsOptional(operation),
       download: isDownload(operation),
@@ -351,6 +357,23 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       isTypeOnly: true,
       namedImports: [...(some ? ['operations'] : []), 'paths'],
     },
+    // `transformers`: results (and decoded arguments) are typed by the zod codecs' output.
+    ...(context.transformers && some
+      ? ([
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: 'zod',
+            isTypeOnly: true,
+            namespaceImport: 'z',
+          },
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: context.modules.specifier({ from: CLIENT_MODULE.id, to: 'zod' }),
+            isTypeOnly: true,
+            namedImports: ['operationSchemas'],
+          },
+        ] satisfies StatementStructures[])
+      : []),
     clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
     {
       kind: StructureKind.TypeAlias,

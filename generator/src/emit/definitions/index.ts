@@ -219,6 +219,14 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       moduleSpecifier: context.runtimePackage,
       namedImports: ['withValidators'],
     });
+  // `transformers`: the validators are codecs, and the runtime converts with them (Date, bigint).
+  const codecs = context.transformers !== undefined && imported.length > 0;
+  if (codecs)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${context.runtimePackage}/codecs`,
+      namedImports: ['operationCodecs'],
+    });
   statements.push({
     kind: StructureKind.ImportDeclaration,
     moduleSpecifier: context.modules.specifier({
@@ -292,7 +300,9 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
           initializer:
             validators === undefined
               ? route
-              : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
+              : codecs
+                ? `{ .../* @__PURE__ */ withValidators(${route}, ${validators}), codecs: operationCodecs }`
+                : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
         },
       ],
     });

@@ -6,3 +6,4 @@
 export { dateCodec, dateTimeCodec, type Conversion } from './dates.js';
 export { int64Codec } from './int64.js';
 export { parseJson, stringifyJson, useNativeJson } from './json.js';
+export { operationCodecs } from './operation.js';
