@@ -11,7 +11,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../generator/src/pipeline.js';
+import { check, generate } from '../../generator/src/pipeline.js';
+import { optionsKey } from '../../generator/src/commands/config-targets.js';
 import { typecheck, type TscResult } from '../support/contract-helpers.js';
 
 type Call = (args?: unknown, options?: Record<string, unknown>) => Promise<any>;
@@ -142,5 +143,31 @@ describe('transformers over real HTTP against the mock', () => {
     await expect(
       client.createEvent!({ body: { slug: 'x', count: 1n, at: new Date(NaN), day: new Date() } }),
     ).rejects.toThrow(/at/);
+  });
+});
+
+describe('transformers in the drift check and the run cache', () => {
+  it('the package is up to date with the options and drifts without them, in the converting files', async () => {
+    const same = await check({ spec: SPEC, out, transformers: { dates: true, bigint: true } });
+    expect(same.drift.files).toEqual([]);
+    const without = await check({ spec: SPEC, out, memo: false });
+    // consumer.ts is this test's own file (no zapgen header): never zapgen's business.
+    expect(without.drift.files).toEqual([
+      'src/client.ts',
+      'src/definitions.ts',
+      'src/validators.ts',
+      'src/zod.ts',
+    ]);
+    const datesOnly = await check({ spec: SPEC, out, transformers: { dates: true }, memo: false });
+    expect(datesOnly.drift.patch).toContain('-import { dateCodec, dateTimeCodec, int64Codec }');
+  });
+
+  it('the run cache key changes with the options, and stays as before without them', () => {
+    const target = { api: 'events', spec: SPEC, out, packageName: '@zapgen/events' };
+    const plain = optionsKey(target);
+    expect(plain).toBe('{"filter":null,"overlays":null,"names":null,"namespaces":null}');
+    const dates = optionsKey({ ...target, transformers: { dates: true } });
+    const both = optionsKey({ ...target, transformers: { dates: true, bigint: true } });
+    expect(new Set([plain, dates, both]).size).toBe(3);
   });
 });
