@@ -6,10 +6,7 @@
  * users' own `z.decode`/`z.encode` calls convert alike. Without the options nothing changes.
  */
 import type { SchemaModel } from '../../model/types.js';
-import type { TypeMode, ZodContext } from './context.js';
-
-/** The conversions of `@zapgen/runtime/codecs` a generated module may import. */
-export type CodecName = 'dateTimeCodec' | 'dateCodec' | 'int64Codec';
+import type { CodecName, TypeMode, ZodContext } from './context.js';
 
 interface CodecPlan {
   name: CodecName;

@@ -1,6 +1,5 @@
 import type { TransformersConfig } from '../../config/types.js';
 import type { SchemaModel } from '../../model/types.js';
-import type { CodecName } from './codecs.js';
 import type { ZodFlavour } from './flavour.js';
 
 /** Helper functions a generated `zod.ts` may need; each is printed once, only when used. */
@@ -13,6 +12,9 @@ export type HelperName =
   | 'ownMember'
   | 'onlyKnownKeys'
   | 'withDefaults';
+
+/** The conversions of `@zapgen/runtime/codecs` a generated module may import (`codecs.ts`). */
+export type CodecName = 'dateTimeCodec' | 'dateCodec' | 'int64Codec';
 
 /** zod's two types of a schema: what `parse` returns, and what it accepts. */
 export type TypeMode = 'output' | 'input';

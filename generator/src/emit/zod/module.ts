@@ -2,7 +2,7 @@ import { guarded, guardedOperation, type Degradations } from '../shared/degrade.
 import type { ApiModel, NamedSchema, SchemaModel } from '../../model/types.js';
 import { camelCase, pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
-import type { HelperName, ZodContext } from './context.js';
+import type { CodecName, HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
 import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
@@ -11,7 +11,6 @@ import { aliasCycles } from '../../model/cycles.js';
 import { orderSchemas } from './order.js';
 import { schemaType } from './output-type.js';
 import type { ZodFlavour } from './flavour.js';
-import type { CodecName } from './codecs.js';
 import type { TransformersConfig } from '../../config/types.js';
 
 /** Global types the printed output types use; a recursive schema must not shadow them. */
