@@ -91,13 +91,13 @@ describe('JSON', () => {
     big: 1e300,
     n: [-1, 2n ** 53n + 1n],
   };
-  const parsers: [string, boolean][] = [
+  const writers: [string, boolean][] = [
     ['lossless-json (Node 20, older browsers)', false],
-    ['native source access (Node 21+)', true],
+    ['JSON.rawJSON (Node 21+)', true],
   ];
-  it.each(parsers)(
-    '%s: unsafe integers are exact bigints, other numbers stay numbers',
-    (_n, native) => {
+  it.each(writers)(
+    'reading and writing with %s: unsafe integers are exact bigints, other numbers stay numbers',
+    (_name, native) => {
       const used = useNativeJson(native);
       if (native && !used) expect(process.versions.node.split('.')[0]).toBe('20');
       expect(parseJson(text)).toEqual(value);
@@ -105,6 +105,25 @@ describe('JSON', () => {
       expect(parseJson(stringifyJson({ ...value, big: 1 })!)).toEqual({ ...value, big: 1 });
     },
   );
+  const fast: [string, { text: string; want: unknown }][] = [
+    [
+      'no long digits: JSON.parse as is',
+      { text: '{"n":[1,2.5,-3e5],"s":"x"}', want: { n: [1, 2.5, -3e5], s: 'x' } },
+    ],
+    ['2^53 - 1 is a number', { text: '[9007199254740991]', want: [9007199254740991] }],
+    ['2^53 + 1 is a bigint', { text: '[9007199254740993]', want: [9007199254740993n] }],
+    [
+      'long digits in a string stay a string',
+      { text: '{"id":"12345678901234567890"}', want: { id: '12345678901234567890' } },
+    ],
+    [
+      'a long decimal fraction stays a number',
+      { text: '[0.12345678901234567]', want: [0.12345678901234567] },
+    ],
+  ];
+  it.each(fast)('%s', (_name, { text: given, want }) => {
+    expect(parseJson(given)).toEqual(want);
+  });
 });
 
 describe('zod codecs over the conversions', () => {
