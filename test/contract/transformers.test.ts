@@ -146,6 +146,32 @@ describe('transformers over real HTTP against the mock', () => {
   });
 });
 
+describe('fixtures are wire values, which the codecs decode and encode back', () => {
+  it('every component fixture (minimal and full) decodes to Date/bigint and encodes back to itself', async () => {
+    const z = await import('zod');
+    const { componentSchemas } = (await import(join(out, 'src/zod.ts'))) as {
+      componentSchemas: Record<string, import('zod').ZodType>;
+    };
+    const { componentFixtures } = (await import(join(out, 'src/fixtures.ts'))) as {
+      componentFixtures: Record<string, { minimal: unknown; full: unknown }>;
+    };
+    const event = componentFixtures.Event!;
+    for (const fixture of [event.minimal, event.full]) {
+      const decoded = z.decode(componentSchemas.Event!, fixture) as Record<string, unknown>;
+      expect(decoded.at).toBeInstanceOf(Date);
+      expect(decoded.day).toBeInstanceOf(Date);
+      expect(typeof decoded.count).toBe('bigint');
+      const wire = z.encode(componentSchemas.Event!, decoded) as Record<string, unknown>;
+      const given = fixture as Record<string, unknown>;
+      // The calendar day and the integer come back as written; a date-time as the same instant.
+      expect(wire.day).toBe(given.day);
+      expect(BigInt(wire.count as number | bigint)).toBe(BigInt(given.count as number));
+      expect(new Date(wire.at as string).getTime()).toBe(new Date(given.at as string).getTime());
+      expect(z.decode(componentSchemas.Event!, wire)).toEqual(decoded);
+    }
+  });
+});
+
 describe('transformers in the drift check and the run cache', () => {
   it('the package is up to date with the options and drifts without them, in the converting files', async () => {
     const same = await check({ spec: SPEC, out, transformers: { dates: true, bigint: true } });
