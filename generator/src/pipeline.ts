@@ -457,6 +457,7 @@ function prepare({
     model,
     specHash: hash,
     packageName,
+    transformers: options.transformers,
   });
   const changes = locateChanges({ changes: release.changes, revision: loaded });
   lap('model');
