@@ -16,6 +16,7 @@ import { docs, moduleText } from '../shared/ts-morph.js';
 import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
 import { decodedArgsType, decodedResultType } from './decoded.js';
+import { operationConverts } from '../zod/codecs.js';
 import {
   argsOptional,
   argsRuntimeTypes,
@@ -68,6 +69,14 @@ export const CLIENT_MODULE: ModuleDeclaration = {
   file: 'src/client.ts',
   exports: ['createClient', 'createBaseClient'],
 };
+
+/** True when the operation's values convert under the config's `transformers` (`Date`, `bigint`). */
+function converts(operation: OperationModel, model: ApiModel, context: EmitContext): boolean {
+  return (
+    context.transformers !== undefined &&
+    operationConverts({ operation, schemas: model.schemas, transformers: context.transformers })
+  );
+}
 
 /** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
 function operationTypes(
@@ -140,7 +149,7 @@ function writtenOperation(
       what: 'its function takes loosely typed arguments and resolves with `unknown`',
     },
     () => ({
-      types: operationTypes(operation, names, model, context.transformers !== undefined),
+      types: operationTypes(operation, names, model, converts(operation, model, context)),
       doc: operationDocLines(operation),
       argsOptional: argsOptional(operation),
       download: isDownload(operation),
@@ -358,7 +367,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       namedImports: [...(some ? ['operations'] : []), 'paths'],
     },
     // `transformers`: results (and decoded arguments) are typed by the zod codecs' output.
-    ...(context.transformers && some
+    ...(model.operations.some((operation) => converts(operation, model, context))
       ? ([
           {
             kind: StructureKind.ImportDeclaration,

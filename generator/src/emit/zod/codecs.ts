@@ -5,7 +5,9 @@
  * user sees. The conversions are `@zapgen/runtime/codecs`'s, so that the client, the mock and
  * users' own `z.decode`/`z.encode` calls convert alike. Without the options nothing changes.
  */
-import type { SchemaModel } from '../../model/types.js';
+import type { TransformersConfig } from '../../config/types.js';
+import { childSchemas } from '../../model/children.js';
+import type { NamedSchema, OperationModel, SchemaModel } from '../../model/types.js';
 import type { CodecName, TypeMode, ZodContext } from './context.js';
 
 interface CodecPlan {
@@ -60,4 +62,37 @@ export function codecExpression({
   context.useCodec(plan.name);
   const input = plan.name === 'int64Codec' ? `z.union([${wire}, z.bigint()])` : wire;
   return `z.codec(${input}, ${plan.output}, ${plan.name})`;
+}
+
+/**
+ * True when some parameter, request body or response body of `operation` reaches (through
+ * references too) a schema the transformers convert: only such operations need the runtime's
+ * codecs, the others are sent and read as without the option.
+ */
+export function operationConverts({
+  operation,
+  schemas,
+  transformers,
+}: {
+  operation: OperationModel;
+  schemas: readonly NamedSchema[];
+  transformers: TransformersConfig;
+}): boolean {
+  const byName = new Map(schemas.map((entry) => [entry.name, entry.schema]));
+  const seen = new Set<string>();
+  const converts = (node: SchemaModel): boolean => {
+    if (codecOf(node, { transformers })) return true;
+    if (node.kind === 'ref') {
+      if (seen.has(node.name)) return false;
+      seen.add(node.name);
+      const target = byName.get(node.name);
+      return target !== undefined && converts(target);
+    }
+    return childSchemas(node).some(converts);
+  };
+  return [
+    ...operation.parameters.map((parameter) => parameter.schema),
+    ...(operation.requestBody?.content ?? []).map((media) => media.schema),
+    ...operation.responses.flatMap((response) => response.content.map((media) => media.schema)),
+  ].some((schema) => schema !== undefined && converts(schema));
 }

@@ -106,13 +106,9 @@ export type DeletePetArgs =
 export type DeletePetResult = undefined;
 
 /** Arguments of `deleteUser`. */
-export type DeleteUserArgs =
-  | {
-      path: NonNullable<operations['deleteUser']['parameters']['path']>;
-    }
-  | {
-      path: z.output<(typeof operationSchemas)['deleteUser']['path']>;
-    };
+export type DeleteUserArgs = {
+  path: NonNullable<operations['deleteUser']['parameters']['path']>;
+};
 
 /** What `deleteUser` resolves with. */
 export type DeleteUserResult = undefined;
@@ -149,9 +145,8 @@ export type FindPetsByTagsResult = z.output<
 export type GetInventoryArgs = Record<string, never>;
 
 /** What `getInventory` resolves with. */
-export type GetInventoryResult = z.output<
-  (typeof operationSchemas)['getInventory']['responses']['200']
->;
+export type GetInventoryResult =
+  operations['getInventory']['responses']['200']['content']['application/json'];
 
 /** Arguments of `getOrderById`. */
 export type GetOrderByIdArgs =
@@ -196,16 +191,13 @@ export type GetUserByNameResult = z.output<
 >;
 
 /** Arguments of `loginUser`. */
-export type LoginUserArgs =
-  | {
-      query?: NonNullable<operations['loginUser']['parameters']['query']>;
-    }
-  | {
-      query?: z.output<(typeof operationSchemas)['loginUser']['query']>;
-    };
+export type LoginUserArgs = {
+  query?: NonNullable<operations['loginUser']['parameters']['query']>;
+};
 
 /** What `loginUser` resolves with. */
-export type LoginUserResult = z.output<(typeof operationSchemas)['loginUser']['responses']['200']>;
+export type LoginUserResult =
+  operations['loginUser']['responses']['200']['content']['application/json'];
 
 /** Arguments of `logoutUser`. */
 export type LogoutUserArgs = Record<string, never>;

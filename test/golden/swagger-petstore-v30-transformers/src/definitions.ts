@@ -122,12 +122,12 @@ export const deletePetOperation: OperationDefinition = {
 };
 
 /** The definition of `deleteUser`, for `client.paginate`, `client.poll` and other tools. */
-export const deleteUserOperation: OperationDefinition = {
-  .../* @__PURE__ */ withValidators(deleteUserRoute, {
+export const deleteUserOperation: OperationDefinition = /* @__PURE__ */ withValidators(
+  deleteUserRoute,
+  {
     parameters: validatorOf({ schemas: deleteUserSchemas, member: 'parameters' }),
-  }),
-  codecs: operationCodecs,
-};
+  },
+);
 
 /** The definition of `findPetsByStatus`, for `client.paginate`, `client.poll` and other tools. */
 export const findPetsByStatusOperation: OperationDefinition = {
@@ -152,14 +152,14 @@ export const findPetsByTagsOperation: OperationDefinition = {
 };
 
 /** The definition of `getInventory`, for `client.paginate`, `client.poll` and other tools. */
-export const getInventoryOperation: OperationDefinition = {
-  .../* @__PURE__ */ withValidators(getInventoryRoute, {
+export const getInventoryOperation: OperationDefinition = /* @__PURE__ */ withValidators(
+  getInventoryRoute,
+  {
     responses: {
       '200': validatorOf({ schemas: getInventorySchemas, member: 'responses', status: '200' }),
     },
-  }),
-  codecs: operationCodecs,
-};
+  },
+);
 
 /** The definition of `getOrderById`, for `client.paginate`, `client.poll` and other tools. */
 export const getOrderByIdOperation: OperationDefinition = {
@@ -195,15 +195,15 @@ export const getUserByNameOperation: OperationDefinition = {
 };
 
 /** The definition of `loginUser`, for `client.paginate`, `client.poll` and other tools. */
-export const loginUserOperation: OperationDefinition = {
-  .../* @__PURE__ */ withValidators(loginUserRoute, {
+export const loginUserOperation: OperationDefinition = /* @__PURE__ */ withValidators(
+  loginUserRoute,
+  {
     parameters: validatorOf({ schemas: loginUserSchemas, member: 'parameters' }),
     responses: {
       '200': validatorOf({ schemas: loginUserSchemas, member: 'responses', status: '200' }),
     },
-  }),
-  codecs: operationCodecs,
-};
+  },
+);
 
 /** The definition of `logoutUser`, for `client.paginate`, `client.poll` and other tools. */
 export const logoutUserOperation: OperationDefinition = logoutUserRoute;
