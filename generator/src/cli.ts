@@ -714,6 +714,7 @@ function targetOptions(target: Target) {
     ...(target.names && { names: target.names }),
     ...(target.namespaces && { namespaces: target.namespaces }),
     ...(target.readWrite && { readWrite: target.readWrite }),
+    ...(target.transformers && { transformers: target.transformers }),
   };
 }
 

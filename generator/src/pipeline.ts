@@ -21,7 +21,13 @@ import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
 import { filterDocument } from './model/filter.js';
-import type { FilterConfig, NamesConfig, NamespacesConfig, ReadWriteMode } from './config/types.js';
+import type {
+  FilterConfig,
+  NamesConfig,
+  NamespacesConfig,
+  ReadWriteMode,
+  TransformersConfig,
+} from './config/types.js';
 import { splitReadWrite } from './model/read-write.js';
 import { applySurface, surfaceOf } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
@@ -82,6 +88,8 @@ export interface GenerateOptions {
   namespaces?: NamespacesConfig;
   /** Request and response shapes of their own (a config's `readWrite`; default `'shared'`). */
   readWrite?: ReadWriteMode;
+  /** Dates and int64 as `Date` and `bigint` (a config's `transformers`); default off. */
+  transformers?: TransformersConfig;
   /** Output kinds to run; default every registered emitter. */
   emitters?: readonly Emitter[];
   /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
@@ -370,6 +378,7 @@ async function produce({
     release: { version: release.version, changelog: release.changelog },
     ...(surface && { surface }),
     degradations: new Degradations(),
+    ...(options.transformers && { transformers: options.transformers }),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
   for (const emitter of emitters) {
@@ -460,6 +469,7 @@ function prepare({
     packageName,
     ...(options.readWrite && { readWrite: options.readWrite }),
     ...(surface && { surface }),
+    transformers: options.transformers,
   });
   // After the release, which compares the models as the specs write them (in the chosen mode).
   if (options.readWrite === 'split') splitReadWrite(model);

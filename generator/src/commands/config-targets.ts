@@ -11,6 +11,7 @@ import type {
   NamesConfig,
   NamespacesConfig,
   ReadWriteMode,
+  TransformersConfig,
 } from '../config/types.js';
 import type { ResolvedApi } from '../config/validate.js';
 import { ConfigError, findConfigFile, loadConfig } from '../config/load.js';
@@ -33,6 +34,8 @@ export interface Target {
   namespaces?: NamespacesConfig;
   /** Request and response shapes (from the config). */
   readWrite?: ReadWriteMode;
+  /** Dates and int64 as `Date` and `bigint` (from the config). */
+  transformers?: TransformersConfig;
   /** The config file the target comes from (absolute path). */
   config?: string;
 }
@@ -105,6 +108,7 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
       names: _names,
       namespaces: _namespaces,
       readWrite: _readWrite,
+      transformers: _transformers,
       ...rest
     } = target;
     return { ...rest, ...apiOptions(api) };
@@ -117,13 +121,14 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
 /** The options of a config's API that shape its package. */
 function apiOptions(
   api: ResolvedApi,
-): Pick<Target, 'filter' | 'overlays' | 'names' | 'namespaces' | 'readWrite'> {
+): Pick<Target, 'filter' | 'overlays' | 'names' | 'namespaces' | 'readWrite' | 'transformers'> {
   return {
     ...(api.filter && { filter: api.filter }),
     ...(api.overlays && { overlays: api.overlays }),
     ...(api.names && { names: api.names }),
     ...(api.namespaces && { namespaces: api.namespaces }),
     ...(api.readWrite && { readWrite: api.readWrite }),
+    ...(api.transformers && { transformers: api.transformers }),
   };
 }
 
@@ -140,6 +145,8 @@ export function optionsKey(target: Target): string {
       namespaces: target.namespaces ?? null,
       // Only when set, so that the keys of runs cached before the option existed stay valid.
       ...(target.readWrite && { readWrite: target.readWrite }),
+      // Only when set, so that the caches of packages without it stay valid.
+      ...(target.transformers && { transformers: target.transformers }),
     },
     (_key, value: unknown) => (typeof value === 'function' ? `function ${String(value)}` : value),
   );

@@ -25,6 +25,7 @@ import { resolveEntry } from '../load/load-spec.js';
 import { displayPath } from '../load/source-file.js';
 import type { FilterConfig, ReadWriteMode } from '../config/types.js';
 import { filterDocument } from '../model/filter.js';
+import type { TransformersConfig } from '../config/types.js';
 
 export { DIFF_HELP } from './diff-help.js';
 
@@ -38,6 +39,8 @@ export interface DiffTarget {
   overlays?: readonly string[];
   /** The config's `readWrite`: in `'split'`, readOnly changes count for responses only, writeOnly for requests. */
   readWrite?: ReadWriteMode;
+  /** The config's `transformers`: a format that makes a Date or bigint changes a type. */
+  transformers?: TransformersConfig;
 }
 
 interface Output {
@@ -128,6 +131,7 @@ function diffTarget({
       base: filtered(document),
       revision: { ...revision.value, document: filtered(revision.value.document!) },
       ...(target.readWrite && { readWrite: target.readWrite }),
+      transformers: target.transformers,
     });
     return {
       api: target.api,

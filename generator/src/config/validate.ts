@@ -14,6 +14,7 @@ import {
   type NamesConfig,
   type NamespacesConfig,
   type ReadWriteMode,
+  type TransformersConfig,
 } from './types.js';
 
 const METHODS: readonly HttpMethod[] = HTTP_METHODS;
@@ -37,6 +38,7 @@ export interface ResolvedApi {
   names?: NamesConfig;
   namespaces?: NamespacesConfig;
   readWrite?: ReadWriteMode;
+  transformers?: TransformersConfig;
 }
 
 const API_KEYS = [
@@ -49,6 +51,7 @@ const API_KEYS = [
   'names',
   'namespaces',
   'readWrite',
+  'transformers',
 ];
 const FILTER_KEYS = ['tags', 'paths', 'methods', 'operationIds', 'deprecated'];
 
@@ -144,6 +147,10 @@ function resolveApi({
     api.namespaces === undefined
       ? undefined
       : checkNamespaces(api.namespaces, `${at}.namespaces`, report);
+  const transformers =
+    api.transformers === undefined
+      ? undefined
+      : checkTransformers(api.transformers, `${at}.transformers`, report);
   const overlays = checkOverlays(api.overlays, `${at}.overlays`, report);
   const readWrite = api.readWrite;
   if (readWrite !== undefined && readWrite !== 'shared' && readWrite !== 'split')
@@ -166,7 +173,29 @@ function resolveApi({
     ...(names && { names }),
     ...(namespaces && { namespaces }),
     ...(readWrite === 'split' && { readWrite }),
+    ...(transformers && { transformers }),
   };
+}
+
+function checkTransformers(
+  value: unknown,
+  at: string,
+  report: (option: string, message: string) => void,
+): TransformersConfig | undefined {
+  if (!isRecord(value)) {
+    report(at, 'must be an object ({ dates?: boolean, bigint?: boolean })');
+    return undefined;
+  }
+  unknownKeys({ value, allowed: ['dates', 'bigint'], at: `${at}.`, report });
+  for (const key of ['dates', 'bigint'] as const)
+    if (value[key] !== undefined && typeof value[key] !== 'boolean')
+      report(`${at}.${key}`, `must be true or false, not ${JSON.stringify(value[key])}`);
+  // Only what is on shapes the package: `{ dates: false }` is the default output.
+  const on: TransformersConfig = {
+    ...(value.dates === true && { dates: true }),
+    ...(value.bigint === true && { bigint: true }),
+  };
+  return Object.keys(on).length ? on : undefined;
 }
 
 function checkOverlays(

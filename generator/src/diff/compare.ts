@@ -3,6 +3,7 @@
  * that uses the generated package (see `rules.ts`).
  */
 import type { ApiModel, NamedSchema, SecuritySchemeModel } from '../model/types.js';
+import type { TransformersConfig } from '../config/types.js';
 import { ChangeCollector, type Change } from './changes.js';
 import { Locator } from './locate.js';
 import { OperationComparer } from './operations.js';
@@ -20,15 +21,23 @@ export function diffModels({
   base,
   revision,
   readWrite,
+  transformers,
 }: {
   base: ApiModel;
   revision: ApiModel;
   /** `'split'`: readOnly properties are compared in responses only, writeOnly ones in requests only. */
   readWrite?: ReadWriteMode;
+  /** The package's `transformers` (a format change can change a type then). */
+  transformers?: TransformersConfig | undefined;
 }): Change[] {
   const changes = new ChangeCollector();
   const sides = { base: side(base), revision: side(revision) };
-  const schemas = new SchemaComparer({ ...sides, changes, ...(readWrite && { readWrite }) });
+  const schemas = new SchemaComparer({
+    ...sides,
+    changes,
+    ...(readWrite && { readWrite }),
+    transformers,
+  });
   new OperationComparer({ changes, schemas }).compareAll({
     base: base.operations,
     revision: revision.operations,

@@ -3,6 +3,7 @@
  * it does to code that uses the generated package, and located where the revision says it.
  */
 import { hasErrors, type Finding } from '../load/finding.js';
+import type { TransformersConfig } from '../config/types.js';
 import { loadSpec, type LoadedSpec } from '../load/load-spec.js';
 import { validateSpec } from '../load/validate.js';
 import { buildModel } from '../model/index.js';
@@ -76,16 +77,20 @@ export function diffDocuments({
   base,
   revision,
   readWrite,
+  transformers,
 }: {
   base: Record<string, unknown>;
   revision: LoadedSpec;
   /** The package's `readWrite` mode: which directions a readOnly/writeOnly property counts in. */
   readWrite?: ReadWriteMode;
+  /** The package's `transformers` (a format change can change a type then). */
+  transformers?: TransformersConfig | undefined;
 }): { changes: LocatedChange[]; formOnly: boolean } {
   const changes = diffModels({
     base: buildModel(base),
     revision: buildModel(revision.document!),
     ...(readWrite && { readWrite }),
+    transformers,
   });
   return {
     changes: locateChanges({ changes, revision }),

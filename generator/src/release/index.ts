@@ -5,6 +5,7 @@
  * recorded with it, so `generate` twice bumps once and `check` stays deterministic.
  */
 import { diffModels, formChange, releaseLevel, type Change } from '../diff/index.js';
+import type { TransformersConfig } from '../config/types.js';
 import type { Level } from '../diff/rules.js';
 import { inlineCode, markdownText } from '../emit/package/markdown.js';
 import { buildModel } from '../model/index.js';
@@ -48,6 +49,7 @@ export function computeRelease({
   packageName,
   readWrite,
   surface,
+  transformers,
 }: {
   previous: PreviousPackage;
   model: ApiModel;
@@ -57,6 +59,8 @@ export function computeRelease({
   readWrite?: ReadWriteMode;
   /** What the config makes of the surface now (`surfaceOf`); a change of it is released too. */
   surface?: SurfaceRecord;
+  /** The package's `transformers`: a format change can change a type of the client then. */
+  transformers?: TransformersConfig | undefined;
 }): Release {
   const known =
     previous.version !== undefined && isSemver(previous.version) ? previous.version : undefined;
@@ -109,6 +113,7 @@ export function computeRelease({
     base: buildModel(previous.document),
     revision: model,
     ...(readWrite && { readWrite }),
+    transformers,
   });
   const form = found.length
     ? undefined
