@@ -9,7 +9,7 @@ import path from 'node:path';
 import {
   generateGolden,
   generateGoldenConfig,
-  GOLDEN_CONFIGS,
+  GOLDEN_CONFIG_FILES,
   GOLDEN_SPECS,
   goldenDir,
   listFiles,
@@ -24,7 +24,7 @@ for (const spec of GOLDEN_SPECS) {
   cpSync(generated, target, { recursive: true });
   console.log(`${path.relative(repoRoot, target)}: ${listFiles({ dir: target }).length} files`);
 }
-for (const config of GOLDEN_CONFIGS) {
+for (const config of GOLDEN_CONFIG_FILES) {
   for (const { golden, dir } of await generateGoldenConfig(config)) {
     rmSync(golden, { recursive: true, force: true });
     cpSync(dir, golden, { recursive: true });

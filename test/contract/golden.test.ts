@@ -1,7 +1,7 @@
 /**
  * The whole output of three small corpus specs is committed under `test/golden/<spec>/`: a
  * change to any emitter shows up here as a reviewable diff. The webhook example has no `paths`.
- * A fourth is swagger-petstore-v30 generated with `transformers` (dates and bigint, `GOLDEN_CONFIGS`).
+ * A fourth is swagger-petstore-v30 generated with `transformers` (dates and bigint, `GOLDEN_CONFIGS`); the packages of `GOLDEN_CONFIG_FILES` (configs using every option) follow.
  * When a change is intended, run `npx tsx scripts/update-golden.ts` and commit the result.
  */
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   generateGolden,
   generateGoldenConfig,
-  GOLDEN_CONFIGS,
+  GOLDEN_CONFIG_FILES,
   GOLDEN_SPECS,
   type GoldenConfigPackage,
   goldenDir,
@@ -58,7 +58,7 @@ describe.each(GOLDEN_SPECS)('golden output of %s', (spec) => {
   });
 });
 
-describe.each(GOLDEN_CONFIGS)('golden packages of %s (every config option)', (config) => {
+describe.each(GOLDEN_CONFIG_FILES)('golden packages of %s (every config option)', (config) => {
   let packages: GoldenConfigPackage[];
 
   beforeAll(async () => {

@@ -25,6 +25,8 @@ export default defineConfig({
       },
       // FooWritable for requests (readOnly ids refused), FooReadable for responses (no passwords).
       readWrite: 'split',
+      // date-time/date as Date, int64 as bigint, through zod codecs.
+      transformers: { dates: true, bigint: true },
     },
   ],
 });

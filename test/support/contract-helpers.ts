@@ -941,7 +941,7 @@ export async function generateGolden(spec: string): Promise<string> {
  * `zapgen.config.ts` on one corpus spec. An option added to the config shows in the diff of its
  * golden package once `scripts/update-golden.ts` has run.
  */
-export const GOLDEN_CONFIGS = ['test/golden-config/zapgen.config.ts'] as const;
+export const GOLDEN_CONFIG_FILES = ['test/golden-config/zapgen.config.ts'] as const;
 
 /** One API of a golden config, generated into a temp folder: its name, spec label and output. */
 export interface GoldenConfigPackage {
@@ -972,6 +972,7 @@ export async function generateGoldenConfig(config: string): Promise<GoldenConfig
       ...(api.names && { names: api.names }),
       ...(api.namespaces && { namespaces: api.namespaces }),
       ...(api.readWrite && { readWrite: api.readWrite }),
+      ...(api.transformers && { transformers: api.transformers }),
     });
     packages.push({ name: api.name, specLabel, golden: path.resolve(api.out), dir: out });
   }

@@ -15,6 +15,8 @@ import {
   updatePlanetOperation,
 } from './definitions.js';
 import type { operations, paths } from './types.js';
+import type * as z from 'zod';
+import type { operationSchemas } from './zod.js';
 
 /** Options of `createClient`: connection, retries and validation, plus the credentials of Scalar Galaxy (overlaid). */
 export interface ScalarGalaxyConfigClientOptions extends ClientOptions {
@@ -42,84 +44,120 @@ export interface ScalarGalaxyConfigClientOptions extends ClientOptions {
 export type ScalarGalaxyConfigBaseClient = Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>;
 
 /** Arguments of `createCelestialBody`. */
-export type CreateCelestialBodyArgs = {
-  body: NonNullable<
-    operations['createCelestialBody']['requestBody']
-  >['content']['application/json'];
-};
+export type CreateCelestialBodyArgs =
+  | {
+      body: NonNullable<
+        operations['createCelestialBody']['requestBody']
+      >['content']['application/json'];
+    }
+  | {
+      body: z.output<(typeof operationSchemas)['createCelestialBody']['body']>;
+    };
 
 /** What `createCelestialBody` resolves with. */
-export type CreateCelestialBodyResult =
-  operations['createCelestialBody']['responses']['201']['content']['application/json'];
+export type CreateCelestialBodyResult = z.output<
+  (typeof operationSchemas)['createCelestialBody']['responses']['201']
+>;
 
 /** Arguments of `createPlanet`. */
-export type CreatePlanetArgs = {
-  body?: NonNullable<operations['createPlanet']['requestBody']>['content']['application/json'];
-};
+export type CreatePlanetArgs =
+  | {
+      body?: NonNullable<operations['createPlanet']['requestBody']>['content']['application/json'];
+    }
+  | {
+      body?: z.output<(typeof operationSchemas)['createPlanet']['body']>;
+    };
 
 /** What `createPlanet` resolves with. */
-export type CreatePlanetResult =
-  operations['createPlanet']['responses']['201']['content']['application/json'];
+export type CreatePlanetResult = z.output<
+  (typeof operationSchemas)['createPlanet']['responses']['201']
+>;
 
 /** Arguments of `createUser`. */
-export type CreateUserArgs = {
-  body?: NonNullable<operations['createUser']['requestBody']>['content']['application/json'];
-};
+export type CreateUserArgs =
+  | {
+      body?: NonNullable<operations['createUser']['requestBody']>['content']['application/json'];
+    }
+  | {
+      body?: z.output<(typeof operationSchemas)['createUser']['body']>;
+    };
 
 /** What `createUser` resolves with. */
-export type CreateUserResult =
-  operations['createUser']['responses']['201']['content']['application/json'];
+export type CreateUserResult = z.output<
+  (typeof operationSchemas)['createUser']['responses']['201']
+>;
 
 /** Arguments of `deletePlanet`. */
-export type DeletePlanetArgs = {
-  path: NonNullable<operations['deletePlanet']['parameters']['path']>;
-};
+export type DeletePlanetArgs =
+  | {
+      path: NonNullable<operations['deletePlanet']['parameters']['path']>;
+    }
+  | {
+      path: z.output<(typeof operationSchemas)['deletePlanet']['path']>;
+    };
 
 /** What `deletePlanet` resolves with. */
 export type DeletePlanetResult = undefined;
 
 /** Arguments of `getAllData`. */
-export type GetAllDataArgs = {
-  query?: NonNullable<operations['getAllData']['parameters']['query']>;
-};
+export type GetAllDataArgs =
+  | {
+      query?: NonNullable<operations['getAllData']['parameters']['query']>;
+    }
+  | {
+      query?: z.output<(typeof operationSchemas)['getAllData']['query']>;
+    };
 
 /** What `getAllData` resolves with. */
-export type GetAllDataResult =
-  operations['getAllData']['responses']['200']['content']['application/json'];
+export type GetAllDataResult = z.output<
+  (typeof operationSchemas)['getAllData']['responses']['200']
+>;
 
 /** Arguments of `whoAmI`. */
 export type WhoAmIArgs = Record<string, never>;
 
 /** What `whoAmI` resolves with. */
-export type WhoAmIResult = operations['getMe']['responses']['200']['content']['application/json'];
+export type WhoAmIResult = z.output<(typeof operationSchemas)['getMe']['responses']['200']>;
 
 /** Arguments of `getPlanet`. */
-export type GetPlanetArgs = {
-  path: NonNullable<operations['getPlanet']['parameters']['path']>;
-};
+export type GetPlanetArgs =
+  | {
+      path: NonNullable<operations['getPlanet']['parameters']['path']>;
+    }
+  | {
+      path: z.output<(typeof operationSchemas)['getPlanet']['path']>;
+    };
 
 /** What `getPlanet` resolves with. */
-export type GetPlanetResult =
-  operations['getPlanet']['responses']['200']['content']['application/json'];
+export type GetPlanetResult = z.output<(typeof operationSchemas)['getPlanet']['responses']['200']>;
 
 /** Arguments of `getToken`. */
-export type GetTokenArgs = {
-  body?: NonNullable<operations['getToken']['requestBody']>['content']['application/json'];
-};
+export type GetTokenArgs =
+  | {
+      body?: NonNullable<operations['getToken']['requestBody']>['content']['application/json'];
+    }
+  | {
+      body?: z.output<(typeof operationSchemas)['getToken']['body']>;
+    };
 
 /** What `getToken` resolves with. */
-export type GetTokenResult =
-  operations['getToken']['responses']['201']['content']['application/json'];
+export type GetTokenResult = z.output<(typeof operationSchemas)['getToken']['responses']['201']>;
 
 /** Arguments of `updatePlanet`. */
-export type UpdatePlanetArgs = {
-  path: NonNullable<operations['updatePlanet']['parameters']['path']>;
-  body?: NonNullable<operations['updatePlanet']['requestBody']>['content']['application/json'];
-};
+export type UpdatePlanetArgs =
+  | {
+      path: NonNullable<operations['updatePlanet']['parameters']['path']>;
+      body?: NonNullable<operations['updatePlanet']['requestBody']>['content']['application/json'];
+    }
+  | {
+      path: z.output<(typeof operationSchemas)['updatePlanet']['path']>;
+      body?: z.output<(typeof operationSchemas)['updatePlanet']['body']>;
+    };
 
 /** What `updatePlanet` resolves with. */
-export type UpdatePlanetResult =
-  operations['updatePlanet']['responses']['200']['content']['application/json'];
+export type UpdatePlanetResult = z.output<
+  (typeof operationSchemas)['updatePlanet']['responses']['200']
+>;
 
 /**
  * A client of Scalar Galaxy (overlaid) for the operation functions: `createCelestialBody(client, args)` instead of `client.createCelestialBody(args)`.

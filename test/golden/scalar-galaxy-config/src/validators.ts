@@ -3,6 +3,7 @@
 // The zod/mini spelling of the type-checked `zod.ts` (see zapgen's `emit/zod/module.ts`):
 // inferring its types a second time would double the type-check of a package.
 import * as z from 'zod/mini';
+import { dateTimeCodec, int64Codec } from '@zapgen/runtime/codecs';
 
 /** What `definitions.ts` reads of an operation's validators, through `safeParse` only. */
 type OperationValidators = Readonly<Record<string, unknown>>;
@@ -10,17 +11,17 @@ type OperationValidators = Readonly<Record<string, unknown>>;
 const BadRequestErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
-  status: z.optional(z.int()),
+  status: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   detail: z.optional(z.string()),
 });
 
 const UserSchema = /* @__PURE__ */ z.looseObject({
-  id: z.optional(z.int()),
+  id: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   name: z.optional(z.string()),
 });
 
 const PlanetSchema = /* @__PURE__ */ z.strictObject({
-  id: z.int(),
+  id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec),
   name: z.string(),
   description: z.optional(z.nullable(z.string())),
   type: z.optional(z.enum(['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'])),
@@ -57,33 +58,41 @@ const PlanetSchema = /* @__PURE__ */ z.strictObject({
     ),
   ),
   discoveredAt: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))[Tt\s](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)$/,
+    z.codec(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))[Tt\s](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)$/,
+          ),
         ),
-      ),
+      z.date(),
+      dateTimeCodec,
+    ),
   ),
   image: z.optional(z.nullable(z.string())),
   satellites: z.optional(z.array(z.lazy(() => SatelliteSchema))),
   creator: z.optional(UserSchema),
   tags: z.optional(z.array(z.string())),
   lastUpdated: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))[Tt\s](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)$/,
+    z.codec(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))[Tt\s](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)$/,
+          ),
         ),
-      ),
+      z.date(),
+      dateTimeCodec,
+    ),
   ),
   successCallbackUrl: z.optional(z.url()),
   failureCallbackUrl: z.optional(z.url()),
 });
 
 const SatelliteSchema = /* @__PURE__ */ z.looseObject({
-  id: z.optional(z.int()),
+  id: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   name: z.string(),
   description: z.optional(z.nullable(z.string())),
   diameter: z.optional(z.number()),
@@ -142,13 +151,17 @@ const PlanetWritableSchema = /* @__PURE__ */ z.strictObject({
     ),
   ),
   discoveredAt: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))[Tt\s](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)$/,
+    z.codec(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8])))[Tt\s](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)$/,
+          ),
         ),
-      ),
+      z.date(),
+      dateTimeCodec,
+    ),
   ),
   image: z.optional(z.nullable(z.string())),
   satellites: z.optional(z.array(z.lazy(() => SatelliteWritableSchema))),
@@ -182,7 +195,7 @@ const CelestialBodyWritableSchema = /* @__PURE__ */ z.xor([
 const ConflictSchema = /* @__PURE__ */ z.looseObject({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
-  status: z.optional(z.int()),
+  status: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   detail: z.optional(z.string()),
 });
 
@@ -193,14 +206,14 @@ const CredentialsReadableSchema = /* @__PURE__ */ z.looseObject({ email: z.email
 const ForbiddenErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
-  status: z.optional(z.int()),
+  status: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   detail: z.optional(z.string()),
 });
 
 const NotFoundErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
-  status: z.optional(z.int()),
+  status: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   detail: z.optional(z.string()),
 });
 
@@ -208,9 +221,9 @@ const PaginatedResourceSchema = /* @__PURE__ */ z.looseObject({
   data: z.optional(z.array(z.unknown())),
   meta: z.optional(
     z.looseObject({
-      limit: z.optional(z.int()),
-      offset: z.optional(z.int()),
-      total: z.optional(z.int()),
+      limit: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
+      offset: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
+      total: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
       next: z.optional(z.nullable(z.string())),
     }),
   ),
@@ -221,37 +234,42 @@ const TokenSchema = /* @__PURE__ */ z.looseObject({ token: z.optional(z.string()
 const TooManyRequestsErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
-  status: z.optional(z.int()),
+  status: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   detail: z.optional(z.string()),
 });
 
 const UnauthorizedErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
-  status: z.optional(z.int()),
+  status: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   detail: z.optional(z.string()),
 });
 
 const UnprocessableEntitySchema = /* @__PURE__ */ z.looseObject({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
-  status: z.optional(z.int()),
+  status: z.optional(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec)),
   detail: z.optional(z.string()),
 });
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
 const deletePlanetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ planetId: z.int() }),
+  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
 }))();
 
 const getAllDataParameters = /* @__PURE__ */ (() => ({
-  query: z.object({ limit: z._default(z.int(), 10), offset: z._default(z.int(), 0) }),
+  query: z.object({
+    limit: z.prefault(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec), 10),
+    offset: z.prefault(z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec), 0),
+  }),
 }))();
 
-const getPlanetParameters = /* @__PURE__ */ (() => ({ path: z.object({ planetId: z.int() }) }))();
+const getPlanetParameters = /* @__PURE__ */ (() => ({
+  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
+}))();
 
 const updatePlanetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ planetId: z.int() }),
+  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
 }))();
 
 /*
