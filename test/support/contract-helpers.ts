@@ -16,6 +16,7 @@ import addFormatsModule from 'ajv-formats';
 import { createTwoFilesPatch } from 'diff';
 import { formatFinding, type Finding } from '../../generator/src/load/finding.js';
 import { generate, SpecError } from '../../generator/src/pipeline.js';
+import { loadConfig } from '../../generator/src/config/load.js';
 import { buildModel } from '../../generator/src/model/index.js';
 import type { ApiModel, OperationModel } from '../../generator/src/model/types.js';
 import type { TransformersConfig } from '../../generator/src/config/types.js';
@@ -933,4 +934,47 @@ export async function generateGolden(spec: string): Promise<string> {
       ...(transformers && { transformers }),
     })
   ).dir;
+}
+
+/**
+ * Configs whose packages are committed as golden output (each API's `output`): every option of
+ * `zapgen.config.ts` on one corpus spec. An option added to the config shows in the diff of its
+ * golden package once `scripts/update-golden.ts` has run.
+ */
+export const GOLDEN_CONFIG_FILES = ['test/golden-config/zapgen.config.ts'] as const;
+
+/** One API of a golden config, generated into a temp folder: its name, spec label and output. */
+export interface GoldenConfigPackage {
+  name: string;
+  /** The spec's path relative to the repo root (the header label). */
+  specLabel: string;
+  /** The committed golden package. */
+  golden: string;
+  /** The fresh generation. */
+  dir: string;
+}
+
+/** Generates every API of a golden config with the config's options, into temp folders. */
+export async function generateGoldenConfig(config: string): Promise<GoldenConfigPackage[]> {
+  const loaded = await loadConfig(path.join(repoRoot, config));
+  const packages: GoldenConfigPackage[] = [];
+  for (const api of loaded.apis) {
+    const specLabel = path.relative(repoRoot, path.resolve(api.spec)).split(path.sep).join('/');
+    const out = freshDir(`golden-config/${api.name}`);
+    await generate({
+      spec: api.spec,
+      out,
+      specLabel,
+      apiName: api.name,
+      packageName: api.packageName,
+      ...(api.filter && { filter: api.filter }),
+      ...(api.overlays && { overlays: api.overlays }),
+      ...(api.names && { names: api.names }),
+      ...(api.namespaces && { namespaces: api.namespaces }),
+      ...(api.readWrite && { readWrite: api.readWrite }),
+      ...(api.transformers && { transformers: api.transformers }),
+    });
+    packages.push({ name: api.name, specLabel, golden: path.resolve(api.out), dir: out });
+  }
+  return packages;
 }

@@ -132,9 +132,22 @@ export interface ApiConfig {
   names?: NamesConfig;
   /** Resource namespaces of the client (default: none, one flat method per operation). */
   namespaces?: NamespacesConfig;
+  /**
+   * readOnly and writeOnly properties. `'shared'` (the default): one type per schema, as
+   * openapi-typescript prints it (a readOnly property is `readonly`, and present in requests
+   * too). `'split'`: requests and responses get shapes of their own wherever they differ:
+   * `FooWritable` (readOnly properties are `?: never`, refused by the validators and the mock)
+   * for parameters and request bodies, `FooReadable` (writeOnly properties left out, never
+   * answered by the mock) for responses, in the types, zod, fixtures, mock and `zapgen diff`.
+   * `Foo` itself is unchanged.
+   */
+  readWrite?: ReadWriteMode;
   /** Dates and 64-bit integers as `Date` and `bigint` (default: the wire's strings and numbers). */
   transformers?: TransformersConfig;
 }
+
+/** How readOnly and writeOnly properties shape the package (see `ApiConfig.readWrite`). */
+export type ReadWriteMode = 'shared' | 'split';
 
 /** `zapgen.config.ts`. */
 export interface ZapgenConfig {

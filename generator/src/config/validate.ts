@@ -13,6 +13,7 @@ import {
   type HttpMethod,
   type NamesConfig,
   type NamespacesConfig,
+  type ReadWriteMode,
   type TransformersConfig,
 } from './types.js';
 
@@ -36,6 +37,7 @@ export interface ResolvedApi {
   overlays?: string[];
   names?: NamesConfig;
   namespaces?: NamespacesConfig;
+  readWrite?: ReadWriteMode;
   transformers?: TransformersConfig;
 }
 
@@ -48,6 +50,7 @@ const API_KEYS = [
   'overlays',
   'names',
   'namespaces',
+  'readWrite',
   'transformers',
 ];
 const FILTER_KEYS = ['tags', 'paths', 'methods', 'operationIds', 'deprecated'];
@@ -149,6 +152,12 @@ function resolveApi({
       ? undefined
       : checkTransformers(api.transformers, `${at}.transformers`, report);
   const overlays = checkOverlays(api.overlays, `${at}.overlays`, report);
+  const readWrite = api.readWrite;
+  if (readWrite !== undefined && readWrite !== 'shared' && readWrite !== 'split')
+    report(
+      `${at}.readWrite`,
+      `must be 'shared' (one type per schema, the default) or 'split' (request and response shapes), not ${JSON.stringify(readWrite)}`,
+    );
   if (spec === undefined || output === undefined) return undefined;
   const specPath = relativeToCwd(path.resolve(folder, spec));
   const apiName = name ?? apiNameOf(specPath);
@@ -163,6 +172,7 @@ function resolveApi({
     }),
     ...(names && { names }),
     ...(namespaces && { namespaces }),
+    ...(readWrite === 'split' && { readWrite }),
     ...(transformers && { transformers }),
   };
 }

@@ -20,6 +20,7 @@ import { checksStringFormat } from '../emit/zod/formats.js';
 import type { ChangeCollector } from './changes.js';
 import type { Locator } from './locate.js';
 import type { Direction } from './rules.js';
+import { presenceIn, type ReadWriteMode } from '../model/read-write.js';
 import type { TransformersConfig } from '../config/types.js';
 
 /** One version of the spec, as the comparer reads it. */
@@ -58,24 +59,38 @@ export class SchemaComparer {
   readonly #revision: SchemaSide;
   readonly #changes: ChangeCollector;
   readonly #compared = new Set<string>();
+  readonly #readWrite: ReadWriteMode;
   readonly #transformers: TransformersConfig | undefined;
 
   constructor({
     base,
     revision,
     changes,
+    readWrite = 'shared',
     transformers,
   }: {
     base: SchemaSide;
     revision: SchemaSide;
     changes: ChangeCollector;
+    /** `'split'`: a property compares only in the directions it exists in (`read-write.ts`). */
+    readWrite?: ReadWriteMode;
     /** The package's `transformers`: a format that turns a value into a Date or bigint is a type. */
     transformers?: TransformersConfig | undefined;
   }) {
     this.#base = base;
     this.#revision = revision;
     this.#changes = changes;
+    this.#readWrite = readWrite;
     this.#transformers = transformers;
+  }
+
+  /** The properties of `node` that exist in `at`'s direction (all of them in the shared mode). */
+  #properties(node: ObjectSchema, side: SchemaSide, at: At): MergedProperty[] {
+    const { direction } = at;
+    if (this.#readWrite === 'shared' || direction === 'schema') return node.properties;
+    return node.properties.filter(
+      (property) => presenceIn(property, direction, side.components) === 'present',
+    );
   }
 
   /**
@@ -518,10 +533,10 @@ export class SchemaComparer {
 
   #object(base: ObjectSchema, revision: ObjectSchema, at: At): void {
     const before = new Map<string, MergedProperty>(
-      base.properties.map((property) => [property.name, property]),
+      this.#properties(base, this.#base, at).map((property) => [property.name, property]),
     );
     const after = new Map<string, MergedProperty>(
-      revision.properties.map((property) => [property.name, property]),
+      this.#properties(revision, this.#revision, at).map((property) => [property.name, property]),
     );
     for (const [name, property] of before) {
       if (after.has(name)) continue;

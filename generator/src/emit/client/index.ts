@@ -4,14 +4,10 @@ import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import type { ModuleDeclaration } from '../registry.js';
-import {
-  apiKeyOptions,
-  CLIENT_MEMBERS,
-  operationNames,
-  type OperationNames,
-} from '../shared/operation-names.js';
+import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
 import { method, RUNTIME_CALLS } from './method.js';
 import { namespaceMembers } from './namespaces.js';
+import { rootMembers } from '../shared/namespace-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
@@ -260,11 +256,7 @@ function createClientBody(
     .map(({ names: n, doc, argsOptional, download }) =>
       method({ doc, names: n, argsOptional, download, kind: 'call' }),
     );
-  const taken = new Set([
-    ...CLIENT_MEMBERS,
-    ...entries.filter(({ operation }) => !operation.namespaces?.length).map(({ names: n }) => n.fn),
-  ]);
-  members.push(...namespaceMembers({ entries, taken }));
+  members.push(...namespaceMembers({ entries, taken: rootMembers(model.operations, names) }));
   const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
   if (paginated.length) {
     const methods = paginated.map(({ names: n, argsOptional }) =>
