@@ -364,6 +364,7 @@ async function produce({
     specHash: hash,
     release: { version: release.version, changelog: release.changelog },
     degradations: new Degradations(),
+    ...(memo && { memo }),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
   for (const emitter of emitters) {

@@ -1,6 +1,7 @@
 import type { ApiModel } from '../model/types.js';
 import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
 import type { Degradations } from './shared/degrade.js';
+import type { Memo } from '../memo/index.js';
 
 /** What every emitter knows about the package it writes. */
 export interface EmitContext {
@@ -23,6 +24,11 @@ export interface EmitContext {
    * handle it (see `shared/degrade.ts`); without it (unit tests), such an error is thrown.
    */
   degradations?: Degradations;
+  /**
+   * Work of earlier runs keyed by content hashes (`memo/index.ts`), for an emitter that reuses
+   * the part of its output an edit did not reach; absent: compute everything (same bytes).
+   */
+  memo?: Memo;
 }
 
 /** One output file, its path relative to the package root, before formatting and the header. */
