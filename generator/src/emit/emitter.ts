@@ -1,3 +1,4 @@
+import type { TransformersConfig } from '../config/types.js';
 import type { ApiModel } from '../model/types.js';
 import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
 import type { Degradations } from './shared/degrade.js';
@@ -29,6 +30,8 @@ export interface EmitContext {
    * the part of its output an edit did not reach; absent: compute everything (same bytes).
    */
   memo?: Memo;
+  /** Dates and int64 as `Date` and `bigint` (the config's `transformers`); absent: wire values. */
+  transformers?: TransformersConfig;
 }
 
 /** One output file, its path relative to the package root, before formatting and the header. */
