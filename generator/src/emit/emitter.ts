@@ -3,6 +3,7 @@ import type { ApiModel } from '../model/types.js';
 import type { SurfaceRecord } from '../model/surface.js';
 import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
 import type { Degradations } from './shared/degrade.js';
+import type { Memo } from '../memo/index.js';
 
 /** What every emitter knows about the package it writes. */
 export interface EmitContext {
@@ -27,6 +28,11 @@ export interface EmitContext {
    * handle it (see `shared/degrade.ts`); without it (unit tests), such an error is thrown.
    */
   degradations?: Degradations;
+  /**
+   * Work of earlier runs keyed by content hashes (`memo/index.ts`), for an emitter that reuses
+   * the part of its output an edit did not reach; absent: compute everything (same bytes).
+   */
+  memo?: Memo;
   /** Dates and int64 as `Date` and `bigint` (the config's `transformers`); absent: wire values. */
   transformers?: TransformersConfig;
 }

@@ -23,6 +23,7 @@ import type { ApiModel } from '../model/types.js';
 import { escapeSegment, operationPointer } from '../json/pointer.js';
 import { collectGarbage, LARGE_HEAP } from '../memory.js';
 import { Memo } from '../memo/index.js';
+import { reducedTypes, referencesIn, typesSections, type TypesSections } from './sections.js';
 
 const TYPES = 'src/types.ts';
 const FIXTURES = 'src/fixtures.ts';
@@ -116,9 +117,19 @@ export function verifyPackage<F extends EmittedFile>({
   // group, an operation's responses), is written `unknown`, with a warning, and checked again.
   const printed = types;
   const replaced: string[][] = [];
-  const printedCode = memo && codeOf(printed);
+  // With a memo, the types are cut into sections (`sections.ts`): what the checker found clean
+  // before is not checked again, and each slice of fixtures is checked beside the sections it
+  // names only.
+  const printedSections = memo && typesSections(printed);
+  const printedCode = memo && (printedSections?.code ?? codeOf(printed));
   const typesKey = printedCode && Memo.key('verify-types', runtimePackage, printedCode);
-  const known = typesKey === undefined ? undefined : memo!.get<TypeReplacement[]>(typesKey);
+  let known = typesKey === undefined ? undefined : memo!.get<TypeReplacement[]>(typesKey);
+  const sectionKey = (id: string) =>
+    Memo.key('verify-section', runtimePackage, printedSections!.closure(id));
+  if (!known && printedSections) {
+    known = checkedSections({ sections: printedSections, memo: memo!, key: sectionKey, check });
+    if (known) memo!.set(typesKey!, known);
+  }
   if (known) {
     for (const replacement of known) replaced.push(replacement.path);
     warnings.push(...known.map((replacement) => typeReplacedWarning({ model, ...replacement })));
@@ -141,18 +152,43 @@ export function verifyPackage<F extends EmittedFile>({
     types = replaceTypesAt({ source: printed, paths: replaced });
     checked = check({ types, fixtures: first?.module });
   }
-  if (typesKey !== undefined && !known) memo!.set(typesKey, replacements);
+  if (typesKey !== undefined && !known) {
+    memo!.set(typesKey, replacements);
+    // Every section of types the checker found clean is clean wherever it is again.
+    if (printedSections && !replacements.length)
+      for (const id of printedSections.sections.keys()) memo!.set(sectionKey(id), true);
+  }
   // The diagnostics of a slice, from the memo or the checker. A program checking a slice needs
-  // the types parsed: the first one parses them, the others reuse them.
+  // the types parsed: the first one parses them, the others reuse them, or, cut in sections, it
+  // reads those the slice names.
   let typesFile = checked?.typesFile;
+  const sections = types === printed ? printedSections : memo && typesSections(types);
   const typesHash =
-    printedCode && Memo.key('types', types === printed ? printedCode : codeOf(types));
+    printedCode && !sections
+      ? Memo.key('types', types === printed ? printedCode : codeOf(types))
+      : undefined;
   const sliceDiagnostics = (part: Extract<FixturePart, { kind: 'slice' }>): ts.Diagnostic[] => {
-    const key = typesHash && Memo.key('verify-fixtures', runtimePackage, typesHash, part.module);
+    const named = sections && referencesIn(part.module.slice(part.entriesStart), sections);
+    const typesOfSlice = named
+      ? [...named]
+          .sort()
+          .map((id) => sections!.closure(id))
+          .join(',')
+      : typesHash;
+    const key =
+      typesOfSlice === undefined
+        ? undefined
+        : Memo.key('verify-fixtures', runtimePackage, typesOfSlice, part.module);
     const found = key === undefined ? undefined : memo!.get<StoredDiagnostic[]>(key);
     if (found) return found.map(revived);
     let diagnostics: ts.Diagnostic[];
     if (part === first && checked) diagnostics = checked.fixtures;
+    else if (named && !typesFile)
+      diagnostics = check({
+        types: reducedTypes(sections!, sections!.reach(named)),
+        fixtures: part.module,
+        typesKnown: true,
+      }).fixtures;
     else {
       const result = check({ types, typesFile, fixtures: part.module, typesKnown: true });
       typesFile ??= result.typesFile;
@@ -200,6 +236,36 @@ export function verifyPackage<F extends EmittedFile>({
     files: files.map((file) => ({ ...file, contents: outputs.get(file.path) ?? file.contents })),
     warnings,
   };
+}
+
+/**
+ * The replacements of `types.ts` when every section the memo does not know clean is clean: those
+ * are checked in a module holding them and what they refer to (a small edit's few kilobytes, not
+ * GitHub's 5 MB), and marked clean. Undefined when nothing is known yet (a first run checks the
+ * whole module) or when the checker finds a problem (the whole module is checked, as without a
+ * memo, to replace what does not compile).
+ */
+function checkedSections({
+  sections,
+  memo,
+  key,
+  check,
+}: {
+  sections: TypesSections;
+  memo: Memo;
+  key: (id: string) => string;
+  check: (sources: CheckedSources) => { types: ts.Diagnostic[] };
+}): TypeReplacement[] | undefined {
+  const ids = [...sections.sections.keys()];
+  const unknown = ids.filter((id) => memo.get(key(id)) === undefined);
+  if (unknown.length === ids.length) return undefined;
+  if (
+    unknown.length &&
+    check({ types: reducedTypes(sections, sections.reach(unknown)) }).types.length
+  )
+    return undefined;
+  for (const id of unknown) memo.set(key(id), true);
+  return [];
 }
 
 /**

@@ -157,9 +157,14 @@ describe('incremental regeneration', () => {
     },
   );
 
-  it('reused the formatted files and the checks of the types and fixtures', () => {
+  it('reused the formatted files, the checks of the types and fixtures, and the fixtures', () => {
     expect(memo.hits.get('format')).toBeGreaterThan(0);
     expect(memo.hits.get('verify-types')).toBeGreaterThan(0);
     expect(memo.hits.get('verify-fixtures')).toBeGreaterThan(0);
+    // The sections of types.ts an edit did not reach, and the fixtures of the schemas and
+    // operations it did not reach.
+    expect(memo.hits.get('verify-section')).toBeGreaterThan(0);
+    expect(memo.hits.get('fixtures-component')).toBeGreaterThan(0);
+    expect(memo.hits.get('fixtures-operation')).toBeGreaterThan(0);
   });
 });
