@@ -132,9 +132,12 @@ export const sameOptions = (a: string, b: string) =>
 export async function batchConsumer({
   batch,
   indexes,
+  warm = true,
 }: {
   batch: string;
   indexes: readonly number[];
+  /** Start from the libraries' build info (false: check them too, from scratch). */
+  warm?: boolean;
 }): Promise<BatchCheck & { subpaths: Map<number, string[]> }> {
   const consumer = `${batch}.consumer`;
   rmSync(consumer, { recursive: true, force: true });
@@ -165,9 +168,9 @@ export async function batchConsumer({
     `${JSON.stringify({ compilerOptions: CONSUMER_OPTIONS, files: ['index.ts'] }, null, 2)}\n`,
   );
   const start = performance.now();
-  const warm = await warmBuildInfo(consumer);
+  const template = warm ? await warmBuildInfo(consumer) : undefined;
   const buildInfo = path.join(consumer, 'consumer.tsbuildinfo');
-  if (warm) copyFileSync(warm, buildInfo);
+  if (template) copyFileSync(template, buildInfo);
   const { code, output } = await consumerTsc({ consumer, buildInfo });
   const batchName = path.basename(batch);
   const attributed = attribute({
