@@ -211,11 +211,13 @@ function select(opts: Options): {
     : wholeDirectory
       ? 'all'
       : `sample-${opts.sample}-seed-${opts.seed}`;
-  const base = opts.vendors ? `vendors+${directoryBase}` : directoryBase;
+  // A zapgen-only run is its own selection: its summary never replaces one with the peers' columns.
+  const peersSuffix = opts.peers ? '' : '-no-peers';
+  const base = `${opts.vendors ? `vendors+${directoryBase}` : directoryBase}${peersSuffix}`;
   // The vendors' specs alone (`--no-directory --filter vendors/`) are a whole selection too.
   const vendorsOnly = !opts.directory && !!opts.vendors && opts.filter === 'vendors/';
   const label = vendorsOnly
-    ? 'vendors'
+    ? `vendors${peersSuffix}`
     : opts.filter !== undefined
       ? `${base}-filter-${opts.filter.replace(/[^A-Za-z0-9._-]+/g, '_')}`
       : base;
@@ -553,9 +555,10 @@ async function main(): Promise<void> {
     info,
     peerNames: peers.map((peer) => peer.name),
     base: path.join(opts.out, `${date}-${label}`),
-    // The committed copy: only of a whole selection (no filter, not interrupted, with the peers).
+    // The committed copy: only of a whole selection (no filter, not interrupted).
     committed:
-      (opts.filter === undefined || label === 'vendors') && info.unfinished === 0 && opts.peers
+      (opts.filter === undefined || label === `vendors${opts.peers ? '' : '-no-peers'}`) &&
+      info.unfinished === 0
         ? path.join(root, 'test', 'corpus-results', `${label}.md`)
         : undefined,
   });
@@ -624,9 +627,9 @@ function report(file: string): void {
   const base = file.replace(/\.json$/, '');
   const label = path.basename(base).replace(/^\d{4}-\d{2}-\d{2}-/, '');
   const whole =
-    (!label.includes('-filter-') || label === 'vendors') &&
+    (!label.includes('-filter-') || label.replace(/-no-peers$/, '') === 'vendors') &&
     summary.info.unfinished === 0 &&
-    Object.keys(summary.peers).length > 0;
+    (Object.keys(summary.peers).length > 0 || label.endsWith('-no-peers'));
   writeResults({
     records: documents,
     info: summary.info,
