@@ -11,6 +11,7 @@
  *
  * Usage: tsx scripts/corpus.ts [--sample N] [--seed S] [--all] [--jobs N] [--filter TEXT]
  *   [--order mixed|size] [--timeout SECONDS] [--memory MB] [--no-peers] [--no-directory] [--out FOLDER] [--keep]
+ *   [--batch N]
  *   [--resume FILE.jsonl] [--report FILE.json]
  */
 import { execFileSync } from 'node:child_process';
@@ -18,7 +19,8 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from '
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { killChildren, runChild } from './corpus/child.js';
+import { DEFAULT_BATCH, formBatches, readBatchOutput } from './corpus/batches.js';
+import { killChildren, runChild, type ChildOutcome } from './corpus/child.js';
 import {
   DIRECTORY_PACKAGE,
   DIRECTORY_VERSION,
@@ -69,6 +71,8 @@ Options:
                      with the repository's files at the listed commit and a .commit file naming it
   --no-vendors       No vendors' specs
   --out <folder>     Where results go (default .corpus/results)
+  --batch <n>        Documents of up to 256 KB checked together, n at a time (default 24; 1: each
+                     alone); a document the batch does not pass is checked again alone
   --keep             Keep the generated package of each document zapgen fails on (under .tmp/contract/)
   --resume <file>    Continue an interrupted run from its .partial.jsonl (same options)
   --report <file>    Write the summary and Markdown again from a run's .json (nothing is run)
@@ -88,6 +92,7 @@ interface Options {
   vendors?: string;
   out: string;
   keep: boolean;
+  batch: number;
   resume?: string;
   report?: string;
   sampleGiven: boolean;
@@ -110,6 +115,7 @@ function options(): Options {
       'no-vendors': { type: 'boolean', default: false },
       out: { type: 'string', default: path.join(root, '.corpus', 'results') },
       keep: { type: 'boolean', default: false },
+      batch: { type: 'string' },
       resume: { type: 'string' },
       report: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -146,6 +152,7 @@ function options(): Options {
     ...(!values['no-vendors'] && { vendors: path.resolve(values.vendors) }),
     out: path.resolve(values.out),
     keep: values.keep,
+    batch: positive('batch', values.batch, DEFAULT_BATCH.documents),
     ...(values.resume !== undefined && { resume: path.resolve(values.resume) }),
     ...(values.report !== undefined && { report: path.resolve(values.report) }),
   };
@@ -204,11 +211,13 @@ function select(opts: Options): {
     : wholeDirectory
       ? 'all'
       : `sample-${opts.sample}-seed-${opts.seed}`;
-  const base = opts.vendors ? `vendors+${directoryBase}` : directoryBase;
+  // A zapgen-only run is its own selection: its summary never replaces one with the peers' columns.
+  const peersSuffix = opts.peers ? '' : '-no-peers';
+  const base = `${opts.vendors ? `vendors+${directoryBase}` : directoryBase}${peersSuffix}`;
   // The vendors' specs alone (`--no-directory --filter vendors/`) are a whole selection too.
   const vendorsOnly = !opts.directory && !!opts.vendors && opts.filter === 'vendors/';
   const label = vendorsOnly
-    ? 'vendors'
+    ? `vendors${peersSuffix}`
     : opts.filter !== undefined
       ? `${base}-filter-${opts.filter.replace(/[^A-Za-z0-9._-]+/g, '_')}`
       : base;
@@ -299,17 +308,20 @@ async function main(): Promise<void> {
     `corpus: ${selection}: ${selected.length} documents (${todo.length} to run), zapgen${peers.map((peer) => ` + ${peer.name}`).join('')}, ${opts.jobs} at a time, ${opts.timeoutMs / 1000} s per tool and document; results in ${path.relative(process.cwd(), opts.out) || '.'}`,
   );
 
-  // One task per document and tool; a document is reported when its tools are all done.
-  type Task = { item: Selected; tool: 'zapgen' | number };
-  const tasks: Task[] = order.flatMap((item) => [
-    { item, tool: 'zapgen' as const },
-    ...peers.map((_, index) => ({ item, tool: index })),
+  // One task per document and peer, and per unit of documents for zapgen (a batch of small
+  // documents, or one document); a document is reported when its tools are all done.
+  type Task = { unit: Selected[]; tool: 'zapgen' | number };
+  const units = formBatches({ items: order, limits: { ...DEFAULT_BATCH, documents: opts.batch } });
+  const tasks: Task[] = units.flatMap((unit) => [
+    { unit, tool: 'zapgen' as const },
+    ...unit.flatMap((item) => peers.map((_, index) => ({ unit: [item], tool: index }))),
   ]);
   const pending = new Map<
     string,
     { record: Partial<DocumentRecord> & { peers: Record<string, PeerResult> }; left: number }
   >();
   let done = 0;
+  let batches = 0;
   const runStart = performance.now();
   const totals = {
     valid: 0,
@@ -354,11 +366,11 @@ async function main(): Promise<void> {
     });
     const pct = (n: number) => (totals.valid ? `${((100 * n) / totals.valid).toFixed(1)}%` : '–');
     console.log(
-      `[${String(records.size).padStart(String(selected.length).length)}/${selected.length}] ${mark} ${record.id} (${Math.max(1, Math.round(record.bytes / 1024))} KB, ${(z.ms / 1000).toFixed(0)} s)${peerMarks.length ? ` · ${peerMarks.join(' · ')}` : ''} | zapgen ${totals.pass}/${totals.valid} valid pass (${pct(totals.pass)})${peers.map((peer) => `, ${peer.name.replace(/^@hey-api\//, 'hey-api/')} ${pct(totals.peers[peer.name]!)}`).join('')}, ${totals.invalid} invalid | ${clock(elapsed)} elapsed, ETA ${clock(eta)}`,
+      `[${String(records.size).padStart(String(selected.length).length)}/${selected.length}] ${mark} ${record.id} (${Math.max(1, Math.round(record.bytes / 1024))} KB, ${(z.ms / 1000).toFixed(z.batched ? 1 : 0)} s${z.batched ? ' in a batch' : ''})${peerMarks.length ? ` · ${peerMarks.join(' · ')}` : ''} | zapgen ${totals.pass}/${totals.valid} valid pass (${pct(totals.pass)})${peers.map((peer) => `, ${peer.name.replace(/^@hey-api\//, 'hey-api/')} ${pct(totals.peers[peer.name]!)}`).join('')}, ${totals.invalid} invalid | ${clock(elapsed)} elapsed, ETA ${clock(eta)}`,
     );
   }
 
-  async function runTask({ item, tool }: Task): Promise<void> {
+  function entryOf(item: Selected) {
     const { document } = item;
     let entry = pending.get(document.id);
     if (!entry) {
@@ -378,57 +390,138 @@ async function main(): Promise<void> {
       };
       pending.set(document.id, entry);
     }
-    if (tool === 'zapgen') {
-      const name = `corpus/${slug(document)}`;
-      const child = await runChild({
-        command: process.execPath,
-        args: [
-          `--max-old-space-size=${opts.memoryMb}`,
-          '--import',
-          'tsx',
-          '--import',
-          path.join(root, 'test/support/trap-network.mjs'),
-          path.join(root, 'test/contract/support/corpus-worker.ts'),
-          document.file,
-          name,
-          '--validate',
-          '--consumer',
-          // The libraries' declarations checked once per run, not once per document.
-          '--warm-consumer',
-          // types.ts against openapi-typescript's is the corpus test's, not a step of the sweep.
-          '--no-types',
-        ],
-        cwd: root,
-        env: { ...process.env, CONTRACT_RUN_ID: runId },
-        timeoutMs: opts.timeoutMs,
-      });
-      entry.record.zapgen = zapgenOutcome({ child, timeoutMs: opts.timeoutMs });
-      if (!(opts.keep && entry.record.zapgen.status === 'fail')) {
-        const dir = path.join(runDir, name);
-        rmSync(dir, { recursive: true, force: true });
-        rmSync(`${dir}.consumer`, { recursive: true, force: true });
-      }
-    } else {
-      const peer = peers[tool]!;
-      entry.record.peers[peer.name] = await runPeer({
-        peer,
-        spec: document.file,
-        dir: path.join(
-          runDir,
-          'peers',
-          peer.name.replace(/[^A-Za-z0-9._-]+/g, '_'),
-          slug(document),
-        ),
-        root,
-        timeoutMs: opts.timeoutMs,
-        memoryMb: opts.memoryMb,
-      });
-    }
+    return entry;
+  }
+
+  function toolDone(item: Selected) {
+    const entry = entryOf(item);
     entry.left -= 1;
     if (entry.left === 0) {
-      pending.delete(document.id);
+      pending.delete(item.document.id);
       finish(entry.record as DocumentRecord);
     }
+  }
+
+  /** zapgen's every step on one document, in the per-document worker. */
+  async function runAlone(item: Selected): Promise<void> {
+    const { document } = item;
+    const name = `corpus/${slug(document)}`;
+    const child = await runChild({
+      command: process.execPath,
+      args: [
+        `--max-old-space-size=${opts.memoryMb}`,
+        '--import',
+        'tsx',
+        '--import',
+        path.join(root, 'test/support/trap-network.mjs'),
+        path.join(root, 'test/contract/support/corpus-worker.ts'),
+        document.file,
+        name,
+        '--validate',
+        '--consumer',
+        // The libraries' declarations checked once per run, not once per document.
+        '--warm-consumer',
+        // types.ts against openapi-typescript's is the corpus test's, not a step of the sweep.
+        '--no-types',
+      ],
+      cwd: root,
+      env: { ...process.env, CONTRACT_RUN_ID: runId },
+      timeoutMs: opts.timeoutMs,
+    });
+    entryOf(item).record.zapgen = zapgenOutcome({ child, timeoutMs: opts.timeoutMs });
+    if (!(opts.keep && entryOf(item).record.zapgen!.status === 'fail')) {
+      const dir = path.join(runDir, name);
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}.consumer`, { recursive: true, force: true });
+    }
+    toolDone(item);
+  }
+
+  /**
+   * zapgen on a batch of small documents in one process: the documents it reports are recorded
+   * from its results; every other one (a failure of any kind, a batch that crashed or timed
+   * out, a network attempt) runs alone, so that its record is the per-document worker's.
+   */
+  async function runBatch(unit: Selected[]): Promise<void> {
+    const batch = path.join(runDir, `batch-${++batches}`);
+    const child = await runChild({
+      command: process.execPath,
+      args: [
+        `--max-old-space-size=${opts.memoryMb}`,
+        '--import',
+        'tsx',
+        '--import',
+        path.join(root, 'test/support/trap-network.mjs'),
+        path.join(root, 'test/contract/support/corpus-batch.ts'),
+        batch,
+        ...unit.map(({ document }) => document.file),
+      ],
+      cwd: root,
+      env: { ...process.env, CONTRACT_RUN_ID: runId },
+      timeoutMs: opts.timeoutMs,
+    });
+    rmSync(batch, { recursive: true, force: true });
+    rmSync(`${batch}.consumer`, { recursive: true, force: true });
+    const network = child.stderr.includes('NETWORK ATTEMPT ');
+    const outcomes = network || child.timedOut ? new Map() : readBatchOutput(child.stdout);
+    const alone: Selected[] = [];
+    for (const [index, item] of unit.entries()) {
+      const outcome = outcomes.get(index);
+      if (!outcome || 'retry' in outcome) {
+        alone.push(item);
+        console.error(
+          `corpus: ${item.document.id}: checked alone (${outcome ? outcome.retry : child.timedOut ? 'the batch timed out' : network ? 'a network attempt in the batch' : `the batch ended with ${child.code}`})`,
+        );
+        continue;
+      }
+      const result = JSON.parse(outcome.result.slice('RESULT '.length)) as {
+        validation?: { ms: number };
+        generateMs: number;
+        typecheck?: { ms: number };
+        consumer?: { ms: number };
+        fixturesMs?: number;
+      };
+      const ms =
+        (result.validation?.ms ?? 0) +
+        result.generateMs +
+        (result.typecheck?.ms ?? 0) +
+        (result.consumer?.ms ?? 0) +
+        (result.fixturesMs ?? 0);
+      const own: ChildOutcome = {
+        code: 0,
+        stdout: outcome.result,
+        stderr: '',
+        timedOut: false,
+        ms,
+      };
+      entryOf(item).record.zapgen = {
+        ...zapgenOutcome({ child: own, timeoutMs: opts.timeoutMs }),
+        batched: unit.length,
+      };
+      toolDone(item);
+    }
+    for (const item of alone) await runAlone(item);
+  }
+
+  async function runTask({ unit, tool }: Task): Promise<void> {
+    for (const item of unit) entryOf(item);
+    if (tool === 'zapgen') return unit.length > 1 ? runBatch(unit) : runAlone(unit[0]!);
+    const item = unit[0]!;
+    const peer = peers[tool]!;
+    entryOf(item).record.peers[peer.name] = await runPeer({
+      peer,
+      spec: item.document.file,
+      dir: path.join(
+        runDir,
+        'peers',
+        peer.name.replace(/[^A-Za-z0-9._-]+/g, '_'),
+        slug(item.document),
+      ),
+      root,
+      timeoutMs: opts.timeoutMs,
+      memoryMb: opts.memoryMb,
+    });
+    toolDone(item);
   }
 
   let next = 0;
@@ -462,9 +555,10 @@ async function main(): Promise<void> {
     info,
     peerNames: peers.map((peer) => peer.name),
     base: path.join(opts.out, `${date}-${label}`),
-    // The committed copy: only of a whole selection (no filter, not interrupted, with the peers).
+    // The committed copy: only of a whole selection (no filter, not interrupted).
     committed:
-      (opts.filter === undefined || label === 'vendors') && info.unfinished === 0 && opts.peers
+      (opts.filter === undefined || label === `vendors${opts.peers ? '' : '-no-peers'}`) &&
+      info.unfinished === 0
         ? path.join(root, 'test', 'corpus-results', `${label}.md`)
         : undefined,
   });
@@ -533,9 +627,9 @@ function report(file: string): void {
   const base = file.replace(/\.json$/, '');
   const label = path.basename(base).replace(/^\d{4}-\d{2}-\d{2}-/, '');
   const whole =
-    (!label.includes('-filter-') || label === 'vendors') &&
+    (!label.includes('-filter-') || label.replace(/-no-peers$/, '') === 'vendors') &&
     summary.info.unfinished === 0 &&
-    Object.keys(summary.peers).length > 0;
+    (Object.keys(summary.peers).length > 0 || label.endsWith('-no-peers'));
   writeResults({
     records: documents,
     info: summary.info,

@@ -33,6 +33,12 @@ export interface ZapgenOutcome {
   examples: Record<string, string>;
   ms: number;
   timings: Partial<Record<Step, number>>;
+  /**
+   * Passed (or was found invalid) in a batch of this many small documents (`corpus-batch.ts`):
+   * `ms` and the build and consumer timings are its own steps plus an equal share of the batch's
+   * two tsc runs. Absent: checked alone, by the per-document worker.
+   */
+  batched?: number;
   operations?: number;
   schemas?: number;
   /** Warnings of `zapgen validate` and of generation. */

@@ -26,6 +26,7 @@ import {
 } from '../../scripts/corpus/report.js';
 import { vendorDocuments, vendorEntries } from '../../scripts/corpus/vendors.js';
 import { runOrder, stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
+import { formBatches, readBatchOutput } from '../../scripts/corpus/batches.js';
 
 /** 1,000 documents of sizes 1 KB … 1,000 KB, ids d0000 … d0999. */
 const population = Array.from({ length: 1000 }, (_, index) => ({
@@ -127,6 +128,49 @@ describe('runOrder', () => {
     expect(new Set(ordered).size).toBe(items.length);
     expect(ids(runOrder({ items, order: 'mixed', head: 2, seed: '1' }))).toEqual(ordered);
     expect(ids(runOrder({ items, order: 'mixed', head: 2, seed: '2' }))).not.toEqual(ordered);
+  });
+});
+
+describe('formBatches', () => {
+  const items = (sizes: number[]) =>
+    sizes.map((bytes, index) => ({ document: { id: `d${index}`, bytes } }));
+  const shape = (units: { document: { id: string } }[][]) =>
+    units.map((unit) => unit.map(({ document }) => document.id).join(' '));
+  const limits = { documents: 3, documentBytes: 100, bytes: 150 };
+
+  test.each([
+    [
+      'consecutive small documents, at most `documents` a batch',
+      { sizes: [1, 1, 1, 1, 1], want: ['d0 d1 d2', 'd3 d4'] },
+    ],
+    [
+      'a large document runs alone, between the batches around it, in order',
+      { sizes: [1, 500, 1, 1], want: ['d0', 'd1', 'd2 d3'] },
+    ],
+    [
+      'a batch holds at most `bytes` of specs',
+      { sizes: [60, 60, 60, 10], want: ['d0 d1', 'd2 d3'] },
+    ],
+  ])('%s', (_name, { sizes, want }) => {
+    expect(shape(formBatches({ items: items(sizes), limits }))).toEqual(want);
+  });
+
+  test('batches of 1: every document alone', () => {
+    expect(
+      shape(formBatches({ items: items([1, 1]), limits: { ...limits, documents: 1 } })),
+    ).toEqual(['d0', 'd1']);
+  });
+});
+
+describe('readBatchOutput', () => {
+  test('each document by position: its result line, or why it runs alone; other lines ignored', () => {
+    const outcomes = readBatchOutput(
+      'BATCH 3 documents\nRESULT 0 {"spec":"a.json"}\nRETRY 2 build: p2/src/a.ts(1,1): error TS2322\n',
+    );
+    expect([...outcomes]).toEqual([
+      [0, { result: 'RESULT {"spec":"a.json"}' }],
+      [2, { retry: 'build: p2/src/a.ts(1,1): error TS2322' }],
+    ]);
   });
 });
 

@@ -181,7 +181,7 @@ export interface TscResult {
   ms: number;
 }
 
-const TSC = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+export const TSC = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /**
  * Type-checks a generated package with its own compiler options, forced strict
@@ -199,25 +199,8 @@ export async function typecheck({
   emit?: boolean;
   declarations?: boolean;
 }): Promise<TscResult> {
-  const own = packageCompilerOptions(dir);
   const config = {
-    compilerOptions: {
-      ...own,
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      skipLibCheck: true,
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      composite: false,
-      incremental: false,
-      declaration: emit && declarations,
-      declarationMap: false,
-      sourceMap: false,
-      noEmit: !emit,
-      noEmitOnError: false,
-      rootDir: 'src',
-      outDir: 'dist',
-    },
+    compilerOptions: contractCompilerOptions({ dir, emit, declarations }),
     include: ['src'],
   };
   const configPath = path.join(dir, 'tsconfig.contract.json');
@@ -229,6 +212,35 @@ export async function typecheck({
     cwd: dir,
   });
   return { ok: code === 0, diagnostics: output.trim(), ms: Math.round(performance.now() - start) };
+}
+
+/** The compiler options `typecheck` checks a package with: its own, forced strict (see there). */
+export function contractCompilerOptions({
+  dir,
+  emit,
+  declarations,
+}: {
+  dir: string;
+  emit: boolean;
+  declarations: boolean;
+}): Record<string, unknown> {
+  return {
+    ...packageCompilerOptions(dir),
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: true,
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    composite: false,
+    incremental: false,
+    declaration: emit && declarations,
+    declarationMap: false,
+    sourceMap: false,
+    noEmit: !emit,
+    noEmitOnError: false,
+    rootDir: 'src',
+    outDir: 'dist',
+  };
 }
 
 /** `compilerOptions` of the emitted `tsconfig.json` (a JSON file after its header comment); `{}` if unreadable. */
