@@ -122,7 +122,7 @@ describe('verifyPackage', () => {
   });
 
   it('a proven value is written `as T` alone (no re-check in every build); an unproven one keeps `satisfies T as T`', async () => {
-    const type = `components['schemas']['Pet']`;
+    const type = 'components["schemas"]["Pet"]';
     const proven = await emitted({
       schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },
       fixtures: { Pet: { name: 'Rex' } },
