@@ -8,6 +8,8 @@ import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   generateGolden,
+  generateGoldenConfig,
+  GOLDEN_CONFIG_FILES,
   GOLDEN_SPECS,
   goldenDir,
   listFiles,
@@ -21,5 +23,12 @@ for (const spec of GOLDEN_SPECS) {
   rmSync(target, { recursive: true, force: true });
   cpSync(generated, target, { recursive: true });
   console.log(`${path.relative(repoRoot, target)}: ${listFiles({ dir: target }).length} files`);
+}
+for (const config of GOLDEN_CONFIG_FILES) {
+  for (const { golden, dir } of await generateGoldenConfig(config)) {
+    rmSync(golden, { recursive: true, force: true });
+    cpSync(dir, golden, { recursive: true });
+    console.log(`${path.relative(repoRoot, golden)}: ${listFiles({ dir: golden }).length} files`);
+  }
 }
 removeRunDir();

@@ -713,6 +713,8 @@ function targetOptions(target: Target) {
     ...(target.overlays && { overlays: target.overlays }),
     ...(target.names && { names: target.names }),
     ...(target.namespaces && { namespaces: target.namespaces }),
+    ...(target.readWrite && { readWrite: target.readWrite }),
+    ...(target.transformers && { transformers: target.transformers }),
   };
 }
 

@@ -21,8 +21,15 @@ import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
 import { filterDocument } from './model/filter.js';
-import type { FilterConfig, NamesConfig, NamespacesConfig } from './config/types.js';
-import { applySurface } from './model/surface.js';
+import type {
+  FilterConfig,
+  NamesConfig,
+  NamespacesConfig,
+  ReadWriteMode,
+  TransformersConfig,
+} from './config/types.js';
+import { splitReadWrite } from './model/read-write.js';
+import { applySurface, surfaceOf } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import { memoOf, saveMemo } from './cache.js';
@@ -32,6 +39,7 @@ import {
   readPreviousPackage,
   type PreviousPackage,
   type Release,
+  type SurfaceRecord,
 } from './release/index.js';
 import {
   addHeader,
@@ -78,6 +86,10 @@ export interface GenerateOptions {
   names?: NamesConfig;
   /** Resource namespaces of the client (a config's `namespaces`). */
   namespaces?: NamespacesConfig;
+  /** Request and response shapes of their own (a config's `readWrite`; default `'shared'`). */
+  readWrite?: ReadWriteMode;
+  /** Dates and int64 as `Date` and `bigint` (a config's `transformers`); default off. */
+  transformers?: TransformersConfig;
   /** Output kinds to run; default every registered emitter. */
   emitters?: readonly Emitter[];
   /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
@@ -344,11 +356,12 @@ async function produce({
 }) {
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
-  const { model, findings, release, changes, sources, sourceHashes, hash, surfaceNotes } = prepare({
-    options,
-    packageName,
-    lap,
-  });
+  const { model, findings, release, changes, sources, sourceHashes, hash, surfaceNotes, surface } =
+    prepare({
+      options,
+      packageName,
+      lap,
+    });
 
   const emitters = options.emitters ?? defaultEmitters;
   const context: EmitContext = {
@@ -363,7 +376,9 @@ async function produce({
     specLabel: oneLine(options.specLabel ?? specLabelOf({ spec: options.spec, out: options.out })),
     specHash: hash,
     release: { version: release.version, changelog: release.changelog },
+    ...(surface && { surface }),
     degradations: new Degradations(),
+    ...(options.transformers && { transformers: options.transformers }),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
   for (const emitter of emitters) {
@@ -426,6 +441,8 @@ function prepare({
   hash: string;
   /** What of the config's names and namespaces matched nothing or could not be used. */
   surfaceNotes: string[];
+  /** What the config makes of the surface, recorded in package.json for the next release. */
+  surface: SurfaceRecord | undefined;
 } {
   const loaded = loadSpec(options.spec, { overlays: options.overlays ?? [] });
   const findings = validateSpec(loaded);
@@ -443,13 +460,19 @@ function prepare({
     ...(options.namespaces && { namespaces: options.namespaces }),
   });
   const hash = specHash(document);
+  const surface = surfaceOf(model, options.readWrite);
   // The release diffs the previous spec with this one: counted with the model.
   const release = computeRelease({
     previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }),
     model,
     specHash: hash,
     packageName,
+    ...(options.readWrite && { readWrite: options.readWrite }),
+    ...(surface && { surface }),
+    transformers: options.transformers,
   });
+  // After the release, which compares the models as the specs write them (in the chosen mode).
+  if (options.readWrite === 'split') splitReadWrite(model);
   const changes = locateChanges({ changes: release.changes, revision: loaded });
   lap('model');
   return {
@@ -460,6 +483,7 @@ function prepare({
     sources: loaded.files,
     sourceHashes: loaded.hashes,
     hash,
+    surface,
     surfaceNotes,
   };
 }

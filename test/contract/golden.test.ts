@@ -1,14 +1,19 @@
 /**
  * The whole output of three small corpus specs is committed under `test/golden/<spec>/`: a
  * change to any emitter shows up here as a reviewable diff. The webhook example has no `paths`.
+ * A fourth is swagger-petstore-v30 generated with `transformers` (dates and bigint, `GOLDEN_CONFIGS`); the packages of `GOLDEN_CONFIG_FILES` (configs using every option) follow.
  * When a change is intended, run `npx tsx scripts/update-golden.ts` and commit the result.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   generateGolden,
+  generateGoldenConfig,
+  GOLDEN_CONFIG_FILES,
   GOLDEN_SPECS,
+  type GoldenConfigPackage,
   goldenDir,
+  goldenSpec,
   HEADER_PATTERN,
   readTree,
   removeRunDir,
@@ -49,6 +54,34 @@ describe.each(GOLDEN_SPECS)('golden output of %s', (spec) => {
     const labels = new Set(
       [...want.values()].map((contents) => HEADER_PATTERN.exec(contents)?.[1]).filter(Boolean),
     );
-    expect([...labels]).toEqual([`test/corpus/${spec}`]);
+    expect([...labels]).toEqual([`test/corpus/${goldenSpec(spec)}`]);
+  });
+});
+
+describe.each(GOLDEN_CONFIG_FILES)('golden packages of %s (every config option)', (config) => {
+  let packages: GoldenConfigPackage[];
+
+  beforeAll(async () => {
+    packages = await generateGoldenConfig(config);
+  }, 300_000);
+
+  test('each API of the config is committed, file for file, byte for byte', () => {
+    expect(packages.length).toBeGreaterThan(0);
+    for (const { golden, dir, specLabel } of packages) {
+      const want = readTree({ dir: golden });
+      const got = readTree({ dir });
+      expect([...got.keys()], `${path.relative(repoRoot, golden)}: ${UPDATE}`).toEqual([
+        ...want.keys(),
+      ]);
+      const changed = [...want.keys()].filter((file) => got.get(file) !== want.get(file));
+      const diffs = changed
+        .map((file) => unifiedDiff({ file, want: want.get(file)!, got: got.get(file)! }))
+        .join('\n');
+      expect(changed, `${diffs}\n${UPDATE}`).toEqual([]);
+      const labels = new Set(
+        [...want.values()].map((contents) => HEADER_PATTERN.exec(contents)?.[1]).filter(Boolean),
+      );
+      expect([...labels]).toEqual([specLabel]);
+    }
   });
 });

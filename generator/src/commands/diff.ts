@@ -23,8 +23,9 @@ import {
 import { formatFinding, hasErrors, type Finding } from '../load/finding.js';
 import { resolveEntry } from '../load/load-spec.js';
 import { displayPath } from '../load/source-file.js';
-import type { FilterConfig } from '../config/types.js';
+import type { FilterConfig, ReadWriteMode } from '../config/types.js';
 import { filterDocument } from '../model/filter.js';
+import type { TransformersConfig } from '../config/types.js';
 
 export { DIFF_HELP } from './diff-help.js';
 
@@ -34,6 +35,12 @@ export interface DiffTarget {
   spec: string;
   /** The config's operation filter: both versions are compared as the package sees them. */
   filter?: FilterConfig;
+  /** The config's overlays, applied to both versions (as they are now). */
+  overlays?: readonly string[];
+  /** The config's `readWrite`: in `'split'`, readOnly changes count for responses only, writeOnly for requests. */
+  readWrite?: ReadWriteMode;
+  /** The config's `transformers`: a format that makes a Date or bigint changes a type. */
+  transformers?: TransformersConfig;
 }
 
 interface Output {
@@ -111,7 +118,8 @@ function diffTarget({
   target: DiffTarget;
   base: Base;
 }): SpecDiff | undefined {
-  const revision = loadRevision(target.spec);
+  const overlays = { overlays: target.overlays ?? [] };
+  const revision = loadRevision(target.spec, overlays);
   if (!revision.ok)
     return invalid({ io, api: target.api, findings: revision.findings, which: 'spec' });
   const revisionLabel =
@@ -122,6 +130,8 @@ function diffTarget({
     const { changes, formOnly } = diffDocuments({
       base: filtered(document),
       revision: { ...revision.value, document: filtered(revision.value.document!) },
+      ...(target.readWrite && { readWrite: target.readWrite }),
+      transformers: target.transformers,
     });
     return {
       api: target.api,
@@ -133,7 +143,7 @@ function diffTarget({
     };
   };
   if (base.kind === 'path') {
-    const loaded = loadBase(base.spec);
+    const loaded = loadBase(base.spec, overlays);
     return loaded.ok
       ? diff(loaded.value, displayPath(path.resolve(base.spec)))
       : invalid({ io, api: target.api, findings: loaded.findings, which: 'base spec' });
@@ -152,7 +162,7 @@ function diffTarget({
         emptyDocument(String(revision.value.document!.openapi ?? '3.1.0')),
         `${base.ref} (no spec there)`,
       );
-    const loaded = loadBase(checkout.spec);
+    const loaded = loadBase(checkout.spec, overlays);
     if (loaded.ok) return diff(loaded.value, base.ref);
     // Findings in the temporary copy are shown as `<ref>:<path in the repository>`.
     const prefix = `${displayPath(checkout.root)}/`;

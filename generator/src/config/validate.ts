@@ -13,6 +13,8 @@ import {
   type HttpMethod,
   type NamesConfig,
   type NamespacesConfig,
+  type ReadWriteMode,
+  type TransformersConfig,
 } from './types.js';
 
 const METHODS: readonly HttpMethod[] = HTTP_METHODS;
@@ -35,6 +37,8 @@ export interface ResolvedApi {
   overlays?: string[];
   names?: NamesConfig;
   namespaces?: NamespacesConfig;
+  readWrite?: ReadWriteMode;
+  transformers?: TransformersConfig;
 }
 
 const API_KEYS = [
@@ -46,6 +50,8 @@ const API_KEYS = [
   'overlays',
   'names',
   'namespaces',
+  'readWrite',
+  'transformers',
 ];
 const FILTER_KEYS = ['tags', 'paths', 'methods', 'operationIds', 'deprecated'];
 
@@ -141,7 +147,17 @@ function resolveApi({
     api.namespaces === undefined
       ? undefined
       : checkNamespaces(api.namespaces, `${at}.namespaces`, report);
+  const transformers =
+    api.transformers === undefined
+      ? undefined
+      : checkTransformers(api.transformers, `${at}.transformers`, report);
   const overlays = checkOverlays(api.overlays, `${at}.overlays`, report);
+  const readWrite = api.readWrite;
+  if (readWrite !== undefined && readWrite !== 'shared' && readWrite !== 'split')
+    report(
+      `${at}.readWrite`,
+      `must be 'shared' (one type per schema, the default) or 'split' (request and response shapes), not ${JSON.stringify(readWrite)}`,
+    );
   if (spec === undefined || output === undefined) return undefined;
   const specPath = relativeToCwd(path.resolve(folder, spec));
   const apiName = name ?? apiNameOf(specPath);
@@ -156,7 +172,30 @@ function resolveApi({
     }),
     ...(names && { names }),
     ...(namespaces && { namespaces }),
+    ...(readWrite === 'split' && { readWrite }),
+    ...(transformers && { transformers }),
   };
+}
+
+function checkTransformers(
+  value: unknown,
+  at: string,
+  report: (option: string, message: string) => void,
+): TransformersConfig | undefined {
+  if (!isRecord(value)) {
+    report(at, 'must be an object ({ dates?: boolean, bigint?: boolean })');
+    return undefined;
+  }
+  unknownKeys({ value, allowed: ['dates', 'bigint'], at: `${at}.`, report });
+  for (const key of ['dates', 'bigint'] as const)
+    if (value[key] !== undefined && typeof value[key] !== 'boolean')
+      report(`${at}.${key}`, `must be true or false, not ${JSON.stringify(value[key])}`);
+  // Only what is on shapes the package: `{ dates: false }` is the default output.
+  const on: TransformersConfig = {
+    ...(value.dates === true && { dates: true }),
+    ...(value.bigint === true && { bigint: true }),
+  };
+  return Object.keys(on).length ? on : undefined;
 }
 
 function checkOverlays(

@@ -3,6 +3,7 @@
  * that uses the generated package (see `rules.ts`).
  */
 import type { ApiModel, NamedSchema, SecuritySchemeModel } from '../model/types.js';
+import type { TransformersConfig } from '../config/types.js';
 import { ChangeCollector, type Change } from './changes.js';
 import { Locator } from './locate.js';
 import { OperationComparer } from './operations.js';
@@ -10,15 +11,33 @@ import { maxLevel, type Level } from './rules.js';
 import { jsonEqual } from '../json/value.js';
 import { quote, SchemaComparer, type SchemaSide } from './schemas.js';
 import { joinPointer } from '../json/pointer.js';
+import type { ReadWriteMode } from '../model/read-write.js';
 
 /** The root key zapgen adds to the `openapi.json` it writes; not part of the spec. */
 export const GENERATED_BY_KEY = 'x-generated-by';
 
 /** Every change from `base` to `revision`, breaking first. */
-export function diffModels({ base, revision }: { base: ApiModel; revision: ApiModel }): Change[] {
+export function diffModels({
+  base,
+  revision,
+  readWrite,
+  transformers,
+}: {
+  base: ApiModel;
+  revision: ApiModel;
+  /** `'split'`: readOnly properties are compared in responses only, writeOnly ones in requests only. */
+  readWrite?: ReadWriteMode;
+  /** The package's `transformers` (a format change can change a type then). */
+  transformers?: TransformersConfig | undefined;
+}): Change[] {
   const changes = new ChangeCollector();
   const sides = { base: side(base), revision: side(revision) };
-  const schemas = new SchemaComparer({ ...sides, changes });
+  const schemas = new SchemaComparer({
+    ...sides,
+    changes,
+    ...(readWrite && { readWrite }),
+    transformers,
+  });
   new OperationComparer({ changes, schemas }).compareAll({
     base: base.operations,
     revision: revision.operations,

@@ -3,10 +3,12 @@
  * it does to code that uses the generated package, and located where the revision says it.
  */
 import { hasErrors, type Finding } from '../load/finding.js';
+import type { TransformersConfig } from '../config/types.js';
 import { loadSpec, type LoadedSpec } from '../load/load-spec.js';
 import { validateSpec } from '../load/validate.js';
 import { buildModel } from '../model/index.js';
 import { compareCodePoints } from '../model/order.js';
+import type { ReadWriteMode } from '../model/read-write.js';
 import type { Change, LocatedChange } from './changes.js';
 import { diffModels, formChange, GENERATED_BY_KEY } from './compare.js';
 
@@ -30,8 +32,11 @@ export type Loaded<T> =
   { ok: true; value: T; warnings: Finding[] } | { ok: false; findings: Finding[] };
 
 /** The revision (the spec being edited): loaded and validated like `generate` does. */
-export function loadRevision(spec: string): Loaded<LoadedSpec> {
-  const loaded = loadSpec(spec);
+export function loadRevision(
+  spec: string,
+  options: { overlays?: readonly string[] } = {},
+): Loaded<LoadedSpec> {
+  const loaded = loadSpec(spec, options);
   const findings = validateSpec(loaded);
   if (hasErrors(findings) || !loaded.document) return { ok: false, findings };
   return { ok: true, value: loaded, warnings: findings };
@@ -40,9 +45,14 @@ export function loadRevision(spec: string): Loaded<LoadedSpec> {
 /**
  * The base (an earlier version): only read and bundled. It was valid once; lint rules added
  * since then must not stop the comparison. zapgen's own header in `openapi.json` is dropped.
+ * `overlays` are the config's as they are now (an action that selects nothing in the earlier
+ * version is a warning, not a failure).
  */
-export function loadBase(spec: string): Loaded<Record<string, unknown>> {
-  const loaded = loadSpec(spec);
+export function loadBase(
+  spec: string,
+  options: { overlays?: readonly string[] } = {},
+): Loaded<Record<string, unknown>> {
+  const loaded = loadSpec(spec, options);
   if (hasErrors(loaded.findings) || !loaded.document)
     return { ok: false, findings: loaded.findings };
   return { ok: true, value: withoutHeader(loaded.document), warnings: [] };
@@ -66,11 +76,22 @@ export function withoutHeader(document: Record<string, unknown>): Record<string,
 export function diffDocuments({
   base,
   revision,
+  readWrite,
+  transformers,
 }: {
   base: Record<string, unknown>;
   revision: LoadedSpec;
+  /** The package's `readWrite` mode: which directions a readOnly/writeOnly property counts in. */
+  readWrite?: ReadWriteMode;
+  /** The package's `transformers` (a format change can change a type then). */
+  transformers?: TransformersConfig | undefined;
 }): { changes: LocatedChange[]; formOnly: boolean } {
-  const changes = diffModels({ base: buildModel(base), revision: buildModel(revision.document!) });
+  const changes = diffModels({
+    base: buildModel(base),
+    revision: buildModel(revision.document!),
+    ...(readWrite && { readWrite }),
+    transformers,
+  });
   return {
     changes: locateChanges({ changes, revision }),
     formOnly:

@@ -227,6 +227,12 @@ export const plainDiffRules: readonly DiffRule[] = [
     description: "info.version, the API's own version, changed",
   },
   {
+    name: 'config-surface-changed',
+    level: 'major',
+    description:
+      "generate only: the config's names, namespaces or readWrite changed what code calls or gets (a method gone is breaking, an alias added an addition)",
+  },
+  {
     name: 'document-changed',
     level: 'patch',
     description:

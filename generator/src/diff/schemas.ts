@@ -20,6 +20,8 @@ import { checksStringFormat } from '../emit/zod/formats.js';
 import type { ChangeCollector } from './changes.js';
 import type { Locator } from './locate.js';
 import type { Direction } from './rules.js';
+import { presenceIn, type ReadWriteMode } from '../model/read-write.js';
+import type { TransformersConfig } from '../config/types.js';
 
 /** One version of the spec, as the comparer reads it. */
 export interface SchemaSide {
@@ -57,19 +59,69 @@ export class SchemaComparer {
   readonly #revision: SchemaSide;
   readonly #changes: ChangeCollector;
   readonly #compared = new Set<string>();
+  readonly #readWrite: ReadWriteMode;
+  readonly #transformers: TransformersConfig | undefined;
 
   constructor({
     base,
     revision,
     changes,
+    readWrite = 'shared',
+    transformers,
   }: {
     base: SchemaSide;
     revision: SchemaSide;
     changes: ChangeCollector;
+    /** `'split'`: a property compares only in the directions it exists in (`read-write.ts`). */
+    readWrite?: ReadWriteMode;
+    /** The package's `transformers`: a format that turns a value into a Date or bigint is a type. */
+    transformers?: TransformersConfig | undefined;
   }) {
     this.#base = base;
     this.#revision = revision;
     this.#changes = changes;
+    this.#readWrite = readWrite;
+    this.#transformers = transformers;
+  }
+
+  /** The properties of `node` that exist in `at`'s direction (all of them in the shared mode). */
+  #properties(node: ObjectSchema, side: SchemaSide, at: At): MergedProperty[] {
+    const { direction } = at;
+    if (this.#readWrite === 'shared' || direction === 'schema') return node.properties;
+    return node.properties.filter(
+      (property) => presenceIn(property, direction, side.components) === 'present',
+    );
+  }
+
+  /**
+   * Under `transformers`, gaining or losing `date-time`/`date` (dates) or `int64` (bigint)
+   * changes the value users get from a string or number to a `Date` or `bigint` or back.
+   */
+  #converted({
+    at,
+    base,
+    revision,
+    option,
+    formats,
+    type,
+  }: {
+    at: At;
+    base: string | undefined;
+    revision: string | undefined;
+    option: keyof TransformersConfig;
+    formats: readonly string[];
+    type: [wire: string, converted: string];
+  }): void {
+    if (!this.#transformers?.[option]) return;
+    const was = base !== undefined && formats.includes(base);
+    const is = revision !== undefined && formats.includes(revision);
+    if (was === is) return;
+    this.#add(
+      at,
+      'type-changed',
+      `${was ? type[1] : type[0]} → ${is ? type[1] : type[0]} (format ${base ?? 'none'} → ${revision ?? 'none'}, transformers.${option})`,
+      this.#keyword(at, 'format'),
+    );
   }
 
   /** The owner key of a pair of component versions compared in `direction`. */
@@ -344,6 +396,14 @@ export class SchemaComparer {
   }
 
   #string(base: Of<'string'>, revision: Of<'string'>, at: At): void {
+    this.#converted({
+      at,
+      base: base.format,
+      revision: revision.format,
+      option: 'dates',
+      formats: ['date-time', 'date'],
+      type: ['string', 'Date'],
+    });
     this.#bound({
       at,
       key: 'minLength',
@@ -393,6 +453,14 @@ export class SchemaComparer {
   }
 
   #number(base: Of<'number'>, revision: Of<'number'>, at: At): void {
+    this.#converted({
+      at,
+      base: base.integer ? base.format : undefined,
+      revision: revision.integer ? revision.format : undefined,
+      option: 'bigint',
+      formats: ['int64'],
+      type: ['number', 'bigint'],
+    });
     if (base.integer && !revision.integer) this.#add(at, 'type-widened', 'integer → number');
     if (!base.integer && revision.integer) this.#add(at, 'type-narrowed', 'number → integer');
     const widerFormat = NUMBER_FORMATS_WIDER[`${base.format}>${revision.format}`];
@@ -465,10 +533,10 @@ export class SchemaComparer {
 
   #object(base: ObjectSchema, revision: ObjectSchema, at: At): void {
     const before = new Map<string, MergedProperty>(
-      base.properties.map((property) => [property.name, property]),
+      this.#properties(base, this.#base, at).map((property) => [property.name, property]),
     );
     const after = new Map<string, MergedProperty>(
-      revision.properties.map((property) => [property.name, property]),
+      this.#properties(revision, this.#revision, at).map((property) => [property.name, property]),
     );
     for (const [name, property] of before) {
       if (after.has(name)) continue;

@@ -1,4 +1,6 @@
+import type { TransformersConfig } from '../config/types.js';
 import type { ApiModel } from '../model/types.js';
+import type { SurfaceRecord } from '../model/surface.js';
 import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
 import type { Degradations } from './shared/degrade.js';
 
@@ -16,6 +18,8 @@ export interface EmitContext {
   specHash: string;
   /** The package version and the whole `CHANGELOG.md`, computed from the previous package (`release/`). */
   release: { version: string; changelog: string };
+  /** What the config made of the surface (names, namespaces, readWrite), recorded in package.json. */
+  surface?: SurfaceRecord;
   /** Where each module of the package is, for the imports between them (`registry.ts`). */
   modules: ModuleRegistry;
   /**
@@ -23,6 +27,8 @@ export interface EmitContext {
    * handle it (see `shared/degrade.ts`); without it (unit tests), such an error is thrown.
    */
   degradations?: Degradations;
+  /** Dates and int64 as `Date` and `bigint` (the config's `transformers`); absent: wire values. */
+  transformers?: TransformersConfig;
 }
 
 /** One output file, its path relative to the package root, before formatting and the header. */

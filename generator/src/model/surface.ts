@@ -7,6 +7,8 @@
 import { parseNamespaced } from '../config/namespaced.js';
 import type { NamesConfig, NamespacesConfig, OperationInfo } from '../config/types.js';
 import type { ApiModel, OperationModel } from './types.js';
+import { compareCodePoints } from './order.js';
+import { directionsDiffer, type ReadWriteMode } from './read-write.js';
 
 /** Path segments that say nothing about the resource (`/api/v1/pets` → `pets`). */
 const NOISE_SEGMENT = /^(?:api|v\d+(?:\.\d+)*(?:alpha\d*|beta\d*)?)$/i;
@@ -125,4 +127,38 @@ function derived(operation: OperationModel, from: NamespacesConfig['from']): str
     return segments.length ? `${segments.join('.')}.${crudVerb(operation)}` : undefined;
   }
   return undefined;
+}
+
+/**
+ * What a config makes of a package's surface beyond its spec (the function names and client
+ * namespaces of `names`/`namespaces`, and `readWrite`), as `package.json` records it: only where
+ * it differs from the default, so that a package generated without such options reads as before.
+ */
+export interface SurfaceRecord {
+  /** `'split'` where the spec has a readOnly or writeOnly property for it to act on. */
+  readWrite?: 'split';
+  /** By operationId: `fn:<exported function>` (when renamed) and `client.<namespace>.<method>`. */
+  methods?: Record<string, string[]>;
+}
+
+/** The surface of `model` (after the config's names and namespaces); undefined for the default. */
+export function surfaceOf(model: ApiModel, readWrite?: ReadWriteMode): SurfaceRecord | undefined {
+  const methods: Record<string, string[]> = {};
+  for (const operation of [...model.operations].sort((a, b) =>
+    compareCodePoints(a.operationId, b.operationId),
+  )) {
+    const names = [
+      ...(operation.functionName === undefined ? [] : [`fn:${operation.functionName}`]),
+      ...(operation.namespaces ?? []).map(
+        (namespace) => `client.${[...namespace.path, namespace.method].join('.')}`,
+      ),
+    ];
+    if (names.length) methods[operation.operationId] = names;
+  }
+  const record: SurfaceRecord = {
+    // Only where it changes something: a spec without readOnly/writeOnly reads the same either way.
+    ...(readWrite === 'split' && directionsDiffer(model) && { readWrite }),
+    ...(Object.keys(methods).length && { methods }),
+  };
+  return Object.keys(record).length ? record : undefined;
 }

@@ -42,6 +42,12 @@ export interface ApiModel {
   webhooks: { name: string; item: PathItemModel }[];
   /** The reusable objects of `components` that `types.ts` prints beside the schemas. */
   components: ComponentsModel;
+  /**
+   * Set when requests and responses have shapes of their own (the config's `readWrite: 'split'`,
+   * `read-write.ts`): the schema that now stands at each pointer of a parameter or media type
+   * whose schema differs from the document's.
+   */
+  readWrite?: { replaced: ReadonlyMap<string, SchemaModel> };
 }
 
 /** One entry of `paths`: a path item, or a `$ref` to one of `components.pathItems`. */
@@ -98,6 +104,11 @@ export interface NamedSchema {
   typeDiscriminator?: { propertyName: string; value: string; values: string[] };
   /** The schema declares a `discriminator` of its own (`allOf` members that extend it omit that property). */
   discriminatorProperty?: string;
+  /**
+   * Not in the document: the shape of component `from` in requests (`FooWritable`) or responses
+   * (`FooReadable`), added by `readWrite: 'split'` (`read-write.ts`).
+   */
+  derived?: { from: string; direction: 'request' | 'response' };
 }
 
 export type SecuritySchemeModel =

@@ -8,12 +8,15 @@ import path from 'node:path';
 import { withoutHeader } from '../diff/index.js';
 import { isObject } from '../json/pointer.js';
 import { MANIFEST_KEY } from '../emit/package/package-json.js';
+import type { SurfaceRecord } from './surface.js';
 
 export interface PreviousPackage {
   /** `version` of `package.json`, when there is one and it is semver. */
   version?: string;
   /** The spec hash recorded with that version; absent in a package of an earlier zapgen. */
   specHash?: string;
+  /** What the config made of the surface then (`surface.ts`); absent for the default. */
+  surface?: SurfaceRecord;
   /** The bundled spec of the package, without zapgen's header; absent when missing or unreadable. */
   document?: Record<string, unknown>;
   /** `CHANGELOG.md` from its first `## ` entry on. */
@@ -43,6 +46,7 @@ export function readPreviousPackage({
     ...(isObject(manifest) &&
       typeof manifest.version === 'string' && { version: manifest.version }),
     ...(typeof recorded.specHash === 'string' && { specHash: recorded.specHash }),
+    ...(isObject(recorded.surface) && { surface: recorded.surface as SurfaceRecord }),
     ...(isObject(document) && { document: withoutHeader(document) }),
     ...(changelog !== undefined &&
       entriesAt >= 0 && { entries: changelog.slice(entriesAt).trim() }),

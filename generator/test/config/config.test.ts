@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, findConfigFile, loadConfig } from '../../src/config/load.js';
 import { singleQuoted } from '../../src/commands/init.js';
 import { resolveConfig } from '../../src/config/validate.js';
+import { optionsKey } from '../../src/commands/config-targets.js';
 import { displayPath } from '../../src/load/source-file.js';
 
 let folder: string;
@@ -105,6 +106,32 @@ describe('resolveConfig: every problem names its option', () => {
       },
     ],
     [
+      'readWrite is shared or split',
+      {
+        given: { apis: [{ spec: 's', output: 'o', readWrite: 'both' }] },
+        want: [`apis[0].readWrite: must be 'shared' (one type per schema, the default) or 'split'`],
+      },
+    ],
+    [
+      'transformers not an object',
+      {
+        given: { apis: [{ spec: 's', output: 'o', transformers: true }] },
+        want: ['apis[0].transformers: must be an object ({ dates?: boolean, bigint?: boolean })'],
+      },
+    ],
+    [
+      'transformers: a typo and a string for a boolean',
+      {
+        given: {
+          apis: [{ spec: 's', output: 'o', transformers: { dates: 'iso', bigInt: true } }],
+        },
+        want: [
+          'apis[0].transformers.bigInt: is not an option here (expected one of dates, bigint)',
+          'apis[0].transformers.dates: must be true or false, not "iso"',
+        ],
+      },
+    ],
+    [
       'filter not an object',
       {
         given: { apis: [{ spec: 's', output: 'o', filter: 'tags' }] },
@@ -149,6 +176,36 @@ describe('resolveConfig: every problem names its option', () => {
         : [];
     expect(problems).toHaveLength(want.length);
     want.forEach((start, index) => expect(problems[index]).toContain(start));
+  });
+
+  it("keeps readWrite: 'split' and leaves the default 'shared' out (so that it keys nothing)", () => {
+    const result = resolveConfig({
+      value: {
+        apis: [
+          { name: 'a', spec: 'a.yaml', output: 'a', readWrite: 'split' },
+          { name: 'b', spec: 'b.yaml', output: 'b', readWrite: 'shared' },
+        ],
+      },
+      folder,
+    });
+    expect('apis' in result && result.apis.map((api) => api.readWrite)).toEqual([
+      'split',
+      undefined,
+    ]);
+  });
+
+  it('keeps the transformers that are on, and none when every one is off', () => {
+    const resolved = (transformers: unknown) => {
+      const result = resolveConfig({
+        value: { apis: [{ spec: 's', output: 'o', transformers }] },
+        folder,
+      });
+      return 'apis' in result ? result.apis[0]!.transformers : result.problems;
+    };
+    expect(resolved({ dates: true, bigint: false })).toEqual({ dates: true });
+    expect(resolved({ dates: true, bigint: true })).toEqual({ dates: true, bigint: true });
+    expect(resolved({ dates: false })).toBeUndefined();
+    expect(resolved({})).toBeUndefined();
   });
 
   it('resolves paths against the config folder and fills the defaults', () => {
@@ -232,6 +289,29 @@ export default config;`,
       },
     ],
     [
+      'a JSON transformers problem is located at its option',
+      {
+        given: [
+          'zapgen.config.json',
+          `{ "apis": [{ "spec": "a.yaml", "output": "out",\n  "transformers": { "bigint": "yes" } }] }`,
+        ],
+        want: [
+          '<dir>/zapgen.config.json:2:21: apis[0].transformers.bigint: must be true or false, not "yes"',
+        ],
+      },
+    ],
+    [
+      'TypeScript: typed transformers',
+      {
+        given: [
+          'zapgen.config.ts',
+          `import type { ZapgenConfig } from '@zapgen/generator/config';
+export default { apis: [{ spec: 'a.yaml', output: 'out', transformers: { dates: true, bigint: false } }] } satisfies ZapgenConfig;`,
+        ],
+        want: [],
+      },
+    ],
+    [
       'a missing JSON option is located at its object',
       {
         given: ['zapgen.config.json', `{ "apis": [ { "output": "out" } ] }`],
@@ -303,5 +383,15 @@ describe('zapgen init: a path is always a string literal', () => {
     expect(singleQuoted(given)).toBe(want);
     // Read back as JavaScript, it is the same string.
     expect(new Function(`return ${singleQuoted(given)};`)()).toBe(given);
+  });
+});
+
+describe('optionsKey: the run cache sees every option', () => {
+  const target = { api: 'a', spec: 's', out: 'o', packageName: '@a/a' };
+  it("readWrite 'split' is a different key; the default keeps the key runs were cached with", () => {
+    expect(optionsKey(target)).toBe(
+      '{"filter":null,"overlays":null,"names":null,"namespaces":null}',
+    );
+    expect(optionsKey({ ...target, readWrite: 'split' })).not.toBe(optionsKey(target));
   });
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { bundleEmitter } from '../../src/emit/bundle/index.js';
 import { packageEmitter } from '../../src/emit/package/index.js';
-import { generate, type GenerateSummary } from '../../src/pipeline.js';
+import { generate, type GenerateOptions, type GenerateSummary } from '../../src/pipeline.js';
 
 export type Doc = Record<string, any>;
 
@@ -172,11 +172,14 @@ export const RELEASE_OPTIONS = {
 export function generateRelease({
   spec,
   out,
+  options = {},
 }: {
   spec: string;
   out: string;
+  /** More options of the run (a config's names, namespaces, readWrite). */
+  options?: Partial<GenerateOptions>;
 }): Promise<GenerateSummary> {
-  return generate({ spec, out, ...RELEASE_OPTIONS });
+  return generate({ spec, out, ...RELEASE_OPTIONS, ...options });
 }
 
 export function readPackage(out: string): { version: string; changelog: string } {

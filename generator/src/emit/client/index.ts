@@ -4,17 +4,15 @@ import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import type { ModuleDeclaration } from '../registry.js';
-import {
-  apiKeyOptions,
-  CLIENT_MEMBERS,
-  operationNames,
-  type OperationNames,
-} from '../shared/operation-names.js';
+import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
 import { method, RUNTIME_CALLS } from './method.js';
 import { namespaceMembers } from './namespaces.js';
+import { rootMembers } from '../shared/namespace-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
+import { decodedArgsType, decodedResultType } from './decoded.js';
+import { operationConverts } from '../zod/codecs.js';
 import {
   argsOptional,
   argsRuntimeTypes,
@@ -68,11 +66,20 @@ export const CLIENT_MODULE: ModuleDeclaration = {
   exports: ['createClient', 'createBaseClient'],
 };
 
+/** True when the operation's values convert under the config's `transformers` (`Date`, `bigint`). */
+function converts(operation: OperationModel, model: ApiModel, context: EmitContext): boolean {
+  return (
+    context.transformers !== undefined &&
+    operationConverts({ operation, schemas: model.schemas, transformers: context.transformers })
+  );
+}
+
 /** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
 function operationTypes(
   operation: OperationModel,
   names: OperationNames,
   model: ApiModel,
+  decoded: boolean,
 ): StatementStructures[] {
   const label = `\`${names.fn}\``;
   const statements: StatementStructures[] = [
@@ -80,14 +87,18 @@ function operationTypes(
       kind: StructureKind.TypeAlias,
       name: `${names.type}Args`,
       isExported: true,
-      type: argsType(operation, model.schemas),
+      type: decoded
+        ? decodedArgsType(operation, model.schemas)
+        : argsType(operation, model.schemas),
       docs: docs([`Arguments of ${commentText(label)}.`]),
     },
     {
       kind: StructureKind.TypeAlias,
       name: `${names.type}Result`,
       isExported: true,
-      type: resultType(operation, model.schemas),
+      type: decoded
+        ? decodedResultType(operation, model.schemas)
+        : resultType(operation, model.schemas),
       docs: docs([`What ${commentText(label)} resolves with.`]),
     },
   ];
@@ -134,7 +145,7 @@ function writtenOperation(
       what: 'its function takes loosely typed arguments and resolves with `unknown`',
     },
     () => ({
-      types: operationTypes(operation, names, model),
+      types: operationTypes(operation, names, model, converts(operation, model, context)),
       doc: operationDocLines(operation),
       argsOptional: argsOptional(operation),
       download: isDownload(operation),
@@ -245,11 +256,7 @@ function createClientBody(
     .map(({ names: n, doc, argsOptional, download }) =>
       method({ doc, names: n, argsOptional, download, kind: 'call' }),
     );
-  const taken = new Set([
-    ...CLIENT_MEMBERS,
-    ...entries.filter(({ operation }) => !operation.namespaces?.length).map(({ names: n }) => n.fn),
-  ]);
-  members.push(...namespaceMembers({ entries, taken }));
+  members.push(...namespaceMembers({ entries, taken: rootMembers(model.operations, names) }));
   const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
   if (paginated.length) {
     const methods = paginated.map(({ names: n, argsOptional }) =>
@@ -351,6 +358,23 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       isTypeOnly: true,
       namedImports: [...(some ? ['operations'] : []), 'paths'],
     },
+    // `transformers`: results (and decoded arguments) are typed by the zod codecs' output.
+    ...(model.operations.some((operation) => converts(operation, model, context))
+      ? ([
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: 'zod',
+            isTypeOnly: true,
+            namespaceImport: 'z',
+          },
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: context.modules.specifier({ from: CLIENT_MODULE.id, to: 'zod' }),
+            isTypeOnly: true,
+            namedImports: ['operationSchemas'],
+          },
+        ] satisfies StatementStructures[])
+      : []),
     clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
     {
       kind: StructureKind.TypeAlias,

@@ -6,7 +6,11 @@
  * collides with a member beside it takes a number.
  */
 import type { OperationModel } from '../../model/types.js';
-import { isIdentifier, stringLiteral } from '../shared/identifiers.js';
+import {
+  objectKey as key,
+  resolveNamespaces,
+  type ResolvedNamespace,
+} from '../shared/namespace-names.js';
 import { commentText } from '../shared/jsdoc.js';
 import type { OperationNames } from '../shared/operation-names.js';
 import { method } from './method.js';
@@ -23,38 +27,6 @@ interface Entry {
   download: boolean;
 }
 
-interface Namespace {
-  children: Map<string, Namespace>;
-  methods: { entry: Entry; name: string }[];
-}
-
-/** `special events` → `specialEvents`; an identifier as given; otherwise the name itself (quoted later). */
-export function memberName(name: string): string {
-  if (isIdentifier(name)) return name;
-  const words = name.split(/[^\p{L}\p{N}$_]+/u).filter(Boolean);
-  const joined = words
-    .map((word, index) =>
-      index
-        ? word.charAt(0).toUpperCase() + word.slice(1)
-        : word.charAt(0).toLowerCase() + word.slice(1),
-    )
-    .join('');
-  return isIdentifier(joined) ? joined : name;
-}
-
-/** A key of an object literal: `__proto__` computed, so that it is a property, not the prototype. */
-function key(name: string): string {
-  if (name === '__proto__') return `[${stringLiteral(name)}]`;
-  return isIdentifier(name) ? name : stringLiteral(name);
-}
-
-function unique(name: string, taken: Set<string>): string {
-  let candidate = name;
-  for (let suffix = 2; taken.has(candidate); suffix += 1) candidate = `${name}${suffix}`;
-  taken.add(candidate);
-  return candidate;
-}
-
 /** The members of `createClient`'s object for the namespaced operations, in model order. */
 export function namespaceMembers({
   entries,
@@ -64,32 +36,25 @@ export function namespaceMembers({
   /** Names of the client's other members (flat methods, runtime members). */
   taken: Set<string>;
 }): string[] {
-  const root: Namespace = { children: new Map(), methods: [] };
-  for (const entry of entries) {
-    for (const namespace of entry.operation.namespaces ?? []) {
-      let node = root;
-      for (const segment of namespace.path.map(memberName)) {
-        let child = node.children.get(segment);
-        if (!child) node.children.set(segment, (child = { children: new Map(), methods: [] }));
-        node = child;
-      }
-      node.methods.push({ entry, name: namespace.method });
-    }
-  }
-  return members(root, taken);
+  const byId = new Map(entries.map((entry) => [entry.operation.operationId, entry]));
+  return members(
+    resolveNamespaces(
+      entries.map((entry) => entry.operation),
+      taken,
+    ),
+    byId,
+  );
 }
 
-function members(namespace: Namespace, taken: Set<string>): string[] {
+function members(namespace: ResolvedNamespace, entries: ReadonlyMap<string, Entry>): string[] {
   const out: string[] = [];
-  for (const [name, child] of namespace.children) {
-    const inner = members(child, new Set());
+  for (const { name, namespace: child } of namespace.children) {
+    const inner = members(child, entries);
     const doc = `/** The ${commentText(`\`${name}\``)} resource. */`;
-    out.push(
-      `${doc}\n${key(unique(name, taken))}: {\n${inner.map((member) => `${member},`).join('\n')}\n}`,
-    );
+    out.push(`${doc}\n${key(name)}: {\n${inner.map((member) => `${member},`).join('\n')}\n}`);
   }
-  for (const { entry, name: given } of namespace.methods) {
-    const name = unique(memberName(given), taken);
+  for (const { operation, name } of namespace.methods) {
+    const entry = entries.get(operation.operationId)!;
     out.push(
       method({
         doc: entry.doc,

@@ -20,6 +20,7 @@ function definitionLiteral(model: ApiModel): string {
           private: collection.private,
           base: new Code(`fixtureOf(${stringLiteral(collection.schema)}, 'minimal')`),
           seed: collection.seed,
+          ...(collection.hidden?.length && { hidden: collection.hidden }),
         },
       ]),
     ),

@@ -89,7 +89,11 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
     // What the integrations' modules need to build: their libraries' types.
     devDependencies: { ...INTEGRATION_BUILD, typescript: TYPESCRIPT_RANGE },
     // The version is the package's own (see CHANGELOG.md); what it was computed from is kept here.
-    [MANIFEST_KEY]: { apiVersion: model.info.version, specHash: context.specHash },
+    [MANIFEST_KEY]: {
+      apiVersion: model.info.version,
+      specHash: context.specHash,
+      ...(context.surface && { surface: context.surface }),
+    },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 import type { ApiModel } from '../../model/types.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
+import { namespaceAccessors } from '../shared/namespace-names.js';
 import { argsOptional } from '../client/signatures.js';
 import type { EmitContext } from '../emitter.js';
 import { inlineCode, markdownText } from './markdown.js';
@@ -43,7 +44,9 @@ function usage(model: ApiModel, context: EmitContext): string[] {
       : 'const client = createClient();',
   ];
   if (first) {
-    const fn = names.get(first.operationId)!.fn;
+    const fn =
+      namespaceAccessors(model.operations, names).get(first.operationId)?.[0] ??
+      names.get(first.operationId)!.fn;
     const type = `${names.get(first.operationId)!.type}Args`;
     lines.push(
       '',
@@ -58,9 +61,13 @@ function usage(model: ApiModel, context: EmitContext): string[] {
 
 function operationLines(model: ApiModel): string[] {
   const names = operationNames(model);
+  const namespaced = namespaceAccessors(model.operations, names);
   return model.operations.map((operation) => {
     const fn = names.get(operation.operationId)!.fn;
-    const call = inlineCode(`client.${fn}(${argsOptional(operation) ? '' : 'args'})`);
+    const args = argsOptional(operation) ? '' : 'args';
+    // A namespaced operation is a method of its resource (and of its aliases), not of the root.
+    const [method, ...aliases] = namespaced.get(operation.operationId) ?? [fn];
+    const call = inlineCode(`client.${method}(${args})`);
     const route = inlineCode(`${operation.method.toUpperCase()} ${operation.path}`);
     const summary = operation.summary ?? operation.description?.split('\n')[0] ?? '';
     const deprecated = operation.deprecated ? ' (deprecated)' : '';
@@ -68,6 +75,8 @@ function operationLines(model: ApiModel): string[] {
       ...(operation.extensions.pagination ? [inlineCode(`client.paginate.${fn}(args)`)] : []),
       ...(operation.extensions.polling ? [inlineCode(`client.poll.${fn}(args)`)] : []),
     ];
+    if (aliases.length)
+      helpers.unshift(...aliases.map((alias) => inlineCode(`client.${alias}(${args})`)));
     const also = helpers.length ? `; also ${helpers.join(' and ')}` : '';
     return `- ${call} — ${route}${summary ? ` — ${markdownText(summary)}` : ''}${deprecated}${also}`;
   });

@@ -13,6 +13,7 @@ import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { commentText } from '../shared/jsdoc.js';
+import { namespaceObject } from '../shared/namespace-names.js';
 import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
 
 /** The module, and what it exports for others. */
@@ -93,7 +94,20 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
     `/** The package's name: the first part of every key of this API. */\nconst API = ${stringLiteral(context.packageName)};`,
     `${doc(`A filter of this API's cached results for SWR's \`mutate\`: \`mutate(matchKeys({ resource: ${stringLiteral(resources[0] ?? '/things')} }))\` revalidates a resource's.`)}export function matchKeys(parts: { resource?: ${resources.length ? resources.map(stringLiteral).join(' | ') : 'never'}; operationId?: ${model.operations.length ? model.operations.map((operation) => stringLiteral(operation.operationId)).join(' | ') : 'never'} } = {}): (key: unknown) => boolean {\n  return matchKeysOf({ api: API, ...parts });\n}`,
   ];
-  return `${imports.join('\n')}\n\n${[...header, ...operations.map(({ operation, names: n }) => operationCode(operation, n))].join('\n\n')}\n`;
+  // With the config's namespaces: the same hooks under the client's names (`hooks.pets.list.use`,
+  // a `use` name, as React's rules of hooks read it), the flat ones kept.
+  const namespaced = namespaceObject(model.operations, names, (operation) => {
+    const hook = `use${names.get(operation.operationId)!.type}`;
+    const infinite =
+      isQuery(operation) && operation.extensions.pagination ? `, useInfinite: ${hook}Infinite` : '';
+    return `{ use: ${hook}${infinite} }`;
+  });
+  const footer = namespaced
+    ? [
+        `${doc('The hooks of each operation under its namespace of the client: `hooks.pets.list.use(client, args)`.')}export const hooks = ${namespaced};`,
+      ]
+    : [];
+  return `${imports.join('\n')}\n\n${[...header, ...operations.map(({ operation, names: n }) => operationCode(operation, n)), ...footer].join('\n\n')}\n`;
 }
 
 /** `src/swr.ts`, the SWR hooks of every operation. */

@@ -15,6 +15,7 @@ import type { ModuleDeclaration } from '../registry.js';
 import { pascalCase, stringLiteral } from '../shared/identifiers.js';
 import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
 import { commentText } from '../shared/jsdoc.js';
+import { namespaceObject } from '../shared/namespace-names.js';
 
 /** The module, and what it exports for others. */
 export const TANSTACK_QUERY_MODULE: ModuleDeclaration = {
@@ -115,7 +116,21 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
     `${doc(['The resources of this API: each operation path without its trailing parameters (`/v1/zaps/{id}` belongs to `/v1/zaps`).'])}export type ${resourceType} = ${resources.length ? resources.map(stringLiteral).join(' | ') : 'never'};`,
     `${doc(['The key of every query of one resource, to invalidate them after a change: `queryClient.invalidateQueries({ queryKey: resourceQueryKey(' + stringLiteral(resources[0] ?? '/things') + ') })`.'])}export function resourceQueryKey(resource: ${resourceType}): readonly [OperationKey] {\n  return resourceKey(API, resource);\n}`,
   ];
-  return `${imports.join('\n')}\n\n${[...header, ...operations.map(({ operation, names: n }) => operationCode(operation, n))].join('\n\n')}\n`;
+  // With the config's namespaces: the same factories under the client's names, the flat ones kept.
+  const namespaced = namespaceObject(model.operations, names, (operation) => {
+    const { fn } = names.get(operation.operationId)!;
+    if (!isQuery(operation)) return `{ mutationOptions: ${fn}MutationOptions }`;
+    const infinite = operation.extensions.pagination
+      ? `, infiniteQueryOptions: ${fn}InfiniteQueryOptions`
+      : '';
+    return `{ queryKey: ${fn}QueryKey, queryOptions: ${fn}QueryOptions${infinite} }`;
+  });
+  const footer = namespaced
+    ? [
+        `${doc(['The options of each operation under its namespace of the client: `useQuery(queries.pets.list.queryOptions(client, args))`.'])}export const queries = ${namespaced};`,
+      ]
+    : [];
+  return `${imports.join('\n')}\n\n${[...header, ...operations.map(({ operation, names: n }) => operationCode(operation, n)), ...footer].join('\n\n')}\n`;
 }
 
 /** `src/tanstack-query.ts`, the TanStack Query options of every operation. */

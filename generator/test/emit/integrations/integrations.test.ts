@@ -190,3 +190,70 @@ describe('fetch and react-query emitters', () => {
     );
   });
 });
+
+describe("tanstack-query and swr under the config's namespaces", () => {
+  const namespaced = model({
+    operations: [
+      { ...createZap, namespaces: [{ path: ['zaps'], method: 'create' }] },
+      { ...getZap, namespaces: [{ path: ['zaps'], method: 'retrieve' }] },
+      {
+        ...listZaps,
+        namespaces: [
+          { path: ['zaps'], method: 'list' },
+          { path: ['my zaps'], method: 'list' },
+        ],
+      },
+      searchZaps,
+    ],
+  });
+  const squash = (text: string) => text.replace(/\s+/g, ' ');
+  const tanstack = squash(tanstackQuerySource(namespaced, context));
+  const swr = squash(swrSource(namespaced, context));
+  const cases: [string, { source: string; want: string[]; lacks?: string[] }][] = [
+    [
+      'tanstack: the factories under the client names, aliases too; flat ones kept',
+      {
+        source: tanstack,
+        want: [
+          'export const queries = { zaps: { create: { mutationOptions: createZapMutationOptions }, retrieve: { queryKey: getZapQueryKey, queryOptions: getZapQueryOptions },',
+          'list: { queryKey: listZapsQueryKey, queryOptions: listZapsQueryOptions, infiniteQueryOptions: listZapsInfiniteQueryOptions }',
+          'myZaps: { list: {',
+          'export function getZapQueryOptions(',
+        ],
+        lacks: ['searchZaps: {'],
+      },
+    ],
+    [
+      'swr: the hooks under the client names as `use`; flat ones kept',
+      {
+        source: swr,
+        want: [
+          'export const hooks = { zaps: { create: { use: useCreateZap }, retrieve: { use: useGetZap }, list: { use: useListZaps, useInfinite: useListZapsInfinite }',
+          'export function useGetZap(',
+        ],
+      },
+    ],
+    [
+      'without namespaces, neither object',
+      {
+        source: squash(
+          tanstackQuerySource(model({ operations: [getZap] }), context) +
+            swrSource(model({ operations: [getZap] }), context),
+        ),
+        want: [],
+        lacks: ['export const queries', 'export const hooks'],
+      },
+    ],
+  ];
+  test.each(cases)('%s', (_name, { source, want, lacks }) => {
+    for (const fragment of want) expect(source).toContain(fragment);
+    for (const fragment of lacks ?? []) expect(source).not.toContain(fragment);
+  });
+
+  test('both modules parse', () => {
+    for (const text of [tanstackQuerySource(namespaced, context), swrSource(namespaced, context)]) {
+      const file = ts.createSourceFile('m.ts', text, ts.ScriptTarget.Latest, true);
+      expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+    }
+  });
+});

@@ -216,6 +216,32 @@ describe('package emitter: README.md', () => {
     expect(readme).toContain('- `client.searchApps()` — `GET /api/v2/apps/search/` — Search apps');
   });
 
+  test('namespaced operations are listed (and shown in the usage) under their resource, aliases too', async () => {
+    const readme = (
+      await emit(
+        model({
+          operations: [
+            { ...searchApps, namespaces: [{ path: ['apps'], method: 'search' }] },
+            {
+              ...getApp,
+              namespaces: [
+                { path: ['apps'], method: 'retrieve' },
+                { path: ['special apps'], method: 'get' },
+              ],
+            },
+          ],
+        }),
+      )
+    )['README.md']!;
+    expect(readme).toContain('const result = await client.apps.search();');
+    expect(readme).toContain('- `client.apps.search()` — `GET /api/v2/apps/search/`');
+    expect(readme).toContain(
+      '- `client.apps.retrieve(args)` — `GET /api/v2/apps/{app}/` — Get an app',
+    );
+    expect(readme).toContain('(deprecated); also `client.specialApps.get(args)`');
+    expect(readme).not.toContain('client.searchApps(');
+  });
+
   test('paginated and polled operations name their helpers', async () => {
     const paged = operation({
       ...searchApps,

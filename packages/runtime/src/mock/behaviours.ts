@@ -51,6 +51,13 @@ function collectionOf(
   return { definition, records: ownOrCreate(context.state.collections, name, () => []) };
 }
 
+/** A record as an answer carries it: a copy, without its writeOnly (`hidden`) properties. */
+function answered(definition: MockCollectionDefinition, data: Record<string, unknown>): unknown {
+  const copy = clone(data);
+  for (const name of definition.hidden ?? []) delete copy[name];
+  return copy;
+}
+
 /** Whether the caller may see the record: public ones, and private ones they own. */
 function visible(record: StoredRecord, context: BehaviourContext): boolean {
   return (
@@ -245,14 +252,14 @@ function list(
   behaviour: Extract<MockBehaviour, { kind: 'list' }>,
   context: BehaviourContext,
 ): Answer {
-  const { records } = collectionOf(context, behaviour.collection);
+  const { definition, records } = collectionOf(context, behaviour.collection);
   const matching = records
     .filter(
       (record) =>
         visible(record, context) &&
         behaviour.filters.every((predicate) => holds(predicate, record, context.scope)),
     )
-    .map((record) => clone(record.data));
+    .map((record) => answered(definition, record.data));
   const page = paginate({ items: matching, pagination: context.operation.pagination, context });
   if (behaviour.itemsField === '') return { status: context.success.status, body: page.items };
   const body = baseObject(context.success.body);
@@ -302,7 +309,7 @@ function create(
     flags: [],
     owner: definition.private ? (context.scope.caller.user ?? null) : null,
   });
-  return { status: context.success.status, body: clone(data) };
+  return { status: context.success.status, body: answered(definition, data) };
 }
 
 function update(
@@ -322,7 +329,7 @@ function update(
   applyWrites(data, behaviour, context);
   setOwn(data, definition.key, key);
   record.data = data;
-  return { status: context.success.status, body: clone(data) };
+  return { status: context.success.status, body: answered(definition, data) };
 }
 
 function remove(
@@ -411,7 +418,10 @@ export function runBehaviour(behaviour: MockBehaviour, context: BehaviourContext
     case 'read':
       return {
         status: context.success.status,
-        body: clone(findOrFail(context, behaviour.collection, behaviour.key).data),
+        body: answered(
+          collectionOf(context, behaviour.collection).definition,
+          findOrFail(context, behaviour.collection, behaviour.key).data,
+        ),
       };
     case 'create':
       return create(behaviour, context);

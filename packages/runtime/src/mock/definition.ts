@@ -58,6 +58,11 @@ export interface MockCollectionDefinition {
   /** Base values of a new record (the item schema's minimal fixture); the request's values go over them. */
   base: Record<string, unknown>;
   seed: MockSeedGroup[];
+  /**
+   * The record's `writeOnly` properties: kept in the store (as a server keeps a password's hash),
+   * never in an answer.
+   */
+  hidden?: string[];
 }
 
 /** An item route's parent: the operation is under an item of this collection, which must exist. */
