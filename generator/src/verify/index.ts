@@ -575,17 +575,21 @@ function pruneSatisfies({
     true,
     ts.ScriptKind.TS,
   );
-  const clauses = new Map<ts.SatisfiesExpression, ts.Diagnostic>();
+  // A proven value is written `<value> as T` alone (`emit/fixtures/module.ts`): where it sits in a
+  // checked slice and the checker disagrees with the proof, its `as T` is what goes.
+  type Clause = ts.SatisfiesExpression | ts.AsExpression;
+  const isClause = (node: ts.Node): node is Clause =>
+    ts.isSatisfiesExpression(node) || ts.isAsExpression(node);
+  const clauses = new Map<Clause, ts.Diagnostic>();
   for (const diagnostic of diagnostics) {
     let node: ts.Node | undefined =
       diagnostic.start === undefined ? undefined : deepest(file, diagnostic.start);
-    while (node && !ts.isSatisfiesExpression(node)) node = node.parent;
+    while (node && !isClause(node)) node = node.parent;
     if (!node)
       throw new Error(
         `fixtures.ts does not compile outside any typed fixture: ${describe(diagnostic)}`,
       );
-    if (!clauses.has(node as ts.SatisfiesExpression))
-      clauses.set(node as ts.SatisfiesExpression, diagnostic);
+    if (!clauses.has(node)) clauses.set(node, diagnostic);
   }
   const warnings: VerifyWarning[] = [];
   // From the end, so that earlier offsets stay valid.

@@ -73,7 +73,7 @@ describe('verifyPackage', () => {
     },
   ][] = [
     [
-      'a fixture that fits its type keeps satisfies and as',
+      'a fixture that fits its type keeps its type',
       {
         schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },
         fixtures: { Pet: { name: 'Rex' } },
@@ -119,6 +119,24 @@ describe('verifyPackage', () => {
     expect(
       verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: result.files }).warnings,
     ).toEqual(result.warnings.filter((warning) => warning.rule === 'type-replaced'));
+  });
+
+  it('a proven value is written `as T` alone (no re-check in every build); an unproven one keeps `satisfies T as T`', async () => {
+    const type = 'components["schemas"]["Pet"]';
+    const proven = await emitted({
+      schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },
+      fixtures: { Pet: { name: 'Rex' } },
+    });
+    const provenModule = contents(proven.files, 'src/fixtures.ts');
+    expect(provenModule).toContain(`} as ${type},`);
+    expect(provenModule).not.toContain('satisfies');
+    const unproven = await emitted({
+      schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },
+      fixtures: { Pet: { name: 'Rex', undeclared: 1 } },
+    });
+    expect(contents(unproven.files, 'src/fixtures.ts')).toContain(
+      `} satisfies ${type} as ${type},`,
+    );
   });
 
   it('replaces a type that does not compile outside any schema, located at its operation (the net under the printer)', async () => {

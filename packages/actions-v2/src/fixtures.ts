@@ -8,13 +8,13 @@ const AccountInfoSchemaFixture = {
     name: 'charlie',
     logo_url: 'golf',
     owner: {},
-  } satisfies components['schemas']['AccountInfo'] as components['schemas']['AccountInfo'],
+  } as components['schemas']['AccountInfo'],
   full: {
     id: 81,
     name: 'juliet',
     logo_url: 'charlie',
     owner: {},
-  } satisfies components['schemas']['AccountInfo'] as components['schemas']['AccountInfo'],
+  } as components['schemas']['AccountInfo'],
   invalid: [
     {
       rule: 'required at /id',
@@ -62,12 +62,11 @@ const AccountInfoResultsSchemaFixture = {
 };
 
 const AccountOwnerSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['AccountOwner'] as components['schemas']['AccountOwner'],
+  minimal: {} as components['schemas']['AccountOwner'],
   full: {
     name: 'echo',
     email: 'juliet',
-  } satisfies components['schemas']['AccountOwner'] as components['schemas']['AccountOwner'],
+  } as components['schemas']['AccountOwner'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -104,7 +103,7 @@ const ActionDetailsResultSchemaSchemaFixture = {
     action_gives: [],
     action_needs: [],
     action_sample: {},
-  } satisfies components['schemas']['ActionDetailsResultSchema'] as components['schemas']['ActionDetailsResultSchema'],
+  } as components['schemas']['ActionDetailsResultSchema'],
   full: {
     action_has_custom_needs_probability: 1,
     action: {
@@ -128,7 +127,7 @@ const ActionDetailsResultSchemaSchemaFixture = {
     ],
     action_needs: [{}],
     action_sample: {},
-  } satisfies components['schemas']['ActionDetailsResultSchema'] as components['schemas']['ActionDetailsResultSchema'],
+  } as components['schemas']['ActionDetailsResultSchema'],
   invalid: [
     {
       rule: 'required at /action_has_custom_needs_probability',
@@ -206,8 +205,7 @@ const ActionDetailsResultSchemaResultsSchemaFixture = {
 };
 
 const ActionMetaHookTSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['ActionMetaHookT'] as components['schemas']['ActionMetaHookT'],
+  minimal: {} as components['schemas']['ActionMetaHookT'],
   full: {
     directions: 'hotel',
     is_notification: true,
@@ -215,16 +213,15 @@ const ActionMetaHookTSchemaFixture = {
     is_polling_notification: false,
     is_subscription: true,
     url: 'foxtrot',
-  } satisfies components['schemas']['ActionMetaHookT'] as components['schemas']['ActionMetaHookT'],
+  } as components['schemas']['ActionMetaHookT'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const ActionMetaTSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['ActionMetaT'] as components['schemas']['ActionMetaT'],
+  minimal: {} as components['schemas']['ActionMetaT'],
   full: {
     hook: {},
-  } satisfies components['schemas']['ActionMetaT'] as components['schemas']['ActionMetaT'],
+  } as components['schemas']['ActionMetaT'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -254,7 +251,7 @@ const ActionSchemaSchemaFixture = {
       actions: {},
     },
     app_needs_auth: true,
-  } satisfies components['schemas']['ActionSchema'] as components['schemas']['ActionSchema'],
+  } as components['schemas']['ActionSchema'],
   full: {
     app: 'hotel',
     action: 'echo',
@@ -270,7 +267,7 @@ const ActionSchemaSchemaFixture = {
       actions: {},
     },
     app_needs_auth: true,
-  } satisfies components['schemas']['ActionSchema'] as components['schemas']['ActionSchema'],
+  } as components['schemas']['ActionSchema'],
   invalid: [
     {
       rule: 'required at /app',
@@ -342,7 +339,7 @@ const ActionTSchemaFixture = {
     description: 'delta',
     is_important: true,
     is_hidden: false,
-  } satisfies components['schemas']['ActionT'] as components['schemas']['ActionT'],
+  } as components['schemas']['ActionT'],
   full: {
     type: 'alpha',
     key: 'echo',
@@ -355,7 +352,7 @@ const ActionTSchemaFixture = {
     meta: {},
     popularity: 14,
     app_name: 'delta',
-  } satisfies components['schemas']['ActionT'] as components['schemas']['ActionT'],
+  } as components['schemas']['ActionT'],
   invalid: [
     {
       rule: 'required at /type',
@@ -373,9 +370,8 @@ const ActionTSchemaFixture = {
 };
 
 const ActionTypeSchemaFixture = {
-  minimal:
-    'search_or_write' satisfies components['schemas']['ActionType'] as components['schemas']['ActionType'],
-  full: 'search_or_write' satisfies components['schemas']['ActionType'] as components['schemas']['ActionType'],
+  minimal: 'search_or_write' as components['schemas']['ActionType'],
+  full: 'search_or_write' as components['schemas']['ActionType'],
   invalid: [
     { rule: 'enum', value: 'not-in-enum' as unknown },
     { rule: 'type', value: null as unknown },
@@ -416,9 +412,8 @@ const AiActionResponseSchemaFixture = {
 };
 
 const AppAuthResponseSchemaSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['AppAuthResponseSchema'] as components['schemas']['AppAuthResponseSchema'],
-  full: {} satisfies components['schemas']['AppAuthResponseSchema'] as components['schemas']['AppAuthResponseSchema'],
+  minimal: {} as components['schemas']['AppAuthResponseSchema'],
+  full: {} as components['schemas']['AppAuthResponseSchema'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -446,7 +441,7 @@ const AppDetailTSchemaFixture = {
     is_premium: true,
     is_public: true,
     is_upcoming: false,
-  } satisfies components['schemas']['AppDetailT'] as components['schemas']['AppDetailT'],
+  } as components['schemas']['AppDetailT'],
   full: {
     name: 'alpha',
     slug: 'hotel',
@@ -481,7 +476,7 @@ const AppDetailTSchemaFixture = {
         description: 'echo',
       },
     ],
-  } satisfies components['schemas']['AppDetailT'] as components['schemas']['AppDetailT'],
+  } as components['schemas']['AppDetailT'],
   invalid: [
     {
       rule: 'required at /name',
@@ -537,7 +532,7 @@ const AppDetailsSchemaSchemaFixture = {
       is_public: false,
       is_upcoming: false,
     },
-  } satisfies components['schemas']['AppDetailsSchema'] as components['schemas']['AppDetailsSchema'],
+  } as components['schemas']['AppDetailsSchema'],
   full: {
     app_needs_auth: false,
     implementation: {
@@ -576,7 +571,7 @@ const AppDetailsSchemaSchemaFixture = {
       is_public: true,
       is_upcoming: false,
     },
-  } satisfies components['schemas']['AppDetailsSchema'] as components['schemas']['AppDetailsSchema'],
+  } as components['schemas']['AppDetailsSchema'],
   invalid: [
     {
       rule: 'required at /app_needs_auth',
@@ -663,7 +658,7 @@ const AppSchemaSchemaFixture = {
     logo_url: 'juliet',
     auth_type: 'delta',
     actions: {},
-  } satisfies components['schemas']['AppSchema'] as components['schemas']['AppSchema'],
+  } as components['schemas']['AppSchema'],
   full: {
     app: 'india',
     name: 'echo',
@@ -672,7 +667,7 @@ const AppSchemaSchemaFixture = {
     actions: {
       additionalProperty: 9,
     },
-  } satisfies components['schemas']['AppSchema'] as components['schemas']['AppSchema'],
+  } as components['schemas']['AppSchema'],
   invalid: [
     {
       rule: 'required at /app',
@@ -721,7 +716,7 @@ const AppSchemaResultsSchemaFixture = {
 };
 
 const AuthFieldTSchemaFixture = {
-  minimal: {} satisfies components['schemas']['AuthFieldT'] as components['schemas']['AuthFieldT'],
+  minimal: {} as components['schemas']['AuthFieldT'],
   full: {
     computed: true,
     key: 'bravo',
@@ -729,25 +724,23 @@ const AuthFieldTSchemaFixture = {
     type: 'dict',
     label: 'delta',
     help_text: 'hotel',
-  } satisfies components['schemas']['AuthFieldT'] as components['schemas']['AuthFieldT'],
+  } as components['schemas']['AuthFieldT'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const AuthenticationGroupTSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['AuthenticationGroupT'] as components['schemas']['AuthenticationGroupT'],
+  minimal: {} as components['schemas']['AuthenticationGroupT'],
   full: {
     id: 'juliet',
     name: 'hotel',
     photo_url: 'foxtrot',
     member_count: 82,
-  } satisfies components['schemas']['AuthenticationGroupT'] as components['schemas']['AuthenticationGroupT'],
+  } as components['schemas']['AuthenticationGroupT'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const AuthenticationPermissionsTSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['AuthenticationPermissionsT'] as components['schemas']['AuthenticationPermissionsT'],
+  minimal: {} as components['schemas']['AuthenticationPermissionsT'],
   full: {
     delete: false,
     edit: true,
@@ -756,7 +749,7 @@ const AuthenticationPermissionsTSchemaFixture = {
     test: true,
     transfer: false,
     use: false,
-  } satisfies components['schemas']['AuthenticationPermissionsT'] as components['schemas']['AuthenticationPermissionsT'],
+  } as components['schemas']['AuthenticationPermissionsT'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -779,7 +772,7 @@ const AuthenticationTSchemaFixture = {
     title: 'hotel',
     label: 'foxtrot',
     permissions: {},
-  } satisfies components['schemas']['AuthenticationT'] as components['schemas']['AuthenticationT'],
+  } as components['schemas']['AuthenticationT'],
   full: {
     date: 'foxtrot',
     lastchanged: 'foxtrot',
@@ -798,7 +791,7 @@ const AuthenticationTSchemaFixture = {
     title: 'echo',
     label: 'charlie',
     permissions: {},
-  } satisfies components['schemas']['AuthenticationT'] as components['schemas']['AuthenticationT'],
+  } as components['schemas']['AuthenticationT'],
   invalid: [
     {
       rule: 'required at /date',
@@ -819,11 +812,11 @@ const CategoryDetailTSchemaFixture = {
   minimal: {
     title: 'juliet',
     description: 'echo',
-  } satisfies components['schemas']['CategoryDetailT'] as components['schemas']['CategoryDetailT'],
+  } as components['schemas']['CategoryDetailT'],
   full: {
     title: 'golf',
     description: 'foxtrot',
-  } satisfies components['schemas']['CategoryDetailT'] as components['schemas']['CategoryDetailT'],
+  } as components['schemas']['CategoryDetailT'],
   invalid: [
     {
       rule: 'required at /title',
@@ -845,14 +838,14 @@ const CheckAuthResponseSchemaFixture = {
     success: false,
     email: 'juliet',
     name: 'alpha',
-  } satisfies components['schemas']['CheckAuthResponse'] as components['schemas']['CheckAuthResponse'],
+  } as components['schemas']['CheckAuthResponse'],
   full: {
     success: true,
     email: 'golf',
     name: 'hotel',
     user_id: 80,
     is_staff: false,
-  } satisfies components['schemas']['CheckAuthResponse'] as components['schemas']['CheckAuthResponse'],
+  } as components['schemas']['CheckAuthResponse'],
   invalid: [
     {
       rule: 'required at /success',
@@ -870,12 +863,12 @@ const CheckAuthResponseSchemaFixture = {
 };
 
 const ChoiceTSchemaFixture = {
-  minimal: {} satisfies components['schemas']['ChoiceT'] as components['schemas']['ChoiceT'],
+  minimal: {} as components['schemas']['ChoiceT'],
   full: {
     key: 'hotel',
     label: 'foxtrot',
     sample: 'juliet',
-  } satisfies components['schemas']['ChoiceT'] as components['schemas']['ChoiceT'],
+  } as components['schemas']['ChoiceT'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -953,7 +946,7 @@ const GivesTSchemaFixture = {
     type: 'golf',
     custom_field: false,
     important: false,
-  } satisfies components['schemas']['GivesT'] as components['schemas']['GivesT'],
+  } as components['schemas']['GivesT'],
   full: {
     key: 'hotel',
     score: 5,
@@ -963,7 +956,7 @@ const GivesTSchemaFixture = {
     important: false,
     label: 'echo',
     zap_meta_sample: 'anything',
-  } satisfies components['schemas']['GivesT'] as components['schemas']['GivesT'],
+  } as components['schemas']['GivesT'],
   invalid: [
     {
       rule: 'required at /key',
@@ -1010,13 +1003,13 @@ const GuessResultSchemaSchemaFixture = {
 };
 
 const ImagesTSchemaFixture = {
-  minimal: {} satisfies components['schemas']['ImagesT'] as components['schemas']['ImagesT'],
+  minimal: {} as components['schemas']['ImagesT'],
   full: {
     url_16_x16: 'juliet',
     url_32_x32: 'juliet',
     url_64_x64: 'hotel',
     url_128_x128: 'delta',
-  } satisfies components['schemas']['ImagesT'] as components['schemas']['ImagesT'],
+  } as components['schemas']['ImagesT'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -1032,7 +1025,7 @@ const ImplementationTSchemaFixture = {
     is_beta: false,
     is_premium: false,
     is_hidden: false,
-  } satisfies components['schemas']['ImplementationT'] as components['schemas']['ImplementationT'],
+  } as components['schemas']['ImplementationT'],
   full: {
     selected_api: 'alpha',
     app_id: 82,
@@ -1057,7 +1050,7 @@ const ImplementationTSchemaFixture = {
     ],
     auth_type: 'golf',
     auth_fields: [{}],
-  } satisfies components['schemas']['ImplementationT'] as components['schemas']['ImplementationT'],
+  } as components['schemas']['ImplementationT'],
   invalid: [
     {
       rule: 'required at /selected_api',
@@ -1078,7 +1071,7 @@ const ListAuthenticationsForAppResultSchemaSchemaFixture = {
   minimal: {
     last_refresh_seconds_ago: 47,
     results: [],
-  } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'] as components['schemas']['ListAuthenticationsForAppResultSchema'],
+  } as components['schemas']['ListAuthenticationsForAppResultSchema'],
   full: {
     last_refresh_seconds_ago: 97,
     results: [
@@ -1103,7 +1096,7 @@ const ListAuthenticationsForAppResultSchemaSchemaFixture = {
       },
     ],
     message: 'juliet',
-  } satisfies components['schemas']['ListAuthenticationsForAppResultSchema'] as components['schemas']['ListAuthenticationsForAppResultSchema'],
+  } as components['schemas']['ListAuthenticationsForAppResultSchema'],
   invalid: [
     {
       rule: 'required at /last_refresh_seconds_ago',
@@ -1128,15 +1121,15 @@ const ListAuthenticationsForAppResultSchemaSchemaFixture = {
 };
 
 const LoginLinkSchemaFixture = {
-  minimal: {} satisfies components['schemas']['LoginLink'] as components['schemas']['LoginLink'],
+  minimal: {} as components['schemas']['LoginLink'],
   full: {
     login_link: 'hotel',
-  } satisfies components['schemas']['LoginLink'] as components['schemas']['LoginLink'],
+  } as components['schemas']['LoginLink'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const NeedTSchemaFixture = {
-  minimal: {} satisfies components['schemas']['NeedT'] as components['schemas']['NeedT'],
+  minimal: {} as components['schemas']['NeedT'],
   full: {
     key: 'golf',
     label: 'juliet',
@@ -1162,14 +1155,13 @@ const NeedTSchemaFixture = {
     default_guessable: false,
     choices: ['hotel'],
     default: 'juliet',
-  } satisfies components['schemas']['NeedT'] as components['schemas']['NeedT'],
+  } as components['schemas']['NeedT'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const NeedTypeSchemaFixture = {
-  minimal:
-    'confirmation' satisfies components['schemas']['NeedType'] as components['schemas']['NeedType'],
-  full: 'password' satisfies components['schemas']['NeedType'] as components['schemas']['NeedType'],
+  minimal: 'confirmation' as components['schemas']['NeedType'],
+  full: 'password' as components['schemas']['NeedType'],
   invalid: [
     { rule: 'enum', value: 'not-in-enum' as unknown },
     { rule: 'type', value: null as unknown },
@@ -1177,9 +1169,8 @@ const NeedTypeSchemaFixture = {
 };
 
 const ParamModeSchemaFixture = {
-  minimal:
-    'ignored' satisfies components['schemas']['ParamMode'] as components['schemas']['ParamMode'],
-  full: 'choose_from' satisfies components['schemas']['ParamMode'] as components['schemas']['ParamMode'],
+  minimal: 'ignored' as components['schemas']['ParamMode'],
+  full: 'choose_from' as components['schemas']['ParamMode'],
   invalid: [
     { rule: 'enum', value: 'not-in-enum' as unknown },
     { rule: 'type', value: null as unknown },
@@ -1254,12 +1245,12 @@ const TestAuthResponseTSchemaFixture = {
     success: true,
     errors: [],
     results: true,
-  } satisfies components['schemas']['TestAuthResponseT'] as components['schemas']['TestAuthResponseT'],
+  } as components['schemas']['TestAuthResponseT'],
   full: {
     success: true,
     errors: [{}],
     results: {},
-  } satisfies components['schemas']['TestAuthResponseT'] as components['schemas']['TestAuthResponseT'],
+  } as components['schemas']['TestAuthResponseT'],
   invalid: [
     {
       rule: 'required at /success',
@@ -1277,37 +1268,32 @@ const TestAuthResponseTSchemaFixture = {
 };
 
 const UnfurlAppListResponseSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['UnfurlAppListResponse'] as components['schemas']['UnfurlAppListResponse'],
-  full: {} satisfies components['schemas']['UnfurlAppListResponse'] as components['schemas']['UnfurlAppListResponse'],
+  minimal: {} as components['schemas']['UnfurlAppListResponse'],
+  full: {} as components['schemas']['UnfurlAppListResponse'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UnfurlErrorSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['UnfurlError'] as components['schemas']['UnfurlError'],
-  full: {} satisfies components['schemas']['UnfurlError'] as components['schemas']['UnfurlError'],
+  minimal: {} as components['schemas']['UnfurlError'],
+  full: {} as components['schemas']['UnfurlError'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UnfurlNoAuthFoundErrorSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['UnfurlNoAuthFoundError'] as components['schemas']['UnfurlNoAuthFoundError'],
-  full: {} satisfies components['schemas']['UnfurlNoAuthFoundError'] as components['schemas']['UnfurlNoAuthFoundError'],
+  minimal: {} as components['schemas']['UnfurlNoAuthFoundError'],
+  full: {} as components['schemas']['UnfurlNoAuthFoundError'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UnfurlUrlRequestSchemaSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['UnfurlUrlRequestSchema'] as components['schemas']['UnfurlUrlRequestSchema'],
-  full: {} satisfies components['schemas']['UnfurlUrlRequestSchema'] as components['schemas']['UnfurlUrlRequestSchema'],
+  minimal: {} as components['schemas']['UnfurlUrlRequestSchema'],
+  full: {} as components['schemas']['UnfurlUrlRequestSchema'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UnfurlUrlResponseSchemaSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['UnfurlUrlResponseSchema'] as components['schemas']['UnfurlUrlResponseSchema'],
-  full: {} satisfies components['schemas']['UnfurlUrlResponseSchema'] as components['schemas']['UnfurlUrlResponseSchema'],
+  minimal: {} as components['schemas']['UnfurlUrlResponseSchema'],
+  full: {} as components['schemas']['UnfurlUrlResponseSchema'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -1443,15 +1429,14 @@ const checkAuthOperationFixture = {
       name: 'foxtrot',
       user_id: 27,
       is_staff: true,
-    } satisfies operations['checkAuth']['responses']['200']['content']['application/json'] as operations['checkAuth']['responses']['200']['content']['application/json'],
+    } as operations['checkAuth']['responses']['200']['content']['application/json'],
   },
 };
 
 const checkHealthOperationFixture = {
   request: {},
   responses: {
-    '200':
-      42 satisfies operations['checkHealth']['responses']['200']['content']['application/json'] as operations['checkHealth']['responses']['200']['content']['application/json'],
+    '200': 42 as operations['checkHealth']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -1459,11 +1444,11 @@ const checkUnfurlAppAuthOperationFixture = {
   request: {
     path: {
       app: 'golf',
-    } satisfies operations['checkUnfurlAppAuth']['parameters']['path'] as operations['checkUnfurlAppAuth']['parameters']['path'],
+    } as operations['checkUnfurlAppAuth']['parameters']['path'],
   },
   responses: {
     '200':
-      {} satisfies operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'] as operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'],
+      {} as operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -1505,11 +1490,10 @@ const deleteAiActionOperationFixture = {
   request: {
     path: {
       ai_action_id: 'juliet',
-    } satisfies operations['deleteAiAction']['parameters']['path'] as operations['deleteAiAction']['parameters']['path'],
+    } as operations['deleteAiAction']['parameters']['path'],
   },
   responses: {
-    '200':
-      false satisfies operations['deleteAiAction']['responses']['200']['content']['application/json'] as operations['deleteAiAction']['responses']['200']['content']['application/json'],
+    '200': false as operations['deleteAiAction']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -1517,7 +1501,7 @@ const executeAiActionOperationFixture = {
   request: {
     path: {
       ai_action_id: 'india',
-    } satisfies operations['executeAiAction']['parameters']['path'] as operations['executeAiAction']['parameters']['path'],
+    } as operations['executeAiAction']['parameters']['path'],
     body: {
       instructions: 'charlie',
       params: {
@@ -1610,7 +1594,7 @@ const getActionDetailsOperationFixture = {
     path: {
       app: 'india',
       action: 'echo',
-    } satisfies operations['getActionDetails']['parameters']['path'] as operations['getActionDetails']['parameters']['path'],
+    } as operations['getActionDetails']['parameters']['path'],
     body: {
       params: {},
     } satisfies NonNullable<
@@ -1646,7 +1630,7 @@ const getAiActionOperationFixture = {
   request: {
     path: {
       ai_action_id: 'golf',
-    } satisfies operations['getAiAction']['parameters']['path'] as operations['getAiAction']['parameters']['path'],
+    } as operations['getAiAction']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -1670,7 +1654,7 @@ const getAppOperationFixture = {
   request: {
     path: {
       app: 'delta',
-    } satisfies operations['getApp']['parameters']['path'] as operations['getApp']['parameters']['path'],
+    } as operations['getApp']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -1725,12 +1709,12 @@ const getLoginLinkOperationFixture = {
       sign_up_first_name: 'juliet',
       sign_up_last_name: 'foxtrot',
       sign_up_email: 'golf',
-    } satisfies operations['getLoginLink']['parameters']['query'] as operations['getLoginLink']['parameters']['query'],
+    } as operations['getLoginLink']['parameters']['query'],
   },
   responses: {
     '200': {
       login_link: 'hotel',
-    } satisfies operations['getLoginLink']['responses']['200']['content']['application/json'] as operations['getLoginLink']['responses']['200']['content']['application/json'],
+    } as operations['getLoginLink']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -1741,12 +1725,12 @@ const getOAuthLoginLinkOperationFixture = {
       redirect_uri: 'india',
       code_challenge: 'golf',
       sign_up_email: 'india',
-    } satisfies operations['getOAuthLoginLink']['parameters']['query'] as operations['getOAuthLoginLink']['parameters']['query'],
+    } as operations['getOAuthLoginLink']['parameters']['query'],
   },
   responses: {
     '200': {
       login_link: 'hotel',
-    } satisfies operations['getOAuthLoginLink']['responses']['200']['content']['application/json'] as operations['getOAuthLoginLink']['responses']['200']['content']['application/json'],
+    } as operations['getOAuthLoginLink']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -1755,7 +1739,7 @@ const getPrefillChoicesOperationFixture = {
     path: {
       app: 'echo',
       prefill: 'delta',
-    } satisfies operations['getPrefillChoices']['parameters']['path'] as operations['getPrefillChoices']['parameters']['path'],
+    } as operations['getPrefillChoices']['parameters']['path'],
     body: {
       params: {},
     } satisfies NonNullable<
@@ -1820,7 +1804,7 @@ const listActionsOperationFixture = {
   request: {
     path: {
       app: 'charlie',
-    } satisfies operations['listActions']['parameters']['path'] as operations['listActions']['parameters']['path'],
+    } as operations['listActions']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -1860,7 +1844,7 @@ const listAppAuthenticationsOperationFixture = {
   request: {
     path: {
       app: 'india',
-    } satisfies operations['listAppAuthentications']['parameters']['path'] as operations['listAppAuthentications']['parameters']['path'],
+    } as operations['listAppAuthentications']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -1887,15 +1871,14 @@ const listAppAuthenticationsOperationFixture = {
         },
       ],
       message: 'hotel',
-    } satisfies operations['listAppAuthentications']['responses']['200']['content']['application/json'] as operations['listAppAuthentications']['responses']['200']['content']['application/json'],
+    } as operations['listAppAuthentications']['responses']['200']['content']['application/json'],
   },
 };
 
 const listUnfurlAppsOperationFixture = {
   request: {},
   responses: {
-    '200':
-      {} satisfies operations['listUnfurlApps']['responses']['200']['content']['application/json'] as operations['listUnfurlApps']['responses']['200']['content']['application/json'],
+    '200': {} as operations['listUnfurlApps']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -1903,7 +1886,7 @@ const previewAiActionOperationFixture = {
   request: {
     path: {
       ai_action_id: 'e7ac0a1e-ce15-42a0-8ff6-81b28a41c05d',
-    } satisfies operations['previewAiAction']['parameters']['path'] as operations['previewAiAction']['parameters']['path'],
+    } as operations['previewAiAction']['parameters']['path'],
     body: {
       instructions: 'foxtrot',
       params: {
@@ -1948,7 +1931,7 @@ const rateExecutionLogOperationFixture = {
   request: {
     path: {
       execution_log_id: 'golf',
-    } satisfies operations['rateExecutionLog']['parameters']['path'] as operations['rateExecutionLog']['parameters']['path'],
+    } as operations['rateExecutionLog']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -2018,28 +2001,23 @@ const testAuthenticationOperationFixture = {
   request: {
     path: {
       auth_id: 1,
-    } satisfies operations['testAuthentication']['parameters']['path'] as operations['testAuthentication']['parameters']['path'],
+    } as operations['testAuthentication']['parameters']['path'],
   },
   responses: {
     '200': {
       success: true,
       errors: [{}],
       results: {},
-    } satisfies operations['testAuthentication']['responses']['200']['content']['application/json'] as operations['testAuthentication']['responses']['200']['content']['application/json'],
+    } as operations['testAuthentication']['responses']['200']['content']['application/json'],
   },
 };
 
 const unfurlUrlOperationFixture = {
   request: {
-    body: {} satisfies NonNullable<
-      operations['unfurlUrl']['requestBody']
-    >['content']['application/json'] as NonNullable<
-      operations['unfurlUrl']['requestBody']
-    >['content']['application/json'],
+    body: {} as NonNullable<operations['unfurlUrl']['requestBody']>['content']['application/json'],
   },
   responses: {
-    '200':
-      {} satisfies operations['unfurlUrl']['responses']['200']['content']['application/json'] as operations['unfurlUrl']['responses']['200']['content']['application/json'],
+    '200': {} as operations['unfurlUrl']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -2047,7 +2025,7 @@ const updateAiActionOperationFixture = {
   request: {
     path: {
       ai_action_id: 'india',
-    } satisfies operations['updateAiAction']['parameters']['path'] as operations['updateAiAction']['parameters']['path'],
+    } as operations['updateAiAction']['parameters']['path'],
     body: {
       app: 'hotel',
       action: 'india',

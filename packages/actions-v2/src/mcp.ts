@@ -1478,189 +1478,235 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** One MCP tool per operation: name, description, arguments, input and output schemas. */
-export const mcpTools: ToolDefinition[] = [
-  {
-    name: 'checkAuth',
-    operation: checkAuthOperation,
-    title: 'Check the authentication',
-    description:
-      'Check the authentication\n\nReturns whether the caller is authenticated, and who the user is.\n\nGET /api/v2/auth/check/',
-    tags: ['System and authentication'],
-    arguments: [],
-    input: {
-      properties: {},
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          success: {
-            type: 'boolean',
-            description: 'True if the user is authenticated.',
-          },
-          email: {
-            type: 'string',
-            description: 'Email address of the user.',
-          },
-          name: {
-            type: 'string',
-            description: 'Name of the user.',
-          },
-          user_id: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'User ID.',
-          },
-          is_staff: {
-            anyOf: [
-              {
-                type: 'boolean',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'Whether the user is staff.',
-          },
-        },
-        required: ['success', 'email', 'name'],
-        description: 'The authenticated user.',
-      },
-      wrapped: false,
-    },
+const checkAuthTool: ToolDefinition = {
+  name: 'checkAuth',
+  operation: checkAuthOperation,
+  title: 'Check the authentication',
+  description:
+    'Check the authentication\n\nReturns whether the caller is authenticated, and who the user is.\n\nGET /api/v2/auth/check/',
+  tags: ['System and authentication'],
+  arguments: [],
+  input: {
+    properties: {},
+    required: [],
   },
-  {
-    name: 'checkHealth',
-    operation: checkHealthOperation,
-    title: 'Check the service health',
-    description:
-      'Check the service health\n\nChecks that the service is up. Takes no parameters.\n\nGET /api/v2/health/',
-    tags: ['System and authentication'],
-    arguments: [],
-    input: {
-      properties: {},
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {},
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'checkUnfurlAppAuth',
-    operation: checkUnfurlAppAuthOperation,
-    title: 'Check the authentication for an unfurl app',
-    description:
-      'Check the authentication for an unfurl app\n\nChecks whether the user has an authentication for the app.\n\nGET /api/v2/unfurl/apps/{app}/auth/',
-    tags: ['Utilities'],
-    arguments: [
-      {
-        name: 'app',
-        in: 'path',
-        parameter: 'app',
-      },
-    ],
-    input: {
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        app: {
+        success: {
+          type: 'boolean',
+          description: 'True if the user is authenticated.',
+        },
+        email: {
           type: 'string',
-          description: 'Key of the app.',
+          description: 'Email address of the user.',
+        },
+        name: {
+          type: 'string',
+          description: 'Name of the user.',
+        },
+        user_id: {
+          anyOf: [
+            {
+              type: 'integer',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'User ID.',
+        },
+        is_staff: {
+          anyOf: [
+            {
+              type: 'boolean',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'Whether the user is staff.',
         },
       },
-      required: ['app'],
+      required: ['success', 'email', 'name'],
+      description: 'The authenticated user.',
     },
-    output: {
-      schema: {
-        type: 'object',
-        description:
-          'Whether the user has an authentication for an app. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'createAiAction',
-    operation: createAiActionOperation,
-    title: 'Create an AI action',
-    description:
-      'Create an AI action\n\nCreates (stores) an AI action.\n\nPOST /api/v2/ai-actions/',
-    tags: ['Stored AI actions'],
-    arguments: [
-      {
-        name: 'account_id',
-        in: 'query',
-        parameter: 'account_id',
-        nullable: true,
-      },
-      {
-        name: 'authentication_id',
-        in: 'query',
-        parameter: 'authentication_id',
-        nullable: true,
-      },
-      {
-        name: 'app',
-        in: 'body',
-        property: 'app',
-      },
-      {
-        name: 'action',
-        in: 'body',
-        property: 'action',
-      },
-      {
-        name: 'action_type',
-        in: 'body',
-        property: 'action_type',
-      },
-      {
-        name: 'params',
-        in: 'body',
-        property: 'params',
-      },
-      {
-        name: 'meta',
-        in: 'body',
-        property: 'meta',
-      },
-    ],
-    input: {
+};
+
+const checkHealthTool: ToolDefinition = {
+  name: 'checkHealth',
+  operation: checkHealthOperation,
+  title: 'Check the service health',
+  description:
+    'Check the service health\n\nChecks that the service is up. Takes no parameters.\n\nGET /api/v2/health/',
+  tags: ['System and authentication'],
+  arguments: [],
+  input: {
+    properties: {},
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        account_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'ID of the account.',
+        result: {},
+      },
+      required: ['result'],
+    },
+    wrapped: true,
+  },
+};
+
+const checkUnfurlAppAuthTool: ToolDefinition = {
+  name: 'checkUnfurlAppAuth',
+  operation: checkUnfurlAppAuthOperation,
+  title: 'Check the authentication for an unfurl app',
+  description:
+    'Check the authentication for an unfurl app\n\nChecks whether the user has an authentication for the app.\n\nGET /api/v2/unfurl/apps/{app}/auth/',
+  tags: ['Utilities'],
+  arguments: [
+    {
+      name: 'app',
+      in: 'path',
+      parameter: 'app',
+    },
+  ],
+  input: {
+    properties: {
+      app: {
+        type: 'string',
+        description: 'Key of the app.',
+      },
+    },
+    required: ['app'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      description:
+        'Whether the user has an authentication for an app. The document does not show the fields.',
+    },
+    wrapped: false,
+  },
+};
+
+const createAiActionTool: ToolDefinition = {
+  name: 'createAiAction',
+  operation: createAiActionOperation,
+  title: 'Create an AI action',
+  description: 'Create an AI action\n\nCreates (stores) an AI action.\n\nPOST /api/v2/ai-actions/',
+  tags: ['Stored AI actions'],
+  arguments: [
+    {
+      name: 'account_id',
+      in: 'query',
+      parameter: 'account_id',
+      nullable: true,
+    },
+    {
+      name: 'authentication_id',
+      in: 'query',
+      parameter: 'authentication_id',
+      nullable: true,
+    },
+    {
+      name: 'app',
+      in: 'body',
+      property: 'app',
+    },
+    {
+      name: 'action',
+      in: 'body',
+      property: 'action',
+    },
+    {
+      name: 'action_type',
+      in: 'body',
+      property: 'action_type',
+    },
+    {
+      name: 'params',
+      in: 'body',
+      property: 'params',
+    },
+    {
+      name: 'meta',
+      in: 'body',
+      property: 'meta',
+    },
+  ],
+  input: {
+    properties: {
+      account_id: {
+        anyOf: [
+          {
+            type: 'integer',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'ID of the account.',
+      },
+      authentication_id: {
+        anyOf: [
+          {
+            type: 'integer',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'ID of the authentication.',
+      },
+      app: {
+        type: 'string',
+        description: 'From public documentation: key of the app.',
+      },
+      action: {
+        type: 'string',
+        description: 'From public documentation: key of the action.',
+      },
+      action_type: {
+        $ref: '#/$defs/ActionType',
+        description: 'From public documentation: kind of the action.',
+      },
+      params: {
+        type: 'object',
+        additionalProperties: {
+          $ref: '#/$defs/ActionParam',
         },
-        authentication_id: {
+        description: 'From public documentation: the params, keyed by need key.',
+      },
+      meta: {
+        $ref: '#/$defs/AiActionMeta',
+        description: 'From public documentation: labels and hints stored with the AI action.',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+          format: 'uuid',
+          description: 'From public documentation: ID of the AI action.',
+        },
+        description: {
           anyOf: [
             {
-              type: 'integer',
+              type: 'string',
             },
             {
               type: 'null',
             },
           ],
-          description: 'ID of the authentication.',
+          description: 'From public documentation: description of the AI action.',
         },
         app: {
           type: 'string',
@@ -1685,351 +1731,16 @@ export const mcpTools: ToolDefinition[] = [
           $ref: '#/$defs/AiActionMeta',
           description: 'From public documentation: labels and hints stored with the AI action.',
         },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            format: 'uuid',
-            description: 'From public documentation: ID of the AI action.',
-          },
-          description: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: description of the AI action.',
-          },
-          app: {
-            type: 'string',
-            description: 'From public documentation: key of the app.',
-          },
-          action: {
-            type: 'string',
-            description: 'From public documentation: key of the action.',
-          },
-          action_type: {
-            $ref: '#/$defs/ActionType',
-            description: 'From public documentation: kind of the action.',
-          },
-          params: {
-            type: 'object',
-            additionalProperties: {
-              $ref: '#/$defs/ActionParam',
+        account_id: {
+          anyOf: [
+            {
+              type: 'integer',
             },
-            description: 'From public documentation: the params, keyed by need key.',
-          },
-          meta: {
-            $ref: '#/$defs/AiActionMeta',
-            description: 'From public documentation: labels and hints stored with the AI action.',
-          },
-          account_id: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: ID of the account of the AI action.',
-          },
-          authentication_id: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: ID of the authentication of the AI action.',
-          },
-          needs: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/NeedT',
+            {
+              type: 'null',
             },
-            description: 'From public documentation: inputs of the action.',
-          },
-        },
-        description: 'A stored AI action. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'deleteAiAction',
-    operation: deleteAiActionOperation,
-    title: 'Delete an AI action',
-    description:
-      'Delete an AI action\n\nDeletes a stored AI action. Deleting an AI action that does not exist is not an error; the response is false.\n\nDELETE /api/v2/ai-actions/{ai_action_id}/',
-    tags: ['Stored AI actions'],
-    arguments: [
-      {
-        name: 'ai_action_id',
-        in: 'path',
-        parameter: 'ai_action_id',
-      },
-    ],
-    input: {
-      properties: {
-        ai_action_id: {
-          type: 'string',
-          description: 'ID of the stored AI action.',
-        },
-      },
-      required: ['ai_action_id'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            type: 'boolean',
-          },
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'executeAiAction',
-    operation: executeAiActionOperation,
-    title: 'Execute a stored AI action',
-    description:
-      'Execute a stored AI action\n\nExecutes a stored AI action from instructions.\n\nPOST /api/v2/ai-actions/{ai_action_id}/execute/',
-    tags: ['Execution'],
-    arguments: [
-      {
-        name: 'ai_action_id',
-        in: 'path',
-        parameter: 'ai_action_id',
-      },
-      {
-        name: 'preview_only',
-        in: 'query',
-        parameter: 'preview_only',
-      },
-      {
-        name: 'instructions',
-        in: 'body',
-        property: 'instructions',
-      },
-      {
-        name: 'params',
-        in: 'body',
-        property: 'params',
-      },
-    ],
-    input: {
-      properties: {
-        ai_action_id: {
-          type: 'string',
-          description: 'ID of the stored AI action.',
-        },
-        preview_only: {
-          type: 'boolean',
-          default: false,
-          description: 'True does not execute the action and returns the resolved params.',
-        },
-        instructions: {
-          type: 'string',
-          description: 'From public documentation: instructions the params are guessed from.',
-        },
-        params: {
-          type: 'object',
-          additionalProperties: {
-            $ref: '#/$defs/ActionParam',
-          },
-          description: 'From public documentation: the params, keyed by need key.',
-        },
-      },
-      required: ['ai_action_id'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          execution_log_id: {
-            type: 'string',
-            description: 'From public documentation: ID of the execution log, used to rate it.',
-          },
-          action_used: {
-            type: 'string',
-            description: 'From public documentation: the action that was used.',
-          },
-          input_params: {
-            type: 'object',
-            description: 'From public documentation: the params as given.',
-          },
-          resolved_params: {
-            type: 'object',
-            description: 'From public documentation: the params after guessing.',
-          },
-          results: {
-            type: 'array',
-            items: {
-              type: 'object',
-            },
-            description: 'From public documentation: the results; empty on preview.',
-          },
-          full_results: {
-            type: 'array',
-            description: 'From public documentation: the full results (deprecated).',
-            deprecated: true,
-          },
-          result_field_labels: {
-            type: 'object',
-            additionalProperties: {
-              type: 'string',
-            },
-            description: 'From public documentation: labels of the result fields.',
-          },
-          status: {
-            enum: ['success', 'error', 'empty', 'preview'],
-            description: 'From public documentation: status of the execution.',
-          },
-          error: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: the error, if any.',
-          },
-        },
-        description:
-          'The outcome of an execution, preview or rating. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'executeStatelessAction',
-    operation: executeStatelessActionOperation,
-    title: 'Execute an action without storing it',
-    description:
-      'Execute an action without storing it\n\nExecutes an action directly, without storing it. Params are guessed from the instructions\nunless they are locked or ignored. With `preview_only` the action is not executed and the\nresolved params are returned. With `skip_param_guessing` a direct call is made with no\nguessing, and then every param must be in mode `locked` or `ignored`, otherwise an error is\nraised. `skip_param_guessing` and `preview_only` cannot both be true.\n\nPOST /api/v2/execute/',
-    tags: ['Execution'],
-    arguments: [
-      {
-        name: 'provider_id',
-        in: 'query',
-        parameter: 'provider_id',
-      },
-      {
-        name: 'token_budget',
-        in: 'query',
-        parameter: 'token_budget',
-      },
-      {
-        name: 'preview_only',
-        in: 'query',
-        parameter: 'preview_only',
-      },
-      {
-        name: 'skip_param_guessing',
-        in: 'query',
-        parameter: 'skip_param_guessing',
-      },
-      {
-        name: 'instructions',
-        in: 'body',
-        property: 'instructions',
-      },
-      {
-        name: 'app',
-        in: 'body',
-        property: 'app',
-      },
-      {
-        name: 'action',
-        in: 'body',
-        property: 'action',
-      },
-      {
-        name: 'params',
-        in: 'body',
-        property: 'params',
-      },
-      {
-        name: 'action_type',
-        in: 'body',
-        property: 'action_type',
-      },
-      {
-        name: 'authentication_id',
-        in: 'body',
-        property: 'authentication_id',
-        nullable: true,
-      },
-      {
-        name: 'account_id',
-        in: 'body',
-        property: 'account_id',
-        nullable: true,
-      },
-    ],
-    input: {
-      properties: {
-        provider_id: {
-          type: 'string',
-          description: 'ID of the provider.',
-        },
-        token_budget: {
-          type: 'integer',
-          default: 1000,
-          description:
-            'Caps the tokens per field; longer values are truncated. Deprecated but kept for compatibility.',
-          deprecated: true,
-        },
-        preview_only: {
-          type: 'boolean',
-          default: false,
-          description:
-            'True does not execute the action and returns the resolved params. Cannot be true together with `skip_param_guessing`.',
-        },
-        skip_param_guessing: {
-          type: 'boolean',
-          default: false,
-          description:
-            'True makes a direct call with no guessing; then every param must be in mode `locked` or\n`ignored`, otherwise an error is raised. Cannot be true together with `preview_only`.\n',
-        },
-        instructions: {
-          type: 'string',
-          description: 'From public documentation: instructions the params are guessed from.',
-        },
-        app: {
-          type: 'string',
-          description: 'From public documentation: key of the app.',
-        },
-        action: {
-          type: 'string',
-          description: 'From public documentation: key of the action.',
-        },
-        params: {
-          type: 'object',
-          additionalProperties: {
-            $ref: '#/$defs/ActionParam',
-          },
-          description: 'From public documentation: the params, keyed by need key.',
-        },
-        action_type: {
-          $ref: '#/$defs/ActionType',
-          description: 'From public documentation: kind of the action.',
+          ],
+          description: 'From public documentation: ID of the account of the AI action.',
         },
         authentication_id: {
           anyOf: [
@@ -2040,1406 +1751,157 @@ export const mcpTools: ToolDefinition[] = [
               type: 'null',
             },
           ],
-          description:
-            'From public documentation: ID of the authentication to run the action with.',
+          description: 'From public documentation: ID of the authentication of the AI action.',
         },
-        account_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: ID of the account to run the action in.',
-        },
-      },
-      required: ['instructions', 'app', 'action'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          execution_log_id: {
-            type: 'string',
-            description: 'From public documentation: ID of the execution log, used to rate it.',
-          },
-          action_used: {
-            type: 'string',
-            description: 'From public documentation: the action that was used.',
-          },
-          input_params: {
-            type: 'object',
-            description: 'From public documentation: the params as given.',
-          },
-          resolved_params: {
-            type: 'object',
-            description: 'From public documentation: the params after guessing.',
-          },
-          results: {
-            type: 'array',
-            items: {
-              type: 'object',
-            },
-            description: 'From public documentation: the results; empty on preview.',
-          },
-          full_results: {
-            type: 'array',
-            description: 'From public documentation: the full results (deprecated).',
-            deprecated: true,
-          },
-          result_field_labels: {
-            type: 'object',
-            additionalProperties: {
-              type: 'string',
-            },
-            description: 'From public documentation: labels of the result fields.',
-          },
-          status: {
-            enum: ['success', 'error', 'empty', 'preview'],
-            description: 'From public documentation: status of the execution.',
-          },
-          error: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: the error, if any.',
-          },
-        },
-        description:
-          'The outcome of an execution, preview or rating. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getActionDetails',
-    operation: getActionDetailsOperation,
-    title: 'Get the details of an action',
-    description:
-      'Get the details of an action\n\nReturns the details of an action (its needs, gives and optionally a sample result).\n\nPOST /api/v2/apps/{app}/actions/{action}/',
-    tags: ['Actions'],
-    arguments: [
-      {
-        name: 'app',
-        in: 'path',
-        parameter: 'app',
-      },
-      {
-        name: 'action',
-        in: 'path',
-        parameter: 'action',
-      },
-      {
-        name: 'action_type',
-        in: 'query',
-        parameter: 'action_type',
-      },
-      {
-        name: 'account_id',
-        in: 'query',
-        parameter: 'account_id',
-      },
-      {
-        name: 'authentication_id',
-        in: 'query',
-        parameter: 'authentication_id',
-        nullable: true,
-      },
-      {
-        name: 'action_extra',
-        in: 'query',
-        parameter: 'action_extra',
-      },
-      {
-        name: 'params',
-        in: 'body',
-        property: 'params',
-      },
-    ],
-    input: {
-      properties: {
-        app: {
-          type: 'string',
-          description: 'Key of the app.',
-        },
-        action: {
-          type: 'string',
-          description: 'Key of the action.',
-        },
-        action_type: {
-          $ref: '#/$defs/ActionType',
-          default: 'write',
-          description: 'Kind of the action.',
-        },
-        account_id: {
-          type: 'integer',
-          description: 'ID of the account.',
-        },
-        authentication_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'ID of the authentication.',
-        },
-        action_extra: {
+        needs: {
           type: 'array',
           items: {
-            enum: ['action_needs', 'action_gives', 'action_sample'],
+            $ref: '#/$defs/NeedT',
           },
-          uniqueItems: true,
-          default: ['action_needs'],
-          description:
-            'Details to return, sent as a comma-separated list of unique values; `action_sample` makes the response much slower.',
-        },
-        params: {
-          type: 'object',
-          description: 'An object of key-value pairs.',
+          description: 'From public documentation: inputs of the action.',
         },
       },
-      required: ['app', 'action'],
+      description: 'A stored AI action. The document does not show the fields.',
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          results: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/ActionDetailsResultSchema',
-            },
-            description: 'The action details.',
-          },
-        },
-        required: ['results'],
-        description:
-          'A list of action details (`GenericResults[ActionDetailsResultSchema]`); additional properties may be present.',
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'getAiAction',
-    operation: getAiActionOperation,
-    title: 'Get an AI action',
-    description:
-      'Get an AI action\n\nReturns a stored AI action.\n\nGET /api/v2/ai-actions/{ai_action_id}/',
-    tags: ['Stored AI actions'],
-    arguments: [
-      {
-        name: 'ai_action_id',
-        in: 'path',
-        parameter: 'ai_action_id',
-      },
-    ],
-    input: {
-      properties: {
-        ai_action_id: {
-          type: 'string',
-          description: 'ID of the stored AI action.',
-        },
-      },
-      required: ['ai_action_id'],
+};
+
+const deleteAiActionTool: ToolDefinition = {
+  name: 'deleteAiAction',
+  operation: deleteAiActionOperation,
+  title: 'Delete an AI action',
+  description:
+    'Delete an AI action\n\nDeletes a stored AI action. Deleting an AI action that does not exist is not an error; the response is false.\n\nDELETE /api/v2/ai-actions/{ai_action_id}/',
+  tags: ['Stored AI actions'],
+  arguments: [
+    {
+      name: 'ai_action_id',
+      in: 'path',
+      parameter: 'ai_action_id',
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            format: 'uuid',
-            description: 'From public documentation: ID of the AI action.',
-          },
-          description: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: description of the AI action.',
-          },
-          app: {
-            type: 'string',
-            description: 'From public documentation: key of the app.',
-          },
-          action: {
-            type: 'string',
-            description: 'From public documentation: key of the action.',
-          },
-          action_type: {
-            $ref: '#/$defs/ActionType',
-            description: 'From public documentation: kind of the action.',
-          },
-          params: {
-            type: 'object',
-            additionalProperties: {
-              $ref: '#/$defs/ActionParam',
-            },
-            description: 'From public documentation: the params, keyed by need key.',
-          },
-          meta: {
-            $ref: '#/$defs/AiActionMeta',
-            description: 'From public documentation: labels and hints stored with the AI action.',
-          },
-          account_id: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: ID of the account of the AI action.',
-          },
-          authentication_id: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: ID of the authentication of the AI action.',
-          },
-          needs: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/NeedT',
-            },
-            description: 'From public documentation: inputs of the action.',
-          },
-        },
-        description: 'A stored AI action. The document does not show the fields.',
+  ],
+  input: {
+    properties: {
+      ai_action_id: {
+        type: 'string',
+        description: 'ID of the stored AI action.',
       },
-      wrapped: false,
     },
+    required: ['ai_action_id'],
   },
-  {
-    name: 'getApp',
-    operation: getAppOperation,
-    title: 'Get an app',
-    description: 'Get an app\n\nReturns the details of an app.\n\nGET /api/v2/apps/{app}/',
-    tags: ['Apps'],
-    arguments: [
-      {
-        name: 'app',
-        in: 'path',
-        parameter: 'app',
-      },
-    ],
-    input: {
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        app: {
-          type: 'string',
-          description: 'Key of the app.',
-        },
-      },
-      required: ['app'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          results: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/AppDetailsSchema',
-            },
-            description: 'The app details.',
-          },
-        },
-        required: ['results'],
-        description:
-          'A list of app details (`GenericResults[AppDetailsSchema]`); additional properties may be present.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getLoginLink',
-    operation: getLoginLinkOperation,
-    title: 'Create a quick-account-creation link',
-    description:
-      'Create a quick-account-creation link\n\nCreates a quick-account-creation link. If the email already has an account the user is asked\nto log in, otherwise to create an account. Afterwards the user goes to `redirect_to`.\n\nSuggested PKCE flow: set `redirect_to` to `{actions_url}/oauth/authorize/` carrying the query\nparameters `client_id`, `scope` (`openid nla:exposed_actions:execute`), `response_type`\n(`code`), `redirect_uri`, `code_challenge` and `code_challenge_method` (`S256`).\n\nGET /api/v2/auth/login-link/',
-    tags: ['System and authentication'],
-    arguments: [
-      {
-        name: 'sign_up_first_name',
-        in: 'query',
-        parameter: 'sign_up_first_name',
-      },
-      {
-        name: 'sign_up_last_name',
-        in: 'query',
-        parameter: 'sign_up_last_name',
-      },
-      {
-        name: 'sign_up_email',
-        in: 'query',
-        parameter: 'sign_up_email',
-      },
-      {
-        name: 'redirect_to',
-        in: 'query',
-        parameter: 'redirect_to',
-      },
-    ],
-    input: {
-      properties: {
-        sign_up_first_name: {
-          type: 'string',
-          description: 'First name of the user signing up.',
-        },
-        sign_up_last_name: {
-          type: 'string',
-          description: 'Last name of the user signing up.',
-        },
-        sign_up_email: {
-          type: 'string',
-          description: 'Email address of the user signing up.',
-        },
-        redirect_to: {
-          type: 'string',
-          default: '/config/login-success',
-          description: 'Where the user goes after signing up or logging in.',
-        },
-      },
-      required: ['sign_up_first_name', 'sign_up_last_name', 'sign_up_email'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          login_link: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'The link to send the user to.',
-          },
-        },
-        description: 'A quick-account-creation link.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getOAuthLoginLink',
-    operation: getOAuthLoginLinkOperation,
-    title: 'Create a quick-account-creation link followed by OAuth login',
-    description:
-      'Create a quick-account-creation link followed by OAuth login\n\nCreates the same quick-account-creation link as the login-link operation, followed by OAuth login.\n\nGET /api/v2/auth/oauth-login-link/',
-    tags: ['System and authentication'],
-    arguments: [
-      {
-        name: 'client_id',
-        in: 'query',
-        parameter: 'client_id',
-      },
-      {
-        name: 'redirect_uri',
-        in: 'query',
-        parameter: 'redirect_uri',
-      },
-      {
-        name: 'code_challenge',
-        in: 'query',
-        parameter: 'code_challenge',
-      },
-      {
-        name: 'sign_up_email',
-        in: 'query',
-        parameter: 'sign_up_email',
-      },
-      {
-        name: 'sign_up_first_name',
-        in: 'query',
-        parameter: 'sign_up_first_name',
-        nullable: true,
-      },
-      {
-        name: 'sign_up_last_name',
-        in: 'query',
-        parameter: 'sign_up_last_name',
-        nullable: true,
-      },
-    ],
-    input: {
-      properties: {
-        client_id: {
-          type: 'string',
-          description: 'ID of the OAuth client.',
-        },
-        redirect_uri: {
-          type: 'string',
-          description:
-            'Where the user returns with a `code`; must be in the allowed redirect URIs of the OAuth client.',
-        },
-        code_challenge: {
-          type: 'string',
-          description: 'SHA-256 hash of the PKCE `code_verifier`.',
-        },
-        sign_up_email: {
-          type: 'string',
-          description: 'Email address of the user signing up.',
-        },
-        sign_up_first_name: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'First name of the user signing up.',
-        },
-        sign_up_last_name: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'Last name of the user signing up.',
-        },
-      },
-      required: ['client_id', 'redirect_uri', 'code_challenge', 'sign_up_email'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          login_link: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'The link to send the user to.',
-          },
-        },
-        description: 'A quick-account-creation link.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getPrefillChoices',
-    operation: getPrefillChoicesOperation,
-    title: 'Get the choices of a prefill',
-    description:
-      'Get the choices of a prefill\n\nReturns the choices of a prefill. Choices are cached for 24 hours per user, app and prefill;\n`force_refresh` refreshes the cache.\n\nPOST /api/v2/apps/{app}/choices/{prefill}/',
-    tags: ['Actions'],
-    arguments: [
-      {
-        name: 'app',
-        in: 'path',
-        parameter: 'app',
-      },
-      {
-        name: 'prefill',
-        in: 'path',
-        parameter: 'prefill',
-      },
-      {
-        name: 'authentication_id',
-        in: 'query',
-        parameter: 'authentication_id',
-        nullable: true,
-      },
-      {
-        name: 'account_id',
-        in: 'query',
-        parameter: 'account_id',
-      },
-      {
-        name: 'query',
-        in: 'query',
-        parameter: 'query',
-        nullable: true,
-      },
-      {
-        name: 'force_refresh',
-        in: 'query',
-        parameter: 'force_refresh',
-      },
-      {
-        name: 'params',
-        in: 'body',
-        property: 'params',
-      },
-    ],
-    input: {
-      properties: {
-        app: {
-          type: 'string',
-          description: 'Key of the app.',
-        },
-        prefill: {
-          type: 'string',
-          description: 'Key of the prefill.',
-        },
-        authentication_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'ID of the authentication.',
-        },
-        account_id: {
-          type: 'integer',
-          description: 'ID of the account.',
-        },
-        query: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'Filters the choices.',
-        },
-        force_refresh: {
+        result: {
           type: 'boolean',
-          default: false,
-          description:
-            'True refreshes the cached choices (cached 24 hours per user, app and prefill).',
-        },
-        params: {
-          type: 'object',
-          description: 'An object of key-value pairs (inferred from the documented default).',
         },
       },
-      required: ['app', 'prefill'],
+      required: ['result'],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          is_loading: {
-            type: 'boolean',
-            description:
-              'From public documentation: true while the choices are still being loaded; clients poll about once a second.',
-          },
-          last_refresh_seconds_ago: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: seconds since the choices were refreshed.',
-          },
-          results: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/ChoiceT',
-            },
-            description: 'From public documentation: the choices.',
-          },
-        },
-        description: 'Choices of a prefill. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
+    wrapped: true,
   },
-  {
-    name: 'guessActions',
-    operation: guessActionsOperation,
-    title: 'Guess actions from a query',
-    description:
-      'Guess actions from a query\n\nGuesses the actions that match a query.\n\nPOST /api/v2/guess-actions/',
-    tags: ['Utilities'],
-    arguments: [
-      {
-        name: 'query',
-        in: 'body',
-        property: 'query',
-      },
-      {
-        name: 'action_types',
-        in: 'body',
-        property: 'action_types',
-      },
-      {
-        name: 'count',
-        in: 'body',
-        property: 'count',
-      },
-    ],
-    input: {
-      properties: {
-        query: {
-          type: 'string',
-          description: 'The query.',
-          default: '',
-        },
-        action_types: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/ActionType',
-          },
-          description: 'Kinds of actions to guess.',
-          default: ['write', 'search', 'read'],
-        },
-        count: {
-          type: 'integer',
-          description: 'Number of actions to guess.',
-          default: 25,
-        },
-      },
-      required: [],
+};
+
+const executeAiActionTool: ToolDefinition = {
+  name: 'executeAiAction',
+  operation: executeAiActionOperation,
+  title: 'Execute a stored AI action',
+  description:
+    'Execute a stored AI action\n\nExecutes a stored AI action from instructions.\n\nPOST /api/v2/ai-actions/{ai_action_id}/execute/',
+  tags: ['Execution'],
+  arguments: [
+    {
+      name: 'ai_action_id',
+      in: 'path',
+      parameter: 'ai_action_id',
     },
-    output: {
-      schema: {
+    {
+      name: 'preview_only',
+      in: 'query',
+      parameter: 'preview_only',
+    },
+    {
+      name: 'instructions',
+      in: 'body',
+      property: 'instructions',
+    },
+    {
+      name: 'params',
+      in: 'body',
+      property: 'params',
+    },
+  ],
+  input: {
+    properties: {
+      ai_action_id: {
+        type: 'string',
+        description: 'ID of the stored AI action.',
+      },
+      preview_only: {
+        type: 'boolean',
+        default: false,
+        description: 'True does not execute the action and returns the resolved params.',
+      },
+      instructions: {
+        type: 'string',
+        description: 'From public documentation: instructions the params are guessed from.',
+      },
+      params: {
         type: 'object',
-        properties: {
-          result: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/GuessResultSchema',
-            },
-          },
+        additionalProperties: {
+          $ref: '#/$defs/ActionParam',
         },
-        required: ['result'],
+        description: 'From public documentation: the params, keyed by need key.',
       },
-      wrapped: true,
     },
+    required: ['ai_action_id'],
   },
-  {
-    name: 'listAccounts',
-    operation: listAccountsOperation,
-    title: "List the user's accounts",
-    description:
-      "List the user's accounts\n\nLists the accounts of the user.\n\nGET /api/v2/auth/accounts/",
-    tags: ['System and authentication'],
-    arguments: [],
-    input: {
-      properties: {},
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          results: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/AccountInfo',
-            },
-            description: 'The accounts.',
-          },
-        },
-        required: ['results'],
-        description:
-          'A list of accounts (`GenericResults[AccountInfo]`); additional properties may be present.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'listActions',
-    operation: listActionsOperation,
-    title: 'List the actions of an app',
-    description:
-      'List the actions of an app\n\nLists the actions of an app, ordered by relevancy.\n\nGET /api/v2/apps/{app}/actions/',
-    tags: ['Actions'],
-    arguments: [
-      {
-        name: 'app',
-        in: 'path',
-        parameter: 'app',
-      },
-      {
-        name: 'query',
-        in: 'query',
-        parameter: 'query',
-        nullable: true,
-      },
-      {
-        name: 'filter_action_type',
-        in: 'query',
-        parameter: 'filter_action_type',
-      },
-    ],
-    input: {
-      properties: {
-        app: {
-          type: 'string',
-          description: 'Key of the app.',
-        },
-        query: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description:
-            'Text to search actions for; when absent all actions of the app are returned.',
-        },
-        filter_action_type: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/ActionType',
-          },
-          uniqueItems: true,
-          default: ['write', 'search'],
-          description:
-            'Kinds of actions to return, sent as a comma-separated list of unique values.',
-        },
-      },
-      required: ['app'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          results: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/ActionSchema',
-            },
-            description: 'The actions, ordered by relevancy.',
-          },
-        },
-        required: ['results'],
-        description:
-          'A list of actions (`GenericResults[ActionSchema]`), ordered by relevancy; additional properties may be present.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'listAiActions',
-    operation: listAiActionsOperation,
-    title: "List the user's AI actions",
-    description:
-      "List the user's AI actions\n\nLists the user's stored AI actions.\n\nGET /api/v2/ai-actions/",
-    tags: ['Stored AI actions'],
-    arguments: [],
-    input: {
-      properties: {},
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          results: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/AiActionResponse',
-            },
-            description: 'From public documentation: the stored AI actions.',
-          },
-          configuration_link: {
-            type: 'string',
-            description:
-              'From public documentation: link to the page where the user configures actions.',
-          },
-        },
-        description: "The user's stored AI actions. The document does not show the fields.",
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'listAppAuthentications',
-    operation: listAppAuthenticationsOperation,
-    title: 'List the authentications for an app',
-    description:
-      "List the authentications for an app\n\nLists the caller's authentications (connections) for an app.\n\nGET /api/v2/apps/{app}/auths/",
-    tags: ['Apps'],
-    arguments: [
-      {
-        name: 'app',
-        in: 'path',
-        parameter: 'app',
-      },
-      {
-        name: 'account_id',
-        in: 'query',
-        parameter: 'account_id',
-      },
-      {
-        name: 'only_owned',
-        in: 'query',
-        parameter: 'only_owned',
-      },
-    ],
-    input: {
-      properties: {
-        app: {
-          type: 'string',
-          description: 'Key of the app.',
-        },
-        account_id: {
-          type: 'integer',
-          description: 'ID of the account.',
-        },
-        only_owned: {
-          type: 'boolean',
-          default: false,
-          description:
-            'True returns only authentications owned by the caller; false also returns shared ones.',
-        },
-      },
-      required: ['app'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          last_refresh_seconds_ago: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'Seconds since the list for this user and app was refreshed.',
-          },
-          results: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/AuthenticationT',
-            },
-            description: 'The authentications.',
-          },
-          message: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'Informational message; need not be shown to the user.',
-          },
-        },
-        required: ['last_refresh_seconds_ago', 'results'],
-        description: "The caller's authentications for an app.",
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'listUnfurlApps',
-    operation: listUnfurlAppsOperation,
-    title: 'List the apps usable for unfurling',
-    description:
-      'List the apps usable for unfurling\n\nLists the apps usable for unfurling, with URL patterns grouped by app.\n\nGET /api/v2/unfurl/apps/',
-    tags: ['Utilities'],
-    arguments: [],
-    input: {
-      properties: {},
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        description:
-          'Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'previewAiAction',
-    operation: previewAiActionOperation,
-    title: 'Preview a stored AI action',
-    description:
-      'Preview a stored AI action\n\nPreviews a stored AI action, returning the resolved params without executing it.\n\nPOST /api/v2/ai-actions/{ai_action_id}/preview/',
-    tags: ['Execution'],
-    arguments: [
-      {
-        name: 'ai_action_id',
-        in: 'path',
-        parameter: 'ai_action_id',
-      },
-      {
-        name: 'instructions',
-        in: 'body',
-        property: 'instructions',
-      },
-      {
-        name: 'params',
-        in: 'body',
-        property: 'params',
-      },
-    ],
-    input: {
-      properties: {
-        ai_action_id: {
-          type: 'string',
-          format: 'uuid',
-          description: 'ID of the stored AI action.',
-        },
-        instructions: {
-          type: 'string',
-          description: 'From public documentation: instructions the params are guessed from.',
-        },
-        params: {
-          type: 'object',
-          additionalProperties: {
-            $ref: '#/$defs/ActionParam',
-          },
-          description: 'From public documentation: the params, keyed by need key.',
-        },
-      },
-      required: ['ai_action_id'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          execution_log_id: {
-            type: 'string',
-            description: 'From public documentation: ID of the execution log, used to rate it.',
-          },
-          action_used: {
-            type: 'string',
-            description: 'From public documentation: the action that was used.',
-          },
-          input_params: {
-            type: 'object',
-            description: 'From public documentation: the params as given.',
-          },
-          resolved_params: {
-            type: 'object',
-            description: 'From public documentation: the params after guessing.',
-          },
-          results: {
-            type: 'array',
-            items: {
-              type: 'object',
-            },
-            description: 'From public documentation: the results; empty on preview.',
-          },
-          full_results: {
-            type: 'array',
-            description: 'From public documentation: the full results (deprecated).',
-            deprecated: true,
-          },
-          result_field_labels: {
-            type: 'object',
-            additionalProperties: {
-              type: 'string',
-            },
-            description: 'From public documentation: labels of the result fields.',
-          },
-          status: {
-            enum: ['success', 'error', 'empty', 'preview'],
-            description: 'From public documentation: status of the execution.',
-          },
-          error: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: the error, if any.',
-          },
-        },
-        description:
-          'The outcome of an execution, preview or rating. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'rateExecutionLog',
-    operation: rateExecutionLogOperation,
-    title: 'Rate an execution log',
-    description:
-      'Rate an execution log\n\nRates an execution log. The values are patched onto the log, so the operation may be called\nrepeatedly.\n\nPOST /api/v2/execute/log/{execution_log_id}/rate/',
-    tags: ['Execution'],
-    arguments: [
-      {
-        name: 'execution_log_id',
-        in: 'path',
-        parameter: 'execution_log_id',
-      },
-      {
-        name: 'rating',
-        in: 'query',
-        parameter: 'rating',
-        nullable: true,
-      },
-      {
-        name: 'feedback',
-        in: 'query',
-        parameter: 'feedback',
-        nullable: true,
-      },
-    ],
-    input: {
+  output: {
+    schema: {
+      type: 'object',
       properties: {
         execution_log_id: {
           type: 'string',
-          description: 'ID of the execution log.',
+          description: 'From public documentation: ID of the execution log, used to rate it.',
         },
-        rating: {
-          anyOf: [
-            {
-              type: 'integer',
-              minimum: -1,
-              maximum: 1,
-            },
-            {
-              type: 'null',
-            },
-          ],
-          default: 0,
-          description: 'The rating: `-1` bad, `0` neutral (the default), `1` good.',
-        },
-        feedback: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'Feedback in plain text.',
-        },
-      },
-      required: ['execution_log_id'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          execution_log_id: {
-            type: 'string',
-            description: 'From public documentation: ID of the execution log, used to rate it.',
-          },
-          action_used: {
-            type: 'string',
-            description: 'From public documentation: the action that was used.',
-          },
-          input_params: {
-            type: 'object',
-            description: 'From public documentation: the params as given.',
-          },
-          resolved_params: {
-            type: 'object',
-            description: 'From public documentation: the params after guessing.',
-          },
-          results: {
-            type: 'array',
-            items: {
-              type: 'object',
-            },
-            description: 'From public documentation: the results; empty on preview.',
-          },
-          full_results: {
-            type: 'array',
-            description: 'From public documentation: the full results (deprecated).',
-            deprecated: true,
-          },
-          result_field_labels: {
-            type: 'object',
-            additionalProperties: {
-              type: 'string',
-            },
-            description: 'From public documentation: labels of the result fields.',
-          },
-          status: {
-            enum: ['success', 'error', 'empty', 'preview'],
-            description: 'From public documentation: status of the execution.',
-          },
-          error: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: the error, if any.',
-          },
-        },
-        description:
-          'The outcome of an execution, preview or rating. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'searchApps',
-    operation: searchAppsOperation,
-    title: 'Search apps',
-    description: 'Search apps\n\nSearches apps.\n\nGET /api/v2/apps/search/',
-    tags: ['Apps'],
-    arguments: [
-      {
-        name: 'query',
-        in: 'query',
-        parameter: 'query',
-      },
-    ],
-    input: {
-      properties: {
-        query: {
+        action_used: {
           type: 'string',
-          description: 'Text to search apps for.',
+          description: 'From public documentation: the action that was used.',
         },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          results: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/AppSchema',
-            },
-            description: 'The apps.',
-          },
+        input_params: {
+          type: 'object',
+          description: 'From public documentation: the params as given.',
         },
-        required: ['results'],
-        description:
-          'A list of apps (`GenericResults[AppSchema]`); additional properties may be present.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'shrinkResult',
-    operation: shrinkResultOperation,
-    title: 'Shrink a result payload',
-    description:
-      'Shrink a result payload\n\nShrinks a result payload to a token budget, keeping more important values. Unofficial: may\nchange or be removed at any time.\n\nPOST /api/v2/shrink-result/',
-    tags: ['Utilities'],
-    arguments: [
-      {
-        name: 'app',
-        in: 'query',
-        parameter: 'app',
-      },
-      {
-        name: 'action',
-        in: 'query',
-        parameter: 'action',
-      },
-      {
-        name: 'action_type',
-        in: 'query',
-        parameter: 'action_type',
-      },
-      {
-        name: 'keep',
-        in: 'query',
-        parameter: 'keep',
-      },
-      {
-        name: 'token_budget',
-        in: 'query',
-        parameter: 'token_budget',
-      },
-      {
-        name: 'result',
-        in: 'body',
-        property: 'result',
-      },
-      {
-        name: 'result_field_labels',
-        in: 'body',
-        property: 'result_field_labels',
-      },
-    ],
-    input: {
-      properties: {
-        app: {
-          type: 'string',
-          description: 'Key of the app.',
+        resolved_params: {
+          type: 'object',
+          description: 'From public documentation: the params after guessing.',
         },
-        action: {
-          type: 'string',
-          description: 'Key of the action; required when `app` is given.',
-        },
-        action_type: {
-          type: 'string',
-          description: 'Kind of the action; required when `action` is given.',
-        },
-        keep: {
+        results: {
           type: 'array',
           items: {
-            type: 'string',
+            type: 'object',
           },
-          description: 'Field names that are never shrunk, sent as a comma-separated list.',
+          description: 'From public documentation: the results; empty on preview.',
         },
-        token_budget: {
-          type: 'integer',
-          default: 1000,
-          description: 'Maximum tokens in the response.',
-        },
-        result: {
-          type: 'object',
-          description: 'From public documentation: the result payload to shrink.',
+        full_results: {
+          type: 'array',
+          description: 'From public documentation: the full results (deprecated).',
+          deprecated: true,
         },
         result_field_labels: {
           type: 'object',
+          additionalProperties: {
+            type: 'string',
+          },
           description: 'From public documentation: labels of the result fields.',
         },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          shrunken_result: {
-            type: 'object',
-            description: 'From public documentation: the shrunken result payload.',
-          },
+        status: {
+          enum: ['success', 'error', 'empty', 'preview'],
+          description: 'From public documentation: status of the execution.',
         },
-        description: 'A shrunken result payload. The document does not show the fields.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'testAuthentication',
-    operation: testAuthenticationOperation,
-    title: 'Test an authentication',
-    description:
-      'Test an authentication\n\nTests whether an authentication is valid. An invalid authentication is marked stale (`is_stale` becomes true).\n\nPOST /api/v2/auth/{auth_id}/test/',
-    tags: ['System and authentication'],
-    arguments: [
-      {
-        name: 'auth_id',
-        in: 'path',
-        parameter: 'auth_id',
-      },
-    ],
-    input: {
-      properties: {
-        auth_id: {
-          type: 'integer',
-          description: 'ID of the authentication.',
-        },
-      },
-      required: ['auth_id'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          success: {
-            type: 'boolean',
-            description: 'Whether the authentication is valid.',
-          },
-          errors: {
-            anyOf: [
-              {
-                type: 'array',
-                items: {
-                  type: 'object',
-                },
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'Errors found while testing the authentication.',
-          },
-          results: {
-            anyOf: [
-              {
-                anyOf: [
-                  {
-                    type: 'object',
-                  },
-                  {
-                    type: 'boolean',
-                  },
-                ],
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'Results of the test.',
-          },
-        },
-        required: ['success', 'errors', 'results'],
-        description:
-          'The outcome of testing an authentication. An authentication found invalid is marked stale.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'unfurlUrl',
-    operation: unfurlUrlOperation,
-    title: 'Unfurl a URL',
-    description:
-      'Unfurl a URL\n\nUnfurls one URL into resources with the suitable app. A failure is not an error status: the\nresponse is 200 with an UnfurlError body, or an UnfurlNoAuthFoundError body when the user has\nno authentication for the app.\n\nPOST /api/v2/unfurl/',
-    tags: ['Utilities'],
-    arguments: [
-      {
-        name: 'provider_id',
-        in: 'query',
-        parameter: 'provider_id',
-        nullable: true,
-      },
-      {
-        name: 'body',
-        in: 'body',
-      },
-    ],
-    input: {
-      properties: {
-        provider_id: {
+        error: {
           anyOf: [
             {
               type: 'string',
@@ -3448,103 +1910,371 @@ export const mcpTools: ToolDefinition[] = [
               type: 'null',
             },
           ],
-          description: 'ID of the provider.',
-        },
-        body: {
-          $ref: '#/$defs/UnfurlUrlRequestSchema',
-          description: 'The request body (application/json).',
+          description: 'From public documentation: the error, if any.',
         },
       },
-      required: ['body'],
+      description:
+        'The outcome of an execution, preview or rating. The document does not show the fields.',
     },
-    output: {
-      schema: {
+    wrapped: false,
+  },
+};
+
+const executeStatelessActionTool: ToolDefinition = {
+  name: 'executeStatelessAction',
+  operation: executeStatelessActionOperation,
+  title: 'Execute an action without storing it',
+  description:
+    'Execute an action without storing it\n\nExecutes an action directly, without storing it. Params are guessed from the instructions\nunless they are locked or ignored. With `preview_only` the action is not executed and the\nresolved params are returned. With `skip_param_guessing` a direct call is made with no\nguessing, and then every param must be in mode `locked` or `ignored`, otherwise an error is\nraised. `skip_param_guessing` and `preview_only` cannot both be true.\n\nPOST /api/v2/execute/',
+  tags: ['Execution'],
+  arguments: [
+    {
+      name: 'provider_id',
+      in: 'query',
+      parameter: 'provider_id',
+    },
+    {
+      name: 'token_budget',
+      in: 'query',
+      parameter: 'token_budget',
+    },
+    {
+      name: 'preview_only',
+      in: 'query',
+      parameter: 'preview_only',
+    },
+    {
+      name: 'skip_param_guessing',
+      in: 'query',
+      parameter: 'skip_param_guessing',
+    },
+    {
+      name: 'instructions',
+      in: 'body',
+      property: 'instructions',
+    },
+    {
+      name: 'app',
+      in: 'body',
+      property: 'app',
+    },
+    {
+      name: 'action',
+      in: 'body',
+      property: 'action',
+    },
+    {
+      name: 'params',
+      in: 'body',
+      property: 'params',
+    },
+    {
+      name: 'action_type',
+      in: 'body',
+      property: 'action_type',
+    },
+    {
+      name: 'authentication_id',
+      in: 'body',
+      property: 'authentication_id',
+      nullable: true,
+    },
+    {
+      name: 'account_id',
+      in: 'body',
+      property: 'account_id',
+      nullable: true,
+    },
+  ],
+  input: {
+    properties: {
+      provider_id: {
+        type: 'string',
+        description: 'ID of the provider.',
+      },
+      token_budget: {
+        type: 'integer',
+        default: 1000,
+        description:
+          'Caps the tokens per field; longer values are truncated. Deprecated but kept for compatibility.',
+        deprecated: true,
+      },
+      preview_only: {
+        type: 'boolean',
+        default: false,
+        description:
+          'True does not execute the action and returns the resolved params. Cannot be true together with `skip_param_guessing`.',
+      },
+      skip_param_guessing: {
+        type: 'boolean',
+        default: false,
+        description:
+          'True makes a direct call with no guessing; then every param must be in mode `locked` or\n`ignored`, otherwise an error is raised. Cannot be true together with `preview_only`.\n',
+      },
+      instructions: {
+        type: 'string',
+        description: 'From public documentation: instructions the params are guessed from.',
+      },
+      app: {
+        type: 'string',
+        description: 'From public documentation: key of the app.',
+      },
+      action: {
+        type: 'string',
+        description: 'From public documentation: key of the action.',
+      },
+      params: {
+        type: 'object',
+        additionalProperties: {
+          $ref: '#/$defs/ActionParam',
+        },
+        description: 'From public documentation: the params, keyed by need key.',
+      },
+      action_type: {
+        $ref: '#/$defs/ActionType',
+        description: 'From public documentation: kind of the action.',
+      },
+      authentication_id: {
         anyOf: [
           {
-            $ref: '#/$defs/UnfurlUrlResponseSchema',
+            type: 'integer',
           },
           {
-            $ref: '#/$defs/UnfurlError',
-          },
-          {
-            $ref: '#/$defs/UnfurlNoAuthFoundError',
+            type: 'null',
           },
         ],
-        type: 'object',
+        description: 'From public documentation: ID of the authentication to run the action with.',
       },
-      wrapped: false,
+      account_id: {
+        anyOf: [
+          {
+            type: 'integer',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'From public documentation: ID of the account to run the action in.',
+      },
     },
+    required: ['instructions', 'app', 'action'],
   },
-  {
-    name: 'updateAiAction',
-    operation: updateAiActionOperation,
-    title: 'Update an AI action',
-    description:
-      'Update an AI action\n\nUpdates a stored AI action.\n\nPUT /api/v2/ai-actions/{ai_action_id}/',
-    tags: ['Stored AI actions'],
-    arguments: [
-      {
-        name: 'ai_action_id',
-        in: 'path',
-        parameter: 'ai_action_id',
-      },
-      {
-        name: 'account_id',
-        in: 'query',
-        parameter: 'account_id',
-      },
-      {
-        name: 'authentication_id',
-        in: 'query',
-        parameter: 'authentication_id',
-        nullable: true,
-      },
-      {
-        name: 'app',
-        in: 'body',
-        property: 'app',
-      },
-      {
-        name: 'action',
-        in: 'body',
-        property: 'action',
-      },
-      {
-        name: 'action_type',
-        in: 'body',
-        property: 'action_type',
-      },
-      {
-        name: 'params',
-        in: 'body',
-        property: 'params',
-      },
-      {
-        name: 'meta',
-        in: 'body',
-        property: 'meta',
-      },
-    ],
-    input: {
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        ai_action_id: {
+        execution_log_id: {
           type: 'string',
-          description: 'ID of the stored AI action.',
+          description: 'From public documentation: ID of the execution log, used to rate it.',
         },
-        account_id: {
-          type: 'integer',
-          description: 'ID of the account.',
+        action_used: {
+          type: 'string',
+          description: 'From public documentation: the action that was used.',
         },
-        authentication_id: {
+        input_params: {
+          type: 'object',
+          description: 'From public documentation: the params as given.',
+        },
+        resolved_params: {
+          type: 'object',
+          description: 'From public documentation: the params after guessing.',
+        },
+        results: {
+          type: 'array',
+          items: {
+            type: 'object',
+          },
+          description: 'From public documentation: the results; empty on preview.',
+        },
+        full_results: {
+          type: 'array',
+          description: 'From public documentation: the full results (deprecated).',
+          deprecated: true,
+        },
+        result_field_labels: {
+          type: 'object',
+          additionalProperties: {
+            type: 'string',
+          },
+          description: 'From public documentation: labels of the result fields.',
+        },
+        status: {
+          enum: ['success', 'error', 'empty', 'preview'],
+          description: 'From public documentation: status of the execution.',
+        },
+        error: {
           anyOf: [
             {
-              type: 'integer',
+              type: 'string',
             },
             {
               type: 'null',
             },
           ],
-          description: 'ID of the authentication.',
+          description: 'From public documentation: the error, if any.',
+        },
+      },
+      description:
+        'The outcome of an execution, preview or rating. The document does not show the fields.',
+    },
+    wrapped: false,
+  },
+};
+
+const getActionDetailsTool: ToolDefinition = {
+  name: 'getActionDetails',
+  operation: getActionDetailsOperation,
+  title: 'Get the details of an action',
+  description:
+    'Get the details of an action\n\nReturns the details of an action (its needs, gives and optionally a sample result).\n\nPOST /api/v2/apps/{app}/actions/{action}/',
+  tags: ['Actions'],
+  arguments: [
+    {
+      name: 'app',
+      in: 'path',
+      parameter: 'app',
+    },
+    {
+      name: 'action',
+      in: 'path',
+      parameter: 'action',
+    },
+    {
+      name: 'action_type',
+      in: 'query',
+      parameter: 'action_type',
+    },
+    {
+      name: 'account_id',
+      in: 'query',
+      parameter: 'account_id',
+    },
+    {
+      name: 'authentication_id',
+      in: 'query',
+      parameter: 'authentication_id',
+      nullable: true,
+    },
+    {
+      name: 'action_extra',
+      in: 'query',
+      parameter: 'action_extra',
+    },
+    {
+      name: 'params',
+      in: 'body',
+      property: 'params',
+    },
+  ],
+  input: {
+    properties: {
+      app: {
+        type: 'string',
+        description: 'Key of the app.',
+      },
+      action: {
+        type: 'string',
+        description: 'Key of the action.',
+      },
+      action_type: {
+        $ref: '#/$defs/ActionType',
+        default: 'write',
+        description: 'Kind of the action.',
+      },
+      account_id: {
+        type: 'integer',
+        description: 'ID of the account.',
+      },
+      authentication_id: {
+        anyOf: [
+          {
+            type: 'integer',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'ID of the authentication.',
+      },
+      action_extra: {
+        type: 'array',
+        items: {
+          enum: ['action_needs', 'action_gives', 'action_sample'],
+        },
+        uniqueItems: true,
+        default: ['action_needs'],
+        description:
+          'Details to return, sent as a comma-separated list of unique values; `action_sample` makes the response much slower.',
+      },
+      params: {
+        type: 'object',
+        description: 'An object of key-value pairs.',
+      },
+    },
+    required: ['app', 'action'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/ActionDetailsResultSchema',
+          },
+          description: 'The action details.',
+        },
+      },
+      required: ['results'],
+      description:
+        'A list of action details (`GenericResults[ActionDetailsResultSchema]`); additional properties may be present.',
+    },
+    wrapped: false,
+  },
+};
+
+const getAiActionTool: ToolDefinition = {
+  name: 'getAiAction',
+  operation: getAiActionOperation,
+  title: 'Get an AI action',
+  description:
+    'Get an AI action\n\nReturns a stored AI action.\n\nGET /api/v2/ai-actions/{ai_action_id}/',
+  tags: ['Stored AI actions'],
+  arguments: [
+    {
+      name: 'ai_action_id',
+      in: 'path',
+      parameter: 'ai_action_id',
+    },
+  ],
+  input: {
+    properties: {
+      ai_action_id: {
+        type: 'string',
+        description: 'ID of the stored AI action.',
+      },
+    },
+    required: ['ai_action_id'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+          format: 'uuid',
+          description: 'From public documentation: ID of the AI action.',
+        },
+        description: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: description of the AI action.',
         },
         app: {
           type: 'string',
@@ -3569,87 +2299,1405 @@ export const mcpTools: ToolDefinition[] = [
           $ref: '#/$defs/AiActionMeta',
           description: 'From public documentation: labels and hints stored with the AI action.',
         },
+        account_id: {
+          anyOf: [
+            {
+              type: 'integer',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: ID of the account of the AI action.',
+        },
+        authentication_id: {
+          anyOf: [
+            {
+              type: 'integer',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: ID of the authentication of the AI action.',
+        },
+        needs: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/NeedT',
+          },
+          description: 'From public documentation: inputs of the action.',
+        },
       },
-      required: ['ai_action_id'],
+      description: 'A stored AI action. The document does not show the fields.',
     },
-    output: {
-      schema: {
+    wrapped: false,
+  },
+};
+
+const getAppTool: ToolDefinition = {
+  name: 'getApp',
+  operation: getAppOperation,
+  title: 'Get an app',
+  description: 'Get an app\n\nReturns the details of an app.\n\nGET /api/v2/apps/{app}/',
+  tags: ['Apps'],
+  arguments: [
+    {
+      name: 'app',
+      in: 'path',
+      parameter: 'app',
+    },
+  ],
+  input: {
+    properties: {
+      app: {
+        type: 'string',
+        description: 'Key of the app.',
+      },
+    },
+    required: ['app'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/AppDetailsSchema',
+          },
+          description: 'The app details.',
+        },
+      },
+      required: ['results'],
+      description:
+        'A list of app details (`GenericResults[AppDetailsSchema]`); additional properties may be present.',
+    },
+    wrapped: false,
+  },
+};
+
+const getLoginLinkTool: ToolDefinition = {
+  name: 'getLoginLink',
+  operation: getLoginLinkOperation,
+  title: 'Create a quick-account-creation link',
+  description:
+    'Create a quick-account-creation link\n\nCreates a quick-account-creation link. If the email already has an account the user is asked\nto log in, otherwise to create an account. Afterwards the user goes to `redirect_to`.\n\nSuggested PKCE flow: set `redirect_to` to `{actions_url}/oauth/authorize/` carrying the query\nparameters `client_id`, `scope` (`openid nla:exposed_actions:execute`), `response_type`\n(`code`), `redirect_uri`, `code_challenge` and `code_challenge_method` (`S256`).\n\nGET /api/v2/auth/login-link/',
+  tags: ['System and authentication'],
+  arguments: [
+    {
+      name: 'sign_up_first_name',
+      in: 'query',
+      parameter: 'sign_up_first_name',
+    },
+    {
+      name: 'sign_up_last_name',
+      in: 'query',
+      parameter: 'sign_up_last_name',
+    },
+    {
+      name: 'sign_up_email',
+      in: 'query',
+      parameter: 'sign_up_email',
+    },
+    {
+      name: 'redirect_to',
+      in: 'query',
+      parameter: 'redirect_to',
+    },
+  ],
+  input: {
+    properties: {
+      sign_up_first_name: {
+        type: 'string',
+        description: 'First name of the user signing up.',
+      },
+      sign_up_last_name: {
+        type: 'string',
+        description: 'Last name of the user signing up.',
+      },
+      sign_up_email: {
+        type: 'string',
+        description: 'Email address of the user signing up.',
+      },
+      redirect_to: {
+        type: 'string',
+        default: '/config/login-success',
+        description: 'Where the user goes after signing up or logging in.',
+      },
+    },
+    required: ['sign_up_first_name', 'sign_up_last_name', 'sign_up_email'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        login_link: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'The link to send the user to.',
+        },
+      },
+      description: 'A quick-account-creation link.',
+    },
+    wrapped: false,
+  },
+};
+
+const getOAuthLoginLinkTool: ToolDefinition = {
+  name: 'getOAuthLoginLink',
+  operation: getOAuthLoginLinkOperation,
+  title: 'Create a quick-account-creation link followed by OAuth login',
+  description:
+    'Create a quick-account-creation link followed by OAuth login\n\nCreates the same quick-account-creation link as the login-link operation, followed by OAuth login.\n\nGET /api/v2/auth/oauth-login-link/',
+  tags: ['System and authentication'],
+  arguments: [
+    {
+      name: 'client_id',
+      in: 'query',
+      parameter: 'client_id',
+    },
+    {
+      name: 'redirect_uri',
+      in: 'query',
+      parameter: 'redirect_uri',
+    },
+    {
+      name: 'code_challenge',
+      in: 'query',
+      parameter: 'code_challenge',
+    },
+    {
+      name: 'sign_up_email',
+      in: 'query',
+      parameter: 'sign_up_email',
+    },
+    {
+      name: 'sign_up_first_name',
+      in: 'query',
+      parameter: 'sign_up_first_name',
+      nullable: true,
+    },
+    {
+      name: 'sign_up_last_name',
+      in: 'query',
+      parameter: 'sign_up_last_name',
+      nullable: true,
+    },
+  ],
+  input: {
+    properties: {
+      client_id: {
+        type: 'string',
+        description: 'ID of the OAuth client.',
+      },
+      redirect_uri: {
+        type: 'string',
+        description:
+          'Where the user returns with a `code`; must be in the allowed redirect URIs of the OAuth client.',
+      },
+      code_challenge: {
+        type: 'string',
+        description: 'SHA-256 hash of the PKCE `code_verifier`.',
+      },
+      sign_up_email: {
+        type: 'string',
+        description: 'Email address of the user signing up.',
+      },
+      sign_up_first_name: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'First name of the user signing up.',
+      },
+      sign_up_last_name: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'Last name of the user signing up.',
+      },
+    },
+    required: ['client_id', 'redirect_uri', 'code_challenge', 'sign_up_email'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        login_link: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'The link to send the user to.',
+        },
+      },
+      description: 'A quick-account-creation link.',
+    },
+    wrapped: false,
+  },
+};
+
+const getPrefillChoicesTool: ToolDefinition = {
+  name: 'getPrefillChoices',
+  operation: getPrefillChoicesOperation,
+  title: 'Get the choices of a prefill',
+  description:
+    'Get the choices of a prefill\n\nReturns the choices of a prefill. Choices are cached for 24 hours per user, app and prefill;\n`force_refresh` refreshes the cache.\n\nPOST /api/v2/apps/{app}/choices/{prefill}/',
+  tags: ['Actions'],
+  arguments: [
+    {
+      name: 'app',
+      in: 'path',
+      parameter: 'app',
+    },
+    {
+      name: 'prefill',
+      in: 'path',
+      parameter: 'prefill',
+    },
+    {
+      name: 'authentication_id',
+      in: 'query',
+      parameter: 'authentication_id',
+      nullable: true,
+    },
+    {
+      name: 'account_id',
+      in: 'query',
+      parameter: 'account_id',
+    },
+    {
+      name: 'query',
+      in: 'query',
+      parameter: 'query',
+      nullable: true,
+    },
+    {
+      name: 'force_refresh',
+      in: 'query',
+      parameter: 'force_refresh',
+    },
+    {
+      name: 'params',
+      in: 'body',
+      property: 'params',
+    },
+  ],
+  input: {
+    properties: {
+      app: {
+        type: 'string',
+        description: 'Key of the app.',
+      },
+      prefill: {
+        type: 'string',
+        description: 'Key of the prefill.',
+      },
+      authentication_id: {
+        anyOf: [
+          {
+            type: 'integer',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'ID of the authentication.',
+      },
+      account_id: {
+        type: 'integer',
+        description: 'ID of the account.',
+      },
+      query: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'Filters the choices.',
+      },
+      force_refresh: {
+        type: 'boolean',
+        default: false,
+        description:
+          'True refreshes the cached choices (cached 24 hours per user, app and prefill).',
+      },
+      params: {
         type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            format: 'uuid',
-            description: 'From public documentation: ID of the AI action.',
-          },
-          description: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: description of the AI action.',
-          },
-          app: {
-            type: 'string',
-            description: 'From public documentation: key of the app.',
-          },
-          action: {
-            type: 'string',
-            description: 'From public documentation: key of the action.',
-          },
-          action_type: {
-            $ref: '#/$defs/ActionType',
-            description: 'From public documentation: kind of the action.',
-          },
-          params: {
-            type: 'object',
-            additionalProperties: {
-              $ref: '#/$defs/ActionParam',
+        description: 'An object of key-value pairs (inferred from the documented default).',
+      },
+    },
+    required: ['app', 'prefill'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        is_loading: {
+          type: 'boolean',
+          description:
+            'From public documentation: true while the choices are still being loaded; clients poll about once a second.',
+        },
+        last_refresh_seconds_ago: {
+          anyOf: [
+            {
+              type: 'integer',
             },
-            description: 'From public documentation: the params, keyed by need key.',
-          },
-          meta: {
-            $ref: '#/$defs/AiActionMeta',
-            description: 'From public documentation: labels and hints stored with the AI action.',
-          },
-          account_id: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: ID of the account of the AI action.',
-          },
-          authentication_id: {
-            anyOf: [
-              {
-                type: 'integer',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: ID of the authentication of the AI action.',
-          },
-          needs: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/NeedT',
+            {
+              type: 'null',
             },
-            description: 'From public documentation: inputs of the action.',
+          ],
+          description: 'From public documentation: seconds since the choices were refreshed.',
+        },
+        results: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/ChoiceT',
+          },
+          description: 'From public documentation: the choices.',
+        },
+      },
+      description: 'Choices of a prefill. The document does not show the fields.',
+    },
+    wrapped: false,
+  },
+};
+
+const guessActionsTool: ToolDefinition = {
+  name: 'guessActions',
+  operation: guessActionsOperation,
+  title: 'Guess actions from a query',
+  description:
+    'Guess actions from a query\n\nGuesses the actions that match a query.\n\nPOST /api/v2/guess-actions/',
+  tags: ['Utilities'],
+  arguments: [
+    {
+      name: 'query',
+      in: 'body',
+      property: 'query',
+    },
+    {
+      name: 'action_types',
+      in: 'body',
+      property: 'action_types',
+    },
+    {
+      name: 'count',
+      in: 'body',
+      property: 'count',
+    },
+  ],
+  input: {
+    properties: {
+      query: {
+        type: 'string',
+        description: 'The query.',
+        default: '',
+      },
+      action_types: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/ActionType',
+        },
+        description: 'Kinds of actions to guess.',
+        default: ['write', 'search', 'read'],
+      },
+      count: {
+        type: 'integer',
+        description: 'Number of actions to guess.',
+        default: 25,
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/GuessResultSchema',
           },
         },
-        description: 'A stored AI action. The document does not show the fields.',
       },
-      wrapped: false,
+      required: ['result'],
     },
+    wrapped: true,
   },
+};
+
+const listAccountsTool: ToolDefinition = {
+  name: 'listAccounts',
+  operation: listAccountsOperation,
+  title: "List the user's accounts",
+  description:
+    "List the user's accounts\n\nLists the accounts of the user.\n\nGET /api/v2/auth/accounts/",
+  tags: ['System and authentication'],
+  arguments: [],
+  input: {
+    properties: {},
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/AccountInfo',
+          },
+          description: 'The accounts.',
+        },
+      },
+      required: ['results'],
+      description:
+        'A list of accounts (`GenericResults[AccountInfo]`); additional properties may be present.',
+    },
+    wrapped: false,
+  },
+};
+
+const listActionsTool: ToolDefinition = {
+  name: 'listActions',
+  operation: listActionsOperation,
+  title: 'List the actions of an app',
+  description:
+    'List the actions of an app\n\nLists the actions of an app, ordered by relevancy.\n\nGET /api/v2/apps/{app}/actions/',
+  tags: ['Actions'],
+  arguments: [
+    {
+      name: 'app',
+      in: 'path',
+      parameter: 'app',
+    },
+    {
+      name: 'query',
+      in: 'query',
+      parameter: 'query',
+      nullable: true,
+    },
+    {
+      name: 'filter_action_type',
+      in: 'query',
+      parameter: 'filter_action_type',
+    },
+  ],
+  input: {
+    properties: {
+      app: {
+        type: 'string',
+        description: 'Key of the app.',
+      },
+      query: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'Text to search actions for; when absent all actions of the app are returned.',
+      },
+      filter_action_type: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/ActionType',
+        },
+        uniqueItems: true,
+        default: ['write', 'search'],
+        description: 'Kinds of actions to return, sent as a comma-separated list of unique values.',
+      },
+    },
+    required: ['app'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/ActionSchema',
+          },
+          description: 'The actions, ordered by relevancy.',
+        },
+      },
+      required: ['results'],
+      description:
+        'A list of actions (`GenericResults[ActionSchema]`), ordered by relevancy; additional properties may be present.',
+    },
+    wrapped: false,
+  },
+};
+
+const listAiActionsTool: ToolDefinition = {
+  name: 'listAiActions',
+  operation: listAiActionsOperation,
+  title: "List the user's AI actions",
+  description:
+    "List the user's AI actions\n\nLists the user's stored AI actions.\n\nGET /api/v2/ai-actions/",
+  tags: ['Stored AI actions'],
+  arguments: [],
+  input: {
+    properties: {},
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/AiActionResponse',
+          },
+          description: 'From public documentation: the stored AI actions.',
+        },
+        configuration_link: {
+          type: 'string',
+          description:
+            'From public documentation: link to the page where the user configures actions.',
+        },
+      },
+      description: "The user's stored AI actions. The document does not show the fields.",
+    },
+    wrapped: false,
+  },
+};
+
+const listAppAuthenticationsTool: ToolDefinition = {
+  name: 'listAppAuthentications',
+  operation: listAppAuthenticationsOperation,
+  title: 'List the authentications for an app',
+  description:
+    "List the authentications for an app\n\nLists the caller's authentications (connections) for an app.\n\nGET /api/v2/apps/{app}/auths/",
+  tags: ['Apps'],
+  arguments: [
+    {
+      name: 'app',
+      in: 'path',
+      parameter: 'app',
+    },
+    {
+      name: 'account_id',
+      in: 'query',
+      parameter: 'account_id',
+    },
+    {
+      name: 'only_owned',
+      in: 'query',
+      parameter: 'only_owned',
+    },
+  ],
+  input: {
+    properties: {
+      app: {
+        type: 'string',
+        description: 'Key of the app.',
+      },
+      account_id: {
+        type: 'integer',
+        description: 'ID of the account.',
+      },
+      only_owned: {
+        type: 'boolean',
+        default: false,
+        description:
+          'True returns only authentications owned by the caller; false also returns shared ones.',
+      },
+    },
+    required: ['app'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        last_refresh_seconds_ago: {
+          anyOf: [
+            {
+              type: 'integer',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'Seconds since the list for this user and app was refreshed.',
+        },
+        results: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/AuthenticationT',
+          },
+          description: 'The authentications.',
+        },
+        message: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'Informational message; need not be shown to the user.',
+        },
+      },
+      required: ['last_refresh_seconds_ago', 'results'],
+      description: "The caller's authentications for an app.",
+    },
+    wrapped: false,
+  },
+};
+
+const listUnfurlAppsTool: ToolDefinition = {
+  name: 'listUnfurlApps',
+  operation: listUnfurlAppsOperation,
+  title: 'List the apps usable for unfurling',
+  description:
+    'List the apps usable for unfurling\n\nLists the apps usable for unfurling, with URL patterns grouped by app.\n\nGET /api/v2/unfurl/apps/',
+  tags: ['Utilities'],
+  arguments: [],
+  input: {
+    properties: {},
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      description:
+        'Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields.',
+    },
+    wrapped: false,
+  },
+};
+
+const previewAiActionTool: ToolDefinition = {
+  name: 'previewAiAction',
+  operation: previewAiActionOperation,
+  title: 'Preview a stored AI action',
+  description:
+    'Preview a stored AI action\n\nPreviews a stored AI action, returning the resolved params without executing it.\n\nPOST /api/v2/ai-actions/{ai_action_id}/preview/',
+  tags: ['Execution'],
+  arguments: [
+    {
+      name: 'ai_action_id',
+      in: 'path',
+      parameter: 'ai_action_id',
+    },
+    {
+      name: 'instructions',
+      in: 'body',
+      property: 'instructions',
+    },
+    {
+      name: 'params',
+      in: 'body',
+      property: 'params',
+    },
+  ],
+  input: {
+    properties: {
+      ai_action_id: {
+        type: 'string',
+        format: 'uuid',
+        description: 'ID of the stored AI action.',
+      },
+      instructions: {
+        type: 'string',
+        description: 'From public documentation: instructions the params are guessed from.',
+      },
+      params: {
+        type: 'object',
+        additionalProperties: {
+          $ref: '#/$defs/ActionParam',
+        },
+        description: 'From public documentation: the params, keyed by need key.',
+      },
+    },
+    required: ['ai_action_id'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        execution_log_id: {
+          type: 'string',
+          description: 'From public documentation: ID of the execution log, used to rate it.',
+        },
+        action_used: {
+          type: 'string',
+          description: 'From public documentation: the action that was used.',
+        },
+        input_params: {
+          type: 'object',
+          description: 'From public documentation: the params as given.',
+        },
+        resolved_params: {
+          type: 'object',
+          description: 'From public documentation: the params after guessing.',
+        },
+        results: {
+          type: 'array',
+          items: {
+            type: 'object',
+          },
+          description: 'From public documentation: the results; empty on preview.',
+        },
+        full_results: {
+          type: 'array',
+          description: 'From public documentation: the full results (deprecated).',
+          deprecated: true,
+        },
+        result_field_labels: {
+          type: 'object',
+          additionalProperties: {
+            type: 'string',
+          },
+          description: 'From public documentation: labels of the result fields.',
+        },
+        status: {
+          enum: ['success', 'error', 'empty', 'preview'],
+          description: 'From public documentation: status of the execution.',
+        },
+        error: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: the error, if any.',
+        },
+      },
+      description:
+        'The outcome of an execution, preview or rating. The document does not show the fields.',
+    },
+    wrapped: false,
+  },
+};
+
+const rateExecutionLogTool: ToolDefinition = {
+  name: 'rateExecutionLog',
+  operation: rateExecutionLogOperation,
+  title: 'Rate an execution log',
+  description:
+    'Rate an execution log\n\nRates an execution log. The values are patched onto the log, so the operation may be called\nrepeatedly.\n\nPOST /api/v2/execute/log/{execution_log_id}/rate/',
+  tags: ['Execution'],
+  arguments: [
+    {
+      name: 'execution_log_id',
+      in: 'path',
+      parameter: 'execution_log_id',
+    },
+    {
+      name: 'rating',
+      in: 'query',
+      parameter: 'rating',
+      nullable: true,
+    },
+    {
+      name: 'feedback',
+      in: 'query',
+      parameter: 'feedback',
+      nullable: true,
+    },
+  ],
+  input: {
+    properties: {
+      execution_log_id: {
+        type: 'string',
+        description: 'ID of the execution log.',
+      },
+      rating: {
+        anyOf: [
+          {
+            type: 'integer',
+            minimum: -1,
+            maximum: 1,
+          },
+          {
+            type: 'null',
+          },
+        ],
+        default: 0,
+        description: 'The rating: `-1` bad, `0` neutral (the default), `1` good.',
+      },
+      feedback: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'Feedback in plain text.',
+      },
+    },
+    required: ['execution_log_id'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        execution_log_id: {
+          type: 'string',
+          description: 'From public documentation: ID of the execution log, used to rate it.',
+        },
+        action_used: {
+          type: 'string',
+          description: 'From public documentation: the action that was used.',
+        },
+        input_params: {
+          type: 'object',
+          description: 'From public documentation: the params as given.',
+        },
+        resolved_params: {
+          type: 'object',
+          description: 'From public documentation: the params after guessing.',
+        },
+        results: {
+          type: 'array',
+          items: {
+            type: 'object',
+          },
+          description: 'From public documentation: the results; empty on preview.',
+        },
+        full_results: {
+          type: 'array',
+          description: 'From public documentation: the full results (deprecated).',
+          deprecated: true,
+        },
+        result_field_labels: {
+          type: 'object',
+          additionalProperties: {
+            type: 'string',
+          },
+          description: 'From public documentation: labels of the result fields.',
+        },
+        status: {
+          enum: ['success', 'error', 'empty', 'preview'],
+          description: 'From public documentation: status of the execution.',
+        },
+        error: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: the error, if any.',
+        },
+      },
+      description:
+        'The outcome of an execution, preview or rating. The document does not show the fields.',
+    },
+    wrapped: false,
+  },
+};
+
+const searchAppsTool: ToolDefinition = {
+  name: 'searchApps',
+  operation: searchAppsOperation,
+  title: 'Search apps',
+  description: 'Search apps\n\nSearches apps.\n\nGET /api/v2/apps/search/',
+  tags: ['Apps'],
+  arguments: [
+    {
+      name: 'query',
+      in: 'query',
+      parameter: 'query',
+    },
+  ],
+  input: {
+    properties: {
+      query: {
+        type: 'string',
+        description: 'Text to search apps for.',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/AppSchema',
+          },
+          description: 'The apps.',
+        },
+      },
+      required: ['results'],
+      description:
+        'A list of apps (`GenericResults[AppSchema]`); additional properties may be present.',
+    },
+    wrapped: false,
+  },
+};
+
+const shrinkResultTool: ToolDefinition = {
+  name: 'shrinkResult',
+  operation: shrinkResultOperation,
+  title: 'Shrink a result payload',
+  description:
+    'Shrink a result payload\n\nShrinks a result payload to a token budget, keeping more important values. Unofficial: may\nchange or be removed at any time.\n\nPOST /api/v2/shrink-result/',
+  tags: ['Utilities'],
+  arguments: [
+    {
+      name: 'app',
+      in: 'query',
+      parameter: 'app',
+    },
+    {
+      name: 'action',
+      in: 'query',
+      parameter: 'action',
+    },
+    {
+      name: 'action_type',
+      in: 'query',
+      parameter: 'action_type',
+    },
+    {
+      name: 'keep',
+      in: 'query',
+      parameter: 'keep',
+    },
+    {
+      name: 'token_budget',
+      in: 'query',
+      parameter: 'token_budget',
+    },
+    {
+      name: 'result',
+      in: 'body',
+      property: 'result',
+    },
+    {
+      name: 'result_field_labels',
+      in: 'body',
+      property: 'result_field_labels',
+    },
+  ],
+  input: {
+    properties: {
+      app: {
+        type: 'string',
+        description: 'Key of the app.',
+      },
+      action: {
+        type: 'string',
+        description: 'Key of the action; required when `app` is given.',
+      },
+      action_type: {
+        type: 'string',
+        description: 'Kind of the action; required when `action` is given.',
+      },
+      keep: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+        description: 'Field names that are never shrunk, sent as a comma-separated list.',
+      },
+      token_budget: {
+        type: 'integer',
+        default: 1000,
+        description: 'Maximum tokens in the response.',
+      },
+      result: {
+        type: 'object',
+        description: 'From public documentation: the result payload to shrink.',
+      },
+      result_field_labels: {
+        type: 'object',
+        description: 'From public documentation: labels of the result fields.',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        shrunken_result: {
+          type: 'object',
+          description: 'From public documentation: the shrunken result payload.',
+        },
+      },
+      description: 'A shrunken result payload. The document does not show the fields.',
+    },
+    wrapped: false,
+  },
+};
+
+const testAuthenticationTool: ToolDefinition = {
+  name: 'testAuthentication',
+  operation: testAuthenticationOperation,
+  title: 'Test an authentication',
+  description:
+    'Test an authentication\n\nTests whether an authentication is valid. An invalid authentication is marked stale (`is_stale` becomes true).\n\nPOST /api/v2/auth/{auth_id}/test/',
+  tags: ['System and authentication'],
+  arguments: [
+    {
+      name: 'auth_id',
+      in: 'path',
+      parameter: 'auth_id',
+    },
+  ],
+  input: {
+    properties: {
+      auth_id: {
+        type: 'integer',
+        description: 'ID of the authentication.',
+      },
+    },
+    required: ['auth_id'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        success: {
+          type: 'boolean',
+          description: 'Whether the authentication is valid.',
+        },
+        errors: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'object',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'Errors found while testing the authentication.',
+        },
+        results: {
+          anyOf: [
+            {
+              anyOf: [
+                {
+                  type: 'object',
+                },
+                {
+                  type: 'boolean',
+                },
+              ],
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'Results of the test.',
+        },
+      },
+      required: ['success', 'errors', 'results'],
+      description:
+        'The outcome of testing an authentication. An authentication found invalid is marked stale.',
+    },
+    wrapped: false,
+  },
+};
+
+const unfurlUrlTool: ToolDefinition = {
+  name: 'unfurlUrl',
+  operation: unfurlUrlOperation,
+  title: 'Unfurl a URL',
+  description:
+    'Unfurl a URL\n\nUnfurls one URL into resources with the suitable app. A failure is not an error status: the\nresponse is 200 with an UnfurlError body, or an UnfurlNoAuthFoundError body when the user has\nno authentication for the app.\n\nPOST /api/v2/unfurl/',
+  tags: ['Utilities'],
+  arguments: [
+    {
+      name: 'provider_id',
+      in: 'query',
+      parameter: 'provider_id',
+      nullable: true,
+    },
+    {
+      name: 'body',
+      in: 'body',
+    },
+  ],
+  input: {
+    properties: {
+      provider_id: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'ID of the provider.',
+      },
+      body: {
+        $ref: '#/$defs/UnfurlUrlRequestSchema',
+        description: 'The request body (application/json).',
+      },
+    },
+    required: ['body'],
+  },
+  output: {
+    schema: {
+      anyOf: [
+        {
+          $ref: '#/$defs/UnfurlUrlResponseSchema',
+        },
+        {
+          $ref: '#/$defs/UnfurlError',
+        },
+        {
+          $ref: '#/$defs/UnfurlNoAuthFoundError',
+        },
+      ],
+      type: 'object',
+    },
+    wrapped: false,
+  },
+};
+
+const updateAiActionTool: ToolDefinition = {
+  name: 'updateAiAction',
+  operation: updateAiActionOperation,
+  title: 'Update an AI action',
+  description:
+    'Update an AI action\n\nUpdates a stored AI action.\n\nPUT /api/v2/ai-actions/{ai_action_id}/',
+  tags: ['Stored AI actions'],
+  arguments: [
+    {
+      name: 'ai_action_id',
+      in: 'path',
+      parameter: 'ai_action_id',
+    },
+    {
+      name: 'account_id',
+      in: 'query',
+      parameter: 'account_id',
+    },
+    {
+      name: 'authentication_id',
+      in: 'query',
+      parameter: 'authentication_id',
+      nullable: true,
+    },
+    {
+      name: 'app',
+      in: 'body',
+      property: 'app',
+    },
+    {
+      name: 'action',
+      in: 'body',
+      property: 'action',
+    },
+    {
+      name: 'action_type',
+      in: 'body',
+      property: 'action_type',
+    },
+    {
+      name: 'params',
+      in: 'body',
+      property: 'params',
+    },
+    {
+      name: 'meta',
+      in: 'body',
+      property: 'meta',
+    },
+  ],
+  input: {
+    properties: {
+      ai_action_id: {
+        type: 'string',
+        description: 'ID of the stored AI action.',
+      },
+      account_id: {
+        type: 'integer',
+        description: 'ID of the account.',
+      },
+      authentication_id: {
+        anyOf: [
+          {
+            type: 'integer',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        description: 'ID of the authentication.',
+      },
+      app: {
+        type: 'string',
+        description: 'From public documentation: key of the app.',
+      },
+      action: {
+        type: 'string',
+        description: 'From public documentation: key of the action.',
+      },
+      action_type: {
+        $ref: '#/$defs/ActionType',
+        description: 'From public documentation: kind of the action.',
+      },
+      params: {
+        type: 'object',
+        additionalProperties: {
+          $ref: '#/$defs/ActionParam',
+        },
+        description: 'From public documentation: the params, keyed by need key.',
+      },
+      meta: {
+        $ref: '#/$defs/AiActionMeta',
+        description: 'From public documentation: labels and hints stored with the AI action.',
+      },
+    },
+    required: ['ai_action_id'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+          format: 'uuid',
+          description: 'From public documentation: ID of the AI action.',
+        },
+        description: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: description of the AI action.',
+        },
+        app: {
+          type: 'string',
+          description: 'From public documentation: key of the app.',
+        },
+        action: {
+          type: 'string',
+          description: 'From public documentation: key of the action.',
+        },
+        action_type: {
+          $ref: '#/$defs/ActionType',
+          description: 'From public documentation: kind of the action.',
+        },
+        params: {
+          type: 'object',
+          additionalProperties: {
+            $ref: '#/$defs/ActionParam',
+          },
+          description: 'From public documentation: the params, keyed by need key.',
+        },
+        meta: {
+          $ref: '#/$defs/AiActionMeta',
+          description: 'From public documentation: labels and hints stored with the AI action.',
+        },
+        account_id: {
+          anyOf: [
+            {
+              type: 'integer',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: ID of the account of the AI action.',
+        },
+        authentication_id: {
+          anyOf: [
+            {
+              type: 'integer',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: ID of the authentication of the AI action.',
+        },
+        needs: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/NeedT',
+          },
+          description: 'From public documentation: inputs of the action.',
+        },
+      },
+      description: 'A stored AI action. The document does not show the fields.',
+    },
+    wrapped: false,
+  },
+};
+
+/** One MCP tool per operation: name, description, arguments, input and output schemas. */
+export const mcpTools: ToolDefinition[] = [
+  checkAuthTool,
+  checkHealthTool,
+  checkUnfurlAppAuthTool,
+  createAiActionTool,
+  deleteAiActionTool,
+  executeAiActionTool,
+  executeStatelessActionTool,
+  getActionDetailsTool,
+  getAiActionTool,
+  getAppTool,
+  getLoginLinkTool,
+  getOAuthLoginLinkTool,
+  getPrefillChoicesTool,
+  guessActionsTool,
+  listAccountsTool,
+  listActionsTool,
+  listAiActionsTool,
+  listAppAuthenticationsTool,
+  listUnfurlAppsTool,
+  previewAiActionTool,
+  rateExecutionLogTool,
+  searchAppsTool,
+  shrinkResultTool,
+  testAuthenticationTool,
+  unfurlUrlTool,
+  updateAiActionTool,
 ];
 
 /** The MCP server of Action Automation API: its tools, and the environment variables of its credentials. */

@@ -292,354 +292,362 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** One MCP tool per operation: name, description, arguments, input and output schemas. */
-export const mcpTools: ToolDefinition[] = [
-  {
-    name: 'listApps',
-    operation: listAppsOperation,
-    title: "List the apps that can be integrated with the partner's app",
-    description:
-      "List the apps that can be integrated with the partner's app\n\nReturns a paged list of the apps that can be integrated with the partner's app. The partner's own app and built-in apps are not returned. Apps are ordered by popularity.\n\nGET /v1/apps\n\nAnswers one page: page selects it (the first is 1), per_page its size. The result says whether more pages follow.",
-    tags: ['Apps'],
-    arguments: [
-      {
-        name: 'per_page',
-        in: 'query',
-        parameter: 'per_page',
+const listAppsTool: ToolDefinition = {
+  name: 'listApps',
+  operation: listAppsOperation,
+  title: "List the apps that can be integrated with the partner's app",
+  description:
+    "List the apps that can be integrated with the partner's app\n\nReturns a paged list of the apps that can be integrated with the partner's app. The partner's own app and built-in apps are not returned. Apps are ordered by popularity.\n\nGET /v1/apps\n\nAnswers one page: page selects it (the first is 1), per_page its size. The result says whether more pages follow.",
+  tags: ['Apps'],
+  arguments: [
+    {
+      name: 'per_page',
+      in: 'query',
+      parameter: 'per_page',
+    },
+    {
+      name: 'page',
+      in: 'query',
+      parameter: 'page',
+    },
+  ],
+  input: {
+    properties: {
+      per_page: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 100,
+        description: 'Number of apps per page.',
       },
-      {
-        name: 'page',
-        in: 'query',
-        parameter: 'page',
+      page: {
+        type: 'integer',
+        minimum: 1,
+        default: 1,
+        description: 'Page to return; 1 is the first page.',
       },
-    ],
-    input: {
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        per_page: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 100,
-          default: 100,
-          description: 'Number of apps per page.',
+        objects: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/App',
+          },
+          description: 'The apps of this page.',
         },
         page: {
           type: 'integer',
-          minimum: 1,
-          default: 1,
-          description: 'Page to return; 1 is the first page.',
+          description: 'Current page, starting at 1.',
         },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          objects: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/App',
-            },
-            description: 'The apps of this page.',
-          },
-          page: {
-            type: 'integer',
-            description: 'Current page, starting at 1.',
-          },
-          per_page: {
-            type: 'integer',
-            description: 'Number of apps per page.',
-          },
-          total: {
-            type: 'integer',
-            description: 'Total number of apps.',
-          },
-          pages: {
-            type: 'integer',
-            description: 'Total number of pages.',
-          },
-          prev_url: {
-            type: 'string',
-            description: 'URL of the previous page.',
-          },
-          next_url: {
-            type: 'string',
-            description: 'URL of the next page.',
-          },
-        },
-        description: 'A page of apps, ordered by popularity.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'listMyZapTemplates',
-    operation: listMyZapTemplatesOperation,
-    title: 'List the Zap templates the user added',
-    description:
-      "List the Zap templates the user added\n\nReturns the Zap templates that the user added, published or draft. Only templates that include the partner's app in a step are visible. Paging uses `limit` and `offset`.\n\nGET /v1/zap-templates/me\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
-    tags: ['Zap Templates'],
-    arguments: [
-      {
-        name: 'templates',
-        in: 'query',
-        parameter: 'templates',
-      },
-      {
-        name: 'apps',
-        in: 'query',
-        parameter: 'apps',
-      },
-      {
-        name: 'limit',
-        in: 'query',
-        parameter: 'limit',
-      },
-      {
-        name: 'offset',
-        in: 'query',
-        parameter: 'offset',
-      },
-      {
-        name: 'status',
-        in: 'query',
-        parameter: 'status',
-      },
-    ],
-    input: {
-      properties: {
-        templates: {
-          type: 'array',
-          items: {
-            type: 'integer',
-          },
-          description:
-            'Comma-separated list of specific templates to return, identified by their `id`.',
-        },
-        apps: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-          description:
-            "Comma-separated list of apps (by slug) to match; the partner's own app is always one of them.",
-        },
-        limit: {
+        per_page: {
           type: 'integer',
-          minimum: 1,
-          maximum: 100,
-          default: 5,
-          description:
-            'Number of templates returned. With no parameters the first 5 templates are returned.',
+          description: 'Number of apps per page.',
         },
-        offset: {
+        total: {
           type: 'integer',
-          minimum: 0,
-          default: 0,
-          description: 'Number of templates skipped.',
+          description: 'Total number of apps.',
         },
-        status: {
-          enum: ['draft', 'published'],
-          default: 'published',
-          description: 'Status of the templates to return.',
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            $ref: '#/$defs/ZapTemplateList',
-          },
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'listZapTemplates',
-    operation: listZapTemplatesOperation,
-    title: "List the Zap templates that involve the partner's app",
-    description:
-      "List the Zap templates that involve the partner's app\n\nReturns Zap templates that involve the partner's app. Paging uses `limit` and `offset`; with no parameters the first 5 templates are returned.\n\nGET /v1/zap-templates\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
-    tags: ['Zap Templates'],
-    arguments: [
-      {
-        name: 'templates',
-        in: 'query',
-        parameter: 'templates',
-      },
-      {
-        name: 'apps',
-        in: 'query',
-        parameter: 'apps',
-      },
-      {
-        name: 'limit',
-        in: 'query',
-        parameter: 'limit',
-      },
-      {
-        name: 'offset',
-        in: 'query',
-        parameter: 'offset',
-      },
-    ],
-    input: {
-      properties: {
-        templates: {
-          type: 'array',
-          items: {
-            type: 'integer',
-          },
-          description:
-            'Comma-separated list of specific templates to return, identified by their `id`.',
-        },
-        apps: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-          description:
-            "Comma-separated list of apps (by slug) to match; the partner's own app is always one of them.",
-        },
-        limit: {
+        pages: {
           type: 'integer',
-          minimum: 1,
-          maximum: 100,
-          default: 5,
-          description:
-            'Number of templates returned. With no parameters the first 5 templates are returned.',
+          description: 'Total number of pages.',
         },
-        offset: {
-          type: 'integer',
-          minimum: 0,
-          default: 0,
-          description: 'Number of templates skipped.',
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            $ref: '#/$defs/ZapTemplateList',
-          },
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'listZaps',
-    operation: listZapsOperation,
-    title: "List the user's Zaps that contain the partner's app",
-    description:
-      "List the user's Zaps that contain the partner's app\n\nReturns only the user's Zaps that contain the partner's app in a step; for apps built with the command-line tool, Zaps of any version of the app are returned.\n\nGET /v1/zaps\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
-    tags: ['Zaps'],
-    arguments: [
-      {
-        name: 'limit',
-        in: 'query',
-        parameter: 'limit',
-      },
-      {
-        name: 'offset',
-        in: 'query',
-        parameter: 'offset',
-      },
-      {
-        name: 'app',
-        in: 'query',
-        parameter: 'app',
-      },
-      {
-        name: 'params',
-        in: 'query',
-        parameter: 'params',
-      },
-    ],
-    input: {
-      properties: {
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 100,
-          default: 5,
-          description: 'From public documentation: number of Zaps returned.',
-        },
-        offset: {
-          type: 'integer',
-          minimum: 0,
-          default: 0,
-          description: 'From public documentation: number of Zaps skipped.',
-        },
-        app: {
+        prev_url: {
           type: 'string',
-          description:
-            'App whose step settings the `params__` filters match; required when `params` is set.',
+          description: 'URL of the previous page.',
         },
-        params: {
-          type: 'object',
-          additionalProperties: {
-            type: 'string',
-          },
-          description:
-            'Filters sent as `params__{KEY}={VALUE}`: returns Zaps whose settings contain that key and value. The `app` parameter must be included as well.',
+        next_url: {
+          type: 'string',
+          description: 'URL of the next page.',
         },
       },
-      required: [],
+      description: 'A page of apps, ordered by popularity.',
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          objects: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Zap',
-            },
-            description: 'The Zaps.',
-          },
-          count: {
-            type: 'integer',
-            description: 'From public documentation: total number of Zaps.',
-          },
-          next: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description: 'From public documentation: URL of the next page; null on the last page.',
-          },
-          previous: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            description:
-              'From public documentation: URL of the previous page; null on the first page.',
-          },
-        },
-        description: "The user's Zaps that contain the partner's app in a step.",
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
+};
+
+const listMyZapTemplatesTool: ToolDefinition = {
+  name: 'listMyZapTemplates',
+  operation: listMyZapTemplatesOperation,
+  title: 'List the Zap templates the user added',
+  description:
+    "List the Zap templates the user added\n\nReturns the Zap templates that the user added, published or draft. Only templates that include the partner's app in a step are visible. Paging uses `limit` and `offset`.\n\nGET /v1/zap-templates/me\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
+  tags: ['Zap Templates'],
+  arguments: [
+    {
+      name: 'templates',
+      in: 'query',
+      parameter: 'templates',
+    },
+    {
+      name: 'apps',
+      in: 'query',
+      parameter: 'apps',
+    },
+    {
+      name: 'limit',
+      in: 'query',
+      parameter: 'limit',
+    },
+    {
+      name: 'offset',
+      in: 'query',
+      parameter: 'offset',
+    },
+    {
+      name: 'status',
+      in: 'query',
+      parameter: 'status',
+    },
+  ],
+  input: {
+    properties: {
+      templates: {
+        type: 'array',
+        items: {
+          type: 'integer',
+        },
+        description:
+          'Comma-separated list of specific templates to return, identified by their `id`.',
+      },
+      apps: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+        description:
+          "Comma-separated list of apps (by slug) to match; the partner's own app is always one of them.",
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 5,
+        description:
+          'Number of templates returned. With no parameters the first 5 templates are returned.',
+      },
+      offset: {
+        type: 'integer',
+        minimum: 0,
+        default: 0,
+        description: 'Number of templates skipped.',
+      },
+      status: {
+        enum: ['draft', 'published'],
+        default: 'published',
+        description: 'Status of the templates to return.',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          $ref: '#/$defs/ZapTemplateList',
+        },
+      },
+      required: ['result'],
+    },
+    wrapped: true,
+  },
+};
+
+const listZapTemplatesTool: ToolDefinition = {
+  name: 'listZapTemplates',
+  operation: listZapTemplatesOperation,
+  title: "List the Zap templates that involve the partner's app",
+  description:
+    "List the Zap templates that involve the partner's app\n\nReturns Zap templates that involve the partner's app. Paging uses `limit` and `offset`; with no parameters the first 5 templates are returned.\n\nGET /v1/zap-templates\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
+  tags: ['Zap Templates'],
+  arguments: [
+    {
+      name: 'templates',
+      in: 'query',
+      parameter: 'templates',
+    },
+    {
+      name: 'apps',
+      in: 'query',
+      parameter: 'apps',
+    },
+    {
+      name: 'limit',
+      in: 'query',
+      parameter: 'limit',
+    },
+    {
+      name: 'offset',
+      in: 'query',
+      parameter: 'offset',
+    },
+  ],
+  input: {
+    properties: {
+      templates: {
+        type: 'array',
+        items: {
+          type: 'integer',
+        },
+        description:
+          'Comma-separated list of specific templates to return, identified by their `id`.',
+      },
+      apps: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+        description:
+          "Comma-separated list of apps (by slug) to match; the partner's own app is always one of them.",
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 5,
+        description:
+          'Number of templates returned. With no parameters the first 5 templates are returned.',
+      },
+      offset: {
+        type: 'integer',
+        minimum: 0,
+        default: 0,
+        description: 'Number of templates skipped.',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          $ref: '#/$defs/ZapTemplateList',
+        },
+      },
+      required: ['result'],
+    },
+    wrapped: true,
+  },
+};
+
+const listZapsTool: ToolDefinition = {
+  name: 'listZaps',
+  operation: listZapsOperation,
+  title: "List the user's Zaps that contain the partner's app",
+  description:
+    "List the user's Zaps that contain the partner's app\n\nReturns only the user's Zaps that contain the partner's app in a step; for apps built with the command-line tool, Zaps of any version of the app are returned.\n\nGET /v1/zaps\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
+  tags: ['Zaps'],
+  arguments: [
+    {
+      name: 'limit',
+      in: 'query',
+      parameter: 'limit',
+    },
+    {
+      name: 'offset',
+      in: 'query',
+      parameter: 'offset',
+    },
+    {
+      name: 'app',
+      in: 'query',
+      parameter: 'app',
+    },
+    {
+      name: 'params',
+      in: 'query',
+      parameter: 'params',
+    },
+  ],
+  input: {
+    properties: {
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 5,
+        description: 'From public documentation: number of Zaps returned.',
+      },
+      offset: {
+        type: 'integer',
+        minimum: 0,
+        default: 0,
+        description: 'From public documentation: number of Zaps skipped.',
+      },
+      app: {
+        type: 'string',
+        description:
+          'App whose step settings the `params__` filters match; required when `params` is set.',
+      },
+      params: {
+        type: 'object',
+        additionalProperties: {
+          type: 'string',
+        },
+        description:
+          'Filters sent as `params__{KEY}={VALUE}`: returns Zaps whose settings contain that key and value. The `app` parameter must be included as well.',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        objects: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/Zap',
+          },
+          description: 'The Zaps.',
+        },
+        count: {
+          type: 'integer',
+          description: 'From public documentation: total number of Zaps.',
+        },
+        next: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description: 'From public documentation: URL of the next page; null on the last page.',
+        },
+        previous: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          description:
+            'From public documentation: URL of the previous page; null on the first page.',
+        },
+      },
+      description: "The user's Zaps that contain the partner's app in a step.",
+    },
+    wrapped: false,
+  },
+};
+
+/** One MCP tool per operation: name, description, arguments, input and output schemas. */
+export const mcpTools: ToolDefinition[] = [
+  listAppsTool,
+  listMyZapTemplatesTool,
+  listZapTemplatesTool,
+  listZapsTool,
 ];
 
 /** The MCP server of Partner API: its tools, and the environment variables of its credentials. */

@@ -55,6 +55,15 @@ export function mcpSource(model: ApiModel, context: EmitContext): string {
     model,
   );
   const definitions = plans.map((plan) => names.get(plan.operation.operationId)!.definition);
+  // One annotated const per tool, listed by name: an array literal of a thousand object literals
+  // has a union of a thousand element types, which tsc reduces pair by pair (TS2590 on GitHub's).
+  const toolNames = definitions.map((definition) => definition.replace(/Operation$/, 'Tool'));
+  const tools = plans
+    .map(
+      (plan, index) =>
+        `const ${toolNames[index]}: ToolDefinition = ${printLiteral(toolLiteral(plan, definitions[index]!))};\n`,
+    )
+    .join('\n');
   const from = (to: string, names: string[] = []) =>
     stringLiteral(context.modules.specifier({ from: MCP_MODULE.id, to, names }));
   const runtime = stringLiteral(`${context.runtimePackage}/mcp`);
@@ -81,8 +90,9 @@ import { ${['apiBase', ...definitions].join(', ')} } from ${from('definitions', 
 /** The component schemas that the tools' JSON Schemas reference (\`#/$defs/<name>\`). */
 const schemas: Record<string, JsonSchema> = ${printLiteral(Object.fromEntries(components.map((component) => [component.name, component.schema as Printable])))};
 
+${tools}
 /** One MCP tool per operation: name, description, arguments, input and output schemas. */
-export const mcpTools: ToolDefinition[] = ${printLiteral(plans.map((plan, index) => toolLiteral(plan, definitions[index]!)))};
+export const mcpTools: ToolDefinition[] = [${toolNames.join(', ')}];
 
 /** The MCP server of ${commentText(title)}: its tools, and the environment variables of its credentials. */
 export const mcpDefinition: McpDefinition = ${definition};

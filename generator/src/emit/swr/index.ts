@@ -3,6 +3,8 @@
  * reads (`null` arguments fetch nothing yet), `use<Op>Infinite` over a paginated operation's
  * pages, `use<Op>` with `trigger(args)` for writes; `matchKeys` for `mutate` after a change. The
  * hooks are the runtime's (`@zapgen/runtime/swr`), bound to each operation's definition and key.
+ * Each hook declares its return type (the runtime's `QueryResponse`, ...): inferred, tsc would
+ * print SWR's type with the operation's result spelled out into `swr.d.ts`, once per hook.
  */
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { operationNames, type OperationNames } from '../shared/operation-names.js';
@@ -34,19 +36,19 @@ function operationCode(operation: OperationModel, names: OperationNames): string
   if (isQuery(operation)) {
     const args = `args: ${type}Args | null${argsOptional(operation) ? ' = {}' : ''}`;
     parts.push(
-      `${doc(`\`useSWR\` of \`${fn}\` (${route}): its result with these arguments; \`null\` fetches nothing yet.`)}export function ${hook}(client: CallingClient, ${args}, config?: QueryConfig<${type}Result>) {
+      `${doc(`\`useSWR\` of \`${fn}\` (${route}): its result with these arguments; \`null\` fetches nothing yet.`)}export function ${hook}(client: CallingClient, ${args}, config?: QueryConfig<${type}Result>): QueryResponse<${type}Result> {
   return useOperation<${type}Result>(client, ${definition}, ${scope}, args, config);
 }`,
     );
     if (operation.extensions.pagination)
       parts.push(
-        `${doc(`\`useSWRInfinite\` of \`${fn}\`: \`setSize(size + 1)\` loads the next page while the pagination model says there is one.`)}export function ${hook}Infinite(client: CallingClient, ${args}, config?: InfiniteConfig<${type}Result>) {
+        `${doc(`\`useSWRInfinite\` of \`${fn}\`: \`setSize(size + 1)\` loads the next page while the pagination model says there is one.`)}export function ${hook}Infinite(client: CallingClient, ${args}, config?: InfiniteConfig<${type}Result>): InfiniteResponse<${type}Result> {
   return useOperationInfinite<${type}Result>(client, ${definition}, ${scope}, args, config);
 }`,
       );
   } else {
     parts.push(
-      `${doc(`\`useSWRMutation\` of \`${fn}\` (${route}): \`trigger(args)\` sends it.`)}export function ${hook}(client: CallingClient, config?: MutationConfig<${type}Result, ${type}Args>) {
+      `${doc(`\`useSWRMutation\` of \`${fn}\` (${route}): \`trigger(args)\` sends it.`)}export function ${hook}(client: CallingClient, config?: MutationConfig<${type}Result, ${type}Args>): MutationResponse<${type}Result, ${type}Args> {
   return useOperationMutation<${type}Result, ${type}Args>(client, ${definition}, ${scope}, config);
 }`,
     );
@@ -73,9 +75,9 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
   ];
   const types = [
     ...(operations.length ? ['CallingClient'] : []),
-    ...(paginated.length ? ['InfiniteConfig'] : []),
-    ...(mutations.length ? ['MutationConfig'] : []),
-    ...(queries.length ? ['QueryConfig'] : []),
+    ...(paginated.length ? ['InfiniteConfig', 'InfiniteResponse'] : []),
+    ...(mutations.length ? ['MutationConfig', 'MutationResponse'] : []),
+    ...(queries.length ? ['QueryConfig', 'QueryResponse'] : []),
   ];
   const resources = resourcesOf(model.operations);
   const imports = [

@@ -142,17 +142,20 @@ describe('swr emitter', () => {
   const source = swrSource(model({ operations: [createZap, getZap, listZaps] }), context);
   test.each([
     [
-      'a hook per read, arguments may be null',
-      'export function useGetZap(client: CallingClient, args: GetZapArgs | null, config?: QueryConfig<GetZapResult>)',
+      'a hook per read, arguments may be null; its return type named, not inferred',
+      'export function useGetZap(client: CallingClient, args: GetZapArgs | null, config?: QueryConfig<GetZapResult>): QueryResponse<GetZapResult>',
     ],
     [
       'optional arguments default to none',
       'export function useListZaps(client: CallingClient, args: ListZapsArgs | null = {}',
     ],
-    ['infinite for the paginated one', 'export function useListZapsInfinite('],
+    [
+      'infinite for the paginated one',
+      'config?: InfiniteConfig<ListZapsResult>): InfiniteResponse<ListZapsResult>',
+    ],
     [
       'a mutation hook per write',
-      'export function useCreateZap(client: CallingClient, config?: MutationConfig<CreateZapResult, CreateZapArgs>)',
+      'export function useCreateZap(client: CallingClient, config?: MutationConfig<CreateZapResult, CreateZapArgs>): MutationResponse<CreateZapResult, CreateZapArgs>',
     ],
     [
       'keys filtered by resource and operationId',

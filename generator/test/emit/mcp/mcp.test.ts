@@ -292,6 +292,20 @@ describe('tool plans', () => {
     expect(plan.output).toEqual({ wrapped: false, schema: want });
   });
 
+  test('each tool is a const of its own, typed ToolDefinition; mcpTools lists them by name', () => {
+    // One array literal of a thousand tool literals is a union of a thousand element types, which
+    // tsc reduces pair by pair: TS2590 ("too complex to represent") on GitHub's 1,223 operations.
+    const source = mcpSource(
+      model({ operations: [get('listPets'), get('showPet'), get('deletePet')] }),
+      context,
+    );
+    for (const name of ['listPetsTool', 'showPetTool', 'deletePetTool'])
+      expect(source).toContain(`const ${name}: ToolDefinition = {`);
+    expect(source).toContain(
+      'export const mcpTools: ToolDefinition[] = [listPetsTool, showPetTool, deletePetTool];',
+    );
+  });
+
   test('a string from the spec never becomes code in mcp.ts', () => {
     const hostile = "x'); process.exit(1); ('";
     const source = mcpSource(

@@ -38,6 +38,20 @@ export type MutationConfig<TData, TArgs> = SWRMutationConfiguration<
   TArgs
 >;
 
+/*
+ * What the hooks return, by name: generated hooks declare these as their return types, so that
+ * their declarations name the result type instead of spelling it out (which tsc would otherwise
+ * print, and every consumer re-check, once per operation).
+ */
+export type QueryResponse<TData> = SWRResponse<TData, ZapgenError>;
+export type InfiniteResponse<TPage> = SWRInfiniteResponse<TPage, ZapgenError>;
+export type MutationResponse<TData, TArgs> = SWRMutationResponse<
+  TData,
+  ZapgenError,
+  OperationSWRKey,
+  TArgs
+>;
+
 /**
  * `useSWR` of an operation: its result with these arguments, revalidated as SWR does; `null`
  * arguments fetch nothing until they are known.
@@ -48,7 +62,7 @@ export function useOperation<TData>(
   scope: OperationScope,
   args: OperationArgs | null,
   config?: QueryConfig<TData>,
-): SWRResponse<TData, ZapgenError> {
+): QueryResponse<TData> {
   return useSWR<TData, ZapgenError, OperationSWRKey | null>(
     args === null ? null : operationKey(scope, args),
     () => client.call<TData>(operation, args ?? {}),
@@ -66,7 +80,7 @@ export function useOperationInfinite<TPage>(
   scope: OperationScope,
   args: OperationArgs | null,
   config?: InfiniteConfig<TPage>,
-): SWRInfiniteResponse<TPage, ZapgenError> {
+): InfiniteResponse<TPage> {
   const pagination = operation.pagination;
   if (pagination === undefined) throw new TypeError(`${operation.operationId} is not paginated`);
   // The cursor of each page, as SWR asks for the pages' keys in order.
@@ -105,7 +119,7 @@ export function useOperationMutation<TData, TArgs extends OperationArgs>(
   operation: OperationDefinition,
   scope: OperationScope,
   config?: MutationConfig<TData, TArgs>,
-): SWRMutationResponse<TData, ZapgenError, OperationSWRKey, TArgs> {
+): MutationResponse<TData, TArgs> {
   return useSWRMutation<TData, ZapgenError, OperationSWRKey, TArgs>(
     operationKey(scope),
     (_key: OperationSWRKey, { arg }: { arg: TArgs }) => client.call<TData>(operation, arg),

@@ -6,11 +6,11 @@ const ErrorSchemaFixture = {
   minimal: {
     code: 47,
     message: 'delta',
-  } satisfies components['schemas']['Error'] as components['schemas']['Error'],
+  } as components['schemas']['Error'],
   full: {
     code: 48,
     message: 'alpha',
-  } satisfies components['schemas']['Error'] as components['schemas']['Error'],
+  } as components['schemas']['Error'],
   invalid: [
     {
       rule: 'required at /code',
@@ -31,12 +31,12 @@ const PetSchemaFixture = {
   minimal: {
     id: 32,
     name: 'golf',
-  } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
+  } as components['schemas']['Pet'],
   full: {
     id: 29,
     name: 'delta',
     tag: 'echo',
-  } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
+  } as components['schemas']['Pet'],
   invalid: [
     {
       rule: 'required at /id',
@@ -54,13 +54,13 @@ const PetSchemaFixture = {
 };
 
 const PetsSchemaFixture = {
-  minimal: [] satisfies components['schemas']['Pets'] as components['schemas']['Pets'],
+  minimal: [] as components['schemas']['Pets'],
   full: [
     {
       id: 49,
       name: 'bravo',
     },
-  ] satisfies components['schemas']['Pets'] as components['schemas']['Pets'],
+  ] as components['schemas']['Pets'],
   invalid: [{ rule: 'type', value: 'not an array' as unknown }],
 };
 
@@ -91,17 +91,13 @@ const createPetsOperationFixture = {
       id: 6,
       name: 'echo',
       tag: 'echo',
-    } satisfies NonNullable<
-      operations['createPets']['requestBody']
-    >['content']['application/json'] as NonNullable<
-      operations['createPets']['requestBody']
-    >['content']['application/json'],
+    } as NonNullable<operations['createPets']['requestBody']>['content']['application/json'],
   },
   responses: {
     default: {
       code: 41,
       message: 'echo',
-    } satisfies operations['createPets']['responses']['default']['content']['application/json'] as operations['createPets']['responses']['default']['content']['application/json'],
+    } as operations['createPets']['responses']['default']['content']['application/json'],
   },
 };
 
@@ -113,11 +109,11 @@ const listPetsOperationFixture = {
         id: 77,
         name: 'echo',
       },
-    ] satisfies operations['listPets']['responses']['200']['content']['application/json'] as operations['listPets']['responses']['200']['content']['application/json'],
+    ] as operations['listPets']['responses']['200']['content']['application/json'],
     default: {
       code: 41,
       message: 'india',
-    } satisfies operations['listPets']['responses']['default']['content']['application/json'] as operations['listPets']['responses']['default']['content']['application/json'],
+    } as operations['listPets']['responses']['default']['content']['application/json'],
   },
 };
 
@@ -125,18 +121,18 @@ const showPetByIdOperationFixture = {
   request: {
     path: {
       petId: 'hotel',
-    } satisfies operations['showPetById']['parameters']['path'] as operations['showPetById']['parameters']['path'],
+    } as operations['showPetById']['parameters']['path'],
   },
   responses: {
     '200': {
       id: 55,
       name: 'golf',
       tag: 'india',
-    } satisfies operations['showPetById']['responses']['200']['content']['application/json'] as operations['showPetById']['responses']['200']['content']['application/json'],
+    } as operations['showPetById']['responses']['200']['content']['application/json'],
     default: {
       code: 47,
       message: 'bravo',
-    } satisfies operations['showPetById']['responses']['default']['content']['application/json'] as operations['showPetById']['responses']['default']['content']['application/json'],
+    } as operations['showPetById']['responses']['default']['content']['application/json'],
   },
 };
 

@@ -40,32 +40,109 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** One MCP tool per operation: name, description, arguments, input and output schemas. */
-export const mcpTools: ToolDefinition[] = [
-  {
-    name: 'createPets',
-    operation: createPetsOperation,
-    title: 'Create a pet',
-    description: 'Create a pet\n\nPOST /pets',
-    tags: ['pets'],
-    arguments: [
-      {
-        name: 'id',
-        in: 'body',
-        property: 'id',
+const createPetsTool: ToolDefinition = {
+  name: 'createPets',
+  operation: createPetsOperation,
+  title: 'Create a pet',
+  description: 'Create a pet\n\nPOST /pets',
+  tags: ['pets'],
+  arguments: [
+    {
+      name: 'id',
+      in: 'body',
+      property: 'id',
+    },
+    {
+      name: 'name',
+      in: 'body',
+      property: 'name',
+    },
+    {
+      name: 'tag',
+      in: 'body',
+      property: 'tag',
+    },
+  ],
+  input: {
+    properties: {
+      id: {
+        type: 'integer',
+        format: 'int64',
       },
-      {
-        name: 'name',
-        in: 'body',
-        property: 'name',
+      name: {
+        type: 'string',
       },
-      {
-        name: 'tag',
-        in: 'body',
-        property: 'tag',
+      tag: {
+        type: 'string',
       },
-    ],
-    input: {
+    },
+    required: ['id', 'name'],
+  },
+};
+
+const listPetsTool: ToolDefinition = {
+  name: 'listPets',
+  operation: listPetsOperation,
+  title: 'List all pets',
+  description: 'List all pets\n\nGET /pets',
+  tags: ['pets'],
+  arguments: [
+    {
+      name: 'limit',
+      in: 'query',
+      parameter: 'limit',
+    },
+  ],
+  input: {
+    properties: {
+      limit: {
+        type: 'integer',
+        format: 'int32',
+        maximum: 100,
+        description: 'How many items to return at one time (max 100)',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          $ref: '#/$defs/Pets',
+        },
+      },
+      required: ['result'],
+    },
+    wrapped: true,
+  },
+};
+
+const showPetByIdTool: ToolDefinition = {
+  name: 'showPetById',
+  operation: showPetByIdOperation,
+  title: 'Info for a specific pet',
+  description: 'Info for a specific pet\n\nGET /pets/{petId}',
+  tags: ['pets'],
+  arguments: [
+    {
+      name: 'petId',
+      in: 'path',
+      parameter: 'petId',
+    },
+  ],
+  input: {
+    properties: {
+      petId: {
+        type: 'string',
+        description: 'The id of the pet to retrieve',
+      },
+    },
+    required: ['petId'],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
         id: {
           type: 'integer',
@@ -80,87 +157,12 @@ export const mcpTools: ToolDefinition[] = [
       },
       required: ['id', 'name'],
     },
+    wrapped: false,
   },
-  {
-    name: 'listPets',
-    operation: listPetsOperation,
-    title: 'List all pets',
-    description: 'List all pets\n\nGET /pets',
-    tags: ['pets'],
-    arguments: [
-      {
-        name: 'limit',
-        in: 'query',
-        parameter: 'limit',
-      },
-    ],
-    input: {
-      properties: {
-        limit: {
-          type: 'integer',
-          format: 'int32',
-          maximum: 100,
-          description: 'How many items to return at one time (max 100)',
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            $ref: '#/$defs/Pets',
-          },
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'showPetById',
-    operation: showPetByIdOperation,
-    title: 'Info for a specific pet',
-    description: 'Info for a specific pet\n\nGET /pets/{petId}',
-    tags: ['pets'],
-    arguments: [
-      {
-        name: 'petId',
-        in: 'path',
-        parameter: 'petId',
-      },
-    ],
-    input: {
-      properties: {
-        petId: {
-          type: 'string',
-          description: 'The id of the pet to retrieve',
-        },
-      },
-      required: ['petId'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-          },
-          name: {
-            type: 'string',
-          },
-          tag: {
-            type: 'string',
-          },
-        },
-        required: ['id', 'name'],
-      },
-      wrapped: false,
-    },
-  },
-];
+};
+
+/** One MCP tool per operation: name, description, arguments, input and output schemas. */
+export const mcpTools: ToolDefinition[] = [createPetsTool, listPetsTool, showPetByIdTool];
 
 /** The MCP server of Swagger Petstore: its tools, and the environment variables of its credentials. */
 export const mcpDefinition: McpDefinition = {

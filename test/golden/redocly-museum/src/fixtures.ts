@@ -37,8 +37,8 @@ const BuyMuseumTicketsSchemaFixture = {
 };
 
 const DateSchemaFixture = {
-  minimal: '2023-10-29' satisfies components['schemas']['Date'] as components['schemas']['Date'],
-  full: '2023-10-29' satisfies components['schemas']['Date'] as components['schemas']['Date'],
+  minimal: '2023-10-29' as components['schemas']['Date'],
+  full: '2023-10-29' as components['schemas']['Date'],
   invalid: [
     { rule: 'format', value: 'not a valid value!' as unknown },
     { rule: 'type', value: 12345 as unknown },
@@ -46,9 +46,8 @@ const DateSchemaFixture = {
 };
 
 const EmailSchemaFixture = {
-  minimal:
-    'museum-lover@example.com' satisfies components['schemas']['Email'] as components['schemas']['Email'],
-  full: 'museum-lover@example.com' satisfies components['schemas']['Email'] as components['schemas']['Email'],
+  minimal: 'museum-lover@example.com' as components['schemas']['Email'],
+  full: 'museum-lover@example.com' as components['schemas']['Email'],
   invalid: [
     { rule: 'format', value: 'not a valid value!' as unknown },
     { rule: 'type', value: 12345 as unknown },
@@ -56,33 +55,30 @@ const EmailSchemaFixture = {
 };
 
 const ErrorSchemaFixture = {
-  minimal: {} satisfies components['schemas']['Error'] as components['schemas']['Error'],
+  minimal: {} as components['schemas']['Error'],
   full: {
     type: 'object',
     title: 'Validation failed',
-  } satisfies components['schemas']['Error'] as components['schemas']['Error'],
+  } as components['schemas']['Error'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const EventDatesSchemaFixture = {
-  minimal: [] satisfies components['schemas']['EventDates'] as components['schemas']['EventDates'],
-  full: [
-    '2023-10-29',
-  ] satisfies components['schemas']['EventDates'] as components['schemas']['EventDates'],
+  minimal: [] as components['schemas']['EventDates'],
+  full: ['2023-10-29'] as components['schemas']['EventDates'],
   invalid: [{ rule: 'type', value: 'not an array' as unknown }],
 };
 
 const EventDescriptionSchemaFixture = {
   minimal:
-    'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'] as components['schemas']['EventDescription'],
-  full: 'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' satisfies components['schemas']['EventDescription'] as components['schemas']['EventDescription'],
+    'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' as components['schemas']['EventDescription'],
+  full: 'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' as components['schemas']['EventDescription'],
   invalid: [{ rule: 'type', value: 12345 as unknown }],
 };
 
 const EventIdSchemaFixture = {
-  minimal:
-    '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'] as components['schemas']['EventId'],
-  full: '3be6453c-03eb-4357-ae5a-984a0e574a54' satisfies components['schemas']['EventId'] as components['schemas']['EventId'],
+  minimal: '3be6453c-03eb-4357-ae5a-984a0e574a54' as components['schemas']['EventId'],
+  full: '3be6453c-03eb-4357-ae5a-984a0e574a54' as components['schemas']['EventId'],
   invalid: [
     { rule: 'format', value: 'not a valid value!' as unknown },
     { rule: 'type', value: 12345 as unknown },
@@ -90,22 +86,20 @@ const EventIdSchemaFixture = {
 };
 
 const EventLocationSchemaFixture = {
-  minimal:
-    'Computer Room' satisfies components['schemas']['EventLocation'] as components['schemas']['EventLocation'],
-  full: 'Computer Room' satisfies components['schemas']['EventLocation'] as components['schemas']['EventLocation'],
+  minimal: 'Computer Room' as components['schemas']['EventLocation'],
+  full: 'Computer Room' as components['schemas']['EventLocation'],
   invalid: [{ rule: 'type', value: 12345 as unknown }],
 };
 
 const EventNameSchemaFixture = {
-  minimal:
-    'Pirate Coding Workshop' satisfies components['schemas']['EventName'] as components['schemas']['EventName'],
-  full: 'Pirate Coding Workshop' satisfies components['schemas']['EventName'] as components['schemas']['EventName'],
+  minimal: 'Pirate Coding Workshop' as components['schemas']['EventName'],
+  full: 'Pirate Coding Workshop' as components['schemas']['EventName'],
   invalid: [{ rule: 'type', value: 12345 as unknown }],
 };
 
 const EventPriceSchemaFixture = {
-  minimal: 25 satisfies components['schemas']['EventPrice'] as components['schemas']['EventPrice'],
-  full: 25 satisfies components['schemas']['EventPrice'] as components['schemas']['EventPrice'],
+  minimal: 25 as components['schemas']['EventPrice'],
+  full: 25 as components['schemas']['EventPrice'],
   invalid: [{ rule: 'type', value: '12345' as unknown }],
 };
 
@@ -114,12 +108,12 @@ const MuseumDailyHoursSchemaFixture = {
     date: '2023-10-29',
     timeOpen: '09:00',
     timeClose: '18:00',
-  } satisfies components['schemas']['MuseumDailyHours'] as components['schemas']['MuseumDailyHours'],
+  } as components['schemas']['MuseumDailyHours'],
   full: {
     date: '2023-10-29',
     timeOpen: '09:00',
     timeClose: '18:00',
-  } satisfies components['schemas']['MuseumDailyHours'] as components['schemas']['MuseumDailyHours'],
+  } as components['schemas']['MuseumDailyHours'],
   invalid: [
     {
       rule: 'required at /date',
@@ -143,15 +137,14 @@ const MuseumDailyHoursSchemaFixture = {
 };
 
 const MuseumHoursSchemaFixture = {
-  minimal:
-    [] satisfies components['schemas']['MuseumHours'] as components['schemas']['MuseumHours'],
+  minimal: [] as components['schemas']['MuseumHours'],
   full: [
     {
       date: '2023-10-29',
       timeOpen: '09:00',
       timeClose: '18:00',
     },
-  ] satisfies components['schemas']['MuseumHours'] as components['schemas']['MuseumHours'],
+  ] as components['schemas']['MuseumHours'],
   invalid: [{ rule: 'type', value: 'not an array' as unknown }],
 };
 
@@ -204,7 +197,7 @@ const SpecialEventSchemaFixture = {
       'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
     dates: [],
     price: 25,
-  } satisfies components['schemas']['SpecialEvent'] as components['schemas']['SpecialEvent'],
+  } as components['schemas']['SpecialEvent'],
   full: {
     name: 'Pirate Coding Workshop',
     location: 'Computer Room',
@@ -213,7 +206,7 @@ const SpecialEventSchemaFixture = {
     dates: [],
     price: 25,
     eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-  } satisfies components['schemas']['SpecialEvent'] as components['schemas']['SpecialEvent'],
+  } as components['schemas']['SpecialEvent'],
   invalid: [
     {
       rule: 'required at /name',
@@ -231,8 +224,7 @@ const SpecialEventSchemaFixture = {
 };
 
 const SpecialEventCollectionSchemaFixture = {
-  minimal:
-    [] satisfies components['schemas']['SpecialEventCollection'] as components['schemas']['SpecialEventCollection'],
+  minimal: [] as components['schemas']['SpecialEventCollection'],
   full: [
     {
       name: 'Pirate Coding Workshop',
@@ -242,13 +234,12 @@ const SpecialEventCollectionSchemaFixture = {
       dates: [],
       price: 25,
     },
-  ] satisfies components['schemas']['SpecialEventCollection'] as components['schemas']['SpecialEventCollection'],
+  ] as components['schemas']['SpecialEventCollection'],
   invalid: [{ rule: 'type', value: 'not an array' as unknown }],
 };
 
 const SpecialEventFieldsSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['SpecialEventFields'] as components['schemas']['SpecialEventFields'],
+  minimal: {} as components['schemas']['SpecialEventFields'],
   full: {
     name: 'Pirate Coding Workshop',
     location: 'Computer Room',
@@ -256,7 +247,7 @@ const SpecialEventFieldsSchemaFixture = {
       'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
     dates: [],
     price: 25,
-  } satisfies components['schemas']['SpecialEventFields'] as components['schemas']['SpecialEventFields'],
+  } as components['schemas']['SpecialEventFields'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -264,13 +255,13 @@ const TicketSchemaFixture = {
   minimal: {
     ticketDate: '2023-10-29',
     ticketType: 'event',
-  } satisfies components['schemas']['Ticket'] as components['schemas']['Ticket'],
+  } as components['schemas']['Ticket'],
   full: {
     ticketDate: '2023-10-29',
     ticketType: 'event',
     ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
     eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-  } satisfies components['schemas']['Ticket'] as components['schemas']['Ticket'],
+  } as components['schemas']['Ticket'],
   invalid: [
     {
       rule: 'required at /ticketDate',
@@ -294,23 +285,20 @@ const TicketSchemaFixture = {
 };
 
 const TicketCodeImageSchemaFixture = {
-  minimal:
-    'golf' satisfies components['schemas']['TicketCodeImage'] as components['schemas']['TicketCodeImage'],
-  full: 'golf' satisfies components['schemas']['TicketCodeImage'] as components['schemas']['TicketCodeImage'],
+  minimal: 'golf' as components['schemas']['TicketCodeImage'],
+  full: 'golf' as components['schemas']['TicketCodeImage'],
   invalid: [{ rule: 'type', value: 12345 as unknown }],
 };
 
 const TicketConfirmationSchemaFixture = {
-  minimal:
-    'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'] as components['schemas']['TicketConfirmation'],
-  full: 'ticket-event-a98c8f-7eb12' satisfies components['schemas']['TicketConfirmation'] as components['schemas']['TicketConfirmation'],
+  minimal: 'ticket-event-a98c8f-7eb12' as components['schemas']['TicketConfirmation'],
+  full: 'ticket-event-a98c8f-7eb12' as components['schemas']['TicketConfirmation'],
   invalid: [{ rule: 'type', value: 12345 as unknown }],
 };
 
 const TicketIdSchemaFixture = {
-  minimal:
-    'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'] as components['schemas']['TicketId'],
-  full: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' satisfies components['schemas']['TicketId'] as components['schemas']['TicketId'],
+  minimal: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' as components['schemas']['TicketId'],
+  full: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' as components['schemas']['TicketId'],
   invalid: [
     { rule: 'format', value: 'not a valid value!' as unknown },
     { rule: 'type', value: 12345 as unknown },
@@ -318,16 +306,14 @@ const TicketIdSchemaFixture = {
 };
 
 const TicketMessageSchemaFixture = {
-  minimal:
-    'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'] as components['schemas']['TicketMessage'],
-  full: 'Museum general entry ticket purchased' satisfies components['schemas']['TicketMessage'] as components['schemas']['TicketMessage'],
+  minimal: 'Museum general entry ticket purchased' as components['schemas']['TicketMessage'],
+  full: 'Museum general entry ticket purchased' as components['schemas']['TicketMessage'],
   invalid: [{ rule: 'type', value: 12345 as unknown }],
 };
 
 const TicketTypeSchemaFixture = {
-  minimal:
-    'event' satisfies components['schemas']['TicketType'] as components['schemas']['TicketType'],
-  full: 'event' satisfies components['schemas']['TicketType'] as components['schemas']['TicketType'],
+  minimal: 'event' as components['schemas']['TicketType'],
+  full: 'event' as components['schemas']['TicketType'],
   invalid: [
     { rule: 'enum', value: 'not-in-enum' as unknown },
     { rule: 'type', value: null as unknown },
@@ -416,11 +402,11 @@ const buyMuseumTicketsOperationFixture = {
     '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'] as operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'],
+    } as operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'],
     '404': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'] as operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'],
+    } as operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'],
   },
 };
 
@@ -433,9 +419,7 @@ const createSpecialEventOperationFixture = {
         'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
       dates: ['2023-09-05', '2023-09-08'],
       price: 0,
-    } satisfies NonNullable<
-      operations['createSpecialEvent']['requestBody']
-    >['content']['application/json'] as NonNullable<
+    } as NonNullable<
       operations['createSpecialEvent']['requestBody']
     >['content']['application/json'],
   },
@@ -448,15 +432,15 @@ const createSpecialEventOperationFixture = {
         'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
       dates: ['2023-09-05', '2023-09-08'],
       price: 30,
-    } satisfies operations['createSpecialEvent']['responses']['201']['content']['application/json'] as operations['createSpecialEvent']['responses']['201']['content']['application/json'],
+    } as operations['createSpecialEvent']['responses']['201']['content']['application/json'],
     '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    } as operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'],
     '404': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'],
+    } as operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 
@@ -464,21 +448,21 @@ const deleteSpecialEventOperationFixture = {
   request: {
     path: {
       eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-    } satisfies operations['deleteSpecialEvent']['parameters']['path'] as operations['deleteSpecialEvent']['parameters']['path'],
+    } as operations['deleteSpecialEvent']['parameters']['path'],
   },
   responses: {
     '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    } as operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'],
     '401': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'],
+    } as operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'],
     '404': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'],
+    } as operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 
@@ -536,15 +520,15 @@ const getMuseumHoursOperationFixture = {
         timeOpen: '10:00',
         timeClose: '16:00',
       },
-    ] satisfies operations['getMuseumHours']['responses']['200']['content']['application/json'] as operations['getMuseumHours']['responses']['200']['content']['application/json'],
+    ] as operations['getMuseumHours']['responses']['200']['content']['application/json'],
     '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['getMuseumHours']['responses']['400']['content']['application/problem+json'] as operations['getMuseumHours']['responses']['400']['content']['application/problem+json'],
+    } as operations['getMuseumHours']['responses']['400']['content']['application/problem+json'],
     '404': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['getMuseumHours']['responses']['404']['content']['application/problem+json'] as operations['getMuseumHours']['responses']['404']['content']['application/problem+json'],
+    } as operations['getMuseumHours']['responses']['404']['content']['application/problem+json'],
   },
 };
 
@@ -552,7 +536,7 @@ const getSpecialEventOperationFixture = {
   request: {
     path: {
       eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-    } satisfies operations['getSpecialEvent']['parameters']['path'] as operations['getSpecialEvent']['parameters']['path'],
+    } as operations['getSpecialEvent']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -562,15 +546,15 @@ const getSpecialEventOperationFixture = {
       eventDescription: 'Sip tea with important historical figures.',
       dates: ['2023-11-18', '2023-11-25', '2023-12-02'],
       price: 60,
-    } satisfies operations['getSpecialEvent']['responses']['200']['content']['application/json'] as operations['getSpecialEvent']['responses']['200']['content']['application/json'],
+    } as operations['getSpecialEvent']['responses']['200']['content']['application/json'],
     '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    } as operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'],
     '404': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'],
+    } as operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 
@@ -578,17 +562,17 @@ const getTicketCodeOperationFixture = {
   request: {
     path: {
       ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
-    } satisfies operations['getTicketCode']['parameters']['path'] as operations['getTicketCode']['parameters']['path'],
+    } as operations['getTicketCode']['parameters']['path'],
   },
   responses: {
     '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['getTicketCode']['responses']['400']['content']['application/problem+json'] as operations['getTicketCode']['responses']['400']['content']['application/problem+json'],
+    } as operations['getTicketCode']['responses']['400']['content']['application/problem+json'],
     '404': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['getTicketCode']['responses']['404']['content']['application/problem+json'] as operations['getTicketCode']['responses']['404']['content']['application/problem+json'],
+    } as operations['getTicketCode']['responses']['404']['content']['application/problem+json'],
   },
 };
 
@@ -679,15 +663,15 @@ const listSpecialEventsOperationFixture = {
         dates: ['2023-11-10', '2023-11-17', '2023-11-24'],
         price: 5,
       },
-    ] satisfies operations['listSpecialEvents']['responses']['200']['content']['application/json'] as operations['listSpecialEvents']['responses']['200']['content']['application/json'],
+    ] as operations['listSpecialEvents']['responses']['200']['content']['application/json'],
     '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'] as operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'],
+    } as operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'],
     '404': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'] as operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'],
+    } as operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'],
   },
 };
 
@@ -695,13 +679,11 @@ const updateSpecialEventOperationFixture = {
   request: {
     path: {
       eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-    } satisfies operations['updateSpecialEvent']['parameters']['path'] as operations['updateSpecialEvent']['parameters']['path'],
+    } as operations['updateSpecialEvent']['parameters']['path'],
     body: {
       location: 'On the beach.',
       price: 15,
-    } satisfies NonNullable<
-      operations['updateSpecialEvent']['requestBody']
-    >['content']['application/json'] as NonNullable<
+    } as NonNullable<
       operations['updateSpecialEvent']['requestBody']
     >['content']['application/json'],
   },
@@ -714,15 +696,15 @@ const updateSpecialEventOperationFixture = {
         'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
       dates: ['2023-09-05', '2023-09-08'],
       price: 15,
-    } satisfies operations['updateSpecialEvent']['responses']['200']['content']['application/json'] as operations['updateSpecialEvent']['responses']['200']['content']['application/json'],
+    } as operations['updateSpecialEvent']['responses']['200']['content']['application/json'],
     '400': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'] as operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    } as operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'],
     '404': {
       type: 'object',
       title: 'Validation failed',
-    } satisfies operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'] as operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'],
+    } as operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 

@@ -177,130 +177,154 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** One MCP tool per operation: name, description, arguments, input and output schemas. */
-export const mcpTools: ToolDefinition[] = [
-  {
-    name: 'buyMuseumTickets',
-    operation: buyMuseumTicketsOperation,
-    title: 'Buy museum tickets',
-    description:
-      'Buy museum tickets\n\nPurchase museum tickets for general entry or special events.\n\nPOST /tickets',
-    tags: ['Tickets'],
-    arguments: [
-      {
-        name: 'email',
-        in: 'body',
-        property: 'email',
-      },
-      {
-        name: 'ticketId',
-        in: 'body',
-        property: 'ticketId',
-      },
-      {
-        name: 'ticketDate',
-        in: 'body',
-        property: 'ticketDate',
-      },
-      {
-        name: 'ticketType',
-        in: 'body',
-        property: 'ticketType',
-      },
-      {
-        name: 'eventId',
-        in: 'body',
-        property: 'eventId',
-      },
-    ],
-    input: {
-      properties: {
-        email: {
-          $ref: '#/$defs/Email',
-        },
-        ticketId: {
-          $ref: '#/$defs/TicketId',
-        },
-        ticketDate: {
-          $ref: '#/$defs/Date',
-          description: 'Date when this ticket can be used for museum entry.',
-        },
-        ticketType: {
-          $ref: '#/$defs/TicketType',
-        },
-        eventId: {
-          $ref: '#/$defs/EventId',
-          description:
-            "Unique identifier for a special event. Required if purchasing tickets for the museum's special events.",
-        },
-      },
-      required: ['ticketDate', 'ticketType'],
+const buyMuseumTicketsTool: ToolDefinition = {
+  name: 'buyMuseumTickets',
+  operation: buyMuseumTicketsOperation,
+  title: 'Buy museum tickets',
+  description:
+    'Buy museum tickets\n\nPurchase museum tickets for general entry or special events.\n\nPOST /tickets',
+  tags: ['Tickets'],
+  arguments: [
+    {
+      name: 'email',
+      in: 'body',
+      property: 'email',
     },
-    output: {
-      schema: {
-        allOf: [
-          {
-            $ref: '#/$defs/Ticket',
-          },
-          {
-            type: 'object',
-            properties: {
-              message: {
-                $ref: '#/$defs/TicketMessage',
-              },
-              confirmationCode: {
-                $ref: '#/$defs/TicketConfirmation',
-              },
-            },
-            required: ['message', 'confirmationCode'],
-          },
-        ],
-        description: 'Details for a museum ticket after a successful purchase.',
-        type: 'object',
-      },
-      wrapped: false,
+    {
+      name: 'ticketId',
+      in: 'body',
+      property: 'ticketId',
     },
+    {
+      name: 'ticketDate',
+      in: 'body',
+      property: 'ticketDate',
+    },
+    {
+      name: 'ticketType',
+      in: 'body',
+      property: 'ticketType',
+    },
+    {
+      name: 'eventId',
+      in: 'body',
+      property: 'eventId',
+    },
+  ],
+  input: {
+    properties: {
+      email: {
+        $ref: '#/$defs/Email',
+      },
+      ticketId: {
+        $ref: '#/$defs/TicketId',
+      },
+      ticketDate: {
+        $ref: '#/$defs/Date',
+        description: 'Date when this ticket can be used for museum entry.',
+      },
+      ticketType: {
+        $ref: '#/$defs/TicketType',
+      },
+      eventId: {
+        $ref: '#/$defs/EventId',
+        description:
+          "Unique identifier for a special event. Required if purchasing tickets for the museum's special events.",
+      },
+    },
+    required: ['ticketDate', 'ticketType'],
   },
-  {
-    name: 'createSpecialEvent',
-    operation: createSpecialEventOperation,
-    title: 'Create special events',
-    description:
-      'Create special events\n\nCreates a new special event for the museum.\n\nPOST /special-events',
-    tags: ['Events'],
-    arguments: [
-      {
-        name: 'eventId',
-        in: 'body',
-        property: 'eventId',
+  output: {
+    schema: {
+      allOf: [
+        {
+          $ref: '#/$defs/Ticket',
+        },
+        {
+          type: 'object',
+          properties: {
+            message: {
+              $ref: '#/$defs/TicketMessage',
+            },
+            confirmationCode: {
+              $ref: '#/$defs/TicketConfirmation',
+            },
+          },
+          required: ['message', 'confirmationCode'],
+        },
+      ],
+      description: 'Details for a museum ticket after a successful purchase.',
+      type: 'object',
+    },
+    wrapped: false,
+  },
+};
+
+const createSpecialEventTool: ToolDefinition = {
+  name: 'createSpecialEvent',
+  operation: createSpecialEventOperation,
+  title: 'Create special events',
+  description:
+    'Create special events\n\nCreates a new special event for the museum.\n\nPOST /special-events',
+  tags: ['Events'],
+  arguments: [
+    {
+      name: 'eventId',
+      in: 'body',
+      property: 'eventId',
+    },
+    {
+      name: 'name',
+      in: 'body',
+      property: 'name',
+    },
+    {
+      name: 'location',
+      in: 'body',
+      property: 'location',
+    },
+    {
+      name: 'eventDescription',
+      in: 'body',
+      property: 'eventDescription',
+    },
+    {
+      name: 'dates',
+      in: 'body',
+      property: 'dates',
+    },
+    {
+      name: 'price',
+      in: 'body',
+      property: 'price',
+    },
+  ],
+  input: {
+    properties: {
+      eventId: {
+        $ref: '#/$defs/EventId',
       },
-      {
-        name: 'name',
-        in: 'body',
-        property: 'name',
+      name: {
+        $ref: '#/$defs/EventName',
       },
-      {
-        name: 'location',
-        in: 'body',
-        property: 'location',
+      location: {
+        $ref: '#/$defs/EventLocation',
       },
-      {
-        name: 'eventDescription',
-        in: 'body',
-        property: 'eventDescription',
+      eventDescription: {
+        $ref: '#/$defs/EventDescription',
       },
-      {
-        name: 'dates',
-        in: 'body',
-        property: 'dates',
+      dates: {
+        $ref: '#/$defs/EventDates',
       },
-      {
-        name: 'price',
-        in: 'body',
-        property: 'price',
+      price: {
+        $ref: '#/$defs/EventPrice',
       },
-    ],
-    input: {
+    },
+    required: ['name', 'location', 'eventDescription', 'dates', 'price'],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
         eventId: {
           $ref: '#/$defs/EventId',
@@ -323,320 +347,130 @@ export const mcpTools: ToolDefinition[] = [
       },
       required: ['name', 'location', 'eventDescription', 'dates', 'price'],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          eventId: {
-            $ref: '#/$defs/EventId',
-          },
-          name: {
-            $ref: '#/$defs/EventName',
-          },
-          location: {
-            $ref: '#/$defs/EventLocation',
-          },
-          eventDescription: {
-            $ref: '#/$defs/EventDescription',
-          },
-          dates: {
-            $ref: '#/$defs/EventDates',
-          },
-          price: {
-            $ref: '#/$defs/EventPrice',
-          },
-        },
-        required: ['name', 'location', 'eventDescription', 'dates', 'price'],
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'deleteSpecialEvent',
-    operation: deleteSpecialEventOperation,
-    title: 'Delete special event',
-    description:
-      'Delete special event\n\nDelete a special event from the collection. Allows museum to cancel planned events.\n\nDELETE /special-events/{eventId}',
-    tags: ['Events'],
-    arguments: [
-      {
-        name: 'eventId',
-        in: 'path',
-        parameter: 'eventId',
+};
+
+const deleteSpecialEventTool: ToolDefinition = {
+  name: 'deleteSpecialEvent',
+  operation: deleteSpecialEventOperation,
+  title: 'Delete special event',
+  description:
+    'Delete special event\n\nDelete a special event from the collection. Allows museum to cancel planned events.\n\nDELETE /special-events/{eventId}',
+  tags: ['Events'],
+  arguments: [
+    {
+      name: 'eventId',
+      in: 'path',
+      parameter: 'eventId',
+    },
+  ],
+  input: {
+    properties: {
+      eventId: {
+        type: 'string',
+        format: 'uuid',
+        examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
+        description: 'Identifier for a special event.',
       },
-    ],
-    input: {
+    },
+    required: ['eventId'],
+  },
+};
+
+const getMuseumHoursTool: ToolDefinition = {
+  name: 'getMuseumHours',
+  operation: getMuseumHoursOperation,
+  title: 'Get museum hours',
+  description: 'Get museum hours\n\nGet upcoming museum operating hours.\n\nGET /museum-hours',
+  tags: ['Operations'],
+  arguments: [
+    {
+      name: 'startDate',
+      in: 'query',
+      parameter: 'startDate',
+    },
+    {
+      name: 'page',
+      in: 'query',
+      parameter: 'page',
+    },
+    {
+      name: 'limit',
+      in: 'query',
+      parameter: 'limit',
+    },
+  ],
+  input: {
+    properties: {
+      startDate: {
+        type: 'string',
+        format: 'date',
+        examples: ['2023-02-23'],
+        description:
+          "Starting date to retrieve future operating hours from. Defaults to today's date.",
+      },
+      page: {
+        type: 'integer',
+        default: 1,
+        examples: [2],
+        description: 'Page number to retrieve.',
+      },
+      limit: {
+        type: 'integer',
+        maximum: 30,
+        default: 10,
+        examples: [15],
+        description: 'Number of days per page.',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          $ref: '#/$defs/MuseumHours',
+        },
+      },
+      required: ['result'],
+    },
+    wrapped: true,
+  },
+};
+
+const getSpecialEventTool: ToolDefinition = {
+  name: 'getSpecialEvent',
+  operation: getSpecialEventOperation,
+  title: 'Get special event',
+  description:
+    'Get special event\n\nGet details about a special event.\n\nGET /special-events/{eventId}',
+  tags: ['Events'],
+  arguments: [
+    {
+      name: 'eventId',
+      in: 'path',
+      parameter: 'eventId',
+    },
+  ],
+  input: {
+    properties: {
+      eventId: {
+        type: 'string',
+        format: 'uuid',
+        examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
+        description: 'Identifier for a special event.',
+      },
+    },
+    required: ['eventId'],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
         eventId: {
-          type: 'string',
-          format: 'uuid',
-          examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
-          description: 'Identifier for a special event.',
-        },
-      },
-      required: ['eventId'],
-    },
-  },
-  {
-    name: 'getMuseumHours',
-    operation: getMuseumHoursOperation,
-    title: 'Get museum hours',
-    description: 'Get museum hours\n\nGet upcoming museum operating hours.\n\nGET /museum-hours',
-    tags: ['Operations'],
-    arguments: [
-      {
-        name: 'startDate',
-        in: 'query',
-        parameter: 'startDate',
-      },
-      {
-        name: 'page',
-        in: 'query',
-        parameter: 'page',
-      },
-      {
-        name: 'limit',
-        in: 'query',
-        parameter: 'limit',
-      },
-    ],
-    input: {
-      properties: {
-        startDate: {
-          type: 'string',
-          format: 'date',
-          examples: ['2023-02-23'],
-          description:
-            "Starting date to retrieve future operating hours from. Defaults to today's date.",
-        },
-        page: {
-          type: 'integer',
-          default: 1,
-          examples: [2],
-          description: 'Page number to retrieve.',
-        },
-        limit: {
-          type: 'integer',
-          maximum: 30,
-          default: 10,
-          examples: [15],
-          description: 'Number of days per page.',
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            $ref: '#/$defs/MuseumHours',
-          },
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'getSpecialEvent',
-    operation: getSpecialEventOperation,
-    title: 'Get special event',
-    description:
-      'Get special event\n\nGet details about a special event.\n\nGET /special-events/{eventId}',
-    tags: ['Events'],
-    arguments: [
-      {
-        name: 'eventId',
-        in: 'path',
-        parameter: 'eventId',
-      },
-    ],
-    input: {
-      properties: {
-        eventId: {
-          type: 'string',
-          format: 'uuid',
-          examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
-          description: 'Identifier for a special event.',
-        },
-      },
-      required: ['eventId'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          eventId: {
-            $ref: '#/$defs/EventId',
-          },
-          name: {
-            $ref: '#/$defs/EventName',
-          },
-          location: {
-            $ref: '#/$defs/EventLocation',
-          },
-          eventDescription: {
-            $ref: '#/$defs/EventDescription',
-          },
-          dates: {
-            $ref: '#/$defs/EventDates',
-          },
-          price: {
-            $ref: '#/$defs/EventPrice',
-          },
-        },
-        required: ['name', 'location', 'eventDescription', 'dates', 'price'],
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getTicketCode',
-    operation: getTicketCodeOperation,
-    title: 'Get ticket QR code',
-    description:
-      'Get ticket QR code\n\nReturn an image of your ticket with scannable QR code. Used for event entry.\n\nGET /tickets/{ticketId}/qr',
-    tags: ['Tickets'],
-    arguments: [
-      {
-        name: 'ticketId',
-        in: 'path',
-        parameter: 'ticketId',
-      },
-    ],
-    input: {
-      properties: {
-        ticketId: {
-          type: 'string',
-          format: 'uuid',
-          examples: ['a54a57ca-36f8-421b-a6b4-2e8f26858a4c'],
-          description: 'Identifier for a ticket to a museum event. Used to generate ticket image.',
-        },
-      },
-      required: ['ticketId'],
-    },
-  },
-  {
-    name: 'listSpecialEvents',
-    operation: listSpecialEventsOperation,
-    title: 'List special events',
-    description:
-      'List special events\n\nReturn a list of upcoming special events at the museum.\n\nGET /special-events',
-    tags: ['Events'],
-    arguments: [
-      {
-        name: 'startDate',
-        in: 'query',
-        parameter: 'startDate',
-      },
-      {
-        name: 'endDate',
-        in: 'query',
-        parameter: 'endDate',
-      },
-      {
-        name: 'page',
-        in: 'query',
-        parameter: 'page',
-      },
-      {
-        name: 'limit',
-        in: 'query',
-        parameter: 'limit',
-      },
-    ],
-    input: {
-      properties: {
-        startDate: {
-          type: 'string',
-          format: 'date',
-          examples: ['2023-02-23'],
-          description:
-            "Starting date to retrieve future operating hours from. Defaults to today's date.",
-        },
-        endDate: {
-          type: 'string',
-          format: 'date',
-          examples: ['2023-04-18'],
-          description:
-            'End of a date range to retrieve special events for. Defaults to 7 days after `startDate`.',
-        },
-        page: {
-          type: 'integer',
-          default: 1,
-          examples: [2],
-          description: 'Page number to retrieve.',
-        },
-        limit: {
-          type: 'integer',
-          maximum: 30,
-          default: 10,
-          examples: [15],
-          description: 'Number of days per page.',
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            $ref: '#/$defs/SpecialEventCollection',
-          },
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'updateSpecialEvent',
-    operation: updateSpecialEventOperation,
-    title: 'Update special event',
-    description:
-      'Update special event\n\nUpdate the details of a special event.\n\nPATCH /special-events/{eventId}',
-    tags: ['Events'],
-    arguments: [
-      {
-        name: 'eventId',
-        in: 'path',
-        parameter: 'eventId',
-      },
-      {
-        name: 'name',
-        in: 'body',
-        property: 'name',
-      },
-      {
-        name: 'location',
-        in: 'body',
-        property: 'location',
-      },
-      {
-        name: 'eventDescription',
-        in: 'body',
-        property: 'eventDescription',
-      },
-      {
-        name: 'dates',
-        in: 'body',
-        property: 'dates',
-      },
-      {
-        name: 'price',
-        in: 'body',
-        property: 'price',
-      },
-    ],
-    input: {
-      properties: {
-        eventId: {
-          type: 'string',
-          format: 'uuid',
-          examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
-          description: 'Identifier for a special event.',
+          $ref: '#/$defs/EventId',
         },
         name: {
           $ref: '#/$defs/EventName',
@@ -654,36 +488,218 @@ export const mcpTools: ToolDefinition[] = [
           $ref: '#/$defs/EventPrice',
         },
       },
-      required: ['eventId'],
+      required: ['name', 'location', 'eventDescription', 'dates', 'price'],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          eventId: {
-            $ref: '#/$defs/EventId',
-          },
-          name: {
-            $ref: '#/$defs/EventName',
-          },
-          location: {
-            $ref: '#/$defs/EventLocation',
-          },
-          eventDescription: {
-            $ref: '#/$defs/EventDescription',
-          },
-          dates: {
-            $ref: '#/$defs/EventDates',
-          },
-          price: {
-            $ref: '#/$defs/EventPrice',
-          },
-        },
-        required: ['name', 'location', 'eventDescription', 'dates', 'price'],
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
+};
+
+const getTicketCodeTool: ToolDefinition = {
+  name: 'getTicketCode',
+  operation: getTicketCodeOperation,
+  title: 'Get ticket QR code',
+  description:
+    'Get ticket QR code\n\nReturn an image of your ticket with scannable QR code. Used for event entry.\n\nGET /tickets/{ticketId}/qr',
+  tags: ['Tickets'],
+  arguments: [
+    {
+      name: 'ticketId',
+      in: 'path',
+      parameter: 'ticketId',
+    },
+  ],
+  input: {
+    properties: {
+      ticketId: {
+        type: 'string',
+        format: 'uuid',
+        examples: ['a54a57ca-36f8-421b-a6b4-2e8f26858a4c'],
+        description: 'Identifier for a ticket to a museum event. Used to generate ticket image.',
+      },
+    },
+    required: ['ticketId'],
+  },
+};
+
+const listSpecialEventsTool: ToolDefinition = {
+  name: 'listSpecialEvents',
+  operation: listSpecialEventsOperation,
+  title: 'List special events',
+  description:
+    'List special events\n\nReturn a list of upcoming special events at the museum.\n\nGET /special-events',
+  tags: ['Events'],
+  arguments: [
+    {
+      name: 'startDate',
+      in: 'query',
+      parameter: 'startDate',
+    },
+    {
+      name: 'endDate',
+      in: 'query',
+      parameter: 'endDate',
+    },
+    {
+      name: 'page',
+      in: 'query',
+      parameter: 'page',
+    },
+    {
+      name: 'limit',
+      in: 'query',
+      parameter: 'limit',
+    },
+  ],
+  input: {
+    properties: {
+      startDate: {
+        type: 'string',
+        format: 'date',
+        examples: ['2023-02-23'],
+        description:
+          "Starting date to retrieve future operating hours from. Defaults to today's date.",
+      },
+      endDate: {
+        type: 'string',
+        format: 'date',
+        examples: ['2023-04-18'],
+        description:
+          'End of a date range to retrieve special events for. Defaults to 7 days after `startDate`.',
+      },
+      page: {
+        type: 'integer',
+        default: 1,
+        examples: [2],
+        description: 'Page number to retrieve.',
+      },
+      limit: {
+        type: 'integer',
+        maximum: 30,
+        default: 10,
+        examples: [15],
+        description: 'Number of days per page.',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          $ref: '#/$defs/SpecialEventCollection',
+        },
+      },
+      required: ['result'],
+    },
+    wrapped: true,
+  },
+};
+
+const updateSpecialEventTool: ToolDefinition = {
+  name: 'updateSpecialEvent',
+  operation: updateSpecialEventOperation,
+  title: 'Update special event',
+  description:
+    'Update special event\n\nUpdate the details of a special event.\n\nPATCH /special-events/{eventId}',
+  tags: ['Events'],
+  arguments: [
+    {
+      name: 'eventId',
+      in: 'path',
+      parameter: 'eventId',
+    },
+    {
+      name: 'name',
+      in: 'body',
+      property: 'name',
+    },
+    {
+      name: 'location',
+      in: 'body',
+      property: 'location',
+    },
+    {
+      name: 'eventDescription',
+      in: 'body',
+      property: 'eventDescription',
+    },
+    {
+      name: 'dates',
+      in: 'body',
+      property: 'dates',
+    },
+    {
+      name: 'price',
+      in: 'body',
+      property: 'price',
+    },
+  ],
+  input: {
+    properties: {
+      eventId: {
+        type: 'string',
+        format: 'uuid',
+        examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
+        description: 'Identifier for a special event.',
+      },
+      name: {
+        $ref: '#/$defs/EventName',
+      },
+      location: {
+        $ref: '#/$defs/EventLocation',
+      },
+      eventDescription: {
+        $ref: '#/$defs/EventDescription',
+      },
+      dates: {
+        $ref: '#/$defs/EventDates',
+      },
+      price: {
+        $ref: '#/$defs/EventPrice',
+      },
+    },
+    required: ['eventId'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        eventId: {
+          $ref: '#/$defs/EventId',
+        },
+        name: {
+          $ref: '#/$defs/EventName',
+        },
+        location: {
+          $ref: '#/$defs/EventLocation',
+        },
+        eventDescription: {
+          $ref: '#/$defs/EventDescription',
+        },
+        dates: {
+          $ref: '#/$defs/EventDates',
+        },
+        price: {
+          $ref: '#/$defs/EventPrice',
+        },
+      },
+      required: ['name', 'location', 'eventDescription', 'dates', 'price'],
+    },
+    wrapped: false,
+  },
+};
+
+/** One MCP tool per operation: name, description, arguments, input and output schemas. */
+export const mcpTools: ToolDefinition[] = [
+  buyMuseumTicketsTool,
+  createSpecialEventTool,
+  deleteSpecialEventTool,
+  getMuseumHoursTool,
+  getSpecialEventTool,
+  getTicketCodeTool,
+  listSpecialEventsTool,
+  updateSpecialEventTool,
 ];
 
 /** The MCP server of Redocly Museum API: its tools, and the environment variables of its credentials. */

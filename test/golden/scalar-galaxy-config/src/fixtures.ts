@@ -3,14 +3,13 @@ import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
 const BadRequestErrorSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['BadRequestError'] as components['schemas']['BadRequestError'],
+  minimal: {} as components['schemas']['BadRequestError'],
   full: {
     type: 'https://example.com/errors/bad-request',
     title: 'Bad Request',
     status: 400,
     detail: 'The request was invalid.',
-  } satisfies components['schemas']['BadRequestError'] as components['schemas']['BadRequestError'],
+  } as components['schemas']['BadRequestError'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -44,13 +43,13 @@ const CelestialBodyWritableSchemaFixture = {
 };
 
 const ConflictSchemaFixture = {
-  minimal: {} satisfies components['schemas']['Conflict'] as components['schemas']['Conflict'],
+  minimal: {} as components['schemas']['Conflict'],
   full: {
     type: 'https://example.com/errors/conflict',
     title: 'Conflict',
     status: 409,
     detail: 'The resource you are trying to access is in conflict.',
-  } satisfies components['schemas']['Conflict'] as components['schemas']['Conflict'],
+  } as components['schemas']['Conflict'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -58,11 +57,11 @@ const CredentialsSchemaFixture = {
   minimal: {
     email: 'marc@scalar.com',
     password: 'i-love-scalar',
-  } satisfies components['schemas']['Credentials'] as components['schemas']['Credentials'],
+  } as components['schemas']['Credentials'],
   full: {
     email: 'marc@scalar.com',
     password: 'i-love-scalar',
-  } satisfies components['schemas']['Credentials'] as components['schemas']['Credentials'],
+  } as components['schemas']['Credentials'],
   invalid: [
     {
       rule: 'required at /email',
@@ -88,40 +87,37 @@ const CredentialsSchemaFixture = {
 const CredentialsReadableSchemaFixture = {
   minimal: {
     email: 'marc@scalar.com',
-  } satisfies components['schemas']['CredentialsReadable'] as components['schemas']['CredentialsReadable'],
+  } as components['schemas']['CredentialsReadable'],
   full: {
     email: 'marc@scalar.com',
-  } satisfies components['schemas']['CredentialsReadable'] as components['schemas']['CredentialsReadable'],
+  } as components['schemas']['CredentialsReadable'],
   invalid: [],
 };
 
 const ForbiddenErrorSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['ForbiddenError'] as components['schemas']['ForbiddenError'],
+  minimal: {} as components['schemas']['ForbiddenError'],
   full: {
     type: 'https://example.com/errors/forbidden',
     title: 'Forbidden',
     status: 403,
     detail: 'You are not authorized to access this resource.',
-  } satisfies components['schemas']['ForbiddenError'] as components['schemas']['ForbiddenError'],
+  } as components['schemas']['ForbiddenError'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const NotFoundErrorSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['NotFoundError'] as components['schemas']['NotFoundError'],
+  minimal: {} as components['schemas']['NotFoundError'],
   full: {
     type: 'https://example.com/errors/not-found',
     title: 'Not Found',
     status: 404,
     detail: 'The resource you are trying to access does not exist.',
-  } satisfies components['schemas']['NotFoundError'] as components['schemas']['NotFoundError'],
+  } as components['schemas']['NotFoundError'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const PaginatedResourceSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['PaginatedResource'] as components['schemas']['PaginatedResource'],
+  minimal: {} as components['schemas']['PaginatedResource'],
   full: {
     data: [42],
     meta: {
@@ -130,7 +126,7 @@ const PaginatedResourceSchemaFixture = {
       total: 100,
       next: '/planets?limit=10&offset=10',
     },
-  } satisfies components['schemas']['PaginatedResource'] as components['schemas']['PaginatedResource'],
+  } as components['schemas']['PaginatedResource'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -306,65 +302,61 @@ const SatelliteWritableSchemaFixture = {
 };
 
 const TokenSchemaFixture = {
-  minimal: {} satisfies components['schemas']['Token'] as components['schemas']['Token'],
+  minimal: {} as components['schemas']['Token'],
   full: {
     token:
       'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-  } satisfies components['schemas']['Token'] as components['schemas']['Token'],
+  } as components['schemas']['Token'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const TooManyRequestsErrorSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['TooManyRequestsError'] as components['schemas']['TooManyRequestsError'],
+  minimal: {} as components['schemas']['TooManyRequestsError'],
   full: {
     type: 'https://example.com/errors/too-many-requests',
     title: 'Too Many Requests',
     status: 429,
     detail: 'Rate limit exceeded. Please try again later.',
-  } satisfies components['schemas']['TooManyRequestsError'] as components['schemas']['TooManyRequestsError'],
+  } as components['schemas']['TooManyRequestsError'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UnauthorizedErrorSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['UnauthorizedError'] as components['schemas']['UnauthorizedError'],
+  minimal: {} as components['schemas']['UnauthorizedError'],
   full: {
     type: 'https://example.com/errors/not-found',
     title: 'Unauthorized',
     status: 401,
     detail: 'You are not authorized to access this resource.',
-  } satisfies components['schemas']['UnauthorizedError'] as components['schemas']['UnauthorizedError'],
+  } as components['schemas']['UnauthorizedError'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UnprocessableEntitySchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['UnprocessableEntity'] as components['schemas']['UnprocessableEntity'],
+  minimal: {} as components['schemas']['UnprocessableEntity'],
   full: {
     type: 'https://example.com/errors/unprocessable-entity',
     title: 'Unprocessable Entity',
     status: 422,
     detail: 'The request was invalid.',
-  } satisfies components['schemas']['UnprocessableEntity'] as components['schemas']['UnprocessableEntity'],
+  } as components['schemas']['UnprocessableEntity'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UserSchemaFixture = {
-  minimal: {} satisfies components['schemas']['User'] as components['schemas']['User'],
+  minimal: {} as components['schemas']['User'],
   full: {
     id: 1,
     name: 'Marc',
-  } satisfies components['schemas']['User'] as components['schemas']['User'],
+  } as components['schemas']['User'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UserWritableSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['UserWritable'] as components['schemas']['UserWritable'],
+  minimal: {} as components['schemas']['UserWritable'],
   full: {
     name: 'Marc',
-  } satisfies components['schemas']['UserWritable'] as components['schemas']['UserWritable'],
+  } as components['schemas']['UserWritable'],
   invalid: [],
 };
 
@@ -522,13 +514,13 @@ const createPlanetOperationFixture = {
       title: 'Bad Request',
       status: 400,
       detail: 'The request was invalid.',
-    } satisfies operations['createPlanet']['responses']['400']['content']['application/json'] as operations['createPlanet']['responses']['400']['content']['application/json'],
+    } as operations['createPlanet']['responses']['400']['content']['application/json'],
     '403': {
       type: 'https://example.com/errors/forbidden',
       title: 'Forbidden',
       status: 403,
       detail: 'You are not authorized to access this resource.',
-    } satisfies operations['createPlanet']['responses']['403']['content']['application/json'] as operations['createPlanet']['responses']['403']['content']['application/json'],
+    } as operations['createPlanet']['responses']['403']['content']['application/json'],
   },
 };
 
@@ -548,37 +540,37 @@ const createUserOperationFixture = {
     '201': {
       id: 1,
       name: 'Marc',
-    } satisfies operations['createUser']['responses']['201']['content']['application/json'] as operations['createUser']['responses']['201']['content']['application/json'],
+    } as operations['createUser']['responses']['201']['content']['application/json'],
     '400': {
       type: 'https://example.com/errors/bad-request',
       title: 'Bad Request',
       status: 400,
       detail: 'The request was invalid.',
-    } satisfies operations['createUser']['responses']['400']['content']['application/json'] as operations['createUser']['responses']['400']['content']['application/json'],
+    } as operations['createUser']['responses']['400']['content']['application/json'],
     '401': {
       type: 'https://example.com/errors/not-found',
       title: 'Unauthorized',
       status: 401,
       detail: 'You are not authorized to access this resource.',
-    } satisfies operations['createUser']['responses']['401']['content']['application/json'] as operations['createUser']['responses']['401']['content']['application/json'],
+    } as operations['createUser']['responses']['401']['content']['application/json'],
     '403': {
       type: 'https://example.com/errors/forbidden',
       title: 'Forbidden',
       status: 403,
       detail: 'You are not authorized to access this resource.',
-    } satisfies operations['createUser']['responses']['403']['content']['application/json'] as operations['createUser']['responses']['403']['content']['application/json'],
+    } as operations['createUser']['responses']['403']['content']['application/json'],
     '409': {
       type: 'https://example.com/errors/conflict',
       title: 'Conflict',
       status: 409,
       detail: 'The resource you are trying to access is in conflict.',
-    } satisfies operations['createUser']['responses']['409']['content']['application/json'] as operations['createUser']['responses']['409']['content']['application/json'],
+    } as operations['createUser']['responses']['409']['content']['application/json'],
     '422': {
       type: 'https://example.com/errors/unprocessable-entity',
       title: 'Unprocessable Entity',
       status: 422,
       detail: 'The request was invalid.',
-    } satisfies operations['createUser']['responses']['422']['content']['application/json'] as operations['createUser']['responses']['422']['content']['application/json'],
+    } as operations['createUser']['responses']['422']['content']['application/json'],
   },
 };
 
@@ -586,7 +578,7 @@ const deletePlanetOperationFixture = {
   request: {
     path: {
       planetId: 1,
-    } satisfies operations['deletePlanet']['parameters']['path'] as operations['deletePlanet']['parameters']['path'],
+    } as operations['deletePlanet']['parameters']['path'],
   },
   responses: {
     '404': {
@@ -594,7 +586,7 @@ const deletePlanetOperationFixture = {
       title: 'Not Found',
       status: 404,
       detail: 'The resource you are trying to access does not exist.',
-    } satisfies operations['deletePlanet']['responses']['404']['content']['application/json'] as operations['deletePlanet']['responses']['404']['content']['application/json'],
+    } as operations['deletePlanet']['responses']['404']['content']['application/json'],
   },
 };
 
@@ -609,7 +601,7 @@ const getAllDataOperationFixture = {
         total: 100,
         next: '/planets?limit=10&offset=10',
       },
-    } satisfies operations['getAllData']['responses']['200']['content']['application/json'] as operations['getAllData']['responses']['200']['content']['application/json'],
+    } as operations['getAllData']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -619,19 +611,19 @@ const getMeOperationFixture = {
     '200': {
       id: 1,
       name: 'Marc',
-    } satisfies operations['getMe']['responses']['200']['content']['application/json'] as operations['getMe']['responses']['200']['content']['application/json'],
+    } as operations['getMe']['responses']['200']['content']['application/json'],
     '401': {
       type: 'https://example.com/errors/not-found',
       title: 'Unauthorized',
       status: 401,
       detail: 'You are not authorized to access this resource.',
-    } satisfies operations['getMe']['responses']['401']['content']['application/json'] as operations['getMe']['responses']['401']['content']['application/json'],
+    } as operations['getMe']['responses']['401']['content']['application/json'],
     '403': {
       type: 'https://example.com/errors/forbidden',
       title: 'Forbidden',
       status: 403,
       detail: 'You are not authorized to access this resource.',
-    } satisfies operations['getMe']['responses']['403']['content']['application/json'] as operations['getMe']['responses']['403']['content']['application/json'],
+    } as operations['getMe']['responses']['403']['content']['application/json'],
   },
 };
 
@@ -639,7 +631,7 @@ const getPlanetOperationFixture = {
   request: {
     path: {
       planetId: 1,
-    } satisfies operations['getPlanet']['parameters']['path'] as operations['getPlanet']['parameters']['path'],
+    } as operations['getPlanet']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -686,7 +678,7 @@ const getPlanetOperationFixture = {
       title: 'Not Found',
       status: 404,
       detail: 'The resource you are trying to access does not exist.',
-    } satisfies operations['getPlanet']['responses']['404']['content']['application/json'] as operations['getPlanet']['responses']['404']['content']['application/json'],
+    } as operations['getPlanet']['responses']['404']['content']['application/json'],
   },
 };
 
@@ -695,41 +687,37 @@ const getTokenOperationFixture = {
     body: {
       email: 'marc@scalar.com',
       password: 'i-love-scalar',
-    } satisfies NonNullable<
-      operations['getToken']['requestBody']
-    >['content']['application/json'] as NonNullable<
-      operations['getToken']['requestBody']
-    >['content']['application/json'],
+    } as NonNullable<operations['getToken']['requestBody']>['content']['application/json'],
   },
   responses: {
     '201': {
       token:
         'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-    } satisfies operations['getToken']['responses']['201']['content']['application/json'] as operations['getToken']['responses']['201']['content']['application/json'],
+    } as operations['getToken']['responses']['201']['content']['application/json'],
     '400': {
       type: 'https://example.com/errors/bad-request',
       title: 'Bad Request',
       status: 400,
       detail: 'The request was invalid.',
-    } satisfies operations['getToken']['responses']['400']['content']['application/json'] as operations['getToken']['responses']['400']['content']['application/json'],
+    } as operations['getToken']['responses']['400']['content']['application/json'],
     '401': {
       type: 'https://example.com/errors/not-found',
       title: 'Unauthorized',
       status: 401,
       detail: 'You are not authorized to access this resource.',
-    } satisfies operations['getToken']['responses']['401']['content']['application/json'] as operations['getToken']['responses']['401']['content']['application/json'],
+    } as operations['getToken']['responses']['401']['content']['application/json'],
     '403': {
       type: 'https://example.com/errors/forbidden',
       title: 'Forbidden',
       status: 403,
       detail: 'You are not authorized to access this resource.',
-    } satisfies operations['getToken']['responses']['403']['content']['application/json'] as operations['getToken']['responses']['403']['content']['application/json'],
+    } as operations['getToken']['responses']['403']['content']['application/json'],
     '429': {
       type: 'https://example.com/errors/too-many-requests',
       title: 'Too Many Requests',
       status: 429,
       detail: 'Rate limit exceeded. Please try again later.',
-    } satisfies operations['getToken']['responses']['429']['content']['application/json'] as operations['getToken']['responses']['429']['content']['application/json'],
+    } as operations['getToken']['responses']['429']['content']['application/json'],
   },
 };
 
@@ -737,7 +725,7 @@ const updatePlanetOperationFixture = {
   request: {
     path: {
       planetId: 1,
-    } satisfies operations['updatePlanet']['parameters']['path'] as operations['updatePlanet']['parameters']['path'],
+    } as operations['updatePlanet']['parameters']['path'],
     body: {
       name: 'Mars',
       description: 'The red planet',
@@ -821,19 +809,19 @@ const updatePlanetOperationFixture = {
       title: 'Bad Request',
       status: 400,
       detail: 'The request was invalid.',
-    } satisfies operations['updatePlanet']['responses']['400']['content']['application/json'] as operations['updatePlanet']['responses']['400']['content']['application/json'],
+    } as operations['updatePlanet']['responses']['400']['content']['application/json'],
     '403': {
       type: 'https://example.com/errors/forbidden',
       title: 'Forbidden',
       status: 403,
       detail: 'You are not authorized to access this resource.',
-    } satisfies operations['updatePlanet']['responses']['403']['content']['application/json'] as operations['updatePlanet']['responses']['403']['content']['application/json'],
+    } as operations['updatePlanet']['responses']['403']['content']['application/json'],
     '404': {
       type: 'https://example.com/errors/not-found',
       title: 'Not Found',
       status: 404,
       detail: 'The resource you are trying to access does not exist.',
-    } satisfies operations['updatePlanet']['responses']['404']['content']['application/json'] as operations['updatePlanet']['responses']['404']['content']['application/json'],
+    } as operations['updatePlanet']['responses']['404']['content']['application/json'],
   },
 };
 

@@ -518,124 +518,288 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** One MCP tool per operation: name, description, arguments, input and output schemas. */
-export const mcpTools: ToolDefinition[] = [
-  {
-    name: 'createCelestialBody',
-    operation: createCelestialBodyOperation,
-    title: 'Create a celestial body',
-    description:
-      'Create a celestial body\n\nStars, moons, comets, the occasional rogue asteroid — if it glows or drifts through the void, you can add it here.\n\nPOST /celestial-bodies',
-    tags: ['Celestial Bodies'],
-    arguments: [
-      {
-        name: 'body',
-        in: 'body',
-      },
-    ],
-    input: {
-      properties: {
-        body: {
-          $ref: '#/$defs/CelestialBodyWritable',
-          description: 'Celestial body to create',
-        },
-      },
-      required: ['body'],
+const createCelestialBodyTool: ToolDefinition = {
+  name: 'createCelestialBody',
+  operation: createCelestialBodyOperation,
+  title: 'Create a celestial body',
+  description:
+    'Create a celestial body\n\nStars, moons, comets, the occasional rogue asteroid — if it glows or drifts through the void, you can add it here.\n\nPOST /celestial-bodies',
+  tags: ['Celestial Bodies'],
+  arguments: [
+    {
+      name: 'body',
+      in: 'body',
     },
-    output: {
-      schema: {
-        oneOf: [
+  ],
+  input: {
+    properties: {
+      body: {
+        $ref: '#/$defs/CelestialBodyWritable',
+        description: 'Celestial body to create',
+      },
+    },
+    required: ['body'],
+  },
+  output: {
+    schema: {
+      oneOf: [
+        {
+          $ref: '#/$defs/Planet',
+        },
+        {
+          $ref: '#/$defs/Satellite',
+        },
+      ],
+      description: 'A celestial body which can be either a planet or a satellite',
+      type: 'object',
+    },
+    wrapped: false,
+  },
+};
+
+const createPlanetTool: ToolDefinition = {
+  name: 'createPlanet',
+  operation: createPlanetOperation,
+  title: 'Create a planet',
+  description:
+    "Create a planet\n\nTime to play god and create a new planet. What do you think? Ah, don't think too much. What could go wrong anyway?\n\nPOST /planets",
+  tags: ['Planets'],
+  arguments: [
+    {
+      name: 'name',
+      in: 'body',
+      property: 'name',
+    },
+    {
+      name: 'description',
+      in: 'body',
+      property: 'description',
+      nullable: true,
+    },
+    {
+      name: 'type',
+      in: 'body',
+      property: 'type',
+    },
+    {
+      name: 'habitabilityIndex',
+      in: 'body',
+      property: 'habitabilityIndex',
+    },
+    {
+      name: 'physicalProperties',
+      in: 'body',
+      property: 'physicalProperties',
+    },
+    {
+      name: 'atmosphere',
+      in: 'body',
+      property: 'atmosphere',
+    },
+    {
+      name: 'discoveredAt',
+      in: 'body',
+      property: 'discoveredAt',
+    },
+    {
+      name: 'image',
+      in: 'body',
+      property: 'image',
+      nullable: true,
+    },
+    {
+      name: 'satellites',
+      in: 'body',
+      property: 'satellites',
+    },
+    {
+      name: 'creator',
+      in: 'body',
+      property: 'creator',
+    },
+    {
+      name: 'tags',
+      in: 'body',
+      property: 'tags',
+    },
+    {
+      name: 'successCallbackUrl',
+      in: 'body',
+      property: 'successCallbackUrl',
+    },
+    {
+      name: 'failureCallbackUrl',
+      in: 'body',
+      property: 'failureCallbackUrl',
+    },
+  ],
+  input: {
+    properties: {
+      name: {
+        type: 'string',
+        examples: ['Mars', 'Jupiter'],
+      },
+      description: {
+        anyOf: [
           {
-            $ref: '#/$defs/Planet',
+            type: 'string',
           },
           {
-            $ref: '#/$defs/Satellite',
+            type: 'null',
           },
         ],
-        description: 'A celestial body which can be either a planet or a satellite',
+        examples: ['The red planet', 'A gas giant with a great red spot'],
+      },
+      type: {
+        enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
+        examples: ['terrestrial'],
+      },
+      habitabilityIndex: {
+        type: 'number',
+        format: 'float',
+        minimum: 0,
+        maximum: 1,
+        description: 'A score from 0 to 1 indicating potential habitability',
+        examples: [0.68],
+      },
+      physicalProperties: {
         type: 'object',
+        properties: {
+          mass: {
+            type: 'number',
+            format: 'float',
+            exclusiveMinimum: 0,
+            description: 'Mass in Earth masses (must be greater than 0)',
+            examples: [0.107],
+          },
+          radius: {
+            type: 'number',
+            format: 'float',
+            exclusiveMinimum: 0,
+            description: 'Radius in Earth radii (must be greater than 0)',
+            examples: [0.532],
+          },
+          gravity: {
+            type: 'number',
+            format: 'float',
+            description: 'Surface gravity in Earth g',
+            examples: [0.378],
+          },
+          temperature: {
+            type: 'object',
+            properties: {
+              min: {
+                type: 'number',
+                format: 'float',
+                description: 'Minimum temperature in Kelvin',
+                examples: [130],
+              },
+              max: {
+                type: 'number',
+                format: 'float',
+                description: 'Maximum temperature in Kelvin',
+                examples: [308],
+              },
+              average: {
+                type: 'number',
+                format: 'float',
+                description: 'Average temperature in Kelvin',
+                examples: [210],
+              },
+            },
+            additionalProperties: {
+              type: 'number',
+              format: 'float',
+              description: 'Additional temperature-related measurements in Kelvin',
+            },
+          },
+        },
+        additionalProperties: {
+          type: 'number',
+          format: 'float',
+          description: 'Additional physical measurements for the planet',
+        },
       },
-      wrapped: false,
+      atmosphere: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            compound: {
+              type: 'string',
+              examples: ['CO2', 'N2'],
+            },
+            percentage: {
+              type: 'number',
+              format: 'float',
+              exclusiveMaximum: 100,
+              examples: [95.3],
+            },
+          },
+          additionalProperties: {
+            type: 'string',
+            description: 'Additional atmospheric composition data',
+          },
+        },
+        description: 'Atmospheric composition',
+      },
+      discoveredAt: {
+        type: 'string',
+        format: 'date-time',
+        examples: ['1610-01-07T00:00:00Z'],
+      },
+      image: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+      },
+      satellites: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/SatelliteWritable',
+        },
+      },
+      creator: {
+        $ref: '#/$defs/UserWritable',
+      },
+      tags: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+        examples: [['solar-system', 'rocky', 'explored']],
+      },
+      successCallbackUrl: {
+        type: 'string',
+        format: 'uri',
+        description: 'URL which gets invoked upon a successful operation',
+        examples: ['https://example.com/webhook'],
+      },
+      failureCallbackUrl: {
+        type: 'string',
+        format: 'uri',
+        description: 'URL which gets invoked upon a failed operation',
+        examples: ['https://example.com/webhook'],
+      },
     },
+    required: [],
   },
-  {
-    name: 'createPlanet',
-    operation: createPlanetOperation,
-    title: 'Create a planet',
-    description:
-      "Create a planet\n\nTime to play god and create a new planet. What do you think? Ah, don't think too much. What could go wrong anyway?\n\nPOST /planets",
-    tags: ['Planets'],
-    arguments: [
-      {
-        name: 'name',
-        in: 'body',
-        property: 'name',
-      },
-      {
-        name: 'description',
-        in: 'body',
-        property: 'description',
-        nullable: true,
-      },
-      {
-        name: 'type',
-        in: 'body',
-        property: 'type',
-      },
-      {
-        name: 'habitabilityIndex',
-        in: 'body',
-        property: 'habitabilityIndex',
-      },
-      {
-        name: 'physicalProperties',
-        in: 'body',
-        property: 'physicalProperties',
-      },
-      {
-        name: 'atmosphere',
-        in: 'body',
-        property: 'atmosphere',
-      },
-      {
-        name: 'discoveredAt',
-        in: 'body',
-        property: 'discoveredAt',
-      },
-      {
-        name: 'image',
-        in: 'body',
-        property: 'image',
-        nullable: true,
-      },
-      {
-        name: 'satellites',
-        in: 'body',
-        property: 'satellites',
-      },
-      {
-        name: 'creator',
-        in: 'body',
-        property: 'creator',
-      },
-      {
-        name: 'tags',
-        in: 'body',
-        property: 'tags',
-      },
-      {
-        name: 'successCallbackUrl',
-        in: 'body',
-        property: 'successCallbackUrl',
-      },
-      {
-        name: 'failureCallbackUrl',
-        in: 'body',
-        property: 'failureCallbackUrl',
-      },
-    ],
-    input: {
+  output: {
+    schema: {
+      type: 'object',
       properties: {
+        id: {
+          type: 'integer',
+          format: 'int64',
+          examples: [1],
+          readOnly: true,
+        },
         name: {
           type: 'string',
           examples: ['Mars', 'Jupiter'],
@@ -763,11 +927,11 @@ export const mcpTools: ToolDefinition[] = [
         satellites: {
           type: 'array',
           items: {
-            $ref: '#/$defs/SatelliteWritable',
+            $ref: '#/$defs/Satellite',
           },
         },
         creator: {
-          $ref: '#/$defs/UserWritable',
+          $ref: '#/$defs/User',
         },
         tags: {
           type: 'array',
@@ -775,6 +939,12 @@ export const mcpTools: ToolDefinition[] = [
             type: 'string',
           },
           examples: [['solar-system', 'rocky', 'explored']],
+        },
+        lastUpdated: {
+          type: 'string',
+          format: 'date-time',
+          examples: ['2024-01-15T14:30:00Z'],
+          readOnly: true,
         },
         successCallbackUrl: {
           type: 'string',
@@ -789,725 +959,254 @@ export const mcpTools: ToolDefinition[] = [
           examples: ['https://example.com/webhook'],
         },
       },
-      required: [],
+      required: ['id', 'name'],
+      additionalProperties: false,
+      description: 'A planet in the Scalar Galaxy',
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [1],
-            readOnly: true,
-          },
-          name: {
-            type: 'string',
-            examples: ['Mars', 'Jupiter'],
-          },
-          description: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            examples: ['The red planet', 'A gas giant with a great red spot'],
-          },
-          type: {
-            enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-            examples: ['terrestrial'],
-          },
-          habitabilityIndex: {
-            type: 'number',
-            format: 'float',
-            minimum: 0,
-            maximum: 1,
-            description: 'A score from 0 to 1 indicating potential habitability',
-            examples: [0.68],
-          },
-          physicalProperties: {
-            type: 'object',
-            properties: {
-              mass: {
-                type: 'number',
-                format: 'float',
-                exclusiveMinimum: 0,
-                description: 'Mass in Earth masses (must be greater than 0)',
-                examples: [0.107],
-              },
-              radius: {
-                type: 'number',
-                format: 'float',
-                exclusiveMinimum: 0,
-                description: 'Radius in Earth radii (must be greater than 0)',
-                examples: [0.532],
-              },
-              gravity: {
-                type: 'number',
-                format: 'float',
-                description: 'Surface gravity in Earth g',
-                examples: [0.378],
-              },
-              temperature: {
-                type: 'object',
-                properties: {
-                  min: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Minimum temperature in Kelvin',
-                    examples: [130],
-                  },
-                  max: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Maximum temperature in Kelvin',
-                    examples: [308],
-                  },
-                  average: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Average temperature in Kelvin',
-                    examples: [210],
-                  },
-                },
-                additionalProperties: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Additional temperature-related measurements in Kelvin',
-                },
-              },
-            },
-            additionalProperties: {
-              type: 'number',
-              format: 'float',
-              description: 'Additional physical measurements for the planet',
-            },
-          },
-          atmosphere: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                compound: {
-                  type: 'string',
-                  examples: ['CO2', 'N2'],
-                },
-                percentage: {
-                  type: 'number',
-                  format: 'float',
-                  exclusiveMaximum: 100,
-                  examples: [95.3],
-                },
-              },
-              additionalProperties: {
-                type: 'string',
-                description: 'Additional atmospheric composition data',
-              },
-            },
-            description: 'Atmospheric composition',
-          },
-          discoveredAt: {
-            type: 'string',
-            format: 'date-time',
-            examples: ['1610-01-07T00:00:00Z'],
-          },
-          image: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            examples: ['https://cdn.scalar.com/photos/mars.jpg'],
-          },
-          satellites: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Satellite',
-            },
-          },
-          creator: {
-            $ref: '#/$defs/User',
-          },
-          tags: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            examples: [['solar-system', 'rocky', 'explored']],
-          },
-          lastUpdated: {
-            type: 'string',
-            format: 'date-time',
-            examples: ['2024-01-15T14:30:00Z'],
-            readOnly: true,
-          },
-          successCallbackUrl: {
-            type: 'string',
-            format: 'uri',
-            description: 'URL which gets invoked upon a successful operation',
-            examples: ['https://example.com/webhook'],
-          },
-          failureCallbackUrl: {
-            type: 'string',
-            format: 'uri',
-            description: 'URL which gets invoked upon a failed operation',
-            examples: ['https://example.com/webhook'],
-          },
-        },
-        required: ['id', 'name'],
-        additionalProperties: false,
-        description: 'A planet in the Scalar Galaxy',
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'createUser',
-    operation: createUserOperation,
-    title: 'Create a user',
-    description: 'Create a user\n\nTime to create a user account, eh?\n\nPOST /user/signup',
-    tags: ['Authentication'],
-    arguments: [
-      {
-        name: 'name',
-        in: 'body',
-        property: 'name',
+};
+
+const createUserTool: ToolDefinition = {
+  name: 'createUser',
+  operation: createUserOperation,
+  title: 'Create a user',
+  description: 'Create a user\n\nTime to create a user account, eh?\n\nPOST /user/signup',
+  tags: ['Authentication'],
+  arguments: [
+    {
+      name: 'name',
+      in: 'body',
+      property: 'name',
+    },
+    {
+      name: 'email',
+      in: 'body',
+      property: 'email',
+    },
+    {
+      name: 'password',
+      in: 'body',
+      property: 'password',
+    },
+  ],
+  input: {
+    properties: {
+      name: {
+        type: 'string',
+        examples: ['Marc', 'Cam'],
       },
-      {
-        name: 'email',
-        in: 'body',
-        property: 'email',
+      email: {
+        type: 'string',
+        format: 'email',
+        examples: ['marc@scalar.com', 'cam@scalar.com'],
       },
-      {
-        name: 'password',
-        in: 'body',
-        property: 'password',
+      password: {
+        type: 'string',
+        examples: ['i-love-scalar', 'i-love-oss'],
+        writeOnly: true,
       },
-    ],
-    input: {
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
+        id: {
+          type: 'integer',
+          format: 'int64',
+          examples: [1],
+          readOnly: true,
+        },
         name: {
           type: 'string',
           examples: ['Marc', 'Cam'],
         },
-        email: {
-          type: 'string',
-          format: 'email',
-          examples: ['marc@scalar.com', 'cam@scalar.com'],
-        },
-        password: {
-          type: 'string',
-          examples: ['i-love-scalar', 'i-love-oss'],
-          writeOnly: true,
-        },
       },
-      required: [],
+      description: 'A user',
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [1],
-            readOnly: true,
-          },
-          name: {
-            type: 'string',
-            examples: ['Marc', 'Cam'],
-          },
-        },
-        description: 'A user',
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'deletePlanet',
-    operation: deletePlanetOperation,
-    title: 'Delete a planet',
-    description:
-      'Deprecated.\n\nDelete a planet\n\nThis endpoint was used to delete planets. Unfortunately, that caused a lot of trouble for planets with life. So, this endpoint is now deprecated and should not be used anymore.\n\nDELETE /planets/{planetId}',
-    tags: ['Planets'],
-    deprecated: true,
-    arguments: [
-      {
-        name: 'planetId',
-        in: 'path',
-        parameter: 'planetId',
+};
+
+const deletePlanetTool: ToolDefinition = {
+  name: 'deletePlanet',
+  operation: deletePlanetOperation,
+  title: 'Delete a planet',
+  description:
+    'Deprecated.\n\nDelete a planet\n\nThis endpoint was used to delete planets. Unfortunately, that caused a lot of trouble for planets with life. So, this endpoint is now deprecated and should not be used anymore.\n\nDELETE /planets/{planetId}',
+  tags: ['Planets'],
+  deprecated: true,
+  arguments: [
+    {
+      name: 'planetId',
+      in: 'path',
+      parameter: 'planetId',
+    },
+  ],
+  input: {
+    properties: {
+      planetId: {
+        type: 'integer',
+        format: 'int64',
+        examples: [1],
+        description: 'The ID of the planet to get',
       },
-    ],
-    input: {
+    },
+    required: ['planetId'],
+  },
+};
+
+const getAllDataTool: ToolDefinition = {
+  name: 'getAllData',
+  operation: getAllDataOperation,
+  title: 'Get all planets',
+  description:
+    "Get all planets\n\nIt's easy to say you know them all, but do you really? Retrieve all the planets and check whether you missed one.\n\nGET /planets",
+  tags: ['Planets'],
+  arguments: [
+    {
+      name: 'limit',
+      in: 'query',
+      parameter: 'limit',
+    },
+    {
+      name: 'offset',
+      in: 'query',
+      parameter: 'offset',
+    },
+  ],
+  input: {
+    properties: {
+      limit: {
+        type: 'integer',
+        format: 'int64',
+        default: 10,
+        description: 'The number of items to return',
+      },
+      offset: {
+        type: 'integer',
+        format: 'int64',
+        default: 0,
+        description: 'The number of items to skip before starting to collect the result set',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        planetId: {
-          type: 'integer',
-          format: 'int64',
-          examples: [1],
-          description: 'The ID of the planet to get',
+        data: {
+          type: 'array',
         },
-      },
-      required: ['planetId'],
-    },
-  },
-  {
-    name: 'getAllData',
-    operation: getAllDataOperation,
-    title: 'Get all planets',
-    description:
-      "Get all planets\n\nIt's easy to say you know them all, but do you really? Retrieve all the planets and check whether you missed one.\n\nGET /planets",
-    tags: ['Planets'],
-    arguments: [
-      {
-        name: 'limit',
-        in: 'query',
-        parameter: 'limit',
-      },
-      {
-        name: 'offset',
-        in: 'query',
-        parameter: 'offset',
-      },
-    ],
-    input: {
-      properties: {
-        limit: {
-          type: 'integer',
-          format: 'int64',
-          default: 10,
-          description: 'The number of items to return',
-        },
-        offset: {
-          type: 'integer',
-          format: 'int64',
-          default: 0,
-          description: 'The number of items to skip before starting to collect the result set',
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          data: {
-            type: 'array',
-          },
-          meta: {
-            type: 'object',
-            properties: {
-              limit: {
-                type: 'integer',
-                format: 'int64',
-                examples: [10],
-              },
-              offset: {
-                type: 'integer',
-                format: 'int64',
-                examples: [0],
-              },
-              total: {
-                type: 'integer',
-                format: 'int64',
-                examples: [100],
-              },
-              next: {
-                anyOf: [
-                  {
-                    type: 'string',
-                  },
-                  {
-                    type: 'null',
-                  },
-                ],
-                examples: ['/planets?limit=10&offset=10'],
-              },
+        meta: {
+          type: 'object',
+          properties: {
+            limit: {
+              type: 'integer',
+              format: 'int64',
+              examples: [10],
             },
-          },
-        },
-        description:
-          'A generic paginated resource. Specializing schemas bind the item type by declaring a `$dynamicAnchor` named `itemType`, the JSON Schema 2020-12 way to express `PaginatedResource<T>`.',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getMe',
-    operation: whoAmIOperation,
-    title: 'Get authenticated user',
-    description:
-      "Get authenticated user\n\nFind yourself they say. That's what you can do here.\n\nGET /me",
-    tags: ['Authentication'],
-    arguments: [],
-    input: {
-      properties: {},
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [1],
-            readOnly: true,
-          },
-          name: {
-            type: 'string',
-            examples: ['Marc', 'Cam'],
-          },
-        },
-        description: 'A user',
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getPlanet',
-    operation: getPlanetOperation,
-    title: 'Get a planet',
-    description:
-      "Get a planet\n\nYou'll better learn a little bit more about the planets. It might come in handy once space travel is available for everyone.\n\nGET /planets/{planetId}",
-    tags: ['Planets'],
-    arguments: [
-      {
-        name: 'planetId',
-        in: 'path',
-        parameter: 'planetId',
-      },
-    ],
-    input: {
-      properties: {
-        planetId: {
-          type: 'integer',
-          format: 'int64',
-          examples: [1],
-          description: 'The ID of the planet to get',
-        },
-      },
-      required: ['planetId'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [1],
-            readOnly: true,
-          },
-          name: {
-            type: 'string',
-            examples: ['Mars', 'Jupiter'],
-          },
-          description: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            examples: ['The red planet', 'A gas giant with a great red spot'],
-          },
-          type: {
-            enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-            examples: ['terrestrial'],
-          },
-          habitabilityIndex: {
-            type: 'number',
-            format: 'float',
-            minimum: 0,
-            maximum: 1,
-            description: 'A score from 0 to 1 indicating potential habitability',
-            examples: [0.68],
-          },
-          physicalProperties: {
-            type: 'object',
-            properties: {
-              mass: {
-                type: 'number',
-                format: 'float',
-                exclusiveMinimum: 0,
-                description: 'Mass in Earth masses (must be greater than 0)',
-                examples: [0.107],
-              },
-              radius: {
-                type: 'number',
-                format: 'float',
-                exclusiveMinimum: 0,
-                description: 'Radius in Earth radii (must be greater than 0)',
-                examples: [0.532],
-              },
-              gravity: {
-                type: 'number',
-                format: 'float',
-                description: 'Surface gravity in Earth g',
-                examples: [0.378],
-              },
-              temperature: {
-                type: 'object',
-                properties: {
-                  min: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Minimum temperature in Kelvin',
-                    examples: [130],
-                  },
-                  max: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Maximum temperature in Kelvin',
-                    examples: [308],
-                  },
-                  average: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Average temperature in Kelvin',
-                    examples: [210],
-                  },
-                },
-                additionalProperties: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Additional temperature-related measurements in Kelvin',
-                },
-              },
+            offset: {
+              type: 'integer',
+              format: 'int64',
+              examples: [0],
             },
-            additionalProperties: {
-              type: 'number',
-              format: 'float',
-              description: 'Additional physical measurements for the planet',
+            total: {
+              type: 'integer',
+              format: 'int64',
+              examples: [100],
             },
-          },
-          atmosphere: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                compound: {
+            next: {
+              anyOf: [
+                {
                   type: 'string',
-                  examples: ['CO2', 'N2'],
                 },
-                percentage: {
-                  type: 'number',
-                  format: 'float',
-                  exclusiveMaximum: 100,
-                  examples: [95.3],
+                {
+                  type: 'null',
                 },
-              },
-              additionalProperties: {
-                type: 'string',
-                description: 'Additional atmospheric composition data',
-              },
+              ],
+              examples: ['/planets?limit=10&offset=10'],
             },
-            description: 'Atmospheric composition',
-          },
-          discoveredAt: {
-            type: 'string',
-            format: 'date-time',
-            examples: ['1610-01-07T00:00:00Z'],
-          },
-          image: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            examples: ['https://cdn.scalar.com/photos/mars.jpg'],
-          },
-          satellites: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Satellite',
-            },
-          },
-          creator: {
-            $ref: '#/$defs/User',
-          },
-          tags: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            examples: [['solar-system', 'rocky', 'explored']],
-          },
-          lastUpdated: {
-            type: 'string',
-            format: 'date-time',
-            examples: ['2024-01-15T14:30:00Z'],
-            readOnly: true,
-          },
-          successCallbackUrl: {
-            type: 'string',
-            format: 'uri',
-            description: 'URL which gets invoked upon a successful operation',
-            examples: ['https://example.com/webhook'],
-          },
-          failureCallbackUrl: {
-            type: 'string',
-            format: 'uri',
-            description: 'URL which gets invoked upon a failed operation',
-            examples: ['https://example.com/webhook'],
           },
         },
-        required: ['id', 'name'],
-        additionalProperties: false,
-        description: 'A planet in the Scalar Galaxy',
       },
-      wrapped: false,
+      description:
+        'A generic paginated resource. Specializing schemas bind the item type by declaring a `$dynamicAnchor` named `itemType`, the JSON Schema 2020-12 way to express `PaginatedResource<T>`.',
     },
+    wrapped: false,
   },
-  {
-    name: 'getToken',
-    operation: getTokenOperation,
-    title: 'Get a token',
-    description:
-      'Get a token\n\nYeah, this is the boring security stuff. Just get your super secret token and move on.\n\nPOST /auth/token',
-    tags: ['Authentication'],
-    arguments: [
-      {
-        name: 'email',
-        in: 'body',
-        property: 'email',
-      },
-      {
-        name: 'password',
-        in: 'body',
-        property: 'password',
-      },
-    ],
-    input: {
-      properties: {
-        email: {
-          type: 'string',
-          format: 'email',
-          examples: ['marc@scalar.com', 'cam@scalar.com'],
-        },
-        password: {
-          type: 'string',
-          examples: ['i-love-scalar', 'i-love-oss'],
-          writeOnly: true,
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          token: {
-            type: 'string',
-            examples: [
-              'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-            ],
-          },
-        },
-        description: 'A token to authenticate a user',
-      },
-      wrapped: false,
-    },
+};
+
+const whoAmITool: ToolDefinition = {
+  name: 'getMe',
+  operation: whoAmIOperation,
+  title: 'Get authenticated user',
+  description:
+    "Get authenticated user\n\nFind yourself they say. That's what you can do here.\n\nGET /me",
+  tags: ['Authentication'],
+  arguments: [],
+  input: {
+    properties: {},
+    required: [],
   },
-  {
-    name: 'updatePlanet',
-    operation: updatePlanetOperation,
-    title: 'Update a planet',
-    description:
-      "Update a planet\n\nSometimes you make mistakes, that's fine. No worries, you can update all planets.\n\nPUT /planets/{planetId}",
-    tags: ['Planets'],
-    arguments: [
-      {
-        name: 'planetId',
-        in: 'path',
-        parameter: 'planetId',
-      },
-      {
-        name: 'name',
-        in: 'body',
-        property: 'name',
-      },
-      {
-        name: 'description',
-        in: 'body',
-        property: 'description',
-        nullable: true,
-      },
-      {
-        name: 'type',
-        in: 'body',
-        property: 'type',
-      },
-      {
-        name: 'habitabilityIndex',
-        in: 'body',
-        property: 'habitabilityIndex',
-      },
-      {
-        name: 'physicalProperties',
-        in: 'body',
-        property: 'physicalProperties',
-      },
-      {
-        name: 'atmosphere',
-        in: 'body',
-        property: 'atmosphere',
-      },
-      {
-        name: 'discoveredAt',
-        in: 'body',
-        property: 'discoveredAt',
-      },
-      {
-        name: 'image',
-        in: 'body',
-        property: 'image',
-        nullable: true,
-      },
-      {
-        name: 'satellites',
-        in: 'body',
-        property: 'satellites',
-      },
-      {
-        name: 'creator',
-        in: 'body',
-        property: 'creator',
-      },
-      {
-        name: 'tags',
-        in: 'body',
-        property: 'tags',
-      },
-      {
-        name: 'successCallbackUrl',
-        in: 'body',
-        property: 'successCallbackUrl',
-      },
-      {
-        name: 'failureCallbackUrl',
-        in: 'body',
-        property: 'failureCallbackUrl',
-      },
-    ],
-    input: {
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        planetId: {
+        id: {
           type: 'integer',
           format: 'int64',
           examples: [1],
-          description: 'The ID of the planet to get',
+          readOnly: true,
+        },
+        name: {
+          type: 'string',
+          examples: ['Marc', 'Cam'],
+        },
+      },
+      description: 'A user',
+    },
+    wrapped: false,
+  },
+};
+
+const getPlanetTool: ToolDefinition = {
+  name: 'getPlanet',
+  operation: getPlanetOperation,
+  title: 'Get a planet',
+  description:
+    "Get a planet\n\nYou'll better learn a little bit more about the planets. It might come in handy once space travel is available for everyone.\n\nGET /planets/{planetId}",
+  tags: ['Planets'],
+  arguments: [
+    {
+      name: 'planetId',
+      in: 'path',
+      parameter: 'planetId',
+    },
+  ],
+  input: {
+    properties: {
+      planetId: {
+        type: 'integer',
+        format: 'int64',
+        examples: [1],
+        description: 'The ID of the planet to get',
+      },
+    },
+    required: ['planetId'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'integer',
+          format: 'int64',
+          examples: [1],
+          readOnly: true,
         },
         name: {
           type: 'string',
@@ -1636,11 +1335,11 @@ export const mcpTools: ToolDefinition[] = [
         satellites: {
           type: 'array',
           items: {
-            $ref: '#/$defs/SatelliteWritable',
+            $ref: '#/$defs/Satellite',
           },
         },
         creator: {
-          $ref: '#/$defs/UserWritable',
+          $ref: '#/$defs/User',
         },
         tags: {
           type: 'array',
@@ -1648,6 +1347,12 @@ export const mcpTools: ToolDefinition[] = [
             type: 'string',
           },
           examples: [['solar-system', 'rocky', 'explored']],
+        },
+        lastUpdated: {
+          type: 'string',
+          format: 'date-time',
+          examples: ['2024-01-15T14:30:00Z'],
+          readOnly: true,
         },
         successCallbackUrl: {
           type: 'string',
@@ -1662,184 +1367,497 @@ export const mcpTools: ToolDefinition[] = [
           examples: ['https://example.com/webhook'],
         },
       },
-      required: ['planetId'],
+      required: ['id', 'name'],
+      additionalProperties: false,
+      description: 'A planet in the Scalar Galaxy',
     },
-    output: {
-      schema: {
+    wrapped: false,
+  },
+};
+
+const getTokenTool: ToolDefinition = {
+  name: 'getToken',
+  operation: getTokenOperation,
+  title: 'Get a token',
+  description:
+    'Get a token\n\nYeah, this is the boring security stuff. Just get your super secret token and move on.\n\nPOST /auth/token',
+  tags: ['Authentication'],
+  arguments: [
+    {
+      name: 'email',
+      in: 'body',
+      property: 'email',
+    },
+    {
+      name: 'password',
+      in: 'body',
+      property: 'password',
+    },
+  ],
+  input: {
+    properties: {
+      email: {
+        type: 'string',
+        format: 'email',
+        examples: ['marc@scalar.com', 'cam@scalar.com'],
+      },
+      password: {
+        type: 'string',
+        examples: ['i-love-scalar', 'i-love-oss'],
+        writeOnly: true,
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        token: {
+          type: 'string',
+          examples: [
+            'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+          ],
+        },
+      },
+      description: 'A token to authenticate a user',
+    },
+    wrapped: false,
+  },
+};
+
+const updatePlanetTool: ToolDefinition = {
+  name: 'updatePlanet',
+  operation: updatePlanetOperation,
+  title: 'Update a planet',
+  description:
+    "Update a planet\n\nSometimes you make mistakes, that's fine. No worries, you can update all planets.\n\nPUT /planets/{planetId}",
+  tags: ['Planets'],
+  arguments: [
+    {
+      name: 'planetId',
+      in: 'path',
+      parameter: 'planetId',
+    },
+    {
+      name: 'name',
+      in: 'body',
+      property: 'name',
+    },
+    {
+      name: 'description',
+      in: 'body',
+      property: 'description',
+      nullable: true,
+    },
+    {
+      name: 'type',
+      in: 'body',
+      property: 'type',
+    },
+    {
+      name: 'habitabilityIndex',
+      in: 'body',
+      property: 'habitabilityIndex',
+    },
+    {
+      name: 'physicalProperties',
+      in: 'body',
+      property: 'physicalProperties',
+    },
+    {
+      name: 'atmosphere',
+      in: 'body',
+      property: 'atmosphere',
+    },
+    {
+      name: 'discoveredAt',
+      in: 'body',
+      property: 'discoveredAt',
+    },
+    {
+      name: 'image',
+      in: 'body',
+      property: 'image',
+      nullable: true,
+    },
+    {
+      name: 'satellites',
+      in: 'body',
+      property: 'satellites',
+    },
+    {
+      name: 'creator',
+      in: 'body',
+      property: 'creator',
+    },
+    {
+      name: 'tags',
+      in: 'body',
+      property: 'tags',
+    },
+    {
+      name: 'successCallbackUrl',
+      in: 'body',
+      property: 'successCallbackUrl',
+    },
+    {
+      name: 'failureCallbackUrl',
+      in: 'body',
+      property: 'failureCallbackUrl',
+    },
+  ],
+  input: {
+    properties: {
+      planetId: {
+        type: 'integer',
+        format: 'int64',
+        examples: [1],
+        description: 'The ID of the planet to get',
+      },
+      name: {
+        type: 'string',
+        examples: ['Mars', 'Jupiter'],
+      },
+      description: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        examples: ['The red planet', 'A gas giant with a great red spot'],
+      },
+      type: {
+        enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
+        examples: ['terrestrial'],
+      },
+      habitabilityIndex: {
+        type: 'number',
+        format: 'float',
+        minimum: 0,
+        maximum: 1,
+        description: 'A score from 0 to 1 indicating potential habitability',
+        examples: [0.68],
+      },
+      physicalProperties: {
         type: 'object',
         properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [1],
-            readOnly: true,
-          },
-          name: {
-            type: 'string',
-            examples: ['Mars', 'Jupiter'],
-          },
-          description: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            examples: ['The red planet', 'A gas giant with a great red spot'],
-          },
-          type: {
-            enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-            examples: ['terrestrial'],
-          },
-          habitabilityIndex: {
+          mass: {
             type: 'number',
             format: 'float',
-            minimum: 0,
-            maximum: 1,
-            description: 'A score from 0 to 1 indicating potential habitability',
-            examples: [0.68],
+            exclusiveMinimum: 0,
+            description: 'Mass in Earth masses (must be greater than 0)',
+            examples: [0.107],
           },
-          physicalProperties: {
+          radius: {
+            type: 'number',
+            format: 'float',
+            exclusiveMinimum: 0,
+            description: 'Radius in Earth radii (must be greater than 0)',
+            examples: [0.532],
+          },
+          gravity: {
+            type: 'number',
+            format: 'float',
+            description: 'Surface gravity in Earth g',
+            examples: [0.378],
+          },
+          temperature: {
             type: 'object',
             properties: {
-              mass: {
+              min: {
                 type: 'number',
                 format: 'float',
-                exclusiveMinimum: 0,
-                description: 'Mass in Earth masses (must be greater than 0)',
-                examples: [0.107],
+                description: 'Minimum temperature in Kelvin',
+                examples: [130],
               },
-              radius: {
+              max: {
                 type: 'number',
                 format: 'float',
-                exclusiveMinimum: 0,
-                description: 'Radius in Earth radii (must be greater than 0)',
-                examples: [0.532],
+                description: 'Maximum temperature in Kelvin',
+                examples: [308],
               },
-              gravity: {
+              average: {
                 type: 'number',
                 format: 'float',
-                description: 'Surface gravity in Earth g',
-                examples: [0.378],
-              },
-              temperature: {
-                type: 'object',
-                properties: {
-                  min: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Minimum temperature in Kelvin',
-                    examples: [130],
-                  },
-                  max: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Maximum temperature in Kelvin',
-                    examples: [308],
-                  },
-                  average: {
-                    type: 'number',
-                    format: 'float',
-                    description: 'Average temperature in Kelvin',
-                    examples: [210],
-                  },
-                },
-                additionalProperties: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Additional temperature-related measurements in Kelvin',
-                },
+                description: 'Average temperature in Kelvin',
+                examples: [210],
               },
             },
             additionalProperties: {
               type: 'number',
               format: 'float',
-              description: 'Additional physical measurements for the planet',
+              description: 'Additional temperature-related measurements in Kelvin',
             },
           },
-          atmosphere: {
-            type: 'array',
-            items: {
+        },
+        additionalProperties: {
+          type: 'number',
+          format: 'float',
+          description: 'Additional physical measurements for the planet',
+        },
+      },
+      atmosphere: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            compound: {
+              type: 'string',
+              examples: ['CO2', 'N2'],
+            },
+            percentage: {
+              type: 'number',
+              format: 'float',
+              exclusiveMaximum: 100,
+              examples: [95.3],
+            },
+          },
+          additionalProperties: {
+            type: 'string',
+            description: 'Additional atmospheric composition data',
+          },
+        },
+        description: 'Atmospheric composition',
+      },
+      discoveredAt: {
+        type: 'string',
+        format: 'date-time',
+        examples: ['1610-01-07T00:00:00Z'],
+      },
+      image: {
+        anyOf: [
+          {
+            type: 'string',
+          },
+          {
+            type: 'null',
+          },
+        ],
+        examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+      },
+      satellites: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/SatelliteWritable',
+        },
+      },
+      creator: {
+        $ref: '#/$defs/UserWritable',
+      },
+      tags: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+        examples: [['solar-system', 'rocky', 'explored']],
+      },
+      successCallbackUrl: {
+        type: 'string',
+        format: 'uri',
+        description: 'URL which gets invoked upon a successful operation',
+        examples: ['https://example.com/webhook'],
+      },
+      failureCallbackUrl: {
+        type: 'string',
+        format: 'uri',
+        description: 'URL which gets invoked upon a failed operation',
+        examples: ['https://example.com/webhook'],
+      },
+    },
+    required: ['planetId'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'integer',
+          format: 'int64',
+          examples: [1],
+          readOnly: true,
+        },
+        name: {
+          type: 'string',
+          examples: ['Mars', 'Jupiter'],
+        },
+        description: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          examples: ['The red planet', 'A gas giant with a great red spot'],
+        },
+        type: {
+          enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
+          examples: ['terrestrial'],
+        },
+        habitabilityIndex: {
+          type: 'number',
+          format: 'float',
+          minimum: 0,
+          maximum: 1,
+          description: 'A score from 0 to 1 indicating potential habitability',
+          examples: [0.68],
+        },
+        physicalProperties: {
+          type: 'object',
+          properties: {
+            mass: {
+              type: 'number',
+              format: 'float',
+              exclusiveMinimum: 0,
+              description: 'Mass in Earth masses (must be greater than 0)',
+              examples: [0.107],
+            },
+            radius: {
+              type: 'number',
+              format: 'float',
+              exclusiveMinimum: 0,
+              description: 'Radius in Earth radii (must be greater than 0)',
+              examples: [0.532],
+            },
+            gravity: {
+              type: 'number',
+              format: 'float',
+              description: 'Surface gravity in Earth g',
+              examples: [0.378],
+            },
+            temperature: {
               type: 'object',
               properties: {
-                compound: {
-                  type: 'string',
-                  examples: ['CO2', 'N2'],
-                },
-                percentage: {
+                min: {
                   type: 'number',
                   format: 'float',
-                  exclusiveMaximum: 100,
-                  examples: [95.3],
+                  description: 'Minimum temperature in Kelvin',
+                  examples: [130],
+                },
+                max: {
+                  type: 'number',
+                  format: 'float',
+                  description: 'Maximum temperature in Kelvin',
+                  examples: [308],
+                },
+                average: {
+                  type: 'number',
+                  format: 'float',
+                  description: 'Average temperature in Kelvin',
+                  examples: [210],
                 },
               },
               additionalProperties: {
-                type: 'string',
-                description: 'Additional atmospheric composition data',
+                type: 'number',
+                format: 'float',
+                description: 'Additional temperature-related measurements in Kelvin',
               },
             },
-            description: 'Atmospheric composition',
           },
-          discoveredAt: {
-            type: 'string',
-            format: 'date-time',
-            examples: ['1610-01-07T00:00:00Z'],
-          },
-          image: {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'null',
-              },
-            ],
-            examples: ['https://cdn.scalar.com/photos/mars.jpg'],
-          },
-          satellites: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Satellite',
-            },
-          },
-          creator: {
-            $ref: '#/$defs/User',
-          },
-          tags: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            examples: [['solar-system', 'rocky', 'explored']],
-          },
-          lastUpdated: {
-            type: 'string',
-            format: 'date-time',
-            examples: ['2024-01-15T14:30:00Z'],
-            readOnly: true,
-          },
-          successCallbackUrl: {
-            type: 'string',
-            format: 'uri',
-            description: 'URL which gets invoked upon a successful operation',
-            examples: ['https://example.com/webhook'],
-          },
-          failureCallbackUrl: {
-            type: 'string',
-            format: 'uri',
-            description: 'URL which gets invoked upon a failed operation',
-            examples: ['https://example.com/webhook'],
+          additionalProperties: {
+            type: 'number',
+            format: 'float',
+            description: 'Additional physical measurements for the planet',
           },
         },
-        required: ['id', 'name'],
-        additionalProperties: false,
-        description: 'A planet in the Scalar Galaxy',
+        atmosphere: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              compound: {
+                type: 'string',
+                examples: ['CO2', 'N2'],
+              },
+              percentage: {
+                type: 'number',
+                format: 'float',
+                exclusiveMaximum: 100,
+                examples: [95.3],
+              },
+            },
+            additionalProperties: {
+              type: 'string',
+              description: 'Additional atmospheric composition data',
+            },
+          },
+          description: 'Atmospheric composition',
+        },
+        discoveredAt: {
+          type: 'string',
+          format: 'date-time',
+          examples: ['1610-01-07T00:00:00Z'],
+        },
+        image: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+        },
+        satellites: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/Satellite',
+          },
+        },
+        creator: {
+          $ref: '#/$defs/User',
+        },
+        tags: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+          examples: [['solar-system', 'rocky', 'explored']],
+        },
+        lastUpdated: {
+          type: 'string',
+          format: 'date-time',
+          examples: ['2024-01-15T14:30:00Z'],
+          readOnly: true,
+        },
+        successCallbackUrl: {
+          type: 'string',
+          format: 'uri',
+          description: 'URL which gets invoked upon a successful operation',
+          examples: ['https://example.com/webhook'],
+        },
+        failureCallbackUrl: {
+          type: 'string',
+          format: 'uri',
+          description: 'URL which gets invoked upon a failed operation',
+          examples: ['https://example.com/webhook'],
+        },
       },
-      wrapped: false,
+      required: ['id', 'name'],
+      additionalProperties: false,
+      description: 'A planet in the Scalar Galaxy',
     },
+    wrapped: false,
   },
+};
+
+/** One MCP tool per operation: name, description, arguments, input and output schemas. */
+export const mcpTools: ToolDefinition[] = [
+  createCelestialBodyTool,
+  createPlanetTool,
+  createUserTool,
+  deletePlanetTool,
+  getAllDataTool,
+  whoAmITool,
+  getPlanetTool,
+  getTokenTool,
+  updatePlanetTool,
 ];
 
 /** The MCP server of Scalar Galaxy (overlaid): its tools, and the environment variables of its credentials. */

@@ -3,27 +3,26 @@ import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
 const ApiResponseSchemaFixture = {
-  minimal:
-    {} satisfies components['schemas']['ApiResponse'] as components['schemas']['ApiResponse'],
+  minimal: {} as components['schemas']['ApiResponse'],
   full: {
     code: 64,
     type: 'charlie',
     message: 'charlie',
-  } satisfies components['schemas']['ApiResponse'] as components['schemas']['ApiResponse'],
+  } as components['schemas']['ApiResponse'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const CategorySchemaFixture = {
-  minimal: {} satisfies components['schemas']['Category'] as components['schemas']['Category'],
+  minimal: {} as components['schemas']['Category'],
   full: {
     id: 1,
     name: 'Dogs',
-  } satisfies components['schemas']['Category'] as components['schemas']['Category'],
+  } as components['schemas']['Category'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const OrderSchemaFixture = {
-  minimal: {} satisfies components['schemas']['Order'] as components['schemas']['Order'],
+  minimal: {} as components['schemas']['Order'],
   full: {
     id: 10,
     petId: 198772,
@@ -31,7 +30,7 @@ const OrderSchemaFixture = {
     shipDate: '2024-01-24T03:04:05Z',
     status: 'approved',
     complete: false,
-  } satisfies components['schemas']['Order'] as components['schemas']['Order'],
+  } as components['schemas']['Order'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -39,7 +38,7 @@ const PetSchemaFixture = {
   minimal: {
     name: 'doggie',
     photoUrls: [],
-  } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
+  } as components['schemas']['Pet'],
   full: {
     name: 'doggie',
     photoUrls: ['charlie'],
@@ -47,7 +46,7 @@ const PetSchemaFixture = {
     category: {},
     tags: [{}],
     status: 'pending',
-  } satisfies components['schemas']['Pet'] as components['schemas']['Pet'],
+  } as components['schemas']['Pet'],
   invalid: [
     {
       rule: 'required at /name',
@@ -65,16 +64,16 @@ const PetSchemaFixture = {
 };
 
 const TagSchemaFixture = {
-  minimal: {} satisfies components['schemas']['Tag'] as components['schemas']['Tag'],
+  minimal: {} as components['schemas']['Tag'],
   full: {
     id: 42,
     name: 'hotel',
-  } satisfies components['schemas']['Tag'] as components['schemas']['Tag'],
+  } as components['schemas']['Tag'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
 const UserSchemaFixture = {
-  minimal: {} satisfies components['schemas']['User'] as components['schemas']['User'],
+  minimal: {} as components['schemas']['User'],
   full: {
     id: 10,
     username: 'theUser',
@@ -84,7 +83,7 @@ const UserSchemaFixture = {
     password: '12345',
     phone: '12345',
     userStatus: 1,
-  } satisfies components['schemas']['User'] as components['schemas']['User'],
+  } as components['schemas']['User'],
   invalid: [{ rule: 'type', value: 'not an object' as unknown }],
 };
 
@@ -124,11 +123,7 @@ const addPetOperationFixture = {
       category: {},
       tags: [{}],
       status: 'sold',
-    } satisfies NonNullable<
-      operations['addPet']['requestBody']
-    >['content']['application/json'] as NonNullable<
-      operations['addPet']['requestBody']
-    >['content']['application/json'],
+    } as NonNullable<operations['addPet']['requestBody']>['content']['application/json'],
   },
   responses: {
     '200': {
@@ -138,7 +133,7 @@ const addPetOperationFixture = {
       category: {},
       tags: [{}],
       status: 'available',
-    } satisfies operations['addPet']['responses']['200']['content']['application/json'] as operations['addPet']['responses']['200']['content']['application/json'],
+    } as operations['addPet']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -153,11 +148,7 @@ const createUserOperationFixture = {
       password: '12345',
       phone: '12345',
       userStatus: 1,
-    } satisfies NonNullable<
-      operations['createUser']['requestBody']
-    >['content']['application/json'] as NonNullable<
-      operations['createUser']['requestBody']
-    >['content']['application/json'],
+    } as NonNullable<operations['createUser']['requestBody']>['content']['application/json'],
   },
   responses: {
     '200': {
@@ -169,7 +160,7 @@ const createUserOperationFixture = {
       password: '12345',
       phone: '12345',
       userStatus: 1,
-    } satisfies operations['createUser']['responses']['200']['content']['application/json'] as operations['createUser']['responses']['200']['content']['application/json'],
+    } as operations['createUser']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -186,9 +177,7 @@ const createUsersWithListInputOperationFixture = {
         phone: '12345',
         userStatus: 1,
       },
-    ] satisfies NonNullable<
-      operations['createUsersWithListInput']['requestBody']
-    >['content']['application/json'] as NonNullable<
+    ] as NonNullable<
       operations['createUsersWithListInput']['requestBody']
     >['content']['application/json'],
   },
@@ -202,7 +191,7 @@ const createUsersWithListInputOperationFixture = {
       password: '12345',
       phone: '12345',
       userStatus: 1,
-    } satisfies operations['createUsersWithListInput']['responses']['200']['content']['application/json'] as operations['createUsersWithListInput']['responses']['200']['content']['application/json'],
+    } as operations['createUsersWithListInput']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -210,7 +199,7 @@ const deleteOrderOperationFixture = {
   request: {
     path: {
       orderId: 5,
-    } satisfies operations['deleteOrder']['parameters']['path'] as operations['deleteOrder']['parameters']['path'],
+    } as operations['deleteOrder']['parameters']['path'],
   },
   responses: {},
 };
@@ -219,7 +208,7 @@ const deletePetOperationFixture = {
   request: {
     path: {
       petId: 86,
-    } satisfies operations['deletePet']['parameters']['path'] as operations['deletePet']['parameters']['path'],
+    } as operations['deletePet']['parameters']['path'],
   },
   responses: {},
 };
@@ -228,7 +217,7 @@ const deleteUserOperationFixture = {
   request: {
     path: {
       username: 'bravo',
-    } satisfies operations['deleteUser']['parameters']['path'] as operations['deleteUser']['parameters']['path'],
+    } as operations['deleteUser']['parameters']['path'],
   },
   responses: {},
 };
@@ -245,7 +234,7 @@ const findPetsByStatusOperationFixture = {
         tags: [{}],
         status: 'sold',
       },
-    ] satisfies operations['findPetsByStatus']['responses']['200']['content']['application/json'] as operations['findPetsByStatus']['responses']['200']['content']['application/json'],
+    ] as operations['findPetsByStatus']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -261,7 +250,7 @@ const findPetsByTagsOperationFixture = {
         tags: [{}],
         status: 'pending',
       },
-    ] satisfies operations['findPetsByTags']['responses']['200']['content']['application/json'] as operations['findPetsByTags']['responses']['200']['content']['application/json'],
+    ] as operations['findPetsByTags']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -270,7 +259,7 @@ const getInventoryOperationFixture = {
   responses: {
     '200': {
       additionalProperty: 99,
-    } satisfies operations['getInventory']['responses']['200']['content']['application/json'] as operations['getInventory']['responses']['200']['content']['application/json'],
+    } as operations['getInventory']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -278,7 +267,7 @@ const getOrderByIdOperationFixture = {
   request: {
     path: {
       orderId: 23,
-    } satisfies operations['getOrderById']['parameters']['path'] as operations['getOrderById']['parameters']['path'],
+    } as operations['getOrderById']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -288,7 +277,7 @@ const getOrderByIdOperationFixture = {
       shipDate: '2024-01-27T03:04:05Z',
       status: 'approved',
       complete: false,
-    } satisfies operations['getOrderById']['responses']['200']['content']['application/json'] as operations['getOrderById']['responses']['200']['content']['application/json'],
+    } as operations['getOrderById']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -296,7 +285,7 @@ const getPetByIdOperationFixture = {
   request: {
     path: {
       petId: 67,
-    } satisfies operations['getPetById']['parameters']['path'] as operations['getPetById']['parameters']['path'],
+    } as operations['getPetById']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -306,7 +295,7 @@ const getPetByIdOperationFixture = {
       category: {},
       tags: [{}],
       status: 'sold',
-    } satisfies operations['getPetById']['responses']['200']['content']['application/json'] as operations['getPetById']['responses']['200']['content']['application/json'],
+    } as operations['getPetById']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -314,7 +303,7 @@ const getUserByNameOperationFixture = {
   request: {
     path: {
       username: 'bravo',
-    } satisfies operations['getUserByName']['parameters']['path'] as operations['getUserByName']['parameters']['path'],
+    } as operations['getUserByName']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -326,15 +315,14 @@ const getUserByNameOperationFixture = {
       password: '12345',
       phone: '12345',
       userStatus: 1,
-    } satisfies operations['getUserByName']['responses']['200']['content']['application/json'] as operations['getUserByName']['responses']['200']['content']['application/json'],
+    } as operations['getUserByName']['responses']['200']['content']['application/json'],
   },
 };
 
 const loginUserOperationFixture = {
   request: {},
   responses: {
-    '200':
-      'alpha' satisfies operations['loginUser']['responses']['200']['content']['application/json'] as operations['loginUser']['responses']['200']['content']['application/json'],
+    '200': 'alpha' as operations['loginUser']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -352,11 +340,7 @@ const placeOrderOperationFixture = {
       shipDate: '2024-01-04T03:04:05Z',
       status: 'approved',
       complete: false,
-    } satisfies NonNullable<
-      operations['placeOrder']['requestBody']
-    >['content']['application/json'] as NonNullable<
-      operations['placeOrder']['requestBody']
-    >['content']['application/json'],
+    } as NonNullable<operations['placeOrder']['requestBody']>['content']['application/json'],
   },
   responses: {
     '200': {
@@ -366,7 +350,7 @@ const placeOrderOperationFixture = {
       shipDate: '2024-01-23T03:04:05Z',
       status: 'approved',
       complete: true,
-    } satisfies operations['placeOrder']['responses']['200']['content']['application/json'] as operations['placeOrder']['responses']['200']['content']['application/json'],
+    } as operations['placeOrder']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -379,11 +363,7 @@ const updatePetOperationFixture = {
       category: {},
       tags: [{}],
       status: 'available',
-    } satisfies NonNullable<
-      operations['updatePet']['requestBody']
-    >['content']['application/json'] as NonNullable<
-      operations['updatePet']['requestBody']
-    >['content']['application/json'],
+    } as NonNullable<operations['updatePet']['requestBody']>['content']['application/json'],
   },
   responses: {
     '200': {
@@ -393,7 +373,7 @@ const updatePetOperationFixture = {
       category: {},
       tags: [{}],
       status: 'available',
-    } satisfies operations['updatePet']['responses']['200']['content']['application/json'] as operations['updatePet']['responses']['200']['content']['application/json'],
+    } as operations['updatePet']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -401,7 +381,7 @@ const updatePetWithFormOperationFixture = {
   request: {
     path: {
       petId: 28,
-    } satisfies operations['updatePetWithForm']['parameters']['path'] as operations['updatePetWithForm']['parameters']['path'],
+    } as operations['updatePetWithForm']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -411,7 +391,7 @@ const updatePetWithFormOperationFixture = {
       category: {},
       tags: [{}],
       status: 'available',
-    } satisfies operations['updatePetWithForm']['responses']['200']['content']['application/json'] as operations['updatePetWithForm']['responses']['200']['content']['application/json'],
+    } as operations['updatePetWithForm']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -419,7 +399,7 @@ const updateUserOperationFixture = {
   request: {
     path: {
       username: 'juliet',
-    } satisfies operations['updateUser']['parameters']['path'] as operations['updateUser']['parameters']['path'],
+    } as operations['updateUser']['parameters']['path'],
     body: {
       id: 10,
       username: 'theUser',
@@ -429,11 +409,7 @@ const updateUserOperationFixture = {
       password: '12345',
       phone: '12345',
       userStatus: 1,
-    } satisfies NonNullable<
-      operations['updateUser']['requestBody']
-    >['content']['application/json'] as NonNullable<
-      operations['updateUser']['requestBody']
-    >['content']['application/json'],
+    } as NonNullable<operations['updateUser']['requestBody']>['content']['application/json'],
   },
   responses: {},
 };
@@ -442,14 +418,14 @@ const uploadFileOperationFixture = {
   request: {
     path: {
       petId: 36,
-    } satisfies operations['uploadFile']['parameters']['path'] as operations['uploadFile']['parameters']['path'],
+    } as operations['uploadFile']['parameters']['path'],
   },
   responses: {
     '200': {
       code: 31,
       type: 'juliet',
       message: 'golf',
-    } satisfies operations['uploadFile']['responses']['200']['content']['application/json'] as operations['uploadFile']['responses']['200']['content']['application/json'],
+    } as operations['uploadFile']['responses']['200']['content']['application/json'],
   },
 };
 

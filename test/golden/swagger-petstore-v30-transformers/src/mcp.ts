@@ -133,47 +133,80 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** One MCP tool per operation: name, description, arguments, input and output schemas. */
-export const mcpTools: ToolDefinition[] = [
-  {
-    name: 'addPet',
-    operation: addPetOperation,
-    title: 'Add a new pet to the store.',
-    description: 'Add a new pet to the store.\n\nPOST /pet',
-    tags: ['pet'],
-    arguments: [
-      {
-        name: 'id',
-        in: 'body',
-        property: 'id',
+const addPetTool: ToolDefinition = {
+  name: 'addPet',
+  operation: addPetOperation,
+  title: 'Add a new pet to the store.',
+  description: 'Add a new pet to the store.\n\nPOST /pet',
+  tags: ['pet'],
+  arguments: [
+    {
+      name: 'id',
+      in: 'body',
+      property: 'id',
+    },
+    {
+      name: 'name',
+      in: 'body',
+      property: 'name',
+    },
+    {
+      name: 'category',
+      in: 'body',
+      property: 'category',
+    },
+    {
+      name: 'photoUrls',
+      in: 'body',
+      property: 'photoUrls',
+    },
+    {
+      name: 'tags',
+      in: 'body',
+      property: 'tags',
+    },
+    {
+      name: 'status',
+      in: 'body',
+      property: 'status',
+    },
+  ],
+  input: {
+    properties: {
+      id: {
+        type: 'integer',
+        format: 'int64',
+        examples: [10],
       },
-      {
-        name: 'name',
-        in: 'body',
-        property: 'name',
+      name: {
+        type: 'string',
+        examples: ['doggie'],
       },
-      {
-        name: 'category',
-        in: 'body',
-        property: 'category',
+      category: {
+        $ref: '#/$defs/Category',
       },
-      {
-        name: 'photoUrls',
-        in: 'body',
-        property: 'photoUrls',
+      photoUrls: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
       },
-      {
-        name: 'tags',
-        in: 'body',
-        property: 'tags',
+      tags: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/Tag',
+        },
       },
-      {
-        name: 'status',
-        in: 'body',
-        property: 'status',
+      status: {
+        enum: ['available', 'pending', 'sold'],
+        description: 'pet status in the store',
       },
-    ],
-    input: {
+    },
+    required: ['name', 'photoUrls'],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
         id: {
           type: 'integer',
@@ -206,93 +239,101 @@ export const mcpTools: ToolDefinition[] = [
       },
       required: ['name', 'photoUrls'],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          name: {
-            type: 'string',
-            examples: ['doggie'],
-          },
-          category: {
-            $ref: '#/$defs/Category',
-          },
-          photoUrls: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-          },
-          tags: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Tag',
-            },
-          },
-          status: {
-            enum: ['available', 'pending', 'sold'],
-            description: 'pet status in the store',
-          },
-        },
-        required: ['name', 'photoUrls'],
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'createUser',
-    operation: createUserOperation,
-    title: 'Create user.',
-    description: 'Create user.\n\nThis can only be done by the logged in user.\n\nPOST /user',
-    tags: ['user'],
-    arguments: [
-      {
-        name: 'id',
-        in: 'body',
-        property: 'id',
+};
+
+const createUserTool: ToolDefinition = {
+  name: 'createUser',
+  operation: createUserOperation,
+  title: 'Create user.',
+  description: 'Create user.\n\nThis can only be done by the logged in user.\n\nPOST /user',
+  tags: ['user'],
+  arguments: [
+    {
+      name: 'id',
+      in: 'body',
+      property: 'id',
+    },
+    {
+      name: 'username',
+      in: 'body',
+      property: 'username',
+    },
+    {
+      name: 'firstName',
+      in: 'body',
+      property: 'firstName',
+    },
+    {
+      name: 'lastName',
+      in: 'body',
+      property: 'lastName',
+    },
+    {
+      name: 'email',
+      in: 'body',
+      property: 'email',
+    },
+    {
+      name: 'password',
+      in: 'body',
+      property: 'password',
+    },
+    {
+      name: 'phone',
+      in: 'body',
+      property: 'phone',
+    },
+    {
+      name: 'userStatus',
+      in: 'body',
+      property: 'userStatus',
+    },
+  ],
+  input: {
+    properties: {
+      id: {
+        type: 'integer',
+        format: 'int64',
+        examples: [10],
       },
-      {
-        name: 'username',
-        in: 'body',
-        property: 'username',
+      username: {
+        type: 'string',
+        examples: ['theUser'],
       },
-      {
-        name: 'firstName',
-        in: 'body',
-        property: 'firstName',
+      firstName: {
+        type: 'string',
+        examples: ['John'],
       },
-      {
-        name: 'lastName',
-        in: 'body',
-        property: 'lastName',
+      lastName: {
+        type: 'string',
+        examples: ['James'],
       },
-      {
-        name: 'email',
-        in: 'body',
-        property: 'email',
+      email: {
+        type: 'string',
+        examples: ['john@email.com'],
       },
-      {
-        name: 'password',
-        in: 'body',
-        property: 'password',
+      password: {
+        type: 'string',
+        examples: ['12345'],
       },
-      {
-        name: 'phone',
-        in: 'body',
-        property: 'phone',
+      phone: {
+        type: 'string',
+        examples: ['12345'],
       },
-      {
-        name: 'userStatus',
-        in: 'body',
-        property: 'userStatus',
+      userStatus: {
+        type: 'integer',
+        format: 'int32',
+        description: 'User Status',
+        examples: [1],
       },
-    ],
-    input: {
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
         id: {
           type: 'integer',
@@ -330,591 +371,299 @@ export const mcpTools: ToolDefinition[] = [
           examples: [1],
         },
       },
-      required: [],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          username: {
-            type: 'string',
-            examples: ['theUser'],
-          },
-          firstName: {
-            type: 'string',
-            examples: ['John'],
-          },
-          lastName: {
-            type: 'string',
-            examples: ['James'],
-          },
-          email: {
-            type: 'string',
-            examples: ['john@email.com'],
-          },
-          password: {
-            type: 'string',
-            examples: ['12345'],
-          },
-          phone: {
-            type: 'string',
-            examples: ['12345'],
-          },
-          userStatus: {
-            type: 'integer',
-            format: 'int32',
-            description: 'User Status',
-            examples: [1],
-          },
-        },
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'createUsersWithListInput',
-    operation: createUsersWithListInputOperation,
-    title: 'Creates list of users with given input array.',
-    description: 'Creates list of users with given input array.\n\nPOST /user/createWithList',
-    tags: ['user'],
-    arguments: [
-      {
-        name: 'body',
-        in: 'body',
-      },
-    ],
-    input: {
-      properties: {
-        body: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/User',
-          },
-          description: 'The request body (application/json).',
-        },
-      },
-      required: [],
+};
+
+const createUsersWithListInputTool: ToolDefinition = {
+  name: 'createUsersWithListInput',
+  operation: createUsersWithListInputOperation,
+  title: 'Creates list of users with given input array.',
+  description: 'Creates list of users with given input array.\n\nPOST /user/createWithList',
+  tags: ['user'],
+  arguments: [
+    {
+      name: 'body',
+      in: 'body',
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          username: {
-            type: 'string',
-            examples: ['theUser'],
-          },
-          firstName: {
-            type: 'string',
-            examples: ['John'],
-          },
-          lastName: {
-            type: 'string',
-            examples: ['James'],
-          },
-          email: {
-            type: 'string',
-            examples: ['john@email.com'],
-          },
-          password: {
-            type: 'string',
-            examples: ['12345'],
-          },
-          phone: {
-            type: 'string',
-            examples: ['12345'],
-          },
-          userStatus: {
-            type: 'integer',
-            format: 'int32',
-            description: 'User Status',
-            examples: [1],
-          },
+  ],
+  input: {
+    properties: {
+      body: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/User',
         },
+        description: 'The request body (application/json).',
       },
-      wrapped: false,
     },
+    required: [],
   },
-  {
-    name: 'deleteOrder',
-    operation: deleteOrderOperation,
-    title: 'Delete purchase order by identifier.',
-    description:
-      'Delete purchase order by identifier.\n\nFor valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.\n\nDELETE /store/order/{orderId}',
-    tags: ['store'],
-    arguments: [
-      {
-        name: 'orderId',
-        in: 'path',
-        parameter: 'orderId',
-      },
-    ],
-    input: {
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        orderId: {
+        id: {
           type: 'integer',
           format: 'int64',
-          description: 'ID of the order that needs to be deleted',
+          examples: [10],
         },
-      },
-      required: ['orderId'],
-    },
-  },
-  {
-    name: 'deletePet',
-    operation: deletePetOperation,
-    title: 'Deletes a pet.',
-    description: 'Deletes a pet.\n\nDelete a pet.\n\nDELETE /pet/{petId}',
-    tags: ['pet'],
-    arguments: [
-      {
-        name: 'api_key',
-        in: 'header',
-        parameter: 'api_key',
-      },
-      {
-        name: 'petId',
-        in: 'path',
-        parameter: 'petId',
-      },
-    ],
-    input: {
-      properties: {
-        api_key: {
-          type: 'string',
-        },
-        petId: {
-          type: 'integer',
-          format: 'int64',
-          description: 'Pet id to delete',
-        },
-      },
-      required: ['petId'],
-    },
-  },
-  {
-    name: 'deleteUser',
-    operation: deleteUserOperation,
-    title: 'Delete user resource.',
-    description:
-      'Delete user resource.\n\nThis can only be done by the logged in user.\n\nDELETE /user/{username}',
-    tags: ['user'],
-    arguments: [
-      {
-        name: 'username',
-        in: 'path',
-        parameter: 'username',
-      },
-    ],
-    input: {
-      properties: {
         username: {
           type: 'string',
-          description: 'The name that needs to be deleted',
+          examples: ['theUser'],
         },
-      },
-      required: ['username'],
-    },
-  },
-  {
-    name: 'findPetsByStatus',
-    operation: findPetsByStatusOperation,
-    title: 'Finds Pets by status.',
-    description:
-      'Finds Pets by status.\n\nMultiple status values can be provided with comma separated strings.\n\nGET /pet/findByStatus',
-    tags: ['pet'],
-    arguments: [
-      {
-        name: 'status',
-        in: 'query',
-        parameter: 'status',
-      },
-    ],
-    input: {
-      properties: {
-        status: {
-          enum: ['available', 'pending', 'sold'],
-          default: 'available',
-          description: 'Status values that need to be considered for filter',
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Pet',
-            },
-          },
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'findPetsByTags',
-    operation: findPetsByTagsOperation,
-    title: 'Finds Pets by tags.',
-    description:
-      'Finds Pets by tags.\n\nMultiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.\n\nGET /pet/findByTags',
-    tags: ['pet'],
-    arguments: [
-      {
-        name: 'tags',
-        in: 'query',
-        parameter: 'tags',
-      },
-    ],
-    input: {
-      properties: {
-        tags: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-          description: 'Tags to filter by',
-        },
-      },
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Pet',
-            },
-          },
-        },
-        required: ['result'],
-      },
-      wrapped: true,
-    },
-  },
-  {
-    name: 'getInventory',
-    operation: getInventoryOperation,
-    title: 'Returns pet inventories by status.',
-    description:
-      'Returns pet inventories by status.\n\nReturns a map of status codes to quantities.\n\nGET /store/inventory',
-    tags: ['store'],
-    arguments: [],
-    input: {
-      properties: {},
-      required: [],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        additionalProperties: {
-          type: 'integer',
-          format: 'int32',
-        },
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getOrderById',
-    operation: getOrderByIdOperation,
-    title: 'Find purchase order by ID.',
-    description:
-      'Find purchase order by ID.\n\nFor valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.\n\nGET /store/order/{orderId}',
-    tags: ['store'],
-    arguments: [
-      {
-        name: 'orderId',
-        in: 'path',
-        parameter: 'orderId',
-      },
-    ],
-    input: {
-      properties: {
-        orderId: {
-          type: 'integer',
-          format: 'int64',
-          description: 'ID of order that needs to be fetched',
-        },
-      },
-      required: ['orderId'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          petId: {
-            type: 'integer',
-            format: 'int64',
-            examples: [198772],
-          },
-          quantity: {
-            type: 'integer',
-            format: 'int32',
-            examples: [7],
-          },
-          shipDate: {
-            type: 'string',
-            format: 'date-time',
-          },
-          status: {
-            enum: ['placed', 'approved', 'delivered'],
-            description: 'Order Status',
-            examples: ['approved'],
-          },
-          complete: {
-            type: 'boolean',
-          },
-        },
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getPetById',
-    operation: getPetByIdOperation,
-    title: 'Find pet by ID.',
-    description: 'Find pet by ID.\n\nReturns a single pet.\n\nGET /pet/{petId}',
-    tags: ['pet'],
-    arguments: [
-      {
-        name: 'petId',
-        in: 'path',
-        parameter: 'petId',
-      },
-    ],
-    input: {
-      properties: {
-        petId: {
-          type: 'integer',
-          format: 'int64',
-          description: 'ID of pet to return',
-        },
-      },
-      required: ['petId'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          name: {
-            type: 'string',
-            examples: ['doggie'],
-          },
-          category: {
-            $ref: '#/$defs/Category',
-          },
-          photoUrls: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-          },
-          tags: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Tag',
-            },
-          },
-          status: {
-            enum: ['available', 'pending', 'sold'],
-            description: 'pet status in the store',
-          },
-        },
-        required: ['name', 'photoUrls'],
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'getUserByName',
-    operation: getUserByNameOperation,
-    title: 'Get user by user name.',
-    description:
-      'Get user by user name.\n\nGet user detail based on username.\n\nGET /user/{username}',
-    tags: ['user'],
-    arguments: [
-      {
-        name: 'username',
-        in: 'path',
-        parameter: 'username',
-      },
-    ],
-    input: {
-      properties: {
-        username: {
+        firstName: {
           type: 'string',
-          description: 'The name that needs to be fetched. Use user1 for testing',
+          examples: ['John'],
         },
-      },
-      required: ['username'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          username: {
-            type: 'string',
-            examples: ['theUser'],
-          },
-          firstName: {
-            type: 'string',
-            examples: ['John'],
-          },
-          lastName: {
-            type: 'string',
-            examples: ['James'],
-          },
-          email: {
-            type: 'string',
-            examples: ['john@email.com'],
-          },
-          password: {
-            type: 'string',
-            examples: ['12345'],
-          },
-          phone: {
-            type: 'string',
-            examples: ['12345'],
-          },
-          userStatus: {
-            type: 'integer',
-            format: 'int32',
-            description: 'User Status',
-            examples: [1],
-          },
-        },
-      },
-      wrapped: false,
-    },
-  },
-  {
-    name: 'loginUser',
-    operation: loginUserOperation,
-    title: 'Logs user into the system.',
-    description: 'Logs user into the system.\n\nLog into the system.\n\nGET /user/login',
-    tags: ['user'],
-    arguments: [
-      {
-        name: 'username',
-        in: 'query',
-        parameter: 'username',
-      },
-      {
-        name: 'password',
-        in: 'query',
-        parameter: 'password',
-      },
-    ],
-    input: {
-      properties: {
-        username: {
+        lastName: {
           type: 'string',
-          description: 'The user name for login',
+          examples: ['James'],
+        },
+        email: {
+          type: 'string',
+          examples: ['john@email.com'],
         },
         password: {
           type: 'string',
-          description: 'The password for login in clear text',
+          examples: ['12345'],
+        },
+        phone: {
+          type: 'string',
+          examples: ['12345'],
+        },
+        userStatus: {
+          type: 'integer',
+          format: 'int32',
+          description: 'User Status',
+          examples: [1],
         },
       },
-      required: [],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          result: {
-            type: 'string',
+    wrapped: false,
+  },
+};
+
+const deleteOrderTool: ToolDefinition = {
+  name: 'deleteOrder',
+  operation: deleteOrderOperation,
+  title: 'Delete purchase order by identifier.',
+  description:
+    'Delete purchase order by identifier.\n\nFor valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.\n\nDELETE /store/order/{orderId}',
+  tags: ['store'],
+  arguments: [
+    {
+      name: 'orderId',
+      in: 'path',
+      parameter: 'orderId',
+    },
+  ],
+  input: {
+    properties: {
+      orderId: {
+        type: 'integer',
+        format: 'int64',
+        description: 'ID of the order that needs to be deleted',
+      },
+    },
+    required: ['orderId'],
+  },
+};
+
+const deletePetTool: ToolDefinition = {
+  name: 'deletePet',
+  operation: deletePetOperation,
+  title: 'Deletes a pet.',
+  description: 'Deletes a pet.\n\nDelete a pet.\n\nDELETE /pet/{petId}',
+  tags: ['pet'],
+  arguments: [
+    {
+      name: 'api_key',
+      in: 'header',
+      parameter: 'api_key',
+    },
+    {
+      name: 'petId',
+      in: 'path',
+      parameter: 'petId',
+    },
+  ],
+  input: {
+    properties: {
+      api_key: {
+        type: 'string',
+      },
+      petId: {
+        type: 'integer',
+        format: 'int64',
+        description: 'Pet id to delete',
+      },
+    },
+    required: ['petId'],
+  },
+};
+
+const deleteUserTool: ToolDefinition = {
+  name: 'deleteUser',
+  operation: deleteUserOperation,
+  title: 'Delete user resource.',
+  description:
+    'Delete user resource.\n\nThis can only be done by the logged in user.\n\nDELETE /user/{username}',
+  tags: ['user'],
+  arguments: [
+    {
+      name: 'username',
+      in: 'path',
+      parameter: 'username',
+    },
+  ],
+  input: {
+    properties: {
+      username: {
+        type: 'string',
+        description: 'The name that needs to be deleted',
+      },
+    },
+    required: ['username'],
+  },
+};
+
+const findPetsByStatusTool: ToolDefinition = {
+  name: 'findPetsByStatus',
+  operation: findPetsByStatusOperation,
+  title: 'Finds Pets by status.',
+  description:
+    'Finds Pets by status.\n\nMultiple status values can be provided with comma separated strings.\n\nGET /pet/findByStatus',
+  tags: ['pet'],
+  arguments: [
+    {
+      name: 'status',
+      in: 'query',
+      parameter: 'status',
+    },
+  ],
+  input: {
+    properties: {
+      status: {
+        enum: ['available', 'pending', 'sold'],
+        default: 'available',
+        description: 'Status values that need to be considered for filter',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/Pet',
           },
         },
-        required: ['result'],
       },
-      wrapped: true,
+      required: ['result'],
     },
+    wrapped: true,
   },
-  {
-    name: 'logoutUser',
-    operation: logoutUserOperation,
-    title: 'Logs out current logged in user session.',
-    description:
-      'Logs out current logged in user session.\n\nLog user out of the system.\n\nGET /user/logout',
-    tags: ['user'],
-    arguments: [],
-    input: {
-      properties: {},
-      required: [],
+};
+
+const findPetsByTagsTool: ToolDefinition = {
+  name: 'findPetsByTags',
+  operation: findPetsByTagsOperation,
+  title: 'Finds Pets by tags.',
+  description:
+    'Finds Pets by tags.\n\nMultiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.\n\nGET /pet/findByTags',
+  tags: ['pet'],
+  arguments: [
+    {
+      name: 'tags',
+      in: 'query',
+      parameter: 'tags',
     },
+  ],
+  input: {
+    properties: {
+      tags: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+        description: 'Tags to filter by',
+      },
+    },
+    required: [],
   },
-  {
-    name: 'placeOrder',
-    operation: placeOrderOperation,
-    title: 'Place an order for a pet.',
-    description:
-      'Place an order for a pet.\n\nPlace a new order in the store.\n\nPOST /store/order',
-    tags: ['store'],
-    arguments: [
-      {
-        name: 'id',
-        in: 'body',
-        property: 'id',
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/Pet',
+          },
+        },
       },
-      {
-        name: 'petId',
-        in: 'body',
-        property: 'petId',
+      required: ['result'],
+    },
+    wrapped: true,
+  },
+};
+
+const getInventoryTool: ToolDefinition = {
+  name: 'getInventory',
+  operation: getInventoryOperation,
+  title: 'Returns pet inventories by status.',
+  description:
+    'Returns pet inventories by status.\n\nReturns a map of status codes to quantities.\n\nGET /store/inventory',
+  tags: ['store'],
+  arguments: [],
+  input: {
+    properties: {},
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      additionalProperties: {
+        type: 'integer',
+        format: 'int32',
       },
-      {
-        name: 'quantity',
-        in: 'body',
-        property: 'quantity',
+    },
+    wrapped: false,
+  },
+};
+
+const getOrderByIdTool: ToolDefinition = {
+  name: 'getOrderById',
+  operation: getOrderByIdOperation,
+  title: 'Find purchase order by ID.',
+  description:
+    'Find purchase order by ID.\n\nFor valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.\n\nGET /store/order/{orderId}',
+  tags: ['store'],
+  arguments: [
+    {
+      name: 'orderId',
+      in: 'path',
+      parameter: 'orderId',
+    },
+  ],
+  input: {
+    properties: {
+      orderId: {
+        type: 'integer',
+        format: 'int64',
+        description: 'ID of order that needs to be fetched',
       },
-      {
-        name: 'shipDate',
-        in: 'body',
-        property: 'shipDate',
-      },
-      {
-        name: 'status',
-        in: 'body',
-        property: 'status',
-      },
-      {
-        name: 'complete',
-        in: 'body',
-        property: 'complete',
-      },
-    ],
-    input: {
+    },
+    required: ['orderId'],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
         id: {
           type: 'integer',
@@ -944,83 +693,37 @@ export const mcpTools: ToolDefinition[] = [
           type: 'boolean',
         },
       },
-      required: [],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          petId: {
-            type: 'integer',
-            format: 'int64',
-            examples: [198772],
-          },
-          quantity: {
-            type: 'integer',
-            format: 'int32',
-            examples: [7],
-          },
-          shipDate: {
-            type: 'string',
-            format: 'date-time',
-          },
-          status: {
-            enum: ['placed', 'approved', 'delivered'],
-            description: 'Order Status',
-            examples: ['approved'],
-          },
-          complete: {
-            type: 'boolean',
-          },
-        },
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'updatePet',
-    operation: updatePetOperation,
-    title: 'Update an existing pet.',
-    description: 'Update an existing pet.\n\nUpdate an existing pet by Id.\n\nPUT /pet',
-    tags: ['pet'],
-    arguments: [
-      {
-        name: 'id',
-        in: 'body',
-        property: 'id',
+};
+
+const getPetByIdTool: ToolDefinition = {
+  name: 'getPetById',
+  operation: getPetByIdOperation,
+  title: 'Find pet by ID.',
+  description: 'Find pet by ID.\n\nReturns a single pet.\n\nGET /pet/{petId}',
+  tags: ['pet'],
+  arguments: [
+    {
+      name: 'petId',
+      in: 'path',
+      parameter: 'petId',
+    },
+  ],
+  input: {
+    properties: {
+      petId: {
+        type: 'integer',
+        format: 'int64',
+        description: 'ID of pet to return',
       },
-      {
-        name: 'name',
-        in: 'body',
-        property: 'name',
-      },
-      {
-        name: 'category',
-        in: 'body',
-        property: 'category',
-      },
-      {
-        name: 'photoUrls',
-        in: 'body',
-        property: 'photoUrls',
-      },
-      {
-        name: 'tags',
-        in: 'body',
-        property: 'tags',
-      },
-      {
-        name: 'status',
-        in: 'body',
-        property: 'status',
-      },
-    ],
-    input: {
+    },
+    required: ['petId'],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
         id: {
           type: 'integer',
@@ -1053,216 +756,550 @@ export const mcpTools: ToolDefinition[] = [
       },
       required: ['name', 'photoUrls'],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          name: {
-            type: 'string',
-            examples: ['doggie'],
-          },
-          category: {
-            $ref: '#/$defs/Category',
-          },
-          photoUrls: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-          },
-          tags: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Tag',
-            },
-          },
-          status: {
-            enum: ['available', 'pending', 'sold'],
-            description: 'pet status in the store',
-          },
-        },
-        required: ['name', 'photoUrls'],
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'updatePetWithForm',
-    operation: updatePetWithFormOperation,
-    title: 'Updates a pet in the store with form data.',
-    description:
-      'Updates a pet in the store with form data.\n\nUpdates a pet resource based on the form data.\n\nPOST /pet/{petId}',
-    tags: ['pet'],
-    arguments: [
-      {
-        name: 'petId',
-        in: 'path',
-        parameter: 'petId',
+};
+
+const getUserByNameTool: ToolDefinition = {
+  name: 'getUserByName',
+  operation: getUserByNameOperation,
+  title: 'Get user by user name.',
+  description:
+    'Get user by user name.\n\nGet user detail based on username.\n\nGET /user/{username}',
+  tags: ['user'],
+  arguments: [
+    {
+      name: 'username',
+      in: 'path',
+      parameter: 'username',
+    },
+  ],
+  input: {
+    properties: {
+      username: {
+        type: 'string',
+        description: 'The name that needs to be fetched. Use user1 for testing',
       },
-      {
-        name: 'name',
-        in: 'query',
-        parameter: 'name',
-      },
-      {
-        name: 'status',
-        in: 'query',
-        parameter: 'status',
-      },
-    ],
-    input: {
+    },
+    required: ['username'],
+  },
+  output: {
+    schema: {
+      type: 'object',
       properties: {
+        id: {
+          type: 'integer',
+          format: 'int64',
+          examples: [10],
+        },
+        username: {
+          type: 'string',
+          examples: ['theUser'],
+        },
+        firstName: {
+          type: 'string',
+          examples: ['John'],
+        },
+        lastName: {
+          type: 'string',
+          examples: ['James'],
+        },
+        email: {
+          type: 'string',
+          examples: ['john@email.com'],
+        },
+        password: {
+          type: 'string',
+          examples: ['12345'],
+        },
+        phone: {
+          type: 'string',
+          examples: ['12345'],
+        },
+        userStatus: {
+          type: 'integer',
+          format: 'int32',
+          description: 'User Status',
+          examples: [1],
+        },
+      },
+    },
+    wrapped: false,
+  },
+};
+
+const loginUserTool: ToolDefinition = {
+  name: 'loginUser',
+  operation: loginUserOperation,
+  title: 'Logs user into the system.',
+  description: 'Logs user into the system.\n\nLog into the system.\n\nGET /user/login',
+  tags: ['user'],
+  arguments: [
+    {
+      name: 'username',
+      in: 'query',
+      parameter: 'username',
+    },
+    {
+      name: 'password',
+      in: 'query',
+      parameter: 'password',
+    },
+  ],
+  input: {
+    properties: {
+      username: {
+        type: 'string',
+        description: 'The user name for login',
+      },
+      password: {
+        type: 'string',
+        description: 'The password for login in clear text',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        result: {
+          type: 'string',
+        },
+      },
+      required: ['result'],
+    },
+    wrapped: true,
+  },
+};
+
+const logoutUserTool: ToolDefinition = {
+  name: 'logoutUser',
+  operation: logoutUserOperation,
+  title: 'Logs out current logged in user session.',
+  description:
+    'Logs out current logged in user session.\n\nLog user out of the system.\n\nGET /user/logout',
+  tags: ['user'],
+  arguments: [],
+  input: {
+    properties: {},
+    required: [],
+  },
+};
+
+const placeOrderTool: ToolDefinition = {
+  name: 'placeOrder',
+  operation: placeOrderOperation,
+  title: 'Place an order for a pet.',
+  description: 'Place an order for a pet.\n\nPlace a new order in the store.\n\nPOST /store/order',
+  tags: ['store'],
+  arguments: [
+    {
+      name: 'id',
+      in: 'body',
+      property: 'id',
+    },
+    {
+      name: 'petId',
+      in: 'body',
+      property: 'petId',
+    },
+    {
+      name: 'quantity',
+      in: 'body',
+      property: 'quantity',
+    },
+    {
+      name: 'shipDate',
+      in: 'body',
+      property: 'shipDate',
+    },
+    {
+      name: 'status',
+      in: 'body',
+      property: 'status',
+    },
+    {
+      name: 'complete',
+      in: 'body',
+      property: 'complete',
+    },
+  ],
+  input: {
+    properties: {
+      id: {
+        type: 'integer',
+        format: 'int64',
+        examples: [10],
+      },
+      petId: {
+        type: 'integer',
+        format: 'int64',
+        examples: [198772],
+      },
+      quantity: {
+        type: 'integer',
+        format: 'int32',
+        examples: [7],
+      },
+      shipDate: {
+        type: 'string',
+        format: 'date-time',
+      },
+      status: {
+        enum: ['placed', 'approved', 'delivered'],
+        description: 'Order Status',
+        examples: ['approved'],
+      },
+      complete: {
+        type: 'boolean',
+      },
+    },
+    required: [],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'integer',
+          format: 'int64',
+          examples: [10],
+        },
         petId: {
           type: 'integer',
           format: 'int64',
-          description: 'ID of pet that needs to be updated',
+          examples: [198772],
+        },
+        quantity: {
+          type: 'integer',
+          format: 'int32',
+          examples: [7],
+        },
+        shipDate: {
+          type: 'string',
+          format: 'date-time',
+        },
+        status: {
+          enum: ['placed', 'approved', 'delivered'],
+          description: 'Order Status',
+          examples: ['approved'],
+        },
+        complete: {
+          type: 'boolean',
+        },
+      },
+    },
+    wrapped: false,
+  },
+};
+
+const updatePetTool: ToolDefinition = {
+  name: 'updatePet',
+  operation: updatePetOperation,
+  title: 'Update an existing pet.',
+  description: 'Update an existing pet.\n\nUpdate an existing pet by Id.\n\nPUT /pet',
+  tags: ['pet'],
+  arguments: [
+    {
+      name: 'id',
+      in: 'body',
+      property: 'id',
+    },
+    {
+      name: 'name',
+      in: 'body',
+      property: 'name',
+    },
+    {
+      name: 'category',
+      in: 'body',
+      property: 'category',
+    },
+    {
+      name: 'photoUrls',
+      in: 'body',
+      property: 'photoUrls',
+    },
+    {
+      name: 'tags',
+      in: 'body',
+      property: 'tags',
+    },
+    {
+      name: 'status',
+      in: 'body',
+      property: 'status',
+    },
+  ],
+  input: {
+    properties: {
+      id: {
+        type: 'integer',
+        format: 'int64',
+        examples: [10],
+      },
+      name: {
+        type: 'string',
+        examples: ['doggie'],
+      },
+      category: {
+        $ref: '#/$defs/Category',
+      },
+      photoUrls: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      tags: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/Tag',
+        },
+      },
+      status: {
+        enum: ['available', 'pending', 'sold'],
+        description: 'pet status in the store',
+      },
+    },
+    required: ['name', 'photoUrls'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'integer',
+          format: 'int64',
+          examples: [10],
         },
         name: {
           type: 'string',
-          description: 'Name of pet that needs to be updated',
+          examples: ['doggie'],
+        },
+        category: {
+          $ref: '#/$defs/Category',
+        },
+        photoUrls: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+        tags: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/Tag',
+          },
         },
         status: {
-          type: 'string',
-          description: 'Status of pet that needs to be updated',
+          enum: ['available', 'pending', 'sold'],
+          description: 'pet status in the store',
         },
       },
-      required: ['petId'],
+      required: ['name', 'photoUrls'],
     },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-            examples: [10],
-          },
-          name: {
-            type: 'string',
-            examples: ['doggie'],
-          },
-          category: {
-            $ref: '#/$defs/Category',
-          },
-          photoUrls: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-          },
-          tags: {
-            type: 'array',
-            items: {
-              $ref: '#/$defs/Tag',
-            },
-          },
-          status: {
-            enum: ['available', 'pending', 'sold'],
-            description: 'pet status in the store',
-          },
-        },
-        required: ['name', 'photoUrls'],
-      },
-      wrapped: false,
-    },
+    wrapped: false,
   },
-  {
-    name: 'updateUser',
-    operation: updateUserOperation,
-    title: 'Update user resource.',
-    description:
-      'Update user resource.\n\nThis can only be done by the logged in user.\n\nPUT /user/{username}',
-    tags: ['user'],
-    arguments: [
-      {
-        name: 'username',
-        in: 'path',
-        parameter: 'username',
-      },
-      {
-        name: 'body',
-        in: 'body',
-      },
-    ],
-    input: {
-      properties: {
-        username: {
-          type: 'string',
-          description: 'name that need to be deleted',
-        },
-        body: {
-          $ref: '#/$defs/User',
-          description: 'Update an existent user in the store',
-        },
-      },
-      required: ['username'],
+};
+
+const updatePetWithFormTool: ToolDefinition = {
+  name: 'updatePetWithForm',
+  operation: updatePetWithFormOperation,
+  title: 'Updates a pet in the store with form data.',
+  description:
+    'Updates a pet in the store with form data.\n\nUpdates a pet resource based on the form data.\n\nPOST /pet/{petId}',
+  tags: ['pet'],
+  arguments: [
+    {
+      name: 'petId',
+      in: 'path',
+      parameter: 'petId',
     },
+    {
+      name: 'name',
+      in: 'query',
+      parameter: 'name',
+    },
+    {
+      name: 'status',
+      in: 'query',
+      parameter: 'status',
+    },
+  ],
+  input: {
+    properties: {
+      petId: {
+        type: 'integer',
+        format: 'int64',
+        description: 'ID of pet that needs to be updated',
+      },
+      name: {
+        type: 'string',
+        description: 'Name of pet that needs to be updated',
+      },
+      status: {
+        type: 'string',
+        description: 'Status of pet that needs to be updated',
+      },
+    },
+    required: ['petId'],
   },
-  {
-    name: 'uploadFile',
-    operation: uploadFileOperation,
-    title: 'Uploads an image.',
-    description: 'Uploads an image.\n\nUpload image of the pet.\n\nPOST /pet/{petId}/uploadImage',
-    tags: ['pet'],
-    arguments: [
-      {
-        name: 'petId',
-        in: 'path',
-        parameter: 'petId',
-      },
-      {
-        name: 'additionalMetadata',
-        in: 'query',
-        parameter: 'additionalMetadata',
-      },
-      {
-        name: 'body',
-        in: 'body',
-      },
-    ],
-    input: {
+  output: {
+    schema: {
+      type: 'object',
       properties: {
-        petId: {
+        id: {
           type: 'integer',
           format: 'int64',
-          description: 'ID of pet to update',
+          examples: [10],
         },
-        additionalMetadata: {
+        name: {
           type: 'string',
-          description: 'Additional Metadata',
+          examples: ['doggie'],
         },
-        body: {
-          type: 'string',
-          format: 'binary',
-          description: 'The request body (application/octet-stream).',
+        category: {
+          $ref: '#/$defs/Category',
         },
-      },
-      required: ['petId'],
-    },
-    output: {
-      schema: {
-        type: 'object',
-        properties: {
-          code: {
-            type: 'integer',
-            format: 'int32',
-          },
-          type: {
-            type: 'string',
-          },
-          message: {
+        photoUrls: {
+          type: 'array',
+          items: {
             type: 'string',
           },
         },
+        tags: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/Tag',
+          },
+        },
+        status: {
+          enum: ['available', 'pending', 'sold'],
+          description: 'pet status in the store',
+        },
       },
-      wrapped: false,
+      required: ['name', 'photoUrls'],
     },
+    wrapped: false,
   },
+};
+
+const updateUserTool: ToolDefinition = {
+  name: 'updateUser',
+  operation: updateUserOperation,
+  title: 'Update user resource.',
+  description:
+    'Update user resource.\n\nThis can only be done by the logged in user.\n\nPUT /user/{username}',
+  tags: ['user'],
+  arguments: [
+    {
+      name: 'username',
+      in: 'path',
+      parameter: 'username',
+    },
+    {
+      name: 'body',
+      in: 'body',
+    },
+  ],
+  input: {
+    properties: {
+      username: {
+        type: 'string',
+        description: 'name that need to be deleted',
+      },
+      body: {
+        $ref: '#/$defs/User',
+        description: 'Update an existent user in the store',
+      },
+    },
+    required: ['username'],
+  },
+};
+
+const uploadFileTool: ToolDefinition = {
+  name: 'uploadFile',
+  operation: uploadFileOperation,
+  title: 'Uploads an image.',
+  description: 'Uploads an image.\n\nUpload image of the pet.\n\nPOST /pet/{petId}/uploadImage',
+  tags: ['pet'],
+  arguments: [
+    {
+      name: 'petId',
+      in: 'path',
+      parameter: 'petId',
+    },
+    {
+      name: 'additionalMetadata',
+      in: 'query',
+      parameter: 'additionalMetadata',
+    },
+    {
+      name: 'body',
+      in: 'body',
+    },
+  ],
+  input: {
+    properties: {
+      petId: {
+        type: 'integer',
+        format: 'int64',
+        description: 'ID of pet to update',
+      },
+      additionalMetadata: {
+        type: 'string',
+        description: 'Additional Metadata',
+      },
+      body: {
+        type: 'string',
+        format: 'binary',
+        description: 'The request body (application/octet-stream).',
+      },
+    },
+    required: ['petId'],
+  },
+  output: {
+    schema: {
+      type: 'object',
+      properties: {
+        code: {
+          type: 'integer',
+          format: 'int32',
+        },
+        type: {
+          type: 'string',
+        },
+        message: {
+          type: 'string',
+        },
+      },
+    },
+    wrapped: false,
+  },
+};
+
+/** One MCP tool per operation: name, description, arguments, input and output schemas. */
+export const mcpTools: ToolDefinition[] = [
+  addPetTool,
+  createUserTool,
+  createUsersWithListInputTool,
+  deleteOrderTool,
+  deletePetTool,
+  deleteUserTool,
+  findPetsByStatusTool,
+  findPetsByTagsTool,
+  getInventoryTool,
+  getOrderByIdTool,
+  getPetByIdTool,
+  getUserByNameTool,
+  loginUserTool,
+  logoutUserTool,
+  placeOrderTool,
+  updatePetTool,
+  updatePetWithFormTool,
+  updateUserTool,
+  uploadFileTool,
 ];
 
 /** The MCP server of Swagger Petstore - OpenAPI 3.0: its tools, and the environment variables of its credentials. */
