@@ -7,7 +7,7 @@
 import type { Validator } from '../definition.js';
 import { WebhookError, WebhookSignatureError } from './errors.js';
 import { readWebhook, type ReadWebhook, type WebhookInput } from './input.js';
-import { DEFAULT_TOLERANCE_SECONDS, verifyWebhookSignature } from './signature.js';
+import { checkTimestamp, DEFAULT_TOLERANCE_SECONDS, verifyWebhookSignature } from './signature.js';
 
 /** How a webhook is signed. Standard Webhooks is the one scheme (and the default). */
 export interface WebhookSignatureDefinition {
@@ -35,7 +35,7 @@ export interface WebhookOptions {
    * verified, whether or not the spec declares its signature.
    */
   secret?: string | readonly string[];
-  /** Seconds a timestamp may be off from now, either way (default: the spec's, else 300). */
+  /** Seconds a timestamp may be off from now, either way, for every webhook (default: each webhook's declared tolerance, else 300). */
   toleranceSeconds?: number;
   /** Bodies larger than this are refused before they are read whole (default 1 MiB). */
   maxBodyBytes?: number;
@@ -59,7 +59,8 @@ export type WebhookEvent<Payloads> = {
 
 /** One handler per webhook, each typed by its payload; a webhook without one is refused. */
 export type WebhookHandlers<Payloads, Result = unknown> = {
-  [Name in keyof Payloads & string]?: (
+  // Homomorphic (`in keyof Payloads`), so that `handle` infers `Result` from the handlers.
+  [Name in keyof Payloads]?: (
     payload: Payloads[Name],
     event: Extract<WebhookEvent<Payloads>, { name: Name }>,
   ) => Result | Promise<Result>;
@@ -144,12 +145,10 @@ export function createWebhookHandler<Payloads>(
   options: WebhookOptions = {},
 ): WebhookHandler<Payloads> {
   const secrets = secretsOf(options.secret);
-  const declared = webhooks.flatMap(({ signature }) =>
-    signature?.toleranceSeconds === undefined ? [] : [signature.toleranceSeconds],
-  );
-  const toleranceSeconds =
-    options.toleranceSeconds ??
-    (declared.length ? Math.min(...declared) : DEFAULT_TOLERANCE_SECONDS);
+  const toleranceOf = (webhook: WebhookDefinition | undefined) =>
+    options.toleranceSeconds ?? webhook?.signature?.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  // Before the webhook is known, the widest tolerance; its own is checked once it is (`checkTimestamp`).
+  const widest = Math.max(DEFAULT_TOLERANCE_SECONDS, ...webhooks.map(toleranceOf));
 
   async function parse(
     input: WebhookInput,
@@ -160,7 +159,7 @@ export function createWebhookHandler<Payloads>(
     const signed = secrets.length
       ? await verifyWebhookSignature(read, {
           secrets,
-          toleranceSeconds,
+          toleranceSeconds: widest,
           ...(options.now && { now: options.now }),
           ...(name !== undefined && { webhook: name }),
         })
@@ -168,6 +167,13 @@ export function createWebhookHandler<Payloads>(
     const webhookId = signed?.id ?? read.header('webhook-id');
     const payload = parseJson(read, webhookId);
     const webhook = identify(webhooks, payload, name, webhookId);
+    if (signed)
+      checkTimestamp(signed.timestamp.getTime() / 1000, {
+        toleranceSeconds: toleranceOf(webhook),
+        ...(options.now && { now: options.now }),
+        webhook: webhook.name,
+        webhookId,
+      });
     if (webhook.signature && !signed)
       throw new WebhookSignatureError(
         'no-secret',

@@ -5,6 +5,7 @@
 export { WebhookError, WebhookSignatureError } from './errors.js';
 export type { WebhookErrorReason, WebhookSignatureErrorReason } from './errors.js';
 export {
+  checkTimestamp,
   DEFAULT_TOLERANCE_SECONDS,
   generateWebhookSecret,
   signWebhook,

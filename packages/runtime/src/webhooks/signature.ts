@@ -89,6 +89,35 @@ export interface VerifyOptions {
 }
 
 /**
+ * Refuses a signed `timestamp` (seconds) more than `toleranceSeconds` away from now, either way:
+ * an old one is a replay or a delivery retried too late, a future one a forged or skewed clock.
+ */
+export function checkTimestamp(
+  timestamp: number,
+  {
+    toleranceSeconds,
+    now = Date.now,
+    webhook,
+    webhookId,
+  }: { toleranceSeconds: number; now?: () => number; webhook?: string; webhookId?: string },
+): void {
+  const skew = Math.floor(now() / 1000) - timestamp;
+  const about = { webhook, webhookId };
+  if (skew > toleranceSeconds)
+    throw new WebhookSignatureError(
+      'timestamp-too-old',
+      `webhook-timestamp is ${skew} s old (tolerance ${toleranceSeconds} s)`,
+      about,
+    );
+  if (-skew > toleranceSeconds)
+    throw new WebhookSignatureError(
+      'timestamp-too-new',
+      `webhook-timestamp is ${-skew} s ahead (tolerance ${toleranceSeconds} s)`,
+      about,
+    );
+}
+
+/**
  * Checks the Standard Webhooks headers of a request against any of `secrets`; resolves with the
  * signed id and timestamp, or rejects with a `WebhookSignatureError`.
  */
@@ -113,17 +142,7 @@ export async function verifyWebhookSignature(
   if (!/^\d{1,15}$/.test(timestampText.trim()))
     throw fail('invalid-timestamp', 'webhook-timestamp is not seconds since the epoch');
   const timestamp = Number(timestampText.trim());
-  const skew = Math.floor(now() / 1000) - timestamp;
-  if (skew > toleranceSeconds)
-    throw fail(
-      'timestamp-too-old',
-      `webhook-timestamp is ${skew} s old (tolerance ${toleranceSeconds} s)`,
-    );
-  if (-skew > toleranceSeconds)
-    throw fail(
-      'timestamp-too-new',
-      `webhook-timestamp is ${-skew} s ahead (tolerance ${toleranceSeconds} s)`,
-    );
+  checkTimestamp(timestamp, { toleranceSeconds, now, webhook, webhookId: id });
 
   const macs = signatures.split(' ').flatMap((entry) => {
     const [version, value] = entry.split(',', 2);
