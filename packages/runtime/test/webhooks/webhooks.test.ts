@@ -173,7 +173,11 @@ describe('receiving webhooks over HTTP', () => {
   it.each([
     ['a bad secret', { secret: 'wrong' }, 'bad-signature'],
     ['an old timestamp', { timestamp: Math.floor(Date.now() / 1000) - 1000 }, 'timestamp-too-old'],
-    ['a future timestamp', { timestamp: Math.floor(Date.now() / 1000) + 1000 }, 'timestamp-too-new'],
+    [
+      'a future timestamp',
+      { timestamp: Math.floor(Date.now() / 1000) + 1000 },
+      'timestamp-too-new',
+    ],
     ['an altered body', { alter: true }, 'bad-signature'],
     ['no signature', { unsigned: true }, 'missing-header'],
   ] as const)('refuses %s with 401 and a typed error', async (_case, how, reason) => {
