@@ -1,7 +1,8 @@
 /**
  * In headless Chromium, the runtime as plain ES modules: a server-sent event stream rendered as
- * it arrives (the first event is on the page while the server still holds the second back), and
- * Standard Webhooks signatures signed and verified on the browser's WebCrypto.
+ * it arrives (the first event is on the page while the server still holds the second back), a
+ * file chosen in an `<input type=file>` uploaded as multipart to the runtime's mock (another
+ * origin), and Standard Webhooks signatures signed and verified on the browser's WebCrypto.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { dirname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationDefinition } from '../../src/definition.js';
+import { createMock, type Mock } from '../../src/mock/index.js';
 import {
   BROWSER_DEPENDENCIES,
   browserDependencyImports,
@@ -43,11 +46,21 @@ const page = `<!doctype html>
         }
         window.ended = true;
       };
+      const upload = {
+        operationId: 'upload', method: 'post', path: '/uploads', parameters: [], security: [],
+        requestBody: { required: true, mediaTypes: ['multipart/form-data'], encoding: { file: { contentType: 'text/csv' } } },
+        responses: [{ status: '200', mediaTypes: ['application/json'] }],
+      };
+      window.upload = (mockUrl) => {
+        const client = createRuntime({ name: 'browser', servers: [], securitySchemes: {} }, { baseUrl: mockUrl });
+        const [file] = document.getElementById('file').files;
+        return client.call(upload, { body: { note: 'from the page', file } });
+      };
       window.webhooks = webhooks;
       window.ready = true;
     </script>
   </head>
-  <body><ul id="events"></ul></body>
+  <body><ul id="events"></ul><input type="file" id="file" /></body>
 </html>`;
 
 function serveFile(response: ServerResponse, root: string, relative: string) {
@@ -121,6 +134,51 @@ describe('streams and webhooks in headless Chromium', () => {
     await tab.waitForFunction(() => (window as unknown as { ended?: boolean }).ended === true);
     expect(await tab.locator('#events li').allTextContents()).toEqual(['1:first', '2:second']);
     await tab.close();
+  });
+
+  it('uploads a file chosen in an <input type=file> to the mock, as multipart', async () => {
+    const upload: OperationDefinition = {
+      operationId: 'upload',
+      method: 'post',
+      path: '/uploads',
+      parameters: [],
+      security: [],
+      requestBody: { required: true, mediaTypes: ['multipart/form-data'] },
+      responses: [{ status: '200', mediaTypes: ['application/json'] }],
+    };
+    const received: unknown[] = [];
+    const mock: Mock = createMock({
+      api: { name: 'browser', servers: [], securitySchemes: {} },
+      operations: { upload },
+      fixtures: { upload: { responses: { '200': {} } } },
+      handlers: {
+        upload: async ({ body }) => {
+          const { note, file } = body as { note: string; file: File };
+          received.push({ note, name: file.name, type: file.type, text: await file.text() });
+          return { status: 200, body: { size: file.size } };
+        },
+      },
+    });
+    const mockUrl = await mock.listen();
+    try {
+      const tab = await open();
+      await tab.setInputFiles('#file', {
+        name: 'report.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('a,b\n1,2\n'),
+      });
+      const answer = await tab.evaluate(
+        (base) => (window as unknown as { upload(url: string): Promise<unknown> }).upload(base),
+        mockUrl,
+      );
+      expect(answer).toEqual({ size: 8 });
+      expect(received).toEqual([
+        { note: 'from the page', name: 'report.csv', type: 'text/csv', text: 'a,b\n1,2\n' },
+      ]);
+      await tab.close();
+    } finally {
+      await mock.close();
+    }
   });
 
   it('signs and verifies Standard Webhooks signatures on WebCrypto', async () => {
