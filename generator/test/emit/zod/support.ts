@@ -63,6 +63,8 @@ export function apiModel({
     securitySchemes: [],
     operations,
     document: {},
+    webhooks: [],
+    callbacks: [],
   };
 }
 
