@@ -182,6 +182,29 @@ export interface OperationDefinition {
     refreshParameter?: ParameterRef;
     ageField?: string;
   };
+  /**
+   * Set for packages generated with `transformers` (dates, bigint): the operation's validators
+   * are zod codecs, and these convert between the wire values and the user's (`Date`, `bigint`).
+   * `@zapgen/runtime/codecs` exports the implementation (`operationCodecs`).
+   */
+  codecs?: OperationCodecs;
+}
+
+/** Conversions between an operation's wire values and its users' (see `OperationDefinition.codecs`). */
+export interface OperationCodecs {
+  /** The arguments with their parameter groups and body encoded to wire values; as given when they are wire values already. */
+  encodeArgs(operation: OperationDefinition, args: OperationArgs): OperationArgs;
+  /**
+   * What `validator` parsed (decoded) as a wire value again; as given when it does not encode.
+   * The mock validates with the codecs and stores and answers wire values.
+   */
+  encodeValue(validator: Validator, value: unknown): unknown;
+  /** A parsed 2xx body decoded by the response's validator; as given when it does not decode. */
+  decodeBody(operation: OperationDefinition, status: number, body: unknown): unknown;
+  /** JSON.parse that keeps integers beyond 2^53 exact. */
+  parseJson(text: string): unknown;
+  /** JSON.stringify that writes a `bigint` as its digits. */
+  stringifyJson(value: unknown): string | undefined;
 }
 
 /** How one property of a multipart body is sent (the spec's Encoding object). */

@@ -11,6 +11,7 @@ import type { ModuleDeclaration } from '../registry.js';
 import { commentText } from '../shared/jsdoc.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { operationSchemasNames } from '../zod/module.js';
+import { operationConverts } from '../zod/codecs.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { guardedOperation } from '../shared/degrade.js';
@@ -198,7 +199,12 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       // No validator of any kind: the runtime skips the ones that are missing.
       () => undefined,
     );
-    return { operation, schemas, definition, route: routeName(definition), validators };
+    // `transformers`: the operations whose values convert carry the runtime's codecs.
+    const converts =
+      context.transformers !== undefined &&
+      validators !== undefined &&
+      operationConverts({ operation, schemas: model.schemas, transformers: context.transformers });
+    return { operation, schemas, definition, route: routeName(definition), validators, converts };
   });
   const imported = entries.filter((entry) => entry.validators).map((entry) => entry.schemas);
   const statements: StatementStructures[] = [
@@ -218,6 +224,13 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: context.runtimePackage,
       namedImports: ['withValidators'],
+    });
+  // `transformers`: the validators are codecs, and the runtime converts with them (Date, bigint).
+  if (entries.some((entry) => entry.converts))
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${context.runtimePackage}/codecs`,
+      namedImports: ['operationCodecs'],
     });
   statements.push({
     kind: StructureKind.ImportDeclaration,
@@ -276,7 +289,7 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       },
     );
   }
-  for (const { operation, definition, route, validators } of entries) {
+  for (const { operation, definition, route, validators, converts } of entries) {
     statements.push({
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -292,7 +305,9 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
           initializer:
             validators === undefined
               ? route
-              : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
+              : converts
+                ? `{ .../* @__PURE__ */ withValidators(${route}, ${validators}), codecs: operationCodecs }`
+                : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
         },
       ],
     });
