@@ -12,6 +12,7 @@ import { mockEmitter } from './mock/index.js';
 import { packageEmitter } from './package/index.js';
 import { typescriptTypesEmitter } from './typescript-types/index.js';
 import { zodEmitter } from './zod/index.js';
+import { webhooksEmitter } from './webhooks/index.js';
 
 export type { EmitContext, EmittedFile, Emitter } from './emitter.js';
 export { ModuleRegistry, type ModuleDeclaration } from './registry.js';
@@ -30,5 +31,6 @@ export const emitters: readonly Emitter[] = [
   swrEmitter,
   mockEmitter,
   mcpEmitter,
+  webhooksEmitter,
   packageEmitter,
 ];

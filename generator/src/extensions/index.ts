@@ -13,6 +13,7 @@ import {
   polling,
   rules,
   stability,
+  webhookSignature,
 } from './operation.js';
 
 export { problemsOf, readWith, type Problem } from './kit.js';
@@ -31,6 +32,7 @@ export const OPERATION_EXTENSIONS = {
   'x-zapgen-polling': polling,
   'x-zapgen-mock': mockOperation,
   'x-zapgen-idempotency': idempotency,
+  'x-zapgen-webhook-signature': webhookSignature,
 } as const;
 
 /** On a parameter. */

@@ -4,6 +4,7 @@
  * output is that type (`satisfies`), so the model hands the runtime exactly what it reads.
  */
 import type { OperationDefinition, PaginationDefinition, ParameterRef } from '@zapgen/runtime';
+import type { WebhookSignatureDefinition } from '@zapgen/runtime/webhooks';
 import { z } from 'zod';
 import { byKind, fields, integer, listOf, nonEmpty } from './kit.js';
 
@@ -56,6 +57,30 @@ export const idempotency = z
     error: 'must be true (the Idempotency-Key header) or the name of the header',
   })
   .transform((value) => (value === true ? 'Idempotency-Key' : value));
+
+/**
+ * `x-zapgen-webhook-signature` (on a webhook's or callback's operation): how the sender signs it.
+ * `true` or `"standard-webhooks"`, or `{ scheme: "standard-webhooks", toleranceSeconds }`; read
+ * as the object.
+ */
+export const webhookSignature = z
+  .union(
+    [
+      z.literal(true),
+      z.literal('standard-webhooks'),
+      fields({
+        scheme: z.literal('standard-webhooks'),
+        toleranceSeconds: integer(1).optional(),
+      }),
+    ],
+    {
+      error:
+        'must be true, "standard-webhooks" or { scheme: "standard-webhooks", toleranceSeconds?: integer }',
+    },
+  )
+  .transform((value) =>
+    typeof value === 'object' ? value : { scheme: 'standard-webhooks' as const },
+  ) satisfies z.ZodType<WebhookSignatureDefinition, unknown>;
 
 /** `x-zapgen-cache`. */
 export const cache = fields({

@@ -17,6 +17,10 @@ export function operationExtensions(operation: Node): OperationExtensions {
     SCHEMAS['x-zapgen-idempotency'],
     operation['x-zapgen-idempotency'],
   );
+  const webhookSignature = readWith(
+    SCHEMAS['x-zapgen-webhook-signature'],
+    operation['x-zapgen-webhook-signature'],
+  );
   return {
     rules: readWith(SCHEMAS['x-zapgen-rules'], operation['x-zapgen-rules']) ?? [],
     ...(stability && { stability }),
@@ -25,5 +29,6 @@ export function operationExtensions(operation: Node): OperationExtensions {
     ...(polling && { polling }),
     ...(mock && { mock }),
     ...(idempotencyHeader && { idempotency: { header: idempotencyHeader } }),
+    ...(webhookSignature && { webhookSignature }),
   };
 }

@@ -13,6 +13,7 @@ import { SchemaBuilder } from './schema.js';
 import { securitySchemes } from './security.js';
 import { servers } from './servers.js';
 import { componentsModel, webhooksModel } from './components.js';
+import { callbacksModel } from './callbacks.js';
 import { readDiscriminators, type DiscriminatorReading } from './discriminators.js';
 import { valueFits } from './fits.js';
 import type { ApiModel, MockModel, NamedSchema, SchemaModel } from './types.js';
@@ -66,6 +67,7 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
     },
     paths,
     webhooks: webhooksModel({ context, document }),
+    callbacks: callbacksModel({ context, document, operations: operationModels }),
     components: componentsModel({ context, document }),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The operations of `paths` (the client's), and the shape of `paths`, `webhooks` and
- * `components.pathItems` around them, which the types print. Callbacks are not modelled.
+ * `components.pathItems` around them, which the types print (callbacks: `callbacks.ts`).
  */
 import type { BuildContext } from './context.js';
 import { componentRef } from './component-ref.js';

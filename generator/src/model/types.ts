@@ -15,6 +15,7 @@ import type {
   SecurityRequirement,
 } from '@zapgen/runtime';
 import type { MockCollectionDefinition, MockDefinition } from '@zapgen/runtime/mock';
+import type { WebhookSignatureDefinition } from '@zapgen/runtime/webhooks';
 import type { MockDeclaration, ParameterRule } from '../extensions/index.js';
 
 // The runtime's types wherever the model holds what the runtime is handed (one contract).
@@ -40,6 +41,11 @@ export interface ApiModel {
   paths: PathEntryModel[];
   /** 3.1 `webhooks` in document order (their operations are not client operations). */
   webhooks: { name: string; item: PathItemModel }[];
+  /**
+   * 3.0 `callbacks` of the client's operations, in operationId then document order: each
+   * expression's path item, named `<operationId>.<callback name>`.
+   */
+  callbacks: { name: string; operationId: string; expression: string; item: PathItemModel }[];
   /** The reusable objects of `components` that `types.ts` prints beside the schemas. */
   components: ComponentsModel;
   /**
@@ -242,6 +248,8 @@ export interface OperationExtensions {
   mock?: MockDeclaration;
   /** `x-zapgen-idempotency`: the header that carries the operation's idempotency key. */
   idempotency?: { header: string };
+  /** `x-zapgen-webhook-signature`: how the sender of this webhook or callback signs it. */
+  webhookSignature?: WebhookSignatureDefinition;
 }
 
 /* ------------------------------------------------------------------------------------------

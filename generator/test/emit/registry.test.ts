@@ -46,6 +46,7 @@ describe('module registry', () => {
       'src/tanstack-query.ts',
       'src/types.ts',
       'src/validators.ts',
+      'src/webhooks.ts',
       'src/zod.ts',
       'tsconfig.json',
     ]);

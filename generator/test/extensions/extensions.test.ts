@@ -102,6 +102,46 @@ describe('x-zapgen-* extension schemas', () => {
       },
     ],
     [
+      'webhook signature: true and the scheme name are Standard Webhooks',
+      {
+        name: 'x-zapgen-webhook-signature',
+        given: true,
+        want: { read: { scheme: 'standard-webhooks' } },
+      },
+    ],
+    [
+      'webhook signature: the scheme name',
+      {
+        name: 'x-zapgen-webhook-signature',
+        given: 'standard-webhooks',
+        want: { read: { scheme: 'standard-webhooks' } },
+      },
+    ],
+    [
+      'webhook signature: a tolerance',
+      {
+        name: 'x-zapgen-webhook-signature',
+        given: { scheme: 'standard-webhooks', toleranceSeconds: 600 },
+        want: { read: { scheme: 'standard-webhooks', toleranceSeconds: 600 } },
+      },
+    ],
+    [
+      'webhook signature: another scheme is a mistake',
+      {
+        name: 'x-zapgen-webhook-signature',
+        given: 'hmac-sha1',
+        want: {
+          problems: [
+            {
+              path: [],
+              message:
+                'x-zapgen-webhook-signature must be true, "standard-webhooks" or { scheme: "standard-webhooks", toleranceSeconds?: integer }',
+            },
+          ],
+        },
+      },
+    ],
+    [
       'stability: a level of the three, an unknown field',
       {
         name: 'x-zapgen-stability',

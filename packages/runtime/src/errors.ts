@@ -208,7 +208,8 @@ export class NetworkError extends ZapgenError {
 export class StreamError extends ZapgenError {
   override readonly name: string = 'StreamError';
 
-  readonly reason: 'dropped' | 'invalid-item' | 'not-a-stream';
+  /** `idle`: the server sent nothing for `stream.idleTimeoutMs` (and reconnections did not help). */
+  readonly reason: 'dropped' | 'idle' | 'invalid-item' | 'not-a-stream';
   /** The request id of the response the stream was read from, when the server sent one. */
   readonly requestId: string | undefined;
   /** The last event id received (server-sent events): where a new call may resume from. */

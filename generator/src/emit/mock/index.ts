@@ -1,4 +1,5 @@
 import type { Emitter } from '../emitter.js';
+import { receivedWebhooks } from '../../model/webhooks.js';
 import type { ModuleDeclaration } from '../registry.js';
 import type { MockDefinition } from '@zapgen/runtime/mock';
 import { Code, printLiteral, type Emitted } from '../shared/literal.js';
@@ -45,7 +46,7 @@ export const MOCK_MODULE: ModuleDeclaration = {
 export const mockEmitter: Emitter = {
   name: 'mock',
   provides: [MOCK_MODULE],
-  needs: ['definitions', 'fixtures'],
+  needs: ['definitions', 'fixtures', 'webhooks'],
   emit(model, context) {
     const title = model.info.title;
     const seedBases = Object.fromEntries(
@@ -66,7 +67,12 @@ import { componentFixtures, operationFixtures } from ${stringLiteral(context.mod
 
 export type { Mock, MockHandler, MockRequest, MockResponse, MockState, MockStore } from '${context.runtimePackage}/mock';
 export { mswHandlers } from '${context.runtimePackage}/mock';
-
+${
+  // The mock's side of the webhooks: it signs and delivers them to the URL a test gives it.
+  receivedWebhooks(model).length
+    ? `export { sendWebhook } from ${stringLiteral(context.modules.specifier({ from: MOCK_MODULE.id, to: 'webhooks', names: ['sendWebhook'] }))};\n`
+    : ''
+}
 /** A fixture of a component schema as a record (an empty one when the fixtures leave it out). */
 function fixtureOf(schema: string, kind: 'minimal' | 'full'): Record<string, unknown> {
   const fixtures: Partial<Record<string, { minimal?: unknown; full?: unknown }>> = componentFixtures;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { receivedWebhooks } from '../../model/webhooks.js';
 import type { ApiModel } from '../../model/types.js';
 import type { EmitContext } from '../emitter.js';
 import { binName } from '../mcp/index.js';
@@ -70,6 +71,8 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
       './types': compiled('types'),
       './mock': compiled('mock'),
       './mcp': compiled('mcp'),
+      // Only a spec with webhooks or callbacks has a receiver of them.
+      ...(receivedWebhooks(model).length && { './webhooks': compiled('webhooks') }),
       './openapi.json': './openapi.json',
       './package.json': './package.json',
     },

@@ -8,6 +8,7 @@ import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
 import { operationEntry, parameterGroups } from './operations.js';
 import { aliasCycles } from '../../model/cycles.js';
+import { receivedWebhooks } from '../../model/webhooks.js';
 import { orderSchemas } from './order.js';
 import { schemaType } from './output-type.js';
 import type { ZodFlavour } from './flavour.js';
@@ -246,6 +247,25 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
     (operation) =>
       `${objectKey(operation.operationId)}: typeof ${operationConsts.get(operation.operationId)!}`,
   );
+  // A receiver's payload validators (`webhooks.ts`): classic zod only, since no client sends them.
+  const webhookEntries = client
+    ? []
+    : receivedWebhooks(model).flatMap(({ name, payload }) =>
+        payload && !payload.schemaless
+          ? [
+              `${objectKey(name)}: ${guarded(
+                degradations,
+                {
+                  pointer: payload.pointer,
+                  emitter: 'zod',
+                  what: 'its webhook payload validator accepts any value (`z.unknown()`)',
+                },
+                () => pure(zodExpression(payload.schema, context)),
+                () => 'z.unknown()',
+              )}`,
+            ]
+          : [],
+      );
   const block = (entries: string[], separator: string) =>
     `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
 
@@ -290,6 +310,9 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       : '',
     maps
       ? `/** The validators of every operation (see above), by operationId. */\nexport const operationSchemas: ${block(operationTypes, ';')} = ${block(operationEntries, ',')};`
+      : '',
+    webhookEntries.length
+      ? `/** The payload validator of each webhook and callback with a JSON body, by its name (see \`webhooks.ts\`). */\nexport const webhookSchemas = ${block(webhookEntries, ',')};`
       : '',
   ];
   return `${sections.filter(Boolean).join('\n\n')}\n`;

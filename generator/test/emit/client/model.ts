@@ -157,6 +157,7 @@ export function model(input: Partial<ApiModel> & { operations: OperationModel[] 
     },
     paths: pathsOf(input.operations),
     webhooks: [],
+    callbacks: [],
     components: { parameters: [], responses: [], requestBodies: [], headers: [], pathItems: [] },
     ...input,
   };

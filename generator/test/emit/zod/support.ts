@@ -64,6 +64,8 @@ export function apiModel({
     securitySchemes: [],
     operations,
     document: {},
+    webhooks: [],
+    callbacks: [],
   };
 }
 

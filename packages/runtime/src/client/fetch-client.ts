@@ -5,6 +5,7 @@
  * decides serialization unless overridden, credentials apply per operation, validation, retries
  * and timeouts are options (off by default, as openapi-fetch has none).
  */
+import type { StreamOptions } from '../streaming/response-stream.js';
 import type {
   Client,
   ClientOptions as OpenapiFetchClientOptions,
@@ -95,6 +96,10 @@ interface CallInit {
   middleware?: Middleware[];
   timeoutMs?: number;
   retry?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
+  /** The idempotency key of this call, where the operation declares one (else one is made). */
+  idempotencyKey?: string;
+  /** Reconnections and idle timeout of an event stream the operation declares. */
+  stream?: StreamOptions;
   [member: string]: unknown;
 }
 
@@ -251,6 +256,8 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
       middleware: callMiddleware,
       timeoutMs,
       retry,
+      idempotencyKey,
+      stream,
       ...rest
     } = init;
     if (validating && validatedContext === undefined)
@@ -296,6 +303,8 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
         signal: rest['signal'] instanceof AbortSignal ? rest['signal'] : undefined,
         timeoutMs,
         retry,
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        ...(stream === undefined ? {} : { stream }),
       },
       dropIn,
     });

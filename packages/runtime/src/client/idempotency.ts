@@ -6,7 +6,9 @@
  * `callOptions.headers`) is kept as it is.
  */
 import type { OperationArgs, OperationDefinition } from '../definition.js';
+import { mergeHeaders, type HeadersOptions } from './headers.js';
 import type { CallOptions } from './options.js';
+import type { WireOptions } from './prepare.js';
 
 function newKey(): string {
   return `zapgen-${globalThis.crypto.randomUUID()}`;
@@ -40,4 +42,30 @@ export function withIdempotencyKey(
     args,
     callOptions: { ...callOptions, headers: { ...callOptions.headers, [name]: key } },
   };
+}
+
+/**
+ * The same for the drop-in client, whose headers travel as openapi-fetch's (`wire.headers`, and
+ * the client's `headers`): the key goes in the header parameter when the spec declares one, else
+ * in the call's headers.
+ */
+export function withIdempotencyKeyOnTheWire(
+  operation: OperationDefinition,
+  args: OperationArgs,
+  callOptions: CallOptions,
+  wire: WireOptions,
+  clientHeaders: HeadersOptions | undefined,
+): { args: OperationArgs; wire: WireOptions } {
+  const name = operation.idempotencyHeader;
+  if (name === undefined) return { args, wire };
+  const given = mergeHeaders(clientHeaders, wire.headers);
+  if (hasHeader(args.header, name) || given[name.toLowerCase()] !== undefined)
+    return { args, wire };
+  const key = callOptions.idempotencyKey ?? newKey();
+  const declared = operation.parameters.find(
+    (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === name.toLowerCase(),
+  );
+  if (declared !== undefined)
+    return { args: { ...args, header: { ...args.header, [declared.name]: key } }, wire };
+  return { args, wire: { ...wire, headers: mergeHeaders(wire.headers, { [name]: key }) } };
 }

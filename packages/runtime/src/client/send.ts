@@ -31,7 +31,8 @@ import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from '
 import { redactHeaders, redactUrl, scrubCause } from '../redact.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 import { transmit, type TransportOptions, type Transmitted } from './transport.js';
-import { withIdempotencyKey } from './idempotency.js';
+import { mergeHeaders } from './headers.js';
+import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import { ResponseStream } from '../streaming/response-stream.js';
@@ -237,8 +238,21 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   const dropIn = context.dropIn !== undefined;
   const known = call.dropIn?.unknownOperation !== true;
   // Once per logical call: retries and reconnections send the key the first attempt sent.
-  if (known && call.operation.idempotencyHeader !== undefined && call.dropIn === undefined)
-    Object.assign(call, withIdempotencyKey(call.operation, call.args, call.callOptions));
+  if (known && call.operation.idempotencyHeader !== undefined) {
+    if (call.dropIn === undefined)
+      Object.assign(call, withIdempotencyKey(call.operation, call.args, call.callOptions));
+    else {
+      const keyed = withIdempotencyKeyOnTheWire(
+        call.operation,
+        call.args,
+        call.callOptions,
+        call.dropIn.wire,
+        context.dropIn?.wire.headers,
+      );
+      call.args = keyed.args;
+      call.dropIn = { ...call.dropIn, wire: keyed.wire };
+    }
+  }
   // Dates and bigints of a package generated with `transformers` become wire values, once.
   if (known && call.operation.codecs !== undefined && call.encoded !== true)
     Object.assign(call, {
@@ -635,9 +649,25 @@ function streamOf(
       }),
     // The same call again, through the same pipeline (credentials, middleware, retries).
     reopen: async (lastEventId) => {
-      const headers = { ...callOptions.headers };
-      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
-      const again = await exchange(context, { ...call, callOptions: { ...callOptions, headers } });
+      const resume: Record<string, string> =
+        lastEventId === undefined ? {} : { 'last-event-id': lastEventId };
+      const { dropIn } = call;
+      // The drop-in client's headers travel as openapi-fetch's (`wire.headers`).
+      const again = await exchange(
+        context,
+        dropIn === undefined
+          ? {
+              ...call,
+              callOptions: { ...callOptions, headers: { ...callOptions.headers, ...resume } },
+            }
+          : {
+              ...call,
+              dropIn: {
+                ...dropIn,
+                wire: { ...dropIn.wire, headers: mergeHeaders(dropIn.wire.headers, resume) },
+              },
+            },
+      );
       const answer = again.response;
       if (answer.status === 204) {
         again.attempt.dispose();
@@ -677,6 +707,12 @@ export async function performResultCall(
   const exchanged = await exchange(context, call);
   const { response } = exchanged;
   const parseAs = call.dropIn?.parseAs;
+  // A stream the operation declares, unless the caller chose how to read the body (`parseAs`).
+  const stream =
+    parseAs === undefined && call.dropIn?.unknownOperation !== true
+      ? streamOf(context, call, exchanged)
+      : undefined;
+  if (stream !== undefined) return { data: stream, response };
   // A stream is the caller's to read, for as long as it lasts: the attempt's timeout ends here.
   if (parseAs === 'stream') exchanged.attempt.dispose();
   const { ok } = response;

@@ -7,6 +7,7 @@
 import { NetworkError, StreamError, TimeoutError } from '../errors.js';
 import type { StreamDefinition } from '../definition.js';
 import type { StreamKind } from './kinds.js';
+import { withIdleTimeout } from './idle.js';
 import { readEvents, readJsonRecords, type RawEvent, type Read } from './readers.js';
 
 /** One server-sent event: `data` parsed (JSON unless the spec says text) and validated. */
@@ -25,6 +26,14 @@ export interface StreamOptions {
   maxReconnects?: number;
   /** Wait before reconnecting when the server sent no `retry`. Default 1000 ms. */
   reconnectDelayMs?: number;
+  /**
+   * Longest silence allowed while reading, in ms (any bytes count: SSE comments and keep-alives
+   * too). A silent event stream is treated as dropped and resumed; past the reconnections, and for
+   * other streams at once, it fails with `StreamError('idle')`. Off by default: a server may
+   * legitimately say nothing for minutes (a model thinking, a quiet feed), and only its authors
+   * know its keep-alive interval; set it a little above that interval.
+   */
+  idleTimeoutMs?: number;
 }
 
 /** What the pipeline gives a stream: the first response, and how to check items and reconnect. */
@@ -110,7 +119,20 @@ export class ResponseStream<Item> implements AsyncIterable<Item> {
   #read(response: Response): AsyncGenerator<Read<unknown>> {
     const { kind } = this.#source;
     const signal = this.#signal;
-    const body = response.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+    const received = response.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+    const idleMs = this.#source.options?.idleTimeoutMs;
+    const body = idleMs
+      ? withIdleTimeout(
+          received,
+          idleMs,
+          () =>
+            new TimeoutError({
+              operationId: this.#source.operationId,
+              timeoutMs: idleMs,
+              what: 'no stream data',
+            }),
+        )
+      : received;
     if (kind === 'sse') return readEvents(body, signal);
     return readJsonRecords(body, kind === 'ndjson' ? '\n' : '\x1e', signal);
   }
@@ -159,14 +181,21 @@ export class ResponseStream<Item> implements AsyncIterable<Item> {
           await reading.return(undefined);
         }
       }
-      if (inARow >= maxReconnects)
+      if (inARow >= maxReconnects) {
+        const idle = failure instanceof TimeoutError && response !== null;
+        const what = idle
+          ? `no data for ${(failure as TimeoutError).timeoutMs} ms`
+          : 'the connection dropped';
         throw this.#error(
-          'dropped',
+          idle ? 'idle' : 'dropped',
           maxReconnects === 0
-            ? 'the connection closed before the end of the stream'
-            : `the connection dropped and ${maxReconnects} reconnections in a row failed`,
+            ? idle
+              ? what
+              : 'the connection closed before the end of the stream'
+            : `${what} and ${maxReconnects} reconnections in a row failed`,
           failure,
         );
+      }
       inARow += 1;
       this.#reconnects += 1;
       try {

@@ -16,3 +16,8 @@ export const componentSchemas: {
 
 /** The validators of every operation (see above), by operationId. */
 export const operationSchemas: {} = {};
+
+/** The payload validator of each webhook and callback with a JSON body, by its name (see `webhooks.ts`). */
+export const webhookSchemas = {
+  newPet: PetSchema,
+};

@@ -284,3 +284,8 @@ export const operationSchemas: {
   listSpecialEvents: listSpecialEventsSchemas,
   updateSpecialEvent: updateSpecialEventSchemas,
 };
+
+/** The payload validator of each webhook and callback with a JSON body, by its name (see `webhooks.ts`). */
+export const webhookSchemas = {
+  publishNewEvent: SpecialEventSchema,
+};

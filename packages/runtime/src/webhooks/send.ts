@@ -1,0 +1,45 @@
+/**
+ * Sending a signed webhook: what the mock (and a test, or a provider's own server) uses to deliver
+ * a payload to a receiver's URL with the Standard Webhooks headers.
+ */
+import { signWebhook } from './signature.js';
+
+export interface SendWebhookOptions {
+  /** Where to deliver it. */
+  url: string | URL;
+  /** The JSON payload, or the exact body text. */
+  payload: unknown;
+  /** Signs with this secret (`whsec_…`); unsigned without one. */
+  secret?: string;
+  /** `webhook-id` (default: a random `msg_…`). */
+  id?: string;
+  /** `webhook-timestamp` in seconds (default: now). */
+  timestamp?: number;
+  /** More headers (e.g. the event name a receiver routes on). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** POSTs `payload` to `url`, signed; resolves with the receiver's response. */
+export async function sendWebhook(options: SendWebhookOptions): Promise<Response> {
+  const id = options.id ?? `msg_${crypto.randomUUID().replaceAll('-', '')}`;
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const text =
+    typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload);
+  const body = new TextEncoder().encode(text);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    ...options.headers,
+  };
+  if (options.secret !== undefined)
+    headers['webhook-signature'] = await signWebhook(options.secret, { id, timestamp, body });
+  return (options.fetch ?? fetch)(options.url, {
+    method: 'POST',
+    headers,
+    body,
+    ...(options.signal && { signal: options.signal }),
+  });
+}

@@ -1,0 +1,302 @@
+/**
+ * Webhooks over real HTTP: a loopback Node server receives what `sendWebhook` (the mock's sender)
+ * signs, verifies Standard Webhooks signatures (rotation, tolerance, altered bodies, bad secrets),
+ * validates payloads and dispatches them by name to typed handlers; and the same receiver behind a
+ * fetch-style `(Request) => Response` handler.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createWebhookHandler,
+  generateWebhookSecret,
+  sendWebhook,
+  signWebhook,
+  verifyWebhookSignature,
+  webhookFetchHandler,
+  webhookNodeHandler,
+  WebhookError,
+  WebhookSignatureError,
+  type WebhookDefinition,
+  type WebhookEvent,
+} from '../../src/webhooks/index.js';
+
+const servers: { close(): void; closeAllConnections(): void }[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+const OrderCreated = z.object({ type: z.literal('order.created'), orderId: z.string() });
+const OrderShipped = z.object({
+  type: z.literal('order.shipped'),
+  orderId: z.string(),
+  carrier: z.string().default('post'),
+});
+interface Payloads {
+  'order.created': z.output<typeof OrderCreated>;
+  'order.shipped': z.output<typeof OrderShipped>;
+}
+const definitions: WebhookDefinition[] = [
+  {
+    name: 'order.created',
+    payload: OrderCreated,
+    signature: { scheme: 'standard-webhooks' },
+    match: { property: 'type', value: 'order.created' },
+  },
+  {
+    name: 'order.shipped',
+    payload: OrderShipped,
+    signature: { scheme: 'standard-webhooks' },
+    match: { property: 'type', value: 'order.shipped' },
+  },
+];
+
+/** A loopback receiver; `received` records what the handlers got, `errors` what was refused. */
+async function receiver(secret: string | string[] | undefined, toleranceSeconds?: number) {
+  const received: WebhookEvent<Payloads>[] = [];
+  const errors: unknown[] = [];
+  const webhooks = createWebhookHandler<Payloads>(definitions, {
+    ...(secret !== undefined && { secret }),
+    ...(toleranceSeconds !== undefined && { toleranceSeconds }),
+  });
+  const handle = webhookNodeHandler(
+    webhooks,
+    {
+      'order.created': (payload, event) => {
+        // Typed by name: `orderId` is a string, `carrier` is not there.
+        const id: string = payload.orderId;
+        received.push({ ...event, payload: { ...event.payload, orderId: id } });
+      },
+      'order.shipped': (payload, event) => {
+        const carrier: string = payload.carrier;
+        received.push({ ...event, payload: { ...payload, carrier } });
+      },
+    },
+    { onError: (error) => errors.push(error) },
+  );
+  const server = createServer((request, response) => void handle(request, response));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hooks`, received, errors };
+}
+
+describe('Standard Webhooks signatures', () => {
+  it('matches the Standard Webhooks reference vector', async () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const body = new TextEncoder().encode('{"test": 2432232314}');
+    const signature = await signWebhook(secret, {
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      timestamp: 1614265330,
+      body,
+    });
+    expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    const headers = new Headers({
+      'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      'webhook-timestamp': '1614265330',
+      'webhook-signature': `v1,bm90IGl0 ${signature}`,
+    });
+    await expect(
+      verifyWebhookSignature(
+        { header: (name) => headers.get(name) ?? undefined, body },
+        { secrets: [secret], now: () => 1614265330_000 },
+      ),
+    ).resolves.toEqual({ id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: new Date(1614265330_000) });
+  });
+});
+
+describe('receiving webhooks over HTTP', () => {
+  it('verifies, validates and dispatches each webhook to its typed handler', async () => {
+    const secret = generateWebhookSecret();
+    const { url, received, errors } = await receiver(secret);
+    const created = await sendWebhook({
+      url,
+      secret,
+      id: 'msg_1',
+      payload: { type: 'order.created', orderId: 'o-1' },
+    });
+    const shipped = await sendWebhook({
+      url,
+      secret,
+      payload: { type: 'order.shipped', orderId: 'o-1' },
+    });
+    expect([created.status, shipped.status]).toEqual([204, 204]);
+    expect(errors).toEqual([]);
+    expect(received.map(({ name, payload, verified }) => ({ name, payload, verified }))).toEqual([
+      { name: 'order.created', payload: { type: 'order.created', orderId: 'o-1' }, verified: true },
+      {
+        name: 'order.shipped',
+        // Validated output: the schema's default applied.
+        payload: { type: 'order.shipped', orderId: 'o-1', carrier: 'post' },
+        verified: true,
+      },
+    ]);
+    expect(received[0]!.id).toBe('msg_1');
+    expect(received[0]!.timestamp).toBeInstanceOf(Date);
+  });
+
+  it('accepts every secret of a rotation, and a header carrying several signatures', async () => {
+    const [oldSecret, newSecret] = [generateWebhookSecret(), generateWebhookSecret()];
+    const { url, received } = await receiver([oldSecret, newSecret]);
+    const payload = { type: 'order.created', orderId: 'o-2' };
+    expect((await sendWebhook({ url, secret: oldSecret, payload })).status).toBe(204);
+    expect((await sendWebhook({ url, secret: newSecret, payload })).status).toBe(204);
+    // A sender in mid-rotation signs with both; the receiver knows only the new one.
+    const id = 'msg_rotating';
+    const timestamp = Math.floor(Date.now() / 1000);
+    const body = new TextEncoder().encode(JSON.stringify(payload));
+    const signatures = await Promise.all(
+      [generateWebhookSecret(), newSecret].map((secret) =>
+        signWebhook(secret, { id, timestamp, body }),
+      ),
+    );
+    const rotating = await receiver(newSecret);
+    const response = await fetch(rotating.url, {
+      method: 'POST',
+      headers: {
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatures.join(' '),
+      },
+      body,
+    });
+    expect(response.status).toBe(204);
+    expect(received).toHaveLength(2);
+    expect(rotating.received).toHaveLength(1);
+  });
+
+  it.each([
+    ['a bad secret', { secret: 'wrong' }, 'bad-signature'],
+    ['an old timestamp', { timestamp: Math.floor(Date.now() / 1000) - 1000 }, 'timestamp-too-old'],
+    [
+      'a future timestamp',
+      { timestamp: Math.floor(Date.now() / 1000) + 1000 },
+      'timestamp-too-new',
+    ],
+    ['an altered body', { alter: true }, 'bad-signature'],
+    ['no signature', { unsigned: true }, 'missing-header'],
+  ] as const)('refuses %s with 401 and a typed error', async (_case, how, reason) => {
+    const secret = generateWebhookSecret();
+    const { url, received, errors } = await receiver(secret);
+    const payload = { type: 'order.created', orderId: 'o-3' };
+    const signingSecret = 'secret' in how ? generateWebhookSecret() : secret;
+    const timestamp = 'timestamp' in how ? how.timestamp : Math.floor(Date.now() / 1000);
+    const id = 'msg_refused';
+    const signed = new TextEncoder().encode(JSON.stringify(payload));
+    const sent = 'alter' in how ? JSON.stringify({ ...payload, orderId: 'o-4' }) : signed;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        ...(!('unsigned' in how) && {
+          'webhook-signature': await signWebhook(signingSecret, { id, timestamp, body: signed }),
+        }),
+      },
+      body: sent,
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: 'invalid-signature',
+      message: 'Invalid signature',
+    });
+    expect(received).toEqual([]);
+    const [error] = errors;
+    expect(error).toBeInstanceOf(WebhookSignatureError);
+    expect((error as WebhookSignatureError).reason).toBe(reason);
+    expect((error as WebhookSignatureError).webhookId).toBe(id);
+    // The secret is in no rendering of the error.
+    const secretBody = secret.slice('whsec_'.length);
+    for (const text of [
+      String(error),
+      JSON.stringify(error),
+      inspect(error),
+      (error as Error).stack,
+    ])
+      expect(text).not.toContain(secretBody);
+  });
+
+  it('refuses an unknown webhook and an invalid payload with 400, naming why', async () => {
+    const secret = generateWebhookSecret();
+    const { url, received, errors } = await receiver(secret);
+    const unknown = await sendWebhook({
+      url,
+      secret,
+      payload: { type: 'order.lost', orderId: 'x' },
+    });
+    const invalid = await sendWebhook({
+      url,
+      secret,
+      payload: { type: 'order.created', orderId: 7 },
+    });
+    const notJson = await sendWebhook({ url, secret, payload: '{not json' });
+    expect([unknown.status, invalid.status, notJson.status]).toEqual([400, 400, 400]);
+    expect(((await unknown.json()) as { error: string }).error).toBe('unknown-webhook');
+    expect(((await invalid.json()) as { error: string }).error).toBe('invalid-payload');
+    expect(received).toEqual([]);
+    expect(errors.map((error) => (error as WebhookError).reason)).toEqual([
+      'unknown-webhook',
+      'invalid-payload',
+      'invalid-json',
+    ]);
+    const invalidError = errors[1] as WebhookError;
+    expect(invalidError.webhook).toBe('order.created');
+    expect(invalidError.issues.map(({ path }) => path)).toEqual([['orderId']]);
+    expect(invalidError.message).toContain('webhook "order.created"');
+  });
+
+  it('refuses a webhook the spec declares signed when no secret is configured', async () => {
+    const { url, errors } = await receiver(undefined);
+    const response = await sendWebhook({ url, payload: { type: 'order.created', orderId: 'o' } });
+    expect(response.status).toBe(401);
+    expect((errors[0] as WebhookSignatureError).reason).toBe('no-secret');
+  });
+
+  it('takes the tolerance from the options', async () => {
+    const secret = generateWebhookSecret();
+    const { url } = await receiver(secret, 3600);
+    const timestamp = Math.floor(Date.now() / 1000) - 1800;
+    const payload = { type: 'order.created', orderId: 'o' };
+    expect((await sendWebhook({ url, secret, timestamp, payload })).status).toBe(204);
+  });
+});
+
+describe('a Request-based receiver', () => {
+  it('parses a fetch Request, finds the webhook by name or by payload, and answers it', async () => {
+    const secret = generateWebhookSecret();
+    const webhooks = createWebhookHandler<Payloads>(definitions, { secret });
+    const requests: Request[] = [];
+    const capture = (async (input: string | URL | Request, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    const payload = { type: 'order.shipped', orderId: 'o-9', carrier: 'ups' };
+    await sendWebhook({ url: 'http://receiver.test/hooks', secret, payload, fetch: capture });
+    const event = await webhooks.parse(requests[0]!.clone());
+    expect(event.name).toBe('order.shipped');
+    if (event.name === 'order.shipped') expect(event.payload.carrier).toBe('ups');
+    await expect(
+      webhooks.parse(requests[0]!.clone(), { name: 'order.created' }),
+    ).rejects.toMatchObject({
+      reason: 'invalid-payload',
+    });
+    const handler = webhookFetchHandler(webhooks, { 'order.created': () => undefined });
+    const response = await handler(requests[0]!.clone());
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'unhandled-webhook' });
+  });
+
+  it('refuses a body over the limit before reading it whole', async () => {
+    const webhooks = createWebhookHandler<Payloads>(definitions, { maxBodyBytes: 16 });
+    const request = new Request('http://receiver.test/', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'order.created', orderId: 'x'.repeat(100) }),
+    });
+    await expect(webhooks.parse(request)).rejects.toMatchObject({ reason: 'body-too-large' });
+  });
+});
