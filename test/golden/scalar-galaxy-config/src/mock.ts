@@ -18,6 +18,7 @@ export type {
   MockStore,
 } from '@zapgen/runtime/mock';
 export { mswHandlers } from '@zapgen/runtime/mock';
+export { sendWebhook } from './webhooks.js';
 
 /** A fixture of a component schema as a record (an empty one when the fixtures leave it out). */
 function fixtureOf(schema: string, kind: 'minimal' | 'full'): Record<string, unknown> {

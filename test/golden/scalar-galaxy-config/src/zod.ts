@@ -597,3 +597,11 @@ export const operationSchemas: {
   getToken: getTokenSchemas,
   updatePlanet: updatePlanetSchemas,
 };
+
+/** The payload validator of each webhook and callback with a JSON body, by its name (see `webhooks.ts`). */
+export const webhookSchemas = {
+  newPlanet: PlanetSchema,
+  'createPlanet.planetCreated': PlanetSchema,
+  'createPlanet.planetCreationFailed': PlanetSchema,
+  'createPlanet.planetExploded': PlanetSchema,
+};
