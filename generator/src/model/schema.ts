@@ -7,7 +7,7 @@
  */
 import { toJson } from '../json/value.js';
 import { booleanOf, isNode, numberOf, stringOf, stringsOf, type Node } from './json.js';
-import { joinPointer, unescapeSegment, setOwn } from '../json/pointer.js';
+import { escapeSegment, joinPointer, unescapeSegment, setOwn } from '../json/pointer.js';
 import { type PointerResolver } from './pointer.js';
 import type { JsonValue, PropertyModel, SchemaCommon, SchemaModel } from './types.js';
 
@@ -116,7 +116,13 @@ export class SchemaBuilder {
     typeHint: string[] | undefined;
   }): { part: SchemaModel; nullable: boolean; inherited: Omit<SchemaCommon, 'nullable'> } {
     const isRef = typeof node.$ref === 'string';
+    // OpenAPI's `nullable: true` means "also null" wherever it stands (see the class comment).
     let nullable = node.nullable === true && !(this.openapi30 && isRef);
+    // JSON Schema's own ways of admitting null (`type: [.., "null"]`, a null member of `oneOf`/
+    // `anyOf`) constrain like any other sibling of a `$ref`: a value must also match the
+    // reference, so null is valid only where the referenced schema admits it, which printing
+    // the reference already says. `{$ref: Id, type: [string, "null"]}` is `Id`, as ajv reads it.
+    const siblingsAdmitNull = !isRef;
     const types = declaredTypes({ node, typeHint });
     const memberHint = types.length > 0 ? types.filter((type) => type !== 'null') : undefined;
     const parts: SchemaModel[] = [];
@@ -141,12 +147,12 @@ export class SchemaBuilder {
       const members = node[mode];
       if (!Array.isArray(members)) continue;
       const union = this.union({ node, pointer, mode, members, typeHint: memberHint });
-      nullable ||= union.nullable;
+      nullable ||= union.nullable && siblingsAdmitNull;
       unions.push(union.part);
     }
 
     const own = this.own({ node, pointer, declared: types });
-    nullable ||= own.nullable;
+    nullable ||= own.nullable && siblingsAdmitNull;
     const ownMatters =
       (ownStructure && own.part.kind !== 'unknown') || (parts.length === 0 && unions.length === 0);
     if (ownMatters) parts.push(own.part);
@@ -156,6 +162,12 @@ export class SchemaBuilder {
     let kept = parts;
     if (parts.length > 1 || !ownMatters) {
       kept = parts.filter((part) => !isVacuous(part));
+      // A bare `{type: object}` part rejects null: beside a part that may admit null
+      // (`allOf: [{$ref: NullableThing}, {type: object}]`) it is what rejects it, so it stays.
+      if (kept.some((part) => this.mayAdmitNull(part)))
+        kept = parts.filter(
+          (part) => !isVacuous(part) || (part.kind === 'object' && !part.nullable),
+        );
       // Nothing but annotations and bare types: the stated type is the best reading.
       if (kept.length === 0)
         kept = [
@@ -171,6 +183,14 @@ export class SchemaBuilder {
     const [first] = kept;
     if (kept.length === 1 && first) return { part: first, nullable, inherited };
     return { part: { kind: 'intersection', parts: kept, nullable: false }, nullable, inherited };
+  }
+
+  /** True when `part` may admit null: nullable, or a reference to a schema that says it is. */
+  private mayAdmitNull(part: SchemaModel): boolean {
+    if (part.nullable) return true;
+    if (part.kind !== 'ref') return false;
+    const target = this.resolver.resolve(`#/components/schemas/${escapeSegment(part.name)}`)?.node;
+    return isNode(target) && statesNull(target);
   }
 
   /** A `$ref`: a `ref` node for a component schema, else the target converted in place. */
@@ -424,6 +444,18 @@ export class SchemaBuilder {
 function isEmpty(value: object): boolean {
   for (const _key in value) return false;
   return true;
+}
+
+/** True when `node` itself says it admits null (`nullable`, a null type, a null union member). */
+function statesNull(node: Node): boolean {
+  const isNull = (member: unknown) =>
+    isNode(member) &&
+    (member.type === 'null' || (Array.isArray(member.type) && member.type.includes('null')));
+  return (
+    node.nullable === true ||
+    isNull(node) ||
+    [node.oneOf, node.anyOf].some((members) => Array.isArray(members) && members.some(isNull))
+  );
 }
 
 /** True for a part of an intersection that accepts any value (or any object). */

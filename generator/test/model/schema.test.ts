@@ -51,6 +51,20 @@ describe('schema normalisation', () => {
       },
     ],
     [
+      '3.1 type array with null beside a $ref: null must match the reference too',
+      {
+        given: { $ref: '#/components/schemas/Pet', type: ['object', 'null'], description: 'D' },
+        want: ref('Pet', { description: 'D' }),
+      },
+    ],
+    [
+      '3.1 anyOf with a null member beside a $ref: null must match the reference too',
+      {
+        given: { $ref: '#/components/schemas/Pet', anyOf: [{ type: 'object' }, { type: 'null' }] },
+        want: ref('Pet'),
+      },
+    ],
+    [
       '3.1 type array with null',
       { given: { type: ['string', 'null'] }, want: string({ nullable: true }) },
     ],

@@ -58,6 +58,10 @@ describe('schema printers (one per kind)', () => {
     ['boolean', { given: { type: 'boolean' }, want: 'boolean' }],
     ['3.1 null', { given: { type: 'null' }, want: 'null' }],
     ['empty schema', { given: {}, want: 'unknown' }],
+    [
+      'properties without type: an object (as openapi-typescript reads it)',
+      { given: { properties: { a: { type: 'string' } } }, want: '{ a?: string; }' },
+    ],
     ['false', { given: false, want: 'never' }],
     ['enum', { given: { type: 'string', enum: ['a', 'b'] }, want: '"a" | "b"' }],
     ['enum with null', { given: { enum: ['a', null] }, want: '"a" | null' }],
@@ -196,6 +200,65 @@ describe('schema printers (one per kind)', () => {
         ...(openapi && { openapi }),
         components: {
           schemas: { S: given, T: { type: 'object', properties: { a: { type: 'string' } } } },
+        },
+      }),
+    );
+    expect(printedS(types)).toBe(want);
+    ok(types);
+  });
+});
+
+describe('null beside a reference: valid only where every part admits it', () => {
+  const object = { type: 'object', properties: { a: { type: 'string' } } };
+  const cases: [string, { given: unknown; want: string }][] = [
+    [
+      '3.1 null type beside a $ref: the reference must match null too',
+      {
+        given: { $ref: '#/components/schemas/T', type: ['object', 'null'] },
+        want: 'components["schemas"]["T"]',
+      },
+    ],
+    [
+      '3.1 null anyOf member beside a $ref',
+      {
+        given: { $ref: '#/components/schemas/T', anyOf: [{ type: 'object' }, { type: 'null' }] },
+        want: 'components["schemas"]["T"]',
+      },
+    ],
+    [
+      'nullable: true beside a $ref (OpenAPI\'s keyword, read as "also null")',
+      {
+        given: { $ref: '#/components/schemas/T', nullable: true },
+        want: 'components["schemas"]["T"] | null',
+      },
+    ],
+    [
+      'a null anyOf member without a $ref',
+      {
+        given: { anyOf: [{ $ref: '#/components/schemas/T' }, { type: 'null' }] },
+        want: 'components["schemas"]["T"] | null',
+      },
+    ],
+    [
+      'allOf of a nullable reference and a bare object: the object part rejects null',
+      {
+        given: { allOf: [{ $ref: '#/components/schemas/N' }, { type: 'object' }] },
+        want: 'components["schemas"]["N"] & Record<string, unknown>',
+      },
+    ],
+    [
+      'allOf of a reference and a bare object folds into the reference',
+      {
+        given: { allOf: [{ $ref: '#/components/schemas/T' }, { type: 'object' }] },
+        want: 'components["schemas"]["T"]',
+      },
+    ],
+  ];
+  test.each(cases)('%s', async (_name, { given, want }) => {
+    const types = await emitTypes(
+      documentModel({
+        components: {
+          schemas: { S: given, T: object, N: { ...object, type: ['object', 'null'] } },
         },
       }),
     );
