@@ -517,8 +517,13 @@ function hasOwnStructure(node: Node): boolean {
   return Object.keys(node).some((key) => !DESCRIPTIVE.has(key) && !key.startsWith('x-'));
 }
 
-/** The JSON type implied by a schema without `type`: object or array keywords, else none. */
-function inferType(node: Node): 'object' | 'array' | undefined {
+/**
+ * The JSON type read into a schema without `type` from its object keywords (as openapi-typescript
+ * reads them), else none. `items` alone implies nothing: it constrains arrays and lets every other
+ * value through, so `{items: X}` accepts `"a"` as well as `[x]` and is `unknown` (as
+ * openapi-typescript writes it; ajv agrees); Swagger 2.0's tuple form `items: [A, B]` likewise.
+ */
+function inferType(node: Node): 'object' | undefined {
   if (
     'properties' in node ||
     'required' in node ||
@@ -527,7 +532,6 @@ function inferType(node: Node): 'object' | 'array' | undefined {
     'propertyNames' in node
   )
     return 'object';
-  if ('items' in node || 'prefixItems' in node) return 'array';
   return undefined;
 }
 

@@ -154,9 +154,13 @@ describe('schema normalisation', () => {
       },
     ],
     [
-      'items without type → array',
+      'items without type → unknown (items constrains arrays only; "a" is valid)',
+      { given: { items: { type: 'string' } }, want: unknown },
+    ],
+    [
+      'items without type under an array parent → array (the parent type is the hint)',
       {
-        given: { items: { type: 'string' } },
+        given: { type: 'array', allOf: [{ items: { type: 'string' } }] },
         want: { kind: 'array', items: string(), nullable: false },
       },
     ],

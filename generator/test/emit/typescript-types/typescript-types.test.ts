@@ -59,6 +59,10 @@ describe('schema printers (one per kind)', () => {
     ['3.1 null', { given: { type: 'null' }, want: 'null' }],
     ['empty schema', { given: {}, want: 'unknown' }],
     [
+      'items without type: any value (items constrains arrays only)',
+      { given: { items: { type: 'string' } }, want: 'unknown' },
+    ],
+    [
       'properties without type: an object (as openapi-typescript reads it)',
       { given: { properties: { a: { type: 'string' } } }, want: '{ a?: string; }' },
     ],
