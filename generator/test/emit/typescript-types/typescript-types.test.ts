@@ -313,6 +313,42 @@ describe('discriminators (openapi-typescript reading)', () => {
     );
   });
 
+  test('a value that every variant of a referenced union rejects does not narrow it (not never)', async () => {
+    const variant = (value: string) => ({
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', enum: [value] } },
+    });
+    const types = await emitTypes(
+      documentModel({
+        components: {
+          schemas: {
+            // influx's Check: an allOf child of a discriminated union whose variants fix `type`.
+            Check: { allOf: [{ $ref: '#/components/schemas/CheckDiscriminator' }] },
+            CheckDiscriminator: {
+              oneOf: [
+                { $ref: '#/components/schemas/Deadman' },
+                { $ref: '#/components/schemas/Threshold' },
+              ],
+              discriminator: {
+                propertyName: 'type',
+                mapping: {
+                  deadman: '#/components/schemas/Deadman',
+                  threshold: '#/components/schemas/Threshold',
+                },
+              },
+            },
+            Deadman: variant('deadman'),
+            Threshold: variant('threshold'),
+          },
+        },
+      }),
+    );
+    const flat = types.replace(/\s+/g, ' ');
+    expect(flat).toContain('Check: components["schemas"]["CheckDiscriminator"];');
+    ok(`${types}\nexport const check: components['schemas']['Check'] = { type: 'deadman' };\n`);
+  });
+
   test("a value the property itself rejects does not narrow it (the spec's const stays, not never)", async () => {
     const types = await emitTypes(
       documentModel({
