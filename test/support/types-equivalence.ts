@@ -495,7 +495,7 @@ export const DELIBERATE: readonly {
       (difference.direction === 'both' &&
         /Type '"[^"']*"' is not assignable to type '"[^"']*"'\.$/.test(difference.reason ?? '')) ||
       // ...or where openapi-typescript's added allOf member makes the whole schema never.
-      (difference.direction === 'zapgen → openapi-typescript' &&
+      (difference.direction !== 'openapi-typescript → zapgen' &&
         /\bnever\b/.test(difference.peer) &&
         /is not assignable to type 'never'/.test(difference.reason ?? '')) ||
       // ...or wherever a larger type holds such a component (an optional property, a union
