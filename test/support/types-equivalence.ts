@@ -158,6 +158,8 @@ export interface TypeDifference {
   requiredWithoutSchema?: string;
   /** The parameter a `Types of property '…'` reason is about, when the document describes it by `content`. */
   contentParameter?: string;
+  /** The property an `undefined is not assignable` reason is about, when the document gives it a default. */
+  defaultedProperty?: string;
 }
 
 export interface EquivalenceResult {
@@ -316,6 +318,7 @@ export function comparePackageTypes({
     suspectValues: rejectedDiscriminatorValues(model),
   });
   const undeclared = requiredWithoutSchemaNames(model.document);
+  const defaulted = defaultedPropertyNames(model.document);
   const contentParameters = new Set(
     model.operations.flatMap((operation) =>
       operation.parameters
@@ -338,6 +341,17 @@ export function comparePackageTypes({
       contentParameters.has(property)
     )
       difference.contentParameter = property;
+    const [first = '', ...rest] = difference.reason?.split(' / ') ?? [];
+    const incompatible =
+      /^(?:Types of property '"?([^'"]+)"?'|The types of '([^']+)') are incompatible/.exec(first);
+    const named = incompatible?.[1] ?? incompatible?.[2]?.split('.').at(-1);
+    if (
+      named !== undefined &&
+      difference.direction === 'openapi-typescript → zapgen' &&
+      /^Type 'undefined' is not assignable to type/.test(rest.at(-1) ?? '') &&
+      defaulted.has(named)
+    )
+      difference.defaultedProperty = named;
   }
   return result;
 }
@@ -385,6 +399,33 @@ function requiredWithoutSchemaNames(document: unknown): Set<string> {
       for (const name of record.required)
         if (typeof name === 'string' && !Object.hasOwn(declared, name)) names.add(name);
     }
+    Object.values(record).forEach(visit);
+  };
+  visit(document);
+  return names;
+}
+
+/**
+ * Every property name some schema of the document gives a default: on the property's schema or
+ * on a member of its `oneOf`/`anyOf`/`allOf`.
+ */
+function defaultedPropertyNames(document: unknown): Set<string> {
+  const names = new Set<string>();
+  const hasDefault = (schema: unknown): boolean =>
+    isObject(schema) &&
+    (schema.default !== undefined ||
+      ['oneOf', 'anyOf', 'allOf'].some(
+        (key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some(hasDefault),
+      ));
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown>;
+    if (isObject(record.properties))
+      for (const [name, schema] of Object.entries(record.properties))
+        if (hasDefault(schema)) names.add(name);
     Object.values(record).forEach(visit);
   };
   visit(document);
@@ -519,6 +560,11 @@ export const DELIBERATE: readonly {
       /^Type 'unknown' is not assignable to type/.test(
         difference.reason?.split(' / ').at(-1) ?? '',
       ),
+  },
+  {
+    name: 'default-openapi-typescript-misses',
+    why: "a property with a `default` is required in component schemas and responses (openapi-typescript's `defaultNonNullable`, which zapgen follows) wherever the default is: openapi-typescript checks only the property's own keyword (not a default inside `anyOf: [{type: boolean, default: false}, {type: null}]`) and skips every property whose JSON pointer merely contains `parameters` or `requestBody` (a property named `parameters`)",
+    matches: (difference) => difference.defaultedProperty !== undefined,
   },
   {
     name: 'parameter-described-by-content',
