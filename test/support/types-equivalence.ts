@@ -343,7 +343,7 @@ export function comparePackageTypes({
       difference.contentParameter = property;
     const [first = '', ...rest] = difference.reason?.split(' / ') ?? [];
     const incompatible =
-      /^(?:Types of property '"?([^'"]+)"?'|The types of '([^']+)') are incompatible/.exec(first);
+      /^(?:Types of property '"?([^'"]+)"?'|The types of '(.+)') are incompatible/.exec(first);
     const named = incompatible?.[1] ?? incompatible?.[2]?.split('.').at(-1);
     if (
       named !== undefined &&
