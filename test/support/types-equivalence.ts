@@ -20,6 +20,7 @@ import { astToString } from 'openapi-typescript/dist/lib/ts.mjs';
 import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
 import type { ApiModel } from '../../generator/src/model/index.js';
 import { fragmentToPointer, isObject, resolvePointer } from '../../generator/src/json/pointer.js';
+import { readDiscriminators } from '../../generator/src/model/discriminators.js';
 
 /** The file openapi-typescript's output is written to, beside the package's `src/`. */
 export const PEER_TYPES_FILE = 'openapi-typescript-types.ts';
@@ -146,6 +147,19 @@ export interface TypeDifference {
   peer: string;
   /** TypeScript's own words for the first direction that fails (the innermost lines of its chain). */
   reason?: string;
+  /**
+   * Discriminator values that openapi-typescript's type writes and zapgen's does not, among
+   * those the model dropped because the component's own property rejects them (see
+   * `rejectedDiscriminatorValues`): the cause of a `discriminator-value-the-property-rejects`
+   * difference wherever in a larger type it surfaces.
+   */
+  peerOnlyValues?: string[];
+  /** The name a `Property '…' is missing` reason is about, when the document requires it without a schema. */
+  requiredWithoutSchema?: string;
+  /** The parameter a `Types of property '…'` reason is about, when the document describes it by `content`. */
+  contentParameter?: string;
+  /** The property an `undefined is not assignable` reason is about, when the document gives it a default. */
+  defaultedProperty?: string;
 }
 
 export interface EquivalenceResult {
@@ -177,12 +191,15 @@ export function compareTypeFiles({
   peerTypes,
   items,
   checkFiles = true,
+  suspectValues = [],
 }: {
   zapgenTypes: string;
   peerTypes: string;
   items: readonly ComparedItem[];
   /** Also report each types file's own diagnostics (the corpus worker compiles zapgen's already). */
   checkFiles?: boolean;
+  /** String values to look for in each differing pair's full text (`peerOnlyValues`). */
+  suspectValues?: readonly string[];
 }): EquivalenceResult {
   const dir = path.dirname(peerTypes);
   const checkFile = path.join(dir, 'types-equivalence-check.ts');
@@ -213,6 +230,12 @@ export function compareTypeFiles({
     if (ts.isTypeAliasDeclaration(statement))
       aliases.set(statement.name.text, checker.getTypeFromTypeNode(statement.type));
   const differences: TypeDifference[] = [];
+  const fullText = (type: ts.Type) =>
+    checker.typeToString(
+      type,
+      undefined,
+      ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias,
+    );
   const text = (type: ts.Type) =>
     checker
       .typeToString(
@@ -241,7 +264,11 @@ export function compareTypeFiles({
     const forward = checker.isTypeAssignableTo(zapgen, peer);
     const backward = checker.isTypeAssignableTo(peer, zapgen);
     if (forward && backward) return;
+    const peerOnlyValues = suspectValues.length
+      ? valuesOnlyIn({ values: suspectValues, peer: fullText(peer), zapgen: fullText(zapgen) })
+      : [];
     differences.push({
+      ...(peerOnlyValues.length && { peerOnlyValues }),
       item: item.name,
       direction:
         !forward && !backward
@@ -283,12 +310,133 @@ export function comparePackageTypes({
 }): EquivalenceResult {
   const peerTypes = path.join(dir, PEER_TYPES_FILE);
   writeFileSync(peerTypes, peerTypesSource(model));
-  return compareTypeFiles({
+  const result = compareTypeFiles({
     zapgenTypes: path.join(dir, 'src/types.ts'),
     peerTypes,
     items: comparedItems(model),
     checkFiles,
+    suspectValues: rejectedDiscriminatorValues(model),
   });
+  const undeclared = requiredWithoutSchemaNames(model.document);
+  const defaulted = defaultedPropertyNames(model.document);
+  const contentParameters = new Set(
+    model.operations.flatMap((operation) =>
+      operation.parameters
+        .filter((parameter) => parameter.contentType !== undefined)
+        .map((parameter) => parameter.name),
+    ),
+  );
+  for (const difference of result.differences) {
+    const missing = /^Property '"?([^'"]+)"?' is missing in type/.exec(
+      difference.reason?.split(' / ').at(-1) ?? '',
+    )?.[1];
+    if (missing !== undefined && undeclared.has(missing))
+      difference.requiredWithoutSchema = missing;
+    const property = /^Types of property '"?([^'"]+)"?' are incompatible/.exec(
+      difference.reason ?? '',
+    )?.[1];
+    if (
+      property !== undefined &&
+      difference.item.endsWith('.parameters') &&
+      contentParameters.has(property)
+    )
+      difference.contentParameter = property;
+    const [first = '', ...rest] = difference.reason?.split(' / ') ?? [];
+    const incompatible =
+      /^(?:Types of property '"?([^'"]+)"?'|The types of '(.+)') are incompatible/.exec(first);
+    const named = incompatible?.[1] ?? incompatible?.[2]?.split('.').at(-1);
+    if (
+      named !== undefined &&
+      difference.direction === 'openapi-typescript → zapgen' &&
+      /^Type 'undefined' is not assignable to type/.test(rest.at(-1) ?? '') &&
+      defaulted.has(named)
+    )
+      difference.defaultedProperty = named;
+  }
+  return result;
+}
+
+/**
+ * The discriminator values the model did not write into a component because its own property
+ * rejects them (`model/index.ts`, `acceptedValues`), where openapi-typescript writes them.
+ */
+function rejectedDiscriminatorValues(model: ApiModel): string[] {
+  const { narrowed } = readDiscriminators(model.document);
+  const rejected = new Set<string>();
+  for (const { name, typeDiscriminator } of model.schemas)
+    for (const value of narrowed.get(name)?.values ?? [])
+      if (!typeDiscriminator?.values.includes(value)) rejected.add(value);
+  return [...rejected];
+}
+
+/** `values` written as string literals in `peer` and not in `zapgen`. */
+function valuesOnlyIn({
+  values,
+  peer,
+  zapgen,
+}: {
+  values: readonly string[];
+  peer: string;
+  zapgen: string;
+}): string[] {
+  return values.filter((value) => {
+    const literal = JSON.stringify(value);
+    return peer.includes(literal) && !zapgen.includes(literal);
+  });
+}
+
+/** Every name some schema of the document lists in `required` without a property schema beside it. */
+function requiredWithoutSchemaNames(document: unknown): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown>;
+    if (Array.isArray(record.required)) {
+      const declared = isObject(record.properties) ? record.properties : {};
+      for (const name of record.required)
+        if (typeof name === 'string' && !Object.hasOwn(declared, name)) names.add(name);
+    }
+    Object.values(record).forEach(visit);
+  };
+  visit(document);
+  return names;
+}
+
+/**
+ * Every property name some schema of the document gives a default: on the property's schema or
+ * on a member of its `oneOf`/`anyOf`/`allOf`.
+ */
+function defaultedPropertyNames(document: unknown): Set<string> {
+  const names = new Set<string>();
+  const hasDefault = (schema: unknown): boolean =>
+    isObject(schema) &&
+    (schema.default !== undefined ||
+      ['oneOf', 'anyOf', 'allOf'].some(
+        (key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some(hasDefault),
+      ));
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown>;
+    if (isObject(record.properties))
+      for (const [name, schema] of Object.entries(record.properties))
+        if (hasDefault(schema)) names.add(name);
+    Object.values(record).forEach(visit);
+  };
+  visit(document);
+  return names;
+}
+
+/** `text` at most `length` characters long, its middle elided. */
+function clipMiddle(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const half = Math.floor((length - 3) / 2);
+  return `${text.slice(0, half)} … ${text.slice(-half)}`;
 }
 
 /**
@@ -338,11 +486,12 @@ function explain({
     if (!difference || difference.reason !== undefined) continue;
     const chain = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n').split('\n');
     // The innermost lines say what differs; the outer ones only where.
+    // Each line clipped in its middle: its start says what (`Property 'x' is missing`), its end
+    // against what.
     difference.reason = chain
       .slice(-3)
-      .map((text) => text.trim())
-      .join(' / ')
-      .slice(-600);
+      .map((text) => clipMiddle(text.trim(), 400))
+      .join(' / ');
   }
 }
 
@@ -364,7 +513,8 @@ export const DELIBERATE: readonly {
     why: 'a name listed in `required` must be present even where no schema of the object declares it (openapi-typescript leaves it out, or optional when another `allOf` member declares it)',
     matches: (difference) =>
       difference.direction === 'openapi-typescript → zapgen' &&
-      (difference.reason ?? '').includes('{} | null'),
+      ((difference.reason ?? '').includes('{} | null') ||
+        difference.requiredWithoutSchema !== undefined),
   },
   {
     name: 'openapi-typescript-does-not-compile',
@@ -386,9 +536,40 @@ export const DELIBERATE: readonly {
       (difference.direction === 'both' &&
         /Type '"[^"']*"' is not assignable to type '"[^"']*"'\.$/.test(difference.reason ?? '')) ||
       // ...or where openapi-typescript's added allOf member makes the whole schema never.
-      (difference.direction === 'zapgen → openapi-typescript' &&
+      (difference.direction !== 'openapi-typescript → zapgen' &&
         /\bnever\b/.test(difference.peer) &&
-        /is not assignable to type 'never'/.test(difference.reason ?? '')),
+        /is not assignable to type 'never'/.test(difference.reason ?? '')) ||
+      // ...or wherever a larger type holds such a component (an optional property, a union
+      // member TypeScript then matches against another variant).
+      (difference.peerOnlyValues?.length ?? 0) > 0,
+  },
+  {
+    name: 'content-type-response-header',
+    why: 'OpenAPI: a response header named `Content-Type` "SHALL be ignored" (the media type says it); openapi-typescript types it as a required header',
+    matches: (difference) =>
+      difference.direction === 'zapgen → openapi-typescript' &&
+      /^Property '"?content-type"?' is missing in type/i.test(
+        difference.reason?.split(' / ').at(-1) ?? '',
+      ),
+  },
+  {
+    name: 'openapi-typescript-unknown-member',
+    why: 'openapi-typescript writes a `oneOf`/`anyOf` member without a type of its own (`anyOf: [{required: [id]}, {required: [name]}]`) as `unknown`, which makes the whole union `unknown`; zapgen reads the member within its parent (an object requiring `id`, or `name`)',
+    matches: (difference) =>
+      difference.direction === 'openapi-typescript → zapgen' &&
+      /^Type 'unknown' is not assignable to type/.test(
+        difference.reason?.split(' / ').at(-1) ?? '',
+      ),
+  },
+  {
+    name: 'default-openapi-typescript-misses',
+    why: "a property with a `default` is required in component schemas and responses (openapi-typescript's `defaultNonNullable`, which zapgen follows) wherever the default is: openapi-typescript checks only the property's own keyword (not a default inside `anyOf: [{type: boolean, default: false}, {type: null}]`) and skips every property whose JSON pointer merely contains `parameters` or `requestBody` (a property named `parameters`)",
+    matches: (difference) => difference.defaultedProperty !== undefined,
+  },
+  {
+    name: 'parameter-described-by-content',
+    why: "a parameter with `content` instead of `schema` is typed by its media type's schema (the value the client serializes, e.g. as JSON); openapi-typescript writes `string`",
+    matches: (difference) => difference.contentParameter !== undefined,
   },
   {
     name: 'defs-not-a-property',

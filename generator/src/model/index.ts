@@ -130,16 +130,50 @@ function acceptedValues({
   narrowing: { propertyName: string; values: string[] };
   lookup: (name: string) => SchemaModel | undefined;
 }): string[] {
-  const objects =
-    schema.kind === 'object'
-      ? [schema]
-      : schema.kind === 'intersection'
-        ? schema.parts.filter((part) => part.kind === 'object')
-        : [];
-  const declared = objects
-    .flatMap((object) => object.properties)
-    .filter((property) => property.name === narrowing.propertyName && !property.undeclared);
   return narrowing.values.filter((value) =>
-    declared.every((property) => valueFits({ schema: property.schema, value, lookup })),
+    propertyAccepts({ schema, name: narrowing.propertyName, value, lookup, seen: new Set() }),
   );
+}
+
+/**
+ * True when some value of `schema` may carry `value` as its property `name`: every part of an
+ * intersection and some variant of a union declare it so (or leave it free), through references
+ * (`Check: allOf: [CheckDiscriminator]`, a union whose variants say `type: deadman | threshold`,
+ * rejects `type: "Check"`).
+ */
+function propertyAccepts({
+  schema,
+  name,
+  value,
+  lookup,
+  seen,
+}: {
+  schema: SchemaModel;
+  name: string;
+  value: string;
+  lookup: (name: string) => SchemaModel | undefined;
+  seen: Set<string>;
+}): boolean {
+  const accepts = (part: SchemaModel) =>
+    propertyAccepts({ schema: part, name, value, lookup, seen });
+  switch (schema.kind) {
+    case 'ref': {
+      const target = seen.has(schema.name) ? undefined : lookup(schema.name);
+      if (!target) return true;
+      seen.add(schema.name);
+      const result = accepts(target);
+      seen.delete(schema.name);
+      return result;
+    }
+    case 'object':
+      return schema.properties
+        .filter((property) => property.name === name && !property.undeclared)
+        .every((property) => valueFits({ schema: property.schema, value, lookup }));
+    case 'intersection':
+      return schema.parts.every(accepts);
+    case 'union':
+      return schema.variants.some(accepts);
+    default:
+      return true;
+  }
 }

@@ -7,7 +7,7 @@
  */
 import { toJson } from '../json/value.js';
 import { booleanOf, isNode, numberOf, stringOf, stringsOf, type Node } from './json.js';
-import { joinPointer, unescapeSegment, setOwn } from '../json/pointer.js';
+import { escapeSegment, joinPointer, unescapeSegment, setOwn } from '../json/pointer.js';
 import { type PointerResolver } from './pointer.js';
 import type { JsonValue, PropertyModel, SchemaCommon, SchemaModel } from './types.js';
 
@@ -116,7 +116,13 @@ export class SchemaBuilder {
     typeHint: string[] | undefined;
   }): { part: SchemaModel; nullable: boolean; inherited: Omit<SchemaCommon, 'nullable'> } {
     const isRef = typeof node.$ref === 'string';
+    // OpenAPI's `nullable: true` means "also null" wherever it stands (see the class comment).
     let nullable = node.nullable === true && !(this.openapi30 && isRef);
+    // JSON Schema's own ways of admitting null (`type: [.., "null"]`, a null member of `oneOf`/
+    // `anyOf`) constrain like any other sibling of a `$ref`: a value must also match the
+    // reference, so null is valid only where the referenced schema admits it, which printing
+    // the reference already says. `{$ref: Id, type: [string, "null"]}` is `Id`, as ajv reads it.
+    const siblingsAdmitNull = !isRef;
     const types = declaredTypes({ node, typeHint });
     const memberHint = types.length > 0 ? types.filter((type) => type !== 'null') : undefined;
     const parts: SchemaModel[] = [];
@@ -140,13 +146,13 @@ export class SchemaBuilder {
     for (const mode of ['oneOf', 'anyOf'] as const) {
       const members = node[mode];
       if (!Array.isArray(members)) continue;
-      const union = this.union({ node, pointer, mode, members, typeHint: memberHint });
-      nullable ||= union.nullable;
+      const union = this.union({ node, pointer, mode, members, declared: types });
+      nullable ||= union.nullable && siblingsAdmitNull;
       unions.push(union.part);
     }
 
     const own = this.own({ node, pointer, declared: types });
-    nullable ||= own.nullable;
+    nullable ||= own.nullable && siblingsAdmitNull;
     const ownMatters =
       (ownStructure && own.part.kind !== 'unknown') || (parts.length === 0 && unions.length === 0);
     if (ownMatters) parts.push(own.part);
@@ -156,6 +162,12 @@ export class SchemaBuilder {
     let kept = parts;
     if (parts.length > 1 || !ownMatters) {
       kept = parts.filter((part) => !isVacuous(part));
+      // A bare `{type: object}` part rejects null: beside a part that may admit null
+      // (`allOf: [{$ref: NullableThing}, {type: object}]`) it is what rejects it, so it stays.
+      if (kept.some((part) => this.mayAdmitNull(part)))
+        kept = parts.filter(
+          (part) => !isVacuous(part) || (part.kind === 'object' && !part.nullable),
+        );
       // Nothing but annotations and bare types: the stated type is the best reading.
       if (kept.length === 0)
         kept = [
@@ -171,6 +183,14 @@ export class SchemaBuilder {
     const [first] = kept;
     if (kept.length === 1 && first) return { part: first, nullable, inherited };
     return { part: { kind: 'intersection', parts: kept, nullable: false }, nullable, inherited };
+  }
+
+  /** True when `part` may admit null: nullable, or a reference to a schema that says it is. */
+  private mayAdmitNull(part: SchemaModel): boolean {
+    if (part.nullable) return true;
+    if (part.kind !== 'ref') return false;
+    const target = this.resolver.resolve(`#/components/schemas/${escapeSegment(part.name)}`)?.node;
+    return isNode(target) && statesNull(target);
   }
 
   /** A `$ref`: a `ref` node for a component schema, else the target converted in place. */
@@ -199,14 +219,16 @@ export class SchemaBuilder {
     pointer,
     mode,
     members,
-    typeHint,
+    declared,
   }: {
     node: Node;
     pointer: string;
     mode: 'oneOf' | 'anyOf';
     members: unknown[];
-    typeHint: string[] | undefined;
+    /** The parent's own `type`s: a member without a type takes them, one with another type is out. */
+    declared: string[];
   }): { part: SchemaModel; nullable: boolean } {
+    const typeHint = declared.length > 0 ? declared.filter((type) => type !== 'null') : undefined;
     const all = members.map((member, index) =>
       this.build({
         node: member,
@@ -214,10 +236,19 @@ export class SchemaBuilder {
         typeHint,
       }),
     );
-    const variants = all.filter((variant) => variant.kind !== 'null');
-    const nullable = variants.length < all.length;
+    // `{type: boolean, oneOf: [{type: boolean}, {enum: [auto]}]}` accepts booleans only: a value
+    // must match the parent's type too, so a member of another type matches nothing.
+    const variants = all.filter(
+      (variant) => variant.kind !== 'null' && !outsideTypes({ schema: variant, declared }),
+    );
+    const nullable =
+      all.some((variant) => variant.kind === 'null') &&
+      (declared.length === 0 || declared.includes('null'));
     const [only] = variants;
-    if (variants.length === 0) return { part: { kind: 'null', nullable: true }, nullable };
+    if (variants.length === 0)
+      return nullable
+        ? { part: { kind: 'null', nullable: true }, nullable }
+        : { part: { kind: 'never', nullable: false }, nullable };
     if (variants.length === 1 && only) return { part: only, nullable };
     const discriminator = discriminatorOf({ node, variants });
     return {
@@ -426,6 +457,53 @@ function isEmpty(value: object): boolean {
   return true;
 }
 
+/**
+ * True when no value of `schema` has one of the `declared` JSON types (an empty list declares
+ * none). Only schemas whose values' types are known by their kind are judged.
+ */
+function outsideTypes({ schema, declared }: { schema: SchemaModel; declared: string[] }): boolean {
+  if (declared.length === 0) return false;
+  const allows = (type: string) =>
+    declared.includes(type) ||
+    (type === 'integer' && declared.includes('number')) ||
+    (type === 'number' && declared.includes('integer'));
+  const valueType = (value: JsonValue): string =>
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'array'
+        : typeof value === 'number'
+          ? 'number'
+          : typeof value;
+  switch (schema.kind) {
+    case 'string':
+    case 'boolean':
+    case 'array':
+    case 'object':
+      return !allows(schema.kind);
+    case 'number':
+      return !allows(schema.integer ? 'integer' : 'number');
+    case 'enum':
+      return !schema.values.some((value) => allows(valueType(value)));
+    case 'const':
+      return !allows(valueType(schema.value));
+    default:
+      return false;
+  }
+}
+
+/** True when `node` itself says it admits null (`nullable`, a null type, a null union member). */
+function statesNull(node: Node): boolean {
+  const isNull = (member: unknown) =>
+    isNode(member) &&
+    (member.type === 'null' || (Array.isArray(member.type) && member.type.includes('null')));
+  return (
+    node.nullable === true ||
+    isNull(node) ||
+    [node.oneOf, node.anyOf].some((members) => Array.isArray(members) && members.some(isNull))
+  );
+}
+
 /** True for a part of an intersection that accepts any value (or any object). */
 function isVacuous(schema: SchemaModel): boolean {
   if (schema.kind === 'unknown') return true;
@@ -485,8 +563,13 @@ function hasOwnStructure(node: Node): boolean {
   return Object.keys(node).some((key) => !DESCRIPTIVE.has(key) && !key.startsWith('x-'));
 }
 
-/** The JSON type implied by a schema without `type`: object or array keywords, else none. */
-function inferType(node: Node): 'object' | 'array' | undefined {
+/**
+ * The JSON type read into a schema without `type` from its object keywords (as openapi-typescript
+ * reads them), else none. `items` alone implies nothing: it constrains arrays and lets every other
+ * value through, so `{items: X}` accepts `"a"` as well as `[x]` and is `unknown` (as
+ * openapi-typescript writes it; ajv agrees); Swagger 2.0's tuple form `items: [A, B]` likewise.
+ */
+function inferType(node: Node): 'object' | undefined {
   if (
     'properties' in node ||
     'required' in node ||
@@ -495,7 +578,6 @@ function inferType(node: Node): 'object' | 'array' | undefined {
     'propertyNames' in node
   )
     return 'object';
-  if ('items' in node || 'prefixItems' in node) return 'array';
   return undefined;
 }
 

@@ -51,6 +51,20 @@ describe('schema normalisation', () => {
       },
     ],
     [
+      '3.1 type array with null beside a $ref: null must match the reference too',
+      {
+        given: { $ref: '#/components/schemas/Pet', type: ['object', 'null'], description: 'D' },
+        want: ref('Pet', { description: 'D' }),
+      },
+    ],
+    [
+      '3.1 anyOf with a null member beside a $ref: null must match the reference too',
+      {
+        given: { $ref: '#/components/schemas/Pet', anyOf: [{ type: 'object' }, { type: 'null' }] },
+        want: ref('Pet'),
+      },
+    ],
+    [
       '3.1 type array with null',
       { given: { type: ['string', 'null'] }, want: string({ nullable: true }) },
     ],
@@ -140,9 +154,13 @@ describe('schema normalisation', () => {
       },
     ],
     [
-      'items without type → array',
+      'items without type → unknown (items constrains arrays only; "a" is valid)',
+      { given: { items: { type: 'string' } }, want: unknown },
+    ],
+    [
+      'items without type under an array parent → array (the parent type is the hint)',
       {
-        given: { items: { type: 'string' } },
+        given: { type: 'array', allOf: [{ items: { type: 'string' } }] },
         want: { kind: 'array', items: string(), nullable: false },
       },
     ],

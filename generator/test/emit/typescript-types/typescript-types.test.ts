@@ -58,6 +58,43 @@ describe('schema printers (one per kind)', () => {
     ['boolean', { given: { type: 'boolean' }, want: 'boolean' }],
     ['3.1 null', { given: { type: 'null' }, want: 'null' }],
     ['empty schema', { given: {}, want: 'unknown' }],
+    [
+      'a oneOf member of another type than its parent matches nothing',
+      {
+        given: {
+          type: 'boolean',
+          oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['auto'] }],
+          default: 'auto',
+        },
+        want: 'boolean',
+      },
+    ],
+    [
+      'a null oneOf member under a parent type without null matches nothing',
+      { given: { type: 'string', oneOf: [{ format: 'date' }, { type: 'null' }] }, want: 'string' },
+    ],
+    [
+      'a parent type with null keeps a null member',
+      {
+        given: { type: ['string', 'null'], oneOf: [{ format: 'date' }, { type: 'null' }] },
+        want: 'string | null',
+      },
+    ],
+    [
+      'integer and number members under a number parent both stay',
+      {
+        given: { type: 'number', anyOf: [{ type: 'integer' }, { type: 'number', minimum: 0.5 }] },
+        want: 'number',
+      },
+    ],
+    [
+      'items without type: any value (items constrains arrays only)',
+      { given: { items: { type: 'string' } }, want: 'unknown' },
+    ],
+    [
+      'properties without type: an object (as openapi-typescript reads it)',
+      { given: { properties: { a: { type: 'string' } } }, want: '{ a?: string; }' },
+    ],
     ['false', { given: false, want: 'never' }],
     ['enum', { given: { type: 'string', enum: ['a', 'b'] }, want: '"a" | "b"' }],
     ['enum with null', { given: { enum: ['a', null] }, want: '"a" | null' }],
@@ -204,6 +241,65 @@ describe('schema printers (one per kind)', () => {
   });
 });
 
+describe('null beside a reference: valid only where every part admits it', () => {
+  const object = { type: 'object', properties: { a: { type: 'string' } } };
+  const cases: [string, { given: unknown; want: string }][] = [
+    [
+      '3.1 null type beside a $ref: the reference must match null too',
+      {
+        given: { $ref: '#/components/schemas/T', type: ['object', 'null'] },
+        want: 'components["schemas"]["T"]',
+      },
+    ],
+    [
+      '3.1 null anyOf member beside a $ref',
+      {
+        given: { $ref: '#/components/schemas/T', anyOf: [{ type: 'object' }, { type: 'null' }] },
+        want: 'components["schemas"]["T"]',
+      },
+    ],
+    [
+      'nullable: true beside a $ref (OpenAPI\'s keyword, read as "also null")',
+      {
+        given: { $ref: '#/components/schemas/T', nullable: true },
+        want: 'components["schemas"]["T"] | null',
+      },
+    ],
+    [
+      'a null anyOf member without a $ref',
+      {
+        given: { anyOf: [{ $ref: '#/components/schemas/T' }, { type: 'null' }] },
+        want: 'components["schemas"]["T"] | null',
+      },
+    ],
+    [
+      'allOf of a nullable reference and a bare object: the object part rejects null',
+      {
+        given: { allOf: [{ $ref: '#/components/schemas/N' }, { type: 'object' }] },
+        want: 'components["schemas"]["N"] & Record<string, unknown>',
+      },
+    ],
+    [
+      'allOf of a reference and a bare object folds into the reference',
+      {
+        given: { allOf: [{ $ref: '#/components/schemas/T' }, { type: 'object' }] },
+        want: 'components["schemas"]["T"]',
+      },
+    ],
+  ];
+  test.each(cases)('%s', async (_name, { given, want }) => {
+    const types = await emitTypes(
+      documentModel({
+        components: {
+          schemas: { S: given, T: object, N: { ...object, type: ['object', 'null'] } },
+        },
+      }),
+    );
+    expect(printedS(types)).toBe(want);
+    ok(types);
+  });
+});
+
 describe('discriminators (openapi-typescript reading)', () => {
   const document = {
     components: {
@@ -244,6 +340,42 @@ describe('discriminators (openapi-typescript reading)', () => {
     ok(
       `${types}\nconst pet = null as unknown as components['schemas']['Pet'];\nif (pet.kind === 'cat') { const meow: boolean | undefined = pet.meow; void meow; }\n`,
     );
+  });
+
+  test('a value that every variant of a referenced union rejects does not narrow it (not never)', async () => {
+    const variant = (value: string) => ({
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', enum: [value] } },
+    });
+    const types = await emitTypes(
+      documentModel({
+        components: {
+          schemas: {
+            // influx's Check: an allOf child of a discriminated union whose variants fix `type`.
+            Check: { allOf: [{ $ref: '#/components/schemas/CheckDiscriminator' }] },
+            CheckDiscriminator: {
+              oneOf: [
+                { $ref: '#/components/schemas/Deadman' },
+                { $ref: '#/components/schemas/Threshold' },
+              ],
+              discriminator: {
+                propertyName: 'type',
+                mapping: {
+                  deadman: '#/components/schemas/Deadman',
+                  threshold: '#/components/schemas/Threshold',
+                },
+              },
+            },
+            Deadman: variant('deadman'),
+            Threshold: variant('threshold'),
+          },
+        },
+      }),
+    );
+    const flat = types.replace(/\s+/g, ' ');
+    expect(flat).toContain('Check: components["schemas"]["CheckDiscriminator"];');
+    ok(`${types}\nexport const check: components['schemas']['Check'] = { type: 'deadman' };\n`);
   });
 
   test("a value the property itself rejects does not narrow it (the spec's const stays, not never)", async () => {
