@@ -2,33 +2,33 @@
 import { matchKeys as matchKeysOf, useOperation, useOperationMutation } from '@zapgen/runtime/swr';
 import type { CallingClient, MutationConfig, QueryConfig } from '@zapgen/runtime/swr';
 import {
-  checkAuthOperation,
-  checkHealthOperation,
-  checkUnfurlAppAuthOperation,
-  createAiActionOperation,
-  deleteAiActionOperation,
-  executeAiActionOperation,
-  executeStatelessActionOperation,
-  getActionDetailsOperation,
-  getAiActionOperation,
-  getAppOperation,
-  getLoginLinkOperation,
-  getOAuthLoginLinkOperation,
-  getPrefillChoicesOperation,
-  guessActionsOperation,
-  listAccountsOperation,
-  listActionsOperation,
-  listAiActionsOperation,
-  listAppAuthenticationsOperation,
-  listUnfurlAppsOperation,
-  previewAiActionOperation,
-  rateExecutionLogOperation,
-  searchAppsOperation,
-  shrinkResultOperation,
-  testAuthenticationOperation,
-  unfurlUrlOperation,
-  updateAiActionOperation,
-} from './definitions.js';
+  checkAuthRoute,
+  checkHealthRoute,
+  checkUnfurlAppAuthRoute,
+  createAiActionRoute,
+  deleteAiActionRoute,
+  executeAiActionRoute,
+  executeStatelessActionRoute,
+  getActionDetailsRoute,
+  getAiActionRoute,
+  getAppRoute,
+  getLoginLinkRoute,
+  getOAuthLoginLinkRoute,
+  getPrefillChoicesRoute,
+  guessActionsRoute,
+  listAccountsRoute,
+  listActionsRoute,
+  listAiActionsRoute,
+  listAppAuthenticationsRoute,
+  listUnfurlAppsRoute,
+  previewAiActionRoute,
+  rateExecutionLogRoute,
+  searchAppsRoute,
+  shrinkResultRoute,
+  testAuthenticationRoute,
+  unfurlUrlRoute,
+  updateAiActionRoute,
+} from './routes.js';
 import type {
   CheckAuthArgs,
   CheckAuthResult,
@@ -156,7 +156,7 @@ export function useCheckAuth(
   args: CheckAuthArgs | null = {},
   config?: QueryConfig<CheckAuthResult>,
 ) {
-  return useOperation<CheckAuthResult>(client, checkAuthOperation, checkAuthSwrScope, args, config);
+  return useOperation<CheckAuthResult>(client, checkAuthRoute, checkAuthSwrScope, args, config);
 }
 
 const checkHealthSwrScope = {
@@ -173,7 +173,7 @@ export function useCheckHealth(
 ) {
   return useOperation<CheckHealthResult>(
     client,
-    checkHealthOperation,
+    checkHealthRoute,
     checkHealthSwrScope,
     args,
     config,
@@ -194,7 +194,7 @@ export function useCheckUnfurlAppAuth(
 ) {
   return useOperation<CheckUnfurlAppAuthResult>(
     client,
-    checkUnfurlAppAuthOperation,
+    checkUnfurlAppAuthRoute,
     checkUnfurlAppAuthSwrScope,
     args,
     config,
@@ -214,7 +214,7 @@ export function useCreateAiAction(
 ) {
   return useOperationMutation<CreateAiActionResult, CreateAiActionArgs>(
     client,
-    createAiActionOperation,
+    createAiActionRoute,
     createAiActionSwrScope,
     config,
   );
@@ -233,7 +233,7 @@ export function useDeleteAiAction(
 ) {
   return useOperationMutation<DeleteAiActionResult, DeleteAiActionArgs>(
     client,
-    deleteAiActionOperation,
+    deleteAiActionRoute,
     deleteAiActionSwrScope,
     config,
   );
@@ -252,7 +252,7 @@ export function useExecuteAiAction(
 ) {
   return useOperationMutation<ExecuteAiActionResult, ExecuteAiActionArgs>(
     client,
-    executeAiActionOperation,
+    executeAiActionRoute,
     executeAiActionSwrScope,
     config,
   );
@@ -271,7 +271,7 @@ export function useExecuteStatelessAction(
 ) {
   return useOperationMutation<ExecuteStatelessActionResult, ExecuteStatelessActionArgs>(
     client,
-    executeStatelessActionOperation,
+    executeStatelessActionRoute,
     executeStatelessActionSwrScope,
     config,
   );
@@ -290,7 +290,7 @@ export function useGetActionDetails(
 ) {
   return useOperationMutation<GetActionDetailsResult, GetActionDetailsArgs>(
     client,
-    getActionDetailsOperation,
+    getActionDetailsRoute,
     getActionDetailsSwrScope,
     config,
   );
@@ -310,7 +310,7 @@ export function useGetAiAction(
 ) {
   return useOperation<GetAiActionResult>(
     client,
-    getAiActionOperation,
+    getAiActionRoute,
     getAiActionSwrScope,
     args,
     config,
@@ -325,7 +325,7 @@ export function useGetApp(
   args: GetAppArgs | null,
   config?: QueryConfig<GetAppResult>,
 ) {
-  return useOperation<GetAppResult>(client, getAppOperation, getAppSwrScope, args, config);
+  return useOperation<GetAppResult>(client, getAppRoute, getAppSwrScope, args, config);
 }
 
 const getLoginLinkSwrScope = {
@@ -342,7 +342,7 @@ export function useGetLoginLink(
 ) {
   return useOperation<GetLoginLinkResult>(
     client,
-    getLoginLinkOperation,
+    getLoginLinkRoute,
     getLoginLinkSwrScope,
     args,
     config,
@@ -363,7 +363,7 @@ export function useGetOAuthLoginLink(
 ) {
   return useOperation<GetOAuthLoginLinkResult>(
     client,
-    getOAuthLoginLinkOperation,
+    getOAuthLoginLinkRoute,
     getOAuthLoginLinkSwrScope,
     args,
     config,
@@ -384,7 +384,7 @@ export function useGetPrefillChoices(
 ) {
   return useOperation<GetPrefillChoicesResult>(
     client,
-    getPrefillChoicesOperation,
+    getPrefillChoicesRoute,
     getPrefillChoicesSwrScope,
     args,
     config,
@@ -404,7 +404,7 @@ export function useGuessActions(
 ) {
   return useOperationMutation<GuessActionsResult, GuessActionsArgs>(
     client,
-    guessActionsOperation,
+    guessActionsRoute,
     guessActionsSwrScope,
     config,
   );
@@ -424,7 +424,7 @@ export function useListAccounts(
 ) {
   return useOperation<ListAccountsResult>(
     client,
-    listAccountsOperation,
+    listAccountsRoute,
     listAccountsSwrScope,
     args,
     config,
@@ -445,7 +445,7 @@ export function useListActions(
 ) {
   return useOperation<ListActionsResult>(
     client,
-    listActionsOperation,
+    listActionsRoute,
     listActionsSwrScope,
     args,
     config,
@@ -466,7 +466,7 @@ export function useListAiActions(
 ) {
   return useOperation<ListAiActionsResult>(
     client,
-    listAiActionsOperation,
+    listAiActionsRoute,
     listAiActionsSwrScope,
     args,
     config,
@@ -487,7 +487,7 @@ export function useListAppAuthentications(
 ) {
   return useOperation<ListAppAuthenticationsResult>(
     client,
-    listAppAuthenticationsOperation,
+    listAppAuthenticationsRoute,
     listAppAuthenticationsSwrScope,
     args,
     config,
@@ -508,7 +508,7 @@ export function useListUnfurlApps(
 ) {
   return useOperation<ListUnfurlAppsResult>(
     client,
-    listUnfurlAppsOperation,
+    listUnfurlAppsRoute,
     listUnfurlAppsSwrScope,
     args,
     config,
@@ -528,7 +528,7 @@ export function usePreviewAiAction(
 ) {
   return useOperationMutation<PreviewAiActionResult, PreviewAiActionArgs>(
     client,
-    previewAiActionOperation,
+    previewAiActionRoute,
     previewAiActionSwrScope,
     config,
   );
@@ -547,7 +547,7 @@ export function useRateExecutionLog(
 ) {
   return useOperationMutation<RateExecutionLogResult, RateExecutionLogArgs>(
     client,
-    rateExecutionLogOperation,
+    rateExecutionLogRoute,
     rateExecutionLogSwrScope,
     config,
   );
@@ -565,13 +565,7 @@ export function useSearchApps(
   args: SearchAppsArgs | null = {},
   config?: QueryConfig<SearchAppsResult>,
 ) {
-  return useOperation<SearchAppsResult>(
-    client,
-    searchAppsOperation,
-    searchAppsSwrScope,
-    args,
-    config,
-  );
+  return useOperation<SearchAppsResult>(client, searchAppsRoute, searchAppsSwrScope, args, config);
 }
 
 const shrinkResultSwrScope = {
@@ -587,7 +581,7 @@ export function useShrinkResult(
 ) {
   return useOperationMutation<ShrinkResultResult, ShrinkResultArgs>(
     client,
-    shrinkResultOperation,
+    shrinkResultRoute,
     shrinkResultSwrScope,
     config,
   );
@@ -606,7 +600,7 @@ export function useTestAuthentication(
 ) {
   return useOperationMutation<TestAuthenticationResult, TestAuthenticationArgs>(
     client,
-    testAuthenticationOperation,
+    testAuthenticationRoute,
     testAuthenticationSwrScope,
     config,
   );
@@ -625,7 +619,7 @@ export function useUnfurlUrl(
 ) {
   return useOperationMutation<UnfurlUrlResult, UnfurlUrlArgs>(
     client,
-    unfurlUrlOperation,
+    unfurlUrlRoute,
     unfurlUrlSwrScope,
     config,
   );
@@ -644,7 +638,7 @@ export function useUpdateAiAction(
 ) {
   return useOperationMutation<UpdateAiActionResult, UpdateAiActionArgs>(
     client,
-    updateAiActionOperation,
+    updateAiActionRoute,
     updateAiActionSwrScope,
     config,
   );

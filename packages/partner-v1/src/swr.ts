@@ -2,11 +2,11 @@
 import { matchKeys as matchKeysOf, useOperation, useOperationInfinite } from '@zapgen/runtime/swr';
 import type { CallingClient, InfiniteConfig, QueryConfig } from '@zapgen/runtime/swr';
 import {
-  listAppsOperation,
-  listMyZapTemplatesOperation,
-  listZapTemplatesOperation,
-  listZapsOperation,
-} from './definitions.js';
+  listAppsRoute,
+  listMyZapTemplatesRoute,
+  listZapTemplatesRoute,
+  listZapsRoute,
+} from './routes.js';
 import type {
   ListAppsArgs,
   ListAppsResult,
@@ -39,7 +39,7 @@ export function useListApps(
   args: ListAppsArgs | null = {},
   config?: QueryConfig<ListAppsResult>,
 ) {
-  return useOperation<ListAppsResult>(client, listAppsOperation, listAppsSwrScope, args, config);
+  return useOperation<ListAppsResult>(client, listAppsRoute, listAppsSwrScope, args, config);
 }
 
 /** `useSWRInfinite` of `listApps`: `setSize(size + 1)` loads the next page while the pagination model says there is one. */
@@ -50,7 +50,7 @@ export function useListAppsInfinite(
 ) {
   return useOperationInfinite<ListAppsResult>(
     client,
-    listAppsOperation,
+    listAppsRoute,
     listAppsSwrScope,
     args,
     config,
@@ -71,7 +71,7 @@ export function useListMyZapTemplates(
 ) {
   return useOperation<ListMyZapTemplatesResult>(
     client,
-    listMyZapTemplatesOperation,
+    listMyZapTemplatesRoute,
     listMyZapTemplatesSwrScope,
     args,
     config,
@@ -86,7 +86,7 @@ export function useListMyZapTemplatesInfinite(
 ) {
   return useOperationInfinite<ListMyZapTemplatesResult>(
     client,
-    listMyZapTemplatesOperation,
+    listMyZapTemplatesRoute,
     listMyZapTemplatesSwrScope,
     args,
     config,
@@ -107,7 +107,7 @@ export function useListZapTemplates(
 ) {
   return useOperation<ListZapTemplatesResult>(
     client,
-    listZapTemplatesOperation,
+    listZapTemplatesRoute,
     listZapTemplatesSwrScope,
     args,
     config,
@@ -122,7 +122,7 @@ export function useListZapTemplatesInfinite(
 ) {
   return useOperationInfinite<ListZapTemplatesResult>(
     client,
-    listZapTemplatesOperation,
+    listZapTemplatesRoute,
     listZapTemplatesSwrScope,
     args,
     config,
@@ -137,7 +137,7 @@ export function useListZaps(
   args: ListZapsArgs | null = {},
   config?: QueryConfig<ListZapsResult>,
 ) {
-  return useOperation<ListZapsResult>(client, listZapsOperation, listZapsSwrScope, args, config);
+  return useOperation<ListZapsResult>(client, listZapsRoute, listZapsSwrScope, args, config);
 }
 
 /** `useSWRInfinite` of `listZaps`: `setSize(size + 1)` loads the next page while the pagination model says there is one. */
@@ -148,7 +148,7 @@ export function useListZapsInfinite(
 ) {
   return useOperationInfinite<ListZapsResult>(
     client,
-    listZapsOperation,
+    listZapsRoute,
     listZapsSwrScope,
     args,
     config,

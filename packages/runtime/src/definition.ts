@@ -182,6 +182,22 @@ export interface OperationDefinition {
     refreshParameter?: ParameterRef;
     ageField?: string;
   };
+  /**
+   * Loads this operation's validators (generated routes carry it: each operation's validators
+   * are a module of their own, `validated/<operation>.js`). The clients call it the first time
+   * they validate the operation, so a bundle holds no validator until then, and then only this
+   * operation's.
+   */
+  validators?: () => Promise<OperationValidators>;
+}
+
+/** The validators of one operation, as the zod emitter writes them. */
+export interface OperationValidators {
+  parameters?: Validator | undefined;
+  body?: Validator | undefined;
+  responses?: Partial<Record<string, Validator | undefined>>;
+  /** Validators of one item of streamed responses (events, JSON lines), by status. */
+  items?: Partial<Record<string, Validator | undefined>>;
 }
 
 /** How one property of a multipart body is sent (the spec's Encoding object). */

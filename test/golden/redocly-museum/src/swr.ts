@@ -2,15 +2,15 @@
 import { matchKeys as matchKeysOf, useOperation, useOperationMutation } from '@zapgen/runtime/swr';
 import type { CallingClient, MutationConfig, QueryConfig } from '@zapgen/runtime/swr';
 import {
-  buyMuseumTicketsOperation,
-  createSpecialEventOperation,
-  deleteSpecialEventOperation,
-  getMuseumHoursOperation,
-  getSpecialEventOperation,
-  getTicketCodeOperation,
-  listSpecialEventsOperation,
-  updateSpecialEventOperation,
-} from './definitions.js';
+  buyMuseumTicketsRoute,
+  createSpecialEventRoute,
+  deleteSpecialEventRoute,
+  getMuseumHoursRoute,
+  getSpecialEventRoute,
+  getTicketCodeRoute,
+  listSpecialEventsRoute,
+  updateSpecialEventRoute,
+} from './routes.js';
 import type {
   BuyMuseumTicketsArgs,
   BuyMuseumTicketsResult,
@@ -64,7 +64,7 @@ export function useBuyMuseumTickets(
 ) {
   return useOperationMutation<BuyMuseumTicketsResult, BuyMuseumTicketsArgs>(
     client,
-    buyMuseumTicketsOperation,
+    buyMuseumTicketsRoute,
     buyMuseumTicketsSwrScope,
     config,
   );
@@ -83,7 +83,7 @@ export function useCreateSpecialEvent(
 ) {
   return useOperationMutation<CreateSpecialEventResult, CreateSpecialEventArgs>(
     client,
-    createSpecialEventOperation,
+    createSpecialEventRoute,
     createSpecialEventSwrScope,
     config,
   );
@@ -102,7 +102,7 @@ export function useDeleteSpecialEvent(
 ) {
   return useOperationMutation<DeleteSpecialEventResult, DeleteSpecialEventArgs>(
     client,
-    deleteSpecialEventOperation,
+    deleteSpecialEventRoute,
     deleteSpecialEventSwrScope,
     config,
   );
@@ -122,7 +122,7 @@ export function useGetMuseumHours(
 ) {
   return useOperation<GetMuseumHoursResult>(
     client,
-    getMuseumHoursOperation,
+    getMuseumHoursRoute,
     getMuseumHoursSwrScope,
     args,
     config,
@@ -143,7 +143,7 @@ export function useGetSpecialEvent(
 ) {
   return useOperation<GetSpecialEventResult>(
     client,
-    getSpecialEventOperation,
+    getSpecialEventRoute,
     getSpecialEventSwrScope,
     args,
     config,
@@ -164,7 +164,7 @@ export function useGetTicketCode(
 ) {
   return useOperation<GetTicketCodeResult>(
     client,
-    getTicketCodeOperation,
+    getTicketCodeRoute,
     getTicketCodeSwrScope,
     args,
     config,
@@ -185,7 +185,7 @@ export function useListSpecialEvents(
 ) {
   return useOperation<ListSpecialEventsResult>(
     client,
-    listSpecialEventsOperation,
+    listSpecialEventsRoute,
     listSpecialEventsSwrScope,
     args,
     config,
@@ -205,7 +205,7 @@ export function useUpdateSpecialEvent(
 ) {
   return useOperationMutation<UpdateSpecialEventResult, UpdateSpecialEventArgs>(
     client,
-    updateSpecialEventOperation,
+    updateSpecialEventRoute,
     updateSpecialEventSwrScope,
     config,
   );
