@@ -713,6 +713,7 @@ function targetOptions(target: Target) {
     ...(target.overlays && { overlays: target.overlays }),
     ...(target.names && { names: target.names }),
     ...(target.namespaces && { namespaces: target.namespaces }),
+    ...(target.transformers && { transformers: target.transformers }),
   };
 }
 

@@ -34,5 +34,6 @@ export {
   type FilterConfig,
   type HttpMethod,
   type IncludeExclude,
+  type TransformersConfig,
   type ZapgenConfig,
 } from './config/types.js';

@@ -21,7 +21,12 @@ import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
 import { filterDocument } from './model/filter.js';
-import type { FilterConfig, NamesConfig, NamespacesConfig } from './config/types.js';
+import type {
+  FilterConfig,
+  NamesConfig,
+  NamespacesConfig,
+  TransformersConfig,
+} from './config/types.js';
 import { applySurface } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
@@ -78,6 +83,8 @@ export interface GenerateOptions {
   names?: NamesConfig;
   /** Resource namespaces of the client (a config's `namespaces`). */
   namespaces?: NamespacesConfig;
+  /** Dates and int64 as `Date` and `bigint` (a config's `transformers`); default off. */
+  transformers?: TransformersConfig;
   /** Output kinds to run; default every registered emitter. */
   emitters?: readonly Emitter[];
   /** Overwrite files in `out` that zapgen did not generate (default false: refuse, naming them). */
@@ -364,6 +371,7 @@ async function produce({
     specHash: hash,
     release: { version: release.version, changelog: release.changelog },
     degradations: new Degradations(),
+    ...(options.transformers && { transformers: options.transformers }),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
   for (const emitter of emitters) {
@@ -449,6 +457,7 @@ function prepare({
     model,
     specHash: hash,
     packageName,
+    transformers: options.transformers,
   });
   const changes = locateChanges({ changes: release.changes, revision: loaded });
   lap('model');

@@ -18,6 +18,7 @@ import { formatFinding, type Finding } from '../../generator/src/load/finding.js
 import { generate, SpecError } from '../../generator/src/pipeline.js';
 import { buildModel } from '../../generator/src/model/index.js';
 import type { ApiModel, OperationModel } from '../../generator/src/model/types.js';
+import type { TransformersConfig } from '../../generator/src/config/types.js';
 import { operationSchemasNames, zodNames } from '../../generator/src/emit/zod/module.js';
 import { corpusDir } from './corpus.js';
 import { unicodePattern } from '../../generator/src/model/pattern.js';
@@ -82,14 +83,21 @@ export async function generateToTemp({
   spec,
   name,
   specLabel,
+  transformers,
 }: {
   spec: string;
   name: string;
   specLabel?: string;
+  transformers?: TransformersConfig;
 }): Promise<{ dir: string; warnings: Finding[] }> {
   const out = freshDir(name);
   try {
-    const summary = await generate({ spec, out, ...(specLabel !== undefined && { specLabel }) });
+    const summary = await generate({
+      spec,
+      out,
+      ...(specLabel !== undefined && { specLabel }),
+      ...(transformers && { transformers }),
+    });
     return { dir: out, warnings: summary.warnings };
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
@@ -884,11 +892,26 @@ export function tallyCases(cases: readonly FixtureCase[]): FixtureTally {
  * -------------------------------------------------------------------------------------- */
 
 /** Corpus specs whose whole output is committed under `test/golden/<name>/`. */
+/** Golden packages of a corpus spec generated with config options, by their folder's name. */
+export const GOLDEN_CONFIGS: Readonly<
+  Record<string, { spec: string; transformers: TransformersConfig }>
+> = {
+  // int64 ids, date-time fields and parameters: every conversion of `transformers`.
+  'swagger-petstore-v30-transformers': {
+    spec: 'swagger-petstore-v30.yaml',
+    transformers: { dates: true, bigint: true },
+  },
+};
+
 export const GOLDEN_SPECS = [
   'oai-v30-petstore.yaml',
   'redocly-museum.yaml',
   'oai-v31-webhook-example.yaml',
+  ...Object.keys(GOLDEN_CONFIGS),
 ] as const;
+
+/** The corpus spec a golden package is generated from. */
+export const goldenSpec = (golden: string) => GOLDEN_CONFIGS[golden]?.spec ?? golden;
 
 /** Where the golden output of a corpus spec lives. */
 export const goldenDir = (spec: string) =>
@@ -899,13 +922,15 @@ export const goldenDir = (spec: string) =>
  * the repo root, given explicitly, so the bytes do not depend on the working directory.
  */
 export async function generateGolden(spec: string): Promise<string> {
-  const file = path.join(corpusDir, spec);
+  const file = path.join(corpusDir, goldenSpec(spec));
   const specLabel = path.relative(repoRoot, file).split(path.sep).join('/');
+  const transformers = GOLDEN_CONFIGS[spec]?.transformers;
   return (
     await generateToTemp({
       spec: file,
       name: `golden/${spec.replace(/\.(ya?ml|json)$/i, '')}`,
       specLabel,
+      ...(transformers && { transformers }),
     })
   ).dir;
 }

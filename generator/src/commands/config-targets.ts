@@ -6,7 +6,12 @@
  * configs: the config file is not read.
  */
 import path from 'node:path';
-import type { FilterConfig, NamesConfig, NamespacesConfig } from '../config/types.js';
+import type {
+  FilterConfig,
+  NamesConfig,
+  NamespacesConfig,
+  TransformersConfig,
+} from '../config/types.js';
 import type { ResolvedApi } from '../config/validate.js';
 import { ConfigError, findConfigFile, loadConfig } from '../config/load.js';
 import { apiNameOf } from '../load/api.js';
@@ -26,6 +31,8 @@ export interface Target {
   names?: NamesConfig;
   /** Resource namespaces of the client (from the config). */
   namespaces?: NamespacesConfig;
+  /** Dates and int64 as `Date` and `bigint` (from the config). */
+  transformers?: TransformersConfig;
   /** The config file the target comes from (absolute path). */
   config?: string;
 }
@@ -97,6 +104,7 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
       overlays: _overlays,
       names: _names,
       namespaces: _namespaces,
+      transformers: _transformers,
       ...rest
     } = target;
     return { ...rest, ...apiOptions(api) };
@@ -109,12 +117,13 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
 /** The options of a config's API that shape its package. */
 function apiOptions(
   api: ResolvedApi,
-): Pick<Target, 'filter' | 'overlays' | 'names' | 'namespaces'> {
+): Pick<Target, 'filter' | 'overlays' | 'names' | 'namespaces' | 'transformers'> {
   return {
     ...(api.filter && { filter: api.filter }),
     ...(api.overlays && { overlays: api.overlays }),
     ...(api.names && { names: api.names }),
     ...(api.namespaces && { namespaces: api.namespaces }),
+    ...(api.transformers && { transformers: api.transformers }),
   };
 }
 
@@ -129,6 +138,8 @@ export function optionsKey(target: Target): string {
       overlays: target.overlays ?? null,
       names: target.names ?? null,
       namespaces: target.namespaces ?? null,
+      // Only when set, so that the caches of packages without it stay valid.
+      ...(target.transformers && { transformers: target.transformers }),
     },
     (_key, value: unknown) => (typeof value === 'function' ? `function ${String(value)}` : value),
   );

@@ -25,6 +25,7 @@ import { resolveEntry } from '../load/load-spec.js';
 import { displayPath } from '../load/source-file.js';
 import type { FilterConfig } from '../config/types.js';
 import { filterDocument } from '../model/filter.js';
+import type { TransformersConfig } from '../config/types.js';
 
 export { DIFF_HELP } from './diff-help.js';
 
@@ -34,6 +35,8 @@ export interface DiffTarget {
   spec: string;
   /** The config's operation filter: both versions are compared as the package sees them. */
   filter?: FilterConfig;
+  /** The config's `transformers`: a format that makes a Date or bigint changes a type. */
+  transformers?: TransformersConfig;
 }
 
 interface Output {
@@ -122,6 +125,7 @@ function diffTarget({
     const { changes, formOnly } = diffDocuments({
       base: filtered(document),
       revision: { ...revision.value, document: filtered(revision.value.document!) },
+      transformers: target.transformers,
     });
     return {
       api: target.api,

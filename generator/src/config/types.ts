@@ -88,6 +88,26 @@ export interface NamespacesConfig {
   operations?: Readonly<Record<string, string | readonly string[]>>;
 }
 
+/**
+ * How values the JSON wire carries as strings and numbers reach users (hey-api's
+ * `@hey-api/transformers` options). Off by default: the package hands out the wire values.
+ * `types.ts` stays the wire shape either way (openapi-typescript's); the zod validators'
+ * output types and what they decode to are the converted values.
+ */
+export interface TransformersConfig {
+  /**
+   * `format: date-time` and `format: date` strings as `Date`s: the zod validators are codecs
+   * (`z.codec`) that decode the string to a `Date` and encode a `Date` back. A `date` decodes
+   * to UTC midnight of its day and never shifts by a day (see `@zapgen/runtime/codecs`).
+   */
+  dates?: boolean;
+  /**
+   * `format: int64` integers as `bigint`s: the zod validators are codecs from a JSON number
+   * (or the exact `bigint` that `parseJson` of `@zapgen/runtime/codecs` reads beyond 2^53).
+   */
+  bigint?: boolean;
+}
+
 /** One API: a spec and the package generated from it. */
 export interface ApiConfig {
   /**
@@ -112,6 +132,8 @@ export interface ApiConfig {
   names?: NamesConfig;
   /** Resource namespaces of the client (default: none, one flat method per operation). */
   namespaces?: NamespacesConfig;
+  /** Dates and 64-bit integers as `Date` and `bigint` (default: the wire's strings and numbers). */
+  transformers?: TransformersConfig;
 }
 
 /** `zapgen.config.ts`. */

@@ -13,6 +13,7 @@ import {
   type HttpMethod,
   type NamesConfig,
   type NamespacesConfig,
+  type TransformersConfig,
 } from './types.js';
 
 const METHODS: readonly HttpMethod[] = HTTP_METHODS;
@@ -35,6 +36,7 @@ export interface ResolvedApi {
   overlays?: string[];
   names?: NamesConfig;
   namespaces?: NamespacesConfig;
+  transformers?: TransformersConfig;
 }
 
 const API_KEYS = [
@@ -46,6 +48,7 @@ const API_KEYS = [
   'overlays',
   'names',
   'namespaces',
+  'transformers',
 ];
 const FILTER_KEYS = ['tags', 'paths', 'methods', 'operationIds', 'deprecated'];
 
@@ -141,6 +144,10 @@ function resolveApi({
     api.namespaces === undefined
       ? undefined
       : checkNamespaces(api.namespaces, `${at}.namespaces`, report);
+  const transformers =
+    api.transformers === undefined
+      ? undefined
+      : checkTransformers(api.transformers, `${at}.transformers`, report);
   const overlays = checkOverlays(api.overlays, `${at}.overlays`, report);
   if (spec === undefined || output === undefined) return undefined;
   const specPath = relativeToCwd(path.resolve(folder, spec));
@@ -156,7 +163,29 @@ function resolveApi({
     }),
     ...(names && { names }),
     ...(namespaces && { namespaces }),
+    ...(transformers && { transformers }),
   };
+}
+
+function checkTransformers(
+  value: unknown,
+  at: string,
+  report: (option: string, message: string) => void,
+): TransformersConfig | undefined {
+  if (!isRecord(value)) {
+    report(at, 'must be an object ({ dates?: boolean, bigint?: boolean })');
+    return undefined;
+  }
+  unknownKeys({ value, allowed: ['dates', 'bigint'], at: `${at}.`, report });
+  for (const key of ['dates', 'bigint'] as const)
+    if (value[key] !== undefined && typeof value[key] !== 'boolean')
+      report(`${at}.${key}`, `must be true or false, not ${JSON.stringify(value[key])}`);
+  // Only what is on shapes the package: `{ dates: false }` is the default output.
+  const on: TransformersConfig = {
+    ...(value.dates === true && { dates: true }),
+    ...(value.bigint === true && { bigint: true }),
+  };
+  return Object.keys(on).length ? on : undefined;
 }
 
 function checkOverlays(

@@ -3,6 +3,7 @@
  * that uses the generated package (see `rules.ts`).
  */
 import type { ApiModel, NamedSchema, SecuritySchemeModel } from '../model/types.js';
+import type { TransformersConfig } from '../config/types.js';
 import { ChangeCollector, type Change } from './changes.js';
 import { Locator } from './locate.js';
 import { OperationComparer } from './operations.js';
@@ -15,10 +16,19 @@ import { joinPointer } from '../json/pointer.js';
 export const GENERATED_BY_KEY = 'x-generated-by';
 
 /** Every change from `base` to `revision`, breaking first. */
-export function diffModels({ base, revision }: { base: ApiModel; revision: ApiModel }): Change[] {
+export function diffModels({
+  base,
+  revision,
+  transformers,
+}: {
+  base: ApiModel;
+  revision: ApiModel;
+  /** The package's `transformers` (a format change can change a type then). */
+  transformers?: TransformersConfig | undefined;
+}): Change[] {
   const changes = new ChangeCollector();
   const sides = { base: side(base), revision: side(revision) };
-  const schemas = new SchemaComparer({ ...sides, changes });
+  const schemas = new SchemaComparer({ ...sides, changes, transformers });
   new OperationComparer({ changes, schemas }).compareAll({
     base: base.operations,
     revision: revision.operations,

@@ -3,6 +3,7 @@
  * it does to code that uses the generated package, and located where the revision says it.
  */
 import { hasErrors, type Finding } from '../load/finding.js';
+import type { TransformersConfig } from '../config/types.js';
 import { loadSpec, type LoadedSpec } from '../load/load-spec.js';
 import { validateSpec } from '../load/validate.js';
 import { buildModel } from '../model/index.js';
@@ -66,11 +67,18 @@ export function withoutHeader(document: Record<string, unknown>): Record<string,
 export function diffDocuments({
   base,
   revision,
+  transformers,
 }: {
   base: Record<string, unknown>;
   revision: LoadedSpec;
+  /** The package's `transformers` (a format change can change a type then). */
+  transformers?: TransformersConfig | undefined;
 }): { changes: LocatedChange[]; formOnly: boolean } {
-  const changes = diffModels({ base: buildModel(base), revision: buildModel(revision.document!) });
+  const changes = diffModels({
+    base: buildModel(base),
+    revision: buildModel(revision.document!),
+    transformers,
+  });
   return {
     changes: locateChanges({ changes, revision }),
     formOnly:

@@ -20,6 +20,7 @@ import { checksStringFormat } from '../emit/zod/formats.js';
 import type { ChangeCollector } from './changes.js';
 import type { Locator } from './locate.js';
 import type { Direction } from './rules.js';
+import type { TransformersConfig } from '../config/types.js';
 
 /** One version of the spec, as the comparer reads it. */
 export interface SchemaSide {
@@ -57,19 +58,55 @@ export class SchemaComparer {
   readonly #revision: SchemaSide;
   readonly #changes: ChangeCollector;
   readonly #compared = new Set<string>();
+  readonly #transformers: TransformersConfig | undefined;
 
   constructor({
     base,
     revision,
     changes,
+    transformers,
   }: {
     base: SchemaSide;
     revision: SchemaSide;
     changes: ChangeCollector;
+    /** The package's `transformers`: a format that turns a value into a Date or bigint is a type. */
+    transformers?: TransformersConfig | undefined;
   }) {
     this.#base = base;
     this.#revision = revision;
     this.#changes = changes;
+    this.#transformers = transformers;
+  }
+
+  /**
+   * Under `transformers`, gaining or losing `date-time`/`date` (dates) or `int64` (bigint)
+   * changes the value users get from a string or number to a `Date` or `bigint` or back.
+   */
+  #converted({
+    at,
+    base,
+    revision,
+    option,
+    formats,
+    type,
+  }: {
+    at: At;
+    base: string | undefined;
+    revision: string | undefined;
+    option: keyof TransformersConfig;
+    formats: readonly string[];
+    type: [wire: string, converted: string];
+  }): void {
+    if (!this.#transformers?.[option]) return;
+    const was = base !== undefined && formats.includes(base);
+    const is = revision !== undefined && formats.includes(revision);
+    if (was === is) return;
+    this.#add(
+      at,
+      'type-changed',
+      `${was ? type[1] : type[0]} → ${is ? type[1] : type[0]} (format ${base ?? 'none'} → ${revision ?? 'none'}, transformers.${option})`,
+      this.#keyword(at, 'format'),
+    );
   }
 
   /** The owner key of a pair of component versions compared in `direction`. */
@@ -344,6 +381,14 @@ export class SchemaComparer {
   }
 
   #string(base: Of<'string'>, revision: Of<'string'>, at: At): void {
+    this.#converted({
+      at,
+      base: base.format,
+      revision: revision.format,
+      option: 'dates',
+      formats: ['date-time', 'date'],
+      type: ['string', 'Date'],
+    });
     this.#bound({
       at,
       key: 'minLength',
@@ -393,6 +438,14 @@ export class SchemaComparer {
   }
 
   #number(base: Of<'number'>, revision: Of<'number'>, at: At): void {
+    this.#converted({
+      at,
+      base: base.integer ? base.format : undefined,
+      revision: revision.integer ? revision.format : undefined,
+      option: 'bigint',
+      formats: ['int64'],
+      type: ['number', 'bigint'],
+    });
     if (base.integer && !revision.integer) this.#add(at, 'type-widened', 'integer → number');
     if (!base.integer && revision.integer) this.#add(at, 'type-narrowed', 'number → integer');
     const widerFormat = NUMBER_FORMATS_WIDER[`${base.format}>${revision.format}`];

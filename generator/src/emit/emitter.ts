@@ -1,3 +1,4 @@
+import type { TransformersConfig } from '../config/types.js';
 import type { ApiModel } from '../model/types.js';
 import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
 import type { Degradations } from './shared/degrade.js';
@@ -23,6 +24,8 @@ export interface EmitContext {
    * handle it (see `shared/degrade.ts`); without it (unit tests), such an error is thrown.
    */
   degradations?: Degradations;
+  /** Dates and int64 as `Date` and `bigint` (the config's `transformers`); absent: wire values. */
+  transformers?: TransformersConfig;
 }
 
 /** One output file, its path relative to the package root, before formatting and the header. */

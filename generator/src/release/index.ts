@@ -5,6 +5,7 @@
  * recorded with it, so `generate` twice bumps once and `check` stays deterministic.
  */
 import { diffModels, formChange, releaseLevel, type Change } from '../diff/index.js';
+import type { TransformersConfig } from '../config/types.js';
 import type { Level } from '../diff/rules.js';
 import { inlineCode, markdownText } from '../emit/package/markdown.js';
 import { buildModel } from '../model/index.js';
@@ -43,11 +44,14 @@ export function computeRelease({
   model,
   specHash,
   packageName,
+  transformers,
 }: {
   previous: PreviousPackage;
   model: ApiModel;
   specHash: string;
   packageName: string;
+  /** The package's `transformers`: a format change can change a type of the client then. */
+  transformers?: TransformersConfig | undefined;
 }): Release {
   const known =
     previous.version !== undefined && isSemver(previous.version) ? previous.version : undefined;
@@ -89,7 +93,7 @@ export function computeRelease({
       changelog: render(joinEntries(entry, previous.entries)),
     };
   }
-  const found = diffModels({ base: buildModel(previous.document), revision: model });
+  const found = diffModels({ base: buildModel(previous.document), revision: model, transformers });
   const form = found.length
     ? undefined
     : formChange({ base: previous.document, revision: model.document });

@@ -105,6 +105,25 @@ describe('resolveConfig: every problem names its option', () => {
       },
     ],
     [
+      'transformers not an object',
+      {
+        given: { apis: [{ spec: 's', output: 'o', transformers: true }] },
+        want: ['apis[0].transformers: must be an object ({ dates?: boolean, bigint?: boolean })'],
+      },
+    ],
+    [
+      'transformers: a typo and a string for a boolean',
+      {
+        given: {
+          apis: [{ spec: 's', output: 'o', transformers: { dates: 'iso', bigInt: true } }],
+        },
+        want: [
+          'apis[0].transformers.bigInt: is not an option here (expected one of dates, bigint)',
+          'apis[0].transformers.dates: must be true or false, not "iso"',
+        ],
+      },
+    ],
+    [
       'filter not an object',
       {
         given: { apis: [{ spec: 's', output: 'o', filter: 'tags' }] },
@@ -149,6 +168,20 @@ describe('resolveConfig: every problem names its option', () => {
         : [];
     expect(problems).toHaveLength(want.length);
     want.forEach((start, index) => expect(problems[index]).toContain(start));
+  });
+
+  it('keeps the transformers that are on, and none when every one is off', () => {
+    const resolved = (transformers: unknown) => {
+      const result = resolveConfig({
+        value: { apis: [{ spec: 's', output: 'o', transformers }] },
+        folder,
+      });
+      return 'apis' in result ? result.apis[0]!.transformers : result.problems;
+    };
+    expect(resolved({ dates: true, bigint: false })).toEqual({ dates: true });
+    expect(resolved({ dates: true, bigint: true })).toEqual({ dates: true, bigint: true });
+    expect(resolved({ dates: false })).toBeUndefined();
+    expect(resolved({})).toBeUndefined();
   });
 
   it('resolves paths against the config folder and fills the defaults', () => {
@@ -229,6 +262,29 @@ export default config;`,
         want: [
           '<dir>/zapgen.config.json:4:44: apis[0].filter.methods.include[0]: "fetch" is not an HTTP method',
         ],
+      },
+    ],
+    [
+      'a JSON transformers problem is located at its option',
+      {
+        given: [
+          'zapgen.config.json',
+          `{ "apis": [{ "spec": "a.yaml", "output": "out",\n  "transformers": { "bigint": "yes" } }] }`,
+        ],
+        want: [
+          '<dir>/zapgen.config.json:2:21: apis[0].transformers.bigint: must be true or false, not "yes"',
+        ],
+      },
+    ],
+    [
+      'TypeScript: typed transformers',
+      {
+        given: [
+          'zapgen.config.ts',
+          `import type { ZapgenConfig } from '@zapgen/generator/config';
+export default { apis: [{ spec: 'a.yaml', output: 'out', transformers: { dates: true, bigint: false } }] } satisfies ZapgenConfig;`,
+        ],
+        want: [],
       },
     ],
     [

@@ -189,6 +189,12 @@ export interface OperationDefinition {
    * operation's.
    */
   validators?: () => Promise<OperationValidators>;
+  /**
+   * Set for packages generated with `transformers` (dates, bigint): the operation's validators
+   * are zod codecs, and these convert between the wire values and the user's (`Date`, `bigint`).
+   * `@zapgen/runtime/codecs` exports the implementation (`operationCodecs`).
+   */
+  codecs?: OperationCodecs;
 }
 
 /** The validators of one operation, as the zod emitter writes them. */
@@ -198,6 +204,23 @@ export interface OperationValidators {
   responses?: Partial<Record<string, Validator | undefined>>;
   /** Validators of one item of streamed responses (events, JSON lines), by status. */
   items?: Partial<Record<string, Validator | undefined>>;
+}
+
+/** Conversions between an operation's wire values and its users' (see `OperationDefinition.codecs`). */
+export interface OperationCodecs {
+  /** The arguments with their parameter groups and body encoded to wire values; as given when they are wire values already. */
+  encodeArgs(operation: OperationDefinition, args: OperationArgs): OperationArgs;
+  /**
+   * What `validator` parsed (decoded) as a wire value again; as given when it does not encode.
+   * The mock validates with the codecs and stores and answers wire values.
+   */
+  encodeValue(validator: Validator, value: unknown): unknown;
+  /** A parsed 2xx body decoded by the response's validator; as given when it does not decode. */
+  decodeBody(operation: OperationDefinition, status: number, body: unknown): unknown;
+  /** JSON.parse that keeps integers beyond 2^53 exact. */
+  parseJson(text: string): unknown;
+  /** JSON.stringify that writes a `bigint` as its digits. */
+  stringifyJson(value: unknown): string | undefined;
 }
 
 /** How one property of a multipart body is sent (the spec's Encoding object). */

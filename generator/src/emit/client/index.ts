@@ -16,6 +16,8 @@ import { namespaceMembers } from './namespaces.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
+import { decodedArgsType, decodedResultType } from './decoded.js';
+import { operationConverts } from '../zod/codecs.js';
 import {
   argsOptional,
   argsRuntimeTypes,
@@ -69,11 +71,20 @@ export const CLIENT_MODULE: ModuleDeclaration = {
   exports: ['createClient', 'createBaseClient'],
 };
 
+/** True when the operation's values convert under the config's `transformers` (`Date`, `bigint`). */
+function converts(operation: OperationModel, model: ApiModel, context: EmitContext): boolean {
+  return (
+    context.transformers !== undefined &&
+    operationConverts({ operation, schemas: model.schemas, transformers: context.transformers })
+  );
+}
+
 /** The exported `<Name>Args`, `<Name>Result` (and `<Name>Item` when paginated) types. */
 function operationTypes(
   operation: OperationModel,
   names: OperationNames,
   model: ApiModel,
+  decoded: boolean,
 ): StatementStructures[] {
   const label = `\`${names.fn}\``;
   const statements: StatementStructures[] = [
@@ -81,14 +92,18 @@ function operationTypes(
       kind: StructureKind.TypeAlias,
       name: `${names.type}Args`,
       isExported: true,
-      type: argsType(operation, model.schemas),
+      type: decoded
+        ? decodedArgsType(operation, model.schemas)
+        : argsType(operation, model.schemas),
       docs: docs([`Arguments of ${commentText(label)}.`]),
     },
     {
       kind: StructureKind.TypeAlias,
       name: `${names.type}Result`,
       isExported: true,
-      type: resultType(operation, model.schemas),
+      type: decoded
+        ? decodedResultType(operation, model.schemas)
+        : resultType(operation, model.schemas),
       docs: docs([`What ${commentText(label)} resolves with.`]),
     },
   ];
@@ -135,7 +150,7 @@ function writtenOperation(
       what: 'its function takes loosely typed arguments and resolves with `unknown`',
     },
     () => ({
-      types: operationTypes(operation, names, model),
+      types: operationTypes(operation, names, model, converts(operation, model, context)),
       doc: operationDocLines(operation),
       argsOptional: argsOptional(operation),
       download: isDownload(operation),
@@ -353,6 +368,23 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       isTypeOnly: true,
       namedImports: [...(some ? ['operations'] : []), 'paths'],
     },
+    // `transformers`: results (and decoded arguments) are typed by the zod codecs' output.
+    ...(model.operations.some((operation) => converts(operation, model, context))
+      ? ([
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: 'zod',
+            isTypeOnly: true,
+            namespaceImport: 'z',
+          },
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: context.modules.specifier({ from: CLIENT_MODULE.id, to: 'zod' }),
+            isTypeOnly: true,
+            namedImports: ['operationSchemas'],
+          },
+        ] satisfies StatementStructures[])
+      : []),
     clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
     {
       kind: StructureKind.TypeAlias,

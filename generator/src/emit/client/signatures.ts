@@ -113,13 +113,14 @@ function responseBodyType(
   operation: OperationModel,
   response: ResponseModel,
   schemas: readonly NamedSchema[],
+  jsonType?: (status: string) => string,
 ): string {
   if (!response.content.length) return 'undefined';
   const content = (mediaType: string) =>
     `${operationType(operation)}["responses"][${stringLiteral(response.status)}]["content"][${stringLiteral(mediaType)}]`;
   const types: string[] = [];
   const json = firstJson(response.content);
-  if (json) types.push(content(json.mediaType));
+  if (json) types.push(jsonType ? jsonType(response.status) : content(json.mediaType));
   const streamed = streamedMedia(response.content);
   if (streamed) {
     const shape = streamShape(streamed, schemas)!;
@@ -145,11 +146,20 @@ export function isDownload(operation: OperationModel): boolean {
   );
 }
 
-/** The type a successful call resolves with: the union of the success bodies. */
-export function resultType(operation: OperationModel, schemas: readonly NamedSchema[]): string {
+/**
+ * The type a successful call resolves with: the union of the success bodies. `jsonType` types a
+ * JSON body by its status instead of `types.ts` (the decoded values of `transformers`).
+ */
+export function resultType(
+  operation: OperationModel,
+  schemas: readonly NamedSchema[],
+  jsonType?: (status: string) => string,
+): string {
   const types = [
     ...new Set(
-      successResponses(operation).map((response) => responseBodyType(operation, response, schemas)),
+      successResponses(operation).map((response) =>
+        responseBodyType(operation, response, schemas, jsonType),
+      ),
     ),
   ];
   return types.length ? types.join(' | ') : 'unknown';

@@ -16,6 +16,7 @@ import type { ModuleDeclaration } from '../registry.js';
 import { commentText } from '../shared/jsdoc.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { operationSchemasNames } from '../zod/module.js';
+import { operationConverts } from '../zod/codecs.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
 import { Degradations, guardedOperation } from '../shared/degrade.js';
@@ -79,6 +80,27 @@ function validatedFiles(model: ApiModel): Map<string, string> {
     files.set(operation.operationId, `${VALIDATED_FOLDER}/${name}.ts`);
   }
   return files;
+}
+
+/** The operations whose values convert under `transformers` (and that have validators). */
+function convertingOperations(model: ApiModel, context: EmitContext): Set<string> {
+  if (context.transformers === undefined) return new Set();
+  const transformers = context.transformers;
+  const schemas = operationSchemasNames(model.operations.map((operation) => operation.operationId));
+  return new Set(
+    model.operations
+      .filter((operation) =>
+        guardedOperation(
+          new Degradations(),
+          { operation, emitter: 'definitions', what: 'the client does not convert it' },
+          () =>
+            operationValidators({ operation, schemas: schemas.get(operation.operationId)! }) !==
+              undefined && operationConverts({ operation, schemas: model.schemas, transformers }),
+          () => false,
+        ),
+      )
+      .map((operation) => operation.operationId),
+  );
 }
 
 /** The ES module specifier of `to` from `from` (package paths, `.ts` written as `.js`). */
@@ -206,10 +228,20 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
   });
   const routeConsts: string[] = [];
   const validated = validatedFiles(model);
+  const converting = convertingOperations(model, context);
+  if (converting.size > 0)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${context.runtimePackage}/codecs`,
+      namedImports: ['operationCodecs'],
+    });
   for (const operation of model.operations) {
     const name = routeName(names.get(operation.operationId)!.definition);
     // Each operation's validators: a chunk of their own, loaded the first time it is validated.
     const loader = `() => import('${relativeSpecifier(ROUTES_MODULE.file, validated.get(operation.operationId)!)}').then((module) => module.${VALIDATED_EXPORT})`;
+    // `transformers`: the clients convert with the codecs, which need the validators: the
+    // runtime loads them for such an operation whatever `validation` says.
+    const codecs = converting.has(operation.operationId) ? 'operationCodecs' : undefined;
     routeConsts.push(name);
     statements.push({
       kind: StructureKind.VariableStatement,
@@ -229,8 +261,9 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
               emitter: 'routes',
               what: 'the clients and the mock send and read it without parameter shapes',
             },
-            () => operationRoute({ model, operation, loadValidators: loader }),
-            () => operationRoute({ model, operation, shapes: false, loadValidators: loader }),
+            () => operationRoute({ model, operation, loadValidators: loader, codecs }),
+            () =>
+              operationRoute({ model, operation, shapes: false, loadValidators: loader, codecs }),
           ),
         },
       ],
@@ -292,7 +325,12 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       // No validator of any kind: the runtime skips the ones that are missing.
       () => undefined,
     );
-    return { operation, schemas, definition, route: routeName(definition), validators };
+    // `transformers`: the operations whose values convert carry the runtime's codecs.
+    const converts =
+      context.transformers !== undefined &&
+      validators !== undefined &&
+      operationConverts({ operation, schemas: model.schemas, transformers: context.transformers });
+    return { operation, schemas, definition, route: routeName(definition), validators, converts };
   });
   const imported = entries.filter((entry) => entry.validators).map((entry) => entry.schemas);
   const statements: StatementStructures[] = [
@@ -312,6 +350,13 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: context.runtimePackage,
       namedImports: ['withValidators'],
+    });
+  // `transformers`: the validators are codecs, and the runtime converts with them (Date, bigint).
+  if (entries.some((entry) => entry.converts))
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${context.runtimePackage}/codecs`,
+      namedImports: ['operationCodecs'],
     });
   statements.push({
     kind: StructureKind.ImportDeclaration,
@@ -370,7 +415,7 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       },
     );
   }
-  for (const { operation, definition, route, validators } of entries) {
+  for (const { operation, definition, route, validators, converts } of entries) {
     statements.push({
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -386,7 +431,9 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
           initializer:
             validators === undefined
               ? route
-              : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
+              : converts
+                ? `{ .../* @__PURE__ */ withValidators(${route}, ${validators}), codecs: operationCodecs }`
+                : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
         },
       ],
     });

@@ -141,8 +141,10 @@ export function operationRoute(input: {
   shapes?: boolean;
   /** The expression loading the operation's validators (`OperationDefinition.validators`). */
   loadValidators?: string;
+  /** The expression of the runtime's codecs, for an operation whose values convert (`transformers`). */
+  codecs?: string;
 }): string {
-  const { model, operation, shapes = true, loadValidators } = input;
+  const { model, operation, shapes = true, loadValidators, codecs } = input;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
@@ -198,6 +200,7 @@ export function operationRoute(input: {
     stability: extensions.stability,
     cache: extensions.cache,
     validators: loadValidators === undefined ? undefined : new Code(loadValidators),
+    codecs: codecs === undefined ? undefined : new Code(codecs),
   };
   return printLiteral(route);
 }

@@ -1,3 +1,4 @@
+import type { TransformersConfig } from '../../config/types.js';
 import type { SchemaModel } from '../../model/types.js';
 import type { ZodFlavour } from './flavour.js';
 
@@ -11,6 +12,9 @@ export type HelperName =
   | 'ownMember'
   | 'onlyKnownKeys'
   | 'withDefaults';
+
+/** The conversions of `@zapgen/runtime/codecs` a generated module may import (`codecs.ts`). */
+export type CodecName = 'dateTimeCodec' | 'dateCodec' | 'int64Codec';
 
 /** zod's two types of a schema: what `parse` returns, and what it accepts. */
 export type TypeMode = 'output' | 'input';
@@ -34,6 +38,10 @@ export interface ZodContext {
   useHelper(name: HelperName): void;
   /** How wrappers and checks are written: classic zod or zod/mini. */
   flavour: ZodFlavour;
+  /** Dates and int64 as codecs to `Date` and `bigint` (`codecs.ts`); absent: wire values. */
+  transformers?: TransformersConfig;
+  /** Records that the generated module imports a conversion of `@zapgen/runtime/codecs`. */
+  useCodec(name: CodecName): void;
 }
 
 /** Follows references to the schema they name; `undefined` for dangling references and ref cycles. */

@@ -11,6 +11,7 @@ import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
 import { intersectionPlan } from './intersection.js';
 import { unicodePattern } from '../../model/pattern.js';
+import { codecExpression, codecOf } from './codecs.js';
 
 /**
  * The zod expression of a schema: the type and its checks, then `.nullable()`, then its default.
@@ -24,11 +25,16 @@ import { unicodePattern } from '../../model/pattern.js';
 export function zodExpression(schema: SchemaModel, context: ZodContext): string {
   const { flavour } = context;
   let expression = baseExpression(schema, context);
+  const codec = codecOf(schema, context);
+  if (codec) expression = codecExpression({ plan: codec, wire: expression, context });
   if (schema.nullable && schema.kind !== 'null') expression = flavour.nullable(expression);
   const fallback = effectiveDefault(schema, context);
   if (fallback) {
+    // A codec's default is its wire value, decoded like an input: `prefault`.
     const method =
-      fallback.value !== null && typeof fallback.value === 'object' ? 'prefault' : 'default';
+      codec || (fallback.value !== null && typeof fallback.value === 'object')
+        ? 'prefault'
+        : 'default';
     expression = flavour.withDefault({ expression, method, value: printLiteral(fallback.value) });
   }
   return expression;

@@ -50,6 +50,7 @@ export const zodEmitter: Emitter = {
         runtimePackage: context.runtimePackage,
         flavour: CLASSIC,
         degradations: context.degradations,
+        ...(context.transformers && { transformers: context.transformers }),
       }),
     },
     {
@@ -61,6 +62,7 @@ export const zodEmitter: Emitter = {
         client: true,
         // Recorded once, by zod.ts: the same schema fails the same way here.
         degradations: context.degradations && new Degradations(),
+        ...(context.transformers && { transformers: context.transformers }),
       }),
     },
   ],

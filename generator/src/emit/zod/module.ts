@@ -2,7 +2,7 @@ import { guarded, guardedOperation, type Degradations } from '../shared/degrade.
 import type { ApiModel, NamedSchema, SchemaModel } from '../../model/types.js';
 import { camelCase, pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
-import type { HelperName, ZodContext } from './context.js';
+import type { CodecName, HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
 import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
@@ -11,6 +11,7 @@ import { aliasCycles } from '../../model/cycles.js';
 import { orderSchemas } from './order.js';
 import { schemaType } from './output-type.js';
 import type { ZodFlavour } from './flavour.js';
+import type { TransformersConfig } from '../../config/types.js';
 
 /** Global types the printed output types use; a recursive schema must not shadow them. */
 const GLOBAL_TYPES = new Set(['Array']);
@@ -103,17 +104,21 @@ export function zodModule({
   flavour,
   client = false,
   degradations,
+  transformers,
 }: {
   model: ApiModel;
   runtimePackage: string;
   flavour: ZodFlavour;
   client?: boolean;
   degradations?: Degradations;
+  /** Dates and int64 as `Date` and `bigint` (the config's `transformers`). */
+  transformers?: TransformersConfig;
 }): string {
   const names = zodNames(model);
   const schemas = new Map(names.ordered.map((entry) => [entry.name, entry.schema]));
   const declared = new Set<string>();
   const helpers = new Set<HelperName>();
+  const codecs = new Set<CodecName>();
   const context: ZodContext = {
     lookup: (name) => schemas.get(name),
     constName: (name) => names.constNames.get(name)!,
@@ -123,6 +128,8 @@ export function zodModule({
     binaryAsBlob: false,
     useHelper: (name) => helpers.add(name),
     flavour,
+    ...(transformers && { transformers }),
+    useCodec: (name) => codecs.add(name),
   };
 
   const pointers = new Map(model.schemas.map((entry) => [entry.name, entry.pointer]));
@@ -256,6 +263,11 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       `import * as z from ${stringLiteral(flavour.module)};`,
       ...(helpers.has('isSet')
         ? [`import { isSet } from ${stringLiteral(`${runtimePackage}/rules`)};`]
+        : []),
+      ...(codecs.size
+        ? [
+            `import { ${[...codecs].sort().join(', ')} } from ${stringLiteral(`${runtimePackage}/codecs`)};`,
+          ]
         : []),
       ...(client
         ? [

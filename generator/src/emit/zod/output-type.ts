@@ -6,6 +6,7 @@ import { isPrimitive } from './literals.js';
 import { OBJECT_MEMBERS, printLiteral } from '../shared/literal.js';
 import { additionalOf } from './objects.js';
 import { intersectionPlan } from './intersection.js';
+import { codecOf } from './codecs.js';
 
 /**
  * The TypeScript type zod infers as the output (or input) of `zodExpression(schema)`, spelled out.
@@ -23,7 +24,7 @@ export function schemaType({
   context: ZodContext;
   mode: TypeMode;
 }): string {
-  const base = baseType(schema, context, mode);
+  const base = codecOf(schema, context)?.types[mode] ?? baseType(schema, context, mode);
   const nullable = schema.nullable && schema.kind !== 'null' ? `${base} | null` : base;
   return mode === 'input' && effectiveDefault(schema, context)
     ? `${nullable} | undefined`

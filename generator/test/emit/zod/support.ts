@@ -16,6 +16,7 @@ import english from 'zod/v4/locales/en.js';
 import { operationSchemasNames, zodModule, zodNames } from '../../../src/emit/zod/module.js';
 import { CLASSIC, MINI } from '../../../src/emit/zod/flavour.js';
 import { RUNTIME_PACKAGE } from '../../../src/pipeline.js';
+import type { TransformersConfig } from '../../../src/config/types.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -161,10 +162,20 @@ type MiniParser = {
  * result checks that the two agree (see `twin`), so each test of the classic module tests the
  * client's zod/mini module too. `source` is the classic module's.
  */
-export async function importZod(model: ApiModel): Promise<ZodModule & { source: string }> {
-  const source = zodModule({ model, runtimePackage: RUNTIME_PACKAGE, flavour: CLASSIC });
+export async function importZod(
+  model: ApiModel,
+  options: { transformers?: TransformersConfig } = {},
+): Promise<ZodModule & { source: string; classic: ZodModule }> {
+  const source = zodModule({
+    model,
+    runtimePackage: RUNTIME_PACKAGE,
+    flavour: CLASSIC,
+    ...options,
+  });
   const classic = (await load(source)) as unknown as ZodModule;
-  const mini = await load(zodModule({ model, runtimePackage: RUNTIME_PACKAGE, flavour: MINI }));
+  const mini = await load(
+    zodModule({ model, runtimePackage: RUNTIME_PACKAGE, flavour: MINI, ...options }),
+  );
   const { constNames } = zodNames(model);
   const operationNames = operationSchemasNames(model.operations.map((entry) => entry.operationId));
   const componentSchemas = Object.fromEntries(
@@ -199,7 +210,7 @@ export async function importZod(model: ApiModel): Promise<ZodModule & { source: 
       ];
     }),
   ) as ZodModule['operationSchemas'];
-  return { componentSchemas, operationSchemas, source };
+  return { componentSchemas, operationSchemas, source, classic };
 }
 
 const TSCONFIG = {

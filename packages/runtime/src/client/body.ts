@@ -60,11 +60,14 @@ export function encodeBody(options: {
   body: unknown;
   mediaType: string;
   encoding?: Record<string, BodyEncoding> | undefined;
+  /** How JSON is written (the operation's codecs keep int64 exact); default `JSON.stringify`. */
+  stringify?: ((value: unknown) => string | undefined) | undefined;
 }): {
   body: BodyInit;
   contentType: string | undefined;
 } {
   const { mediaType } = options;
+  const stringify = options.stringify ?? JSON.stringify;
   const body =
     isAsyncIterable(options.body) &&
     !(typeof ReadableStream !== 'undefined' && options.body instanceof ReadableStream)
@@ -90,10 +93,10 @@ export function encodeBody(options: {
       );
     return { body: form, contentType: undefined };
   }
-  if (/json/i.test(mediaType)) return { body: JSON.stringify(body), contentType: mediaType };
+  if (/json/i.test(mediaType)) return { body: stringify(body)!, contentType: mediaType };
   if (isPassThrough(body)) return { body, contentType: mediaType };
   if (mediaType.startsWith('text/')) return { body: String(body), contentType: mediaType };
-  return { body: JSON.stringify(body), contentType: 'application/json' };
+  return { body: stringify(body)!, contentType: 'application/json' };
 }
 
 /**
@@ -113,7 +116,12 @@ function isEmpty(response: Response, method: string, headers: Headers): boolean 
  * Reads a response body: JSON when the content type says so (text if it does not parse), text for
  * text types, a `Blob` otherwise, and `undefined` when there is no body.
  */
-export async function readBody(response: Response, method: string): Promise<unknown> {
+export async function readBody(
+  response: Response,
+  method: string,
+  /** How JSON is read (the operation's codecs keep int64 exact); default `JSON.parse`. */
+  parse: (text: string) => unknown = JSON.parse,
+): Promise<unknown> {
   const { headers } = response;
   if (isEmpty(response, method, headers)) {
     await response.body?.cancel();
@@ -129,7 +137,7 @@ export async function readBody(response: Response, method: string): Promise<unkn
   if (text === '') return undefined;
   if (json) {
     try {
-      return JSON.parse(text) as unknown;
+      return parse(text);
     } catch {
       return text;
     }

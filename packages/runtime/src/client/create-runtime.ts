@@ -72,7 +72,11 @@ export function createRuntime<Paths extends {}>(
   ) =>
     performCall<T>({
       context,
-      operation: validating ? await validatedOperation(context, operation) : operation,
+      // Codecs (`transformers`) convert with the validators: loaded for them whatever `validation` says.
+      operation:
+        validating || operation.codecs !== undefined
+          ? await validatedOperation(context, operation)
+          : operation,
       args,
       callOptions,
     });

@@ -253,7 +253,8 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
     const found = operationFor(context.api, method.toLowerCase(), path);
     const { unknownOperation } = found;
     let { operation } = found;
-    if (validating && !unknownOperation) {
+    // Codecs (`transformers`) convert with the validators: loaded for them whatever `validation` says.
+    if ((validating || operation.codecs !== undefined) && !unknownOperation) {
       // The operation's validators, loaded the first time it is validated (then at once).
       const validated = validatedOperation(context, operation);
       if (validated instanceof Promise) return validated.then(() => request(method, path, init));

@@ -189,7 +189,12 @@ export function prepare(options: {
     const bodySerializer = call?.bodySerializer ?? client?.bodySerializer;
     const encoded =
       bodySerializer === undefined
-        ? encodeBody({ body: args.body, mediaType, encoding: operation.requestBody?.encoding })
+        ? encodeBody({
+            body: args.body,
+            mediaType,
+            encoding: operation.requestBody?.encoding,
+            stringify: operation.codecs?.stringifyJson,
+          })
         : (() => {
             const body = bodySerializer(args.body, new Headers(given)) as BodyInit;
             return { body, contentType: body instanceof FormData ? undefined : mediaType };

@@ -90,6 +90,8 @@ export interface Call {
   args: OperationArgs;
   callOptions: CallOptions;
   dropIn?: DropInCall;
+  /** The arguments are wire values already (`operation.codecs` encoded them). */
+  encoded?: boolean;
 }
 
 /** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
@@ -237,6 +239,12 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   // Once per logical call: retries and reconnections send the key the first attempt sent.
   if (known && call.operation.idempotencyHeader !== undefined && call.dropIn === undefined)
     Object.assign(call, withIdempotencyKey(call.operation, call.args, call.callOptions));
+  // Dates and bigints of a package generated with `transformers` become wire values, once.
+  if (known && call.operation.codecs !== undefined && call.encoded !== true)
+    Object.assign(call, {
+      args: call.operation.codecs.encodeArgs(call.operation, call.args),
+      encoded: true,
+    });
   const { operation, args, callOptions } = call;
   if (known && (client.validation?.request ?? !dropIn)) {
     const issues = context.validation?.validateRequest(operation, args) ?? [];
@@ -539,7 +547,10 @@ export async function performCall<T>(options: {
     rememberRequestId(data, requestId);
     return { data: data as T, response, requestId };
   }
-  const body = await withinAttempt(exchanged, call, () => readBody(response, exchanged.method));
+  const { codecs } = operation;
+  const body = await withinAttempt(exchanged, call, () =>
+    readBody(response, exchanged.method, codecs?.parseJson),
+  );
   if (response.ok) {
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
     reportResponse({
@@ -551,8 +562,10 @@ export async function performCall<T>(options: {
       defaultMode: 'warn',
       requestId,
     });
-    rememberRequestId(body, requestId);
-    return { data: body as T, response, requestId };
+    // Validated as the wire value, then handed out as the user's (`Date`, `bigint`).
+    const data = codecs ? codecs.decodeBody(operation, response.status, body) : body;
+    rememberRequestId(data, requestId);
+    return { data: data as T, response, requestId };
   }
   throw apiErrorOf(context, operation, exchanged, body);
 }

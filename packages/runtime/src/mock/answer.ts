@@ -116,7 +116,12 @@ export function redirect(location: string): Answer {
 /** The Response of an answer; `head` keeps the headers and drops the body. */
 export function toResponse(
   answer: Answer,
-  options: { head: boolean; headers: Record<string, string> },
+  options: {
+    head: boolean;
+    headers: Record<string, string>;
+    /** How a JSON body is written; default `JSON.stringify`. */
+    stringify?: (value: unknown) => string | undefined;
+  },
 ): Response {
   const headers = new Headers(options.headers);
   for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
@@ -135,7 +140,7 @@ export function toResponse(
     payload = answer.html;
     headers.set('content-type', 'text/html; charset=utf-8');
   } else if (answer.body !== undefined && answer.status !== 204 && answer.status !== 304) {
-    payload = JSON.stringify(answer.body);
+    payload = (options.stringify ?? JSON.stringify)(answer.body) ?? null;
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   if (payload !== null)

@@ -417,7 +417,7 @@ async function parseBody(
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = (operation.codecs?.parseJson ?? JSON.parse)(text);
     } catch {
       throw new MockProblem({
         status: 400,
@@ -799,7 +799,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
   async function operationRoute(
     request: Request,
     url: URL,
-    onOperation: (id: string) => void,
+    onOperation: (id: string, operation: OperationDefinition) => void,
   ): Promise<Answer> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     let found: ReturnType<typeof matchRoute>;
@@ -828,7 +828,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
       });
     }
     const operation = found.route.operation;
-    onOperation(operation.operationId);
+    onOperation(operation.operationId, operation);
     const now = clock.now();
     let caller: Record<string, unknown>;
     if (config.checkCredentials === false) {
@@ -863,7 +863,12 @@ export function createMock(config: MockConfig & MockOptions): Mock {
           message: `Invalid parameters for ${operation.operationId}.`,
           issues: issuesOf(result),
         });
-      parameters = result.data as ParameterGroups;
+      // With codecs (`transformers`) the data is decoded: the mock keeps wire values.
+      parameters = (
+        operation.codecs
+          ? operation.codecs.encodeValue(operation.parameterValidator, result.data)
+          : result.data
+      ) as ParameterGroups;
     }
     let body =
       operation.requestBody === undefined
@@ -883,7 +888,9 @@ export function createMock(config: MockConfig & MockOptions): Mock {
           message: `Invalid request body for ${operation.operationId}.`,
           issues: issuesOf(result),
         });
-      body = result.data;
+      body = operation.codecs
+        ? operation.codecs.encodeValue(operation.requestBody.validator, result.data)
+        : result.data;
     }
     // Idempotent replays: the same key gets the first answer again (`Idempotent-Replayed: true`).
     const idempotencyKey =
@@ -987,7 +994,10 @@ export function createMock(config: MockConfig & MockOptions): Mock {
     return runBehaviour(behaviour, context);
   }
 
-  async function route(request: Request, onOperation: (id: string) => void): Promise<Answer> {
+  async function route(
+    request: Request,
+    onOperation: (id: string, operation: OperationDefinition) => void,
+  ): Promise<Answer> {
     const url = new URL(request.url);
     if (url.pathname.length + url.search.length > limits.urlBytes) {
       throw new MockProblem({
@@ -1063,10 +1073,13 @@ export function createMock(config: MockConfig & MockOptions): Mock {
     const internal = new URL(request.url).pathname.startsWith('/__zapgen/');
     const base = { ...(internal ? {} : corsHeaders(request)), 'x-request-id': requestId };
     let operationId: string | undefined;
+    // How JSON is written: exact int64 for packages generated with `transformers.bigint`.
+    let stringify: ((value: unknown) => string | undefined) | undefined;
     let answer: Answer;
     try {
-      answer = await route(request, (id) => {
+      answer = await route(request, (id, operation) => {
         operationId = id;
+        stringify = operation.codecs?.stringifyJson;
       });
     } catch (error) {
       let problem: MockProblem;
@@ -1099,7 +1112,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
       ...(operationId && { operationId }),
       requestId,
     });
-    return toResponse(answer, { head, headers: base });
+    return toResponse(answer, { head, headers: base, ...(stringify && { stringify }) });
   }
 
   function issueToken(

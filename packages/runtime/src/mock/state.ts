@@ -93,7 +93,14 @@ export function secret(prefix: string): string {
 }
 
 export function clone<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  if (value === undefined) return value;
+  try {
+    return JSON.parse(JSON.stringify(value)) as T;
+  } catch (error) {
+    // A bigint (an int64 beyond 2^53 a `transformers.bigint` package reads exactly): copied as is.
+    if (error instanceof TypeError) return structuredClone(value);
+    throw error;
+  }
 }
 
 function fillTemplate(value: unknown, indexes: { n: number; i: number }): unknown {

@@ -81,9 +81,13 @@ export function mappedValue(value: MockValue, scope: Scope): unknown {
 /** Equality that lets a query string match the number or boolean it spells. */
 export function looselyEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  const primitive = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
+  // A bigint (an exact int64 of a `transformers.bigint` package) compares by its digits.
+  const primitive = (value: unknown) =>
+    ['string', 'number', 'boolean', 'bigint'].includes(typeof value);
   if (primitive(a) && primitive(b)) return String(a) === String(b);
-  return JSON.stringify(a) === JSON.stringify(b);
+  const digits = (_key: string, value: unknown) =>
+    typeof value === 'bigint' ? String(value) : value;
+  return JSON.stringify(a, digits) === JSON.stringify(b, digits);
 }
 
 function asList(value: unknown): unknown[] {
