@@ -12,7 +12,7 @@
  *    response; the process's CPU nanoseconds per call, medians of interleaved rounds, and the
  *    ratio to openapi-fetch.
  *
- * Options: `--rounds <n>` (default 7), `--calls <n>` per round (default 20000), `--json <file>`.
+ * Options: `--rounds <n>` (default 7; 0: bundles only), `--calls <n>` per round (default 20000), `--json <file>`.
  */
 import { gzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
@@ -166,7 +166,7 @@ interface BundleReport {
   /** What the entry loads at once (it and its static imports). */
   minifiedBytes: number;
   gzippedBytes: number;
-  /** Chunks loaded only on demand (`import()`), minified. */
+  /** Chunks loaded only on demand (`import()` in live code, and what they import), minified. */
   lazyMinifiedBytes: number;
   /** Bytes in the minified output by package (`zod`, `@zapgen/runtime`, the generated package, ...). */
   byPackage: Record<string, number>;
@@ -211,7 +211,8 @@ async function bundle(options: {
   });
   const metafile: Metafile = result.metafile;
   const outputs = metafile.outputs;
-  const entryPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined);
+  // The entry itself: chunks loaded by `import()` are entry points too.
+  const entryPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'entry.ts');
   if (entryPath === undefined) throw new Error('esbuild produced no entry');
   // The entry and what it imports statically, transitively: loaded at once.
   const initial = new Set<string>();
@@ -231,9 +232,18 @@ async function bundle(options: {
       const name = packageOf(input);
       byPackage[name] = (byPackage[name] ?? 0) + bytesInOutput;
     }
-  const lazyBytes = Object.keys(outputs)
-    .filter((path) => !initial.has(path) && !path.endsWith('.map'))
-    .reduce((total, path) => total + outputs[path]!.bytes, 0);
+  // What live code can load on demand: the chunks its `import()`s name, and their imports.
+  // (esbuild also writes a chunk for an `import()` in code it dropped; nothing loads those.)
+  const onDemand = new Set<string>();
+  const visitLazy = (path: string) => {
+    if (initial.has(path) || onDemand.has(path)) return;
+    onDemand.add(path);
+    for (const imported of outputs[path]!.imports) visitLazy(imported.path);
+  };
+  for (const path of initial)
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === 'dynamic-import') visitLazy(imported.path);
+  const lazyBytes = [...onDemand].reduce((total, path) => total + outputs[path]!.bytes, 0);
   const report: BundleReport = {
     entry: options.entry,
     minifiedBytes: initialBytes.byteLength,
@@ -382,6 +392,7 @@ async function main(): Promise<void> {
   }
 
   const overheads: OverheadReport[] = [];
+  if (rounds === 0) return;
   for (const subject of subjects) overheads.push(await overhead({ subject, rounds, calls }));
   console.log(
     `\n## Call overhead (in-process fetch stub; CPU time of the process; median of ${rounds} rounds of ${calls} sequential calls, each round starting with another variant)\n`,

@@ -21,18 +21,23 @@ import { repoRoot } from '../support/contract-helpers.js';
 const outDir = mkdtempSync(path.join(tmpdir(), 'zapgen-bundle-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** Bundles an entry module as a browser application would, minified; returns its text. */
-async function bundle(entry: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: entry, resolveDir: repoRoot, loader: 'js', sourcefile: 'entry.js' },
+/** esbuild's options for an entry module bundled as a browser application would, minified. */
+function browserBuild(entry: string) {
+  return {
+    stdin: { contents: entry, resolveDir: repoRoot, loader: 'js' as const, sourcefile: 'entry.js' },
     absWorkingDir: repoRoot,
     bundle: true,
     minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
+    format: 'esm' as const,
+    platform: 'browser' as const,
+    write: false as const,
+    logLevel: 'silent' as const,
+  };
+}
+
+/** Bundles an entry module in one file (dynamic imports inlined); returns its text. */
+async function bundle(entry: string): Promise<string> {
+  const result = await build(browserBuild(entry));
   return result.outputFiles[0]!.text;
 }
 
@@ -137,6 +142,38 @@ function othersOf(given: Given): string[] {
     ]);
 }
 
+/**
+ * Bundles an entry code split, as an application's bundler does; returns what loads at once
+ * (the entry and its static imports) and what loads on demand (`import()`), by input file.
+ */
+async function splitBundle(entry: string): Promise<{ atLoad: string[]; onDemand: string[] }> {
+  const result = await build({
+    ...browserBuild(entry),
+    splitting: true,
+    outdir: path.join(outDir, 'split'),
+    metafile: true,
+  });
+  const outputs = result.metafile.outputs;
+  const entryPath = Object.keys(outputs).find(
+    (output) => outputs[output]!.entryPoint === 'entry.js',
+  )!;
+  const atLoad = new Set<string>();
+  const visit = (output: string) => {
+    if (atLoad.has(output)) return;
+    atLoad.add(output);
+    for (const imported of outputs[output]!.imports)
+      if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entryPath);
+  const inputs = (chunks: string[]) => [
+    ...new Set(chunks.flatMap((chunk) => Object.keys(outputs[chunk]!.inputs))),
+  ];
+  return {
+    atLoad: inputs([...atLoad]),
+    onDemand: inputs(Object.keys(outputs).filter((output) => !atLoad.has(output))),
+  };
+}
+
 describe('a bundle importing one operation', () => {
   test.each(cases)('%s: holds that operation and no other', async (_name, { given }) => {
     const text = await bundle(
@@ -146,6 +183,23 @@ describe('a bundle importing one operation', () => {
     expect(text).toContain(JSON.stringify(own.path));
     expect(othersOf(given).filter((literal) => text.includes(literal))).toEqual([]);
   });
+
+  test.each(cases)(
+    '%s: code split, zod and the validators load on demand, only the first time a call validates',
+    async (_name, { given }) => {
+      const { atLoad, onDemand } = await splitBundle(
+        `import { createBaseClient, ${given.fn} } from '${given.packageName}';\nexport const run = (options, args) => ${given.fn}(createBaseClient(options), args);`,
+      );
+      expect(atLoad.filter((input) => input.includes('node_modules/zod/'))).toEqual([]);
+      // The package's zod validators (`dist/validators.js`, `dist/validated/<operation>.js`).
+      expect(atLoad.filter((input) => /\/dist\/(validators\.js|validated\/)/.test(input))).toEqual(
+        [],
+      );
+      const own = `/validated/${given.fn}.js`;
+      expect(onDemand.some((input) => input.endsWith(own))).toBe(true);
+      expect(onDemand.some((input) => input.includes('node_modules/zod/'))).toBe(true);
+    },
+  );
 
   test.each(cases)(
     '%s: createClient, by contrast, brings every operation',

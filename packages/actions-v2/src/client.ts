@@ -2,35 +2,35 @@
 import { createRuntime } from '@zapgen/runtime';
 import type { CallOptions, ClientOptions, PollOptions, Runtime } from '@zapgen/runtime';
 import {
-  api,
+  routes,
   apiBase,
-  checkAuthOperation,
-  checkHealthOperation,
-  checkUnfurlAppAuthOperation,
-  createAiActionOperation,
-  deleteAiActionOperation,
-  executeAiActionOperation,
-  executeStatelessActionOperation,
-  getActionDetailsOperation,
-  getAiActionOperation,
-  getAppOperation,
-  getLoginLinkOperation,
-  getOAuthLoginLinkOperation,
-  getPrefillChoicesOperation,
-  guessActionsOperation,
-  listAccountsOperation,
-  listActionsOperation,
-  listAiActionsOperation,
-  listAppAuthenticationsOperation,
-  listUnfurlAppsOperation,
-  previewAiActionOperation,
-  rateExecutionLogOperation,
-  searchAppsOperation,
-  shrinkResultOperation,
-  testAuthenticationOperation,
-  unfurlUrlOperation,
-  updateAiActionOperation,
-} from './definitions.js';
+  checkAuthRoute,
+  checkHealthRoute,
+  checkUnfurlAppAuthRoute,
+  createAiActionRoute,
+  deleteAiActionRoute,
+  executeAiActionRoute,
+  executeStatelessActionRoute,
+  getActionDetailsRoute,
+  getAiActionRoute,
+  getAppRoute,
+  getLoginLinkRoute,
+  getOAuthLoginLinkRoute,
+  getPrefillChoicesRoute,
+  guessActionsRoute,
+  listAccountsRoute,
+  listActionsRoute,
+  listAiActionsRoute,
+  listAppAuthenticationsRoute,
+  listUnfurlAppsRoute,
+  previewAiActionRoute,
+  rateExecutionLogRoute,
+  searchAppsRoute,
+  shrinkResultRoute,
+  testAuthenticationRoute,
+  unfurlUrlRoute,
+  updateAiActionRoute,
+} from './routes.js';
 import type { operations, paths } from './types.js';
 
 /** Options of `createClient`: connection, retries and validation, plus the credentials of Action Automation API. */
@@ -290,7 +290,7 @@ export type UpdateAiActionResult =
 /**
  * A client of Action Automation API for the operation functions: `checkAuth(client, args)` instead of `client.checkAuth(args)`.
  *
- * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`checkAuthOperation`).
+ * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations and their routes; each operation's validators are a chunk of their own, loaded the first time it is validated. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`checkAuthOperation`).
  */
 export function createBaseClient(options: ActionsV2ClientOptions = {}): ActionsV2BaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
@@ -312,7 +312,7 @@ export async function checkAuth(
   args: CheckAuthArgs = {},
   callOptions?: CallOptions,
 ): Promise<CheckAuthResult> {
-  return client.call<CheckAuthResult>(checkAuthOperation, args, callOptions);
+  return client.call<CheckAuthResult>(checkAuthRoute, args, callOptions);
 }
 
 /**
@@ -330,7 +330,7 @@ export async function checkHealth(
   args: CheckHealthArgs = {},
   callOptions?: CallOptions,
 ): Promise<CheckHealthResult> {
-  return client.call<CheckHealthResult>(checkHealthOperation, args, callOptions);
+  return client.call<CheckHealthResult>(checkHealthRoute, args, callOptions);
 }
 
 /**
@@ -349,7 +349,7 @@ export async function checkUnfurlAppAuth(
   args: CheckUnfurlAppAuthArgs,
   callOptions?: CallOptions,
 ): Promise<CheckUnfurlAppAuthResult> {
-  return client.call<CheckUnfurlAppAuthResult>(checkUnfurlAppAuthOperation, args, callOptions);
+  return client.call<CheckUnfurlAppAuthResult>(checkUnfurlAppAuthRoute, args, callOptions);
 }
 
 /**
@@ -368,7 +368,7 @@ export async function createAiAction(
   args: CreateAiActionArgs,
   callOptions?: CallOptions,
 ): Promise<CreateAiActionResult> {
-  return client.call<CreateAiActionResult>(createAiActionOperation, args, callOptions);
+  return client.call<CreateAiActionResult>(createAiActionRoute, args, callOptions);
 }
 
 /**
@@ -387,7 +387,7 @@ export async function deleteAiAction(
   args: DeleteAiActionArgs,
   callOptions?: CallOptions,
 ): Promise<DeleteAiActionResult> {
-  return client.call<DeleteAiActionResult>(deleteAiActionOperation, args, callOptions);
+  return client.call<DeleteAiActionResult>(deleteAiActionRoute, args, callOptions);
 }
 
 /**
@@ -409,7 +409,7 @@ export async function executeAiAction(
   args: ExecuteAiActionArgs,
   callOptions?: CallOptions,
 ): Promise<ExecuteAiActionResult> {
-  return client.call<ExecuteAiActionResult>(executeAiActionOperation, args, callOptions);
+  return client.call<ExecuteAiActionResult>(executeAiActionRoute, args, callOptions);
 }
 
 /**
@@ -435,11 +435,7 @@ export async function executeStatelessAction(
   args: ExecuteStatelessActionArgs,
   callOptions?: CallOptions,
 ): Promise<ExecuteStatelessActionResult> {
-  return client.call<ExecuteStatelessActionResult>(
-    executeStatelessActionOperation,
-    args,
-    callOptions,
-  );
+  return client.call<ExecuteStatelessActionResult>(executeStatelessActionRoute, args, callOptions);
 }
 
 /**
@@ -458,7 +454,7 @@ export async function getActionDetails(
   args: GetActionDetailsArgs,
   callOptions?: CallOptions,
 ): Promise<GetActionDetailsResult> {
-  return client.call<GetActionDetailsResult>(getActionDetailsOperation, args, callOptions);
+  return client.call<GetActionDetailsResult>(getActionDetailsRoute, args, callOptions);
 }
 
 /**
@@ -477,7 +473,7 @@ export async function getAiAction(
   args: GetAiActionArgs,
   callOptions?: CallOptions,
 ): Promise<GetAiActionResult> {
-  return client.call<GetAiActionResult>(getAiActionOperation, args, callOptions);
+  return client.call<GetAiActionResult>(getAiActionRoute, args, callOptions);
 }
 
 /**
@@ -496,7 +492,7 @@ export async function getApp(
   args: GetAppArgs,
   callOptions?: CallOptions,
 ): Promise<GetAppResult> {
-  return client.call<GetAppResult>(getAppOperation, args, callOptions);
+  return client.call<GetAppResult>(getAppRoute, args, callOptions);
 }
 
 /**
@@ -520,7 +516,7 @@ export async function getLoginLink(
   args: GetLoginLinkArgs,
   callOptions?: CallOptions,
 ): Promise<GetLoginLinkResult> {
-  return client.call<GetLoginLinkResult>(getLoginLinkOperation, args, callOptions);
+  return client.call<GetLoginLinkResult>(getLoginLinkRoute, args, callOptions);
 }
 
 /**
@@ -539,7 +535,7 @@ export async function getOAuthLoginLink(
   args: GetOAuthLoginLinkArgs,
   callOptions?: CallOptions,
 ): Promise<GetOAuthLoginLinkResult> {
-  return client.call<GetOAuthLoginLinkResult>(getOAuthLoginLinkOperation, args, callOptions);
+  return client.call<GetOAuthLoginLinkResult>(getOAuthLoginLinkRoute, args, callOptions);
 }
 
 /**
@@ -562,7 +558,7 @@ export async function getPrefillChoices(
   args: GetPrefillChoicesArgs,
   callOptions?: CallOptions,
 ): Promise<GetPrefillChoicesResult> {
-  return client.call<GetPrefillChoicesResult>(getPrefillChoicesOperation, args, callOptions);
+  return client.call<GetPrefillChoicesResult>(getPrefillChoicesRoute, args, callOptions);
 }
 
 /**
@@ -581,7 +577,7 @@ export async function guessActions(
   args: GuessActionsArgs = {},
   callOptions?: CallOptions,
 ): Promise<GuessActionsResult> {
-  return client.call<GuessActionsResult>(guessActionsOperation, args, callOptions);
+  return client.call<GuessActionsResult>(guessActionsRoute, args, callOptions);
 }
 
 /**
@@ -599,7 +595,7 @@ export async function listAccounts(
   args: ListAccountsArgs = {},
   callOptions?: CallOptions,
 ): Promise<ListAccountsResult> {
-  return client.call<ListAccountsResult>(listAccountsOperation, args, callOptions);
+  return client.call<ListAccountsResult>(listAccountsRoute, args, callOptions);
 }
 
 /**
@@ -618,7 +614,7 @@ export async function listActions(
   args: ListActionsArgs,
   callOptions?: CallOptions,
 ): Promise<ListActionsResult> {
-  return client.call<ListActionsResult>(listActionsOperation, args, callOptions);
+  return client.call<ListActionsResult>(listActionsRoute, args, callOptions);
 }
 
 /**
@@ -636,7 +632,7 @@ export async function listAiActions(
   args: ListAiActionsArgs = {},
   callOptions?: CallOptions,
 ): Promise<ListAiActionsResult> {
-  return client.call<ListAiActionsResult>(listAiActionsOperation, args, callOptions);
+  return client.call<ListAiActionsResult>(listAiActionsRoute, args, callOptions);
 }
 
 /**
@@ -655,11 +651,7 @@ export async function listAppAuthentications(
   args: ListAppAuthenticationsArgs,
   callOptions?: CallOptions,
 ): Promise<ListAppAuthenticationsResult> {
-  return client.call<ListAppAuthenticationsResult>(
-    listAppAuthenticationsOperation,
-    args,
-    callOptions,
-  );
+  return client.call<ListAppAuthenticationsResult>(listAppAuthenticationsRoute, args, callOptions);
 }
 
 /**
@@ -677,7 +669,7 @@ export async function listUnfurlApps(
   args: ListUnfurlAppsArgs = {},
   callOptions?: CallOptions,
 ): Promise<ListUnfurlAppsResult> {
-  return client.call<ListUnfurlAppsResult>(listUnfurlAppsOperation, args, callOptions);
+  return client.call<ListUnfurlAppsResult>(listUnfurlAppsRoute, args, callOptions);
 }
 
 /**
@@ -699,7 +691,7 @@ export async function previewAiAction(
   args: PreviewAiActionArgs,
   callOptions?: CallOptions,
 ): Promise<PreviewAiActionResult> {
-  return client.call<PreviewAiActionResult>(previewAiActionOperation, args, callOptions);
+  return client.call<PreviewAiActionResult>(previewAiActionRoute, args, callOptions);
 }
 
 /**
@@ -722,7 +714,7 @@ export async function rateExecutionLog(
   args: RateExecutionLogArgs,
   callOptions?: CallOptions,
 ): Promise<RateExecutionLogResult> {
-  return client.call<RateExecutionLogResult>(rateExecutionLogOperation, args, callOptions);
+  return client.call<RateExecutionLogResult>(rateExecutionLogRoute, args, callOptions);
 }
 
 /**
@@ -741,7 +733,7 @@ export async function searchApps(
   args: SearchAppsArgs = {},
   callOptions?: CallOptions,
 ): Promise<SearchAppsResult> {
-  return client.call<SearchAppsResult>(searchAppsOperation, args, callOptions);
+  return client.call<SearchAppsResult>(searchAppsRoute, args, callOptions);
 }
 
 /**
@@ -765,7 +757,7 @@ export async function shrinkResult(
   args: ShrinkResultArgs = {},
   callOptions?: CallOptions,
 ): Promise<ShrinkResultResult> {
-  return client.call<ShrinkResultResult>(shrinkResultOperation, args, callOptions);
+  return client.call<ShrinkResultResult>(shrinkResultRoute, args, callOptions);
 }
 
 /**
@@ -784,7 +776,7 @@ export async function testAuthentication(
   args: TestAuthenticationArgs,
   callOptions?: CallOptions,
 ): Promise<TestAuthenticationResult> {
-  return client.call<TestAuthenticationResult>(testAuthenticationOperation, args, callOptions);
+  return client.call<TestAuthenticationResult>(testAuthenticationRoute, args, callOptions);
 }
 
 /**
@@ -805,7 +797,7 @@ export async function unfurlUrl(
   args: UnfurlUrlArgs,
   callOptions?: CallOptions,
 ): Promise<UnfurlUrlResult> {
-  return client.call<UnfurlUrlResult>(unfurlUrlOperation, args, callOptions);
+  return client.call<UnfurlUrlResult>(unfurlUrlRoute, args, callOptions);
 }
 
 /**
@@ -824,7 +816,7 @@ export async function updateAiAction(
   args: UpdateAiActionArgs,
   callOptions?: CallOptions,
 ): Promise<UpdateAiActionResult> {
-  return client.call<UpdateAiActionResult>(updateAiActionOperation, args, callOptions);
+  return client.call<UpdateAiActionResult>(updateAiActionRoute, args, callOptions);
 }
 
 /**
@@ -833,7 +825,7 @@ export async function updateAiAction(
  * Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.
  */
 export function createClient(options: ActionsV2ClientOptions = {}) {
-  const runtime = createRuntime<paths>(api, options);
+  const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
     /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
@@ -1310,7 +1302,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
         args: GetPrefillChoicesArgs,
         callOptions?: PollOptions,
       ): Promise<GetPrefillChoicesResult> {
-        return runtime.poll<GetPrefillChoicesResult>(getPrefillChoicesOperation, args, callOptions);
+        return runtime.poll<GetPrefillChoicesResult>(getPrefillChoicesRoute, args, callOptions);
       },
     },
   };

@@ -71,6 +71,7 @@ export const checkAuthRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/checkAuth.js').then((module) => module.validators),
 };
 
 /** How `checkHealth` goes on the wire: its definition without validators. */
@@ -99,6 +100,7 @@ export const checkHealthRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/checkHealth.js').then((module) => module.validators),
 };
 
 /** How `checkUnfurlAppAuth` goes on the wire: its definition without validators. */
@@ -138,6 +140,7 @@ export const checkUnfurlAppAuthRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/checkUnfurlAppAuth.js').then((module) => module.validators),
 };
 
 /** How `createAiAction` goes on the wire: its definition without validators. */
@@ -191,6 +194,7 @@ export const createAiActionRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/createAiAction.js').then((module) => module.validators),
 };
 
 /** How `deleteAiAction` goes on the wire: its definition without validators. */
@@ -230,6 +234,7 @@ export const deleteAiActionRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/deleteAiAction.js').then((module) => module.validators),
 };
 
 /** How `executeAiAction` goes on the wire: its definition without validators. */
@@ -295,6 +300,7 @@ export const executeAiActionRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/executeAiAction.js').then((module) => module.validators),
 };
 
 /** How `executeStatelessAction` goes on the wire: its definition without validators. */
@@ -381,6 +387,8 @@ export const executeStatelessActionRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () =>
+    import('./validated/executeStatelessAction.js').then((module) => module.validators),
 };
 
 /** How `getActionDetails` goes on the wire: its definition without validators. */
@@ -477,6 +485,7 @@ export const getActionDetailsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/getActionDetails.js').then((module) => module.validators),
 };
 
 /** How `getAiAction` goes on the wire: its definition without validators. */
@@ -516,6 +525,7 @@ export const getAiActionRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/getAiAction.js').then((module) => module.validators),
 };
 
 /** How `getApp` goes on the wire: its definition without validators. */
@@ -555,6 +565,7 @@ export const getAppRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/getApp.js').then((module) => module.validators),
 };
 
 /** How `getLoginLink` goes on the wire: its definition without validators. */
@@ -624,6 +635,7 @@ export const getLoginLinkRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/getLoginLink.js').then((module) => module.validators),
 };
 
 /** How `getOAuthLoginLink` goes on the wire: its definition without validators. */
@@ -713,6 +725,7 @@ export const getOAuthLoginLinkRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/getOAuthLoginLink.js').then((module) => module.validators),
 };
 
 /** How `getPrefillChoices` goes on the wire: its definition without validators. */
@@ -819,6 +832,7 @@ export const getPrefillChoicesRoute: OperationDefinition = {
     },
     ageField: 'last_refresh_seconds_ago',
   },
+  validators: () => import('./validated/getPrefillChoices.js').then((module) => module.validators),
 };
 
 /** How `guessActions` goes on the wire: its definition without validators. */
@@ -851,6 +865,7 @@ export const guessActionsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/guessActions.js').then((module) => module.validators),
 };
 
 /** How `listAccounts` goes on the wire: its definition without validators. */
@@ -879,6 +894,7 @@ export const listAccountsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/listAccounts.js').then((module) => module.validators),
 };
 
 /** How `listActions` goes on the wire: its definition without validators. */
@@ -941,6 +957,7 @@ export const listActionsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/listActions.js').then((module) => module.validators),
 };
 
 /** How `listAiActions` goes on the wire: its definition without validators. */
@@ -969,6 +986,7 @@ export const listAiActionsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/listAiActions.js').then((module) => module.validators),
 };
 
 /** How `listAppAuthentications` goes on the wire: its definition without validators. */
@@ -1028,6 +1046,8 @@ export const listAppAuthenticationsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () =>
+    import('./validated/listAppAuthentications.js').then((module) => module.validators),
 };
 
 /** How `listUnfurlApps` goes on the wire: its definition without validators. */
@@ -1056,6 +1076,7 @@ export const listUnfurlAppsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/listUnfurlApps.js').then((module) => module.validators),
 };
 
 /** How `previewAiAction` goes on the wire: its definition without validators. */
@@ -1111,6 +1132,7 @@ export const previewAiActionRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/previewAiAction.js').then((module) => module.validators),
 };
 
 /** How `rateExecutionLog` goes on the wire: its definition without validators. */
@@ -1182,6 +1204,7 @@ export const rateExecutionLogRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/rateExecutionLog.js').then((module) => module.validators),
 };
 
 /** How `searchApps` goes on the wire: its definition without validators. */
@@ -1221,6 +1244,7 @@ export const searchAppsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/searchApps.js').then((module) => module.validators),
 };
 
 /** How `shrinkResult` goes on the wire: its definition without validators. */
@@ -1311,6 +1335,7 @@ export const shrinkResultRoute: OperationDefinition = {
     level: 'unofficial',
     note: 'Unofficial; may change or be removed at any time.',
   },
+  validators: () => import('./validated/shrinkResult.js').then((module) => module.validators),
 };
 
 /** How `testAuthentication` goes on the wire: its definition without validators. */
@@ -1350,6 +1375,7 @@ export const testAuthenticationRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/testAuthentication.js').then((module) => module.validators),
 };
 
 /** How `unfurlUrl` goes on the wire: its definition without validators. */
@@ -1393,6 +1419,7 @@ export const unfurlUrlRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/unfurlUrl.js').then((module) => module.validators),
 };
 
 /** How `updateAiAction` goes on the wire: its definition without validators. */
@@ -1456,6 +1483,7 @@ export const updateAiActionRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/updateAiAction.js').then((module) => module.validators),
 };
 
 /* @__NO_SIDE_EFFECTS__ */

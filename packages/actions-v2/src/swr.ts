@@ -8,33 +8,33 @@ import type {
   QueryResponse,
 } from '@zapgen/runtime/swr';
 import {
-  checkAuthOperation,
-  checkHealthOperation,
-  checkUnfurlAppAuthOperation,
-  createAiActionOperation,
-  deleteAiActionOperation,
-  executeAiActionOperation,
-  executeStatelessActionOperation,
-  getActionDetailsOperation,
-  getAiActionOperation,
-  getAppOperation,
-  getLoginLinkOperation,
-  getOAuthLoginLinkOperation,
-  getPrefillChoicesOperation,
-  guessActionsOperation,
-  listAccountsOperation,
-  listActionsOperation,
-  listAiActionsOperation,
-  listAppAuthenticationsOperation,
-  listUnfurlAppsOperation,
-  previewAiActionOperation,
-  rateExecutionLogOperation,
-  searchAppsOperation,
-  shrinkResultOperation,
-  testAuthenticationOperation,
-  unfurlUrlOperation,
-  updateAiActionOperation,
-} from './definitions.js';
+  checkAuthRoute,
+  checkHealthRoute,
+  checkUnfurlAppAuthRoute,
+  createAiActionRoute,
+  deleteAiActionRoute,
+  executeAiActionRoute,
+  executeStatelessActionRoute,
+  getActionDetailsRoute,
+  getAiActionRoute,
+  getAppRoute,
+  getLoginLinkRoute,
+  getOAuthLoginLinkRoute,
+  getPrefillChoicesRoute,
+  guessActionsRoute,
+  listAccountsRoute,
+  listActionsRoute,
+  listAiActionsRoute,
+  listAppAuthenticationsRoute,
+  listUnfurlAppsRoute,
+  previewAiActionRoute,
+  rateExecutionLogRoute,
+  searchAppsRoute,
+  shrinkResultRoute,
+  testAuthenticationRoute,
+  unfurlUrlRoute,
+  updateAiActionRoute,
+} from './routes.js';
 import type {
   CheckAuthArgs,
   CheckAuthResult,
@@ -162,7 +162,7 @@ export function useCheckAuth(
   args: CheckAuthArgs | null = {},
   config?: QueryConfig<CheckAuthResult>,
 ): QueryResponse<CheckAuthResult> {
-  return useOperation<CheckAuthResult>(client, checkAuthOperation, checkAuthSwrScope, args, config);
+  return useOperation<CheckAuthResult>(client, checkAuthRoute, checkAuthSwrScope, args, config);
 }
 
 const checkHealthSwrScope = {
@@ -179,7 +179,7 @@ export function useCheckHealth(
 ): QueryResponse<CheckHealthResult> {
   return useOperation<CheckHealthResult>(
     client,
-    checkHealthOperation,
+    checkHealthRoute,
     checkHealthSwrScope,
     args,
     config,
@@ -200,7 +200,7 @@ export function useCheckUnfurlAppAuth(
 ): QueryResponse<CheckUnfurlAppAuthResult> {
   return useOperation<CheckUnfurlAppAuthResult>(
     client,
-    checkUnfurlAppAuthOperation,
+    checkUnfurlAppAuthRoute,
     checkUnfurlAppAuthSwrScope,
     args,
     config,
@@ -220,7 +220,7 @@ export function useCreateAiAction(
 ): MutationResponse<CreateAiActionResult, CreateAiActionArgs> {
   return useOperationMutation<CreateAiActionResult, CreateAiActionArgs>(
     client,
-    createAiActionOperation,
+    createAiActionRoute,
     createAiActionSwrScope,
     config,
   );
@@ -239,7 +239,7 @@ export function useDeleteAiAction(
 ): MutationResponse<DeleteAiActionResult, DeleteAiActionArgs> {
   return useOperationMutation<DeleteAiActionResult, DeleteAiActionArgs>(
     client,
-    deleteAiActionOperation,
+    deleteAiActionRoute,
     deleteAiActionSwrScope,
     config,
   );
@@ -258,7 +258,7 @@ export function useExecuteAiAction(
 ): MutationResponse<ExecuteAiActionResult, ExecuteAiActionArgs> {
   return useOperationMutation<ExecuteAiActionResult, ExecuteAiActionArgs>(
     client,
-    executeAiActionOperation,
+    executeAiActionRoute,
     executeAiActionSwrScope,
     config,
   );
@@ -277,7 +277,7 @@ export function useExecuteStatelessAction(
 ): MutationResponse<ExecuteStatelessActionResult, ExecuteStatelessActionArgs> {
   return useOperationMutation<ExecuteStatelessActionResult, ExecuteStatelessActionArgs>(
     client,
-    executeStatelessActionOperation,
+    executeStatelessActionRoute,
     executeStatelessActionSwrScope,
     config,
   );
@@ -296,7 +296,7 @@ export function useGetActionDetails(
 ): MutationResponse<GetActionDetailsResult, GetActionDetailsArgs> {
   return useOperationMutation<GetActionDetailsResult, GetActionDetailsArgs>(
     client,
-    getActionDetailsOperation,
+    getActionDetailsRoute,
     getActionDetailsSwrScope,
     config,
   );
@@ -316,7 +316,7 @@ export function useGetAiAction(
 ): QueryResponse<GetAiActionResult> {
   return useOperation<GetAiActionResult>(
     client,
-    getAiActionOperation,
+    getAiActionRoute,
     getAiActionSwrScope,
     args,
     config,
@@ -331,7 +331,7 @@ export function useGetApp(
   args: GetAppArgs | null,
   config?: QueryConfig<GetAppResult>,
 ): QueryResponse<GetAppResult> {
-  return useOperation<GetAppResult>(client, getAppOperation, getAppSwrScope, args, config);
+  return useOperation<GetAppResult>(client, getAppRoute, getAppSwrScope, args, config);
 }
 
 const getLoginLinkSwrScope = {
@@ -348,7 +348,7 @@ export function useGetLoginLink(
 ): QueryResponse<GetLoginLinkResult> {
   return useOperation<GetLoginLinkResult>(
     client,
-    getLoginLinkOperation,
+    getLoginLinkRoute,
     getLoginLinkSwrScope,
     args,
     config,
@@ -369,7 +369,7 @@ export function useGetOAuthLoginLink(
 ): QueryResponse<GetOAuthLoginLinkResult> {
   return useOperation<GetOAuthLoginLinkResult>(
     client,
-    getOAuthLoginLinkOperation,
+    getOAuthLoginLinkRoute,
     getOAuthLoginLinkSwrScope,
     args,
     config,
@@ -390,7 +390,7 @@ export function useGetPrefillChoices(
 ): QueryResponse<GetPrefillChoicesResult> {
   return useOperation<GetPrefillChoicesResult>(
     client,
-    getPrefillChoicesOperation,
+    getPrefillChoicesRoute,
     getPrefillChoicesSwrScope,
     args,
     config,
@@ -410,7 +410,7 @@ export function useGuessActions(
 ): MutationResponse<GuessActionsResult, GuessActionsArgs> {
   return useOperationMutation<GuessActionsResult, GuessActionsArgs>(
     client,
-    guessActionsOperation,
+    guessActionsRoute,
     guessActionsSwrScope,
     config,
   );
@@ -430,7 +430,7 @@ export function useListAccounts(
 ): QueryResponse<ListAccountsResult> {
   return useOperation<ListAccountsResult>(
     client,
-    listAccountsOperation,
+    listAccountsRoute,
     listAccountsSwrScope,
     args,
     config,
@@ -451,7 +451,7 @@ export function useListActions(
 ): QueryResponse<ListActionsResult> {
   return useOperation<ListActionsResult>(
     client,
-    listActionsOperation,
+    listActionsRoute,
     listActionsSwrScope,
     args,
     config,
@@ -472,7 +472,7 @@ export function useListAiActions(
 ): QueryResponse<ListAiActionsResult> {
   return useOperation<ListAiActionsResult>(
     client,
-    listAiActionsOperation,
+    listAiActionsRoute,
     listAiActionsSwrScope,
     args,
     config,
@@ -493,7 +493,7 @@ export function useListAppAuthentications(
 ): QueryResponse<ListAppAuthenticationsResult> {
   return useOperation<ListAppAuthenticationsResult>(
     client,
-    listAppAuthenticationsOperation,
+    listAppAuthenticationsRoute,
     listAppAuthenticationsSwrScope,
     args,
     config,
@@ -514,7 +514,7 @@ export function useListUnfurlApps(
 ): QueryResponse<ListUnfurlAppsResult> {
   return useOperation<ListUnfurlAppsResult>(
     client,
-    listUnfurlAppsOperation,
+    listUnfurlAppsRoute,
     listUnfurlAppsSwrScope,
     args,
     config,
@@ -534,7 +534,7 @@ export function usePreviewAiAction(
 ): MutationResponse<PreviewAiActionResult, PreviewAiActionArgs> {
   return useOperationMutation<PreviewAiActionResult, PreviewAiActionArgs>(
     client,
-    previewAiActionOperation,
+    previewAiActionRoute,
     previewAiActionSwrScope,
     config,
   );
@@ -553,7 +553,7 @@ export function useRateExecutionLog(
 ): MutationResponse<RateExecutionLogResult, RateExecutionLogArgs> {
   return useOperationMutation<RateExecutionLogResult, RateExecutionLogArgs>(
     client,
-    rateExecutionLogOperation,
+    rateExecutionLogRoute,
     rateExecutionLogSwrScope,
     config,
   );
@@ -571,13 +571,7 @@ export function useSearchApps(
   args: SearchAppsArgs | null = {},
   config?: QueryConfig<SearchAppsResult>,
 ): QueryResponse<SearchAppsResult> {
-  return useOperation<SearchAppsResult>(
-    client,
-    searchAppsOperation,
-    searchAppsSwrScope,
-    args,
-    config,
-  );
+  return useOperation<SearchAppsResult>(client, searchAppsRoute, searchAppsSwrScope, args, config);
 }
 
 const shrinkResultSwrScope = {
@@ -593,7 +587,7 @@ export function useShrinkResult(
 ): MutationResponse<ShrinkResultResult, ShrinkResultArgs> {
   return useOperationMutation<ShrinkResultResult, ShrinkResultArgs>(
     client,
-    shrinkResultOperation,
+    shrinkResultRoute,
     shrinkResultSwrScope,
     config,
   );
@@ -612,7 +606,7 @@ export function useTestAuthentication(
 ): MutationResponse<TestAuthenticationResult, TestAuthenticationArgs> {
   return useOperationMutation<TestAuthenticationResult, TestAuthenticationArgs>(
     client,
-    testAuthenticationOperation,
+    testAuthenticationRoute,
     testAuthenticationSwrScope,
     config,
   );
@@ -631,7 +625,7 @@ export function useUnfurlUrl(
 ): MutationResponse<UnfurlUrlResult, UnfurlUrlArgs> {
   return useOperationMutation<UnfurlUrlResult, UnfurlUrlArgs>(
     client,
-    unfurlUrlOperation,
+    unfurlUrlRoute,
     unfurlUrlSwrScope,
     config,
   );
@@ -650,7 +644,7 @@ export function useUpdateAiAction(
 ): MutationResponse<UpdateAiActionResult, UpdateAiActionArgs> {
   return useOperationMutation<UpdateAiActionResult, UpdateAiActionArgs>(
     client,
-    updateAiActionOperation,
+    updateAiActionRoute,
     updateAiActionSwrScope,
     config,
   );

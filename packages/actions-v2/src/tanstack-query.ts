@@ -15,33 +15,33 @@ import type {
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
 import {
-  checkAuthOperation,
-  checkHealthOperation,
-  checkUnfurlAppAuthOperation,
-  createAiActionOperation,
-  deleteAiActionOperation,
-  executeAiActionOperation,
-  executeStatelessActionOperation,
-  getActionDetailsOperation,
-  getAiActionOperation,
-  getAppOperation,
-  getLoginLinkOperation,
-  getOAuthLoginLinkOperation,
-  getPrefillChoicesOperation,
-  guessActionsOperation,
-  listAccountsOperation,
-  listActionsOperation,
-  listAiActionsOperation,
-  listAppAuthenticationsOperation,
-  listUnfurlAppsOperation,
-  previewAiActionOperation,
-  rateExecutionLogOperation,
-  searchAppsOperation,
-  shrinkResultOperation,
-  testAuthenticationOperation,
-  unfurlUrlOperation,
-  updateAiActionOperation,
-} from './definitions.js';
+  checkAuthRoute,
+  checkHealthRoute,
+  checkUnfurlAppAuthRoute,
+  createAiActionRoute,
+  deleteAiActionRoute,
+  executeAiActionRoute,
+  executeStatelessActionRoute,
+  getActionDetailsRoute,
+  getAiActionRoute,
+  getAppRoute,
+  getLoginLinkRoute,
+  getOAuthLoginLinkRoute,
+  getPrefillChoicesRoute,
+  guessActionsRoute,
+  listAccountsRoute,
+  listActionsRoute,
+  listAiActionsRoute,
+  listAppAuthenticationsRoute,
+  listUnfurlAppsRoute,
+  previewAiActionRoute,
+  rateExecutionLogRoute,
+  searchAppsRoute,
+  shrinkResultRoute,
+  testAuthenticationRoute,
+  unfurlUrlRoute,
+  updateAiActionRoute,
+} from './routes.js';
 import type {
   CheckAuthArgs,
   CheckAuthResult,
@@ -164,7 +164,7 @@ export function checkAuthQueryOptions(
 ) {
   return operationQueryOptions<CheckAuthResult, object>({
     client,
-    operation: checkAuthOperation,
+    operation: checkAuthRoute,
     scope: checkAuthScope,
     args,
     options,
@@ -203,7 +203,7 @@ export function checkHealthQueryOptions(
 ) {
   return operationQueryOptions<CheckHealthResult, object>({
     client,
-    operation: checkHealthOperation,
+    operation: checkHealthRoute,
     scope: checkHealthScope,
     args,
     options,
@@ -246,7 +246,7 @@ export function checkUnfurlAppAuthQueryOptions(
 ) {
   return operationQueryOptions<CheckUnfurlAppAuthResult, object>({
     client,
-    operation: checkUnfurlAppAuthOperation,
+    operation: checkUnfurlAppAuthRoute,
     scope: checkUnfurlAppAuthScope,
     args,
     options,
@@ -275,7 +275,7 @@ export function createAiActionMutationOptions(
 ) {
   return operationMutationOptions<CreateAiActionResult, CreateAiActionArgs, object>({
     client,
-    operation: createAiActionOperation,
+    operation: createAiActionRoute,
     scope: createAiActionScope,
     options,
   });
@@ -303,7 +303,7 @@ export function deleteAiActionMutationOptions(
 ) {
   return operationMutationOptions<DeleteAiActionResult, DeleteAiActionArgs, object>({
     client,
-    operation: deleteAiActionOperation,
+    operation: deleteAiActionRoute,
     scope: deleteAiActionScope,
     options,
   });
@@ -331,7 +331,7 @@ export function executeAiActionMutationOptions(
 ) {
   return operationMutationOptions<ExecuteAiActionResult, ExecuteAiActionArgs, object>({
     client,
-    operation: executeAiActionOperation,
+    operation: executeAiActionRoute,
     scope: executeAiActionScope,
     options,
   });
@@ -358,12 +358,7 @@ export function executeStatelessActionMutationOptions(
   options?: MutationOptionsInput<ExecuteStatelessActionResult, ExecuteStatelessActionArgs>,
 ) {
   return operationMutationOptions<ExecuteStatelessActionResult, ExecuteStatelessActionArgs, object>(
-    {
-      client,
-      operation: executeStatelessActionOperation,
-      scope: executeStatelessActionScope,
-      options,
-    },
+    { client, operation: executeStatelessActionRoute, scope: executeStatelessActionScope, options },
   );
 }
 
@@ -389,7 +384,7 @@ export function getActionDetailsMutationOptions(
 ) {
   return operationMutationOptions<GetActionDetailsResult, GetActionDetailsArgs, object>({
     client,
-    operation: getActionDetailsOperation,
+    operation: getActionDetailsRoute,
     scope: getActionDetailsScope,
     options,
   });
@@ -427,7 +422,7 @@ export function getAiActionQueryOptions(
 ) {
   return operationQueryOptions<GetAiActionResult, object>({
     client,
-    operation: getAiActionOperation,
+    operation: getAiActionRoute,
     scope: getAiActionScope,
     args,
     options,
@@ -462,7 +457,7 @@ export function getAppQueryOptions(
 ) {
   return operationQueryOptions<GetAppResult, object>({
     client,
-    operation: getAppOperation,
+    operation: getAppRoute,
     scope: getAppScope,
     args,
     options,
@@ -503,7 +498,7 @@ export function getLoginLinkQueryOptions(
 ) {
   return operationQueryOptions<GetLoginLinkResult, object>({
     client,
-    operation: getLoginLinkOperation,
+    operation: getLoginLinkRoute,
     scope: getLoginLinkScope,
     args,
     options,
@@ -546,7 +541,7 @@ export function getOAuthLoginLinkQueryOptions(
 ) {
   return operationQueryOptions<GetOAuthLoginLinkResult, object>({
     client,
-    operation: getOAuthLoginLinkOperation,
+    operation: getOAuthLoginLinkRoute,
     scope: getOAuthLoginLinkScope,
     args,
     options,
@@ -589,7 +584,7 @@ export function getPrefillChoicesQueryOptions(
 ) {
   return operationQueryOptions<GetPrefillChoicesResult, object>({
     client,
-    operation: getPrefillChoicesOperation,
+    operation: getPrefillChoicesRoute,
     scope: getPrefillChoicesScope,
     args,
     options,
@@ -618,7 +613,7 @@ export function guessActionsMutationOptions(
 ) {
   return operationMutationOptions<GuessActionsResult, GuessActionsArgs, object>({
     client,
-    operation: guessActionsOperation,
+    operation: guessActionsRoute,
     scope: guessActionsScope,
     options,
   });
@@ -658,7 +653,7 @@ export function listAccountsQueryOptions(
 ) {
   return operationQueryOptions<ListAccountsResult, object>({
     client,
-    operation: listAccountsOperation,
+    operation: listAccountsRoute,
     scope: listAccountsScope,
     args,
     options,
@@ -697,7 +692,7 @@ export function listActionsQueryOptions(
 ) {
   return operationQueryOptions<ListActionsResult, object>({
     client,
-    operation: listActionsOperation,
+    operation: listActionsRoute,
     scope: listActionsScope,
     args,
     options,
@@ -738,7 +733,7 @@ export function listAiActionsQueryOptions(
 ) {
   return operationQueryOptions<ListAiActionsResult, object>({
     client,
-    operation: listAiActionsOperation,
+    operation: listAiActionsRoute,
     scope: listAiActionsScope,
     args,
     options,
@@ -781,7 +776,7 @@ export function listAppAuthenticationsQueryOptions(
 ) {
   return operationQueryOptions<ListAppAuthenticationsResult, object>({
     client,
-    operation: listAppAuthenticationsOperation,
+    operation: listAppAuthenticationsRoute,
     scope: listAppAuthenticationsScope,
     args,
     options,
@@ -824,7 +819,7 @@ export function listUnfurlAppsQueryOptions(
 ) {
   return operationQueryOptions<ListUnfurlAppsResult, object>({
     client,
-    operation: listUnfurlAppsOperation,
+    operation: listUnfurlAppsRoute,
     scope: listUnfurlAppsScope,
     args,
     options,
@@ -853,7 +848,7 @@ export function previewAiActionMutationOptions(
 ) {
   return operationMutationOptions<PreviewAiActionResult, PreviewAiActionArgs, object>({
     client,
-    operation: previewAiActionOperation,
+    operation: previewAiActionRoute,
     scope: previewAiActionScope,
     options,
   });
@@ -881,7 +876,7 @@ export function rateExecutionLogMutationOptions(
 ) {
   return operationMutationOptions<RateExecutionLogResult, RateExecutionLogArgs, object>({
     client,
-    operation: rateExecutionLogOperation,
+    operation: rateExecutionLogRoute,
     scope: rateExecutionLogScope,
     options,
   });
@@ -919,7 +914,7 @@ export function searchAppsQueryOptions(
 ) {
   return operationQueryOptions<SearchAppsResult, object>({
     client,
-    operation: searchAppsOperation,
+    operation: searchAppsRoute,
     scope: searchAppsScope,
     args,
     options,
@@ -948,7 +943,7 @@ export function shrinkResultMutationOptions(
 ) {
   return operationMutationOptions<ShrinkResultResult, ShrinkResultArgs, object>({
     client,
-    operation: shrinkResultOperation,
+    operation: shrinkResultRoute,
     scope: shrinkResultScope,
     options,
   });
@@ -976,7 +971,7 @@ export function testAuthenticationMutationOptions(
 ) {
   return operationMutationOptions<TestAuthenticationResult, TestAuthenticationArgs, object>({
     client,
-    operation: testAuthenticationOperation,
+    operation: testAuthenticationRoute,
     scope: testAuthenticationScope,
     options,
   });
@@ -1000,7 +995,7 @@ export function unfurlUrlMutationOptions(
 ) {
   return operationMutationOptions<UnfurlUrlResult, UnfurlUrlArgs, object>({
     client,
-    operation: unfurlUrlOperation,
+    operation: unfurlUrlRoute,
     scope: unfurlUrlScope,
     options,
   });
@@ -1028,7 +1023,7 @@ export function updateAiActionMutationOptions(
 ) {
   return operationMutationOptions<UpdateAiActionResult, UpdateAiActionArgs, object>({
     client,
-    operation: updateAiActionOperation,
+    operation: updateAiActionRoute,
     scope: updateAiActionScope,
     options,
   });

@@ -2,13 +2,13 @@
 import { createRuntime } from '@zapgen/runtime';
 import type { CallOptions, ClientOptions, PaginateOptions, Runtime } from '@zapgen/runtime';
 import {
-  api,
+  routes,
   apiBase,
-  listAppsOperation,
-  listMyZapTemplatesOperation,
-  listZapTemplatesOperation,
-  listZapsOperation,
-} from './definitions.js';
+  listAppsRoute,
+  listMyZapTemplatesRoute,
+  listZapTemplatesRoute,
+  listZapsRoute,
+} from './routes.js';
 import type { operations, paths } from './types.js';
 
 /** Options of `createClient`: connection, retries and validation, plus the credentials of Partner API. */
@@ -83,7 +83,7 @@ export type ListZapsItem = ListZapsResult extends { objects?: readonly (infer It
 /**
  * A client of Partner API for the operation functions: `listApps(client, args)` instead of `client.listApps(args)`.
  *
- * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`listAppsOperation`).
+ * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations and their routes; each operation's validators are a chunk of their own, loaded the first time it is validated. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`listAppsOperation`).
  */
 export function createBaseClient(options: PartnerV1ClientOptions = {}): PartnerV1BaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
@@ -112,7 +112,7 @@ export async function listApps(
   args: ListAppsArgs = {},
   callOptions?: CallOptions,
 ): Promise<ListAppsResult> {
-  return client.call<ListAppsResult>(listAppsOperation, args, callOptions);
+  return client.call<ListAppsResult>(listAppsRoute, args, callOptions);
 }
 
 /**
@@ -137,7 +137,7 @@ export async function listMyZapTemplates(
   args: ListMyZapTemplatesArgs = {},
   callOptions?: CallOptions,
 ): Promise<ListMyZapTemplatesResult> {
-  return client.call<ListMyZapTemplatesResult>(listMyZapTemplatesOperation, args, callOptions);
+  return client.call<ListMyZapTemplatesResult>(listMyZapTemplatesRoute, args, callOptions);
 }
 
 /**
@@ -162,7 +162,7 @@ export async function listZapTemplates(
   args: ListZapTemplatesArgs = {},
   callOptions?: CallOptions,
 ): Promise<ListZapTemplatesResult> {
-  return client.call<ListZapTemplatesResult>(listZapTemplatesOperation, args, callOptions);
+  return client.call<ListZapTemplatesResult>(listZapTemplatesRoute, args, callOptions);
 }
 
 /**
@@ -187,7 +187,7 @@ export async function listZaps(
   args: ListZapsArgs = {},
   callOptions?: CallOptions,
 ): Promise<ListZapsResult> {
-  return client.call<ListZapsResult>(listZapsOperation, args, callOptions);
+  return client.call<ListZapsResult>(listZapsRoute, args, callOptions);
 }
 
 /**
@@ -196,7 +196,7 @@ export async function listZaps(
  * Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.
  */
 export function createClient(options: PartnerV1ClientOptions = {}) {
-  const runtime = createRuntime<paths>(api, options);
+  const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
     /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
@@ -298,32 +298,28 @@ export function createClient(options: PartnerV1ClientOptions = {}) {
         args: ListAppsArgs = {},
         callOptions?: PaginateOptions,
       ): AsyncIterableIterator<ListAppsItem> {
-        return runtime.paginate<ListAppsItem>(listAppsOperation, args, callOptions);
+        return runtime.paginate<ListAppsItem>(listAppsRoute, args, callOptions);
       },
       /** Iterates over every item of `listMyZapTemplates`, page after page. */
       listMyZapTemplates(
         args: ListMyZapTemplatesArgs = {},
         callOptions?: PaginateOptions,
       ): AsyncIterableIterator<ListMyZapTemplatesItem> {
-        return runtime.paginate<ListMyZapTemplatesItem>(
-          listMyZapTemplatesOperation,
-          args,
-          callOptions,
-        );
+        return runtime.paginate<ListMyZapTemplatesItem>(listMyZapTemplatesRoute, args, callOptions);
       },
       /** Iterates over every item of `listZapTemplates`, page after page. */
       listZapTemplates(
         args: ListZapTemplatesArgs = {},
         callOptions?: PaginateOptions,
       ): AsyncIterableIterator<ListZapTemplatesItem> {
-        return runtime.paginate<ListZapTemplatesItem>(listZapTemplatesOperation, args, callOptions);
+        return runtime.paginate<ListZapTemplatesItem>(listZapTemplatesRoute, args, callOptions);
       },
       /** Iterates over every item of `listZaps`, page after page. */
       listZaps(
         args: ListZapsArgs = {},
         callOptions?: PaginateOptions,
       ): AsyncIterableIterator<ListZapsItem> {
-        return runtime.paginate<ListZapsItem>(listZapsOperation, args, callOptions);
+        return runtime.paginate<ListZapsItem>(listZapsRoute, args, callOptions);
       },
     },
   };

@@ -119,6 +119,7 @@ export const listAppsRoute: OperationDefinition = {
     nextField: 'next_url',
     previousField: 'prev_url',
   },
+  validators: () => import('./validated/listApps.js').then((module) => module.validators),
 };
 
 /** How `listMyZapTemplates` goes on the wire: its definition without validators. */
@@ -232,6 +233,7 @@ export const listMyZapTemplatesRoute: OperationDefinition = {
     limitParameter: 'limit',
     itemsField: '',
   },
+  validators: () => import('./validated/listMyZapTemplates.js').then((module) => module.validators),
 };
 
 /** How `listZapTemplates` goes on the wire: its definition without validators. */
@@ -331,6 +333,7 @@ export const listZapTemplatesRoute: OperationDefinition = {
     limitParameter: 'limit',
     itemsField: '',
   },
+  validators: () => import('./validated/listZapTemplates.js').then((module) => module.validators),
 };
 
 /** How `listZaps` goes on the wire: its definition without validators. */
@@ -432,6 +435,7 @@ export const listZapsRoute: OperationDefinition = {
     previousField: 'previous',
     totalItemsField: 'count',
   },
+  validators: () => import('./validated/listZaps.js').then((module) => module.validators),
 };
 
 /* @__NO_SIDE_EFFECTS__ */

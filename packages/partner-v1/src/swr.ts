@@ -8,11 +8,11 @@ import type {
   QueryResponse,
 } from '@zapgen/runtime/swr';
 import {
-  listAppsOperation,
-  listMyZapTemplatesOperation,
-  listZapTemplatesOperation,
-  listZapsOperation,
-} from './definitions.js';
+  listAppsRoute,
+  listMyZapTemplatesRoute,
+  listZapTemplatesRoute,
+  listZapsRoute,
+} from './routes.js';
 import type {
   ListAppsArgs,
   ListAppsResult,
@@ -45,7 +45,7 @@ export function useListApps(
   args: ListAppsArgs | null = {},
   config?: QueryConfig<ListAppsResult>,
 ): QueryResponse<ListAppsResult> {
-  return useOperation<ListAppsResult>(client, listAppsOperation, listAppsSwrScope, args, config);
+  return useOperation<ListAppsResult>(client, listAppsRoute, listAppsSwrScope, args, config);
 }
 
 /** `useSWRInfinite` of `listApps`: `setSize(size + 1)` loads the next page while the pagination model says there is one. */
@@ -56,7 +56,7 @@ export function useListAppsInfinite(
 ): InfiniteResponse<ListAppsResult> {
   return useOperationInfinite<ListAppsResult>(
     client,
-    listAppsOperation,
+    listAppsRoute,
     listAppsSwrScope,
     args,
     config,
@@ -77,7 +77,7 @@ export function useListMyZapTemplates(
 ): QueryResponse<ListMyZapTemplatesResult> {
   return useOperation<ListMyZapTemplatesResult>(
     client,
-    listMyZapTemplatesOperation,
+    listMyZapTemplatesRoute,
     listMyZapTemplatesSwrScope,
     args,
     config,
@@ -92,7 +92,7 @@ export function useListMyZapTemplatesInfinite(
 ): InfiniteResponse<ListMyZapTemplatesResult> {
   return useOperationInfinite<ListMyZapTemplatesResult>(
     client,
-    listMyZapTemplatesOperation,
+    listMyZapTemplatesRoute,
     listMyZapTemplatesSwrScope,
     args,
     config,
@@ -113,7 +113,7 @@ export function useListZapTemplates(
 ): QueryResponse<ListZapTemplatesResult> {
   return useOperation<ListZapTemplatesResult>(
     client,
-    listZapTemplatesOperation,
+    listZapTemplatesRoute,
     listZapTemplatesSwrScope,
     args,
     config,
@@ -128,7 +128,7 @@ export function useListZapTemplatesInfinite(
 ): InfiniteResponse<ListZapTemplatesResult> {
   return useOperationInfinite<ListZapTemplatesResult>(
     client,
-    listZapTemplatesOperation,
+    listZapTemplatesRoute,
     listZapTemplatesSwrScope,
     args,
     config,
@@ -143,7 +143,7 @@ export function useListZaps(
   args: ListZapsArgs | null = {},
   config?: QueryConfig<ListZapsResult>,
 ): QueryResponse<ListZapsResult> {
-  return useOperation<ListZapsResult>(client, listZapsOperation, listZapsSwrScope, args, config);
+  return useOperation<ListZapsResult>(client, listZapsRoute, listZapsSwrScope, args, config);
 }
 
 /** `useSWRInfinite` of `listZaps`: `setSize(size + 1)` loads the next page while the pagination model says there is one. */
@@ -154,7 +154,7 @@ export function useListZapsInfinite(
 ): InfiniteResponse<ListZapsResult> {
   return useOperationInfinite<ListZapsResult>(
     client,
-    listZapsOperation,
+    listZapsRoute,
     listZapsSwrScope,
     args,
     config,

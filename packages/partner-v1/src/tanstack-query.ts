@@ -15,11 +15,11 @@ import type {
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
 import {
-  listAppsOperation,
-  listMyZapTemplatesOperation,
-  listZapTemplatesOperation,
-  listZapsOperation,
-} from './definitions.js';
+  listAppsRoute,
+  listMyZapTemplatesRoute,
+  listZapTemplatesRoute,
+  listZapsRoute,
+} from './routes.js';
 import type {
   ListAppsArgs,
   ListAppsResult,
@@ -77,7 +77,7 @@ export function listAppsQueryOptions(
 ) {
   return operationQueryOptions<ListAppsResult, object>({
     client,
-    operation: listAppsOperation,
+    operation: listAppsRoute,
     scope: listAppsScope,
     args,
     options,
@@ -103,7 +103,7 @@ export function listAppsInfiniteQueryOptions(
 ) {
   return operationInfiniteQueryOptions<ListAppsResult, object>({
     client,
-    operation: listAppsOperation,
+    operation: listAppsRoute,
     scope: listAppsScope,
     args,
     options,
@@ -146,7 +146,7 @@ export function listMyZapTemplatesQueryOptions(
 ) {
   return operationQueryOptions<ListMyZapTemplatesResult, object>({
     client,
-    operation: listMyZapTemplatesOperation,
+    operation: listMyZapTemplatesRoute,
     scope: listMyZapTemplatesScope,
     args,
     options,
@@ -172,7 +172,7 @@ export function listMyZapTemplatesInfiniteQueryOptions(
 ) {
   return operationInfiniteQueryOptions<ListMyZapTemplatesResult, object>({
     client,
-    operation: listMyZapTemplatesOperation,
+    operation: listMyZapTemplatesRoute,
     scope: listMyZapTemplatesScope,
     args,
     options,
@@ -215,7 +215,7 @@ export function listZapTemplatesQueryOptions(
 ) {
   return operationQueryOptions<ListZapTemplatesResult, object>({
     client,
-    operation: listZapTemplatesOperation,
+    operation: listZapTemplatesRoute,
     scope: listZapTemplatesScope,
     args,
     options,
@@ -241,7 +241,7 @@ export function listZapTemplatesInfiniteQueryOptions(
 ) {
   return operationInfiniteQueryOptions<ListZapTemplatesResult, object>({
     client,
-    operation: listZapTemplatesOperation,
+    operation: listZapTemplatesRoute,
     scope: listZapTemplatesScope,
     args,
     options,
@@ -276,7 +276,7 @@ export function listZapsQueryOptions(
 ) {
   return operationQueryOptions<ListZapsResult, object>({
     client,
-    operation: listZapsOperation,
+    operation: listZapsRoute,
     scope: listZapsScope,
     args,
     options,
@@ -302,7 +302,7 @@ export function listZapsInfiniteQueryOptions(
 ) {
   return operationInfiniteQueryOptions<ListZapsResult, object>({
     client,
-    operation: listZapsOperation,
+    operation: listZapsRoute,
     scope: listZapsScope,
     args,
     options,

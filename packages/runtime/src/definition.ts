@@ -183,11 +183,27 @@ export interface OperationDefinition {
     ageField?: string;
   };
   /**
+   * Loads this operation's validators (generated routes carry it: each operation's validators
+   * are a module of their own, `validated/<operation>.js`). The clients call it the first time
+   * they validate the operation, so a bundle holds no validator until then, and then only this
+   * operation's.
+   */
+  validators?: () => Promise<OperationValidators>;
+  /**
    * Set for packages generated with `transformers` (dates, bigint): the operation's validators
    * are zod codecs, and these convert between the wire values and the user's (`Date`, `bigint`).
    * `@zapgen/runtime/codecs` exports the implementation (`operationCodecs`).
    */
   codecs?: OperationCodecs;
+}
+
+/** The validators of one operation, as the zod emitter writes them. */
+export interface OperationValidators {
+  parameters?: Validator | undefined;
+  body?: Validator | undefined;
+  responses?: Partial<Record<string, Validator | undefined>>;
+  /** Validators of one item of streamed responses (events, JSON lines), by status. */
+  items?: Partial<Record<string, Validator | undefined>>;
 }
 
 /** Conversions between an operation's wire values and its users' (see `OperationDefinition.codecs`). */

@@ -46,9 +46,9 @@ export {
   parseImplicitRedirect,
 } from './auth/implicit.js';
 export type { ImplicitAuthorizationOptions, ImplicitToken } from './auth/implicit.js';
-export { validateRequest, validateResponse } from './validation.js';
+// `validateRequest`/`validateResponse` are in `@zapgen/runtime/validation`: exported here, they
+// brought zod into every bundle of a client, validating or not.
 export { withValidators } from './with-validators.js';
-export type { OperationValidators } from './with-validators.js';
 export { backoffDelay, parseRetryAfter } from './retry.js';
 export { ResponseStream } from './streaming/response-stream.js';
 export type { ServerSentEvent, StreamOptions } from './streaming/response-stream.js';

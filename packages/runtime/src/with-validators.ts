@@ -1,13 +1,6 @@
-import type { OperationDefinition, Validator } from './definition.js';
+import type { OperationDefinition, OperationValidators } from './definition.js';
 
-/** The validators of one operation, as the zod emitter writes them. */
-export interface OperationValidators {
-  parameters?: Validator | undefined;
-  body?: Validator | undefined;
-  responses?: Partial<Record<string, Validator | undefined>>;
-  /** Validators of one item of streamed responses (events, JSON lines), by status. */
-  items?: Partial<Record<string, Validator | undefined>>;
-}
+export type { OperationValidators };
 
 /**
  * An operation's definition with its validators: the route (what goes on the wire, in
@@ -20,8 +13,10 @@ export function withValidators(
   validators: OperationValidators,
 ): OperationDefinition {
   const { parameters, body, responses, items } = validators;
+  // The result has its validators: it needs no loader of them.
+  const { validators: _loader, ...wire } = route;
   return {
-    ...route,
+    ...wire,
     ...(route.requestBody !== undefined && body !== undefined
       ? { requestBody: { ...route.requestBody, validator: body } }
       : {}),

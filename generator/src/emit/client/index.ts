@@ -1,4 +1,5 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
+import { API_BASE, ROUTES, ROUTES_MODULE, routeName } from '../definitions/index.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
@@ -234,7 +235,7 @@ function operationFunction(input: {
     ],
     returnType: `Promise<${result}>`,
     docs: docs(input.doc),
-    statements: `return client.call<${result}>(${names.definition}, args, callOptions);`,
+    statements: `return client.call<${result}>(${routeName(names.definition)}, args, callOptions);`,
   };
 }
 
@@ -285,7 +286,7 @@ function createClientBody(
       `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
     );
   }
-  return `const runtime = createRuntime<paths>(api, options);\nreturn {\n...runtime.pathMethods,\n/** Adds middleware (\`onRequest\`, \`onResponse\`, \`onError\`) run around every later request. */\nuse: runtime.use,\n/** Removes middleware added with \`use\` or the \`middleware\` option. */\neject: runtime.eject,\n/** Sends any operation by its definition (what \`./tanstack-query\`'s options call). */\ncall: runtime.call,\n${members.map((member) => `${member},`).join('\n')}\n};`;
+  return `const runtime = createRuntime<paths>(${ROUTES}, options);\nreturn {\n...runtime.pathMethods,\n/** Adds middleware (\`onRequest\`, \`onResponse\`, \`onError\`) run around every later request. */\nuse: runtime.use,\n/** Removes middleware added with \`use\` or the \`middleware\` option. */\neject: runtime.eject,\n/** Sends any operation by its definition (what \`./tanstack-query\`'s options call). */\ncall: runtime.call,\n${members.map((member) => `${member},`).join('\n')}\n};`;
 }
 
 /**
@@ -323,8 +324,9 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     ...(streamTypes.has('UploadBody') ? ['UploadBody'] : []),
     ...(streamTypes.has('WithFiles') ? ['WithFiles'] : []),
   ];
-  const definitionConsts = model.operations.map(
-    (operation) => names.get(operation.operationId)!.definition,
+  // Routes, not definitions: each operation's validators load the first time it is validated.
+  const routeConsts = model.operations.map((operation) =>
+    routeName(names.get(operation.operationId)!.definition),
   );
 
   const statements: StatementStructures[] = [
@@ -343,10 +345,10 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: context.modules.specifier({
         from: CLIENT_MODULE.id,
-        to: 'definitions',
-        names: ['api', 'apiBase'],
+        to: ROUTES_MODULE.id,
+        names: [ROUTES, API_BASE],
       }),
-      namedImports: ['api', 'apiBase', ...definitionConsts],
+      namedImports: [ROUTES, API_BASE, ...routeConsts],
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -398,7 +400,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       jsDocLines({
         summary: `A client of ${model.info.title || context.packageName} for the operation functions: \`${example}(client, args)\` instead of \`client.${example}(args)\`.`,
         description:
-          "The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`" +
+          "The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations and their routes; each operation's validators are a chunk of their own, loaded the first time it is validated. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`" +
           exampleDefinition +
           '`).',
       }),
@@ -447,6 +449,6 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
 export const clientEmitter: Emitter = {
   name: 'client',
   provides: [CLIENT_MODULE],
-  needs: ['definitions', 'types'],
+  needs: ['routes', 'types'],
   emit: (model, context) => [{ path: CLIENT_MODULE.file, contents: clientSource(model, context) }],
 };

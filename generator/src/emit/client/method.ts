@@ -1,4 +1,5 @@
 /** One method of `createClient`'s object, flat or namespaced, and the runtime calls behind it. */
+import { routeName } from '../definitions/index.js';
 import type { OperationNames } from '../shared/operation-names.js';
 
 /** A JSDoc block for already escaped lines: one line stays on one line. */
@@ -55,6 +56,6 @@ export function method(input: {
   const body =
     kind === 'call'
       ? `return ${names.fn}(runtime, args, callOptions);`
-      : `return runtime.${kind}<${call.generic(names.type)}>(${names.definition}, args, callOptions);`;
+      : `return runtime.${kind}<${call.generic(names.type)}>(${routeName(names.definition)}, args, callOptions);`;
   return `${blockComment(input.doc)}${signature} {\n${body}\n}`;
 }

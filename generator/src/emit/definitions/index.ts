@@ -1,11 +1,16 @@
 /**
- * `src/routes.ts` (what each operation puts on the wire, without validators: all the drop-in
- * client needs) and `src/definitions.ts` (the same with the zod/mini validators attached: what
- * the client with named functions and the mock hand to the runtime: the API (servers, security
- * schemes, OAuth flows) and one `OperationDefinition` per operation).
+ * `src/routes.ts` (what each operation puts on the wire, without validators: what the clients
+ * send), `src/definitions.ts` (the same with the zod/mini validators attached: what the mock and
+ * other tools read: the API (servers, security schemes, OAuth flows) and one
+ * `OperationDefinition` per operation), and `src/validated/<operation>.ts`, one module per
+ * operation with its validators: what its route's `validators()` loads, so that a bundler makes
+ * them a chunk of their own. That module imports `validators.ts` and nothing of the routes: a
+ * bundle of one operation then holds no other operation (esbuild splits by file, and a file
+ * that a chunk loaded on demand and the entry both import goes whole into a shared chunk).
  */
+import path from 'node:path';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { ApiModel } from '../../model/types.js';
+import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { commentText } from '../shared/jsdoc.js';
@@ -14,7 +19,7 @@ import { operationSchemasNames } from '../zod/module.js';
 import { operationConverts } from '../zod/codecs.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
-import { guardedOperation } from '../shared/degrade.js';
+import { Degradations, guardedOperation } from '../shared/degrade.js';
 import {
   apiDefinition,
   itemResponses,
@@ -51,6 +56,113 @@ export const DEFINITIONS_MODULE: ModuleDeclaration = {
 /** The route const of an operation: `listAppsRoute` beside `listAppsOperation`. */
 export function routeName(definition: string): string {
   return definition.replace(/Operation$/, 'Route');
+}
+
+/** The folder of the per-operation modules. */
+const VALIDATED_FOLDER = 'src/validated';
+/** What a per-operation module exports: the operation's validators. */
+const VALIDATED_EXPORT = 'validators';
+
+/**
+ * The module of each operation's definition with validators, by operationId:
+ * `src/validated/listApps.ts`, named after the operation's function (an identifier, so a safe
+ * file name); names that differ only in case get a suffix, for case-insensitive file systems.
+ */
+function validatedFiles(model: ApiModel): Map<string, string> {
+  const names = operationNames(model);
+  const taken = new Set<string>();
+  const files = new Map<string, string>();
+  for (const operation of model.operations) {
+    const fn = names.get(operation.operationId)!.fn;
+    let name = fn;
+    for (let index = 2; taken.has(name.toLowerCase()); index += 1) name = `${fn}-${index}`;
+    taken.add(name.toLowerCase());
+    files.set(operation.operationId, `${VALIDATED_FOLDER}/${name}.ts`);
+  }
+  return files;
+}
+
+/** The operations whose values convert under `transformers` (and that have validators). */
+function convertingOperations(model: ApiModel, context: EmitContext): Set<string> {
+  if (context.transformers === undefined) return new Set();
+  const transformers = context.transformers;
+  const schemas = operationSchemasNames(model.operations.map((operation) => operation.operationId));
+  return new Set(
+    model.operations
+      .filter((operation) =>
+        guardedOperation(
+          new Degradations(),
+          { operation, emitter: 'definitions', what: 'the client does not convert it' },
+          () =>
+            operationValidators({ operation, schemas: schemas.get(operation.operationId)! }) !==
+              undefined && operationConverts({ operation, schemas: model.schemas, transformers }),
+          () => false,
+        ),
+      )
+      .map((operation) => operation.operationId),
+  );
+}
+
+/** The ES module specifier of `to` from `from` (package paths, `.ts` written as `.js`). */
+function relativeSpecifier(from: string, to: string): string {
+  const relative = path.posix.relative(path.posix.dirname(from), to).replace(/\.ts$/, '.js');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/** The files `src/validated/<operation>.ts`, one per operation. */
+export function validatedModules(
+  model: ApiModel,
+  context: EmitContext,
+): { path: string; contents: string }[] {
+  const files = validatedFiles(model);
+  const schemas = operationSchemasNames(model.operations.map((operation) => operation.operationId));
+  return model.operations.map((operation) => {
+    const file = files.get(operation.operationId)!;
+    return {
+      path: file,
+      contents: validatedSource({
+        file,
+        operation,
+        schemas: schemas.get(operation.operationId)!,
+        context,
+      }),
+    };
+  });
+}
+
+/** Builds the text of `src/validated/<operation>.ts`: the operation's validators. */
+function validatedSource(input: {
+  file: string;
+  operation: OperationModel;
+  schemas: string;
+  context: EmitContext;
+}): string {
+  const { file, operation, schemas, context } = input;
+  // Recorded once, by `definitions.ts`, when this operation's validators cannot be written.
+  const validators = guardedOperation(
+    new Degradations(),
+    { operation, emitter: 'definitions', what: 'the client does not validate it' },
+    () => operationValidators({ operation, schemas: 'schemas', direct: true }),
+    () => undefined,
+  );
+  const exported = `/** The validators of \`${commentText(operation.operationId)}\`: what its route's \`validators()\` loads, the first time a client validates it. */
+export const ${VALIDATED_EXPORT}: OperationValidators = ${validators ?? '{}'};
+`;
+  if (validators === undefined)
+    return `import type { OperationValidators } from '${context.runtimePackage}';\n\n${exported}`;
+  const validatorsFile = context.modules.file('validators');
+  return `import type { OperationValidators, Validator } from '${context.runtimePackage}';
+import { ${schemas} } from '${relativeSpecifier(file, validatorsFile)}';
+
+/** As the zod emitter writes them (\`validators.ts\` is not type-checked). */
+const schemas = ${schemas} as unknown as {
+  parameters?: Validator;
+  body?: Validator;
+  responses?: Partial<Record<string, Validator>>;
+  items?: Partial<Record<string, Validator>>;
+};
+
+${exported}`;
 }
 
 /** Builds the text of `src/routes.ts`: servers, security schemes, OAuth flows and every route. */
@@ -115,8 +227,21 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
     ],
   });
   const routeConsts: string[] = [];
+  const validated = validatedFiles(model);
+  const converting = convertingOperations(model, context);
+  if (converting.size > 0)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${context.runtimePackage}/codecs`,
+      namedImports: ['operationCodecs'],
+    });
   for (const operation of model.operations) {
     const name = routeName(names.get(operation.operationId)!.definition);
+    // Each operation's validators: a chunk of their own, loaded the first time it is validated.
+    const loader = `() => import('${relativeSpecifier(ROUTES_MODULE.file, validated.get(operation.operationId)!)}').then((module) => module.${VALIDATED_EXPORT})`;
+    // `transformers`: the clients convert with the codecs, which need the validators: the
+    // runtime loads them for such an operation whatever `validation` says.
+    const codecs = converting.has(operation.operationId) ? 'operationCodecs' : undefined;
     routeConsts.push(name);
     statements.push({
       kind: StructureKind.VariableStatement,
@@ -136,8 +261,9 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
               emitter: 'routes',
               what: 'the clients and the mock send and read it without parameter shapes',
             },
-            () => operationRoute({ model, operation }),
-            () => operationRoute({ model, operation, shapes: false }),
+            () => operationRoute({ model, operation, loadValidators: loader, codecs }),
+            () =>
+              operationRoute({ model, operation, shapes: false, loadValidators: loader, codecs }),
           ),
         },
       ],
@@ -356,5 +482,6 @@ export const definitionsEmitter: Emitter = {
   emit: (model, context) => [
     { path: ROUTES_MODULE.file, contents: routesSource(model, context) },
     { path: DEFINITIONS_MODULE.file, contents: definitionsSource(model, context) },
+    ...validatedModules(model, context),
   ],
 };

@@ -114,7 +114,15 @@ function validator(input: {
   schemas: string;
   member: 'parameters' | 'body' | 'responses' | 'items';
   status?: string;
+  /** Read the member directly: in a module of one operation, where every validator is used. */
+  direct?: boolean;
 }): Code {
+  if (input.direct)
+    return new Code(
+      input.status === undefined
+        ? `${input.schemas}.${input.member}`
+        : `${input.schemas}.${input.member}?.[${stringLiteral(input.status)}]`,
+    );
   const status = input.status === undefined ? '' : `, status: ${stringLiteral(input.status)}`;
   return new Code(
     `${VALIDATOR_OF}({ schemas: ${input.schemas}, member: ${stringLiteral(input.member)}${status} })`,
@@ -131,8 +139,12 @@ export function operationRoute(input: {
   model: ApiModel;
   operation: OperationModel;
   shapes?: boolean;
+  /** The expression loading the operation's validators (`OperationDefinition.validators`). */
+  loadValidators?: string;
+  /** The expression of the runtime's codecs, for an operation whose values convert (`transformers`). */
+  codecs?: string;
 }): string {
-  const { model, operation, shapes = true } = input;
+  const { model, operation, shapes = true, loadValidators, codecs } = input;
   const body = operation.requestBody;
   const bodyMedia = requestMediaType(operation);
   const { extensions } = operation;
@@ -187,6 +199,8 @@ export function operationRoute(input: {
     polling: extensions.polling,
     stability: extensions.stability,
     cache: extensions.cache,
+    validators: loadValidators === undefined ? undefined : new Code(loadValidators),
+    codecs: codecs === undefined ? undefined : new Code(codecs),
   };
   return printLiteral(route);
 }
@@ -198,30 +212,32 @@ export function operationRoute(input: {
 export function operationValidators(input: {
   operation: OperationModel;
   schemas: string;
+  /** Read each validator as `schemas.member` (see `validator`). */
+  direct?: boolean;
 }): string | undefined {
-  const { operation, schemas } = input;
+  const { operation, schemas, direct } = input;
   const bodyMedia = requestMediaType(operation);
   const responses = Object.fromEntries(
     operation.responses
       .filter((response) => firstJson(response.content))
       .map((response) => [
         response.status,
-        validator({ schemas, member: 'responses', status: response.status }),
+        validator({ schemas, member: 'responses', status: response.status, direct }),
       ]),
   );
   const items = Object.fromEntries(
     itemResponses(operation).map((response) => [
       response.status,
-      validator({ schemas, member: 'items', status: response.status }),
+      validator({ schemas, member: 'items', status: response.status, direct }),
     ]),
   );
   const validators: Emitted<OperationValidators> = {
     parameters: operation.parameters.length
-      ? validator({ schemas, member: 'parameters' })
+      ? validator({ schemas, member: 'parameters', direct })
       : undefined,
     body:
       operation.requestBody && bodyMedia && isStructuredMediaType(bodyMedia.mediaType)
-        ? validator({ schemas, member: 'body' })
+        ? validator({ schemas, member: 'body', direct })
         : undefined,
     responses: Object.keys(responses).length ? responses : undefined,
     items: Object.keys(items).length ? items : undefined,

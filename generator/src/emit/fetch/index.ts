@@ -77,11 +77,8 @@ export interface ${optionsName} extends FetchClientOptions {
 ${keyMembers.join('\n')}
 }
 
-/** The routes, and the full definitions (with validators) loaded the first time validation is asked for. */
-const definition: FetchClientDefinition = {
-  api: routes,
-  withValidators: () => import('${from('definitions', ['api'])}').then((module) => module.api),
-};
+/** The routes: each loads its own validators the first time a call validates it. */
+const definition: FetchClientDefinition = { api: routes };
 
 ${block(
   jsDocLines({
@@ -111,6 +108,6 @@ export function createPathBasedClient<Paths extends {} = paths, Media extends Me
 export const fetchEmitter: Emitter = {
   name: 'fetch',
   provides: [FETCH_MODULE],
-  needs: ['routes', 'definitions', 'types'],
+  needs: ['routes', 'types'],
   emit: (model, context) => [{ path: FETCH_MODULE.file, contents: fetchSource(model, context) }],
 };

@@ -7,6 +7,7 @@
  * print SWR's type with the operation's result spelled out into `swr.d.ts`, once per hook.
  */
 import type { ApiModel, OperationModel } from '../../model/types.js';
+import { routeName } from '../definitions/index.js';
 import { operationNames, type OperationNames } from '../shared/operation-names.js';
 import { argsOptional } from '../client/signatures.js';
 import type { EmitContext, Emitter } from '../emitter.js';
@@ -28,7 +29,8 @@ function doc(line: string): string {
 }
 
 function operationCode(operation: OperationModel, names: OperationNames): string {
-  const { fn, type, definition } = names;
+  const { fn, type } = names;
+  const definition = routeName(names.definition);
   const hook = `use${type}`;
   const scope = `${fn}SwrScope`;
   const route = `${operation.method.toUpperCase()} ${operation.path}`;
@@ -85,7 +87,7 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
     ...(types.length ? [`import type { ${types.join(', ')} } from ${runtime};`] : []),
     ...(operations.length
       ? [
-          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'definitions' })}';`,
+          `import { ${operations.map(({ names: n }) => routeName(n.definition)).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'routes' })}';`,
           `import type { ${operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'client' })}';`,
         ]
       : []),
@@ -114,6 +116,6 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
 export const swrEmitter: Emitter = {
   name: 'swr',
   provides: [SWR_MODULE],
-  needs: ['definitions', 'client'],
+  needs: ['routes', 'client'],
   emit: (model, context) => [{ path: SWR_MODULE.file, contents: swrSource(model, context) }],
 };

@@ -8,6 +8,7 @@
  * TanStack Query but its types, so a bundle that does not import it carries none of it.
  */
 import type { ApiModel, OperationModel } from '../../model/types.js';
+import { routeName } from '../definitions/index.js';
 import { operationNames, type OperationNames } from '../shared/operation-names.js';
 import { argsOptional } from '../client/signatures.js';
 import type { EmitContext, Emitter } from '../emitter.js';
@@ -33,7 +34,8 @@ function doc(lines: string[]): string {
 
 /** The declarations of one operation. */
 function operationCode(operation: OperationModel, names: OperationNames): string {
-  const { fn, type, definition } = names;
+  const { fn, type } = names;
+  const definition = routeName(names.definition);
   const route = `${operation.method.toUpperCase()} ${operation.path}`;
   const scope = `${fn}Scope`;
   const args = `args${argsOptional(operation) ? '?' : ''}: ${type}Args`;
@@ -104,7 +106,7 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
     `import type { ${runtimeTypes.join(', ')} } from ${runtime};`,
     ...(operations.length
       ? [
-          `import { ${operations.map(({ names: n }) => n.definition).join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'definitions' })}';`,
+          `import { ${operations.map(({ names: n }) => routeName(n.definition)).join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'routes' })}';`,
           `import type { ${clientTypes.join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'client' })}';`,
         ]
       : []),
@@ -137,7 +139,7 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
 export const tanstackQueryEmitter: Emitter = {
   name: 'tanstack-query',
   provides: [TANSTACK_QUERY_MODULE],
-  needs: ['definitions', 'client'],
+  needs: ['routes', 'client'],
   emit: (model, context) => [
     { path: TANSTACK_QUERY_MODULE.file, contents: tanstackQuerySource(model, context) },
   ],

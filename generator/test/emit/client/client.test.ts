@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiModel, OperationModel } from '../../../src/model/types.js';
 import { clientSource } from '../../../src/emit/client/index.js';
-import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
+import {
+  definitionsSource,
+  routesSource,
+  validatedModules,
+} from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from './compile.js';
 import {
@@ -34,6 +38,9 @@ async function emitAndCheck(
     'src/routes.ts': routes,
     'src/types.ts': types!.contents,
     'src/validators.ts': zodStub(given.operations),
+    ...Object.fromEntries(
+      validatedModules(given, context).map((module) => [module.path, module.contents]),
+    ),
     ...(usage
       ? {
           'src/usage.ts': `import { createClient } from './client.js';\nconst client = createClient();\n${usage}\n`,
@@ -229,13 +236,13 @@ describe('client emitter: emitted code', () => {
       },
     ],
     [
-      'client.ts holds what a user reads; the wiring is in definitions.ts',
+      'client.ts holds what a user reads; the wiring is in routes.ts (validators load per operation)',
       {
         given: model({ operations: [listApps] }),
         want: {
           client: [
-            'import { api, apiBase, listAppsOperation } from "./definitions.js";',
-            'const runtime = createRuntime<paths>(api, options);',
+            'import { routes, apiBase, listAppsRoute } from "./routes.js";',
+            'const runtime = createRuntime<paths>(routes, options);',
             '...runtime.pathMethods,',
             'return listApps(runtime, args, callOptions);',
           ],
@@ -265,7 +272,7 @@ describe('client emitter: emitted code', () => {
             'export function createBaseClient(options: TestApiClientOptions = {}): TestApiBaseClient {',
             'createRuntime<paths>(apiBase, options);',
             'export async function listApps(client: TestApiBaseClient, args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult> {',
-            'return client.call<ListAppsResult>(listAppsOperation, args, callOptions);',
+            'return client.call<ListAppsResult>(listAppsRoute, args, callOptions);',
           ],
           definitions: [
             'import { listAppsSchemas } from "./validators.js";',
@@ -450,7 +457,7 @@ describe('client emitter: emitted code', () => {
             'paginate: {',
             'AsyncIterableIterator<ListAppsItem>',
             'poll: {',
-            'runtime.poll<ChoicesResult>(choicesOperation',
+            'runtime.poll<ChoicesResult>(choicesRoute',
             'every 1000 ms while `is_loading`',
           ],
           definitions: ['polling: {', 'pagination: {'],

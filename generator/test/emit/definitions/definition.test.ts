@@ -6,8 +6,9 @@ import {
   operationValidators,
 } from '../../../src/emit/definitions/operation.js';
 import { withValidators } from '../../../../packages/runtime/src/with-validators.js';
+import { routesSource, validatedModules } from '../../../src/emit/definitions/index.js';
 import { apiKeyOptions } from '../../../src/emit/shared/operation-names.js';
-import { jsonResponse, model, operation, parameter, string } from '../client/model.js';
+import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
 
 /** Evaluates the printed `ApiDefinition` literal (plain data, with `oauthFlows` supplied). */
 function definitionOf(given: ApiModel): unknown {
@@ -238,5 +239,41 @@ describe('operationRoute and operationValidators', () => {
   test.each(cases)('%s', (_name, { given, want }) => {
     const definition = evaluate(given);
     for (const [key, value] of Object.entries(want)) expect(definition[key]).toEqual(value);
+  });
+});
+
+describe('validators on demand, one module per operation', () => {
+  const listApps = operation({
+    operationId: 'listApps',
+    method: 'get',
+    path: '/v1/apps',
+    parameters: [parameter({ name: 'limit', in: 'query', schema: string })],
+    responses: [jsonResponse('200', string)],
+  });
+  // Two operation functions whose names differ only in case: one file each, on any file system.
+  const getApp = operation({ operationId: 'getApp', path: '/v1/apps/{app}', method: 'get' });
+  const getAPP = operation({ operationId: 'GetAPP', path: '/v2/apps/{app}', method: 'get' });
+  const given = model({ operations: [listApps, getApp, getAPP] });
+
+  test("each route loads its own operation's module; no route reads another's", () => {
+    const routes = routesSource(given, context);
+    expect(routes).toContain(
+      "validators: () => import('./validated/listApps.js').then((module) => module.validators)",
+    );
+    const files = validatedModules(given, context).map((module) => module.path);
+    expect(files).toHaveLength(3);
+    expect(new Set(files.map((file) => file.toLowerCase())).size).toBe(3);
+    for (const file of files)
+      expect(routes).toContain(`import('./${file.replace(/^src\//, '').replace(/\.ts$/, '.js')}')`);
+  });
+
+  test("a module imports its own operation's validators and nothing of the routes", () => {
+    const module = validatedModules(given, context).find(
+      (entry) => entry.path === 'src/validated/listApps.ts',
+    )!;
+    expect(module.contents).toMatch(/import \{ listAppsSchemas \} from '\.\.\/validators\.js';/);
+    expect(module.contents).toContain('parameters: schemas.parameters');
+    expect(module.contents).toContain('"200": schemas.responses?.["200"]');
+    expect(module.contents).not.toMatch(/routes|definitions/);
   });
 });

@@ -96,11 +96,11 @@ describe('tanstack-query emitter', () => {
       },
     ],
     [
-      'nothing of TanStack Query but types from the runtime; definitions from the package',
+      'nothing of TanStack Query but types from the runtime; routes from the package',
       {
         want: [
           'from "@zapgen/runtime/tanstack-query";',
-          "import { createZapOperation, getZapOperation, listZapsOperation, searchZapsOperation } from './definitions.js';",
+          "import { createZapRoute, getZapRoute, listZapsRoute, searchZapsRoute } from './routes.js';",
         ],
         lacks: ['@tanstack/'],
       },
@@ -178,7 +178,9 @@ describe('fetch and react-query emitters', () => {
       'export function createClient<Paths extends {} = paths, Media extends MediaType = MediaType>(',
     );
     expect(text).toContain('"apiKey"?: string;');
-    expect(text).toContain("withValidators: () => import('./definitions.js')");
+    // Validators load per operation, from each route: the client imports no definition.
+    expect(text).toContain('const definition: FetchClientDefinition = { api: routes };');
+    expect(text).not.toContain('./definitions.js');
     expect(text).toContain('export type { BodySerializer, Client,');
     expect(text).toContain("import { routes } from './routes.js';");
   });

@@ -9,7 +9,11 @@ import {
 } from '../../../src/emit/package/package-json.js';
 import { inlineCode, markdownText } from '../../../src/emit/package/markdown.js';
 import { clientSource } from '../../../src/emit/client/index.js';
-import { definitionsSource, routesSource } from '../../../src/emit/definitions/index.js';
+import {
+  definitionsSource,
+  routesSource,
+  validatedModules,
+} from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
 import { typeCheck, zodStub } from '../client/compile.js';
 import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
@@ -172,6 +176,9 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
       'src/routes.ts': routesSource(given, context),
       'src/types.ts': types!.contents,
       'src/validators.ts': zodStub(given.operations),
+      ...Object.fromEntries(
+        validatedModules(given, context).map((module) => [module.path, module.contents]),
+      ),
       'src/usage.ts': usage,
     });
     expect(errors).toEqual([]);

@@ -6,9 +6,9 @@ import type { CallOptions, ClientOptions, PaginateOptions, PollOptions } from '.
 import { createMiddlewareList, type Middleware } from './middleware.js';
 import { createPathMethods } from './path-methods.js';
 import type { PathMethods } from './path-methods.js';
-import * as validation from '../validation.js';
 import { performCall } from './send.js';
 import type { CallContext } from './send.js';
+import { validatedOperation } from './validated.js';
 
 /** What a generated client is built on. Every member sends through the same pipeline (`performCall`). */
 export interface Runtime<Paths extends {}> {
@@ -59,21 +59,37 @@ export function createRuntime<Paths extends {}>(
     fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
     warned: new Set(),
     middleware: [],
-    validation,
   };
   const middleware = createMiddlewareList(context.middleware);
   middleware.use(...(options.middleware ?? []));
+  // Validation is on unless both directions are off; then no validator is ever loaded.
+  const validating =
+    options.validation?.request !== false || (options.validation?.response ?? 'warn') !== 'off';
+  const send = async <T>(
+    operation: OperationDefinition,
+    args?: OperationArgs,
+    callOptions?: CallOptions,
+  ) =>
+    performCall<T>({
+      context,
+      // Codecs (`transformers`) convert with the validators: loaded for them whatever `validation` says.
+      operation:
+        validating || operation.codecs !== undefined
+          ? await validatedOperation(context, operation)
+          : operation,
+      args,
+      callOptions,
+    });
   const call = async <T>(
     operation: OperationDefinition,
     args?: OperationArgs,
     callOptions?: CallOptions,
-  ) => (await performCall<T>({ context, operation, args, callOptions })).data;
+  ) => (await send<T>(operation, args, callOptions)).data;
   return {
     pathMethods: createPathMethods<Paths>({
       apiName: api.name,
       operations: api.operations ?? [],
-      send: (operation, args, callOptions) =>
-        performCall({ context, operation, args, callOptions }),
+      send,
     }),
     call,
     paginate: <Item>(

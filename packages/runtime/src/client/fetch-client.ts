@@ -21,6 +21,7 @@ import { createMiddlewareList, type Middleware } from './middleware.js';
 import type { ClientOptions } from './options.js';
 import type { BodySerializer, PathSerializer, QuerySerializerOption } from './prepare.js';
 import { performResultCall, type CallContext, type DropInCall } from './send.js';
+import { validatedOperation } from './validated.js';
 
 /**
  * Options of the drop-in `createClient`: openapi-fetch's own (`baseUrl`, `fetch`, `Request`,
@@ -164,10 +165,11 @@ function split(
 
 /** What `createFetchClient` needs of a generated package. */
 export interface FetchClientDefinition {
-  /** Servers, security schemes and every operation (their validators may be left out). */
+  /**
+   * Servers, security schemes and every operation's route: validators are left out, and each
+   * route's `validated()` loads its own the first time a call validates it.
+   */
   api: ApiDefinition;
-  /** Loads the definition with validators, the first time validation is asked for. */
-  withValidators?: () => Promise<ApiDefinition>;
 }
 
 function wantsValidation(options: FetchClientOptions): boolean {
@@ -233,12 +235,7 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
   };
   const middleware = createMiddlewareList(context.middleware);
   middleware.use(...(options.middleware ?? []));
-  // The validators are loaded once, the first time a call needs them.
-  let validated: Promise<CallContext> | undefined;
   const validating = wantsValidation(options);
-
-  // With validation, every call runs on the definitions with validators.
-  let validatedContext: CallContext | undefined;
 
   // Not async: nothing is awaited before the request is sent (unless validators are loading).
   function request(method: string, path: string, init: CallInit = NO_INIT): Promise<unknown> {
@@ -260,21 +257,16 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
       stream,
       ...rest
     } = init;
-    if (validating && validatedContext === undefined)
-      return (validated ??= Promise.all([
-        definition.withValidators?.() ?? definition.api,
-        // The validation functions and zod's messages: a chunk of their own in a bundle.
-        import('../validation.js'),
-      ]).then(([api, validation]) => ({ ...context, api, validation }))).then((loaded) => {
-        validatedContext = loaded;
-        return request(method, path, init);
-      });
-    const callContext = validatedContext ?? context;
-    const { operation, unknownOperation } = operationFor(
-      callContext.api,
-      method.toLowerCase(),
-      path,
-    );
+    const found = operationFor(context.api, method.toLowerCase(), path);
+    const { unknownOperation } = found;
+    let { operation } = found;
+    // Codecs (`transformers`) convert with the validators: loaded for them whatever `validation` says.
+    if ((validating || operation.codecs !== undefined) && !unknownOperation) {
+      // The operation's validators, loaded the first time it is validated (then at once).
+      const validated = validatedOperation(context, operation);
+      if (validated instanceof Promise) return validated.then(() => request(method, path, init));
+      operation = validated;
+    }
     let extra = false;
     for (const _key in rest) {
       extra = true;
@@ -296,7 +288,7 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
       middleware: callMiddleware,
       parseAs,
     };
-    return performResultCall(callContext, {
+    return performResultCall(context, {
       operation,
       args: body === undefined ? params : { ...params, body },
       callOptions: {

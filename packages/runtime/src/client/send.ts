@@ -61,8 +61,8 @@ export interface CallContext {
   /** Present for the drop-in client: openapi-fetch's defaults (no validation, retries or timeout) and contract. */
   dropIn?: DropInSettings;
   /**
-   * The validation functions (`../validation.js`, and with them zod's messages): given by the
-   * throwing client, loaded by the drop-in client only when its options ask for validation.
+   * The validation functions (`../validation.js`, and with them zod's messages): loaded with the
+   * first validated operation's validators (`./validated.js`), never when validation is off.
    */
   validation?: typeof Validation;
   /** The client's retry policy, computed on the first call without a call-level `retry`. */

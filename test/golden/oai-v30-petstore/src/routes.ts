@@ -34,6 +34,7 @@ export const createPetsRoute: OperationDefinition = {
     },
   ],
   security: [],
+  validators: () => import('./validated/createPets.js').then((module) => module.validators),
 };
 
 /** How `listPets` goes on the wire: its definition without validators. */
@@ -64,6 +65,7 @@ export const listPetsRoute: OperationDefinition = {
     },
   ],
   security: [],
+  validators: () => import('./validated/listPets.js').then((module) => module.validators),
 };
 
 /** How `showPetById` goes on the wire: its definition without validators. */
@@ -94,6 +96,7 @@ export const showPetByIdRoute: OperationDefinition = {
     },
   ],
   security: [],
+  validators: () => import('./validated/showPetById.js').then((module) => module.validators),
 };
 
 /* @__NO_SIDE_EFFECTS__ */

@@ -7,7 +7,7 @@ import type {
   QueryConfig,
   QueryResponse,
 } from '@zapgen/runtime/swr';
-import { createPetsOperation, listPetsOperation, showPetByIdOperation } from './definitions.js';
+import { createPetsRoute, listPetsRoute, showPetByIdRoute } from './routes.js';
 import type {
   CreatePetsArgs,
   CreatePetsResult,
@@ -36,7 +36,7 @@ export function useCreatePets(
 ): MutationResponse<CreatePetsResult, CreatePetsArgs> {
   return useOperationMutation<CreatePetsResult, CreatePetsArgs>(
     client,
-    createPetsOperation,
+    createPetsRoute,
     createPetsSwrScope,
     config,
   );
@@ -50,7 +50,7 @@ export function useListPets(
   args: ListPetsArgs | null = {},
   config?: QueryConfig<ListPetsResult>,
 ): QueryResponse<ListPetsResult> {
-  return useOperation<ListPetsResult>(client, listPetsOperation, listPetsSwrScope, args, config);
+  return useOperation<ListPetsResult>(client, listPetsRoute, listPetsSwrScope, args, config);
 }
 
 const showPetByIdSwrScope = { api: API, resource: '/pets', operationId: 'showPetById' } as const;
@@ -63,7 +63,7 @@ export function useShowPetById(
 ): QueryResponse<ShowPetByIdResult> {
   return useOperation<ShowPetByIdResult>(
     client,
-    showPetByIdOperation,
+    showPetByIdRoute,
     showPetByIdSwrScope,
     args,
     config,

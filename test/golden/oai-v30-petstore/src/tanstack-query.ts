@@ -14,7 +14,7 @@ import type {
   QueryOptionsInput,
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
-import { createPetsOperation, listPetsOperation, showPetByIdOperation } from './definitions.js';
+import { createPetsRoute, listPetsRoute, showPetByIdRoute } from './routes.js';
 import type {
   CreatePetsArgs,
   CreatePetsResult,
@@ -56,7 +56,7 @@ export function createPetsMutationOptions(
 ) {
   return operationMutationOptions<CreatePetsResult, CreatePetsArgs, object>({
     client,
-    operation: createPetsOperation,
+    operation: createPetsRoute,
     scope: createPetsScope,
     options,
   });
@@ -90,7 +90,7 @@ export function listPetsQueryOptions(
 ) {
   return operationQueryOptions<ListPetsResult, object>({
     client,
-    operation: listPetsOperation,
+    operation: listPetsRoute,
     scope: listPetsScope,
     args,
     options,
@@ -125,7 +125,7 @@ export function showPetByIdQueryOptions(
 ) {
   return operationQueryOptions<ShowPetByIdResult, object>({
     client,
-    operation: showPetByIdOperation,
+    operation: showPetByIdRoute,
     scope: showPetByIdScope,
     args,
     options,

@@ -2,17 +2,17 @@
 import { createRuntime } from '@zapgen/runtime';
 import type { CallOptions, ClientOptions, ParsedAs, Runtime } from '@zapgen/runtime';
 import {
-  api,
+  routes,
   apiBase,
-  buyMuseumTicketsOperation,
-  createSpecialEventOperation,
-  deleteSpecialEventOperation,
-  getMuseumHoursOperation,
-  getSpecialEventOperation,
-  getTicketCodeOperation,
-  listSpecialEventsOperation,
-  updateSpecialEventOperation,
-} from './definitions.js';
+  buyMuseumTicketsRoute,
+  createSpecialEventRoute,
+  deleteSpecialEventRoute,
+  getMuseumHoursRoute,
+  getSpecialEventRoute,
+  getTicketCodeRoute,
+  listSpecialEventsRoute,
+  updateSpecialEventRoute,
+} from './routes.js';
 import type { operations, paths } from './types.js';
 
 /** Options of `createClient`: connection, retries and validation, plus the credentials of Redocly Museum API. */
@@ -95,7 +95,7 @@ export type UpdateSpecialEventResult =
 /**
  * A client of Redocly Museum API for the operation functions: `buyMuseumTickets(client, args)` instead of `client.buyMuseumTickets(args)`.
  *
- * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`buyMuseumTicketsOperation`).
+ * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations and their routes; each operation's validators are a chunk of their own, loaded the first time it is validated. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`buyMuseumTicketsOperation`).
  */
 export function createBaseClient(
   options: RedoclyMuseumClientOptions = {},
@@ -122,7 +122,7 @@ export async function buyMuseumTickets(
   args: BuyMuseumTicketsArgs,
   callOptions?: CallOptions,
 ): Promise<BuyMuseumTicketsResult> {
-  return client.call<BuyMuseumTicketsResult>(buyMuseumTicketsOperation, args, callOptions);
+  return client.call<BuyMuseumTicketsResult>(buyMuseumTicketsRoute, args, callOptions);
 }
 
 /**
@@ -143,7 +143,7 @@ export async function createSpecialEvent(
   args: CreateSpecialEventArgs,
   callOptions?: CallOptions,
 ): Promise<CreateSpecialEventResult> {
-  return client.call<CreateSpecialEventResult>(createSpecialEventOperation, args, callOptions);
+  return client.call<CreateSpecialEventResult>(createSpecialEventRoute, args, callOptions);
 }
 
 /**
@@ -165,7 +165,7 @@ export async function deleteSpecialEvent(
   args: DeleteSpecialEventArgs,
   callOptions?: CallOptions,
 ): Promise<DeleteSpecialEventResult> {
-  return client.call<DeleteSpecialEventResult>(deleteSpecialEventOperation, args, callOptions);
+  return client.call<DeleteSpecialEventResult>(deleteSpecialEventRoute, args, callOptions);
 }
 
 /**
@@ -186,7 +186,7 @@ export async function getMuseumHours(
   args: GetMuseumHoursArgs = {},
   callOptions?: CallOptions,
 ): Promise<GetMuseumHoursResult> {
-  return client.call<GetMuseumHoursResult>(getMuseumHoursOperation, args, callOptions);
+  return client.call<GetMuseumHoursResult>(getMuseumHoursRoute, args, callOptions);
 }
 
 /**
@@ -207,7 +207,7 @@ export async function getSpecialEvent(
   args: GetSpecialEventArgs,
   callOptions?: CallOptions,
 ): Promise<GetSpecialEventResult> {
-  return client.call<GetSpecialEventResult>(getSpecialEventOperation, args, callOptions);
+  return client.call<GetSpecialEventResult>(getSpecialEventRoute, args, callOptions);
 }
 
 /**
@@ -228,11 +228,7 @@ export async function getTicketCode<Options extends CallOptions = CallOptions>(
   args: GetTicketCodeArgs,
   callOptions?: Options,
 ): Promise<ParsedAs<Options, GetTicketCodeResult>> {
-  return client.call<ParsedAs<Options, GetTicketCodeResult>>(
-    getTicketCodeOperation,
-    args,
-    callOptions,
-  );
+  return client.call<ParsedAs<Options, GetTicketCodeResult>>(getTicketCodeRoute, args, callOptions);
 }
 
 /**
@@ -253,7 +249,7 @@ export async function listSpecialEvents(
   args: ListSpecialEventsArgs = {},
   callOptions?: CallOptions,
 ): Promise<ListSpecialEventsResult> {
-  return client.call<ListSpecialEventsResult>(listSpecialEventsOperation, args, callOptions);
+  return client.call<ListSpecialEventsResult>(listSpecialEventsRoute, args, callOptions);
 }
 
 /**
@@ -274,7 +270,7 @@ export async function updateSpecialEvent(
   args: UpdateSpecialEventArgs,
   callOptions?: CallOptions,
 ): Promise<UpdateSpecialEventResult> {
-  return client.call<UpdateSpecialEventResult>(updateSpecialEventOperation, args, callOptions);
+  return client.call<UpdateSpecialEventResult>(updateSpecialEventRoute, args, callOptions);
 }
 
 /**
@@ -283,7 +279,7 @@ export async function updateSpecialEvent(
  * Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.
  */
 export function createClient(options: RedoclyMuseumClientOptions = {}) {
-  const runtime = createRuntime<paths>(api, options);
+  const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
     /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */

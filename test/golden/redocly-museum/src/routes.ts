@@ -50,6 +50,7 @@ export const buyMuseumTicketsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/buyMuseumTickets.js').then((module) => module.validators),
 };
 
 /** How `createSpecialEvent` goes on the wire: its definition without validators. */
@@ -84,6 +85,7 @@ export const createSpecialEventRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/createSpecialEvent.js').then((module) => module.validators),
 };
 
 /** How `deleteSpecialEvent` goes on the wire: its definition without validators. */
@@ -129,6 +131,7 @@ export const deleteSpecialEventRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/deleteSpecialEvent.js').then((module) => module.validators),
 };
 
 /** How `getMuseumHours` goes on the wire: its definition without validators. */
@@ -190,6 +193,7 @@ export const getMuseumHoursRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/getMuseumHours.js').then((module) => module.validators),
 };
 
 /** How `getSpecialEvent` goes on the wire: its definition without validators. */
@@ -231,6 +235,7 @@ export const getSpecialEventRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/getSpecialEvent.js').then((module) => module.validators),
 };
 
 /** How `getTicketCode` goes on the wire: its definition without validators. */
@@ -272,6 +277,7 @@ export const getTicketCodeRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/getTicketCode.js').then((module) => module.validators),
 };
 
 /** How `listSpecialEvents` goes on the wire: its definition without validators. */
@@ -343,6 +349,7 @@ export const listSpecialEventsRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/listSpecialEvents.js').then((module) => module.validators),
 };
 
 /** How `updateSpecialEvent` goes on the wire: its definition without validators. */
@@ -388,6 +395,7 @@ export const updateSpecialEventRoute: OperationDefinition = {
       },
     ],
   ],
+  validators: () => import('./validated/updateSpecialEvent.js').then((module) => module.validators),
 };
 
 /* @__NO_SIDE_EFFECTS__ */

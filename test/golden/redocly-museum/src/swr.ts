@@ -8,15 +8,15 @@ import type {
   QueryResponse,
 } from '@zapgen/runtime/swr';
 import {
-  buyMuseumTicketsOperation,
-  createSpecialEventOperation,
-  deleteSpecialEventOperation,
-  getMuseumHoursOperation,
-  getSpecialEventOperation,
-  getTicketCodeOperation,
-  listSpecialEventsOperation,
-  updateSpecialEventOperation,
-} from './definitions.js';
+  buyMuseumTicketsRoute,
+  createSpecialEventRoute,
+  deleteSpecialEventRoute,
+  getMuseumHoursRoute,
+  getSpecialEventRoute,
+  getTicketCodeRoute,
+  listSpecialEventsRoute,
+  updateSpecialEventRoute,
+} from './routes.js';
 import type {
   BuyMuseumTicketsArgs,
   BuyMuseumTicketsResult,
@@ -70,7 +70,7 @@ export function useBuyMuseumTickets(
 ): MutationResponse<BuyMuseumTicketsResult, BuyMuseumTicketsArgs> {
   return useOperationMutation<BuyMuseumTicketsResult, BuyMuseumTicketsArgs>(
     client,
-    buyMuseumTicketsOperation,
+    buyMuseumTicketsRoute,
     buyMuseumTicketsSwrScope,
     config,
   );
@@ -89,7 +89,7 @@ export function useCreateSpecialEvent(
 ): MutationResponse<CreateSpecialEventResult, CreateSpecialEventArgs> {
   return useOperationMutation<CreateSpecialEventResult, CreateSpecialEventArgs>(
     client,
-    createSpecialEventOperation,
+    createSpecialEventRoute,
     createSpecialEventSwrScope,
     config,
   );
@@ -108,7 +108,7 @@ export function useDeleteSpecialEvent(
 ): MutationResponse<DeleteSpecialEventResult, DeleteSpecialEventArgs> {
   return useOperationMutation<DeleteSpecialEventResult, DeleteSpecialEventArgs>(
     client,
-    deleteSpecialEventOperation,
+    deleteSpecialEventRoute,
     deleteSpecialEventSwrScope,
     config,
   );
@@ -128,7 +128,7 @@ export function useGetMuseumHours(
 ): QueryResponse<GetMuseumHoursResult> {
   return useOperation<GetMuseumHoursResult>(
     client,
-    getMuseumHoursOperation,
+    getMuseumHoursRoute,
     getMuseumHoursSwrScope,
     args,
     config,
@@ -149,7 +149,7 @@ export function useGetSpecialEvent(
 ): QueryResponse<GetSpecialEventResult> {
   return useOperation<GetSpecialEventResult>(
     client,
-    getSpecialEventOperation,
+    getSpecialEventRoute,
     getSpecialEventSwrScope,
     args,
     config,
@@ -170,7 +170,7 @@ export function useGetTicketCode(
 ): QueryResponse<GetTicketCodeResult> {
   return useOperation<GetTicketCodeResult>(
     client,
-    getTicketCodeOperation,
+    getTicketCodeRoute,
     getTicketCodeSwrScope,
     args,
     config,
@@ -191,7 +191,7 @@ export function useListSpecialEvents(
 ): QueryResponse<ListSpecialEventsResult> {
   return useOperation<ListSpecialEventsResult>(
     client,
-    listSpecialEventsOperation,
+    listSpecialEventsRoute,
     listSpecialEventsSwrScope,
     args,
     config,
@@ -211,7 +211,7 @@ export function useUpdateSpecialEvent(
 ): MutationResponse<UpdateSpecialEventResult, UpdateSpecialEventArgs> {
   return useOperationMutation<UpdateSpecialEventResult, UpdateSpecialEventArgs>(
     client,
-    updateSpecialEventOperation,
+    updateSpecialEventRoute,
     updateSpecialEventSwrScope,
     config,
   );

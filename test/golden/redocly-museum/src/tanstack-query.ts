@@ -15,15 +15,15 @@ import type {
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
 import {
-  buyMuseumTicketsOperation,
-  createSpecialEventOperation,
-  deleteSpecialEventOperation,
-  getMuseumHoursOperation,
-  getSpecialEventOperation,
-  getTicketCodeOperation,
-  listSpecialEventsOperation,
-  updateSpecialEventOperation,
-} from './definitions.js';
+  buyMuseumTicketsRoute,
+  createSpecialEventRoute,
+  deleteSpecialEventRoute,
+  getMuseumHoursRoute,
+  getSpecialEventRoute,
+  getTicketCodeRoute,
+  listSpecialEventsRoute,
+  updateSpecialEventRoute,
+} from './routes.js';
 import type {
   BuyMuseumTicketsArgs,
   BuyMuseumTicketsResult,
@@ -83,7 +83,7 @@ export function buyMuseumTicketsMutationOptions(
 ) {
   return operationMutationOptions<BuyMuseumTicketsResult, BuyMuseumTicketsArgs, object>({
     client,
-    operation: buyMuseumTicketsOperation,
+    operation: buyMuseumTicketsRoute,
     scope: buyMuseumTicketsScope,
     options,
   });
@@ -111,7 +111,7 @@ export function createSpecialEventMutationOptions(
 ) {
   return operationMutationOptions<CreateSpecialEventResult, CreateSpecialEventArgs, object>({
     client,
-    operation: createSpecialEventOperation,
+    operation: createSpecialEventRoute,
     scope: createSpecialEventScope,
     options,
   });
@@ -139,7 +139,7 @@ export function deleteSpecialEventMutationOptions(
 ) {
   return operationMutationOptions<DeleteSpecialEventResult, DeleteSpecialEventArgs, object>({
     client,
-    operation: deleteSpecialEventOperation,
+    operation: deleteSpecialEventRoute,
     scope: deleteSpecialEventScope,
     options,
   });
@@ -181,7 +181,7 @@ export function getMuseumHoursQueryOptions(
 ) {
   return operationQueryOptions<GetMuseumHoursResult, object>({
     client,
-    operation: getMuseumHoursOperation,
+    operation: getMuseumHoursRoute,
     scope: getMuseumHoursScope,
     args,
     options,
@@ -224,7 +224,7 @@ export function getSpecialEventQueryOptions(
 ) {
   return operationQueryOptions<GetSpecialEventResult, object>({
     client,
-    operation: getSpecialEventOperation,
+    operation: getSpecialEventRoute,
     scope: getSpecialEventScope,
     args,
     options,
@@ -265,7 +265,7 @@ export function getTicketCodeQueryOptions(
 ) {
   return operationQueryOptions<GetTicketCodeResult, object>({
     client,
-    operation: getTicketCodeOperation,
+    operation: getTicketCodeRoute,
     scope: getTicketCodeScope,
     args,
     options,
@@ -308,7 +308,7 @@ export function listSpecialEventsQueryOptions(
 ) {
   return operationQueryOptions<ListSpecialEventsResult, object>({
     client,
-    operation: listSpecialEventsOperation,
+    operation: listSpecialEventsRoute,
     scope: listSpecialEventsScope,
     args,
     options,
@@ -337,7 +337,7 @@ export function updateSpecialEventMutationOptions(
 ) {
   return operationMutationOptions<UpdateSpecialEventResult, UpdateSpecialEventArgs, object>({
     client,
-    operation: updateSpecialEventOperation,
+    operation: updateSpecialEventRoute,
     scope: updateSpecialEventScope,
     options,
   });

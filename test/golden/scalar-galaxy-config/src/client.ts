@@ -2,18 +2,18 @@
 import { createRuntime } from '@zapgen/runtime';
 import type { CallOptions, ClientOptions, Runtime } from '@zapgen/runtime';
 import {
-  api,
+  routes,
   apiBase,
-  createCelestialBodyOperation,
-  createPlanetOperation,
-  createUserOperation,
-  deletePlanetOperation,
-  getAllDataOperation,
-  whoAmIOperation,
-  getPlanetOperation,
-  getTokenOperation,
-  updatePlanetOperation,
-} from './definitions.js';
+  createCelestialBodyRoute,
+  createPlanetRoute,
+  createUserRoute,
+  deletePlanetRoute,
+  getAllDataRoute,
+  whoAmIRoute,
+  getPlanetRoute,
+  getTokenRoute,
+  updatePlanetRoute,
+} from './routes.js';
 import type { operations, paths } from './types.js';
 import type * as z from 'zod';
 import type { operationSchemas } from './zod.js';
@@ -162,7 +162,7 @@ export type UpdatePlanetResult = z.output<
 /**
  * A client of Scalar Galaxy (overlaid) for the operation functions: `createCelestialBody(client, args)` instead of `client.createCelestialBody(args)`.
  *
- * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`createCelestialBodyOperation`).
+ * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations and their routes; each operation's validators are a chunk of their own, loaded the first time it is validated. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`createCelestialBodyOperation`).
  */
 export function createBaseClient(
   options: ScalarGalaxyConfigClientOptions = {},
@@ -187,7 +187,7 @@ export async function createCelestialBody(
   args: CreateCelestialBodyArgs,
   callOptions?: CallOptions,
 ): Promise<CreateCelestialBodyResult> {
-  return client.call<CreateCelestialBodyResult>(createCelestialBodyOperation, args, callOptions);
+  return client.call<CreateCelestialBodyResult>(createCelestialBodyRoute, args, callOptions);
 }
 
 /**
@@ -208,7 +208,7 @@ export async function createPlanet(
   args: CreatePlanetArgs = {},
   callOptions?: CallOptions,
 ): Promise<CreatePlanetResult> {
-  return client.call<CreatePlanetResult>(createPlanetOperation, args, callOptions);
+  return client.call<CreatePlanetResult>(createPlanetRoute, args, callOptions);
 }
 
 /**
@@ -231,7 +231,7 @@ export async function createUser(
   args: CreateUserArgs = {},
   callOptions?: CallOptions,
 ): Promise<CreateUserResult> {
-  return client.call<CreateUserResult>(createUserOperation, args, callOptions);
+  return client.call<CreateUserResult>(createUserRoute, args, callOptions);
 }
 
 /**
@@ -252,7 +252,7 @@ export async function deletePlanet(
   args: DeletePlanetArgs,
   callOptions?: CallOptions,
 ): Promise<DeletePlanetResult> {
-  return client.call<DeletePlanetResult>(deletePlanetOperation, args, callOptions);
+  return client.call<DeletePlanetResult>(deletePlanetRoute, args, callOptions);
 }
 
 /**
@@ -270,7 +270,7 @@ export async function getAllData(
   args: GetAllDataArgs = {},
   callOptions?: CallOptions,
 ): Promise<GetAllDataResult> {
-  return client.call<GetAllDataResult>(getAllDataOperation, args, callOptions);
+  return client.call<GetAllDataResult>(getAllDataRoute, args, callOptions);
 }
 
 /**
@@ -290,7 +290,7 @@ export async function whoAmI(
   args: WhoAmIArgs = {},
   callOptions?: CallOptions,
 ): Promise<WhoAmIResult> {
-  return client.call<WhoAmIResult>(whoAmIOperation, args, callOptions);
+  return client.call<WhoAmIResult>(whoAmIRoute, args, callOptions);
 }
 
 /**
@@ -309,7 +309,7 @@ export async function getPlanet(
   args: GetPlanetArgs,
   callOptions?: CallOptions,
 ): Promise<GetPlanetResult> {
-  return client.call<GetPlanetResult>(getPlanetOperation, args, callOptions);
+  return client.call<GetPlanetResult>(getPlanetRoute, args, callOptions);
 }
 
 /**
@@ -331,7 +331,7 @@ export async function getToken(
   args: GetTokenArgs = {},
   callOptions?: CallOptions,
 ): Promise<GetTokenResult> {
-  return client.call<GetTokenResult>(getTokenOperation, args, callOptions);
+  return client.call<GetTokenResult>(getTokenRoute, args, callOptions);
 }
 
 /**
@@ -353,7 +353,7 @@ export async function updatePlanet(
   args: UpdatePlanetArgs,
   callOptions?: CallOptions,
 ): Promise<UpdatePlanetResult> {
-  return client.call<UpdatePlanetResult>(updatePlanetOperation, args, callOptions);
+  return client.call<UpdatePlanetResult>(updatePlanetRoute, args, callOptions);
 }
 
 /**
@@ -362,7 +362,7 @@ export async function updatePlanet(
  * Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.
  */
 export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
-  const runtime = createRuntime<paths>(api, options);
+  const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
     /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */

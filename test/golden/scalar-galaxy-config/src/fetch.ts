@@ -54,11 +54,8 @@ export interface ScalarGalaxyConfigFetchClientOptions extends FetchClientOptions
   apiKeyQuery?: string;
 }
 
-/** The routes, and the full definitions (with validators) loaded the first time validation is asked for. */
-const definition: FetchClientDefinition = {
-  api: routes,
-  withValidators: () => import('./definitions.js').then((module) => module.api),
-};
+/** The routes: each loads its own validators the first time a call validates it. */
+const definition: FetchClientDefinition = { api: routes };
 
 /**
  * A client of Scalar Galaxy (overlaid) with openapi-fetch's API: `GET`, `POST`, ... resolve with `{ data, error, response }` and never reject on an HTTP error status; `use`/`eject` middleware.

@@ -8,16 +8,16 @@ import type {
   QueryResponse,
 } from '@zapgen/runtime/swr';
 import {
-  createCelestialBodyOperation,
-  createPlanetOperation,
-  createUserOperation,
-  deletePlanetOperation,
-  getAllDataOperation,
-  whoAmIOperation,
-  getPlanetOperation,
-  getTokenOperation,
-  updatePlanetOperation,
-} from './definitions.js';
+  createCelestialBodyRoute,
+  createPlanetRoute,
+  createUserRoute,
+  deletePlanetRoute,
+  getAllDataRoute,
+  whoAmIRoute,
+  getPlanetRoute,
+  getTokenRoute,
+  updatePlanetRoute,
+} from './routes.js';
 import type {
   CreateCelestialBodyArgs,
   CreateCelestialBodyResult,
@@ -74,7 +74,7 @@ export function useCreateCelestialBody(
 ): MutationResponse<CreateCelestialBodyResult, CreateCelestialBodyArgs> {
   return useOperationMutation<CreateCelestialBodyResult, CreateCelestialBodyArgs>(
     client,
-    createCelestialBodyOperation,
+    createCelestialBodyRoute,
     createCelestialBodySwrScope,
     config,
   );
@@ -93,7 +93,7 @@ export function useCreatePlanet(
 ): MutationResponse<CreatePlanetResult, CreatePlanetArgs> {
   return useOperationMutation<CreatePlanetResult, CreatePlanetArgs>(
     client,
-    createPlanetOperation,
+    createPlanetRoute,
     createPlanetSwrScope,
     config,
   );
@@ -112,7 +112,7 @@ export function useCreateUser(
 ): MutationResponse<CreateUserResult, CreateUserArgs> {
   return useOperationMutation<CreateUserResult, CreateUserArgs>(
     client,
-    createUserOperation,
+    createUserRoute,
     createUserSwrScope,
     config,
   );
@@ -131,7 +131,7 @@ export function useDeletePlanet(
 ): MutationResponse<DeletePlanetResult, DeletePlanetArgs> {
   return useOperationMutation<DeletePlanetResult, DeletePlanetArgs>(
     client,
-    deletePlanetOperation,
+    deletePlanetRoute,
     deletePlanetSwrScope,
     config,
   );
@@ -145,13 +145,7 @@ export function useGetAllData(
   args: GetAllDataArgs | null = {},
   config?: QueryConfig<GetAllDataResult>,
 ): QueryResponse<GetAllDataResult> {
-  return useOperation<GetAllDataResult>(
-    client,
-    getAllDataOperation,
-    getAllDataSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetAllDataResult>(client, getAllDataRoute, getAllDataSwrScope, args, config);
 }
 
 const whoAmISwrScope = { api: API, resource: '/me', operationId: 'getMe' } as const;
@@ -162,7 +156,7 @@ export function useWhoAmI(
   args: WhoAmIArgs | null = {},
   config?: QueryConfig<WhoAmIResult>,
 ): QueryResponse<WhoAmIResult> {
-  return useOperation<WhoAmIResult>(client, whoAmIOperation, whoAmISwrScope, args, config);
+  return useOperation<WhoAmIResult>(client, whoAmIRoute, whoAmISwrScope, args, config);
 }
 
 const getPlanetSwrScope = { api: API, resource: '/planets', operationId: 'getPlanet' } as const;
@@ -173,7 +167,7 @@ export function useGetPlanet(
   args: GetPlanetArgs | null,
   config?: QueryConfig<GetPlanetResult>,
 ): QueryResponse<GetPlanetResult> {
-  return useOperation<GetPlanetResult>(client, getPlanetOperation, getPlanetSwrScope, args, config);
+  return useOperation<GetPlanetResult>(client, getPlanetRoute, getPlanetSwrScope, args, config);
 }
 
 const getTokenSwrScope = { api: API, resource: '/auth/token', operationId: 'getToken' } as const;
@@ -185,7 +179,7 @@ export function useGetToken(
 ): MutationResponse<GetTokenResult, GetTokenArgs> {
   return useOperationMutation<GetTokenResult, GetTokenArgs>(
     client,
-    getTokenOperation,
+    getTokenRoute,
     getTokenSwrScope,
     config,
   );
@@ -204,7 +198,7 @@ export function useUpdatePlanet(
 ): MutationResponse<UpdatePlanetResult, UpdatePlanetArgs> {
   return useOperationMutation<UpdatePlanetResult, UpdatePlanetArgs>(
     client,
-    updatePlanetOperation,
+    updatePlanetRoute,
     updatePlanetSwrScope,
     config,
   );

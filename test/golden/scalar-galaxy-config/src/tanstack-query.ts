@@ -15,16 +15,16 @@ import type {
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
 import {
-  createCelestialBodyOperation,
-  createPlanetOperation,
-  createUserOperation,
-  deletePlanetOperation,
-  getAllDataOperation,
-  whoAmIOperation,
-  getPlanetOperation,
-  getTokenOperation,
-  updatePlanetOperation,
-} from './definitions.js';
+  createCelestialBodyRoute,
+  createPlanetRoute,
+  createUserRoute,
+  deletePlanetRoute,
+  getAllDataRoute,
+  whoAmIRoute,
+  getPlanetRoute,
+  getTokenRoute,
+  updatePlanetRoute,
+} from './routes.js';
 import type {
   CreateCelestialBodyArgs,
   CreateCelestialBodyResult,
@@ -87,7 +87,7 @@ export function createCelestialBodyMutationOptions(
 ) {
   return operationMutationOptions<CreateCelestialBodyResult, CreateCelestialBodyArgs, object>({
     client,
-    operation: createCelestialBodyOperation,
+    operation: createCelestialBodyRoute,
     scope: createCelestialBodyScope,
     options,
   });
@@ -111,7 +111,7 @@ export function createPlanetMutationOptions(
 ) {
   return operationMutationOptions<CreatePlanetResult, CreatePlanetArgs, object>({
     client,
-    operation: createPlanetOperation,
+    operation: createPlanetRoute,
     scope: createPlanetScope,
     options,
   });
@@ -135,7 +135,7 @@ export function createUserMutationOptions(
 ) {
   return operationMutationOptions<CreateUserResult, CreateUserArgs, object>({
     client,
-    operation: createUserOperation,
+    operation: createUserRoute,
     scope: createUserScope,
     options,
   });
@@ -159,7 +159,7 @@ export function deletePlanetMutationOptions(
 ) {
   return operationMutationOptions<DeletePlanetResult, DeletePlanetArgs, object>({
     client,
-    operation: deletePlanetOperation,
+    operation: deletePlanetRoute,
     scope: deletePlanetScope,
     options,
   });
@@ -193,7 +193,7 @@ export function getAllDataQueryOptions(
 ) {
   return operationQueryOptions<GetAllDataResult, object>({
     client,
-    operation: getAllDataOperation,
+    operation: getAllDataRoute,
     scope: getAllDataScope,
     args,
     options,
@@ -228,7 +228,7 @@ export function whoAmIQueryOptions(
 ) {
   return operationQueryOptions<WhoAmIResult, object>({
     client,
-    operation: whoAmIOperation,
+    operation: whoAmIRoute,
     scope: whoAmIScope,
     args,
     options,
@@ -263,7 +263,7 @@ export function getPlanetQueryOptions(
 ) {
   return operationQueryOptions<GetPlanetResult, object>({
     client,
-    operation: getPlanetOperation,
+    operation: getPlanetRoute,
     scope: getPlanetScope,
     args,
     options,
@@ -288,7 +288,7 @@ export function getTokenMutationOptions(
 ) {
   return operationMutationOptions<GetTokenResult, GetTokenArgs, object>({
     client,
-    operation: getTokenOperation,
+    operation: getTokenRoute,
     scope: getTokenScope,
     options,
   });
@@ -312,7 +312,7 @@ export function updatePlanetMutationOptions(
 ) {
   return operationMutationOptions<UpdatePlanetResult, UpdatePlanetArgs, object>({
     client,
-    operation: updatePlanetOperation,
+    operation: updatePlanetRoute,
     scope: updatePlanetScope,
     options,
   });

@@ -2,28 +2,28 @@
 import { createRuntime } from '@zapgen/runtime';
 import type { CallOptions, ClientOptions, Runtime, UploadBody } from '@zapgen/runtime';
 import {
-  api,
+  routes,
   apiBase,
-  addPetOperation,
-  createUserOperation,
-  createUsersWithListInputOperation,
-  deleteOrderOperation,
-  deletePetOperation,
-  deleteUserOperation,
-  findPetsByStatusOperation,
-  findPetsByTagsOperation,
-  getInventoryOperation,
-  getOrderByIdOperation,
-  getPetByIdOperation,
-  getUserByNameOperation,
-  loginUserOperation,
-  logoutUserOperation,
-  placeOrderOperation,
-  updatePetOperation,
-  updatePetWithFormOperation,
-  updateUserOperation,
-  uploadFileOperation,
-} from './definitions.js';
+  addPetRoute,
+  createUserRoute,
+  createUsersWithListInputRoute,
+  deleteOrderRoute,
+  deletePetRoute,
+  deleteUserRoute,
+  findPetsByStatusRoute,
+  findPetsByTagsRoute,
+  getInventoryRoute,
+  getOrderByIdRoute,
+  getPetByIdRoute,
+  getUserByNameRoute,
+  loginUserRoute,
+  logoutUserRoute,
+  placeOrderRoute,
+  updatePetRoute,
+  updatePetWithFormRoute,
+  updateUserRoute,
+  uploadFileRoute,
+} from './routes.js';
 import type { operations, paths } from './types.js';
 import type * as z from 'zod';
 import type { operationSchemas } from './zod.js';
@@ -282,7 +282,7 @@ export type UploadFileResult = z.output<
 /**
  * A client of Swagger Petstore - OpenAPI 3.0 for the operation functions: `addPet(client, args)` instead of `client.addPet(args)`.
  *
- * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations, their definitions and their validators. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`addPetOperation`).
+ * The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations and their routes; each operation's validators are a chunk of their own, loaded the first time it is validated. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`addPetOperation`).
  */
 export function createBaseClient(
   options: SwaggerPetstoreV30ClientOptions = {},
@@ -307,7 +307,7 @@ export async function addPet(
   args: AddPetArgs,
   callOptions?: CallOptions,
 ): Promise<AddPetResult> {
-  return client.call<AddPetResult>(addPetOperation, args, callOptions);
+  return client.call<AddPetResult>(addPetRoute, args, callOptions);
 }
 
 /**
@@ -325,7 +325,7 @@ export async function createUser(
   args: CreateUserArgs = {},
   callOptions?: CallOptions,
 ): Promise<CreateUserResult> {
-  return client.call<CreateUserResult>(createUserOperation, args, callOptions);
+  return client.call<CreateUserResult>(createUserRoute, args, callOptions);
 }
 
 /**
@@ -342,7 +342,7 @@ export async function createUsersWithListInput(
   callOptions?: CallOptions,
 ): Promise<CreateUsersWithListInputResult> {
   return client.call<CreateUsersWithListInputResult>(
-    createUsersWithListInputOperation,
+    createUsersWithListInputRoute,
     args,
     callOptions,
   );
@@ -365,7 +365,7 @@ export async function deleteOrder(
   args: DeleteOrderArgs,
   callOptions?: CallOptions,
 ): Promise<DeleteOrderResult> {
-  return client.call<DeleteOrderResult>(deleteOrderOperation, args, callOptions);
+  return client.call<DeleteOrderResult>(deleteOrderRoute, args, callOptions);
 }
 
 /**
@@ -385,7 +385,7 @@ export async function deletePet(
   args: DeletePetArgs,
   callOptions?: CallOptions,
 ): Promise<DeletePetResult> {
-  return client.call<DeletePetResult>(deletePetOperation, args, callOptions);
+  return client.call<DeletePetResult>(deletePetRoute, args, callOptions);
 }
 
 /**
@@ -405,7 +405,7 @@ export async function deleteUser(
   args: DeleteUserArgs,
   callOptions?: CallOptions,
 ): Promise<DeleteUserResult> {
-  return client.call<DeleteUserResult>(deleteUserOperation, args, callOptions);
+  return client.call<DeleteUserResult>(deleteUserRoute, args, callOptions);
 }
 
 /**
@@ -425,7 +425,7 @@ export async function findPetsByStatus(
   args: FindPetsByStatusArgs = {},
   callOptions?: CallOptions,
 ): Promise<FindPetsByStatusResult> {
-  return client.call<FindPetsByStatusResult>(findPetsByStatusOperation, args, callOptions);
+  return client.call<FindPetsByStatusResult>(findPetsByStatusRoute, args, callOptions);
 }
 
 /**
@@ -445,7 +445,7 @@ export async function findPetsByTags(
   args: FindPetsByTagsArgs = {},
   callOptions?: CallOptions,
 ): Promise<FindPetsByTagsResult> {
-  return client.call<FindPetsByTagsResult>(findPetsByTagsOperation, args, callOptions);
+  return client.call<FindPetsByTagsResult>(findPetsByTagsRoute, args, callOptions);
 }
 
 /**
@@ -463,7 +463,7 @@ export async function getInventory(
   args: GetInventoryArgs = {},
   callOptions?: CallOptions,
 ): Promise<GetInventoryResult> {
-  return client.call<GetInventoryResult>(getInventoryOperation, args, callOptions);
+  return client.call<GetInventoryResult>(getInventoryRoute, args, callOptions);
 }
 
 /**
@@ -483,7 +483,7 @@ export async function getOrderById(
   args: GetOrderByIdArgs,
   callOptions?: CallOptions,
 ): Promise<GetOrderByIdResult> {
-  return client.call<GetOrderByIdResult>(getOrderByIdOperation, args, callOptions);
+  return client.call<GetOrderByIdResult>(getOrderByIdRoute, args, callOptions);
 }
 
 /**
@@ -504,7 +504,7 @@ export async function getPetById(
   args: GetPetByIdArgs,
   callOptions?: CallOptions,
 ): Promise<GetPetByIdResult> {
-  return client.call<GetPetByIdResult>(getPetByIdOperation, args, callOptions);
+  return client.call<GetPetByIdResult>(getPetByIdRoute, args, callOptions);
 }
 
 /**
@@ -524,7 +524,7 @@ export async function getUserByName(
   args: GetUserByNameArgs,
   callOptions?: CallOptions,
 ): Promise<GetUserByNameResult> {
-  return client.call<GetUserByNameResult>(getUserByNameOperation, args, callOptions);
+  return client.call<GetUserByNameResult>(getUserByNameRoute, args, callOptions);
 }
 
 /**
@@ -543,7 +543,7 @@ export async function loginUser(
   args: LoginUserArgs = {},
   callOptions?: CallOptions,
 ): Promise<LoginUserResult> {
-  return client.call<LoginUserResult>(loginUserOperation, args, callOptions);
+  return client.call<LoginUserResult>(loginUserRoute, args, callOptions);
 }
 
 /**
@@ -560,7 +560,7 @@ export async function logoutUser(
   args: LogoutUserArgs = {},
   callOptions?: CallOptions,
 ): Promise<LogoutUserResult> {
-  return client.call<LogoutUserResult>(logoutUserOperation, args, callOptions);
+  return client.call<LogoutUserResult>(logoutUserRoute, args, callOptions);
 }
 
 /**
@@ -580,7 +580,7 @@ export async function placeOrder(
   args: PlaceOrderArgs = {},
   callOptions?: CallOptions,
 ): Promise<PlaceOrderResult> {
-  return client.call<PlaceOrderResult>(placeOrderOperation, args, callOptions);
+  return client.call<PlaceOrderResult>(placeOrderRoute, args, callOptions);
 }
 
 /**
@@ -602,7 +602,7 @@ export async function updatePet(
   args: UpdatePetArgs,
   callOptions?: CallOptions,
 ): Promise<UpdatePetResult> {
-  return client.call<UpdatePetResult>(updatePetOperation, args, callOptions);
+  return client.call<UpdatePetResult>(updatePetRoute, args, callOptions);
 }
 
 /**
@@ -622,7 +622,7 @@ export async function updatePetWithForm(
   args: UpdatePetWithFormArgs,
   callOptions?: CallOptions,
 ): Promise<UpdatePetWithFormResult> {
-  return client.call<UpdatePetWithFormResult>(updatePetWithFormOperation, args, callOptions);
+  return client.call<UpdatePetWithFormResult>(updatePetWithFormRoute, args, callOptions);
 }
 
 /**
@@ -642,7 +642,7 @@ export async function updateUser(
   args: UpdateUserArgs,
   callOptions?: CallOptions,
 ): Promise<UpdateUserResult> {
-  return client.call<UpdateUserResult>(updateUserOperation, args, callOptions);
+  return client.call<UpdateUserResult>(updateUserRoute, args, callOptions);
 }
 
 /**
@@ -663,7 +663,7 @@ export async function uploadFile(
   args: UploadFileArgs,
   callOptions?: CallOptions,
 ): Promise<UploadFileResult> {
-  return client.call<UploadFileResult>(uploadFileOperation, args, callOptions);
+  return client.call<UploadFileResult>(uploadFileRoute, args, callOptions);
 }
 
 /**
@@ -672,7 +672,7 @@ export async function uploadFile(
  * Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.
  */
 export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
-  const runtime = createRuntime<paths>(api, options);
+  const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
     /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */

@@ -8,26 +8,26 @@ import type {
   QueryResponse,
 } from '@zapgen/runtime/swr';
 import {
-  addPetOperation,
-  createUserOperation,
-  createUsersWithListInputOperation,
-  deleteOrderOperation,
-  deletePetOperation,
-  deleteUserOperation,
-  findPetsByStatusOperation,
-  findPetsByTagsOperation,
-  getInventoryOperation,
-  getOrderByIdOperation,
-  getPetByIdOperation,
-  getUserByNameOperation,
-  loginUserOperation,
-  logoutUserOperation,
-  placeOrderOperation,
-  updatePetOperation,
-  updatePetWithFormOperation,
-  updateUserOperation,
-  uploadFileOperation,
-} from './definitions.js';
+  addPetRoute,
+  createUserRoute,
+  createUsersWithListInputRoute,
+  deleteOrderRoute,
+  deletePetRoute,
+  deleteUserRoute,
+  findPetsByStatusRoute,
+  findPetsByTagsRoute,
+  getInventoryRoute,
+  getOrderByIdRoute,
+  getPetByIdRoute,
+  getUserByNameRoute,
+  loginUserRoute,
+  logoutUserRoute,
+  placeOrderRoute,
+  updatePetRoute,
+  updatePetWithFormRoute,
+  updateUserRoute,
+  uploadFileRoute,
+} from './routes.js';
 import type {
   AddPetArgs,
   AddPetResult,
@@ -120,7 +120,7 @@ export function useAddPet(
 ): MutationResponse<AddPetResult, AddPetArgs> {
   return useOperationMutation<AddPetResult, AddPetArgs>(
     client,
-    addPetOperation,
+    addPetRoute,
     addPetSwrScope,
     config,
   );
@@ -135,7 +135,7 @@ export function useCreateUser(
 ): MutationResponse<CreateUserResult, CreateUserArgs> {
   return useOperationMutation<CreateUserResult, CreateUserArgs>(
     client,
-    createUserOperation,
+    createUserRoute,
     createUserSwrScope,
     config,
   );
@@ -154,7 +154,7 @@ export function useCreateUsersWithListInput(
 ): MutationResponse<CreateUsersWithListInputResult, CreateUsersWithListInputArgs> {
   return useOperationMutation<CreateUsersWithListInputResult, CreateUsersWithListInputArgs>(
     client,
-    createUsersWithListInputOperation,
+    createUsersWithListInputRoute,
     createUsersWithListInputSwrScope,
     config,
   );
@@ -173,7 +173,7 @@ export function useDeleteOrder(
 ): MutationResponse<DeleteOrderResult, DeleteOrderArgs> {
   return useOperationMutation<DeleteOrderResult, DeleteOrderArgs>(
     client,
-    deleteOrderOperation,
+    deleteOrderRoute,
     deleteOrderSwrScope,
     config,
   );
@@ -188,7 +188,7 @@ export function useDeletePet(
 ): MutationResponse<DeletePetResult, DeletePetArgs> {
   return useOperationMutation<DeletePetResult, DeletePetArgs>(
     client,
-    deletePetOperation,
+    deletePetRoute,
     deletePetSwrScope,
     config,
   );
@@ -203,7 +203,7 @@ export function useDeleteUser(
 ): MutationResponse<DeleteUserResult, DeleteUserArgs> {
   return useOperationMutation<DeleteUserResult, DeleteUserArgs>(
     client,
-    deleteUserOperation,
+    deleteUserRoute,
     deleteUserSwrScope,
     config,
   );
@@ -223,7 +223,7 @@ export function useFindPetsByStatus(
 ): QueryResponse<FindPetsByStatusResult> {
   return useOperation<FindPetsByStatusResult>(
     client,
-    findPetsByStatusOperation,
+    findPetsByStatusRoute,
     findPetsByStatusSwrScope,
     args,
     config,
@@ -244,7 +244,7 @@ export function useFindPetsByTags(
 ): QueryResponse<FindPetsByTagsResult> {
   return useOperation<FindPetsByTagsResult>(
     client,
-    findPetsByTagsOperation,
+    findPetsByTagsRoute,
     findPetsByTagsSwrScope,
     args,
     config,
@@ -265,7 +265,7 @@ export function useGetInventory(
 ): QueryResponse<GetInventoryResult> {
   return useOperation<GetInventoryResult>(
     client,
-    getInventoryOperation,
+    getInventoryRoute,
     getInventorySwrScope,
     args,
     config,
@@ -286,7 +286,7 @@ export function useGetOrderById(
 ): QueryResponse<GetOrderByIdResult> {
   return useOperation<GetOrderByIdResult>(
     client,
-    getOrderByIdOperation,
+    getOrderByIdRoute,
     getOrderByIdSwrScope,
     args,
     config,
@@ -301,13 +301,7 @@ export function useGetPetById(
   args: GetPetByIdArgs | null,
   config?: QueryConfig<GetPetByIdResult>,
 ): QueryResponse<GetPetByIdResult> {
-  return useOperation<GetPetByIdResult>(
-    client,
-    getPetByIdOperation,
-    getPetByIdSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetPetByIdResult>(client, getPetByIdRoute, getPetByIdSwrScope, args, config);
 }
 
 const getUserByNameSwrScope = {
@@ -324,7 +318,7 @@ export function useGetUserByName(
 ): QueryResponse<GetUserByNameResult> {
   return useOperation<GetUserByNameResult>(
     client,
-    getUserByNameOperation,
+    getUserByNameRoute,
     getUserByNameSwrScope,
     args,
     config,
@@ -339,7 +333,7 @@ export function useLoginUser(
   args: LoginUserArgs | null = {},
   config?: QueryConfig<LoginUserResult>,
 ): QueryResponse<LoginUserResult> {
-  return useOperation<LoginUserResult>(client, loginUserOperation, loginUserSwrScope, args, config);
+  return useOperation<LoginUserResult>(client, loginUserRoute, loginUserSwrScope, args, config);
 }
 
 const logoutUserSwrScope = {
@@ -354,13 +348,7 @@ export function useLogoutUser(
   args: LogoutUserArgs | null = {},
   config?: QueryConfig<LogoutUserResult>,
 ): QueryResponse<LogoutUserResult> {
-  return useOperation<LogoutUserResult>(
-    client,
-    logoutUserOperation,
-    logoutUserSwrScope,
-    args,
-    config,
-  );
+  return useOperation<LogoutUserResult>(client, logoutUserRoute, logoutUserSwrScope, args, config);
 }
 
 const placeOrderSwrScope = {
@@ -376,7 +364,7 @@ export function usePlaceOrder(
 ): MutationResponse<PlaceOrderResult, PlaceOrderArgs> {
   return useOperationMutation<PlaceOrderResult, PlaceOrderArgs>(
     client,
-    placeOrderOperation,
+    placeOrderRoute,
     placeOrderSwrScope,
     config,
   );
@@ -391,7 +379,7 @@ export function useUpdatePet(
 ): MutationResponse<UpdatePetResult, UpdatePetArgs> {
   return useOperationMutation<UpdatePetResult, UpdatePetArgs>(
     client,
-    updatePetOperation,
+    updatePetRoute,
     updatePetSwrScope,
     config,
   );
@@ -410,7 +398,7 @@ export function useUpdatePetWithForm(
 ): MutationResponse<UpdatePetWithFormResult, UpdatePetWithFormArgs> {
   return useOperationMutation<UpdatePetWithFormResult, UpdatePetWithFormArgs>(
     client,
-    updatePetWithFormOperation,
+    updatePetWithFormRoute,
     updatePetWithFormSwrScope,
     config,
   );
@@ -425,7 +413,7 @@ export function useUpdateUser(
 ): MutationResponse<UpdateUserResult, UpdateUserArgs> {
   return useOperationMutation<UpdateUserResult, UpdateUserArgs>(
     client,
-    updateUserOperation,
+    updateUserRoute,
     updateUserSwrScope,
     config,
   );
@@ -444,7 +432,7 @@ export function useUploadFile(
 ): MutationResponse<UploadFileResult, UploadFileArgs> {
   return useOperationMutation<UploadFileResult, UploadFileArgs>(
     client,
-    uploadFileOperation,
+    uploadFileRoute,
     uploadFileSwrScope,
     config,
   );

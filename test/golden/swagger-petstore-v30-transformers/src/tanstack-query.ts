@@ -15,26 +15,26 @@ import type {
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
 import {
-  addPetOperation,
-  createUserOperation,
-  createUsersWithListInputOperation,
-  deleteOrderOperation,
-  deletePetOperation,
-  deleteUserOperation,
-  findPetsByStatusOperation,
-  findPetsByTagsOperation,
-  getInventoryOperation,
-  getOrderByIdOperation,
-  getPetByIdOperation,
-  getUserByNameOperation,
-  loginUserOperation,
-  logoutUserOperation,
-  placeOrderOperation,
-  updatePetOperation,
-  updatePetWithFormOperation,
-  updateUserOperation,
-  uploadFileOperation,
-} from './definitions.js';
+  addPetRoute,
+  createUserRoute,
+  createUsersWithListInputRoute,
+  deleteOrderRoute,
+  deletePetRoute,
+  deleteUserRoute,
+  findPetsByStatusRoute,
+  findPetsByTagsRoute,
+  getInventoryRoute,
+  getOrderByIdRoute,
+  getPetByIdRoute,
+  getUserByNameRoute,
+  loginUserRoute,
+  logoutUserRoute,
+  placeOrderRoute,
+  updatePetRoute,
+  updatePetWithFormRoute,
+  updateUserRoute,
+  uploadFileRoute,
+} from './routes.js';
 import type {
   AddPetArgs,
   AddPetResult,
@@ -118,7 +118,7 @@ export function addPetMutationOptions(
 ) {
   return operationMutationOptions<AddPetResult, AddPetArgs, object>({
     client,
-    operation: addPetOperation,
+    operation: addPetRoute,
     scope: addPetScope,
     options,
   });
@@ -142,7 +142,7 @@ export function createUserMutationOptions(
 ) {
   return operationMutationOptions<CreateUserResult, CreateUserArgs, object>({
     client,
-    operation: createUserOperation,
+    operation: createUserRoute,
     scope: createUserScope,
     options,
   });
@@ -177,7 +177,7 @@ export function createUsersWithListInputMutationOptions(
     object
   >({
     client,
-    operation: createUsersWithListInputOperation,
+    operation: createUsersWithListInputRoute,
     scope: createUsersWithListInputScope,
     options,
   });
@@ -205,7 +205,7 @@ export function deleteOrderMutationOptions(
 ) {
   return operationMutationOptions<DeleteOrderResult, DeleteOrderArgs, object>({
     client,
-    operation: deleteOrderOperation,
+    operation: deleteOrderRoute,
     scope: deleteOrderScope,
     options,
   });
@@ -229,7 +229,7 @@ export function deletePetMutationOptions(
 ) {
   return operationMutationOptions<DeletePetResult, DeletePetArgs, object>({
     client,
-    operation: deletePetOperation,
+    operation: deletePetRoute,
     scope: deletePetScope,
     options,
   });
@@ -253,7 +253,7 @@ export function deleteUserMutationOptions(
 ) {
   return operationMutationOptions<DeleteUserResult, DeleteUserArgs, object>({
     client,
-    operation: deleteUserOperation,
+    operation: deleteUserRoute,
     scope: deleteUserScope,
     options,
   });
@@ -295,7 +295,7 @@ export function findPetsByStatusQueryOptions(
 ) {
   return operationQueryOptions<FindPetsByStatusResult, object>({
     client,
-    operation: findPetsByStatusOperation,
+    operation: findPetsByStatusRoute,
     scope: findPetsByStatusScope,
     args,
     options,
@@ -338,7 +338,7 @@ export function findPetsByTagsQueryOptions(
 ) {
   return operationQueryOptions<FindPetsByTagsResult, object>({
     client,
-    operation: findPetsByTagsOperation,
+    operation: findPetsByTagsRoute,
     scope: findPetsByTagsScope,
     args,
     options,
@@ -379,7 +379,7 @@ export function getInventoryQueryOptions(
 ) {
   return operationQueryOptions<GetInventoryResult, object>({
     client,
-    operation: getInventoryOperation,
+    operation: getInventoryRoute,
     scope: getInventoryScope,
     args,
     options,
@@ -420,7 +420,7 @@ export function getOrderByIdQueryOptions(
 ) {
   return operationQueryOptions<GetOrderByIdResult, object>({
     client,
-    operation: getOrderByIdOperation,
+    operation: getOrderByIdRoute,
     scope: getOrderByIdScope,
     args,
     options,
@@ -455,7 +455,7 @@ export function getPetByIdQueryOptions(
 ) {
   return operationQueryOptions<GetPetByIdResult, object>({
     client,
-    operation: getPetByIdOperation,
+    operation: getPetByIdRoute,
     scope: getPetByIdScope,
     args,
     options,
@@ -492,7 +492,7 @@ export function getUserByNameQueryOptions(
 ) {
   return operationQueryOptions<GetUserByNameResult, object>({
     client,
-    operation: getUserByNameOperation,
+    operation: getUserByNameRoute,
     scope: getUserByNameScope,
     args,
     options,
@@ -527,7 +527,7 @@ export function loginUserQueryOptions(
 ) {
   return operationQueryOptions<LoginUserResult, object>({
     client,
-    operation: loginUserOperation,
+    operation: loginUserRoute,
     scope: loginUserScope,
     args,
     options,
@@ -562,7 +562,7 @@ export function logoutUserQueryOptions(
 ) {
   return operationQueryOptions<LogoutUserResult, object>({
     client,
-    operation: logoutUserOperation,
+    operation: logoutUserRoute,
     scope: logoutUserScope,
     args,
     options,
@@ -587,7 +587,7 @@ export function placeOrderMutationOptions(
 ) {
   return operationMutationOptions<PlaceOrderResult, PlaceOrderArgs, object>({
     client,
-    operation: placeOrderOperation,
+    operation: placeOrderRoute,
     scope: placeOrderScope,
     options,
   });
@@ -611,7 +611,7 @@ export function updatePetMutationOptions(
 ) {
   return operationMutationOptions<UpdatePetResult, UpdatePetArgs, object>({
     client,
-    operation: updatePetOperation,
+    operation: updatePetRoute,
     scope: updatePetScope,
     options,
   });
@@ -639,7 +639,7 @@ export function updatePetWithFormMutationOptions(
 ) {
   return operationMutationOptions<UpdatePetWithFormResult, UpdatePetWithFormArgs, object>({
     client,
-    operation: updatePetWithFormOperation,
+    operation: updatePetWithFormRoute,
     scope: updatePetWithFormScope,
     options,
   });
@@ -663,7 +663,7 @@ export function updateUserMutationOptions(
 ) {
   return operationMutationOptions<UpdateUserResult, UpdateUserArgs, object>({
     client,
-    operation: updateUserOperation,
+    operation: updateUserRoute,
     scope: updateUserScope,
     options,
   });
@@ -691,7 +691,7 @@ export function uploadFileMutationOptions(
 ) {
   return operationMutationOptions<UploadFileResult, UploadFileArgs, object>({
     client,
-    operation: uploadFileOperation,
+    operation: uploadFileRoute,
     scope: uploadFileScope,
     options,
   });
