@@ -150,11 +150,14 @@ export function paginationOf(scheme: StainlessScheme): PaginationDefinition | st
       return `its request has no page-size field (${SIZE_NAMES.join(', ')}), which zapgen's offset paging needs`;
     if (items === undefined) return 'its response names no items (or array) field';
     const total = role(scheme.response, 'offset_total_count_field');
+    // A `has_next_page` flag ends the paging where the runtime reads `nextField` (offset only).
+    const next = role(scheme.response, 'has_next_page');
     return {
       kind: 'offset',
       offsetParameter: offset.name,
       limitParameter: limit.name,
       itemsField: items,
+      ...(next && { nextField: next.name }),
       ...(total && { totalItemsField: total.name }),
     };
   }

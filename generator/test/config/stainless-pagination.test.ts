@@ -176,6 +176,24 @@ describe('a Stainless pagination scheme as x-zapgen-pagination', () => {
       },
     ],
     [
+      'offset with a has_next_page flag: the runtime stops where it is false',
+      {
+        given: scheme(`  - name: o
+    type: offset
+    request: { offset: { type: integer }, limit: { type: integer } }
+    response:
+      data: { type: array }
+      has_more: { type: boolean, x-stainless-pagination-property: { purpose: has_next_page } }`),
+        want: {
+          kind: 'offset',
+          offsetParameter: 'offset',
+          limitParameter: 'limit',
+          itemsField: 'data',
+          nextField: 'has_more',
+        },
+      },
+    ],
+    [
       'page_number by name, without a size',
       {
         given: scheme(`  - name: p
