@@ -20,6 +20,8 @@ import { fromStainlessYaml } from '../../src/config/stainless.js';
 import { loadConfig } from '../../src/config/load.js';
 import { loadSpec } from '../../src/load/index.js';
 import { buildModel } from '../../src/model/index.js';
+import { generate } from '../../src/pipeline.js';
+import { definitionsEmitter } from '../../src/emit/definitions/index.js';
 
 const STAINLESS = `pagination:
   - name: offset_page
@@ -383,6 +385,17 @@ describe('zapgen init --from-stainless stainless.yml', () => {
       listEvents: undefined,
       listCards: undefined,
     });
+    // Generated through the config's overlay, the routes carry the pagination the runtime pages by.
+    const out = path.join(dir, 'packages/bank');
+    await generate({
+      spec: path.join(dir, 'openapi.yaml'),
+      out,
+      overlays: config.apis[0]!.overlays!,
+      packageName: '@acme/bank',
+      emitters: [definitionsEmitter],
+    });
+    const routes = readFileSync(path.join(out, 'src/routes.ts'), 'utf8');
+    expect(routes.match(/kind: '(?:offset|page)'/g)).toEqual(["kind: 'offset'", "kind: 'page'"]);
   });
 
   it('never replaces an overlay it did not write, and then writes no config either', () => {
