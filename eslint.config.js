@@ -15,6 +15,7 @@ export default tseslint.config(
       '.tmp/**',
       '.bench/**',
       '.corpus/**',
+      '.smoke/**',
       'coverage/**',
       'test-results/**',
     ],

@@ -3,8 +3,8 @@
  * they depend on changed since a run that left the package exactly as generated. It never
  * decides what is generated, only whether the previous result still stands:
  *
- * - the key is a hash of zapgen itself (every file of its compiled code, its package.json and
- *   the version of each dependency), the options, the working directory and the version of
+ * - the key is a hash of zapgen itself (every file of its compiled code, its package.json, the
+ *   version of each dependency and of Node), the options, the working directory and the version of
  *   `@zapgen/runtime` installed for the package;
  * - every file the spec was read from must have the bytes the run parsed (hashed as they were
  *   read, not afterwards: a spec saved while `generate` runs is not the one generated; a new
@@ -85,7 +85,12 @@ function hashFile(file: string): string | undefined {
 const codeRoot = path.dirname(fileURLToPath(import.meta.url));
 let fingerprint: string | undefined;
 
-/** A hash of this zapgen: its code, its manifest and the versions of its dependencies. */
+/**
+ * A hash of this zapgen: its code, its manifest, the versions of its dependencies and the Node
+ * running it. The same code on another Node is another generator: neither a run recorded nor a
+ * memo filled on Node 20 stands for Node 22 or 24 (the smoke run of `npm test` proves their
+ * output, not the cache's).
+ */
 export function generatorFingerprint(): string {
   if (fingerprint !== undefined) return fingerprint;
   const hash = createHash('sha256');
@@ -109,6 +114,7 @@ export function generatorFingerprint(): string {
   const { dependencies = {} } = JSON.parse(manifest) as { dependencies?: Record<string, string> };
   for (const name of Object.keys(dependencies).sort())
     hash.update(`${name}@${installedVersion({ name, from: path.dirname(manifestPath) })}\0`);
+  hash.update(`node@${process.version}\0`);
   fingerprint = hash.digest('hex');
   return fingerprint;
 }

