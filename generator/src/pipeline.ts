@@ -31,6 +31,7 @@ import type {
 import { splitReadWrite } from './model/read-write.js';
 import { applySurface, surfaceOf } from './model/surface.js';
 import { RUNTIME_RANGE } from './emit/package/package-json.js';
+import { transformersActing } from './emit/zod/codecs.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import { memoOf, saveMemo } from './cache.js';
 import { Memo } from './memo/index.js';
@@ -461,7 +462,11 @@ function prepare({
     ...(options.namespaces && { namespaces: options.namespaces }),
   });
   const hash = specHash(document);
-  const surface = surfaceOf(model, options.readWrite);
+  const surface = surfaceOf({
+    model,
+    readWrite: options.readWrite,
+    transformers: transformersActing(model, options.transformers),
+  });
   // The release diffs the previous spec with this one: counted with the model.
   const release = computeRelease({
     previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }),

@@ -179,8 +179,14 @@ describe('transformers in the drift check and the run cache', () => {
     const without = await check({ spec: SPEC, out, memo: false });
     // consumer.ts is this test's own file (no zapgen header): never zapgen's business.
     expect(without.drift.files).toEqual([
+      // Switching the options is a release (zapgen.surface records them): the version moves,
+      // with a changelog line, wherever the package states it.
+      'CHANGELOG.md',
+      'README.md',
+      'package.json',
       'src/client.ts',
       'src/definitions.ts',
+      'src/mcp.ts',
       // The routes of converting operations carry the codecs (the clients send routes).
       'src/routes.ts',
       'src/validators.ts',
@@ -188,6 +194,7 @@ describe('transformers in the drift check and the run cache', () => {
     ]);
     const datesOnly = await check({ spec: SPEC, out, transformers: { dates: true }, memo: false });
     expect(datesOnly.drift.patch).toContain('-import { dateCodec, dateTimeCodec, int64Codec }');
+    expect(without.drift.patch).toContain('transformers.dates on → off');
   });
 
   it('the run cache key changes with the options, and stays as before without them', () => {

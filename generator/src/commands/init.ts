@@ -3,13 +3,14 @@
  * file in one step. Every string is written as a JSON string literal: a path can never become
  * code.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { displayPath } from '../load/source-file.js';
 import { resolveEntry } from '../load/load-spec.js';
 import { CONFIG_FILES } from '../config/load.js';
 import type { Target } from './config-targets.js';
 import { namespacesOf, readStainlessSurface } from '../config/stainless.js';
+import { paginationOverlay } from './stainless-pagination.js';
 
 interface Output {
   stdout: (text: string) => void;
@@ -64,20 +65,34 @@ export function runInit({
       return 1;
     }
   const folder = path.dirname(path.resolve(file));
+  // A stainless.yml's pagination schemes become an overlay beside the config, listed in it.
+  const overlay =
+    stainless !== undefined && /\.ya?ml$/i.test(stainless)
+      ? paginationOverlay({ stainless, spec: targets[0]!.spec, folder })
+      : undefined;
+  for (const warning of overlay?.warnings ?? []) io.stderr(`zapgen: warning: ${warning}`);
+  if (overlay?.file) targets = [{ ...targets[0]!, overlays: [overlay.file] }];
   const text = configText({ targets, folder, json: extension === '.json' });
   try {
-    writeFileSync(file, text, { flag: force ? 'w' : 'wx' });
+    if (overlay?.file) writeFileSync(overlay.file, overlay.text, { flag: force ? 'w' : 'wx' });
+    try {
+      writeFileSync(file, text, { flag: force ? 'w' : 'wx' });
+    } catch (error) {
+      // The config was not written: neither is the overlay it would have listed.
+      if (overlay?.file) rmSync(overlay.file, { force: true });
+      throw error;
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     io.stderr(
       code === 'EEXIST'
-        ? `zapgen: ${file} exists already; zapgen init never replaces a config (--force does)`
+        ? `zapgen: ${(error as NodeJS.ErrnoException).path ?? file} exists already; zapgen init never replaces a file (--force does)`
         : `zapgen: cannot write ${file}: ${(error as Error).message}`,
     );
     return 1;
   }
   io.stdout(
-    `wrote ${file}: ${targets.map((target) => target.api).join(', ')}${imported ? ` (${imported} methods of ${stainless})` : ''}; run zapgen generate to generate from it`,
+    `wrote ${file}: ${targets.map((target) => target.api).join(', ')}${imported ? ` (${imported} methods of ${stainless})` : ''}${overlay?.file ? `, and ${overlay.file} (pagination of ${overlay.paginated} methods)` : ''}; run zapgen generate to generate from it`,
   );
   return 0;
 }
@@ -98,6 +113,9 @@ export function configText({
     output: relativePosix(folder, target.out),
     packageName: target.packageName,
     ...(target.namespaces && { namespaces: target.namespaces }),
+    ...(target.overlays && {
+      overlays: target.overlays.map((overlay) => relativePosix(folder, overlay)),
+    }),
   }));
   if (json) return `${JSON.stringify({ apis }, null, 2)}\n`;
   const entries = apis.map(

@@ -15,6 +15,8 @@ export interface StainlessMethod {
   endpoint: string;
   /** `chat.completions.create` */
   member: string;
+  /** A `stainless.yml` method's `paginated:`: `false`, or the name of its pagination scheme. */
+  paginated?: false | string;
 }
 
 /** The methods of `file` (`api.md`, or `stainless.yml`/`.yaml`), in the file's order. */
@@ -72,9 +74,11 @@ export function fromStainlessYaml(text: string): StainlessMethod[] {
           if (typeof endpoint !== 'string') continue;
           const parsed = /^\s*([a-z]+)\s+(\/\S*)\s*$/i.exec(endpoint);
           if (!parsed) continue;
+          const paginated = isRecord(spec) ? spec.paginated : undefined;
           methods.push({
             endpoint: `${parsed[1]!.toLowerCase()} ${parsed[2]}`,
             member: [...at, camel(method)].join('.'),
+            ...((paginated === false || typeof paginated === 'string') && { paginated }),
           });
         }
       walk(resource.subresources, at);

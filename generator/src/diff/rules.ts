@@ -230,7 +230,7 @@ export const plainDiffRules: readonly DiffRule[] = [
     name: 'config-surface-changed',
     level: 'major',
     description:
-      "generate only: the config's names, namespaces or readWrite changed what code calls or gets (a method gone is breaking, an alias added an addition)",
+      "generate only: the config's names, namespaces, readWrite or transformers changed what code calls or gets (a method gone is breaking, an alias added an addition)",
   },
   {
     name: 'document-changed',

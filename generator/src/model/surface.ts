@@ -5,7 +5,12 @@
  * Names are taken as given here; the client emitter makes them safe and unique.
  */
 import { parseNamespaced } from '../config/namespaced.js';
-import type { NamesConfig, NamespacesConfig, OperationInfo } from '../config/types.js';
+import type {
+  NamesConfig,
+  NamespacesConfig,
+  OperationInfo,
+  TransformersConfig,
+} from '../config/types.js';
 import type { ApiModel, OperationModel } from './types.js';
 import { compareCodePoints } from './order.js';
 import { directionsDiffer, type ReadWriteMode } from './read-write.js';
@@ -131,18 +136,32 @@ function derived(operation: OperationModel, from: NamespacesConfig['from']): str
 
 /**
  * What a config makes of a package's surface beyond its spec (the function names and client
- * namespaces of `names`/`namespaces`, and `readWrite`), as `package.json` records it: only where
+ * namespaces of `names`/`namespaces`, `readWrite` and `transformers`), as `package.json` records it: only where
  * it differs from the default, so that a package generated without such options reads as before.
  */
 export interface SurfaceRecord {
   /** `'split'` where the spec has a readOnly or writeOnly property for it to act on. */
   readWrite?: 'split';
+  /** The `transformers` options on that convert something of the spec (`dates`, `bigint`). */
+  transformers?: { dates?: true; bigint?: true };
   /** By operationId: `fn:<exported function>` (when renamed) and `client.<namespace>.<method>`. */
   methods?: Record<string, string[]>;
 }
 
-/** The surface of `model` (after the config's names and namespaces); undefined for the default. */
-export function surfaceOf(model: ApiModel, readWrite?: ReadWriteMode): SurfaceRecord | undefined {
+/**
+ * The surface of `model` (after the config's names and namespaces); undefined for the default.
+ * `transformers` are those that act on the model (`transformersActing` of the zod emitter, which
+ * decides where a codec stands), so that an option converting nothing records nothing.
+ */
+export function surfaceOf({
+  model,
+  readWrite,
+  transformers,
+}: {
+  model: ApiModel;
+  readWrite?: ReadWriteMode | undefined;
+  transformers?: TransformersConfig | undefined;
+}): SurfaceRecord | undefined {
   const methods: Record<string, string[]> = {};
   for (const operation of [...model.operations].sort((a, b) =>
     compareCodePoints(a.operationId, b.operationId),
@@ -158,6 +177,12 @@ export function surfaceOf(model: ApiModel, readWrite?: ReadWriteMode): SurfaceRe
   const record: SurfaceRecord = {
     // Only where it changes something: a spec without readOnly/writeOnly reads the same either way.
     ...(readWrite === 'split' && directionsDiffer(model) && { readWrite }),
+    ...((transformers?.dates || transformers?.bigint) && {
+      transformers: {
+        ...(transformers.dates && { dates: true as const }),
+        ...(transformers.bigint && { bigint: true as const }),
+      },
+    }),
     ...(Object.keys(methods).length && { methods }),
   };
   return Object.keys(record).length ? record : undefined;

@@ -18,7 +18,8 @@ const DEFAULT = 'its default function and client method';
 /**
  * The changes from the surface `before` to `after`, as release changes: a method or function
  * gone is breaking (its callers stop compiling), one added beside the old ones an addition; a
- * change of `readWrite` changes the request and response types of every operation it touches.
+ * change of `readWrite` changes the request and response types of every operation it touches, and
+ * one of `transformers` the argument and result types (string ↔ `Date`, number ↔ `bigint`).
  */
 export function surfaceChanges({
   before,
@@ -72,7 +73,24 @@ export function surfaceChanges({
         `readWrite '${mode(before)}' → '${mode(after)}': the request and response types of operations with readOnly or writeOnly properties changed`,
       ),
     );
+  for (const [option, converted] of TRANSFORMED) {
+    const on = (record: SurfaceRecord | undefined) => record?.transformers?.[option] === true;
+    if (on(before) === on(after)) continue;
+    const [from, to] = on(after) ? converted : [converted[1], converted[0]];
+    changes.push(
+      change(
+        'major',
+        `transformers.${option} ${on(before) ? 'on' : 'off'} → ${on(after) ? 'on' : 'off'}: ${from} values are ${to} now in the client's arguments and results`,
+      ),
+    );
+  }
   return changes;
 }
+
+/** Each `transformers` option, with what it converts: wire type → converted type. */
+const TRANSFORMED: [keyof NonNullable<SurfaceRecord['transformers']>, [string, string]][] = [
+  ['dates', ['`date-time`/`date` string', '`Date`']],
+  ['bigint', ['`int64` number', '`bigint`']],
+];
 
 export type { SurfaceRecord };

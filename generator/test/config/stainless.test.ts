@@ -61,7 +61,11 @@ Methods:
         ],
         want: [
           { endpoint: 'get /fine_tuning/jobs/{id}/events', member: 'fineTuning.jobs.listEvents' },
-          { endpoint: 'post /fine_tuning/jobs', member: 'fineTuning.jobs.create' },
+          {
+            endpoint: 'post /fine_tuning/jobs',
+            member: 'fineTuning.jobs.create',
+            paginated: false,
+          },
           { endpoint: 'get /models/{model}', member: 'models.retrieve' },
         ],
       },

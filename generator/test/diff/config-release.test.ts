@@ -1,5 +1,5 @@
 /**
- * A change of the config's surface (names, namespaces, readWrite) is released like a change of
+ * A change of the config's surface (names, namespaces, readWrite, transformers) is released like a change of
  * the spec: renaming a method breaks its callers, so it bumps the major version and says so in
  * the changelog; an alias added beside the old name is an addition; the same config again does
  * not bump; `check` reports the config edit not generated yet as drift of the version.
@@ -51,6 +51,31 @@ describe('surfaceChanges', () => {
     [
       'readWrite switched on',
       { after: { readWrite: 'split' }, want: [['major', "readWrite 'shared' → 'split'"]] },
+    ],
+    [
+      'transformers.dates switched on',
+      {
+        after: { transformers: { dates: true } },
+        want: [
+          ['major', 'transformers.dates off → on: `date-time`/`date` string values are `Date`'],
+        ],
+      },
+    ],
+    [
+      'transformers.bigint switched off, dates kept',
+      {
+        before: { transformers: { dates: true, bigint: true } },
+        after: { transformers: { dates: true } },
+        want: [['major', 'transformers.bigint on → off: `bigint` values are `int64` number']],
+      },
+    ],
+    [
+      'the same transformers: nothing',
+      {
+        before: { transformers: { bigint: true } },
+        after: { transformers: { bigint: true } },
+        want: [],
+      },
     ],
   ];
   test.each(cases)('%s', (_name, { before, after, want }) => {
@@ -121,5 +146,57 @@ describe('generate: a config change of the surface is a release', () => {
     expect(manifest().zapgen.surface).toEqual({ readWrite: 'split' });
     const clean = await check({ spec, out, ...RELEASE_OPTIONS, readWrite: 'split' });
     expect(clean.drift.files).toEqual([]);
+  });
+});
+
+describe('generate: a transformers switch is a release', () => {
+  test('an option that converts nothing of the spec changes nothing', async () => {
+    await generateRelease({ spec, out });
+    const before = readFileSync(path.join(out, 'package.json'), 'utf8');
+    const on = await generateRelease({
+      spec,
+      out,
+      options: { transformers: { dates: true, bigint: true } },
+    });
+    expect(on.release.version).toBe('1.0.0');
+    expect(readFileSync(path.join(out, 'package.json'), 'utf8')).toBe(before);
+  });
+
+  test('dates on, then bigint too, then both off: a major each time, with its changelog line', async () => {
+    const doc = petsSpec();
+    doc.components.schemas.Pet.properties.born = { type: 'string', format: 'date' };
+    doc.components.schemas.Pet.properties.id.format = 'int64';
+    spec = writeSpec({ dir: path.join(dir, 'spec'), doc });
+    await generateRelease({ spec, out });
+    expect(manifest().zapgen.surface).toBeUndefined();
+
+    const dates = { transformers: { dates: true } };
+    const drift = await check({ spec, out, ...RELEASE_OPTIONS, ...dates });
+    expect(drift.drift.patch).toContain('+  "version": "2.0.0",');
+    const on = await generateRelease({ spec, out, options: dates });
+    expect(on.release).toMatchObject({ version: '2.0.0', level: 'major' });
+    expect(manifest().zapgen.surface).toEqual({ transformers: { dates: true } });
+    expect(readPackage(out).changelog).toContain(
+      'transformers.dates off → on: `date-time`/`date` string values are `Date` now',
+    );
+    expect((await check({ spec, out, ...RELEASE_OPTIONS, ...dates })).drift.files).toEqual([]);
+    // The same options again: nothing to release.
+    expect((await generateRelease({ spec, out, options: dates })).release.version).toBe('2.0.0');
+
+    const both = await generateRelease({
+      spec,
+      out,
+      options: { transformers: { dates: true, bigint: true } },
+    });
+    expect(both.release.version).toBe('3.0.0');
+    expect(manifest().zapgen.surface).toEqual({ transformers: { dates: true, bigint: true } });
+    expect(readPackage(out).changelog).toContain('transformers.bigint off → on');
+
+    const off = await generateRelease({ spec, out });
+    expect(off.release.version).toBe('4.0.0');
+    expect(manifest().zapgen.surface).toBeUndefined();
+    const { changelog } = readPackage(out);
+    expect(changelog).toContain('transformers.dates on → off');
+    expect(changelog).toContain('transformers.bigint on → off');
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { TransformersConfig } from '../../config/types.js';
 import { childSchemas } from '../../model/children.js';
-import type { NamedSchema, OperationModel, SchemaModel } from '../../model/types.js';
+import type { ApiModel, NamedSchema, OperationModel, SchemaModel } from '../../model/types.js';
 import type { CodecName, TypeMode, ZodContext } from './context.js';
 
 interface CodecPlan {
@@ -95,4 +95,27 @@ export function operationConverts({
     ...(operation.requestBody?.content ?? []).map((media) => media.schema),
     ...operation.responses.flatMap((response) => response.content.map((media) => media.schema)),
   ].some((schema) => schema !== undefined && converts(schema));
+}
+
+/**
+ * The options of `transformers` that convert something in `model` (each on its own: `dates`
+ * when some operation reaches a `date-time`/`date`, `bigint` when one reaches an `int64`);
+ * `undefined` when none does. An option that converts nothing leaves the package as it was.
+ */
+export function transformersActing(
+  model: ApiModel,
+  transformers: TransformersConfig | undefined,
+): TransformersConfig | undefined {
+  const acting: TransformersConfig = {};
+  for (const option of ['dates', 'bigint'] as const) {
+    if (!transformers?.[option]) continue;
+    const alone: TransformersConfig = { [option]: true };
+    if (
+      model.operations.some((operation) =>
+        operationConverts({ operation, schemas: model.schemas, transformers: alone }),
+      )
+    )
+      acting[option] = true;
+  }
+  return Object.keys(acting).length ? acting : undefined;
 }
