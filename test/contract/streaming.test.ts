@@ -33,6 +33,10 @@ interface Mock {
  * item has its schema's type, and a wrong use does not compile.
  */
 const CONSUMER = `import { createClient } from './index.js';
+import createFetchClient, { createPathBasedClient, type Client } from './fetch.js';
+import type { components, paths } from './types.js';
+import type { ResponseStream, ServerSentEvent } from '@zapgen/runtime';
+import type { StreamingPaths } from '@zapgen/runtime/fetch';
 const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
 export async function consume(signal: AbortSignal): Promise<string[]> {
   const out: string[] = [];
@@ -53,6 +57,59 @@ export async function consume(signal: AbortSignal): Promise<string[]> {
   // @ts-expect-error: items are records, not strings
   for await (const record of await client.exportRecords()) out.push(record.toUpperCase());
   await records.close();
+  return out;
+}
+
+// The drop-in client (./fetch): a streamed response's data is the ResponseStream the runtime
+// delivers; everything else is typed exactly as openapi-fetch types it.
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Chat = paths['/chat']['post'];
+type Streamed = StreamingPaths<paths, { '/chat': { post: { '200': { 'text/event-stream': 'items' } } } }>;
+export const untouched: [
+  Equal<Streamed['/chat']['post']['responses'][400], Chat['responses'][400]>,
+  Equal<Streamed['/chat']['post']['requestBody'], Chat['requestBody']>,
+  Equal<Streamed['/chat']['post']['parameters'], Chat['parameters']>,
+  Equal<Streamed['/chat']['get'], paths['/chat']['get']>,
+  Equal<Streamed['/ticks'], paths['/ticks']>,
+  Equal<
+    Streamed['/chat']['post']['responses'][200]['content']['text/event-stream'],
+    ResponseStream<Chat['responses'][200]['content']['text/event-stream']>
+  >,
+] = [true, true, true, true, true, true];
+const dropIn = createFetchClient({ baseUrl: 'http://127.0.0.1:1' });
+// openapi-fetch's own types over the same paths: what every response but a stream must equal.
+declare const openapiFetch: Client<paths>;
+export async function consumeDropIn(): Promise<string[]> {
+  const out: string[] = [];
+  const chat = await dropIn.POST('/chat', { body: { prompt: 'hi' } });
+  const plainChat = await openapiFetch.POST('/chat', { body: { prompt: 'hi' } });
+  // The error branch is openapi-fetch's, exactly.
+  const problem: Equal<Extract<typeof chat, { data?: never }>, Extract<typeof plainChat, { data?: never }>> = true;
+  out.push(String(problem));
+  if (chat.data) {
+    for await (const event of chat.data) {
+      if (event.event === 'delta') out.push(event.data.text);
+      // @ts-expect-error: a done event has no text
+      if (event.event === 'done') out.push(event.data.text);
+    }
+    out.push(chat.data.lastEventId ?? '');
+  } else {
+    out.push(chat.error.detail);
+  }
+  const ticks = await dropIn.GET('/ticks', { params: { query: { symbol: 'A' } } });
+  const tickData: Equal<typeof ticks.data, ResponseStream<ServerSentEvent<components['schemas']['Tick']>> | undefined> = true;
+  // @ts-expect-error: data is the stream of ticks, not a tick
+  out.push(String(ticks.data?.price), String(tickData));
+  for await (const record of (await dropIn.GET('/exports/records')).data ?? []) out.push(String(record.id + 1));
+  // parseAs: 'stream' keeps openapi-fetch's raw body.
+  const raw = await dropIn.GET('/feed', { parseAs: 'stream' });
+  const plainRaw = await openapiFetch.GET('/feed', { parseAs: 'stream' });
+  const body: Equal<typeof raw, typeof plainRaw> = true;
+  out.push(String(body));
+  // The path-based client types them the same way.
+  const byPath = createPathBasedClient({ baseUrl: 'http://127.0.0.1:1' });
+  const feed = await byPath['/feed'].GET();
+  for await (const entry of feed.data ?? []) out.push(entry.title);
   return out;
 }
 `;
@@ -146,6 +203,35 @@ describe('a generated client reads its mock’s streams', () => {
     const titles: string[] = [];
     for await (const entry of await client.readFeed()) titles.push(entry.title);
     expect(titles).toHaveLength(4);
+  });
+
+  test('the drop-in client (./fetch) reads the same streams as data, typed as ResponseStream', async () => {
+    const fetchModule = (await import(join(out, 'src/fetch.ts'))) as {
+      createClient(
+        options: Record<string, unknown>,
+      ): Record<
+        'GET' | 'POST',
+        (
+          path: string,
+          init?: unknown,
+        ) => Promise<{ data?: Stream; error?: unknown; response: Response }>
+      >;
+    };
+    const dropIn = fetchModule.createClient({ baseUrl, validation: { response: 'strict' } });
+    const chat = await dropIn.POST('/chat', { body: { prompt: 'hello' } });
+    expect(chat.error).toBeUndefined();
+    const events: string[] = [];
+    for await (const event of chat.data!) events.push(event.event);
+    expect(events).toHaveLength(4);
+    expect(chat.data!.lastEventId).toBe('4');
+    const { data: ticks } = await dropIn.GET('/ticks', { params: { query: { symbol: 'ACME' } } });
+    const prices: number[] = [];
+    for await (const tick of ticks!) prices.push(tick.data.price);
+    expect(prices).toHaveLength(4);
+    // A bad request is openapi-fetch's { error }, never a stream.
+    const bad = await dropIn.POST('/chat', { body: { prompt: '' } });
+    expect(bad.data).toBeUndefined();
+    expect(bad.response.status).toBeGreaterThanOrEqual(400);
   });
 
   test('leaving the loop early closes the stream', async () => {

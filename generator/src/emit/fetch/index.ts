@@ -7,8 +7,9 @@ import type { ApiModel } from '../../model/types.js';
 import { apiKeyOptions } from '../shared/operation-names.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
-import { pascalCase } from '../shared/identifiers.js';
+import { pascalCase, stringLiteral } from '../shared/identifiers.js';
 import { jsDocLines } from '../shared/jsdoc.js';
+import { streamShape, successResponses } from '../../model/media-types.js';
 
 /** The types of `@zapgen/runtime/fetch` re-exported, so that `import type { Middleware } from` the package works. */
 const FETCH_TYPES = [
@@ -47,6 +48,35 @@ function block(lines: string[]): string {
   return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */`;
 }
 
+/**
+ * The `StreamMap` of the API's streamed responses (path, method, status, media type → `events` or
+ * `items`), as the throwing client types them; undefined when the API streams nothing, so that the
+ * drop-in's types stay openapi-fetch's own.
+ */
+export function streamMapType(model: ApiModel): string | undefined {
+  const paths = new Map<string, string[]>();
+  for (const operation of model.operations) {
+    const statuses = successResponses(operation).flatMap((response) => {
+      const media = response.content.flatMap((content) => {
+        const shape = streamShape(content, model.schemas);
+        if (shape === undefined) return [];
+        const kind = shape.kind === 'sse' && !shape.envelope ? 'events' : 'items';
+        return [`${stringLiteral(content.mediaType)}: '${kind}'`];
+      });
+      return media.length ? [`${stringLiteral(response.status)}: { ${media.join('; ')} }`] : [];
+    });
+    if (!statuses.length) continue;
+    const methods = paths.get(operation.path) ?? [];
+    methods.push(`${operation.method}: { ${statuses.join('; ')} }`);
+    paths.set(operation.path, methods);
+  }
+  if (!paths.size) return undefined;
+  const entries = [...paths].map(
+    ([path, methods]) => `${stringLiteral(path)}: { ${methods.join('; ')} };`,
+  );
+  return `{\n${entries.join('\n')}\n}`;
+}
+
 /** The text of `src/fetch.ts`. */
 export function fetchSource(model: ApiModel, context: EmitContext): string {
   const prefix = pascalCase(context.apiName);
@@ -64,8 +94,24 @@ export function fetchSource(model: ApiModel, context: EmitContext): string {
   // Specifiers come from declared paths, never from the spec.
   const from = (to: string, names: string[] = []) =>
     context.modules.specifier({ from: FETCH_MODULE.id, to, names });
+  const streams = streamMapType(model);
+  // openapi-fetch's types, or the same with the streamed responses typed as `ResponseStream`s.
+  const client = streams
+    ? 'StreamingClient<Paths, StreamedResponses, Media>'
+    : 'Client<Paths, Media>';
+  const pathBased = streams
+    ? 'StreamingPathBasedClient<Paths, StreamedResponses, Media>'
+    : 'PathBasedClient<Paths, Media>';
+  // The runtime delivers those responses as streams; only their static type differs.
+  const cast = streams ? ` as unknown as ${client}` : '';
+  const pathBasedBody = streams
+    ? `wrapAsPathBasedClient(createFetchClient<Paths, Media>(definition, options)) as unknown as ${pathBased}`
+    : 'wrapAsPathBasedClient(createClient<Paths, Media>(options))';
+  const streamsDeclaration = streams
+    ? `\n${block(jsDocLines({ summary: 'The responses the runtime delivers as a `ResponseStream` of their items (server-sent events, NDJSON): their `data` is typed so, and every other response as openapi-fetch types it.' }))}\ntype StreamedResponses = ${streams};\n`
+    : '';
   return `import { createFetchClient, wrapAsPathBasedClient } from ${runtime};
-import type { Client, FetchClientDefinition, FetchClientOptions, MediaType, PathBasedClient } from ${runtime};
+import type { ${streams ? '' : 'Client, '}FetchClientDefinition, FetchClientOptions, MediaType${streams ? ', StreamingClient, StreamingPathBasedClient' : ', PathBasedClient'} } from ${runtime};
 import { routes } from '${from('routes', ['routes'])}';
 import type { paths } from '${from('types', ['paths'])}';
 
@@ -79,7 +125,7 @@ ${keyMembers.join('\n')}
 
 /** The routes: each loads its own validators the first time a call validates it. */
 const definition: FetchClientDefinition = { api: routes };
-
+${streamsDeclaration}
 ${block(
   jsDocLines({
     summary: `A client of ${title} with openapi-fetch's API: \`GET\`, \`POST\`, ... resolve with \`{ data, error, response }\` and never reject on an HTTP error status; \`use\`/\`eject\` middleware.`,
@@ -89,8 +135,8 @@ ${block(
 )}
 export function createClient<Paths extends {} = paths, Media extends MediaType = MediaType>(
   options?: ${optionsName},
-): Client<Paths, Media> {
-  return createFetchClient<Paths, Media>(definition, options);
+): ${client} {
+  return createFetchClient<Paths, Media>(definition, options)${cast};
 }
 
 export default createClient;
@@ -98,8 +144,8 @@ export default createClient;
 /** openapi-fetch's path-based client: \`client['/path'].GET(init)\`. */
 export function createPathBasedClient<Paths extends {} = paths, Media extends MediaType = MediaType>(
   options?: ${optionsName},
-): PathBasedClient<Paths, Media> {
-  return wrapAsPathBasedClient(createClient<Paths, Media>(options));
+): ${pathBased} {
+  return ${pathBasedBody};
 }
 `;
 }

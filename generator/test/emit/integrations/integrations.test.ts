@@ -6,12 +6,20 @@
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import type { ApiModel } from '../../../src/model/types.js';
-import { fetchSource } from '../../../src/emit/fetch/index.js';
+import { fetchSource, streamMapType } from '../../../src/emit/fetch/index.js';
 import { reactQuerySource } from '../../../src/emit/react-query/index.js';
 import { resourceOf, isQuery } from '../../../src/emit/shared/operation-scope.js';
 import { swrSource } from '../../../src/emit/swr/index.js';
 import { tanstackQuerySource } from '../../../src/emit/tanstack-query/index.js';
-import { context, integer, model, operation, parameter } from '../client/model.js';
+import {
+  context,
+  integer,
+  jsonResponse,
+  model,
+  operation,
+  parameter,
+  string,
+} from '../client/model.js';
 
 const HOSTILE = 'Ends */ early, `ticks`, ${injection}, "quotes", \'single\'';
 
@@ -183,6 +191,87 @@ describe('fetch and react-query emitters', () => {
     expect(text).not.toContain('./definitions.js');
     expect(text).toContain('export type { BodySerializer, Client,');
     expect(text).toContain("import { routes } from './routes.js';");
+  });
+
+  test.each<[string, { given: ApiModel; want: string | undefined }]>([
+    [
+      'an API without streams keeps openapi-fetch’s types',
+      { given: model({ operations: [getZap] }), want: undefined },
+    ],
+    [
+      'events of a data schema, NDJSON items, only the 2xx responses',
+      {
+        given: model({
+          operations: [
+            operation({
+              operationId: 'ticks',
+              method: 'get',
+              path: '/ticks/{symbol}',
+              responses: [
+                {
+                  ...jsonResponse('200', integer),
+                  content: [
+                    {
+                      mediaType: 'text/event-stream',
+                      schema: integer,
+                      pointer: '#/x',
+                      examples: [],
+                    },
+                    {
+                      mediaType: 'application/json',
+                      schema: integer,
+                      pointer: '#/x',
+                      examples: [],
+                    },
+                  ],
+                },
+                {
+                  ...jsonResponse('400', string),
+                  content: [
+                    {
+                      mediaType: 'text/event-stream',
+                      schema: string,
+                      pointer: '#/x',
+                      examples: [],
+                    },
+                  ],
+                },
+              ],
+            }),
+            operation({
+              operationId: 'exportAll',
+              method: 'post',
+              path: '/ticks/{symbol}',
+              responses: [
+                {
+                  ...jsonResponse('2XX', string),
+                  content: [
+                    {
+                      mediaType: 'application/x-ndjson',
+                      schema: string,
+                      pointer: '#/x',
+                      examples: [],
+                    },
+                  ],
+                },
+              ],
+            }),
+            getZap,
+          ],
+        }),
+        want: `{\n'/ticks/{symbol}': { get: { '200': { 'text/event-stream': 'events' } }; post: { '2XX': { 'application/x-ndjson': 'items' } } };\n}`,
+      },
+    ],
+  ])('streamMapType: %s', (_name, { given, want }) => {
+    expect(streamMapType(given)?.replaceAll('"', "'")).toBe(want);
+    const text = fetchSource(given, context);
+    if (want === undefined) {
+      expect(text).toContain('): Client<Paths, Media> {');
+      expect(text).not.toContain('Streaming');
+    } else {
+      expect(text).toContain('): StreamingClient<Paths, StreamedResponses, Media> {');
+      expect(text).toContain('): StreamingPathBasedClient<Paths, StreamedResponses, Media> {');
+    }
   });
 
   test('react-query re-exports the runtime hooks as default and createClient', () => {

@@ -19,6 +19,16 @@ export type { MiddlewareParams as MiddlewareCallbackParams } from '../client/mid
 export type { FetchClientOptions as ClientOptions } from '../client/fetch-client.js';
 export type { ParseAs } from '../client/body.js';
 export type {
+  StreamingClient,
+  StreamingClientMethod,
+  StreamingFetchResponse,
+  StreamingPathBasedClient,
+  StreamItemKind,
+  StreamMap,
+  StreamOf,
+  StreamingPaths,
+} from './streams.js';
+export type {
   BodySerializer,
   Client,
   ClientMethod,
