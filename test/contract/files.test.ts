@@ -127,7 +127,10 @@ async function drain(
   const start = process.memoryUsage();
   let peak = 0;
   let bytes = 0;
-  for await (const chunk of stream) {
+  // A reader rather than `for await`: the DOM lib of TypeScript 5 gives ReadableStream no iterator.
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const chunk = read.value;
     bytes += chunk.byteLength;
     const now = process.memoryUsage();
     peak = Math.max(peak, now.heapUsed + now.arrayBuffers - start.heapUsed - start.arrayBuffers);

@@ -17,7 +17,11 @@ interface Stream extends AsyncIterable<any> {
   lastEventId: string | undefined;
   response: Response;
 }
-type Client = Record<string, (args?: unknown, options?: unknown) => Promise<Stream>>;
+/** The operations of the streaming spec these tests call, as the package's client has them. */
+type Client = Record<
+  'exportRecords' | 'readFeed' | 'streamChat' | 'streamTicks',
+  (args?: unknown, options?: unknown) => Promise<Stream>
+>;
 interface Package {
   createClient(options: Record<string, unknown>): Client;
 }

@@ -110,8 +110,8 @@ describe('the spec decides the wire format, unless the caller overrides it', () 
 describe('credentials per operation, from the options', () => {
   it('sends what the operation requires (a query key), and nothing to a path the spec does not have', async () => {
     const { client, sent } = observed(partner, { clientId: 'id-1' });
-    await client.GET('/apps');
-    await client.GET('/not-in-the-spec');
+    await client.GET('/apps', {});
+    await client.GET('/not-in-the-spec', {});
     expect(new URL(sent[0]!.url).searchParams.get('client_id')).toBe('id-1');
     expect(new URL(sent[1]!.url).searchParams.get('client_id')).toBeNull();
   });

@@ -16,7 +16,6 @@ function operationWith(parameters: ParameterDefinition[]): OperationDefinition {
     parameters,
     responses: [],
     security: [],
-    rules: [],
   };
 }
 

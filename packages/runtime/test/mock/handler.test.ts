@@ -534,10 +534,11 @@ describe('mock admin routes', () => {
   );
 
   it("answer a script (no Origin) and the mock's own origin, without CORS headers", async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { origin: 'https://notes.example', 'sec-fetch-site': 'same-origin' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const response = await mock.fetch(`https://notes.example/__zapgen/tokens`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },

@@ -9,7 +9,6 @@ const operation = (method: OperationDefinition['method'], path: string): Operati
   parameters: [],
   responses: [],
   security: [],
-  rules: [],
 });
 
 const routes = compileRoutes([

@@ -65,7 +65,6 @@ export const operations: Record<string, OperationDefinition> = {
     }),
     responses: [json('200'), json('400')],
     security: read,
-    rules: [],
     pagination: {
       kind: 'page',
       pageParameter: 'page',
@@ -88,7 +87,6 @@ export const operations: Record<string, OperationDefinition> = {
     },
     responses: [json('201')],
     security: write,
-    rules: [],
   },
   getNote: {
     operationId: 'getNote',
@@ -97,7 +95,6 @@ export const operations: Record<string, OperationDefinition> = {
     parameters: [id],
     responses: [json('200'), json('404')],
     security: read,
-    rules: [],
   },
   deleteNote: {
     operationId: 'deleteNote',
@@ -106,7 +103,6 @@ export const operations: Record<string, OperationDefinition> = {
     parameters: [id],
     responses: [json('200')],
     security: write,
-    rules: [],
   },
   archiveNote: {
     operationId: 'archiveNote',
@@ -115,7 +111,6 @@ export const operations: Record<string, OperationDefinition> = {
     parameters: [id],
     responses: [json('200')],
     security: write,
-    rules: [],
   },
   health: {
     operationId: 'health',
@@ -124,7 +119,6 @@ export const operations: Record<string, OperationDefinition> = {
     parameters: [],
     responses: [json('200')],
     security: [],
-    rules: [],
   },
   explode: {
     operationId: 'explode',
@@ -133,7 +127,6 @@ export const operations: Record<string, OperationDefinition> = {
     parameters: [],
     responses: [json('200')],
     security: [],
-    rules: [],
   },
 };
 
