@@ -146,7 +146,7 @@ export class SchemaBuilder {
     for (const mode of ['oneOf', 'anyOf'] as const) {
       const members = node[mode];
       if (!Array.isArray(members)) continue;
-      const union = this.union({ node, pointer, mode, members, declared: types });
+      const union = this.union({ node, pointer, mode, members, typeHint: memberHint });
       nullable ||= union.nullable && siblingsAdmitNull;
       unions.push(union.part);
     }
@@ -219,16 +219,14 @@ export class SchemaBuilder {
     pointer,
     mode,
     members,
-    declared,
+    typeHint,
   }: {
     node: Node;
     pointer: string;
     mode: 'oneOf' | 'anyOf';
     members: unknown[];
-    /** The parent's own `type`s: a member without a type takes them, one with another type is out. */
-    declared: string[];
+    typeHint: string[] | undefined;
   }): { part: SchemaModel; nullable: boolean } {
-    const typeHint = declared.length > 0 ? declared.filter((type) => type !== 'null') : undefined;
     const all = members.map((member, index) =>
       this.build({
         node: member,
@@ -236,19 +234,10 @@ export class SchemaBuilder {
         typeHint,
       }),
     );
-    // `{type: boolean, oneOf: [{type: boolean}, {enum: [auto]}]}` accepts booleans only: a value
-    // must match the parent's type too, so a member of another type matches nothing.
-    const variants = all.filter(
-      (variant) => variant.kind !== 'null' && !outsideTypes({ schema: variant, declared }),
-    );
-    const nullable =
-      all.some((variant) => variant.kind === 'null') &&
-      (declared.length === 0 || declared.includes('null'));
+    const variants = all.filter((variant) => variant.kind !== 'null');
+    const nullable = variants.length < all.length;
     const [only] = variants;
-    if (variants.length === 0)
-      return nullable
-        ? { part: { kind: 'null', nullable: true }, nullable }
-        : { part: { kind: 'never', nullable: false }, nullable };
+    if (variants.length === 0) return { part: { kind: 'null', nullable: true }, nullable };
     if (variants.length === 1 && only) return { part: only, nullable };
     const discriminator = discriminatorOf({ node, variants });
     return {
@@ -455,41 +444,6 @@ export class SchemaBuilder {
 function isEmpty(value: object): boolean {
   for (const _key in value) return false;
   return true;
-}
-
-/**
- * True when no value of `schema` has one of the `declared` JSON types (an empty list declares
- * none). Only schemas whose values' types are known by their kind are judged.
- */
-function outsideTypes({ schema, declared }: { schema: SchemaModel; declared: string[] }): boolean {
-  if (declared.length === 0) return false;
-  const allows = (type: string) =>
-    declared.includes(type) ||
-    (type === 'integer' && declared.includes('number')) ||
-    (type === 'number' && declared.includes('integer'));
-  const valueType = (value: JsonValue): string =>
-    value === null
-      ? 'null'
-      : Array.isArray(value)
-        ? 'array'
-        : typeof value === 'number'
-          ? 'number'
-          : typeof value;
-  switch (schema.kind) {
-    case 'string':
-    case 'boolean':
-    case 'array':
-    case 'object':
-      return !allows(schema.kind);
-    case 'number':
-      return !allows(schema.integer ? 'integer' : 'number');
-    case 'enum':
-      return !schema.values.some((value) => allows(valueType(value)));
-    case 'const':
-      return !allows(valueType(schema.value));
-    default:
-      return false;
-  }
 }
 
 /** True when `node` itself says it admits null (`nullable`, a null type, a null union member). */
