@@ -76,6 +76,15 @@ describe('deleteAt', () => {
       { base: { a: { b: 1, c: 2 } }, pointer: '/a/c', want: { a: { b: 1 } } },
     ],
     ['removes an array item', { base: [1, 2, 3], pointer: '/1', want: [1, 3] }],
+    [
+      // RFC 6901: "/" is the property named "" (ote-godaddy.com/orders in APIs.guru has one)
+      'removes the property whose name is the empty string',
+      { base: { '': 1, a: 2 }, pointer: '/', want: { a: 2 } },
+    ],
+    [
+      'removes a nested empty-named property',
+      { base: { a: { '': 1 } }, pointer: '/a/', want: { a: {} } },
+    ],
   ];
   it.each(cases)('%s', (_name, { base, pointer, want }) => {
     const before = structuredClone(base);

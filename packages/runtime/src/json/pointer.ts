@@ -14,10 +14,11 @@ export function unescapeSegment(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** `/paths/~1pets` or `#/paths/~1pets` → `['paths', '/pets']`; every form of the root gives `[]`. */
+/** `/paths/~1pets` or `#/paths/~1pets` → `['paths', '/pets']`; `''` and `#` (the whole document) give `[]`, and `/` gives `['']`. */
 export function parsePointer(pointer: string): string[] {
   const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
-  if (body === '' || body === '/') return [];
+  // RFC 6901: only the empty pointer is the whole document; "/" names the property "".
+  if (body === '') return [];
   return (body.startsWith('/') ? body.slice(1) : body).split('/').map(unescapeSegment);
 }
 
