@@ -35,9 +35,10 @@ import { mergeHeaders } from './headers.js';
 import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
-import { ResponseStream } from '../streaming/response-stream.js';
+import type { ResponseStream } from '../streaming/response-stream.js';
 import { StreamError } from '../errors.js';
 import { sleep as waitFor } from '../retry.js';
+import { onDemand } from './on-demand.js';
 
 /** What the drop-in client sets once for all its calls (openapi-fetch's `createClient` options). */
 export interface DropInSettings {
@@ -540,7 +541,7 @@ export async function performCall<T>(options: {
   const { response, credentials } = exchanged;
   const { parseAs } = call.callOptions;
   const stream = parseAs === undefined ? streamOf(context, call, exchanged) : undefined;
-  if (stream !== undefined) return { data: stream as T, response };
+  if (stream !== undefined) return { data: (await stream) as T, response };
   if (parseAs !== undefined && response.ok) {
     // A body the caller chose how to read: a stream is theirs for as long as it lasts.
     if (parseAs === 'stream') exchanged.attempt.dispose();
@@ -614,12 +615,13 @@ function apiErrorOf(
  * A 2xx response whose content type is a stream the operation declares (server-sent events,
  * NDJSON, json-seq) is delivered as a `ResponseStream` of its items, read as they arrive. The
  * attempt's timeout covered the response's head; the stream then lasts as long as it needs.
+ * The stream reader is loaded with the first streamed response (`./on-demand.ts`).
  */
 function streamOf(
   context: CallContext,
   call: Call,
   exchanged: Exchange,
-): ResponseStream<unknown> | undefined {
+): Promise<ResponseStream<unknown>> | undefined {
   const { response } = exchanged;
   const { operation, callOptions } = call;
   const kind = streamKindOf(response.headers.get('content-type'));
@@ -628,72 +630,78 @@ function streamOf(
   if (!declared?.mediaTypes.some((type) => streamKindOf(type) === kind)) return undefined;
   exchanged.attempt.dispose();
   const { secrets } = exchanged.credentials;
-  return new ResponseStream({
-    operationId: operation.operationId,
-    kind,
-    response,
-    requestId: requestIdOf(response.headers, context.api.requestIdHeader),
-    definition: declared.stream,
-    signal: callOptions.signal,
-    options: callOptions.stream,
-    check: (item, from) =>
-      reportResponse({
-        context,
-        operation,
-        status: from.status,
-        body: item,
-        secrets,
-        defaultMode: 'warn',
-        item: true,
-        requestId: requestIdOf(from.headers, context.api.requestIdHeader),
+  return loadStreamReader().then(
+    ({ ResponseStream }) =>
+      new ResponseStream({
+        operationId: operation.operationId,
+        kind,
+        response,
+        requestId: requestIdOf(response.headers, context.api.requestIdHeader),
+        definition: declared.stream,
+        signal: callOptions.signal,
+        options: callOptions.stream,
+        check: (item, from) =>
+          reportResponse({
+            context,
+            operation,
+            status: from.status,
+            body: item,
+            secrets,
+            defaultMode: 'warn',
+            item: true,
+            requestId: requestIdOf(from.headers, context.api.requestIdHeader),
+          }),
+        // The same call again, through the same pipeline (credentials, middleware, retries).
+        reopen: async (lastEventId) => {
+          const resume: Record<string, string> =
+            lastEventId === undefined ? {} : { 'last-event-id': lastEventId };
+          const { dropIn } = call;
+          // The drop-in client's headers travel as openapi-fetch's (`wire.headers`).
+          const again = await exchange(
+            context,
+            dropIn === undefined
+              ? {
+                  ...call,
+                  callOptions: { ...callOptions, headers: { ...callOptions.headers, ...resume } },
+                }
+              : {
+                  ...call,
+                  dropIn: {
+                    ...dropIn,
+                    wire: { ...dropIn.wire, headers: mergeHeaders(dropIn.wire.headers, resume) },
+                  },
+                },
+          );
+          const answer = again.response;
+          if (answer.status === 204) {
+            again.attempt.dispose();
+            await answer.body?.cancel();
+            return undefined;
+          }
+          if (!answer.ok) {
+            const body = await withinAttempt(again, call, () => readBody(answer, again.method));
+            throw apiErrorOf(context, operation, again, body);
+          }
+          again.attempt.dispose();
+          if (streamKindOf(answer.headers.get('content-type')) !== kind) {
+            await answer.body?.cancel();
+            throw new StreamError({
+              operationId: operation.operationId,
+              reason: 'not-a-stream',
+              detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
+              requestId: requestIdOf(answer.headers, context.api.requestIdHeader),
+              lastEventId,
+            });
+          }
+          return answer;
+        },
+        sleep: context.client.retry?.sleep ?? waitFor,
       }),
-    // The same call again, through the same pipeline (credentials, middleware, retries).
-    reopen: async (lastEventId) => {
-      const resume: Record<string, string> =
-        lastEventId === undefined ? {} : { 'last-event-id': lastEventId };
-      const { dropIn } = call;
-      // The drop-in client's headers travel as openapi-fetch's (`wire.headers`).
-      const again = await exchange(
-        context,
-        dropIn === undefined
-          ? {
-              ...call,
-              callOptions: { ...callOptions, headers: { ...callOptions.headers, ...resume } },
-            }
-          : {
-              ...call,
-              dropIn: {
-                ...dropIn,
-                wire: { ...dropIn.wire, headers: mergeHeaders(dropIn.wire.headers, resume) },
-              },
-            },
-      );
-      const answer = again.response;
-      if (answer.status === 204) {
-        again.attempt.dispose();
-        await answer.body?.cancel();
-        return undefined;
-      }
-      if (!answer.ok) {
-        const body = await withinAttempt(again, call, () => readBody(answer, again.method));
-        throw apiErrorOf(context, operation, again, body);
-      }
-      again.attempt.dispose();
-      if (streamKindOf(answer.headers.get('content-type')) !== kind) {
-        await answer.body?.cancel();
-        throw new StreamError({
-          operationId: operation.operationId,
-          reason: 'not-a-stream',
-          detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
-          requestId: requestIdOf(answer.headers, context.api.requestIdHeader),
-          lastEventId,
-        });
-      }
-      return answer;
-    },
-    sleep: context.client.retry?.sleep ?? waitFor,
-  });
+  );
 }
+
+/** The stream reader and its SSE parser: loaded with the first streamed response. */
+const loadStreamReader = onDemand(() => import('../streaming/response-stream.js'));
 
 /**
  * The drop-in delivery (openapi-fetch's): resolves with `{ data, response }` for a 2xx and
@@ -712,7 +720,7 @@ export async function performResultCall(
     parseAs === undefined && call.dropIn?.unknownOperation !== true
       ? streamOf(context, call, exchanged)
       : undefined;
-  if (stream !== undefined) return { data: stream, response };
+  if (stream !== undefined) return { data: await stream, response };
   // A stream is the caller's to read, for as long as it lasts: the attempt's timeout ends here.
   if (parseAs === 'stream') exchanged.attempt.dispose();
   const { ok } = response;
