@@ -7,11 +7,7 @@
  */
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
 import { authenticate, type Authentication } from '../auth/credentials.js';
-import {
-  cachedAuthentication,
-  rememberAuthentication,
-  type AuthenticationCache,
-} from './authentication-cache.js';
+import { authenticationFor, type AuthenticationCache } from '../auth/authentication-cache.js';
 import {
   NetworkError,
   RequestValidationError,
@@ -68,7 +64,7 @@ export interface CallContext {
   validation?: typeof Validation;
   /** The client's retry policy, computed on the first call without a call-level `retry`. */
   retryPolicy?: RetryPolicy;
-  /** Credentials computed from option values, by operation (`authentication-cache.ts`). */
+  /** Credentials computed from option values, by operation (`../auth/authentication-cache.ts`). */
   authentications?: AuthenticationCache;
 }
 
@@ -268,15 +264,11 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   }
   // Nothing is awaited before `fetch` when nothing needs to be: a request sent in the same tick
   // as the call, as with `fetch` itself (an abort right after the call still reaches `fetch`).
-  const auth =
+  const found =
     known && operation.security.length > 0
-      ? (cachedAuthentication(context, operation) ??
-        rememberAuthentication(
-          context,
-          operation,
-          await authenticate({ api, operation, client, required: !dropIn }),
-        ))
+      ? authenticationFor(context, operation, !dropIn)
       : NO_AUTHENTICATION;
+  const auth = found instanceof Promise ? await found : found;
   const baseUrl =
     call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
       ? context.baseUrl
