@@ -117,7 +117,7 @@ export interface GenerateOptions {
   /**
    * Worker threads for the type check of the verify phase, which then runs beside the emitters
    * (`workers/pool.ts`); 0 runs it in this thread. Default `ZAPGEN_WORKERS`, else one per core
-   * beside this thread's, used when the types and fixtures to check are large (over a megabyte).
+   * beside this thread's, for the checks of more than a megabyte (`verify/index.ts`).
    * The bytes are the same either way.
    */
   workers?: number;
@@ -404,17 +404,14 @@ async function produce({
   );
   let verifying: ReturnType<typeof verifyPackage<EmittedFile & { emitter: string }>> | undefined;
   const verify = () => {
-    const files = emitted.filter((file) => VERIFIED.has(file.path));
-    // Asked for workers explicitly, a run uses them whatever the size (the tests of the pool).
-    const large =
-      options.workers !== undefined ||
-      files.reduce((size, file) => size + file.contents.length, 0) > POOLED_CHARS;
     verifying = verifyPackage({
       model,
-      files,
+      files: emitted.filter((file) => VERIFIED.has(file.path)),
       runtimePackage: context.runtimePackage,
       memo,
-      ...(large && { pool }),
+      pool,
+      // Asked for workers explicitly, a run uses them whatever the size (the tests of the pool).
+      ...(options.workers !== undefined && { pooledChars: 0 }),
     });
     // Awaited after the emitters; until then a failure must not count as unhandled.
     verifying.catch(() => undefined);
@@ -631,12 +628,6 @@ function locateWarnings({
 
 /** The files the verify phase reads (and may change). */
 const VERIFIED = new Set([TYPES, FIXTURES]);
-
-/**
- * Characters of types and fixtures above which their check runs in a worker thread: below, a
- * worker's start (loading TypeScript again) costs more than the check.
- */
-const POOLED_CHARS = 1_000_000;
 
 function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {
   const owners = new Map<string, string>();

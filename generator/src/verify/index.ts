@@ -57,6 +57,7 @@ export async function verifyPackage<F extends EmittedFile>({
   sliceChars = SLICE_CHARS,
   memo,
   pool,
+  pooledChars = POOLED_CHARS,
 }: {
   model: ApiModel;
   files: readonly F[];
@@ -74,19 +75,31 @@ export async function verifyPackage<F extends EmittedFile>({
    * on meanwhile; default this thread.
    */
   pool?: WorkerPool;
+  /** Characters of a check above which it goes to the pool (tests send every check). */
+  pooledChars?: number;
 }): Promise<{ files: F[]; warnings: VerifyWarning[] }> {
-  const check = async (sources: CheckedSources): Promise<CheckResult> =>
-    pool
-      ? pool.run('verify-check', { runtimePackage, ...sources })
-      : checkSources({ runtimePackage, ...sources });
+  let pooled = false;
+  const check = async (sources: CheckedSources): Promise<CheckResult> => {
+    const size = sources.types.length + (sources.fixtures?.length ?? 0);
+    if (!pool?.size || size <= pooledChars) return checkSources({ runtimePackage, ...sources });
+    pooled = true;
+    return pool.run('verify-check', { runtimePackage, ...sources });
+  };
   try {
     return await verifyWith({ model, files, runtimePackage, sliceChars, memo, check });
   } finally {
+    forgetTypes();
     // A pool that failed has said why already, through the check.
-    if (pool) await pool.run('verify-forget', undefined).catch(() => undefined);
-    else forgetTypes();
+    if (pooled) await pool!.run('verify-forget', undefined).catch(() => undefined);
   }
 }
+
+/**
+ * Characters of types and fixtures above which a check runs in a worker thread: below (the
+ * sections an edit reached, a small spec), the worker's start, loading TypeScript again, costs
+ * more than the check.
+ */
+const POOLED_CHARS = 1_000_000;
 
 /** What `check` is given: the types, a module of fixtures, and whether the types' own diagnostics are known. */
 interface CheckedSources {
