@@ -409,7 +409,12 @@ async function produce({
       files: emitted.filter((file) => VERIFIED.has(file.path)),
       runtimePackage: context.runtimePackage,
       memo,
-      pool,
+      ...(pool.size > 0 && {
+        pool: {
+          check: (request) => pool.run('verify-check', request),
+          forget: () => pool.run('verify-forget', undefined),
+        },
+      }),
       // Asked for workers explicitly, a run uses them whatever the size (the tests of the pool).
       ...(options.workers !== undefined && { pooledChars: 0 }),
     });

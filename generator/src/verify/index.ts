@@ -23,7 +23,6 @@ import { escapeSegment, operationPointer } from '../json/pointer.js';
 import { collectGarbage, LARGE_HEAP } from '../memory.js';
 import { Memo } from '../memo/index.js';
 import { reducedTypes, referencesIn, typesSections, type TypesSections } from './sections.js';
-import type { WorkerPool } from '../workers/pool.js';
 import {
   checkSources,
   deepest,
@@ -35,6 +34,7 @@ import {
   propertyPath,
   revived,
   TYPES,
+  type CheckRequest,
   type CheckResult,
   type StoredDiagnostic,
 } from './check.js';
@@ -71,26 +71,29 @@ export async function verifyPackage<F extends EmittedFile>({
    */
   memo?: Memo;
   /**
-   * Where the type checks run (`workers/pool.ts`): a worker thread, so that the emitters can run
-   * on meanwhile; default this thread.
+   * Another thread for the type checks (`workers/pool.ts`), so that the emitters can run on
+   * meanwhile: its `checkSources` and `forgetTypes`. Default: this thread.
    */
-  pool?: WorkerPool;
+  pool?: {
+    check: (request: CheckRequest) => Promise<CheckResult>;
+    forget: () => Promise<void>;
+  };
   /** Characters of a check above which it goes to the pool (tests send every check). */
   pooledChars?: number;
 }): Promise<{ files: F[]; warnings: VerifyWarning[] }> {
   let pooled = false;
   const check = async (sources: CheckedSources): Promise<CheckResult> => {
     const size = sources.types.length + (sources.fixtures?.length ?? 0);
-    if (!pool?.size || size <= pooledChars) return checkSources({ runtimePackage, ...sources });
+    if (!pool || size <= pooledChars) return checkSources({ runtimePackage, ...sources });
     pooled = true;
-    return pool.run('verify-check', { runtimePackage, ...sources });
+    return pool.check({ runtimePackage, ...sources });
   };
   try {
     return await verifyWith({ model, files, runtimePackage, sliceChars, memo, check });
   } finally {
     forgetTypes();
     // A pool that failed has said why already, through the check.
-    if (pooled) await pool!.run('verify-forget', undefined).catch(() => undefined);
+    if (pooled) await pool!.forget().catch(() => undefined);
   }
 }
 
