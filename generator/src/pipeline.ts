@@ -15,6 +15,8 @@ import {
 } from './emit/index.js';
 import { hasErrors, loadSpec, sortFindings, validateSpec, type Finding } from './load/index.js';
 import { verifyPackage, type VerifyWarning } from './verify/index.js';
+import { FIXTURES, TYPES } from './verify/check.js';
+import { poolSize, WorkerPool } from './workers/pool.js';
 import { Degradations } from './emit/shared/degrade.js';
 import { collectGarbage, LARGE_HEAP } from './memory.js';
 import { apiNameOf } from './load/api.js';
@@ -112,6 +114,13 @@ export interface GenerateOptions {
    * Either way the bytes are the same.
    */
   memo?: Memo | false;
+  /**
+   * Worker threads for the type check of the verify phase, which then runs beside the emitters
+   * (`workers/pool.ts`); 0 runs it in this thread. Default `ZAPGEN_WORKERS`, else one per core
+   * beside this thread's, for the checks of more than a megabyte (`verify/index.ts`).
+   * The bytes are the same either way.
+   */
+  workers?: number;
 }
 
 /** Milliseconds spent in each phase. */
@@ -383,22 +392,56 @@ async function produce({
     ...(options.transformers && { transformers: options.transformers }),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
-  for (const emitter of emitters) {
-    for (const file of await emitter.emit(model, context))
-      emitted.push({ ...file, emitter: emitter.name });
+  // The verify phase reads types.ts and fixtures.ts only: it starts once their emitters have run,
+  // its type checks in a worker thread while the other emitters run here ('emit' then counts
+  // both, 'verify' what is left of it after the emitters).
+  const pool = new WorkerPool(poolSize(options.workers));
+  const verifiedAfter = Math.max(
+    -1,
+    ...emitters.map((emitter, index) =>
+      emitter.provides.some((module) => VERIFIED.has(module.file)) ? index : -1,
+    ),
+  );
+  let verifying: ReturnType<typeof verifyPackage<EmittedFile & { emitter: string }>> | undefined;
+  const verify = () => {
+    verifying = verifyPackage({
+      model,
+      files: emitted.filter((file) => VERIFIED.has(file.path)),
+      runtimePackage: context.runtimePackage,
+      memo,
+      ...(pool.size > 0 && {
+        pool: {
+          check: (request) => pool.run('verify-check', request),
+          forget: () => pool.run('verify-forget', undefined),
+        },
+      }),
+      // Asked for workers explicitly, a run uses them whatever the size (the tests of the pool).
+      ...(options.workers !== undefined && { pooledChars: 0 }),
+    });
+    // Awaited after the emitters; until then a failure must not count as unhandled.
+    verifying.catch(() => undefined);
+    return verifying;
+  };
+  let verified: Awaited<NonNullable<typeof verifying>>;
+  try {
+    for (const [index, emitter] of emitters.entries()) {
+      for (const file of await emitter.emit(model, context))
+        emitted.push({ ...file, emitter: emitter.name });
+      if (index >= verifiedAfter && !verifying && pool.size > 0) {
+        assertUniquePaths(emitted);
+        verify();
+      }
+    }
+    assertUniquePaths(emitted);
+    lap('emit');
+    verified = await (verifying ?? verify());
+  } finally {
+    await pool.close();
   }
-  assertUniquePaths(emitted);
-  lap('emit');
-
-  const verified = verifyPackage({
-    model,
-    files: emitted,
-    runtimePackage: context.runtimePackage,
-    memo,
-  });
+  const verifiedFiles = new Map(verified.files.map((file) => [file.path, file]));
   lap('verify');
   return {
-    files: verified.files,
+    files: emitted.map((file) => verifiedFiles.get(file.path) ?? file),
     verifyWarnings: [
       ...context.degradations!.list.map(({ pointer, message }) => ({
         pointer,
@@ -587,6 +630,9 @@ function locateWarnings({
     })),
   );
 }
+
+/** The files the verify phase reads (and may change). */
+const VERIFIED = new Set([TYPES, FIXTURES]);
 
 function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {
   const owners = new Map<string, string>();
