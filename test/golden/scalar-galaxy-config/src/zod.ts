@@ -178,15 +178,16 @@ export const SatelliteSchema: z.ZodType<Satellite, SatelliteInput> = /* @__PURE_
 /**
  * A celestial body which can be either a planet or a satellite
  */
-export const CelestialBodySchema = /* @__PURE__ */ z.xor([PlanetSchema, SatelliteSchema]);
+export const CelestialBodySchema: z.ZodXor<readonly [typeof PlanetSchema, typeof SatelliteSchema]> =
+  /* @__PURE__ */ z.xor([PlanetSchema, SatelliteSchema]);
 
 /**
  * A user
  */
-export const UserWritableSchema = /* @__PURE__ */ z.looseObject({
-  id: z.never().optional(),
-  name: z.string().optional(),
-});
+export const UserWritableSchema: z.ZodObject<
+  { id: z.ZodOptional<z.ZodNever>; name: z.ZodOptional<z.ZodString> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ id: z.never().optional(), name: z.string().optional() });
 
 /** Output type of `PlanetWritableSchema` (spelled out: the schema refers to itself). */
 export type PlanetWritable = {
@@ -343,10 +344,9 @@ export const SatelliteWritableSchema: z.ZodType<SatelliteWritable, SatelliteWrit
 /**
  * A celestial body which can be either a planet or a satellite
  */
-export const CelestialBodyWritableSchema = /* @__PURE__ */ z.xor([
-  PlanetWritableSchema,
-  SatelliteWritableSchema,
-]);
+export const CelestialBodyWritableSchema: z.ZodXor<
+  readonly [typeof PlanetWritableSchema, typeof SatelliteWritableSchema]
+> = /* @__PURE__ */ z.xor([PlanetWritableSchema, SatelliteWritableSchema]);
 
 /**
  * Error response for resource conflicts (RFC 7807). Returned when the request conflicts with the current state of the resource.
@@ -361,15 +361,16 @@ export const ConflictSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Credentials to authenticate a user
  */
-export const CredentialsSchema = /* @__PURE__ */ z.looseObject({
-  email: z.email(),
-  password: z.string(),
-});
+export const CredentialsSchema: z.ZodObject<
+  { email: z.ZodEmail; password: z.ZodString },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ email: z.email(), password: z.string() });
 
 /**
  * Credentials to authenticate a user
  */
-export const CredentialsReadableSchema = /* @__PURE__ */ z.looseObject({ email: z.email() });
+export const CredentialsReadableSchema: z.ZodObject<{ email: z.ZodEmail }, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({ email: z.email() });
 
 /**
  * Error response for forbidden access (RFC 7807). Returned when the user does not have permission to access the requested resource.
@@ -409,7 +410,8 @@ export const PaginatedResourceSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A token to authenticate a user
  */
-export const TokenSchema = /* @__PURE__ */ z.looseObject({ token: z.string().optional() });
+export const TokenSchema: z.ZodObject<{ token: z.ZodOptional<z.ZodString> }, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({ token: z.string().optional() });
 
 /**
  * Error response for rate limiting (RFC 7807). Returned when the client has exceeded the rate limit for requests.

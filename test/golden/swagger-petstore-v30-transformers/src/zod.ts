@@ -2,7 +2,14 @@
 import * as z from 'zod';
 import { dateTimeCodec, int64Codec } from '@zapgen/runtime/codecs';
 
-export const ApiResponseSchema = /* @__PURE__ */ z.looseObject({
+export const ApiResponseSchema: z.ZodObject<
+  {
+    code: z.ZodOptional<z.ZodInt32>;
+    type: z.ZodOptional<z.ZodString>;
+    message: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   code: z.int32().optional(),
   type: z.string().optional(),
   message: z.string().optional(),
