@@ -9,13 +9,13 @@ import { beyondSafeIntegers } from '../../model/fits.js';
 import { isPrimitive } from './literals.js';
 import { additionalOf } from './objects.js';
 import { intersectionPlan } from './intersection.js';
-import { codecOf } from './codecs.js';
+import { codecOf, codecType } from './codecs.js';
 import { unicodePattern } from '../../model/pattern.js';
 
 /**
  * Classic zod's schema type of `zodExpression(schema)` (`z.ZodObject<{ id: z.ZodString; owner:
  * typeof UserSchema }, z.core.$loose>`), the annotation of a component schema's const, or
- * `undefined` for a construct it does not spell (codecs, `z.preprocess` pipes, the `Blob` union):
+ * `undefined` for a construct it does not spell (`z.preprocess` pipes, the `Blob` union):
  * that const keeps its inferred type.
  *
  * Why: inferred, a const's type is written out in `zod.d.ts` with every referenced component
@@ -38,12 +38,13 @@ export function zodType(schema: SchemaModel, context: ZodContext): string | unde
 class Unspelled extends Error {}
 
 function typeOf(schema: SchemaModel, context: ZodContext): string {
-  if (codecOf(schema, context)) throw new Unspelled();
   let type = baseType(schema, context);
+  const codec = codecOf(schema, context);
+  if (codec) type = codecType({ plan: codec, wire: type });
   if (schema.nullable && schema.kind !== 'null') type = `z.ZodNullable<${type}>`;
   const fallback = effectiveDefault(schema, context);
   if (fallback) {
-    const prefault = fallback.value !== null && typeof fallback.value === 'object';
+    const prefault = codec || (fallback.value !== null && typeof fallback.value === 'object');
     type = `z.${prefault ? 'ZodPrefault' : 'ZodDefault'}<${type}>`;
   }
   return type;

@@ -332,19 +332,24 @@ const CASES: [string, Case][] = [
     },
   ],
   [
-    'date codec',
+    'date-time codec',
     {
-      given: { Target: s({ kind: 'string', format: 'date-time' }) },
-      want: undefined,
+      given: { Target: s({ kind: 'string', format: 'date-time', nullable: true }) },
+      want: 'z.ZodNullable<z.ZodCodec<z.ZodString, z.ZodDate>>',
       transformers: { dates: true },
     },
   ],
   [
-    'object holding a codec',
+    'int64 codec with a default, in an object',
     {
-      given: { Target: object([prop('at', s({ kind: 'string', format: 'date' }))]) },
-      want: undefined,
-      transformers: { dates: true },
+      given: {
+        Target: object([
+          prop('at', s({ kind: 'string', format: 'date' }), true),
+          prop('n', s({ kind: 'number', integer: true, format: 'int64', default: { value: 1 } })),
+        ]),
+      },
+      want: 'z.ZodObject<{ at: z.ZodCodec<z.ZodISODate, z.ZodDate>; n: z.ZodPrefault<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>> }, z.core.$loose>',
+      transformers: { dates: true, bigint: true },
     },
   ],
 ];
