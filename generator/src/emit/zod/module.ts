@@ -70,12 +70,17 @@ function unknownInstead(schema: SchemaModel): SchemaModel {
   };
 }
 
+/** The module's own maps, which an operation's `<operation>Schemas` const must not take. */
+const MODULE_SCHEMAS = new Set(['componentSchemas', 'operationSchemas', 'webhookSchemas']);
+
 /**
  * The `<operation>Schemas` const of each operationId: what `zod.ts` exports and what
  * `definitions.ts` imports, one validator set per operation.
  */
 export function operationSchemasNames(operationIds: readonly string[]): Map<string, string> {
-  return uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Schemas`);
+  return uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Schemas`, {
+    reserved: MODULE_SCHEMAS,
+  });
 }
 
 /**

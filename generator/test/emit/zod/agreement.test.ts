@@ -14,6 +14,7 @@ const CONTEXT = {
   specLabel: 'x',
   specHash: '',
   modules: ModuleRegistry.of(emitters),
+  release: { version: '1.0.0', changelog: '' },
 };
 
 function document(schemas: Record<string, unknown>, openapi = '3.1.0'): Record<string, unknown> {
