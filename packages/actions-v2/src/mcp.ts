@@ -1478,6 +1478,433 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
+/** The structured results that are a component schema, shared by the tools answering with it. */
+const CheckAuthResponseOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    success: {
+      type: 'boolean',
+      description: 'True if the user is authenticated.',
+    },
+    email: {
+      type: 'string',
+      description: 'Email address of the user.',
+    },
+    name: {
+      type: 'string',
+      description: 'Name of the user.',
+    },
+    user_id: {
+      anyOf: [
+        {
+          type: 'integer',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'User ID.',
+    },
+    is_staff: {
+      anyOf: [
+        {
+          type: 'boolean',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'Whether the user is staff.',
+    },
+  },
+  required: ['success', 'email', 'name'],
+  description: 'The authenticated user.',
+};
+
+const AppAuthResponseSchemaOutput: JsonSchema = {
+  type: 'object',
+  description:
+    'Whether the user has an authentication for an app. The document does not show the fields.',
+};
+
+const AiActionResponseOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'From public documentation: ID of the AI action.',
+    },
+    description: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'From public documentation: description of the AI action.',
+    },
+    app: {
+      type: 'string',
+      description: 'From public documentation: key of the app.',
+    },
+    action: {
+      type: 'string',
+      description: 'From public documentation: key of the action.',
+    },
+    action_type: {
+      $ref: '#/$defs/ActionType',
+      description: 'From public documentation: kind of the action.',
+    },
+    params: {
+      type: 'object',
+      additionalProperties: {
+        $ref: '#/$defs/ActionParam',
+      },
+      description: 'From public documentation: the params, keyed by need key.',
+    },
+    meta: {
+      $ref: '#/$defs/AiActionMeta',
+      description: 'From public documentation: labels and hints stored with the AI action.',
+    },
+    account_id: {
+      anyOf: [
+        {
+          type: 'integer',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'From public documentation: ID of the account of the AI action.',
+    },
+    authentication_id: {
+      anyOf: [
+        {
+          type: 'integer',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'From public documentation: ID of the authentication of the AI action.',
+    },
+    needs: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/NeedT',
+      },
+      description: 'From public documentation: inputs of the action.',
+    },
+  },
+  description: 'A stored AI action. The document does not show the fields.',
+};
+
+const ExecuteResponseOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    execution_log_id: {
+      type: 'string',
+      description: 'From public documentation: ID of the execution log, used to rate it.',
+    },
+    action_used: {
+      type: 'string',
+      description: 'From public documentation: the action that was used.',
+    },
+    input_params: {
+      type: 'object',
+      description: 'From public documentation: the params as given.',
+    },
+    resolved_params: {
+      type: 'object',
+      description: 'From public documentation: the params after guessing.',
+    },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+      },
+      description: 'From public documentation: the results; empty on preview.',
+    },
+    full_results: {
+      type: 'array',
+      description: 'From public documentation: the full results (deprecated).',
+      deprecated: true,
+    },
+    result_field_labels: {
+      type: 'object',
+      additionalProperties: {
+        type: 'string',
+      },
+      description: 'From public documentation: labels of the result fields.',
+    },
+    status: {
+      enum: ['success', 'error', 'empty', 'preview'],
+      description: 'From public documentation: status of the execution.',
+    },
+    error: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'From public documentation: the error, if any.',
+    },
+  },
+  description:
+    'The outcome of an execution, preview or rating. The document does not show the fields.',
+};
+
+const ActionDetailsResultSchemaResultsOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/ActionDetailsResultSchema',
+      },
+      description: 'The action details.',
+    },
+  },
+  required: ['results'],
+  description:
+    'A list of action details (`GenericResults[ActionDetailsResultSchema]`); additional properties may be present.',
+};
+
+const AppDetailsSchemaResultsOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/AppDetailsSchema',
+      },
+      description: 'The app details.',
+    },
+  },
+  required: ['results'],
+  description:
+    'A list of app details (`GenericResults[AppDetailsSchema]`); additional properties may be present.',
+};
+
+const LoginLinkOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    login_link: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'The link to send the user to.',
+    },
+  },
+  description: 'A quick-account-creation link.',
+};
+
+const PrefillChoicesResultsSchemaOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    is_loading: {
+      type: 'boolean',
+      description:
+        'From public documentation: true while the choices are still being loaded; clients poll about once a second.',
+    },
+    last_refresh_seconds_ago: {
+      anyOf: [
+        {
+          type: 'integer',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'From public documentation: seconds since the choices were refreshed.',
+    },
+    results: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/ChoiceT',
+      },
+      description: 'From public documentation: the choices.',
+    },
+  },
+  description: 'Choices of a prefill. The document does not show the fields.',
+};
+
+const AccountInfoResultsOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/AccountInfo',
+      },
+      description: 'The accounts.',
+    },
+  },
+  required: ['results'],
+  description:
+    'A list of accounts (`GenericResults[AccountInfo]`); additional properties may be present.',
+};
+
+const ActionSchemaResultsOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/ActionSchema',
+      },
+      description: 'The actions, ordered by relevancy.',
+    },
+  },
+  required: ['results'],
+  description:
+    'A list of actions (`GenericResults[ActionSchema]`), ordered by relevancy; additional properties may be present.',
+};
+
+const ExposedActionResponseSchemaOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/AiActionResponse',
+      },
+      description: 'From public documentation: the stored AI actions.',
+    },
+    configuration_link: {
+      type: 'string',
+      description: 'From public documentation: link to the page where the user configures actions.',
+    },
+  },
+  description: "The user's stored AI actions. The document does not show the fields.",
+};
+
+const ListAuthenticationsForAppResultSchemaOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    last_refresh_seconds_ago: {
+      anyOf: [
+        {
+          type: 'integer',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'Seconds since the list for this user and app was refreshed.',
+    },
+    results: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/AuthenticationT',
+      },
+      description: 'The authentications.',
+    },
+    message: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'Informational message; need not be shown to the user.',
+    },
+  },
+  required: ['last_refresh_seconds_ago', 'results'],
+  description: "The caller's authentications for an app.",
+};
+
+const UnfurlAppListResponseOutput: JsonSchema = {
+  type: 'object',
+  description:
+    'Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields.',
+};
+
+const AppSchemaResultsOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/AppSchema',
+      },
+      description: 'The apps.',
+    },
+  },
+  required: ['results'],
+  description:
+    'A list of apps (`GenericResults[AppSchema]`); additional properties may be present.',
+};
+
+const ShrinkResultResultOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    shrunken_result: {
+      type: 'object',
+      description: 'From public documentation: the shrunken result payload.',
+    },
+  },
+  description: 'A shrunken result payload. The document does not show the fields.',
+};
+
+const TestAuthResponseTOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    success: {
+      type: 'boolean',
+      description: 'Whether the authentication is valid.',
+    },
+    errors: {
+      anyOf: [
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'Errors found while testing the authentication.',
+    },
+    results: {
+      anyOf: [
+        {
+          anyOf: [
+            {
+              type: 'object',
+            },
+            {
+              type: 'boolean',
+            },
+          ],
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'Results of the test.',
+    },
+  },
+  required: ['success', 'errors', 'results'],
+  description:
+    'The outcome of testing an authentication. An authentication found invalid is marked stale.',
+};
+
 const checkAuthTool: ToolDefinition = {
   name: 'checkAuth',
   operation: checkAuthOperation,
@@ -1491,47 +1918,7 @@ const checkAuthTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        success: {
-          type: 'boolean',
-          description: 'True if the user is authenticated.',
-        },
-        email: {
-          type: 'string',
-          description: 'Email address of the user.',
-        },
-        name: {
-          type: 'string',
-          description: 'Name of the user.',
-        },
-        user_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'User ID.',
-        },
-        is_staff: {
-          anyOf: [
-            {
-              type: 'boolean',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'Whether the user is staff.',
-        },
-      },
-      required: ['success', 'email', 'name'],
-      description: 'The authenticated user.',
-    },
+    schema: CheckAuthResponseOutput,
     wrapped: false,
   },
 };
@@ -1584,11 +1971,7 @@ const checkUnfurlAppAuthTool: ToolDefinition = {
     required: ['app'],
   },
   output: {
-    schema: {
-      type: 'object',
-      description:
-        'Whether the user has an authentication for an app. The document does not show the fields.',
-    },
+    schema: AppAuthResponseSchemaOutput,
     wrapped: false,
   },
 };
@@ -1689,80 +2072,7 @@ const createAiActionTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'string',
-          format: 'uuid',
-          description: 'From public documentation: ID of the AI action.',
-        },
-        description: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: description of the AI action.',
-        },
-        app: {
-          type: 'string',
-          description: 'From public documentation: key of the app.',
-        },
-        action: {
-          type: 'string',
-          description: 'From public documentation: key of the action.',
-        },
-        action_type: {
-          $ref: '#/$defs/ActionType',
-          description: 'From public documentation: kind of the action.',
-        },
-        params: {
-          type: 'object',
-          additionalProperties: {
-            $ref: '#/$defs/ActionParam',
-          },
-          description: 'From public documentation: the params, keyed by need key.',
-        },
-        meta: {
-          $ref: '#/$defs/AiActionMeta',
-          description: 'From public documentation: labels and hints stored with the AI action.',
-        },
-        account_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: ID of the account of the AI action.',
-        },
-        authentication_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: ID of the authentication of the AI action.',
-        },
-        needs: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/NeedT',
-          },
-          description: 'From public documentation: inputs of the action.',
-        },
-      },
-      description: 'A stored AI action. The document does not show the fields.',
-    },
+    schema: AiActionResponseOutput,
     wrapped: false,
   },
 };
@@ -1859,63 +2169,7 @@ const executeAiActionTool: ToolDefinition = {
     required: ['ai_action_id'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        execution_log_id: {
-          type: 'string',
-          description: 'From public documentation: ID of the execution log, used to rate it.',
-        },
-        action_used: {
-          type: 'string',
-          description: 'From public documentation: the action that was used.',
-        },
-        input_params: {
-          type: 'object',
-          description: 'From public documentation: the params as given.',
-        },
-        resolved_params: {
-          type: 'object',
-          description: 'From public documentation: the params after guessing.',
-        },
-        results: {
-          type: 'array',
-          items: {
-            type: 'object',
-          },
-          description: 'From public documentation: the results; empty on preview.',
-        },
-        full_results: {
-          type: 'array',
-          description: 'From public documentation: the full results (deprecated).',
-          deprecated: true,
-        },
-        result_field_labels: {
-          type: 'object',
-          additionalProperties: {
-            type: 'string',
-          },
-          description: 'From public documentation: labels of the result fields.',
-        },
-        status: {
-          enum: ['success', 'error', 'empty', 'preview'],
-          description: 'From public documentation: status of the execution.',
-        },
-        error: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: the error, if any.',
-        },
-      },
-      description:
-        'The outcome of an execution, preview or rating. The document does not show the fields.',
-    },
+    schema: ExecuteResponseOutput,
     wrapped: false,
   },
 };
@@ -2060,63 +2314,7 @@ const executeStatelessActionTool: ToolDefinition = {
     required: ['instructions', 'app', 'action'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        execution_log_id: {
-          type: 'string',
-          description: 'From public documentation: ID of the execution log, used to rate it.',
-        },
-        action_used: {
-          type: 'string',
-          description: 'From public documentation: the action that was used.',
-        },
-        input_params: {
-          type: 'object',
-          description: 'From public documentation: the params as given.',
-        },
-        resolved_params: {
-          type: 'object',
-          description: 'From public documentation: the params after guessing.',
-        },
-        results: {
-          type: 'array',
-          items: {
-            type: 'object',
-          },
-          description: 'From public documentation: the results; empty on preview.',
-        },
-        full_results: {
-          type: 'array',
-          description: 'From public documentation: the full results (deprecated).',
-          deprecated: true,
-        },
-        result_field_labels: {
-          type: 'object',
-          additionalProperties: {
-            type: 'string',
-          },
-          description: 'From public documentation: labels of the result fields.',
-        },
-        status: {
-          enum: ['success', 'error', 'empty', 'preview'],
-          description: 'From public documentation: status of the execution.',
-        },
-        error: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: the error, if any.',
-        },
-      },
-      description:
-        'The outcome of an execution, preview or rating. The document does not show the fields.',
-    },
+    schema: ExecuteResponseOutput,
     wrapped: false,
   },
 };
@@ -2214,21 +2412,7 @@ const getActionDetailsTool: ToolDefinition = {
     required: ['app', 'action'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        results: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/ActionDetailsResultSchema',
-          },
-          description: 'The action details.',
-        },
-      },
-      required: ['results'],
-      description:
-        'A list of action details (`GenericResults[ActionDetailsResultSchema]`); additional properties may be present.',
-    },
+    schema: ActionDetailsResultSchemaResultsOutput,
     wrapped: false,
   },
 };
@@ -2257,80 +2441,7 @@ const getAiActionTool: ToolDefinition = {
     required: ['ai_action_id'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'string',
-          format: 'uuid',
-          description: 'From public documentation: ID of the AI action.',
-        },
-        description: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: description of the AI action.',
-        },
-        app: {
-          type: 'string',
-          description: 'From public documentation: key of the app.',
-        },
-        action: {
-          type: 'string',
-          description: 'From public documentation: key of the action.',
-        },
-        action_type: {
-          $ref: '#/$defs/ActionType',
-          description: 'From public documentation: kind of the action.',
-        },
-        params: {
-          type: 'object',
-          additionalProperties: {
-            $ref: '#/$defs/ActionParam',
-          },
-          description: 'From public documentation: the params, keyed by need key.',
-        },
-        meta: {
-          $ref: '#/$defs/AiActionMeta',
-          description: 'From public documentation: labels and hints stored with the AI action.',
-        },
-        account_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: ID of the account of the AI action.',
-        },
-        authentication_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: ID of the authentication of the AI action.',
-        },
-        needs: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/NeedT',
-          },
-          description: 'From public documentation: inputs of the action.',
-        },
-      },
-      description: 'A stored AI action. The document does not show the fields.',
-    },
+    schema: AiActionResponseOutput,
     wrapped: false,
   },
 };
@@ -2358,21 +2469,7 @@ const getAppTool: ToolDefinition = {
     required: ['app'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        results: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/AppDetailsSchema',
-          },
-          description: 'The app details.',
-        },
-      },
-      required: ['results'],
-      description:
-        'A list of app details (`GenericResults[AppDetailsSchema]`); additional properties may be present.',
-    },
+    schema: AppDetailsSchemaResultsOutput,
     wrapped: false,
   },
 };
@@ -2429,23 +2526,7 @@ const getLoginLinkTool: ToolDefinition = {
     required: ['sign_up_first_name', 'sign_up_last_name', 'sign_up_email'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        login_link: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'The link to send the user to.',
-        },
-      },
-      description: 'A quick-account-creation link.',
-    },
+    schema: LoginLinkOutput,
     wrapped: false,
   },
 };
@@ -2536,23 +2617,7 @@ const getOAuthLoginLinkTool: ToolDefinition = {
     required: ['client_id', 'redirect_uri', 'code_challenge', 'sign_up_email'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        login_link: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'The link to send the user to.',
-        },
-      },
-      description: 'A quick-account-creation link.',
-    },
+    schema: LoginLinkOutput,
     wrapped: false,
   },
 };
@@ -2653,35 +2718,7 @@ const getPrefillChoicesTool: ToolDefinition = {
     required: ['app', 'prefill'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        is_loading: {
-          type: 'boolean',
-          description:
-            'From public documentation: true while the choices are still being loaded; clients poll about once a second.',
-        },
-        last_refresh_seconds_ago: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: seconds since the choices were refreshed.',
-        },
-        results: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/ChoiceT',
-          },
-          description: 'From public documentation: the choices.',
-        },
-      },
-      description: 'Choices of a prefill. The document does not show the fields.',
-    },
+    schema: PrefillChoicesResultsSchemaOutput,
     wrapped: false,
   },
 };
@@ -2763,21 +2800,7 @@ const listAccountsTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        results: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/AccountInfo',
-          },
-          description: 'The accounts.',
-        },
-      },
-      required: ['results'],
-      description:
-        'A list of accounts (`GenericResults[AccountInfo]`); additional properties may be present.',
-    },
+    schema: AccountInfoResultsOutput,
     wrapped: false,
   },
 };
@@ -2837,21 +2860,7 @@ const listActionsTool: ToolDefinition = {
     required: ['app'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        results: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/ActionSchema',
-          },
-          description: 'The actions, ordered by relevancy.',
-        },
-      },
-      required: ['results'],
-      description:
-        'A list of actions (`GenericResults[ActionSchema]`), ordered by relevancy; additional properties may be present.',
-    },
+    schema: ActionSchemaResultsOutput,
     wrapped: false,
   },
 };
@@ -2869,24 +2878,7 @@ const listAiActionsTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        results: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/AiActionResponse',
-          },
-          description: 'From public documentation: the stored AI actions.',
-        },
-        configuration_link: {
-          type: 'string',
-          description:
-            'From public documentation: link to the page where the user configures actions.',
-        },
-      },
-      description: "The user's stored AI actions. The document does not show the fields.",
-    },
+    schema: ExposedActionResponseSchemaOutput,
     wrapped: false,
   },
 };
@@ -2935,42 +2927,7 @@ const listAppAuthenticationsTool: ToolDefinition = {
     required: ['app'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        last_refresh_seconds_ago: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'Seconds since the list for this user and app was refreshed.',
-        },
-        results: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/AuthenticationT',
-          },
-          description: 'The authentications.',
-        },
-        message: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'Informational message; need not be shown to the user.',
-        },
-      },
-      required: ['last_refresh_seconds_ago', 'results'],
-      description: "The caller's authentications for an app.",
-    },
+    schema: ListAuthenticationsForAppResultSchemaOutput,
     wrapped: false,
   },
 };
@@ -2988,11 +2945,7 @@ const listUnfurlAppsTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      description:
-        'Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields.',
-    },
+    schema: UnfurlAppListResponseOutput,
     wrapped: false,
   },
 };
@@ -3043,63 +2996,7 @@ const previewAiActionTool: ToolDefinition = {
     required: ['ai_action_id'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        execution_log_id: {
-          type: 'string',
-          description: 'From public documentation: ID of the execution log, used to rate it.',
-        },
-        action_used: {
-          type: 'string',
-          description: 'From public documentation: the action that was used.',
-        },
-        input_params: {
-          type: 'object',
-          description: 'From public documentation: the params as given.',
-        },
-        resolved_params: {
-          type: 'object',
-          description: 'From public documentation: the params after guessing.',
-        },
-        results: {
-          type: 'array',
-          items: {
-            type: 'object',
-          },
-          description: 'From public documentation: the results; empty on preview.',
-        },
-        full_results: {
-          type: 'array',
-          description: 'From public documentation: the full results (deprecated).',
-          deprecated: true,
-        },
-        result_field_labels: {
-          type: 'object',
-          additionalProperties: {
-            type: 'string',
-          },
-          description: 'From public documentation: labels of the result fields.',
-        },
-        status: {
-          enum: ['success', 'error', 'empty', 'preview'],
-          description: 'From public documentation: status of the execution.',
-        },
-        error: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: the error, if any.',
-        },
-      },
-      description:
-        'The outcome of an execution, preview or rating. The document does not show the fields.',
-    },
+    schema: ExecuteResponseOutput,
     wrapped: false,
   },
 };
@@ -3165,63 +3062,7 @@ const rateExecutionLogTool: ToolDefinition = {
     required: ['execution_log_id'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        execution_log_id: {
-          type: 'string',
-          description: 'From public documentation: ID of the execution log, used to rate it.',
-        },
-        action_used: {
-          type: 'string',
-          description: 'From public documentation: the action that was used.',
-        },
-        input_params: {
-          type: 'object',
-          description: 'From public documentation: the params as given.',
-        },
-        resolved_params: {
-          type: 'object',
-          description: 'From public documentation: the params after guessing.',
-        },
-        results: {
-          type: 'array',
-          items: {
-            type: 'object',
-          },
-          description: 'From public documentation: the results; empty on preview.',
-        },
-        full_results: {
-          type: 'array',
-          description: 'From public documentation: the full results (deprecated).',
-          deprecated: true,
-        },
-        result_field_labels: {
-          type: 'object',
-          additionalProperties: {
-            type: 'string',
-          },
-          description: 'From public documentation: labels of the result fields.',
-        },
-        status: {
-          enum: ['success', 'error', 'empty', 'preview'],
-          description: 'From public documentation: status of the execution.',
-        },
-        error: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: the error, if any.',
-        },
-      },
-      description:
-        'The outcome of an execution, preview or rating. The document does not show the fields.',
-    },
+    schema: ExecuteResponseOutput,
     wrapped: false,
   },
 };
@@ -3249,21 +3090,7 @@ const searchAppsTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        results: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/AppSchema',
-          },
-          description: 'The apps.',
-        },
-      },
-      required: ['results'],
-      description:
-        'A list of apps (`GenericResults[AppSchema]`); additional properties may be present.',
-    },
+    schema: AppSchemaResultsOutput,
     wrapped: false,
   },
 };
@@ -3350,16 +3177,7 @@ const shrinkResultTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        shrunken_result: {
-          type: 'object',
-          description: 'From public documentation: the shrunken result payload.',
-        },
-      },
-      description: 'A shrunken result payload. The document does not show the fields.',
-    },
+    schema: ShrinkResultResultOutput,
     wrapped: false,
   },
 };
@@ -3388,50 +3206,7 @@ const testAuthenticationTool: ToolDefinition = {
     required: ['auth_id'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        success: {
-          type: 'boolean',
-          description: 'Whether the authentication is valid.',
-        },
-        errors: {
-          anyOf: [
-            {
-              type: 'array',
-              items: {
-                type: 'object',
-              },
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'Errors found while testing the authentication.',
-        },
-        results: {
-          anyOf: [
-            {
-              anyOf: [
-                {
-                  type: 'object',
-                },
-                {
-                  type: 'boolean',
-                },
-              ],
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'Results of the test.',
-        },
-      },
-      required: ['success', 'errors', 'results'],
-      description:
-        'The outcome of testing an authentication. An authentication found invalid is marked stale.',
-    },
+    schema: TestAuthResponseTOutput,
     wrapped: false,
   },
 };
@@ -3592,80 +3367,7 @@ const updateAiActionTool: ToolDefinition = {
     required: ['ai_action_id'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'string',
-          format: 'uuid',
-          description: 'From public documentation: ID of the AI action.',
-        },
-        description: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: description of the AI action.',
-        },
-        app: {
-          type: 'string',
-          description: 'From public documentation: key of the app.',
-        },
-        action: {
-          type: 'string',
-          description: 'From public documentation: key of the action.',
-        },
-        action_type: {
-          $ref: '#/$defs/ActionType',
-          description: 'From public documentation: kind of the action.',
-        },
-        params: {
-          type: 'object',
-          additionalProperties: {
-            $ref: '#/$defs/ActionParam',
-          },
-          description: 'From public documentation: the params, keyed by need key.',
-        },
-        meta: {
-          $ref: '#/$defs/AiActionMeta',
-          description: 'From public documentation: labels and hints stored with the AI action.',
-        },
-        account_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: ID of the account of the AI action.',
-        },
-        authentication_id: {
-          anyOf: [
-            {
-              type: 'integer',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: ID of the authentication of the AI action.',
-        },
-        needs: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/NeedT',
-          },
-          description: 'From public documentation: inputs of the action.',
-        },
-      },
-      description: 'A stored AI action. The document does not show the fields.',
-    },
+    schema: AiActionResponseOutput,
     wrapped: false,
   },
 };

@@ -23,7 +23,13 @@ function canonicalJson(value: unknown): string {
 /**
  * The owner of an account.
  */
-export const AccountOwnerSchema = /* @__PURE__ */ z.looseObject({
+export const AccountOwnerSchema: z.ZodObject<
+  {
+    name: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    email: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   name: z.string().nullable().optional(),
   email: z.string().nullable().optional(),
 });
@@ -31,7 +37,15 @@ export const AccountOwnerSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An account of the user.
  */
-export const AccountInfoSchema = /* @__PURE__ */ z.looseObject({
+export const AccountInfoSchema: z.ZodObject<
+  {
+    id: z.ZodNullable<z.ZodInt>;
+    name: z.ZodNullable<z.ZodString>;
+    logo_url: z.ZodNullable<z.ZodString>;
+    owner: typeof AccountOwnerSchema;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.int().nullable(),
   name: z.string().nullable(),
   logo_url: z.string().nullable(),
@@ -41,32 +55,52 @@ export const AccountInfoSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A list of accounts (`GenericResults[AccountInfo]`); additional properties may be present.
  */
-export const AccountInfoResultsSchema = /* @__PURE__ */ z.looseObject({
-  results: z.array(AccountInfoSchema),
-});
+export const AccountInfoResultsSchema: z.ZodObject<
+  { results: z.ZodArray<typeof AccountInfoSchema> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ results: z.array(AccountInfoSchema) });
 
 /**
  * Values for the needs of an action when fetching its details. The document shows only `params`; other fields are not shown.
  */
-export const ActionDetailsBodySchemaSchema = /* @__PURE__ */ z
-  .looseObject({ params: z.looseObject({}).optional() })
-  .prefault({
-    params: {},
-  });
+export const ActionDetailsBodySchemaSchema: z.ZodPrefault<
+  z.ZodObject<{ params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>> }, z.core.$loose>
+> = /* @__PURE__ */ z.looseObject({ params: z.looseObject({}).optional() }).prefault({
+  params: {},
+});
 
 /**
  * Values of the needs when fetching prefill choices. The document does not show the fields; `params` is inferred from the documented default of the body.
  */
-export const ActionDetailsParamsSchemaSchema = /* @__PURE__ */ z
-  .looseObject({ params: z.looseObject({}).optional() })
-  .prefault({
-    params: {},
-  });
+export const ActionDetailsParamsSchemaSchema: z.ZodPrefault<
+  z.ZodObject<{ params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>> }, z.core.$loose>
+> = /* @__PURE__ */ z.looseObject({ params: z.looseObject({}).optional() }).prefault({
+  params: {},
+});
 
 /**
  * Type of an input field; shared by `NeedT.type` and `AuthFieldT.type`.
  */
-export const NeedTypeSchema = /* @__PURE__ */ z.enum([
+export const NeedTypeSchema: z.ZodEnum<{
+  int: 'int';
+  integer: 'integer';
+  float: 'float';
+  decimal: 'decimal';
+  unicode: 'unicode';
+  text: 'text';
+  str: 'str';
+  string: 'string';
+  datetime: 'datetime';
+  boolean: 'boolean';
+  bool: 'bool';
+  file: 'file';
+  copy: 'copy';
+  password: 'password';
+  dict: 'dict';
+  code: 'code';
+  filter: 'filter';
+  confirmation: 'confirmation';
+}> = /* @__PURE__ */ z.enum([
   'int',
   'integer',
   'float',
@@ -90,7 +124,14 @@ export const NeedTypeSchema = /* @__PURE__ */ z.enum([
 /**
  * A choice of a need or prefill.
  */
-export const ChoiceTSchema = /* @__PURE__ */ z.looseObject({
+export const ChoiceTSchema: z.ZodObject<
+  {
+    key: z.ZodOptional<z.ZodString>;
+    label: z.ZodOptional<z.ZodString>;
+    sample: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   key: z.string().optional(),
   label: z.string().optional(),
   sample: z.string().optional(),
@@ -99,7 +140,46 @@ export const ChoiceTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An input (need) of an action. None of the fields is required.
  */
-export const NeedTSchema = /* @__PURE__ */ z.looseObject({
+export const NeedTSchema: z.ZodObject<
+  {
+    key: z.ZodOptional<z.ZodString>;
+    label: z.ZodOptional<z.ZodString>;
+    type: z.ZodOptional<typeof NeedTypeSchema>;
+    required: z.ZodOptional<z.ZodBoolean>;
+    custom_field: z.ZodOptional<z.ZodBoolean>;
+    from_search: z.ZodOptional<z.ZodBoolean>;
+    from_write: z.ZodOptional<z.ZodBoolean>;
+    send_in_json: z.ZodOptional<z.ZodBoolean>;
+    list: z.ZodOptional<z.ZodBoolean>;
+    prefill: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    searchfill: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    language: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    parent_key: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    regex: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    help_text: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    placeholder: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    format: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    capabilities: z.ZodOptional<z.ZodArray<z.ZodString>>;
+    depends_on: z.ZodOptional<z.ZodArray<z.ZodString>>;
+    input_format: z.ZodOptional<z.ZodNullable<z.ZodArray<z.ZodUnknown>>>;
+    alters_custom_fields: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+    default_guessable: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+    choices: z.ZodOptional<
+      z.ZodNullable<
+        z.ZodUnion<
+          readonly [
+            z.ZodArray<typeof ChoiceTSchema>,
+            z.ZodString,
+            z.ZodArray<z.ZodString>,
+            z.ZodRecord<z.ZodString, z.ZodString>,
+          ]
+        >
+      >
+    >;
+    default: z.ZodOptional<z.ZodNullable<z.ZodUnion<readonly [z.ZodString, z.ZodInt]>>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   key: z.string().optional(),
   label: z.string().optional(),
   type: NeedTypeSchema.optional(),
@@ -137,7 +217,17 @@ export const NeedTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * The webhook of an action.
  */
-export const ActionMetaHookTSchema = /* @__PURE__ */ z.looseObject({
+export const ActionMetaHookTSchema: z.ZodObject<
+  {
+    directions: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    is_notification: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+    is_pollable: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+    is_polling_notification: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+    is_subscription: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+    url: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   directions: z.string().nullable().optional(),
   is_notification: z.boolean().nullable().optional(),
   is_pollable: z.boolean().nullable().optional(),
@@ -149,14 +239,30 @@ export const ActionMetaHookTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Metadata of an action.
  */
-export const ActionMetaTSchema = /* @__PURE__ */ z.looseObject({
-  hook: ActionMetaHookTSchema.nullable().optional(),
-});
+export const ActionMetaTSchema: z.ZodObject<
+  { hook: z.ZodOptional<z.ZodNullable<typeof ActionMetaHookTSchema>> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ hook: ActionMetaHookTSchema.nullable().optional() });
 
 /**
  * An action as implemented by an app.
  */
-export const ActionTSchema = /* @__PURE__ */ z.looseObject({
+export const ActionTSchema: z.ZodObject<
+  {
+    type: z.ZodString;
+    key: z.ZodString;
+    name: z.ZodString;
+    noun: z.ZodString;
+    description: z.ZodString;
+    is_important: z.ZodBoolean;
+    is_hidden: z.ZodBoolean;
+    needs: z.ZodOptional<z.ZodArray<typeof NeedTSchema>>;
+    meta: z.ZodOptional<z.ZodNullable<typeof ActionMetaTSchema>>;
+    popularity: z.ZodOptional<z.ZodNullable<z.ZodInt>>;
+    app_name: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type: z.string(),
   key: z.string(),
   name: z.string(),
@@ -173,7 +279,19 @@ export const ActionTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An output (give) of an action.
  */
-export const GivesTSchema = /* @__PURE__ */ z.looseObject({
+export const GivesTSchema: z.ZodObject<
+  {
+    key: z.ZodString;
+    score: z.ZodNumber;
+    subscore: z.ZodNumber;
+    type: z.ZodString;
+    label: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    zap_meta_sample: z.ZodOptional<z.ZodUnknown>;
+    custom_field: z.ZodDefault<z.ZodBoolean>;
+    important: z.ZodDefault<z.ZodBoolean>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   key: z.string(),
   score: z.number(),
   subscore: z.number(),
@@ -187,7 +305,16 @@ export const GivesTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Details of an action.
  */
-export const ActionDetailsResultSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const ActionDetailsResultSchemaSchema: z.ZodObject<
+  {
+    action_has_custom_needs_probability: z.ZodNumber;
+    action: typeof ActionTSchema;
+    action_gives: z.ZodArray<typeof GivesTSchema>;
+    action_needs: z.ZodArray<typeof NeedTSchema>;
+    action_sample: z.ZodObject<{}, z.core.$loose>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   action_has_custom_needs_probability: z.number().gte(0).lte(1),
   action: ActionTSchema,
   action_gives: z.array(GivesTSchema),
@@ -198,26 +325,30 @@ export const ActionDetailsResultSchemaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A list of action details (`GenericResults[ActionDetailsResultSchema]`); additional properties may be present.
  */
-export const ActionDetailsResultSchemaResultsSchema = /* @__PURE__ */ z.looseObject({
-  results: z.array(ActionDetailsResultSchemaSchema),
-});
+export const ActionDetailsResultSchemaResultsSchema: z.ZodObject<
+  { results: z.ZodArray<typeof ActionDetailsResultSchemaSchema> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ results: z.array(ActionDetailsResultSchemaSchema) });
 
 /**
  * From public documentation: how the value of a param is used. `locked`: the value is used as
  * given; `guess`: the value is a hint and is guessed from instructions; `choose_from`: the value
  * is an array of prefill choice IDs; `ignored`: the param is not used.
  */
-export const ParamModeSchema = /* @__PURE__ */ z.enum([
-  'locked',
-  'guess',
-  'choose_from',
-  'ignored',
-]);
+export const ParamModeSchema: z.ZodEnum<{
+  locked: 'locked';
+  guess: 'guess';
+  choose_from: 'choose_from';
+  ignored: 'ignored';
+}> = /* @__PURE__ */ z.enum(['locked', 'guess', 'choose_from', 'ignored']);
 
 /**
  * From public documentation: the value of one param (need) and how it is used.
  */
-export const ActionParamSchema = /* @__PURE__ */ z.looseObject({
+export const ActionParamSchema: z.ZodObject<
+  { mode: z.ZodOptional<typeof ParamModeSchema>; value: z.ZodOptional<z.ZodUnknown> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   mode: ParamModeSchema.optional(),
   value: z.unknown().optional(),
 });
@@ -225,7 +356,14 @@ export const ActionParamSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Kind of an action. `write` means side effects; `search` means it returns results.
  */
-export const ActionTypeSchema = /* @__PURE__ */ z.enum([
+export const ActionTypeSchema: z.ZodEnum<{
+  read: 'read';
+  write: 'write';
+  search: 'search';
+  read_bulk: 'read_bulk';
+  search_or_write: 'search_or_write';
+  search_and_write: 'search_and_write';
+}> = /* @__PURE__ */ z.enum([
   'read',
   'write',
   'search',
@@ -237,7 +375,16 @@ export const ActionTypeSchema = /* @__PURE__ */ z.enum([
 /**
  * An app.
  */
-export const AppSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const AppSchemaSchema: z.ZodObject<
+  {
+    app: z.ZodString;
+    name: z.ZodString;
+    logo_url: z.ZodString;
+    auth_type: z.ZodNullable<z.ZodString>;
+    actions: z.ZodRecord<z.ZodString, z.ZodInt>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   app: z.string(),
   name: z.string(),
   logo_url: z.string(),
@@ -248,7 +395,19 @@ export const AppSchemaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An action of an app.
  */
-export const ActionSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const ActionSchemaSchema: z.ZodObject<
+  {
+    app: z.ZodString;
+    action: z.ZodString;
+    type: typeof ActionTypeSchema;
+    display_name: z.ZodString;
+    description: z.ZodString;
+    search_relevancy_score: z.ZodNumber;
+    app_info: z.ZodNullable<typeof AppSchemaSchema>;
+    app_needs_auth: z.ZodBoolean;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   app: z.string(),
   action: z.string(),
   type: ActionTypeSchema,
@@ -262,14 +421,24 @@ export const ActionSchemaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A list of actions (`GenericResults[ActionSchema]`), ordered by relevancy; additional properties may be present.
  */
-export const ActionSchemaResultsSchema = /* @__PURE__ */ z.looseObject({
-  results: z.array(ActionSchemaSchema),
-});
+export const ActionSchemaResultsSchema: z.ZodObject<
+  { results: z.ZodArray<typeof ActionSchemaSchema> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ results: z.array(ActionSchemaSchema) });
 
 /**
  * From public documentation: labels and hints stored with an AI action.
  */
-export const AiActionMetaSchema = /* @__PURE__ */ z.looseObject({
+export const AiActionMetaSchema: z.ZodObject<
+  {
+    params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
+    app_label: z.ZodOptional<z.ZodString>;
+    action_label: z.ZodOptional<z.ZodString>;
+    authentication_label: z.ZodOptional<z.ZodString>;
+    app_needs_auth: z.ZodOptional<z.ZodBoolean>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   params: z.looseObject({}).optional(),
   app_label: z.string().optional(),
   action_label: z.string().optional(),
@@ -280,7 +449,21 @@ export const AiActionMetaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A stored AI action. The document does not show the fields.
  */
-export const AiActionResponseSchema = /* @__PURE__ */ z.looseObject({
+export const AiActionResponseSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodGUID>;
+    description: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    app: z.ZodOptional<z.ZodString>;
+    action: z.ZodOptional<z.ZodString>;
+    action_type: z.ZodOptional<typeof ActionTypeSchema>;
+    params: z.ZodOptional<z.ZodRecord<z.ZodString, typeof ActionParamSchema>>;
+    meta: z.ZodOptional<typeof AiActionMetaSchema>;
+    account_id: z.ZodOptional<z.ZodNullable<z.ZodInt>>;
+    authentication_id: z.ZodOptional<z.ZodNullable<z.ZodInt>>;
+    needs: z.ZodOptional<z.ZodArray<typeof NeedTSchema>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.guid().optional(),
   description: z.string().nullable().optional(),
   app: z.string().optional(),
@@ -296,12 +479,21 @@ export const AiActionResponseSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Whether the user has an authentication for an app. The document does not show the fields.
  */
-export const AppAuthResponseSchemaSchema = /* @__PURE__ */ z.looseObject({});
+export const AppAuthResponseSchemaSchema: z.ZodObject<{}, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({});
 
 /**
  * Images of an app in several sizes.
  */
-export const ImagesTSchema = /* @__PURE__ */ z.looseObject({
+export const ImagesTSchema: z.ZodObject<
+  {
+    url_16_x16: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    url_32_x32: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    url_64_x64: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    url_128_x128: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   url_16_x16: z.string().nullable().optional(),
   url_32_x32: z.string().nullable().optional(),
   url_64_x64: z.string().nullable().optional(),
@@ -311,15 +503,47 @@ export const ImagesTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A category of an app.
  */
-export const CategoryDetailTSchema = /* @__PURE__ */ z.looseObject({
-  title: z.string(),
-  description: z.string(),
-});
+export const CategoryDetailTSchema: z.ZodObject<
+  { title: z.ZodString; description: z.ZodString },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ title: z.string(), description: z.string() });
 
 /**
  * The listing details of an app.
  */
-export const AppDetailTSchema = /* @__PURE__ */ z.looseObject({
+export const AppDetailTSchema: z.ZodObject<
+  {
+    name: z.ZodString;
+    slug: z.ZodString;
+    description: z.ZodString;
+    app_profile_url: z.ZodString;
+    banner: z.ZodString;
+    canonical_id: z.ZodString;
+    hashtag: z.ZodString;
+    image: z.ZodString;
+    age_in_days: z.ZodInt;
+    days_since_last_update: z.ZodInt;
+    id: z.ZodInt;
+    internal_id: z.ZodInt;
+    popularity: z.ZodInt;
+    request_count: z.ZodInt;
+    zap_usage_count: z.ZodInt;
+    images: typeof ImagesTSchema;
+    is_beta: z.ZodBoolean;
+    is_built_in: z.ZodBoolean;
+    is_featured: z.ZodBoolean;
+    is_premium: z.ZodBoolean;
+    is_public: z.ZodBoolean;
+    is_upcoming: z.ZodBoolean;
+    current_implementation_id: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    external_url: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    learn_more_url: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    invite_url: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    primary_color: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    categories: z.ZodOptional<z.ZodArray<typeof CategoryDetailTSchema>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
@@ -353,7 +577,17 @@ export const AppDetailTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An authentication field of an implementation.
  */
-export const AuthFieldTSchema = /* @__PURE__ */ z.looseObject({
+export const AuthFieldTSchema: z.ZodObject<
+  {
+    computed: z.ZodOptional<z.ZodBoolean>;
+    key: z.ZodOptional<z.ZodString>;
+    required: z.ZodOptional<z.ZodBoolean>;
+    type: z.ZodOptional<typeof NeedTypeSchema>;
+    label: z.ZodOptional<z.ZodString>;
+    help_text: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   computed: z.boolean().optional(),
   key: z.string().optional(),
   required: z.boolean().optional(),
@@ -365,7 +599,24 @@ export const AuthFieldTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An implementation of an app.
  */
-export const ImplementationTSchema = /* @__PURE__ */ z.looseObject({
+export const ImplementationTSchema: z.ZodObject<
+  {
+    selected_api: z.ZodString;
+    app_id: z.ZodNullable<z.ZodInt>;
+    name: z.ZodString;
+    slug: z.ZodNullable<z.ZodString>;
+    actions: z.ZodOptional<z.ZodArray<typeof ActionTSchema>>;
+    auth_type: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    auth_fields: z.ZodOptional<z.ZodArray<typeof AuthFieldTSchema>>;
+    is_deprecated: z.ZodDefault<z.ZodBoolean>;
+    is_private_only: z.ZodDefault<z.ZodBoolean>;
+    is_invite_only: z.ZodDefault<z.ZodBoolean>;
+    is_beta: z.ZodDefault<z.ZodBoolean>;
+    is_premium: z.ZodDefault<z.ZodBoolean>;
+    is_hidden: z.ZodDefault<z.ZodBoolean>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   selected_api: z.string(),
   app_id: z.int().nullable(),
   name: z.string(),
@@ -384,7 +635,14 @@ export const ImplementationTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Details of an app.
  */
-export const AppDetailsSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const AppDetailsSchemaSchema: z.ZodObject<
+  {
+    app_needs_auth: z.ZodBoolean;
+    implementation: typeof ImplementationTSchema;
+    details: z.ZodNullable<typeof AppDetailTSchema>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   app_needs_auth: z.boolean(),
   implementation: ImplementationTSchema,
   details: AppDetailTSchema.nullable(),
@@ -393,21 +651,31 @@ export const AppDetailsSchemaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A list of app details (`GenericResults[AppDetailsSchema]`); additional properties may be present.
  */
-export const AppDetailsSchemaResultsSchema = /* @__PURE__ */ z.looseObject({
-  results: z.array(AppDetailsSchemaSchema),
-});
+export const AppDetailsSchemaResultsSchema: z.ZodObject<
+  { results: z.ZodArray<typeof AppDetailsSchemaSchema> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ results: z.array(AppDetailsSchemaSchema) });
 
 /**
  * A list of apps (`GenericResults[AppSchema]`); additional properties may be present.
  */
-export const AppSchemaResultsSchema = /* @__PURE__ */ z.looseObject({
-  results: z.array(AppSchemaSchema),
-});
+export const AppSchemaResultsSchema: z.ZodObject<
+  { results: z.ZodArray<typeof AppSchemaSchema> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ results: z.array(AppSchemaSchema) });
 
 /**
  * A group an authentication is shared with.
  */
-export const AuthenticationGroupTSchema = /* @__PURE__ */ z.looseObject({
+export const AuthenticationGroupTSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodInt]>>;
+    name: z.ZodOptional<z.ZodString>;
+    photo_url: z.ZodOptional<z.ZodString>;
+    member_count: z.ZodOptional<z.ZodInt>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.union([z.string(), z.int()]).optional(),
   name: z.string().optional(),
   photo_url: z.string().optional(),
@@ -417,7 +685,18 @@ export const AuthenticationGroupTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * What the caller may do with an authentication.
  */
-export const AuthenticationPermissionsTSchema = /* @__PURE__ */ z.looseObject({
+export const AuthenticationPermissionsTSchema: z.ZodObject<
+  {
+    delete: z.ZodOptional<z.ZodBoolean>;
+    edit: z.ZodOptional<z.ZodBoolean>;
+    reconnect: z.ZodOptional<z.ZodBoolean>;
+    share: z.ZodOptional<z.ZodBoolean>;
+    test: z.ZodOptional<z.ZodBoolean>;
+    transfer: z.ZodOptional<z.ZodBoolean>;
+    use: z.ZodOptional<z.ZodBoolean>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   delete: z.boolean().optional(),
   edit: z.boolean().optional(),
   reconnect: z.boolean().optional(),
@@ -430,7 +709,28 @@ export const AuthenticationPermissionsTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An authentication (a connection to an app).
  */
-export const AuthenticationTSchema = /* @__PURE__ */ z.looseObject({
+export const AuthenticationTSchema: z.ZodObject<
+  {
+    date: z.ZodString;
+    lastchanged: z.ZodString;
+    selected_api: z.ZodString;
+    url: z.ZodString;
+    id: z.ZodInt;
+    account_id: z.ZodInt;
+    customuser_id: z.ZodInt;
+    is_invite_only: z.ZodBoolean;
+    is_private: z.ZodBoolean;
+    is_stale: z.ZodBoolean;
+    shared_with_all: z.ZodBoolean;
+    is_shared: z.ZodBoolean;
+    groups: z.ZodArray<typeof AuthenticationGroupTSchema>;
+    members: z.ZodArray<z.ZodUnknown>;
+    title: z.ZodNullable<z.ZodString>;
+    label: z.ZodNullable<z.ZodString>;
+    permissions: typeof AuthenticationPermissionsTSchema;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   date: z.string(),
   lastchanged: z.string(),
   selected_api: z.string(),
@@ -453,7 +753,16 @@ export const AuthenticationTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * The authenticated user.
  */
-export const CheckAuthResponseSchema = /* @__PURE__ */ z.looseObject({
+export const CheckAuthResponseSchema: z.ZodObject<
+  {
+    success: z.ZodBoolean;
+    email: z.ZodString;
+    name: z.ZodString;
+    user_id: z.ZodOptional<z.ZodNullable<z.ZodInt>>;
+    is_staff: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   success: z.boolean(),
   email: z.string(),
   name: z.string(),
@@ -464,7 +773,16 @@ export const CheckAuthResponseSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An AI action to store. The document does not show the fields.
  */
-export const CreateAiActionRequestSchema = /* @__PURE__ */ z.looseObject({
+export const CreateAiActionRequestSchema: z.ZodObject<
+  {
+    app: z.ZodOptional<z.ZodString>;
+    action: z.ZodOptional<z.ZodString>;
+    action_type: z.ZodOptional<typeof ActionTypeSchema>;
+    params: z.ZodOptional<z.ZodRecord<z.ZodString, typeof ActionParamSchema>>;
+    meta: z.ZodOptional<typeof AiActionMetaSchema>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   app: z.string().optional(),
   action: z.string().optional(),
   action_type: ActionTypeSchema.optional(),
@@ -475,15 +793,21 @@ export const CreateAiActionRequestSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An error. The document does not show the fields.
  */
-export const ErrorResponseSchema = /* @__PURE__ */ z.looseObject({
-  error: z.string().optional(),
-  detail: z.unknown().optional(),
-});
+export const ErrorResponseSchema: z.ZodObject<
+  { error: z.ZodOptional<z.ZodString>; detail: z.ZodOptional<z.ZodUnknown> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ error: z.string().optional(), detail: z.unknown().optional() });
 
 /**
  * Instructions to execute or preview a stored AI action with. The document does not show the fields.
  */
-export const ExecuteRequestSchema = /* @__PURE__ */ z.looseObject({
+export const ExecuteRequestSchema: z.ZodObject<
+  {
+    instructions: z.ZodOptional<z.ZodString>;
+    params: z.ZodOptional<z.ZodRecord<z.ZodString, typeof ActionParamSchema>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   instructions: z.string().optional(),
   params: z.record(z.string(), ActionParamSchema).optional(),
 });
@@ -491,7 +815,22 @@ export const ExecuteRequestSchema = /* @__PURE__ */ z.looseObject({
 /**
  * The outcome of an execution, preview or rating. The document does not show the fields.
  */
-export const ExecuteResponseSchema = /* @__PURE__ */ z.looseObject({
+export const ExecuteResponseSchema: z.ZodObject<
+  {
+    execution_log_id: z.ZodOptional<z.ZodString>;
+    action_used: z.ZodOptional<z.ZodString>;
+    input_params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
+    resolved_params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
+    results: z.ZodOptional<z.ZodArray<z.ZodObject<{}, z.core.$loose>>>;
+    full_results: z.ZodOptional<z.ZodArray<z.ZodUnknown>>;
+    result_field_labels: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+    status: z.ZodOptional<
+      z.ZodEnum<{ success: 'success'; error: 'error'; empty: 'empty'; preview: 'preview' }>
+    >;
+    error: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   execution_log_id: z.string().optional(),
   action_used: z.string().optional(),
   input_params: z.looseObject({}).optional(),
@@ -506,7 +845,13 @@ export const ExecuteResponseSchema = /* @__PURE__ */ z.looseObject({
 /**
  * The user's stored AI actions. The document does not show the fields.
  */
-export const ExposedActionResponseSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const ExposedActionResponseSchemaSchema: z.ZodObject<
+  {
+    results: z.ZodOptional<z.ZodArray<typeof AiActionResponseSchema>>;
+    configuration_link: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   results: z.array(AiActionResponseSchema).optional(),
   configuration_link: z.string().optional(),
 });
@@ -514,7 +859,14 @@ export const ExposedActionResponseSchemaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A query to guess actions from. Fields beyond `query`, `action_types` and `count` are not shown by the document.
  */
-export const GuessActionsSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const GuessActionsSchemaSchema: z.ZodObject<
+  {
+    query: z.ZodDefault<z.ZodString>;
+    action_types: z.ZodPrefault<z.ZodArray<typeof ActionTypeSchema>>;
+    count: z.ZodDefault<z.ZodInt>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   query: z.string().default(''),
   action_types: z.array(ActionTypeSchema).prefault(['write', 'search', 'read']),
   count: z.int().default(25),
@@ -523,7 +875,18 @@ export const GuessActionsSchemaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A guessed action. The document does not show the fields.
  */
-export const GuessResultSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const GuessResultSchemaSchema: z.ZodObject<
+  {
+    app: z.ZodOptional<z.ZodString>;
+    action: z.ZodOptional<z.ZodString>;
+    action_type: z.ZodOptional<typeof ActionTypeSchema>;
+    name: z.ZodOptional<z.ZodString>;
+    description: z.ZodOptional<z.ZodString>;
+    image: z.ZodOptional<z.ZodString>;
+    score: z.ZodOptional<z.ZodNumber>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   app: z.string().optional(),
   action: z.string().optional(),
   action_type: ActionTypeSchema.optional(),
@@ -536,7 +899,14 @@ export const GuessResultSchemaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * The caller's authentications for an app.
  */
-export const ListAuthenticationsForAppResultSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const ListAuthenticationsForAppResultSchemaSchema: z.ZodObject<
+  {
+    last_refresh_seconds_ago: z.ZodNullable<z.ZodInt>;
+    results: z.ZodArray<typeof AuthenticationTSchema>;
+    message: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   last_refresh_seconds_ago: z.int().nullable(),
   results: z.array(AuthenticationTSchema),
   message: z.string().nullable().optional(),
@@ -545,14 +915,22 @@ export const ListAuthenticationsForAppResultSchemaSchema = /* @__PURE__ */ z.loo
 /**
  * A quick-account-creation link.
  */
-export const LoginLinkSchema = /* @__PURE__ */ z.looseObject({
-  login_link: z.string().nullable().optional(),
-});
+export const LoginLinkSchema: z.ZodObject<
+  { login_link: z.ZodOptional<z.ZodNullable<z.ZodString>> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ login_link: z.string().nullable().optional() });
 
 /**
  * Choices of a prefill. The document does not show the fields.
  */
-export const PrefillChoicesResultsSchemaSchema = /* @__PURE__ */ z.looseObject({
+export const PrefillChoicesResultsSchemaSchema: z.ZodObject<
+  {
+    is_loading: z.ZodOptional<z.ZodBoolean>;
+    last_refresh_seconds_ago: z.ZodOptional<z.ZodNullable<z.ZodInt>>;
+    results: z.ZodOptional<z.ZodArray<typeof ChoiceTSchema>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   is_loading: z.boolean().optional(),
   last_refresh_seconds_ago: z.int().nullable().optional(),
   results: z.array(ChoiceTSchema).optional(),
@@ -561,7 +939,15 @@ export const PrefillChoicesResultsSchemaSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A result payload to shrink. Fields beyond `result` and `result_field_labels` are not shown by the document.
  */
-export const ResultToShrinkSchema = /* @__PURE__ */ z
+export const ResultToShrinkSchema: z.ZodPrefault<
+  z.ZodObject<
+    {
+      result: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
+      result_field_labels: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
+    },
+    z.core.$loose
+  >
+> = /* @__PURE__ */ z
   .looseObject({
     result: z.looseObject({}).optional(),
     result_field_labels: z.looseObject({}).optional(),
@@ -574,14 +960,26 @@ export const ResultToShrinkSchema = /* @__PURE__ */ z
 /**
  * A shrunken result payload. The document does not show the fields.
  */
-export const ShrinkResultResultSchema = /* @__PURE__ */ z.looseObject({
-  shrunken_result: z.looseObject({}).optional(),
-});
+export const ShrinkResultResultSchema: z.ZodObject<
+  { shrunken_result: z.ZodOptional<z.ZodObject<{}, z.core.$loose>> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ shrunken_result: z.looseObject({}).optional() });
 
 /**
  * An action to execute without storing it. The document does not show the fields.
  */
-export const StatelessExecuteRequestSchema = /* @__PURE__ */ z.looseObject({
+export const StatelessExecuteRequestSchema: z.ZodObject<
+  {
+    instructions: z.ZodString;
+    app: z.ZodString;
+    action: z.ZodString;
+    params: z.ZodOptional<z.ZodRecord<z.ZodString, typeof ActionParamSchema>>;
+    action_type: z.ZodOptional<typeof ActionTypeSchema>;
+    authentication_id: z.ZodOptional<z.ZodNullable<z.ZodInt>>;
+    account_id: z.ZodOptional<z.ZodNullable<z.ZodInt>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   instructions: z.string(),
   app: z.string(),
   action: z.string(),
@@ -594,7 +992,14 @@ export const StatelessExecuteRequestSchema = /* @__PURE__ */ z.looseObject({
 /**
  * The outcome of testing an authentication. An authentication found invalid is marked stale.
  */
-export const TestAuthResponseTSchema = /* @__PURE__ */ z.looseObject({
+export const TestAuthResponseTSchema: z.ZodObject<
+  {
+    success: z.ZodBoolean;
+    errors: z.ZodNullable<z.ZodArray<z.ZodObject<{}, z.core.$loose>>>;
+    results: z.ZodNullable<z.ZodUnion<readonly [z.ZodObject<{}, z.core.$loose>, z.ZodBoolean]>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   success: z.boolean(),
   errors: z.array(z.looseObject({})).nullable(),
   results: z.union([z.looseObject({}), z.boolean()]).nullable(),
@@ -603,27 +1008,31 @@ export const TestAuthResponseTSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields.
  */
-export const UnfurlAppListResponseSchema = /* @__PURE__ */ z.looseObject({});
+export const UnfurlAppListResponseSchema: z.ZodObject<{}, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({});
 
 /**
  * Unfurling failed. The document does not show the fields.
  */
-export const UnfurlErrorSchema = /* @__PURE__ */ z.looseObject({});
+export const UnfurlErrorSchema: z.ZodObject<{}, z.core.$loose> = /* @__PURE__ */ z.looseObject({});
 
 /**
  * Unfurling failed because the user has no authentication for the app. The document does not show the fields.
  */
-export const UnfurlNoAuthFoundErrorSchema = /* @__PURE__ */ z.looseObject({});
+export const UnfurlNoAuthFoundErrorSchema: z.ZodObject<{}, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({});
 
 /**
  * The URL to unfurl. The document does not show the fields.
  */
-export const UnfurlUrlRequestSchemaSchema = /* @__PURE__ */ z.looseObject({});
+export const UnfurlUrlRequestSchemaSchema: z.ZodObject<{}, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({});
 
 /**
  * The resources a URL was unfurled into. The document does not show the fields.
  */
-export const UnfurlUrlResponseSchemaSchema = /* @__PURE__ */ z.looseObject({});
+export const UnfurlUrlResponseSchemaSchema: z.ZodObject<{}, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({});
 
 /** Every component schema, by its name in the spec. */
 export const componentSchemas: {

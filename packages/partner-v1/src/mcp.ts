@@ -292,6 +292,85 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
+/** The structured results that are a component schema, shared by the tools answering with it. */
+const AppListOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    objects: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/App',
+      },
+      description: 'The apps of this page.',
+    },
+    page: {
+      type: 'integer',
+      description: 'Current page, starting at 1.',
+    },
+    per_page: {
+      type: 'integer',
+      description: 'Number of apps per page.',
+    },
+    total: {
+      type: 'integer',
+      description: 'Total number of apps.',
+    },
+    pages: {
+      type: 'integer',
+      description: 'Total number of pages.',
+    },
+    prev_url: {
+      type: 'string',
+      description: 'URL of the previous page.',
+    },
+    next_url: {
+      type: 'string',
+      description: 'URL of the next page.',
+    },
+  },
+  description: 'A page of apps, ordered by popularity.',
+};
+
+const ZapListOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    objects: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/Zap',
+      },
+      description: 'The Zaps.',
+    },
+    count: {
+      type: 'integer',
+      description: 'From public documentation: total number of Zaps.',
+    },
+    next: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'From public documentation: URL of the next page; null on the last page.',
+    },
+    previous: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      description: 'From public documentation: URL of the previous page; null on the first page.',
+    },
+  },
+  description: "The user's Zaps that contain the partner's app in a step.",
+};
+
 const listAppsTool: ToolDefinition = {
   name: 'listApps',
   operation: listAppsOperation,
@@ -330,43 +409,7 @@ const listAppsTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        objects: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/App',
-          },
-          description: 'The apps of this page.',
-        },
-        page: {
-          type: 'integer',
-          description: 'Current page, starting at 1.',
-        },
-        per_page: {
-          type: 'integer',
-          description: 'Number of apps per page.',
-        },
-        total: {
-          type: 'integer',
-          description: 'Total number of apps.',
-        },
-        pages: {
-          type: 'integer',
-          description: 'Total number of pages.',
-        },
-        prev_url: {
-          type: 'string',
-          description: 'URL of the previous page.',
-        },
-        next_url: {
-          type: 'string',
-          description: 'URL of the next page.',
-        },
-      },
-      description: 'A page of apps, ordered by popularity.',
-    },
+    schema: AppListOutput,
     wrapped: false,
   },
 };
@@ -598,46 +641,7 @@ const listZapsTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        objects: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Zap',
-          },
-          description: 'The Zaps.',
-        },
-        count: {
-          type: 'integer',
-          description: 'From public documentation: total number of Zaps.',
-        },
-        next: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description: 'From public documentation: URL of the next page; null on the last page.',
-        },
-        previous: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          description:
-            'From public documentation: URL of the previous page; null on the first page.',
-        },
-      },
-      description: "The user's Zaps that contain the partner's app in a step.",
-    },
+    schema: ZapListOutput,
     wrapped: false,
   },
 };

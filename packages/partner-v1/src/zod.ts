@@ -5,14 +5,23 @@ import { isSet } from '@zapgen/runtime/rules';
 /**
  * Links related to an app.
  */
-export const AppLinksSchema = /* @__PURE__ */ z.looseObject({
-  'mutual:zap_templates': z.string().optional(),
-});
+export const AppLinksSchema: z.ZodObject<
+  { 'mutual:zap_templates': z.ZodOptional<z.ZodString> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ 'mutual:zap_templates': z.string().optional() });
 
 /**
  * Thumbnail URLs of an app's logo.
  */
-export const AppImagesSchema = /* @__PURE__ */ z.looseObject({
+export const AppImagesSchema: z.ZodObject<
+  {
+    url_128x128: z.ZodOptional<z.ZodString>;
+    url_64x64: z.ZodOptional<z.ZodString>;
+    url_32x32: z.ZodOptional<z.ZodString>;
+    url_16x16: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   url_128x128: z.string().optional(),
   url_64x64: z.string().optional(),
   url_32x32: z.string().optional(),
@@ -22,12 +31,26 @@ export const AppImagesSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A category of an app.
  */
-export const AppCategorySchema = /* @__PURE__ */ z.looseObject({ slug: z.string().optional() });
+export const AppCategorySchema: z.ZodObject<{ slug: z.ZodOptional<z.ZodString> }, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({ slug: z.string().optional() });
 
 /**
  * An app that can be integrated with the partner's app.
  */
-export const AppSchema = /* @__PURE__ */ z.looseObject({
+export const AppSchema: z.ZodObject<
+  {
+    description: z.ZodOptional<z.ZodString>;
+    links: z.ZodOptional<typeof AppLinksSchema>;
+    title: z.ZodOptional<z.ZodString>;
+    url: z.ZodOptional<z.ZodString>;
+    image: z.ZodOptional<z.ZodString>;
+    images: z.ZodOptional<typeof AppImagesSchema>;
+    slug: z.ZodOptional<z.ZodString>;
+    categories: z.ZodOptional<z.ZodArray<typeof AppCategorySchema>>;
+    uuid: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   description: z.string().optional(),
   links: AppLinksSchema.optional(),
   title: z.string().optional(),
@@ -42,7 +65,18 @@ export const AppSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A page of apps, ordered by popularity.
  */
-export const AppListSchema = /* @__PURE__ */ z.looseObject({
+export const AppListSchema: z.ZodObject<
+  {
+    objects: z.ZodOptional<z.ZodArray<typeof AppSchema>>;
+    page: z.ZodOptional<z.ZodInt>;
+    per_page: z.ZodOptional<z.ZodInt>;
+    total: z.ZodOptional<z.ZodInt>;
+    pages: z.ZodOptional<z.ZodInt>;
+    prev_url: z.ZodOptional<z.ZodString>;
+    next_url: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   objects: z.array(AppSchema).optional(),
   page: z.int().optional(),
   per_page: z.int().optional(),
@@ -55,14 +89,29 @@ export const AppListSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Error body of the partner API. The document does not show error bodies; the fields come from public documentation.
  */
-export const ErrorResponseSchema = /* @__PURE__ */ z.looseObject({
-  errors: z.array(z.string()).optional(),
-});
+export const ErrorResponseSchema: z.ZodObject<
+  { errors: z.ZodOptional<z.ZodArray<z.ZodString>> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ errors: z.array(z.string()).optional() });
 
 /**
  * An app nested in a step of a Zap or a Zap template. It has the fields of an App except `links` and `categories`, which are absent here, and additionally `id`, `api` and `hex_color`.
  */
-export const StepAppSchema = /* @__PURE__ */ z.looseObject({
+export const StepAppSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodNumber>;
+    api: z.ZodOptional<z.ZodString>;
+    hex_color: z.ZodOptional<z.ZodString>;
+    description: z.ZodOptional<z.ZodString>;
+    title: z.ZodOptional<z.ZodString>;
+    url: z.ZodOptional<z.ZodString>;
+    image: z.ZodOptional<z.ZodString>;
+    images: z.ZodOptional<typeof AppImagesSchema>;
+    slug: z.ZodOptional<z.ZodString>;
+    uuid: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.number().optional(),
   api: z.string().optional(),
   hex_color: z.string().optional(),
@@ -78,7 +127,22 @@ export const StepAppSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A step of a Zap.
  */
-export const ZapStepSchema = /* @__PURE__ */ z.looseObject({
+export const ZapStepSchema: z.ZodObject<
+  {
+    type_of: z.ZodOptional<
+      z.ZodEnum<{
+        read: 'read';
+        write: 'write';
+        filter: 'filter';
+        search: 'search';
+        search_or_write: 'search_or_write';
+      }>
+    >;
+    app: z.ZodOptional<typeof StepAppSchema>;
+    params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type_of: z.enum(['read', 'write', 'filter', 'search', 'search_or_write']).optional(),
   app: StepAppSchema.optional(),
   params: z.looseObject({}).optional(),
@@ -87,7 +151,17 @@ export const ZapStepSchema = /* @__PURE__ */ z.looseObject({
 /**
  * An automation (called a Zap) of the user.
  */
-export const ZapSchema = /* @__PURE__ */ z.looseObject({
+export const ZapSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodNumber>;
+    modified_at: z.ZodOptional<z.ZodString>;
+    state: z.ZodOptional<z.ZodEnum<{ on: 'on'; off: 'off'; draft: 'draft' }>>;
+    steps: z.ZodOptional<z.ZodArray<typeof ZapStepSchema>>;
+    title: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    url: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.number().optional(),
   modified_at: z
     .string()
@@ -104,7 +178,15 @@ export const ZapSchema = /* @__PURE__ */ z.looseObject({
 /**
  * The user's Zaps that contain the partner's app in a step.
  */
-export const ZapListSchema = /* @__PURE__ */ z.looseObject({
+export const ZapListSchema: z.ZodObject<
+  {
+    objects: z.ZodOptional<z.ZodArray<typeof ZapSchema>>;
+    count: z.ZodOptional<z.ZodInt>;
+    next: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+    previous: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   objects: z.array(ZapSchema).optional(),
   count: z.int().optional(),
   next: z.string().nullable().optional(),
@@ -114,15 +196,30 @@ export const ZapListSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A step of a Zap template; an app-like object.
  */
-export const ZapTemplateStepSchema = /* @__PURE__ */ z.intersection(
-  StepAppSchema,
-  z.looseObject({ label: z.string().optional() }),
-);
+export const ZapTemplateStepSchema: z.ZodIntersection<
+  typeof StepAppSchema,
+  z.ZodObject<{ label: z.ZodOptional<z.ZodString> }, z.core.$loose>
+> = /* @__PURE__ */ z.intersection(StepAppSchema, z.looseObject({ label: z.string().optional() }));
 
 /**
  * An automation template (called a Zap template).
  */
-export const ZapTemplateSchema = /* @__PURE__ */ z.looseObject({
+export const ZapTemplateSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodNumber>;
+    create_url: z.ZodOptional<z.ZodString>;
+    description: z.ZodOptional<z.ZodString>;
+    description_plain: z.ZodOptional<z.ZodString>;
+    description_raw: z.ZodOptional<z.ZodString>;
+    slug: z.ZodOptional<z.ZodString>;
+    steps: z.ZodOptional<z.ZodArray<typeof ZapTemplateStepSchema>>;
+    title: z.ZodOptional<z.ZodString>;
+    status: z.ZodOptional<z.ZodEnum<{ draft: 'draft'; published: 'published' }>>;
+    url: z.ZodOptional<z.ZodString>;
+    type: z.ZodString;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.number().optional(),
   create_url: z.string().optional(),
   description: z.string().optional(),
@@ -139,7 +236,8 @@ export const ZapTemplateSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A list of Zap templates.
  */
-export const ZapTemplateListSchema = /* @__PURE__ */ z.array(ZapTemplateSchema);
+export const ZapTemplateListSchema: z.ZodArray<typeof ZapTemplateSchema> =
+  /* @__PURE__ */ z.array(ZapTemplateSchema);
 
 /** Every component schema, by its name in the spec. */
 export const componentSchemas: {

@@ -39,7 +39,11 @@ export interface ToolPlan {
   arguments: ArgumentPlan[];
   properties: Record<string, JsonSchema>;
   required: string[];
-  output?: { schema: JsonSchema; wrapped: boolean };
+  /**
+   * `component`: the component schema every successful body references, whose (dereferenced)
+   * schema `schema` is; the module shares one const of it among the tools (`index.ts`).
+   */
+  output?: { schema: JsonSchema; wrapped: boolean; component?: string };
   streaming: boolean;
 }
 
@@ -340,7 +344,19 @@ function outputOf(
       schema: { type: 'object', properties: { result: body }, required: ['result'] },
       wrapped,
     };
-  return { schema: { ...body, type: 'object' }, wrapped };
+  const [first] = schemas;
+  const component =
+    first?.kind === 'ref' &&
+    schemas.every(
+      (schema) => schema.kind === 'ref' && !schema.nullable && schema.name === first.name,
+    )
+      ? first.name
+      : undefined;
+  return {
+    schema: { ...body, type: 'object' },
+    wrapped,
+    ...(component !== undefined && { component }),
+  };
 }
 
 /**

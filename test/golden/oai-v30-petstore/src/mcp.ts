@@ -40,6 +40,24 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
+/** The structured results that are a component schema, shared by the tools answering with it. */
+const PetOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'integer',
+      format: 'int64',
+    },
+    name: {
+      type: 'string',
+    },
+    tag: {
+      type: 'string',
+    },
+  },
+  required: ['id', 'name'],
+};
+
 const createPetsTool: ToolDefinition = {
   name: 'createPets',
   operation: createPetsOperation,
@@ -141,22 +159,7 @@ const showPetByIdTool: ToolDefinition = {
     required: ['petId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-        },
-        name: {
-          type: 'string',
-        },
-        tag: {
-          type: 'string',
-        },
-      },
-      required: ['id', 'name'],
-    },
+    schema: PetOutput,
     wrapped: false,
   },
 };

@@ -177,6 +177,54 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
+/** The structured results that are a component schema, shared by the tools answering with it. */
+const MuseumTicketsConfirmationOutput: JsonSchema = {
+  allOf: [
+    {
+      $ref: '#/$defs/Ticket',
+    },
+    {
+      type: 'object',
+      properties: {
+        message: {
+          $ref: '#/$defs/TicketMessage',
+        },
+        confirmationCode: {
+          $ref: '#/$defs/TicketConfirmation',
+        },
+      },
+      required: ['message', 'confirmationCode'],
+    },
+  ],
+  description: 'Details for a museum ticket after a successful purchase.',
+  type: 'object',
+};
+
+const SpecialEventOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    eventId: {
+      $ref: '#/$defs/EventId',
+    },
+    name: {
+      $ref: '#/$defs/EventName',
+    },
+    location: {
+      $ref: '#/$defs/EventLocation',
+    },
+    eventDescription: {
+      $ref: '#/$defs/EventDescription',
+    },
+    dates: {
+      $ref: '#/$defs/EventDates',
+    },
+    price: {
+      $ref: '#/$defs/EventPrice',
+    },
+  },
+  required: ['name', 'location', 'eventDescription', 'dates', 'price'],
+};
+
 const buyMuseumTicketsTool: ToolDefinition = {
   name: 'buyMuseumTickets',
   operation: buyMuseumTicketsOperation,
@@ -235,27 +283,7 @@ const buyMuseumTicketsTool: ToolDefinition = {
     required: ['ticketDate', 'ticketType'],
   },
   output: {
-    schema: {
-      allOf: [
-        {
-          $ref: '#/$defs/Ticket',
-        },
-        {
-          type: 'object',
-          properties: {
-            message: {
-              $ref: '#/$defs/TicketMessage',
-            },
-            confirmationCode: {
-              $ref: '#/$defs/TicketConfirmation',
-            },
-          },
-          required: ['message', 'confirmationCode'],
-        },
-      ],
-      description: 'Details for a museum ticket after a successful purchase.',
-      type: 'object',
-    },
+    schema: MuseumTicketsConfirmationOutput,
     wrapped: false,
   },
 };
@@ -323,30 +351,7 @@ const createSpecialEventTool: ToolDefinition = {
     required: ['name', 'location', 'eventDescription', 'dates', 'price'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        eventId: {
-          $ref: '#/$defs/EventId',
-        },
-        name: {
-          $ref: '#/$defs/EventName',
-        },
-        location: {
-          $ref: '#/$defs/EventLocation',
-        },
-        eventDescription: {
-          $ref: '#/$defs/EventDescription',
-        },
-        dates: {
-          $ref: '#/$defs/EventDates',
-        },
-        price: {
-          $ref: '#/$defs/EventPrice',
-        },
-      },
-      required: ['name', 'location', 'eventDescription', 'dates', 'price'],
-    },
+    schema: SpecialEventOutput,
     wrapped: false,
   },
 };
@@ -466,30 +471,7 @@ const getSpecialEventTool: ToolDefinition = {
     required: ['eventId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        eventId: {
-          $ref: '#/$defs/EventId',
-        },
-        name: {
-          $ref: '#/$defs/EventName',
-        },
-        location: {
-          $ref: '#/$defs/EventLocation',
-        },
-        eventDescription: {
-          $ref: '#/$defs/EventDescription',
-        },
-        dates: {
-          $ref: '#/$defs/EventDates',
-        },
-        price: {
-          $ref: '#/$defs/EventPrice',
-        },
-      },
-      required: ['name', 'location', 'eventDescription', 'dates', 'price'],
-    },
+    schema: SpecialEventOutput,
     wrapped: false,
   },
 };
@@ -662,30 +644,7 @@ const updateSpecialEventTool: ToolDefinition = {
     required: ['eventId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        eventId: {
-          $ref: '#/$defs/EventId',
-        },
-        name: {
-          $ref: '#/$defs/EventName',
-        },
-        location: {
-          $ref: '#/$defs/EventLocation',
-        },
-        eventDescription: {
-          $ref: '#/$defs/EventDescription',
-        },
-        dates: {
-          $ref: '#/$defs/EventDates',
-        },
-        price: {
-          $ref: '#/$defs/EventPrice',
-        },
-      },
-      required: ['name', 'location', 'eventDescription', 'dates', 'price'],
-    },
+    schema: SpecialEventOutput,
     wrapped: false,
   },
 };

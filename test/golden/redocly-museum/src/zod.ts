@@ -4,29 +4,38 @@ import * as z from 'zod';
 /**
  * Email address for ticket purchaser.
  */
-export const EmailSchema = /* @__PURE__ */ z.email();
+export const EmailSchema: z.ZodEmail = /* @__PURE__ */ z.email();
 
 /**
  * Unique identifier for museum ticket. Generated when purchased.
  */
-export const TicketIdSchema = /* @__PURE__ */ z.guid();
+export const TicketIdSchema: z.ZodGUID = /* @__PURE__ */ z.guid();
 
-export const DateSchema = /* @__PURE__ */ z.iso.date();
+export const DateSchema: z.ZodISODate = /* @__PURE__ */ z.iso.date();
 
 /**
  * Type of ticket being purchased. Use `general` for regular museum entry and `event` for tickets to special events.
  */
-export const TicketTypeSchema = /* @__PURE__ */ z.enum(['event', 'general']);
+export const TicketTypeSchema: z.ZodEnum<{ event: 'event'; general: 'general' }> =
+  /* @__PURE__ */ z.enum(['event', 'general']);
 
 /**
  * Identifier for a special event.
  */
-export const EventIdSchema = /* @__PURE__ */ z.guid();
+export const EventIdSchema: z.ZodGUID = /* @__PURE__ */ z.guid();
 
 /**
  * Ticket for museum entry, can be general admission or special event.
  */
-export const TicketSchema = /* @__PURE__ */ z.looseObject({
+export const TicketSchema: z.ZodObject<
+  {
+    ticketId: z.ZodOptional<typeof TicketIdSchema>;
+    ticketDate: typeof DateSchema;
+    ticketType: typeof TicketTypeSchema;
+    eventId: z.ZodOptional<typeof EventIdSchema>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   ticketId: TicketIdSchema.optional(),
   ticketDate: DateSchema,
   ticketType: TicketTypeSchema,
@@ -36,45 +45,48 @@ export const TicketSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Data to purchase a ticket.
  */
-export const BuyMuseumTicketsSchema = /* @__PURE__ */ z.intersection(
-  z.looseObject({ email: EmailSchema.optional() }),
-  TicketSchema,
-);
+export const BuyMuseumTicketsSchema: z.ZodIntersection<
+  z.ZodObject<{ email: z.ZodOptional<typeof EmailSchema> }, z.core.$loose>,
+  typeof TicketSchema
+> = /* @__PURE__ */ z.intersection(z.looseObject({ email: EmailSchema.optional() }), TicketSchema);
 
-export const ErrorSchema = /* @__PURE__ */ z.looseObject({
-  type: z.string().optional(),
-  title: z.string().optional(),
-});
+export const ErrorSchema: z.ZodObject<
+  { type: z.ZodOptional<z.ZodString>; title: z.ZodOptional<z.ZodString> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ type: z.string().optional(), title: z.string().optional() });
 
 /**
  * List of planned dates for the special event.
  */
-export const EventDatesSchema = /* @__PURE__ */ z.array(DateSchema);
+export const EventDatesSchema: z.ZodArray<typeof DateSchema> = /* @__PURE__ */ z.array(DateSchema);
 
 /**
  * Description of the special event.
  */
-export const EventDescriptionSchema = /* @__PURE__ */ z.string();
+export const EventDescriptionSchema: z.ZodString = /* @__PURE__ */ z.string();
 
 /**
  * Location where the special event is held.
  */
-export const EventLocationSchema = /* @__PURE__ */ z.string();
+export const EventLocationSchema: z.ZodString = /* @__PURE__ */ z.string();
 
 /**
  * Name of the special event.
  */
-export const EventNameSchema = /* @__PURE__ */ z.string();
+export const EventNameSchema: z.ZodString = /* @__PURE__ */ z.string();
 
 /**
  * Price of a ticket for the special event.
  */
-export const EventPriceSchema = /* @__PURE__ */ z.number();
+export const EventPriceSchema: z.ZodNumber = /* @__PURE__ */ z.number();
 
 /**
  * Daily operating hours for the museum.
  */
-export const MuseumDailyHoursSchema = /* @__PURE__ */ z.looseObject({
+export const MuseumDailyHoursSchema: z.ZodObject<
+  { date: typeof DateSchema; timeOpen: z.ZodString; timeClose: z.ZodString },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   date: DateSchema,
   timeOpen: z.string().regex(new RegExp('^([01]\\d|2[0-3]):?([0-5]\\d)$', 'u')),
   timeClose: z.string().regex(new RegExp('^([01]\\d|2[0-3]):?([0-5]\\d)$', 'u')),
@@ -83,27 +95,44 @@ export const MuseumDailyHoursSchema = /* @__PURE__ */ z.looseObject({
 /**
  * List of museum operating hours for a date range.
  */
-export const MuseumHoursSchema = /* @__PURE__ */ z.array(MuseumDailyHoursSchema);
+export const MuseumHoursSchema: z.ZodArray<typeof MuseumDailyHoursSchema> =
+  /* @__PURE__ */ z.array(MuseumDailyHoursSchema);
 
 /**
  * Confirmation message after a ticket purchase.
  */
-export const TicketMessageSchema = /* @__PURE__ */ z.string();
+export const TicketMessageSchema: z.ZodString = /* @__PURE__ */ z.string();
 
 /**
  * Unique confirmation code used to verify ticket purchase.
  */
-export const TicketConfirmationSchema = /* @__PURE__ */ z.string();
+export const TicketConfirmationSchema: z.ZodString = /* @__PURE__ */ z.string();
 
 /**
  * Details for a museum ticket after a successful purchase.
  */
-export const MuseumTicketsConfirmationSchema = /* @__PURE__ */ z.intersection(
+export const MuseumTicketsConfirmationSchema: z.ZodIntersection<
+  typeof TicketSchema,
+  z.ZodObject<
+    { message: typeof TicketMessageSchema; confirmationCode: typeof TicketConfirmationSchema },
+    z.core.$loose
+  >
+> = /* @__PURE__ */ z.intersection(
   TicketSchema,
   z.looseObject({ message: TicketMessageSchema, confirmationCode: TicketConfirmationSchema }),
 );
 
-export const SpecialEventSchema = /* @__PURE__ */ z.looseObject({
+export const SpecialEventSchema: z.ZodObject<
+  {
+    eventId: z.ZodOptional<typeof EventIdSchema>;
+    name: typeof EventNameSchema;
+    location: typeof EventLocationSchema;
+    eventDescription: typeof EventDescriptionSchema;
+    dates: typeof EventDatesSchema;
+    price: typeof EventPriceSchema;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   eventId: EventIdSchema.optional(),
   name: EventNameSchema,
   location: EventLocationSchema,
@@ -115,9 +144,19 @@ export const SpecialEventSchema = /* @__PURE__ */ z.looseObject({
 /**
  * List of upcoming special events.
  */
-export const SpecialEventCollectionSchema = /* @__PURE__ */ z.array(SpecialEventSchema);
+export const SpecialEventCollectionSchema: z.ZodArray<typeof SpecialEventSchema> =
+  /* @__PURE__ */ z.array(SpecialEventSchema);
 
-export const SpecialEventFieldsSchema = /* @__PURE__ */ z.looseObject({
+export const SpecialEventFieldsSchema: z.ZodObject<
+  {
+    name: z.ZodOptional<typeof EventNameSchema>;
+    location: z.ZodOptional<typeof EventLocationSchema>;
+    eventDescription: z.ZodOptional<typeof EventDescriptionSchema>;
+    dates: z.ZodOptional<typeof EventDatesSchema>;
+    price: z.ZodOptional<typeof EventPriceSchema>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   name: EventNameSchema.optional(),
   location: EventLocationSchema.optional(),
   eventDescription: EventDescriptionSchema.optional(),
@@ -128,7 +167,7 @@ export const SpecialEventFieldsSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Image of a ticket with a QR code used for museum or event entry.
  */
-export const TicketCodeImageSchema = /* @__PURE__ */ z.string();
+export const TicketCodeImageSchema: z.ZodString = /* @__PURE__ */ z.string();
 
 /** Every component schema, by its name in the spec. */
 export const componentSchemas: {

@@ -518,6 +518,265 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
+/** The structured results that are a component schema, shared by the tools answering with it. */
+const CelestialBodyOutput: JsonSchema = {
+  oneOf: [
+    {
+      $ref: '#/$defs/Planet',
+    },
+    {
+      $ref: '#/$defs/Satellite',
+    },
+  ],
+  description: 'A celestial body which can be either a planet or a satellite',
+  type: 'object',
+};
+
+const PlanetOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'integer',
+      format: 'int64',
+      examples: [1],
+      readOnly: true,
+    },
+    name: {
+      type: 'string',
+      examples: ['Mars', 'Jupiter'],
+    },
+    description: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      examples: ['The red planet', 'A gas giant with a great red spot'],
+    },
+    type: {
+      enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
+      examples: ['terrestrial'],
+    },
+    habitabilityIndex: {
+      type: 'number',
+      format: 'float',
+      minimum: 0,
+      maximum: 1,
+      description: 'A score from 0 to 1 indicating potential habitability',
+      examples: [0.68],
+    },
+    physicalProperties: {
+      type: 'object',
+      properties: {
+        mass: {
+          type: 'number',
+          format: 'float',
+          exclusiveMinimum: 0,
+          description: 'Mass in Earth masses (must be greater than 0)',
+          examples: [0.107],
+        },
+        radius: {
+          type: 'number',
+          format: 'float',
+          exclusiveMinimum: 0,
+          description: 'Radius in Earth radii (must be greater than 0)',
+          examples: [0.532],
+        },
+        gravity: {
+          type: 'number',
+          format: 'float',
+          description: 'Surface gravity in Earth g',
+          examples: [0.378],
+        },
+        temperature: {
+          type: 'object',
+          properties: {
+            min: {
+              type: 'number',
+              format: 'float',
+              description: 'Minimum temperature in Kelvin',
+              examples: [130],
+            },
+            max: {
+              type: 'number',
+              format: 'float',
+              description: 'Maximum temperature in Kelvin',
+              examples: [308],
+            },
+            average: {
+              type: 'number',
+              format: 'float',
+              description: 'Average temperature in Kelvin',
+              examples: [210],
+            },
+          },
+          additionalProperties: {
+            type: 'number',
+            format: 'float',
+            description: 'Additional temperature-related measurements in Kelvin',
+          },
+        },
+      },
+      additionalProperties: {
+        type: 'number',
+        format: 'float',
+        description: 'Additional physical measurements for the planet',
+      },
+    },
+    atmosphere: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          compound: {
+            type: 'string',
+            examples: ['CO2', 'N2'],
+          },
+          percentage: {
+            type: 'number',
+            format: 'float',
+            exclusiveMaximum: 100,
+            examples: [95.3],
+          },
+        },
+        additionalProperties: {
+          type: 'string',
+          description: 'Additional atmospheric composition data',
+        },
+      },
+      description: 'Atmospheric composition',
+    },
+    discoveredAt: {
+      type: 'string',
+      format: 'date-time',
+      examples: ['1610-01-07T00:00:00Z'],
+    },
+    image: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'null',
+        },
+      ],
+      examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+    },
+    satellites: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/Satellite',
+      },
+    },
+    creator: {
+      $ref: '#/$defs/User',
+    },
+    tags: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      examples: [['solar-system', 'rocky', 'explored']],
+    },
+    lastUpdated: {
+      type: 'string',
+      format: 'date-time',
+      examples: ['2024-01-15T14:30:00Z'],
+      readOnly: true,
+    },
+    successCallbackUrl: {
+      type: 'string',
+      format: 'uri',
+      description: 'URL which gets invoked upon a successful operation',
+      examples: ['https://example.com/webhook'],
+    },
+    failureCallbackUrl: {
+      type: 'string',
+      format: 'uri',
+      description: 'URL which gets invoked upon a failed operation',
+      examples: ['https://example.com/webhook'],
+    },
+  },
+  required: ['id', 'name'],
+  additionalProperties: false,
+  description: 'A planet in the Scalar Galaxy',
+};
+
+const UserOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'integer',
+      format: 'int64',
+      examples: [1],
+      readOnly: true,
+    },
+    name: {
+      type: 'string',
+      examples: ['Marc', 'Cam'],
+    },
+  },
+  description: 'A user',
+};
+
+const PaginatedResourceOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+    },
+    meta: {
+      type: 'object',
+      properties: {
+        limit: {
+          type: 'integer',
+          format: 'int64',
+          examples: [10],
+        },
+        offset: {
+          type: 'integer',
+          format: 'int64',
+          examples: [0],
+        },
+        total: {
+          type: 'integer',
+          format: 'int64',
+          examples: [100],
+        },
+        next: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+          examples: ['/planets?limit=10&offset=10'],
+        },
+      },
+    },
+  },
+  description:
+    'A generic paginated resource. Specializing schemas bind the item type by declaring a `$dynamicAnchor` named `itemType`, the JSON Schema 2020-12 way to express `PaginatedResource<T>`.',
+};
+
+const TokenOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    token: {
+      type: 'string',
+      examples: [
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+      ],
+    },
+  },
+  description: 'A token to authenticate a user',
+};
+
 const createCelestialBodyTool: ToolDefinition = {
   name: 'createCelestialBody',
   operation: createCelestialBodyOperation,
@@ -541,18 +800,7 @@ const createCelestialBodyTool: ToolDefinition = {
     required: ['body'],
   },
   output: {
-    schema: {
-      oneOf: [
-        {
-          $ref: '#/$defs/Planet',
-        },
-        {
-          $ref: '#/$defs/Satellite',
-        },
-      ],
-      description: 'A celestial body which can be either a planet or a satellite',
-      type: 'object',
-    },
+    schema: CelestialBodyOutput,
     wrapped: false,
   },
 };
@@ -791,178 +1039,7 @@ const createPlanetTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [1],
-          readOnly: true,
-        },
-        name: {
-          type: 'string',
-          examples: ['Mars', 'Jupiter'],
-        },
-        description: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          examples: ['The red planet', 'A gas giant with a great red spot'],
-        },
-        type: {
-          enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-          examples: ['terrestrial'],
-        },
-        habitabilityIndex: {
-          type: 'number',
-          format: 'float',
-          minimum: 0,
-          maximum: 1,
-          description: 'A score from 0 to 1 indicating potential habitability',
-          examples: [0.68],
-        },
-        physicalProperties: {
-          type: 'object',
-          properties: {
-            mass: {
-              type: 'number',
-              format: 'float',
-              exclusiveMinimum: 0,
-              description: 'Mass in Earth masses (must be greater than 0)',
-              examples: [0.107],
-            },
-            radius: {
-              type: 'number',
-              format: 'float',
-              exclusiveMinimum: 0,
-              description: 'Radius in Earth radii (must be greater than 0)',
-              examples: [0.532],
-            },
-            gravity: {
-              type: 'number',
-              format: 'float',
-              description: 'Surface gravity in Earth g',
-              examples: [0.378],
-            },
-            temperature: {
-              type: 'object',
-              properties: {
-                min: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Minimum temperature in Kelvin',
-                  examples: [130],
-                },
-                max: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Maximum temperature in Kelvin',
-                  examples: [308],
-                },
-                average: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Average temperature in Kelvin',
-                  examples: [210],
-                },
-              },
-              additionalProperties: {
-                type: 'number',
-                format: 'float',
-                description: 'Additional temperature-related measurements in Kelvin',
-              },
-            },
-          },
-          additionalProperties: {
-            type: 'number',
-            format: 'float',
-            description: 'Additional physical measurements for the planet',
-          },
-        },
-        atmosphere: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              compound: {
-                type: 'string',
-                examples: ['CO2', 'N2'],
-              },
-              percentage: {
-                type: 'number',
-                format: 'float',
-                exclusiveMaximum: 100,
-                examples: [95.3],
-              },
-            },
-            additionalProperties: {
-              type: 'string',
-              description: 'Additional atmospheric composition data',
-            },
-          },
-          description: 'Atmospheric composition',
-        },
-        discoveredAt: {
-          type: 'string',
-          format: 'date-time',
-          examples: ['1610-01-07T00:00:00Z'],
-        },
-        image: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          examples: ['https://cdn.scalar.com/photos/mars.jpg'],
-        },
-        satellites: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Satellite',
-          },
-        },
-        creator: {
-          $ref: '#/$defs/User',
-        },
-        tags: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-          examples: [['solar-system', 'rocky', 'explored']],
-        },
-        lastUpdated: {
-          type: 'string',
-          format: 'date-time',
-          examples: ['2024-01-15T14:30:00Z'],
-          readOnly: true,
-        },
-        successCallbackUrl: {
-          type: 'string',
-          format: 'uri',
-          description: 'URL which gets invoked upon a successful operation',
-          examples: ['https://example.com/webhook'],
-        },
-        failureCallbackUrl: {
-          type: 'string',
-          format: 'uri',
-          description: 'URL which gets invoked upon a failed operation',
-          examples: ['https://example.com/webhook'],
-        },
-      },
-      required: ['id', 'name'],
-      additionalProperties: false,
-      description: 'A planet in the Scalar Galaxy',
-    },
+    schema: PlanetOutput,
     wrapped: false,
   },
 };
@@ -1010,22 +1087,7 @@ const createUserTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [1],
-          readOnly: true,
-        },
-        name: {
-          type: 'string',
-          examples: ['Marc', 'Cam'],
-        },
-      },
-      description: 'A user',
-    },
+    schema: UserOutput,
     wrapped: false,
   },
 };
@@ -1095,47 +1157,7 @@ const getAllDataTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        data: {
-          type: 'array',
-        },
-        meta: {
-          type: 'object',
-          properties: {
-            limit: {
-              type: 'integer',
-              format: 'int64',
-              examples: [10],
-            },
-            offset: {
-              type: 'integer',
-              format: 'int64',
-              examples: [0],
-            },
-            total: {
-              type: 'integer',
-              format: 'int64',
-              examples: [100],
-            },
-            next: {
-              anyOf: [
-                {
-                  type: 'string',
-                },
-                {
-                  type: 'null',
-                },
-              ],
-              examples: ['/planets?limit=10&offset=10'],
-            },
-          },
-        },
-      },
-      description:
-        'A generic paginated resource. Specializing schemas bind the item type by declaring a `$dynamicAnchor` named `itemType`, the JSON Schema 2020-12 way to express `PaginatedResource<T>`.',
-    },
+    schema: PaginatedResourceOutput,
     wrapped: false,
   },
 };
@@ -1153,22 +1175,7 @@ const whoAmITool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [1],
-          readOnly: true,
-        },
-        name: {
-          type: 'string',
-          examples: ['Marc', 'Cam'],
-        },
-      },
-      description: 'A user',
-    },
+    schema: UserOutput,
     wrapped: false,
   },
 };
@@ -1199,178 +1206,7 @@ const getPlanetTool: ToolDefinition = {
     required: ['planetId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [1],
-          readOnly: true,
-        },
-        name: {
-          type: 'string',
-          examples: ['Mars', 'Jupiter'],
-        },
-        description: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          examples: ['The red planet', 'A gas giant with a great red spot'],
-        },
-        type: {
-          enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-          examples: ['terrestrial'],
-        },
-        habitabilityIndex: {
-          type: 'number',
-          format: 'float',
-          minimum: 0,
-          maximum: 1,
-          description: 'A score from 0 to 1 indicating potential habitability',
-          examples: [0.68],
-        },
-        physicalProperties: {
-          type: 'object',
-          properties: {
-            mass: {
-              type: 'number',
-              format: 'float',
-              exclusiveMinimum: 0,
-              description: 'Mass in Earth masses (must be greater than 0)',
-              examples: [0.107],
-            },
-            radius: {
-              type: 'number',
-              format: 'float',
-              exclusiveMinimum: 0,
-              description: 'Radius in Earth radii (must be greater than 0)',
-              examples: [0.532],
-            },
-            gravity: {
-              type: 'number',
-              format: 'float',
-              description: 'Surface gravity in Earth g',
-              examples: [0.378],
-            },
-            temperature: {
-              type: 'object',
-              properties: {
-                min: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Minimum temperature in Kelvin',
-                  examples: [130],
-                },
-                max: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Maximum temperature in Kelvin',
-                  examples: [308],
-                },
-                average: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Average temperature in Kelvin',
-                  examples: [210],
-                },
-              },
-              additionalProperties: {
-                type: 'number',
-                format: 'float',
-                description: 'Additional temperature-related measurements in Kelvin',
-              },
-            },
-          },
-          additionalProperties: {
-            type: 'number',
-            format: 'float',
-            description: 'Additional physical measurements for the planet',
-          },
-        },
-        atmosphere: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              compound: {
-                type: 'string',
-                examples: ['CO2', 'N2'],
-              },
-              percentage: {
-                type: 'number',
-                format: 'float',
-                exclusiveMaximum: 100,
-                examples: [95.3],
-              },
-            },
-            additionalProperties: {
-              type: 'string',
-              description: 'Additional atmospheric composition data',
-            },
-          },
-          description: 'Atmospheric composition',
-        },
-        discoveredAt: {
-          type: 'string',
-          format: 'date-time',
-          examples: ['1610-01-07T00:00:00Z'],
-        },
-        image: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          examples: ['https://cdn.scalar.com/photos/mars.jpg'],
-        },
-        satellites: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Satellite',
-          },
-        },
-        creator: {
-          $ref: '#/$defs/User',
-        },
-        tags: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-          examples: [['solar-system', 'rocky', 'explored']],
-        },
-        lastUpdated: {
-          type: 'string',
-          format: 'date-time',
-          examples: ['2024-01-15T14:30:00Z'],
-          readOnly: true,
-        },
-        successCallbackUrl: {
-          type: 'string',
-          format: 'uri',
-          description: 'URL which gets invoked upon a successful operation',
-          examples: ['https://example.com/webhook'],
-        },
-        failureCallbackUrl: {
-          type: 'string',
-          format: 'uri',
-          description: 'URL which gets invoked upon a failed operation',
-          examples: ['https://example.com/webhook'],
-        },
-      },
-      required: ['id', 'name'],
-      additionalProperties: false,
-      description: 'A planet in the Scalar Galaxy',
-    },
+    schema: PlanetOutput,
     wrapped: false,
   },
 };
@@ -1410,18 +1246,7 @@ const getTokenTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        token: {
-          type: 'string',
-          examples: [
-            'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-          ],
-        },
-      },
-      description: 'A token to authenticate a user',
-    },
+    schema: TokenOutput,
     wrapped: false,
   },
 };
@@ -1671,178 +1496,7 @@ const updatePlanetTool: ToolDefinition = {
     required: ['planetId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [1],
-          readOnly: true,
-        },
-        name: {
-          type: 'string',
-          examples: ['Mars', 'Jupiter'],
-        },
-        description: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          examples: ['The red planet', 'A gas giant with a great red spot'],
-        },
-        type: {
-          enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-          examples: ['terrestrial'],
-        },
-        habitabilityIndex: {
-          type: 'number',
-          format: 'float',
-          minimum: 0,
-          maximum: 1,
-          description: 'A score from 0 to 1 indicating potential habitability',
-          examples: [0.68],
-        },
-        physicalProperties: {
-          type: 'object',
-          properties: {
-            mass: {
-              type: 'number',
-              format: 'float',
-              exclusiveMinimum: 0,
-              description: 'Mass in Earth masses (must be greater than 0)',
-              examples: [0.107],
-            },
-            radius: {
-              type: 'number',
-              format: 'float',
-              exclusiveMinimum: 0,
-              description: 'Radius in Earth radii (must be greater than 0)',
-              examples: [0.532],
-            },
-            gravity: {
-              type: 'number',
-              format: 'float',
-              description: 'Surface gravity in Earth g',
-              examples: [0.378],
-            },
-            temperature: {
-              type: 'object',
-              properties: {
-                min: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Minimum temperature in Kelvin',
-                  examples: [130],
-                },
-                max: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Maximum temperature in Kelvin',
-                  examples: [308],
-                },
-                average: {
-                  type: 'number',
-                  format: 'float',
-                  description: 'Average temperature in Kelvin',
-                  examples: [210],
-                },
-              },
-              additionalProperties: {
-                type: 'number',
-                format: 'float',
-                description: 'Additional temperature-related measurements in Kelvin',
-              },
-            },
-          },
-          additionalProperties: {
-            type: 'number',
-            format: 'float',
-            description: 'Additional physical measurements for the planet',
-          },
-        },
-        atmosphere: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              compound: {
-                type: 'string',
-                examples: ['CO2', 'N2'],
-              },
-              percentage: {
-                type: 'number',
-                format: 'float',
-                exclusiveMaximum: 100,
-                examples: [95.3],
-              },
-            },
-            additionalProperties: {
-              type: 'string',
-              description: 'Additional atmospheric composition data',
-            },
-          },
-          description: 'Atmospheric composition',
-        },
-        discoveredAt: {
-          type: 'string',
-          format: 'date-time',
-          examples: ['1610-01-07T00:00:00Z'],
-        },
-        image: {
-          anyOf: [
-            {
-              type: 'string',
-            },
-            {
-              type: 'null',
-            },
-          ],
-          examples: ['https://cdn.scalar.com/photos/mars.jpg'],
-        },
-        satellites: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Satellite',
-          },
-        },
-        creator: {
-          $ref: '#/$defs/User',
-        },
-        tags: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-          examples: [['solar-system', 'rocky', 'explored']],
-        },
-        lastUpdated: {
-          type: 'string',
-          format: 'date-time',
-          examples: ['2024-01-15T14:30:00Z'],
-          readOnly: true,
-        },
-        successCallbackUrl: {
-          type: 'string',
-          format: 'uri',
-          description: 'URL which gets invoked upon a successful operation',
-          examples: ['https://example.com/webhook'],
-        },
-        failureCallbackUrl: {
-          type: 'string',
-          format: 'uri',
-          description: 'URL which gets invoked upon a failed operation',
-          examples: ['https://example.com/webhook'],
-        },
-      },
-      required: ['id', 'name'],
-      additionalProperties: false,
-      description: 'A planet in the Scalar Galaxy',
-    },
+    schema: PlanetOutput,
     wrapped: false,
   },
 };

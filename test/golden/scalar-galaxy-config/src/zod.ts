@@ -5,7 +5,15 @@ import { dateTimeCodec, int64Codec } from '@zapgen/runtime/codecs';
 /**
  * RFC 7807 (https://datatracker.ietf.org/doc/html/rfc7807)
  */
-export const BadRequestErrorSchema = /* @__PURE__ */ z.looseObject({
+export const BadRequestErrorSchema: z.ZodObject<
+  {
+    type: z.ZodOptional<z.ZodString>;
+    title: z.ZodOptional<z.ZodString>;
+    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    detail: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -15,7 +23,13 @@ export const BadRequestErrorSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A user
  */
-export const UserSchema = /* @__PURE__ */ z.looseObject({
+export const UserSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    name: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   name: z.string().optional(),
 });
@@ -178,15 +192,16 @@ export const SatelliteSchema: z.ZodType<Satellite, SatelliteInput> = /* @__PURE_
 /**
  * A celestial body which can be either a planet or a satellite
  */
-export const CelestialBodySchema = /* @__PURE__ */ z.xor([PlanetSchema, SatelliteSchema]);
+export const CelestialBodySchema: z.ZodXor<readonly [typeof PlanetSchema, typeof SatelliteSchema]> =
+  /* @__PURE__ */ z.xor([PlanetSchema, SatelliteSchema]);
 
 /**
  * A user
  */
-export const UserWritableSchema = /* @__PURE__ */ z.looseObject({
-  id: z.never().optional(),
-  name: z.string().optional(),
-});
+export const UserWritableSchema: z.ZodObject<
+  { id: z.ZodOptional<z.ZodNever>; name: z.ZodOptional<z.ZodString> },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ id: z.never().optional(), name: z.string().optional() });
 
 /** Output type of `PlanetWritableSchema` (spelled out: the schema refers to itself). */
 export type PlanetWritable = {
@@ -343,15 +358,22 @@ export const SatelliteWritableSchema: z.ZodType<SatelliteWritable, SatelliteWrit
 /**
  * A celestial body which can be either a planet or a satellite
  */
-export const CelestialBodyWritableSchema = /* @__PURE__ */ z.xor([
-  PlanetWritableSchema,
-  SatelliteWritableSchema,
-]);
+export const CelestialBodyWritableSchema: z.ZodXor<
+  readonly [typeof PlanetWritableSchema, typeof SatelliteWritableSchema]
+> = /* @__PURE__ */ z.xor([PlanetWritableSchema, SatelliteWritableSchema]);
 
 /**
  * Error response for resource conflicts (RFC 7807). Returned when the request conflicts with the current state of the resource.
  */
-export const ConflictSchema = /* @__PURE__ */ z.looseObject({
+export const ConflictSchema: z.ZodObject<
+  {
+    type: z.ZodOptional<z.ZodString>;
+    title: z.ZodOptional<z.ZodString>;
+    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    detail: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -361,20 +383,29 @@ export const ConflictSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Credentials to authenticate a user
  */
-export const CredentialsSchema = /* @__PURE__ */ z.looseObject({
-  email: z.email(),
-  password: z.string(),
-});
+export const CredentialsSchema: z.ZodObject<
+  { email: z.ZodEmail; password: z.ZodString },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({ email: z.email(), password: z.string() });
 
 /**
  * Credentials to authenticate a user
  */
-export const CredentialsReadableSchema = /* @__PURE__ */ z.looseObject({ email: z.email() });
+export const CredentialsReadableSchema: z.ZodObject<{ email: z.ZodEmail }, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({ email: z.email() });
 
 /**
  * Error response for forbidden access (RFC 7807). Returned when the user does not have permission to access the requested resource.
  */
-export const ForbiddenErrorSchema = /* @__PURE__ */ z.looseObject({
+export const ForbiddenErrorSchema: z.ZodObject<
+  {
+    type: z.ZodOptional<z.ZodString>;
+    title: z.ZodOptional<z.ZodString>;
+    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    detail: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -384,7 +415,15 @@ export const ForbiddenErrorSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Error response for resource not found (RFC 7807). Returned when the requested resource does not exist.
  */
-export const NotFoundErrorSchema = /* @__PURE__ */ z.looseObject({
+export const NotFoundErrorSchema: z.ZodObject<
+  {
+    type: z.ZodOptional<z.ZodString>;
+    title: z.ZodOptional<z.ZodString>;
+    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    detail: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -394,7 +433,29 @@ export const NotFoundErrorSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A generic paginated resource. Specializing schemas bind the item type by declaring a `$dynamicAnchor` named `itemType`, the JSON Schema 2020-12 way to express `PaginatedResource<T>`.
  */
-export const PaginatedResourceSchema = /* @__PURE__ */ z.looseObject({
+export const PaginatedResourceSchema: z.ZodObject<
+  {
+    data: z.ZodOptional<z.ZodArray<z.ZodUnknown>>;
+    meta: z.ZodOptional<
+      z.ZodObject<
+        {
+          limit: z.ZodOptional<
+            z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>
+          >;
+          offset: z.ZodOptional<
+            z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>
+          >;
+          total: z.ZodOptional<
+            z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>
+          >;
+          next: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+        },
+        z.core.$loose
+      >
+    >;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   data: z.array(z.unknown()).optional(),
   meta: z
     .looseObject({
@@ -409,12 +470,21 @@ export const PaginatedResourceSchema = /* @__PURE__ */ z.looseObject({
 /**
  * A token to authenticate a user
  */
-export const TokenSchema = /* @__PURE__ */ z.looseObject({ token: z.string().optional() });
+export const TokenSchema: z.ZodObject<{ token: z.ZodOptional<z.ZodString> }, z.core.$loose> =
+  /* @__PURE__ */ z.looseObject({ token: z.string().optional() });
 
 /**
  * Error response for rate limiting (RFC 7807). Returned when the client has exceeded the rate limit for requests.
  */
-export const TooManyRequestsErrorSchema = /* @__PURE__ */ z.looseObject({
+export const TooManyRequestsErrorSchema: z.ZodObject<
+  {
+    type: z.ZodOptional<z.ZodString>;
+    title: z.ZodOptional<z.ZodString>;
+    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    detail: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -424,7 +494,15 @@ export const TooManyRequestsErrorSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Error response for unauthorized access (RFC 7807). Returned when authentication is required or has failed.
  */
-export const UnauthorizedErrorSchema = /* @__PURE__ */ z.looseObject({
+export const UnauthorizedErrorSchema: z.ZodObject<
+  {
+    type: z.ZodOptional<z.ZodString>;
+    title: z.ZodOptional<z.ZodString>;
+    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    detail: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -434,7 +512,15 @@ export const UnauthorizedErrorSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Error response for unprocessable entity (RFC 7807). Returned when the request is well-formed but contains semantic errors.
  */
-export const UnprocessableEntitySchema = /* @__PURE__ */ z.looseObject({
+export const UnprocessableEntitySchema: z.ZodObject<
+  {
+    type: z.ZodOptional<z.ZodString>;
+    title: z.ZodOptional<z.ZodString>;
+    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    detail: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),

@@ -133,6 +133,132 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
+/** The structured results that are a component schema, shared by the tools answering with it. */
+const PetOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'integer',
+      format: 'int64',
+      examples: [10],
+    },
+    name: {
+      type: 'string',
+      examples: ['doggie'],
+    },
+    category: {
+      $ref: '#/$defs/Category',
+    },
+    photoUrls: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+    },
+    tags: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/Tag',
+      },
+    },
+    status: {
+      enum: ['available', 'pending', 'sold'],
+      description: 'pet status in the store',
+    },
+  },
+  required: ['name', 'photoUrls'],
+};
+
+const UserOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'integer',
+      format: 'int64',
+      examples: [10],
+    },
+    username: {
+      type: 'string',
+      examples: ['theUser'],
+    },
+    firstName: {
+      type: 'string',
+      examples: ['John'],
+    },
+    lastName: {
+      type: 'string',
+      examples: ['James'],
+    },
+    email: {
+      type: 'string',
+      examples: ['john@email.com'],
+    },
+    password: {
+      type: 'string',
+      examples: ['12345'],
+    },
+    phone: {
+      type: 'string',
+      examples: ['12345'],
+    },
+    userStatus: {
+      type: 'integer',
+      format: 'int32',
+      description: 'User Status',
+      examples: [1],
+    },
+  },
+};
+
+const OrderOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'integer',
+      format: 'int64',
+      examples: [10],
+    },
+    petId: {
+      type: 'integer',
+      format: 'int64',
+      examples: [198772],
+    },
+    quantity: {
+      type: 'integer',
+      format: 'int32',
+      examples: [7],
+    },
+    shipDate: {
+      type: 'string',
+      format: 'date-time',
+    },
+    status: {
+      enum: ['placed', 'approved', 'delivered'],
+      description: 'Order Status',
+      examples: ['approved'],
+    },
+    complete: {
+      type: 'boolean',
+    },
+  },
+};
+
+const ApiResponseOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'integer',
+      format: 'int32',
+    },
+    type: {
+      type: 'string',
+    },
+    message: {
+      type: 'string',
+    },
+  },
+};
+
 const addPetTool: ToolDefinition = {
   name: 'addPet',
   operation: addPetOperation,
@@ -205,40 +331,7 @@ const addPetTool: ToolDefinition = {
     required: ['name', 'photoUrls'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        name: {
-          type: 'string',
-          examples: ['doggie'],
-        },
-        category: {
-          $ref: '#/$defs/Category',
-        },
-        photoUrls: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-        },
-        tags: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Tag',
-          },
-        },
-        status: {
-          enum: ['available', 'pending', 'sold'],
-          description: 'pet status in the store',
-        },
-      },
-      required: ['name', 'photoUrls'],
-    },
+    schema: PetOutput,
     wrapped: false,
   },
 };
@@ -332,46 +425,7 @@ const createUserTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        username: {
-          type: 'string',
-          examples: ['theUser'],
-        },
-        firstName: {
-          type: 'string',
-          examples: ['John'],
-        },
-        lastName: {
-          type: 'string',
-          examples: ['James'],
-        },
-        email: {
-          type: 'string',
-          examples: ['john@email.com'],
-        },
-        password: {
-          type: 'string',
-          examples: ['12345'],
-        },
-        phone: {
-          type: 'string',
-          examples: ['12345'],
-        },
-        userStatus: {
-          type: 'integer',
-          format: 'int32',
-          description: 'User Status',
-          examples: [1],
-        },
-      },
-    },
+    schema: UserOutput,
     wrapped: false,
   },
 };
@@ -401,46 +455,7 @@ const createUsersWithListInputTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        username: {
-          type: 'string',
-          examples: ['theUser'],
-        },
-        firstName: {
-          type: 'string',
-          examples: ['John'],
-        },
-        lastName: {
-          type: 'string',
-          examples: ['James'],
-        },
-        email: {
-          type: 'string',
-          examples: ['john@email.com'],
-        },
-        password: {
-          type: 'string',
-          examples: ['12345'],
-        },
-        phone: {
-          type: 'string',
-          examples: ['12345'],
-        },
-        userStatus: {
-          type: 'integer',
-          format: 'int32',
-          description: 'User Status',
-          examples: [1],
-        },
-      },
-    },
+    schema: UserOutput,
     wrapped: false,
   },
 };
@@ -662,38 +677,7 @@ const getOrderByIdTool: ToolDefinition = {
     required: ['orderId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        petId: {
-          type: 'integer',
-          format: 'int64',
-          examples: [198772],
-        },
-        quantity: {
-          type: 'integer',
-          format: 'int32',
-          examples: [7],
-        },
-        shipDate: {
-          type: 'string',
-          format: 'date-time',
-        },
-        status: {
-          enum: ['placed', 'approved', 'delivered'],
-          description: 'Order Status',
-          examples: ['approved'],
-        },
-        complete: {
-          type: 'boolean',
-        },
-      },
-    },
+    schema: OrderOutput,
     wrapped: false,
   },
 };
@@ -722,40 +706,7 @@ const getPetByIdTool: ToolDefinition = {
     required: ['petId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        name: {
-          type: 'string',
-          examples: ['doggie'],
-        },
-        category: {
-          $ref: '#/$defs/Category',
-        },
-        photoUrls: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-        },
-        tags: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Tag',
-          },
-        },
-        status: {
-          enum: ['available', 'pending', 'sold'],
-          description: 'pet status in the store',
-        },
-      },
-      required: ['name', 'photoUrls'],
-    },
+    schema: PetOutput,
     wrapped: false,
   },
 };
@@ -784,46 +735,7 @@ const getUserByNameTool: ToolDefinition = {
     required: ['username'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        username: {
-          type: 'string',
-          examples: ['theUser'],
-        },
-        firstName: {
-          type: 'string',
-          examples: ['John'],
-        },
-        lastName: {
-          type: 'string',
-          examples: ['James'],
-        },
-        email: {
-          type: 'string',
-          examples: ['john@email.com'],
-        },
-        password: {
-          type: 'string',
-          examples: ['12345'],
-        },
-        phone: {
-          type: 'string',
-          examples: ['12345'],
-        },
-        userStatus: {
-          type: 'integer',
-          format: 'int32',
-          description: 'User Status',
-          examples: [1],
-        },
-      },
-    },
+    schema: UserOutput,
     wrapped: false,
   },
 };
@@ -958,38 +870,7 @@ const placeOrderTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        petId: {
-          type: 'integer',
-          format: 'int64',
-          examples: [198772],
-        },
-        quantity: {
-          type: 'integer',
-          format: 'int32',
-          examples: [7],
-        },
-        shipDate: {
-          type: 'string',
-          format: 'date-time',
-        },
-        status: {
-          enum: ['placed', 'approved', 'delivered'],
-          description: 'Order Status',
-          examples: ['approved'],
-        },
-        complete: {
-          type: 'boolean',
-        },
-      },
-    },
+    schema: OrderOutput,
     wrapped: false,
   },
 };
@@ -1066,40 +947,7 @@ const updatePetTool: ToolDefinition = {
     required: ['name', 'photoUrls'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        name: {
-          type: 'string',
-          examples: ['doggie'],
-        },
-        category: {
-          $ref: '#/$defs/Category',
-        },
-        photoUrls: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-        },
-        tags: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Tag',
-          },
-        },
-        status: {
-          enum: ['available', 'pending', 'sold'],
-          description: 'pet status in the store',
-        },
-      },
-      required: ['name', 'photoUrls'],
-    },
+    schema: PetOutput,
     wrapped: false,
   },
 };
@@ -1147,40 +995,7 @@ const updatePetWithFormTool: ToolDefinition = {
     required: ['petId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
-        },
-        name: {
-          type: 'string',
-          examples: ['doggie'],
-        },
-        category: {
-          $ref: '#/$defs/Category',
-        },
-        photoUrls: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-        },
-        tags: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Tag',
-          },
-        },
-        status: {
-          enum: ['available', 'pending', 'sold'],
-          description: 'pet status in the store',
-        },
-      },
-      required: ['name', 'photoUrls'],
-    },
+    schema: PetOutput,
     wrapped: false,
   },
 };
@@ -1260,21 +1075,7 @@ const uploadFileTool: ToolDefinition = {
     required: ['petId'],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        code: {
-          type: 'integer',
-          format: 'int32',
-        },
-        type: {
-          type: 'string',
-        },
-        message: {
-          type: 'string',
-        },
-      },
-    },
+    schema: ApiResponseOutput,
     wrapped: false,
   },
 };

@@ -2,18 +2,43 @@
 import * as z from 'zod';
 import { dateTimeCodec, int64Codec } from '@zapgen/runtime/codecs';
 
-export const ApiResponseSchema = /* @__PURE__ */ z.looseObject({
+export const ApiResponseSchema: z.ZodObject<
+  {
+    code: z.ZodOptional<z.ZodInt32>;
+    type: z.ZodOptional<z.ZodString>;
+    message: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   code: z.int32().optional(),
   type: z.string().optional(),
   message: z.string().optional(),
 });
 
-export const CategorySchema = /* @__PURE__ */ z.looseObject({
+export const CategorySchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    name: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   name: z.string().optional(),
 });
 
-export const OrderSchema = /* @__PURE__ */ z.looseObject({
+export const OrderSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    petId: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    quantity: z.ZodOptional<z.ZodInt32>;
+    shipDate: z.ZodOptional<z.ZodCodec<z.ZodString, z.ZodDate>>;
+    status: z.ZodOptional<
+      z.ZodEnum<{ placed: 'placed'; approved: 'approved'; delivered: 'delivered' }>
+    >;
+    complete: z.ZodOptional<z.ZodBoolean>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   quantity: z.int32().optional(),
@@ -32,12 +57,28 @@ export const OrderSchema = /* @__PURE__ */ z.looseObject({
   complete: z.boolean().optional(),
 });
 
-export const TagSchema = /* @__PURE__ */ z.looseObject({
+export const TagSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    name: z.ZodOptional<z.ZodString>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   name: z.string().optional(),
 });
 
-export const PetSchema = /* @__PURE__ */ z.looseObject({
+export const PetSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    name: z.ZodString;
+    category: z.ZodOptional<typeof CategorySchema>;
+    photoUrls: z.ZodArray<z.ZodString>;
+    tags: z.ZodOptional<z.ZodArray<typeof TagSchema>>;
+    status: z.ZodOptional<z.ZodEnum<{ available: 'available'; pending: 'pending'; sold: 'sold' }>>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   name: z.string(),
   category: CategorySchema.optional(),
@@ -46,7 +87,19 @@ export const PetSchema = /* @__PURE__ */ z.looseObject({
   status: z.enum(['available', 'pending', 'sold']).optional(),
 });
 
-export const UserSchema = /* @__PURE__ */ z.looseObject({
+export const UserSchema: z.ZodObject<
+  {
+    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
+    username: z.ZodOptional<z.ZodString>;
+    firstName: z.ZodOptional<z.ZodString>;
+    lastName: z.ZodOptional<z.ZodString>;
+    email: z.ZodOptional<z.ZodString>;
+    password: z.ZodOptional<z.ZodString>;
+    phone: z.ZodOptional<z.ZodString>;
+    userStatus: z.ZodOptional<z.ZodInt32>;
+  },
+  z.core.$loose
+> = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   username: z.string().optional(),
   firstName: z.string().optional(),
