@@ -285,16 +285,9 @@ async function build(options: GenerateOptions, memo: Memo | undefined): Promise<
     const contents = addHeader({ path: file.path, contents: file.contents, header });
     files[index] = { ...file, contents: '' };
     try {
-      outputs.push({
-        path: file.path,
-        contents: await formatted({
-          path: file.path,
-          contents,
-          specHash: context.specHash,
-          out: options.out,
-          memo,
-        }),
-      });
+      const output = await formatted({ path: file.path, contents, out: options.out, memo });
+      outputs.push({ path: file.path, contents: output.contents });
+      outputHashes[file.path] = output.digest;
     } catch (error) {
       // The formatter is recursive: a deeply nested schema is beyond what it can lay out safely.
       // The code is valid as emitted, only not laid out, so it is kept and the user told.
@@ -314,8 +307,7 @@ async function build(options: GenerateOptions, memo: Memo | undefined): Promise<
         );
     }
   }
-  for (const output of outputs)
-    outputHashes[output.path] = createHash('sha256').update(output.contents, 'utf8').digest('hex');
+  for (const output of outputs) outputHashes[output.path] ??= sha256(output.contents);
   timings.write = elapsed();
 
   return {
@@ -538,39 +530,34 @@ function prepare({
 }
 
 /**
- * `formatFile`, through the memo. The spec's hash is in every file's header, so a file is looked
- * up with the hash blanked (the formatter leaves a comment's text as it is): a file whose code a
- * small edit did not change is found again. The formatted text itself is not kept in the memo
- * (GitHub's package is 44 MB): the memo holds its digest and the spec hash it was written with,
- * and the text is the file in `out`, when it still has that digest.
+ * `formatFile`, through the memo, with the sha256 of the result. Headers carry no spec hash, so a
+ * file whose code a small edit did not change is emitted with the same bytes and found again.
+ * The formatted text itself is not kept in the memo (GitHub's package is 44 MB): the memo holds
+ * its digest, and the text is the file in `out`, when it still has that digest.
  */
 async function formatted({
   path: filePath,
   contents,
-  specHash: hash,
   out,
   memo,
 }: {
   path: string;
   contents: string;
-  specHash: string;
   out: string;
   memo: Memo | undefined;
-}): Promise<string> {
-  const blank = '0'.repeat(hash.length);
-  if (!memo || !hash || contents.includes(blank)) return formatFile({ path: filePath, contents });
-  const occurrences = contents.split(hash).length;
-  const key = Memo.key('format', filePath, contents.replaceAll(hash, blank));
-  const found = memo.get<{ specHash: string; digest: string }>(key);
-  const onDisk = found && readGenerated(path.join(out, filePath));
-  if (found && onDisk !== undefined && !onDisk.includes(blank)) {
-    const blanked = onDisk.replaceAll(found.specHash, blank);
-    if (sha256(blanked) === found.digest) return blanked.replaceAll(blank, hash);
+}): Promise<{ contents: string; digest: string }> {
+  if (!memo) {
+    const result = await formatFile({ path: filePath, contents });
+    return { contents: result, digest: sha256(result) };
   }
+  const key = Memo.key('format', filePath, contents);
+  const found = memo.get<string>(key);
+  const onDisk = typeof found === 'string' ? readGenerated(path.join(out, filePath)) : undefined;
+  if (onDisk !== undefined && sha256(onDisk) === found) return { contents: onDisk, digest: found };
   const result = await formatFile({ path: filePath, contents });
-  if (result.split(hash).length === occurrences && !result.includes(blank))
-    memo.set(key, { specHash: hash, digest: sha256(result.replaceAll(hash, blank)) });
-  return result;
+  const digest = sha256(result);
+  memo.set(key, digest);
+  return { contents: result, digest };
 }
 
 /** A file of the package as it is on disk, or undefined. */
@@ -582,7 +569,8 @@ function readGenerated(file: string): string | undefined {
   }
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
+/** sha256 (hex) of a file's text, as the run cache records it. */
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function withoutChangelog({
   changelog: _changelog,
