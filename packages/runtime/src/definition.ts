@@ -117,7 +117,31 @@ export type PaginationDefinition =
       nextField?: string;
       previousField?: string;
       totalItemsField?: string;
+    }
+  | {
+      /**
+       * Cursor paging (Stainless's `cursor`, `cursor_id` and `cursor_url`): each page names the
+       * next one with an opaque value the request sends back in `cursorParameter`. The next
+       * cursor is `nextCursorField` of the body, else the `cursorParameter` of the URL in
+       * `nextUrlField`, else `cursorItemField` of the page's last item (`starting_after=<id>`).
+       */
+      kind: 'cursor';
+      cursorParameter: string;
+      sizeParameter?: string;
+      itemsField: string;
+      nextCursorField?: string;
+      nextUrlField?: string;
+      cursorItemField?: string;
+      /** Response field that is `false` on the last page (`has_more`). */
+      hasMoreField?: string;
+      totalItemsField?: string;
     };
+
+/**
+ * Where a page is: a page number, an offset, or a cursor (`null` before the first cursor, for
+ * the page the API answers without one).
+ */
+export type PageCursor = number | string | null;
 
 export interface ResponseDefinition {
   /** `200`, `4XX`, `default`. */
