@@ -369,7 +369,12 @@ export const CredentialsSchema = /* @__PURE__ */ z.looseObject({
 /**
  * Credentials to authenticate a user
  */
-export const CredentialsReadableSchema = /* @__PURE__ */ z.looseObject({ email: z.email() });
+export const CredentialsReadableSchema = /* @__PURE__ */ z
+  .looseObject({ email: z.email() })
+  .refine((value) => !Object.prototype.hasOwnProperty.call(value, 'password'), {
+    message: 'Expected no writeOnly property in a response',
+    path: ['password'],
+  });
 
 /**
  * Error response for forbidden access (RFC 7807). Returned when the user does not have permission to access the requested resource.
