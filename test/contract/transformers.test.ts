@@ -119,8 +119,32 @@ describe('transformers over real HTTP against the mock', () => {
     expect(created.at.toISOString()).toBe('2024-03-10T17:00:00.000Z');
   });
 
-  // The mock reads form fields as strings (integers too, with or without transformers): what
-  // the client sends is checked at the transport instead.
+  it('an int64 query value beyond 2^53 reaches the mock exactly and selects by it', async () => {
+    const client = sdk.createClient({ baseUrl, validation: { request: true } });
+    const found = await client.listEvents!({ query: { count: INT64_MAX } });
+    expect(found.map((event: { slug: string }) => event.slug)).toEqual(['launch']);
+    // 2^63 - 2 is 2^63 as a double, as is 2^63 - 1: only an exact read tells them apart.
+    expect(await client.listEvents!({ query: { count: INT64_MAX - 1n } })).toEqual([]);
+  });
+
+  it('the mock reads form fields by the body schema: 2^63 - 1 and a date are accepted', async () => {
+    const client = sdk.createClient({ baseUrl, validation: { request: true } });
+    await expect(
+      client.addTicket!({
+        path: { slug: 'launch' },
+        body: { seat: INT64_MAX, on: new Date(2024, 0, 1) },
+      }),
+    ).resolves.toBeUndefined();
+    const refused = await fetch(`${baseUrl}/events/launch/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'seat=twelve',
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('seat');
+  });
+
+  // What the client puts on the wire for a form body, byte for byte.
   it('a form body encodes a bigint and a Date', async () => {
     let sent = '';
     const client = sdk.createClient({

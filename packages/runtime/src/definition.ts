@@ -183,6 +183,8 @@ export interface OperationDefinition {
     validator?: Validator;
     /** The spec's `encoding` of the sent (multipart) media type, by property. */
     encoding?: Record<string, BodyEncoding>;
+    /** The shape of a form body (urlencoded, multipart): the mock reads its string fields back by it. */
+    shape?: ValueShape;
   };
   responses: ResponseDefinition[];
   security: SecurityRequirement[];
