@@ -46,6 +46,10 @@ export async function consume(): Promise<[Date, bigint, Date, Date | null | unde
   // @ts-expect-error: a decoded body is decoded throughout (a string is not a Date)
   await client.createEvent({ body: { slug: 'd', count: 1n, at: '2024-01-01T00:00:00Z', day: new Date() } });
   const count: bigint = created.count;
+  for await (const item of await client.streamEvents()) {
+    const streamed: Date = item.at;
+    void streamed;
+  }
   return [event.at, count, created.day, created.ends];
 }
 `;
@@ -142,6 +146,46 @@ describe('transformers over real HTTP against the mock', () => {
     });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('seat');
+  });
+
+  it('streamed items arrive decoded, as a body does', async () => {
+    const client = sdk.createClient({ baseUrl, validation: { response: 'strict' } });
+    const items: { at: unknown; day: unknown; count: unknown }[] = [];
+    for await (const item of await client.streamEvents!()) items.push(item);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item.at).toBeInstanceOf(Date);
+      expect(item.day).toBeInstanceOf(Date);
+      expect(typeof item.count).toBe('bigint');
+    }
+  });
+
+  it('an error body arrives decoded by its response schema', async () => {
+    const client = sdk.createClient({
+      baseUrl,
+      fetch: async () =>
+        new Response(JSON.stringify({ message: 'gone', at: '2024-01-01T05:00:00Z' }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    const error = (await client.getEvent!({ path: { slug: 'x' } }).catch(
+      (caught: unknown) => caught,
+    )) as { status: number; body: { message: string; at: unknown } };
+    expect(error.status).toBe(404);
+    expect(error.body.message).toBe('gone');
+    expect(error.body.at).toEqual(new Date(Date.UTC(2024, 0, 1, 5)));
+  });
+
+  it('the drop-in (./fetch) keeps wire values, as openapi-fetch types them', async () => {
+    const { createClient: createFetchClient } = (await import(join(out, 'src/fetch.ts'))) as {
+      createFetchClient(options: Record<string, unknown>): {
+        GET(path: string, init?: unknown): Promise<{ data?: { at: unknown; count: unknown } }>;
+      };
+    };
+    const drop = createFetchClient({ baseUrl });
+    const { data } = await drop.GET('/events/{slug}', { params: { path: { slug: 'launch' } } });
+    expect(typeof data!.at).toBe('string');
   });
 
   // What the client puts on the wire for a form body, byte for byte.

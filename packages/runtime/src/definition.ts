@@ -241,8 +241,13 @@ export interface OperationCodecs {
    * The mock validates with the codecs and stores and answers wire values.
    */
   encodeValue(validator: Validator, value: unknown): unknown;
-  /** A parsed 2xx body decoded by the response's validator; as given when it does not decode. */
+  /**
+   * A parsed body decoded by the validator of the response with that status (a 2xx, or an
+   * error's); as given when it does not decode.
+   */
   decodeBody(operation: OperationDefinition, status: number, body: unknown): unknown;
+  /** One item of a streamed response decoded by the stream's item validator; as given when it does not decode. */
+  decodeItem(operation: OperationDefinition, status: number, item: unknown): unknown;
   /** JSON.parse that keeps integers beyond 2^53 exact. */
   parseJson(text: string): unknown;
   /** JSON.stringify that writes a `bigint` as its digits. */
