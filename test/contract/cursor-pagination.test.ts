@@ -147,7 +147,8 @@ describe('cursor pagination', () => {
       queryClient,
       tanstack[`${method}InfiniteQueryOptions`]!(client, { query: { limit: 3 } }),
     );
-    let result = await observer.refetch();
+    await observer.refetch();
+    let result = observer.getCurrentResult();
     while (result.hasNextPage) result = await observer.fetchNextPage();
     const pages = result.data!.pages as Json[];
     expect(pages).toHaveLength(3);

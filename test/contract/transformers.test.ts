@@ -179,7 +179,7 @@ describe('transformers over real HTTP against the mock', () => {
 
   it('the drop-in (./fetch) keeps wire values, as openapi-fetch types them', async () => {
     const { createClient: createFetchClient } = (await import(join(out, 'src/fetch.ts'))) as {
-      createFetchClient(options: Record<string, unknown>): {
+      createClient(options: Record<string, unknown>): {
         GET(path: string, init?: unknown): Promise<{ data?: { at: unknown; count: unknown } }>;
       };
     };
