@@ -199,10 +199,90 @@ describe('x-zapgen-* extension schemas', () => {
       'pagination of an unknown kind',
       {
         name: 'x-zapgen-pagination',
-        given: { kind: 'cursor', itemsField: 'x' },
+        given: { kind: 'token', itemsField: 'x' },
         want: {
           problems: [
-            { path: ['kind'], message: 'kind must be one of page, offset (found "cursor")' },
+            { path: ['kind'], message: 'kind must be one of page, offset, cursor (found "token")' },
+          ],
+        },
+      },
+    ],
+    [
+      'cursor pagination: the next cursor from a field',
+      {
+        name: 'x-zapgen-pagination',
+        given: {
+          kind: 'cursor',
+          itemsField: 'data',
+          nextCursorField: 'next_cursor',
+          cursorParameter: 'cursor',
+        },
+        want: {
+          read: {
+            kind: 'cursor',
+            cursorParameter: 'cursor',
+            itemsField: 'data',
+            nextCursorField: 'next_cursor',
+          },
+        },
+      },
+    ],
+    [
+      'cursor pagination: the last item id and has_more (cursor_id)',
+      {
+        name: 'x-zapgen-pagination',
+        given: {
+          kind: 'cursor',
+          cursorParameter: 'starting_after',
+          itemsField: 'data',
+          cursorItemField: 'id',
+          hasMoreField: 'has_more',
+        },
+        want: {
+          read: {
+            kind: 'cursor',
+            cursorParameter: 'starting_after',
+            itemsField: 'data',
+            cursorItemField: 'id',
+            hasMoreField: 'has_more',
+          },
+        },
+      },
+    ],
+    [
+      'cursor pagination without where the next cursor is',
+      {
+        name: 'x-zapgen-pagination',
+        given: { kind: 'cursor', cursorParameter: 'cursor', itemsField: 'data' },
+        want: {
+          problems: [
+            {
+              path: [],
+              message:
+                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, cursorItemField',
+            },
+          ],
+        },
+      },
+    ],
+    [
+      'cursor pagination with two places for the next cursor',
+      {
+        name: 'x-zapgen-pagination',
+        given: {
+          kind: 'cursor',
+          cursorParameter: 'cursor',
+          itemsField: 'data',
+          nextCursorField: 'next',
+          nextUrlField: 'next_url',
+        },
+        want: {
+          problems: [
+            {
+              path: [],
+              message:
+                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, cursorItemField',
+            },
           ],
         },
       },

@@ -209,6 +209,10 @@ function description(operation: OperationModel): string {
     paragraphs.push(
       `Answers one page: ${pagination.pageParameter} selects it (the first is ${pagination.firstPage})${pagination.sizeParameter ? `, ${pagination.sizeParameter} its size` : ''}. The result says whether more pages follow.`,
     );
+  if (pagination?.kind === 'cursor')
+    paragraphs.push(
+      `Answers one page: leave ${pagination.cursorParameter} out for the first, then give the value the result names for the next${pagination.sizeParameter ? `; ${pagination.sizeParameter} is its size` : ''}. The result says whether more pages follow.`,
+    );
   if (pagination?.kind === 'offset')
     paragraphs.push(
       `Answers one page: ${pagination.offsetParameter} is the first item's position (0 for the start), ${pagination.limitParameter} the number of items. The result says whether more follow.`,

@@ -13,6 +13,7 @@ import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
 import { streamedAnswer, type StreamedAnswer } from './streams.js';
 import { isBinaryBody, multipartFields } from './form-bodies.js';
+import { formBodyValues } from './form-values.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
@@ -358,6 +359,11 @@ async function readBody(request: Request, limits: MockLimits): Promise<Uint8Arra
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+/** `type/subtype` of a Content-Type, lowercase, without parameters. */
+function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 async function parseBody(
@@ -873,12 +879,16 @@ export function createMock(config: MockConfig & MockOptions): Mock {
     let body =
       operation.requestBody === undefined
         ? undefined
-        : await parseBody(
+        : formBodyValues({
             operation,
-            request.headers.get('content-type'),
-            await readBody(request, limits),
-            limits,
-          );
+            mediaType: mediaTypeOf(request.headers.get('content-type')),
+            body: await parseBody(
+              operation,
+              request.headers.get('content-type'),
+              await readBody(request, limits),
+              limits,
+            ),
+          });
     if (body !== undefined && operation.requestBody?.validator !== undefined) {
       const result = safeParseWorded(operation.requestBody.validator, body);
       if (!result.success)

@@ -201,7 +201,14 @@ const ConflictSchema = /* @__PURE__ */ z.looseObject({
 
 const CredentialsSchema = /* @__PURE__ */ z.looseObject({ email: z.email(), password: z.string() });
 
-const CredentialsReadableSchema = /* @__PURE__ */ z.looseObject({ email: z.email() });
+const CredentialsReadableSchema = /* @__PURE__ */ z
+  .looseObject({ email: z.email() })
+  .check(
+    z.refine((value) => !Object.prototype.hasOwnProperty.call(value, 'password'), {
+      message: 'Expected no writeOnly property in a response',
+      path: ['password'],
+    }),
+  );
 
 const ForbiddenErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.optional(z.string()),
