@@ -1,5 +1,6 @@
 import type { EmitContext } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
+import { ModuleBuilder } from '../shared/module.js';
 
 /** The package's entry point (`.`). */
 export const INDEX_MODULE: ModuleDeclaration = { id: 'index', file: 'src/index.ts', exports: [] };
@@ -27,16 +28,24 @@ export const RUNTIME_ERRORS = [
  * given (`api`, `operationDefinitions`, `oauthFlows`), the spec types and the errors.
  */
 export function indexTs(context: EmitContext): string {
-  const runtime = JSON.stringify(context.runtimePackage);
-  // Specifiers come from declared paths, never from the spec: quoted as they are.
-  const from = (to: string, names: string[] = []) =>
-    `'${context.modules.specifier({ from: INDEX_MODULE.id, to, names })}'`;
-  return [
-    `export * from ${from('client')};`,
-    `export * from ${from('definitions')};`,
-    `export type { components, operations, paths } from ${from('types', ['components', 'operations', 'paths'])};`,
-    `export { ${RUNTIME_ERRORS.join(', ')} } from ${runtime};`,
-    `export type { CallOptions, CallResult, ClientOptions, PaginateOptions, PollOptions, ResponseValidationReport } from ${runtime};`,
-    '',
-  ].join('\n');
+  const module = new ModuleBuilder({ modules: context.modules, id: INDEX_MODULE.id });
+  const types = ['components', 'operations', 'paths'];
+  return module
+    .reexportAll(module.specifier('client'))
+    .reexportAll(module.specifier('definitions'))
+    .reexport(module.specifier('types', types), types, { type: true })
+    .reexport(context.runtimePackage, RUNTIME_ERRORS)
+    .reexport(
+      context.runtimePackage,
+      [
+        'CallOptions',
+        'CallResult',
+        'ClientOptions',
+        'PaginateOptions',
+        'PollOptions',
+        'ResponseValidationReport',
+      ],
+      { type: true },
+    )
+    .text([]);
 }
