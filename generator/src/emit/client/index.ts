@@ -449,6 +449,6 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
 export const clientEmitter: Emitter = {
   name: 'client',
   provides: [CLIENT_MODULE],
-  needs: ['routes', 'types'],
+  needs: ['routes', 'types', 'zod'],
   emit: (model, context) => [{ path: CLIENT_MODULE.file, contents: clientSource(model, context) }],
 };

@@ -8,11 +8,10 @@
  * bundle of one operation then holds no other operation (esbuild splits by file, and a file
  * that a chunk loaded on demand and the entry both import goes whole into a shared chunk).
  */
-import path from 'node:path';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
-import type { ModuleDeclaration } from '../registry.js';
+import { relativeSpecifier, type ModuleDeclaration } from '../registry.js';
 import { commentText } from '../shared/jsdoc.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { operationSchemasNames } from '../zod/module.js';
@@ -101,12 +100,6 @@ function convertingOperations(model: ApiModel, context: EmitContext): Set<string
       )
       .map((operation) => operation.operationId),
   );
-}
-
-/** The ES module specifier of `to` from `from` (package paths, `.ts` written as `.js`). */
-function relativeSpecifier(from: string, to: string): string {
-  const relative = path.posix.relative(path.posix.dirname(from), to).replace(/\.ts$/, '.js');
-  return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
 /** The files `src/validated/<operation>.ts`, one per operation. */

@@ -13,7 +13,7 @@ import { ModuleBuilder } from '../shared/module.js';
 import { streamShape, successResponses } from '../../model/media-types.js';
 
 /** The types of `@zapgen/runtime/fetch` re-exported, so that `import type { Middleware } from` the package works. */
-const FETCH_TYPES = [
+const FETCH_TYPES: readonly string[] = [
   'BodySerializer',
   'Client',
   'ClientMethod',
@@ -42,7 +42,14 @@ const FETCH_TYPES = [
 export const FETCH_MODULE: ModuleDeclaration = {
   id: 'fetch',
   file: 'src/fetch.ts',
-  exports: ['createClient', 'createPathBasedClient', 'wrapAsPathBasedClient'],
+  // Every name, openapi-fetch's among them: what the codemod moves to this module (`migrate/`).
+  exports: [
+    'default',
+    'createClient',
+    'createPathBasedClient',
+    'wrapAsPathBasedClient',
+    ...FETCH_TYPES,
+  ],
 };
 
 /**
