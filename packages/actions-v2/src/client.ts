@@ -2,7 +2,6 @@
 import { createRuntime } from '@zapgen/runtime';
 import type { CallOptions, ClientOptions, PollOptions, Runtime } from '@zapgen/runtime';
 import {
-  routes,
   apiBase,
   checkAuthRoute,
   checkHealthRoute,
@@ -25,6 +24,7 @@ import {
   listUnfurlAppsRoute,
   previewAiActionRoute,
   rateExecutionLogRoute,
+  routes,
   searchAppsRoute,
   shrinkResultRoute,
   testAuthenticationRoute,

@@ -3,7 +3,6 @@ import { withValidators } from '@zapgen/runtime';
 import type { ApiDefinition, OperationDefinition, Validator } from '@zapgen/runtime';
 import {
   apiBase,
-  withOperations,
   checkAuthRoute,
   checkHealthRoute,
   checkUnfurlAppAuthRoute,
@@ -30,6 +29,7 @@ import {
   testAuthenticationRoute,
   unfurlUrlRoute,
   updateAiActionRoute,
+  withOperations,
 } from './routes.js';
 import {
   checkAuthSchemas,

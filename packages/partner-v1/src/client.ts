@@ -2,12 +2,12 @@
 import { createRuntime } from '@zapgen/runtime';
 import type { CallOptions, ClientOptions, PaginateOptions, Runtime } from '@zapgen/runtime';
 import {
-  routes,
   apiBase,
   listAppsRoute,
   listMyZapTemplatesRoute,
   listZapTemplatesRoute,
   listZapsRoute,
+  routes,
 } from './routes.js';
 import type { operations, paths } from './types.js';
 

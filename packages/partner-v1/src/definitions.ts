@@ -3,11 +3,11 @@ import { withValidators } from '@zapgen/runtime';
 import type { ApiDefinition, OperationDefinition, Validator } from '@zapgen/runtime';
 import {
   apiBase,
-  withOperations,
   listAppsRoute,
   listMyZapTemplatesRoute,
   listZapTemplatesRoute,
   listZapsRoute,
+  withOperations,
 } from './routes.js';
 import {
   listAppsSchemas,

@@ -1,11 +1,14 @@
 /**
  * The one way an emitter assembles a generated module: its imports and re-exports collected by
- * source and name and printed once each, then its statements a blank line apart. Specifiers are
+ * source and name and printed once each, sorted (packages, then the package's own modules, each
+ * by specifier; names by code point), then its statements a blank line apart. Sorted, an
+ * import's text does not depend on the order of the spec's operations or of the emitter's code. Specifiers are
  * printed by `stringLiteral` and names are checked to be identifiers, so that nothing of a spec
  * (or of a config's package name) can break out of an import; the package's own modules are
  * found through the registry (`registry.ts`), never by file name. The "do not edit" header is
  * the write phase's (`write/header.ts`), added to every file after formatting.
  */
+import { compareCodePoints } from '../../model/order.js';
 import type { ModuleRegistry } from '../registry.js';
 import { isIdentifier, stringLiteral } from './identifiers.js';
 
@@ -24,9 +27,17 @@ function checkedName(name: string): string {
   return name;
 }
 
-/** `{ a, b }`. */
+/** `{ a, b }`, by code point. */
 function clause(names: ReadonlySet<string>): string {
-  return `{ ${[...names].join(', ')} }`;
+  return `{ ${[...names].sort(compareCodePoints).join(', ')} }`;
+}
+
+/** Packages first (`@zapgen/runtime`, `zod`), then relative specifiers (`./routes.js`), each by code point. */
+function bySpecifier<T>(sources: ReadonlyMap<string, T>): [string, T][] {
+  const relative = (specifier: string) => specifier.startsWith('.');
+  return [...sources].sort(
+    ([a], [b]) => Number(relative(a)) - Number(relative(b)) || compareCodePoints(a, b),
+  );
 }
 
 export class ModuleBuilder {
@@ -116,10 +127,10 @@ export class ModuleBuilder {
     return found;
   }
 
-  /** The import declarations, one line each, in the order their sources were first named. */
+  /** The import declarations, one line each. */
   importLines(): string[] {
     const lines: string[] = [];
-    for (const [from, source] of this.imports) {
+    for (const [from, source] of bySpecifier(this.imports)) {
       const specifier = stringLiteral(from);
       if (source.namespace)
         lines.push(
@@ -134,7 +145,7 @@ export class ModuleBuilder {
   /** The export declarations of imported names and the re-exports, one line each. */
   exportLines(): string[] {
     const lines = this.localExports.size ? [`export ${clause(this.localExports)};`] : [];
-    for (const [from, source] of this.exports) {
+    for (const [from, source] of bySpecifier(this.exports)) {
       const specifier = stringLiteral(from);
       if (source.all) lines.push(`export * from ${specifier};`);
       if (source.values.size) lines.push(`export ${clause(source.values)} from ${specifier};`);

@@ -275,7 +275,7 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
   const module = new ModuleBuilder()
     .importNamespace(flavour.module, 'z')
     .import(`${runtimePackage}/rules`, helpers.has('isSet') ? ['isSet'] : [])
-    .import(`${runtimePackage}/codecs`, [...codecs].sort());
+    .import(`${runtimePackage}/codecs`, [...codecs]);
   if (client)
     module.prepend(
       '// @ts-nocheck',

@@ -189,7 +189,7 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
     expect(index).toContain('export * from "./client.js";');
     expect(index).toContain('export * from "./definitions.js";');
     expect(index).toContain('export type { components, operations, paths } from "./types.js";');
-    expect(index).toMatch(/export \{ ZapgenError, .*ApiError.* \} from "@zapgen\/runtime";/);
+    expect(index).toMatch(/export \{ ApiError, .*ZapgenError \} from "@zapgen\/runtime";/);
   });
 });
 

@@ -13,15 +13,20 @@ describe('module builder', () => {
             .import('pkg', ['Thing'], { type: true })
             .import('pkg', ['make', 'make'])
             .import('pkg', ['Thing', 'Other'], { type: true }),
-        want: 'import { make } from "pkg";\nimport type { Thing, Other } from "pkg";\n\nbody;\n',
+        want: 'import { make } from "pkg";\nimport type { Other, Thing } from "pkg";\n\nbody;\n',
       },
     ],
     [
-      'sources in the order first named, a namespace first',
+      'packages, then relative specifiers, each sorted; a namespace first',
       {
         build: (module) =>
-          module.import('b', ['x']).importNamespace('a', 'z', { type: true }).import('a', ['y']),
-        want: 'import { x } from "b";\nimport type * as z from "a";\nimport { y } from "a";\n\nbody;\n',
+          module
+            .import('./b.js', ['x'])
+            .import('b', ['x'])
+            .import('./a.js', ['y', 'X'])
+            .importNamespace('a', 'z', { type: true })
+            .import('a', ['y']),
+        want: 'import type * as z from "a";\nimport { y } from "a";\nimport { x } from "b";\nimport { X, y } from "./a.js";\nimport { x } from "./b.js";\n\nbody;\n',
       },
     ],
     [
@@ -37,7 +42,7 @@ describe('module builder', () => {
             .exportLocal(['makeOf'])
             .reexportAll('./all.js')
             .reexport('pkg', ['Kind'], { type: true }),
-        want: 'import { make as makeOf } from "pkg";\n\nexport { makeOf };\nexport * from "./all.js";\nexport type { Kind } from "pkg";\n\nbody;\n',
+        want: 'import { make as makeOf } from "pkg";\n\nexport { makeOf };\nexport type { Kind } from "pkg";\nexport * from "./all.js";\n\nbody;\n',
       },
     ],
     [
@@ -77,7 +82,7 @@ describe('module builder', () => {
       ['routes', 'listPetsRoute'],
       { declared: ['routes'] },
     );
-    expect(module.text([])).toBe('import { routes, listPetsRoute } from "./routes.js";\n');
+    expect(module.text([])).toBe('import { listPetsRoute, routes } from "./routes.js";\n');
     expect(() => module.importModule('routes', ['x'], { declared: ['notExported'] })).toThrow(
       /does not declare the export notExported/,
     );

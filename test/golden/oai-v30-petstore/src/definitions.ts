@@ -3,10 +3,10 @@ import { withValidators } from '@zapgen/runtime';
 import type { ApiDefinition, OperationDefinition, Validator } from '@zapgen/runtime';
 import {
   apiBase,
-  withOperations,
   createPetsRoute,
   listPetsRoute,
   showPetByIdRoute,
+  withOperations,
 } from './routes.js';
 import { createPetsSchemas, listPetsSchemas, showPetByIdSchemas } from './validators.js';
 

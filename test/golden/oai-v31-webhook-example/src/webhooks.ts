@@ -27,9 +27,9 @@ export {
 } from '@zapgen/runtime/webhooks';
 export type {
   WebhookErrorReason,
-  WebhookSignatureErrorReason,
   WebhookInput,
   WebhookOptions,
+  WebhookSignatureErrorReason,
 } from '@zapgen/runtime/webhooks';
 
 /** The payload of each webhook and callback of Webhook Example, by name: what its handler receives (validated). */

@@ -2,7 +2,6 @@
 import { createRuntime } from '@zapgen/runtime';
 import type { CallOptions, ClientOptions, ParsedAs, Runtime } from '@zapgen/runtime';
 import {
-  routes,
   apiBase,
   buyMuseumTicketsRoute,
   createSpecialEventRoute,
@@ -11,6 +10,7 @@ import {
   getSpecialEventRoute,
   getTicketCodeRoute,
   listSpecialEventsRoute,
+  routes,
   updateSpecialEventRoute,
 } from './routes.js';
 import type { operations, paths } from './types.js';

@@ -3,7 +3,6 @@ import { withValidators } from '@zapgen/runtime';
 import type { ApiDefinition, OperationDefinition, Validator } from '@zapgen/runtime';
 import {
   apiBase,
-  withOperations,
   buyMuseumTicketsRoute,
   createSpecialEventRoute,
   deleteSpecialEventRoute,
@@ -12,6 +11,7 @@ import {
   getTicketCodeRoute,
   listSpecialEventsRoute,
   updateSpecialEventRoute,
+  withOperations,
 } from './routes.js';
 import {
   buyMuseumTicketsSchemas,

@@ -4,16 +4,16 @@ import type { ApiDefinition, OperationDefinition, Validator } from '@zapgen/runt
 import { operationCodecs } from '@zapgen/runtime/codecs';
 import {
   apiBase,
-  withOperations,
   createCelestialBodyRoute,
   createPlanetRoute,
   createUserRoute,
   deletePlanetRoute,
   getAllDataRoute,
-  whoAmIRoute,
   getPlanetRoute,
   getTokenRoute,
   updatePlanetRoute,
+  whoAmIRoute,
+  withOperations,
 } from './routes.js';
 import {
   createCelestialBodySchemas,

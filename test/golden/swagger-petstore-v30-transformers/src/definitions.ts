@@ -3,9 +3,8 @@ import { withValidators } from '@zapgen/runtime';
 import type { ApiDefinition, OperationDefinition, Validator } from '@zapgen/runtime';
 import { operationCodecs } from '@zapgen/runtime/codecs';
 import {
-  apiBase,
-  withOperations,
   addPetRoute,
+  apiBase,
   createUserRoute,
   createUsersWithListInputRoute,
   deleteOrderRoute,
@@ -24,6 +23,7 @@ import {
   updatePetWithFormRoute,
   updateUserRoute,
   uploadFileRoute,
+  withOperations,
 } from './routes.js';
 import {
   addPetSchemas,
