@@ -331,7 +331,9 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   );
 
   const module = new ModuleBuilder({ modules: context.modules, id: CLIENT_MODULE.id })
-    .import(context.runtimePackage, ['createRuntime'])
+    // Not the root: with it a bundler splitting by file (esbuild) loads what the root exports
+    // and the runtime loads on demand (the stream reader), used or not.
+    .import(`${context.runtimePackage}/client`, ['createRuntime'])
     .import(context.runtimePackage, runtimeTypes, { type: true })
     .importModule(ROUTES_MODULE.id, [ROUTES, API_BASE, ...routeConsts], {
       declared: [ROUTES, API_BASE],

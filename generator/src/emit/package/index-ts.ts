@@ -49,11 +49,14 @@ export const INDEX_MODULE: ModuleDeclaration = {
  */
 export function indexTs(context: EmitContext): string {
   const module = new ModuleBuilder({ modules: context.modules, id: INDEX_MODULE.id });
-  return module
-    .reexportAll(module.specifier('client'))
-    .reexportAll(module.specifier('definitions'))
-    .reexport(module.specifier('types', INDEX_TYPES), INDEX_TYPES, { type: true })
-    .reexport(context.runtimePackage, RUNTIME_ERRORS)
-    .reexport(context.runtimePackage, RUNTIME_TYPES, { type: true })
-    .text([]);
+  return (
+    module
+      .reexportAll(module.specifier('client'))
+      .reexportAll(module.specifier('definitions'))
+      .reexport(module.specifier('types', INDEX_TYPES), INDEX_TYPES, { type: true })
+      // From `/client`, as the client imports the runtime: the root would bring code loaded on demand.
+      .reexport(`${context.runtimePackage}/client`, RUNTIME_ERRORS)
+      .reexport(context.runtimePackage, RUNTIME_TYPES, { type: true })
+      .text([])
+  );
 }
