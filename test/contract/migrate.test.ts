@@ -50,6 +50,9 @@ describe('zapgen migrate on a sample application', () => {
     expect(output).toMatch(
       /src\/serializer\.ts:2:1 {2}createQuerySerializer of "openapi-fetch": not provided by @zapgen\/partner-v1\/fetch; left as it is/,
     );
+    expect(output).toMatch(
+      /src\/serializer\.ts:4:1 {2}webhooks of "\.\/schema\.js": not provided by @zapgen\/partner-v1; left as it is/,
+    );
     expect(source('api.ts')).toBe(before);
   });
 

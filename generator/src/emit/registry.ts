@@ -3,7 +3,9 @@
  * the modules it writes (`provides`: a file and the names it exports for other modules) and the
  * modules it imports from (`needs`); the registry checks the declarations once (every need met,
  * every module written once) and answers the specifier one module writes to import another,
- * so that no emitter names another's file (as hey-api's plugins register their symbols).
+ * so that no emitter names another's file (as hey-api's plugins register their symbols). A
+ * module imports only what its emitter declares it needs (or writes itself): an undeclared
+ * import is refused when it is asked for, so that the declarations stay the whole truth.
  */
 import path from 'node:path';
 
@@ -24,8 +26,16 @@ export interface ModuleDeclarations {
   needs: readonly string[];
 }
 
+/** The ES module specifier of the package's file `to` from its file `from` (`.ts` written as `.js`). */
+export function relativeSpecifier(from: string, to: string): string {
+  const relative = path.posix.relative(path.posix.dirname(from), to.replace(/\.ts$/, '.js'));
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
 export class ModuleRegistry {
   private readonly byId = new Map<string, ModuleDeclaration>();
+  /** The emitter of each module, by module id. */
+  private readonly owners = new Map<string, ModuleDeclarations>();
 
   private constructor(emitters: readonly ModuleDeclarations[]) {
     const files = new Set<string>();
@@ -34,6 +44,7 @@ export class ModuleRegistry {
         if (this.byId.has(module.id) || files.has(module.file))
           throw new Error(`module ${module.id} (${module.file}) is declared twice`);
         this.byId.set(module.id, module);
+        this.owners.set(module.id, emitter);
         files.add(module.file);
       }
     }
@@ -74,13 +85,14 @@ export class ModuleRegistry {
     names?: readonly string[];
   }): string {
     const target = this.module(to);
+    const owner = this.owners.get(from);
+    if (owner && !owner.needs.includes(to) && this.owners.get(to) !== owner)
+      throw new Error(
+        `module ${from} imports module ${to}, which emitter ${owner.name} does not declare it needs`,
+      );
     for (const name of names)
       if (!target.exports.includes(name))
         throw new Error(`module ${to} does not declare the export ${name}`);
-    const relative = path.posix.relative(
-      path.posix.dirname(this.file(from)),
-      target.file.replace(/\.ts$/, '.js'),
-    );
-    return relative.startsWith('.') ? relative : `./${relative}`;
+    return relativeSpecifier(this.file(from), target.file);
   }
 }

@@ -71,4 +71,19 @@ describe('module registry', () => {
       }),
     ).toThrow(/does not declare the export components/);
   });
+
+  test('a module imports only what its emitter declares it needs, or writes itself', () => {
+    const types = { id: 'types', file: 'src/types.ts', exports: [] };
+    const zod = { id: 'zod', file: 'src/zod.ts', exports: [] };
+    const client = { id: 'client', file: 'src/client.ts', exports: [] };
+    const registry = ModuleRegistry.of([
+      { name: 'types', provides: [types, zod], needs: [] },
+      { name: 'client', provides: [client], needs: ['types'] },
+    ]);
+    expect(registry.specifier({ from: 'client', to: 'types' })).toBe('./types.js');
+    expect(registry.specifier({ from: 'zod', to: 'types' })).toBe('./types.js');
+    expect(() => registry.specifier({ from: 'client', to: 'zod' })).toThrow(
+      /emitter client does not declare it needs/,
+    );
+  });
 });

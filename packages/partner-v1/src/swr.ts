@@ -7,12 +7,6 @@ import type {
   QueryConfig,
   QueryResponse,
 } from '@zapgen/runtime/swr';
-import {
-  listAppsRoute,
-  listMyZapTemplatesRoute,
-  listZapTemplatesRoute,
-  listZapsRoute,
-} from './routes.js';
 import type {
   ListAppsArgs,
   ListAppsResult,
@@ -23,6 +17,12 @@ import type {
   ListZapsArgs,
   ListZapsResult,
 } from './client.js';
+import {
+  listAppsRoute,
+  listMyZapTemplatesRoute,
+  listZapTemplatesRoute,
+  listZapsRoute,
+} from './routes.js';
 
 /** The package's name: the first part of every key of this API. */
 const API = '@zapgen/partner-v1';

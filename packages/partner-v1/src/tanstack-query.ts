@@ -14,12 +14,6 @@ import type {
   QueryOptionsInput,
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
-import {
-  listAppsRoute,
-  listMyZapTemplatesRoute,
-  listZapTemplatesRoute,
-  listZapsRoute,
-} from './routes.js';
 import type {
   ListAppsArgs,
   ListAppsResult,
@@ -30,6 +24,12 @@ import type {
   ListZapsArgs,
   ListZapsResult,
 } from './client.js';
+import {
+  listAppsRoute,
+  listMyZapTemplatesRoute,
+  listZapTemplatesRoute,
+  listZapsRoute,
+} from './routes.js';
 
 /** The package's name: the first part of every query key of this API. */
 const API = '@zapgen/partner-v1';

@@ -2,8 +2,8 @@
 // @ts-nocheck
 // The zod/mini spelling of the type-checked `zod.ts` (see zapgen's `emit/zod/module.ts`):
 // inferring its types a second time would double the type-check of a package.
-import * as z from 'zod/mini';
 import { isSet } from '@zapgen/runtime/rules';
+import * as z from 'zod/mini';
 
 /** What `definitions.ts` reads of an operation's validators, through `safeParse` only. */
 type OperationValidators = Readonly<Record<string, unknown>>;

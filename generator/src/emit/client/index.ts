@@ -10,6 +10,7 @@ import { method, RUNTIME_CALLS } from './method.js';
 import { namespaceMembers } from './namespaces.js';
 import { rootMembers } from '../shared/namespace-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
+import { ModuleBuilder } from '../shared/module.js';
 import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
 import { decodedArgsType, decodedResultType } from './decoded.js';
@@ -329,56 +330,24 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     routeName(names.get(operation.operationId)!.definition),
   );
 
+  const module = new ModuleBuilder({ modules: context.modules, id: CLIENT_MODULE.id })
+    // Not the root: with it a bundler splitting by file (esbuild) loads what the root exports
+    // and the runtime loads on demand (the stream reader), used or not.
+    .import(`${context.runtimePackage}/client`, ['createRuntime'])
+    .import(context.runtimePackage, runtimeTypes, { type: true })
+    .importModule(ROUTES_MODULE.id, [ROUTES, API_BASE, ...routeConsts], {
+      declared: [ROUTES, API_BASE],
+    })
+    .importModule('types', [...(some ? ['operations'] : []), 'paths'], {
+      type: true,
+      declared: ['operations', 'paths'],
+    });
+  // `transformers`: results (and decoded arguments) are typed by the zod codecs' output.
+  if (model.operations.some((operation) => converts(operation, model, context)))
+    module
+      .importNamespace('zod', 'z', { type: true })
+      .importModule('zod', ['operationSchemas'], { type: true });
   const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      // Not the root: with it a bundler splitting by file (esbuild) loads what the root exports
-      // and the runtime loads on demand (the stream reader), used or not.
-      moduleSpecifier: `${context.runtimePackage}/client`,
-      namedImports: ['createRuntime'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: context.runtimePackage,
-      isTypeOnly: true,
-      namedImports: runtimeTypes,
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: context.modules.specifier({
-        from: CLIENT_MODULE.id,
-        to: ROUTES_MODULE.id,
-        names: [ROUTES, API_BASE],
-      }),
-      namedImports: [ROUTES, API_BASE, ...routeConsts],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: context.modules.specifier({
-        from: CLIENT_MODULE.id,
-        to: 'types',
-        names: ['operations', 'paths'],
-      }),
-      isTypeOnly: true,
-      namedImports: [...(some ? ['operations'] : []), 'paths'],
-    },
-    // `transformers`: results (and decoded arguments) are typed by the zod codecs' output.
-    ...(model.operations.some((operation) => converts(operation, model, context))
-      ? ([
-          {
-            kind: StructureKind.ImportDeclaration,
-            moduleSpecifier: 'zod',
-            isTypeOnly: true,
-            namespaceImport: 'z',
-          },
-          {
-            kind: StructureKind.ImportDeclaration,
-            moduleSpecifier: context.modules.specifier({ from: CLIENT_MODULE.id, to: 'zod' }),
-            isTypeOnly: true,
-            namedImports: ['operationSchemas'],
-          },
-        ] satisfies StatementStructures[])
-      : []),
     clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
     {
       kind: StructureKind.TypeAlias,
@@ -444,13 +413,13 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       docs: docs(['The client returned by `createClient`.']),
     },
   );
-  return moduleText(statements);
+  return moduleText(module, statements);
 }
 
 /** `src/client.ts`: `createClient` and one typed function per operation, on `@zapgen/runtime`. */
 export const clientEmitter: Emitter = {
   name: 'client',
   provides: [CLIENT_MODULE],
-  needs: ['routes', 'types'],
+  needs: ['routes', 'types', 'zod'],
   emit: (model, context) => [{ path: CLIENT_MODULE.file, contents: clientSource(model, context) }],
 };

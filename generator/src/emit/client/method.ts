@@ -1,13 +1,7 @@
 /** One method of `createClient`'s object, flat or namespaced, and the runtime calls behind it. */
 import { routeName } from '../definitions/index.js';
 import type { OperationNames } from '../shared/operation-names.js';
-
-/** A JSDoc block for already escaped lines: one line stays on one line. */
-function blockComment(lines: string[]): string {
-  if (!lines.length) return '';
-  if (lines.length === 1) return `/** ${lines[0]} */\n`;
-  return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`;
-}
+import { jsDocComment } from '../shared/jsdoc.js';
 
 export const RUNTIME_CALLS = {
   call: {
@@ -57,5 +51,5 @@ export function method(input: {
     kind === 'call'
       ? `return ${names.fn}(runtime, args, callOptions);`
       : `return runtime.${kind}<${call.generic(names.type)}>(${routeName(names.definition)}, args, callOptions);`;
-  return `${blockComment(input.doc)}${signature} {\n${body}\n}`;
+  return `${jsDocComment(input.doc, { compact: true })}${signature} {\n${body}\n}`;
 }

@@ -8,17 +8,17 @@
  * bundle of one operation then holds no other operation (esbuild splits by file, and a file
  * that a chunk loaded on demand and the entry both import goes whole into a shared chunk).
  */
-import path from 'node:path';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
-import type { ModuleDeclaration } from '../registry.js';
+import { relativeSpecifier, type ModuleDeclaration } from '../registry.js';
 import { commentText } from '../shared/jsdoc.js';
 import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { operationSchemasNames } from '../zod/module.js';
 import { operationConverts } from '../zod/codecs.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
 import { docs, moduleText } from '../shared/ts-morph.js';
+import { ModuleBuilder } from '../shared/module.js';
 import { Degradations, guardedOperation } from '../shared/degrade.js';
 import {
   apiDefinition,
@@ -103,12 +103,6 @@ function convertingOperations(model: ApiModel, context: EmitContext): Set<string
   );
 }
 
-/** The ES module specifier of `to` from `from` (package paths, `.ts` written as `.js`). */
-function relativeSpecifier(from: string, to: string): string {
-  const relative = path.posix.relative(path.posix.dirname(from), to).replace(/\.ts$/, '.js');
-  return relative.startsWith('.') ? relative : `./${relative}`;
-}
-
 /** The files `src/validated/<operation>.ts`, one per operation. */
 export function validatedModules(
   model: ApiModel,
@@ -146,23 +140,25 @@ function validatedSource(input: {
     () => undefined,
   );
   const exported = `/** The validators of \`${commentText(operation.operationId)}\`: what its route's \`validators()\` loads, the first time a client validates it. */
-export const ${VALIDATED_EXPORT}: OperationValidators = ${validators ?? '{}'};
-`;
+export const ${VALIDATED_EXPORT}: OperationValidators = ${validators ?? '{}'};`;
+  const module = new ModuleBuilder();
   if (validators === undefined)
-    return `import type { OperationValidators } from '${context.runtimePackage}';\n\n${exported}`;
-  const validatorsFile = context.modules.file('validators');
-  return `import type { OperationValidators, Validator } from '${context.runtimePackage}';
-import { ${schemas} } from '${relativeSpecifier(file, validatorsFile)}';
-
-/** As the zod emitter writes them (\`validators.ts\` is not type-checked). */
+    return module
+      .import(context.runtimePackage, ['OperationValidators'], { type: true })
+      .text([exported]);
+  return module
+    .import(context.runtimePackage, ['OperationValidators', 'Validator'], { type: true })
+    .import(relativeSpecifier(file, context.modules.file('validators')), [schemas])
+    .text([
+      `/** As the zod emitter writes them (\`validators.ts\` is not type-checked). */
 const schemas = ${schemas} as unknown as {
   parameters?: Validator;
   body?: Validator;
   responses?: Partial<Record<string, Validator>>;
   items?: Partial<Record<string, Validator>>;
-};
-
-${exported}`;
+};`,
+      exported,
+    ]);
 }
 
 /** Builds the text of `src/routes.ts`: servers, security schemes, OAuth flows and every route. */
@@ -176,14 +172,12 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
       ? ['SecuritySchemeDefinition']
       : []),
   ];
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: context.runtimePackage,
-      isTypeOnly: true,
-      namedImports: runtimeTypes,
-    },
-  ];
+  const module = new ModuleBuilder({ modules: context.modules, id: ROUTES_MODULE.id }).import(
+    context.runtimePackage,
+    runtimeTypes,
+    { type: true },
+  );
+  const statements: StatementStructures[] = [];
   if (flows) {
     statements.push(
       {
@@ -229,12 +223,7 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
   const routeConsts: string[] = [];
   const validated = validatedFiles(model);
   const converting = convertingOperations(model, context);
-  if (converting.size > 0)
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `${context.runtimePackage}/codecs`,
-      namedImports: ['operationCodecs'],
-    });
+  if (converting.size > 0) module.import(`${context.runtimePackage}/codecs`, ['operationCodecs']);
   for (const operation of model.operations) {
     const name = routeName(names.get(operation.operationId)!.definition);
     // Each operation's validators: a chunk of their own, loaded the first time it is validated.
@@ -301,7 +290,7 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
       },
     ],
   });
-  return moduleText(statements);
+  return moduleText(module, statements);
 }
 
 /**
@@ -333,55 +322,27 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
     return { operation, schemas, definition, route: routeName(definition), validators, converts };
   });
   const imported = entries.filter((entry) => entry.validators).map((entry) => entry.schemas);
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: context.runtimePackage,
-      isTypeOnly: true,
-      namedImports: [
-        'ApiDefinition',
-        'OperationDefinition',
-        ...(imported.length ? ['Validator'] : []),
-      ],
-    },
-  ];
-  if (imported.length)
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: context.runtimePackage,
-      namedImports: ['withValidators'],
-    });
+  const module = new ModuleBuilder({ modules: context.modules, id: DEFINITIONS_MODULE.id })
+    .import(
+      context.runtimePackage,
+      ['ApiDefinition', 'OperationDefinition', ...(imported.length ? ['Validator'] : [])],
+      { type: true },
+    )
+    .import(context.runtimePackage, imported.length ? ['withValidators'] : []);
   // `transformers`: the validators are codecs, and the runtime converts with them (Date, bigint).
   if (entries.some((entry) => entry.converts))
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `${context.runtimePackage}/codecs`,
-      namedImports: ['operationCodecs'],
-    });
-  statements.push({
-    kind: StructureKind.ImportDeclaration,
-    moduleSpecifier: context.modules.specifier({
-      from: DEFINITIONS_MODULE.id,
-      to: ROUTES_MODULE.id,
-      names: [API_BASE, WITH_OPERATIONS],
-    }),
-    namedImports: [API_BASE, WITH_OPERATIONS, ...entries.map((entry) => entry.route)],
-  });
-  if (imported.length)
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      // The zod/mini twin of the zod module: what the client validates with (`emit/zod/flavour.ts`).
-      moduleSpecifier: context.modules.specifier({ from: DEFINITIONS_MODULE.id, to: 'validators' }),
-      namedImports: imported,
-    });
-  statements.push({
-    kind: StructureKind.ExportDeclaration,
-    moduleSpecifier: context.modules.specifier({
-      from: DEFINITIONS_MODULE.id,
-      to: ROUTES_MODULE.id,
-    }),
-    namedExports: [API_BASE, ...(flows ? [OAUTH_FLOWS] : [])],
-  });
+    module.import(`${context.runtimePackage}/codecs`, ['operationCodecs']);
+  const exported = [API_BASE, ...(flows ? [OAUTH_FLOWS] : [])];
+  module
+    .importModule(
+      ROUTES_MODULE.id,
+      [API_BASE, WITH_OPERATIONS, ...entries.map((entry) => entry.route)],
+      { declared: [API_BASE, WITH_OPERATIONS] },
+    )
+    // The zod/mini twin of the zod module: what the client validates with (`emit/zod/flavour.ts`).
+    .importModule('validators', imported)
+    .reexport(module.specifier(ROUTES_MODULE.id, exported), exported);
+  const statements: StatementStructures[] = [];
   if (imported.length) {
     const items = model.operations.some((operation) => itemResponses(operation).length > 0);
     statements.push(
@@ -472,7 +433,7 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
       ],
     },
   );
-  return moduleText(statements);
+  return moduleText(module, statements);
 }
 
 export const definitionsEmitter: Emitter = {

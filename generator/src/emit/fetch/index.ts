@@ -7,12 +7,13 @@ import type { ApiModel } from '../../model/types.js';
 import { apiKeyOptions } from '../shared/operation-names.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
-import { pascalCase, stringLiteral } from '../shared/identifiers.js';
-import { jsDocLines } from '../shared/jsdoc.js';
+import { pascalCase, propertyKey, stringLiteral } from '../shared/identifiers.js';
+import { jsDoc } from '../shared/jsdoc.js';
+import { ModuleBuilder } from '../shared/module.js';
 import { streamShape, successResponses } from '../../model/media-types.js';
 
 /** The types of `@zapgen/runtime/fetch` re-exported, so that `import type { Middleware } from` the package works. */
-const FETCH_TYPES = [
+const FETCH_TYPES: readonly string[] = [
   'BodySerializer',
   'Client',
   'ClientMethod',
@@ -41,12 +42,15 @@ const FETCH_TYPES = [
 export const FETCH_MODULE: ModuleDeclaration = {
   id: 'fetch',
   file: 'src/fetch.ts',
-  exports: ['createClient', 'createPathBasedClient', 'wrapAsPathBasedClient'],
+  // Every name, openapi-fetch's among them: what the codemod moves to this module (`migrate/`).
+  exports: [
+    'default',
+    'createClient',
+    'createPathBasedClient',
+    'wrapAsPathBasedClient',
+    ...FETCH_TYPES,
+  ],
 };
-
-function block(lines: string[]): string {
-  return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */`;
-}
 
 /**
  * The `StreamMap` of the API's streamed responses (path, method, status, media type → `events` or
@@ -81,19 +85,16 @@ export function streamMapType(model: ApiModel): string | undefined {
 export function fetchSource(model: ApiModel, context: EmitContext): string {
   const prefix = pascalCase(context.apiName);
   const optionsName = `${prefix}FetchClientOptions`;
-  const runtime = JSON.stringify(`${context.runtimePackage}/fetch`);
+  const runtime = `${context.runtimePackage}/fetch`;
   const keys = apiKeyOptions(model.securitySchemes);
   const keyMembers = model.securitySchemes.flatMap((scheme) =>
     scheme.type === 'apiKey'
       ? [
-          `${block(jsDocLines({ summary: `API key of the \`${scheme.name}\` security scheme (${scheme.in} \`${scheme.paramName}\`).` }))}\n${JSON.stringify(keys.get(scheme.name) ?? scheme.name)}?: string;`,
+          `${jsDoc({ summary: `API key of the \`${scheme.name}\` security scheme (${scheme.in} \`${scheme.paramName}\`).` })}${propertyKey(keys.get(scheme.name) ?? scheme.name)}?: string;`,
         ]
       : [],
   );
   const title = model.info.title || context.packageName;
-  // Specifiers come from declared paths, never from the spec.
-  const from = (to: string, names: string[] = []) =>
-    context.modules.specifier({ from: FETCH_MODULE.id, to, names });
   const streams = streamMapType(model);
   // openapi-fetch's types, or the same with the streamed responses typed as `ResponseStream`s.
   const client = streams
@@ -107,47 +108,49 @@ export function fetchSource(model: ApiModel, context: EmitContext): string {
   const pathBasedBody = streams
     ? `wrapAsPathBasedClient(createFetchClient<Paths, Media>(definition, options)) as unknown as ${pathBased}`
     : 'wrapAsPathBasedClient(createClient<Paths, Media>(options))';
-  const streamsDeclaration = streams
-    ? `\n${block(jsDocLines({ summary: 'The responses the runtime delivers as a `ResponseStream` of their items (server-sent events, NDJSON): their `data` is typed so, and every other response as openapi-fetch types it.' }))}\ntype StreamedResponses = ${streams};\n`
-    : '';
-  return `import { createFetchClient, wrapAsPathBasedClient } from ${runtime};
-import type { ${streams ? '' : 'Client, '}FetchClientDefinition, FetchClientOptions, MediaType${streams ? ', StreamingClient, StreamingPathBasedClient' : ', PathBasedClient'} } from ${runtime};
-import { routes } from '${from('routes', ['routes'])}';
-import type { paths } from '${from('types', ['paths'])}';
-
-export { wrapAsPathBasedClient };
-export type { ${FETCH_TYPES.join(', ')} } from ${runtime};
-
-${block(jsDocLines({ summary: `Options of the drop-in \`createClient\`: openapi-fetch's, plus the credentials of ${title} and the runtime's \`validation\`, \`retry\`, \`timeoutMs\`.` }))}
-export interface ${optionsName} extends FetchClientOptions {
+  const module = new ModuleBuilder({ modules: context.modules, id: FETCH_MODULE.id })
+    .import(runtime, ['createFetchClient', 'wrapAsPathBasedClient'])
+    .import(
+      runtime,
+      [
+        ...(streams ? [] : ['Client']),
+        'FetchClientDefinition',
+        'FetchClientOptions',
+        'MediaType',
+        ...(streams ? ['StreamingClient', 'StreamingPathBasedClient'] : ['PathBasedClient']),
+      ],
+      { type: true },
+    )
+    .importModule('routes', ['routes'], { declared: ['routes'] })
+    .importModule('types', ['paths'], { type: true, declared: ['paths'] })
+    .exportLocal(['wrapAsPathBasedClient'])
+    .reexport(runtime, FETCH_TYPES, { type: true });
+  return module.text([
+    `${jsDoc({ summary: `Options of the drop-in \`createClient\`: openapi-fetch's, plus the credentials of ${title} and the runtime's \`validation\`, \`retry\`, \`timeoutMs\`.` })}export interface ${optionsName} extends FetchClientOptions {
 ${keyMembers.join('\n')}
-}
-
-/** The routes: each loads its own validators the first time a call validates it. */
-const definition: FetchClientDefinition = { api: routes };
-${streamsDeclaration}
-${block(
-  jsDocLines({
-    summary: `A client of ${title} with openapi-fetch's API: \`GET\`, \`POST\`, ... resolve with \`{ data, error, response }\` and never reject on an HTTP error status; \`use\`/\`eject\` middleware.`,
-    description:
-      "It runs on zapgen's runtime: each parameter is serialized as the spec says (unless `querySerializer`, `pathSerializer` or `bodySerializer` say otherwise), credentials are sent per operation from the options, and validation, retries and timeouts are options (off by default, as in openapi-fetch). Without `baseUrl` URLs are relative.",
-  }),
-)}
-export function createClient<Paths extends {} = paths, Media extends MediaType = MediaType>(
+}`,
+    `/** The routes: each loads its own validators the first time a call validates it. */
+const definition: FetchClientDefinition = { api: routes };`,
+    streams
+      ? `${jsDoc({ summary: 'The responses the runtime delivers as a `ResponseStream` of their items (server-sent events, NDJSON): their `data` is typed so, and every other response as openapi-fetch types it.' })}type StreamedResponses = ${streams};`
+      : '',
+    `${jsDoc({
+      summary: `A client of ${title} with openapi-fetch's API: \`GET\`, \`POST\`, ... resolve with \`{ data, error, response }\` and never reject on an HTTP error status; \`use\`/\`eject\` middleware.`,
+      description:
+        "It runs on zapgen's runtime: each parameter is serialized as the spec says (unless `querySerializer`, `pathSerializer` or `bodySerializer` say otherwise), credentials are sent per operation from the options, and validation, retries and timeouts are options (off by default, as in openapi-fetch). Without `baseUrl` URLs are relative.",
+    })}export function createClient<Paths extends {} = paths, Media extends MediaType = MediaType>(
   options?: ${optionsName},
 ): ${client} {
   return createFetchClient<Paths, Media>(definition, options)${cast};
-}
-
-export default createClient;
-
-/** openapi-fetch's path-based client: \`client['/path'].GET(init)\`. */
+}`,
+    'export default createClient;',
+    `/** openapi-fetch's path-based client: \`client['/path'].GET(init)\`. */
 export function createPathBasedClient<Paths extends {} = paths, Media extends MediaType = MediaType>(
   options?: ${optionsName},
 ): ${pathBased} {
   return ${pathBasedBody};
-}
-`;
+}`,
+  ]);
 }
 
 /** `src/fetch.ts`, the drop-in client for openapi-fetch code. */

@@ -10,6 +10,7 @@ import { pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js
 import { commentText, jsDoc } from '../shared/jsdoc.js';
 import { Code, printLiteral, type Printable } from '../shared/literal.js';
 import { operationNames } from '../shared/operation-names.js';
+import { ModuleBuilder } from '../shared/module.js';
 import { environmentNames } from './names.js';
 import { referencedComponents, toolPlans, type ToolPlan } from './tools.js';
 
@@ -91,9 +92,13 @@ export function mcpSource(model: ApiModel, context: EmitContext): string {
         `const ${toolNames[index]}: ToolDefinition = ${printLiteral(toolLiteral(plan, definitions[index]!, outputConsts))};\n`,
     )
     .join('\n');
-  const from = (to: string, names: string[] = []) =>
-    stringLiteral(context.modules.specifier({ from: MCP_MODULE.id, to, names }));
-  const runtime = stringLiteral(`${context.runtimePackage}/mcp`);
+  const runtime = `${context.runtimePackage}/mcp`;
+  const module = new ModuleBuilder({ modules: context.modules, id: MCP_MODULE.id })
+    .import(runtime, ['createMcpServer as createServer', 'runMcpCommand'])
+    .import(runtime, ['JsonSchema', 'McpDefinition', 'McpServerOptions', 'ToolDefinition'], {
+      type: true,
+    })
+    .importModule('definitions', ['apiBase', ...definitions], { declared: ['apiBase'] });
   const title = model.info.title.replace(/\s+/g, ' ').trim() || context.apiName;
   const instructions = model.info.description?.trim().split(/\n\s*\n/)[0];
   const bin = binName(context.packageName);
@@ -110,11 +115,8 @@ export function mcpSource(model: ApiModel, context: EmitContext): string {
     tools: new Code('mcpTools'),
     schemas: new Code('schemas'),
   });
-  return `import { createMcpServer as createServer, runMcpCommand } from ${runtime};
-import type { JsonSchema, McpDefinition, McpServerOptions, ToolDefinition } from ${runtime};
-import { ${['apiBase', ...definitions].join(', ')} } from ${from('definitions', ['apiBase'])};
-
-/** The component schemas that the tools' JSON Schemas reference (\`#/$defs/<name>\`). */
+  return module.text([
+    `/** The component schemas that the tools' JSON Schemas reference (\`#/$defs/<name>\`). */
 const schemas: Record<string, JsonSchema> = ${printLiteral(Object.fromEntries(components.map((component) => [component.name, component.schema as Printable])))};
 
 ${outputs ? `/** The structured results that are a component schema, shared by the tools answering with it. */\n${outputs}\n` : ''}${tools}
@@ -144,25 +146,26 @@ export function main(argv: string[]): Promise<number> {
     argv,
     usage: ${stringLiteral(`${bin} mcp`)},
     mock: async ({ seed }) => {
-      const { createMock } = await import(${from('mock', ['createMock'])});
+      const { createMock } = await import(${stringLiteral(module.specifier('mock', ['createMock']))});
       const mock = createMock({ seed });
       return { fetch: mock.fetch, credentials: mock.credentials };
     },
   });
-}
-`;
+}`,
+  ]);
 }
 
 /** The text of `src/bin.ts`. */
 function binSource(context: EmitContext): string {
-  return `#!/usr/bin/env node
-import { runPackageCommand } from ${stringLiteral(`${context.runtimePackage}/cli`)};
-
-await runPackageCommand({
+  const module = new ModuleBuilder({ modules: context.modules, id: BIN_MODULE.id })
+    .prepend('#!/usr/bin/env node')
+    .import(`${context.runtimePackage}/cli`, ['runPackageCommand']);
+  return module.text([
+    `await runPackageCommand({
   bin: ${stringLiteral(binName(context.packageName))},
-  commands: { mcp: () => import(${stringLiteral(context.modules.specifier({ from: BIN_MODULE.id, to: MCP_MODULE.id, names: ['main'] }))}) },
-});
-`;
+  commands: { mcp: () => import(${stringLiteral(module.specifier(MCP_MODULE.id, ['main']))}) },
+});`,
+  ]);
 }
 
 export const mcpEmitter: Emitter = {

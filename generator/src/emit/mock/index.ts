@@ -5,6 +5,7 @@ import type { MockDefinition } from '@zapgen/runtime/mock';
 import { Code, printLiteral, type Emitted } from '../shared/literal.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
+import { ModuleBuilder } from '../shared/module.js';
 import type { ApiModel } from '../../model/types.js';
 
 /** The `MockDefinition` literal: the mock model, with each collection's base record taken from the fixtures. */
@@ -55,25 +56,29 @@ export const mockEmitter: Emitter = {
         new Code(`fixtureOf(${stringLiteral(collection.schema)}, 'full')`),
       ]),
     );
-    const contents = `import {
-  createMock as createRuntimeMock,
-  type Mock,
-  type MockDefinition,
-  type MockHandler,
-  type MockOptions as RuntimeMockOptions,
-} from '${context.runtimePackage}/mock';
-import { api, operationDefinitions } from ${stringLiteral(context.modules.specifier({ from: MOCK_MODULE.id, to: 'definitions', names: ['api', 'operationDefinitions'] }))};
-import { componentFixtures, operationFixtures } from ${stringLiteral(context.modules.specifier({ from: MOCK_MODULE.id, to: 'fixtures', names: ['componentFixtures', 'operationFixtures'] }))};
-
-export type { Mock, MockHandler, MockRequest, MockResponse, MockState, MockStore } from '${context.runtimePackage}/mock';
-export { mswHandlers } from '${context.runtimePackage}/mock';
-${
-  // The mock's side of the webhooks: it signs and delivers them to the URL a test gives it.
-  receivedWebhooks(model).length
-    ? `export { sendWebhook } from ${stringLiteral(context.modules.specifier({ from: MOCK_MODULE.id, to: 'webhooks', names: ['sendWebhook'] }))};\n`
-    : ''
-}
-/** A fixture of a component schema as a record (an empty one when the fixtures leave it out). */
+    const runtime = `${context.runtimePackage}/mock`;
+    const definitions = ['api', 'operationDefinitions'];
+    const fixtures = ['componentFixtures', 'operationFixtures'];
+    const module = new ModuleBuilder({ modules: context.modules, id: MOCK_MODULE.id })
+      .import(runtime, ['createMock as createRuntimeMock'])
+      .import(
+        runtime,
+        ['Mock', 'MockDefinition', 'MockHandler', 'MockOptions as RuntimeMockOptions'],
+        { type: true },
+      )
+      .importModule('definitions', definitions, { declared: definitions })
+      .importModule('fixtures', fixtures, { declared: fixtures })
+      .reexport(
+        runtime,
+        ['Mock', 'MockHandler', 'MockRequest', 'MockResponse', 'MockState', 'MockStore'],
+        { type: true },
+      )
+      .reexport(runtime, ['mswHandlers']);
+    // The mock's side of the webhooks: it signs and delivers them to the URL a test gives it.
+    if (receivedWebhooks(model).length)
+      module.reexport(module.specifier('webhooks', ['sendWebhook']), ['sendWebhook']);
+    const contents = module.text([
+      `/** A fixture of a component schema as a record (an empty one when the fixtures leave it out). */
 function fixtureOf(schema: string, kind: 'minimal' | 'full'): Record<string, unknown> {
   const fixtures: Partial<Record<string, { minimal?: unknown; full?: unknown }>> = componentFixtures;
   const value = fixtures[schema]?.[kind];
@@ -106,8 +111,8 @@ ${jsDoc({
     definition: mockDefinition,
     seedBases: ${printLiteral(seedBases)},
   });
-}
-`;
+}`,
+    ]);
     return [{ path: MOCK_MODULE.file, contents }];
   },
 };

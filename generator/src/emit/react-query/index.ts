@@ -7,21 +7,34 @@
 import type { ApiModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
+import { ModuleBuilder } from '../shared/module.js';
 
-/** The module, and what it exports for others. */
+/** openapi-react-query's types, re-exported from the runtime under their names. */
+const REACT_QUERY_TYPES = [
+  'MethodResponse',
+  'OpenapiQueryClient',
+  'QueryKey',
+  'QueryOptionsFunction',
+  'UseInfiniteQueryMethod',
+  'UseMutationMethod',
+  'UseQueryMethod',
+  'UseSuspenseQueryMethod',
+];
+
+/** The module, and every name it exports: what the codemod moves to it (`migrate/`). */
 export const REACT_QUERY_MODULE: ModuleDeclaration = {
   id: 'react-query',
   file: 'src/react-query.ts',
-  exports: ['default', 'createClient'],
+  exports: ['default', 'createClient', ...REACT_QUERY_TYPES],
 };
 
 /** The text of `src/react-query.ts`. */
 export function reactQuerySource(_model: ApiModel, context: EmitContext): string {
-  const runtime = JSON.stringify(`${context.runtimePackage}/react-query`);
-  return `/** openapi-react-query's \`createClient\`: \`createClient(createFetchClient({ baseUrl }))\` (\`./fetch\`'s \`createClient\`). */
-export { default, default as createClient } from ${runtime};
-export type { MethodResponse, OpenapiQueryClient, QueryKey, QueryOptionsFunction, UseInfiniteQueryMethod, UseMutationMethod, UseQueryMethod, UseSuspenseQueryMethod } from ${runtime};
-`;
+  const runtime = `${context.runtimePackage}/react-query`;
+  const module = new ModuleBuilder()
+    .reexport(runtime, ['default', 'default as createClient'])
+    .reexport(runtime, REACT_QUERY_TYPES, { type: true });
+  return `/** openapi-react-query's \`createClient\`: \`createClient(createFetchClient({ baseUrl }))\` (\`./fetch\`'s \`createClient\`). */\n${module.text([])}`;
 }
 
 /** `src/react-query.ts`, the path-style hooks. */

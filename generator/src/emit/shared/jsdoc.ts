@@ -52,9 +52,18 @@ export function jsDocLines(input: JsDocInput): string[] {
   return lines;
 }
 
+/**
+ * The one printer of a doc comment of escaped `lines` (`commentText`, `jsDocLines`), followed by
+ * a newline: one line on one line (`/** … *\/`) when `compact`, otherwise a block; `''` when
+ * there are no lines.
+ */
+export function jsDocComment(lines: readonly string[], { compact = false } = {}): string {
+  if (!lines.length) return '';
+  if (compact && lines.length === 1) return `/** ${lines[0]} */\n`;
+  return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`;
+}
+
 /** A complete `/** ... *\/` comment followed by a newline, or `''` when there is nothing to say. */
 export function jsDoc(input: JsDocInput): string {
-  const lines = jsDocLines(input);
-  if (!lines.length) return '';
-  return `/**\n${lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`;
+  return jsDocComment(jsDocLines(input));
 }

@@ -13,7 +13,8 @@ import { argsOptional } from '../client/signatures.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { stringLiteral } from '../shared/identifiers.js';
-import { commentText } from '../shared/jsdoc.js';
+import { commentText, jsDocComment } from '../shared/jsdoc.js';
+import { ModuleBuilder } from '../shared/module.js';
 import { namespaceObject } from '../shared/namespace-names.js';
 import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
 
@@ -25,7 +26,7 @@ export const SWR_MODULE: ModuleDeclaration = {
 };
 
 function doc(line: string): string {
-  return `/** ${commentText(line)} */\n`;
+  return jsDocComment([commentText(line)], { compact: true });
 }
 
 function operationCode(operation: OperationModel, names: OperationNames): string {
@@ -61,7 +62,7 @@ function operationCode(operation: OperationModel, names: OperationNames): string
 /** The text of `src/swr.ts`. */
 export function swrSource(model: ApiModel, context: EmitContext): string {
   const names = operationNames(model);
-  const runtime = JSON.stringify(`${context.runtimePackage}/swr`);
+  const runtime = `${context.runtimePackage}/swr`;
   const operations = model.operations.map((operation) => ({
     operation,
     names: names.get(operation.operationId)!,
@@ -82,16 +83,18 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
     ...(queries.length ? ['QueryConfig', 'QueryResponse'] : []),
   ];
   const resources = resourcesOf(model.operations);
-  const imports = [
-    `import { ${values.join(', ')} } from ${runtime};`,
-    ...(types.length ? [`import type { ${types.join(', ')} } from ${runtime};`] : []),
-    ...(operations.length
-      ? [
-          `import { ${operations.map(({ names: n }) => routeName(n.definition)).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'routes' })}';`,
-          `import type { ${operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]).join(', ')} } from '${context.modules.specifier({ from: SWR_MODULE.id, to: 'client' })}';`,
-        ]
-      : []),
-  ];
+  const module = new ModuleBuilder({ modules: context.modules, id: SWR_MODULE.id })
+    .import(runtime, values)
+    .import(runtime, types, { type: true })
+    .importModule(
+      'routes',
+      operations.map(({ names: n }) => routeName(n.definition)),
+    )
+    .importModule(
+      'client',
+      operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]),
+      { type: true },
+    );
   const header = [
     `/** The package's name: the first part of every key of this API. */\nconst API = ${stringLiteral(context.packageName)};`,
     `${doc(`A filter of this API's cached results for SWR's \`mutate\`: \`mutate(matchKeys({ resource: ${stringLiteral(resources[0] ?? '/things')} }))\` revalidates a resource's.`)}export function matchKeys(parts: { resource?: ${resources.length ? resources.map(stringLiteral).join(' | ') : 'never'}; operationId?: ${model.operations.length ? model.operations.map((operation) => stringLiteral(operation.operationId)).join(' | ') : 'never'} } = {}): (key: unknown) => boolean {\n  return matchKeysOf({ api: API, ...parts });\n}`,
@@ -109,7 +112,11 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
         `${doc('The hooks of each operation under its namespace of the client: `hooks.pets.list.use(client, args)`.')}export const hooks = ${namespaced};`,
       ]
     : [];
-  return `${imports.join('\n')}\n\n${[...header, ...operations.map(({ operation, names: n }) => operationCode(operation, n)), ...footer].join('\n\n')}\n`;
+  return module.text([
+    ...header,
+    ...operations.map(({ operation, names: n }) => operationCode(operation, n)),
+    ...footer,
+  ]);
 }
 
 /** `src/swr.ts`, the SWR hooks of every operation. */

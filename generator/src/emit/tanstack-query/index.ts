@@ -15,7 +15,8 @@ import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { pascalCase, stringLiteral } from '../shared/identifiers.js';
 import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
-import { commentText } from '../shared/jsdoc.js';
+import { commentText, jsDocComment } from '../shared/jsdoc.js';
+import { ModuleBuilder } from '../shared/module.js';
 import { namespaceObject } from '../shared/namespace-names.js';
 
 /** The module, and what it exports for others. */
@@ -26,10 +27,7 @@ export const TANSTACK_QUERY_MODULE: ModuleDeclaration = {
 };
 
 function doc(lines: string[]): string {
-  const text = lines.map(commentText);
-  return text.length === 1
-    ? `/** ${text[0]} */\n`
-    : `/**\n${text.map((line) => (line ? ` * ${line}` : ' *')).join('\n')}\n */\n`;
+  return jsDocComment(lines.map(commentText), { compact: true });
 }
 
 /** The declarations of one operation. */
@@ -81,7 +79,7 @@ export function ${fn}MutationOptions(client: CallingClient, options?: MutationOp
 export function tanstackQuerySource(model: ApiModel, context: EmitContext): string {
   const names = operationNames(model);
   const prefix = pascalCase(context.apiName);
-  const runtime = JSON.stringify(`${context.runtimePackage}/tanstack-query`);
+  const runtime = `${context.runtimePackage}/tanstack-query`;
   const operations = model.operations.map((operation) => ({
     operation,
     names: names.get(operation.operationId)!,
@@ -104,16 +102,14 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
     ...(queries.length ? ['OperationQueryKey', 'QueryOptionsInput', 'QueryOptionsResult'] : []),
   ];
   const clientTypes = operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]);
-  const imports = [
-    `import { ${runtimeValues.join(', ')} } from ${runtime};`,
-    `import type { ${runtimeTypes.join(', ')} } from ${runtime};`,
-    ...(operations.length
-      ? [
-          `import { ${operations.map(({ names: n }) => routeName(n.definition)).join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'routes' })}';`,
-          `import type { ${clientTypes.join(', ')} } from '${context.modules.specifier({ from: TANSTACK_QUERY_MODULE.id, to: 'client' })}';`,
-        ]
-      : []),
-  ];
+  const module = new ModuleBuilder({ modules: context.modules, id: TANSTACK_QUERY_MODULE.id })
+    .import(runtime, runtimeValues)
+    .import(runtime, runtimeTypes, { type: true })
+    .importModule(
+      'routes',
+      operations.map(({ names: n }) => routeName(n.definition)),
+    )
+    .importModule('client', clientTypes, { type: true });
   const resourceType = `${prefix}Resource`;
   const header = [
     `/** The package's name: the first part of every query key of this API. */\nconst API = ${stringLiteral(context.packageName)};`,
@@ -135,7 +131,11 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
         `${doc(['The options of each operation under its namespace of the client: `useQuery(queries.pets.list.queryOptions(client, args))`.'])}export const queries = ${namespaced};`,
       ]
     : [];
-  return `${imports.join('\n')}\n\n${[...header, ...operations.map(({ operation, names: n }) => operationCode(operation, n)), ...footer].join('\n\n')}\n`;
+  return module.text([
+    ...header,
+    ...operations.map(({ operation, names: n }) => operationCode(operation, n)),
+    ...footer,
+  ]);
 }
 
 /** `src/tanstack-query.ts`, the TanStack Query options of every operation. */

@@ -4,7 +4,7 @@
  * `@enum`, so that hovering a property in an editor shows what it showed before.
  */
 import type { JsonValue, SchemaModel } from '../../model/types.js';
-import { commentText } from '../shared/jsdoc.js';
+import { commentText, jsDocComment } from '../shared/jsdoc.js';
 
 export interface DocInput {
   title?: string;
@@ -41,10 +41,13 @@ function lines(input: DocInput): string[] {
 
 /** `/** … *\/` and a newline before a member, or `''` when there is nothing to say. */
 export function docComment(input: DocInput): string {
-  const body = lines(input).map((line) => commentText(line).replace(/\n/g, '\n *     '));
-  if (!body.length) return '';
-  if (body.length === 1 && !body[0]!.includes('\n')) return `/** ${body[0]} */\n`;
-  return `/**\n * ${body.join('\n * ')}\n */\n`;
+  // A line of several: its continuation indented under the tag, as openapi-typescript does.
+  const body = lines(input).flatMap((line) =>
+    commentText(line)
+      .split('\n')
+      .map((part, index) => (index ? `    ${part}` : part)),
+  );
+  return jsDocComment(body, { compact: true });
 }
 
 /** What a schema's own annotations say about it. */

@@ -12,6 +12,7 @@ import type { ModuleDeclaration } from '../registry.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
 import { objectKey, printLiteral } from '../shared/literal.js';
+import { ModuleBuilder } from '../shared/module.js';
 
 export const WEBHOOKS_MODULE: ModuleDeclaration = {
   id: 'webhooks',
@@ -28,14 +29,12 @@ export const WEBHOOKS_MODULE: ModuleDeclaration = {
 };
 
 /** The runtime's names the module re-exports, so that a user imports everything from the package. */
-const REEXPORTS = [
-  'WebhookError',
-  'WebhookSignatureError',
-  'generateWebhookSecret',
-  'type WebhookErrorReason',
-  'type WebhookSignatureErrorReason',
-  'type WebhookInput',
-  'type WebhookOptions',
+const REEXPORTS = ['WebhookError', 'WebhookSignatureError', 'generateWebhookSecret'];
+const REEXPORT_TYPES = [
+  'WebhookErrorReason',
+  'WebhookSignatureErrorReason',
+  'WebhookInput',
+  'WebhookOptions',
 ];
 
 function hasValidator(webhook: ReceivedWebhook): boolean {
@@ -68,10 +67,35 @@ function describe(webhook: ReceivedWebhook): string {
 /** The text of `src/webhooks.ts`. */
 export function webhooksSource(model: ApiModel, context: EmitContext): string {
   const webhooks = receivedWebhooks(model);
-  const runtime = stringLiteral(`${context.runtimePackage}/webhooks`);
-  const from = (to: string, names: string[] = []) =>
-    context.modules.specifier({ from: WEBHOOKS_MODULE.id, to, names });
+  const runtime = `${context.runtimePackage}/webhooks`;
   const validated = webhooks.some(hasValidator);
+  const module = new ModuleBuilder({ modules: context.modules, id: WEBHOOKS_MODULE.id })
+    .import(runtime, [
+      'createWebhookHandler',
+      'sendWebhook as sendSignedWebhook',
+      'webhookFetchHandler',
+      'webhookNodeHandler',
+    ])
+    .import(
+      runtime,
+      [
+        'NodeRequestLike',
+        'NodeResponseLike',
+        'ReceiveOptions',
+        'SendWebhookOptions',
+        'WebhookDefinition',
+        'WebhookEvent',
+        'WebhookHandler',
+        'WebhookHandlers',
+        'WebhookInput',
+        'WebhookOptions',
+      ],
+      { type: true },
+    )
+    .reexport(runtime, REEXPORTS)
+    .reexport(runtime, REEXPORT_TYPES, { type: true });
+  if (validated)
+    module.importNamespace('zod', 'z', { type: true }).importModule('zod', ['webhookSchemas']);
   const payloads = webhooks.map(
     (webhook) =>
       `${describe(webhook)}${objectKey(webhook.name)}: ${
@@ -85,26 +109,8 @@ export function webhooksSource(model: ApiModel, context: EmitContext): string {
     return example === undefined ? [] : [`${objectKey(webhook.name)}: ${printLiteral(example)}`];
   });
   const title = model.info.title || context.packageName;
-  return `import {
-  createWebhookHandler,
-  sendWebhook as sendSignedWebhook,
-  webhookFetchHandler,
-  webhookNodeHandler,
-  type NodeRequestLike,
-  type NodeResponseLike,
-  type ReceiveOptions,
-  type SendWebhookOptions,
-  type WebhookDefinition,
-  type WebhookEvent,
-  type WebhookHandler,
-  type WebhookHandlers,
-  type WebhookInput,
-  type WebhookOptions,
-} from ${runtime};
-${validated ? `import type * as z from 'zod';\nimport { webhookSchemas } from '${from('zod')}';\n` : ''}
-export { ${REEXPORTS.join(', ')} } from ${runtime};
-
-/** The payload of each webhook and callback of ${title}, by name: what its handler receives (validated). */
+  return module.text([
+    `/** The payload of each webhook and callback of ${title}, by name: what its handler receives (validated). */
 export interface WebhookPayloads {
 ${payloads.join('\n')}
 }
@@ -180,8 +186,8 @@ export function sendWebhook<Name extends WebhookName>(
   if (payload === undefined)
     return Promise.reject(new TypeError(\`sendWebhook: the spec gives no example of \${JSON.stringify(name)}; pass \\\`payload\\\`\`));
   return sendSignedWebhook({ ...options, payload });
-}
-`;
+}`,
+  ]);
 }
 
 /** `src/webhooks.ts`, only for a spec with webhooks or callbacks. */

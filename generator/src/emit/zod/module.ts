@@ -1,7 +1,8 @@
 import { guarded, guardedOperation, type Degradations } from '../shared/degrade.js';
 import type { ApiModel, NamedSchema, SchemaModel } from '../../model/types.js';
-import { camelCase, pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
+import { camelCase, pascalCase, uniqueNames } from '../shared/identifiers.js';
 import { jsDoc } from '../shared/jsdoc.js';
+import { ModuleBuilder } from '../shared/module.js';
 import type { CodecName, HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
 import { zodType } from './zod-type.js';
@@ -279,32 +280,20 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
 
   // The maps serve users of `./zod`; the client imports each operation's validators by name.
   const maps = !client;
+  const module = new ModuleBuilder()
+    .importNamespace(flavour.module, 'z')
+    .import(`${runtimePackage}/rules`, helpers.has('isSet') ? ['isSet'] : [])
+    .import(`${runtimePackage}/codecs`, [...codecs]);
+  if (client)
+    module.prepend(
+      '// @ts-nocheck',
+      "// The zod/mini spelling of the type-checked `zod.ts` (see zapgen's `emit/zod/module.ts`):",
+      '// inferring its types a second time would double the type-check of a package.',
+    );
   const sections = [
-    [
-      ...(client
-        ? [
-            '// @ts-nocheck',
-            "// The zod/mini spelling of the type-checked `zod.ts` (see zapgen's `emit/zod/module.ts`):",
-            '// inferring its types a second time would double the type-check of a package.',
-          ]
-        : []),
-      `import * as z from ${stringLiteral(flavour.module)};`,
-      ...(helpers.has('isSet')
-        ? [`import { isSet } from ${stringLiteral(`${runtimePackage}/rules`)};`]
-        : []),
-      ...(codecs.size
-        ? [
-            `import { ${[...codecs].sort().join(', ')} } from ${stringLiteral(`${runtimePackage}/codecs`)};`,
-          ]
-        : []),
-      ...(client
-        ? [
-            '',
-            "/** What `definitions.ts` reads of an operation's validators, through `safeParse` only. */",
-            'type OperationValidators = Readonly<Record<string, unknown>>;',
-          ]
-        : []),
-    ].join('\n'),
+    client
+      ? "/** What `definitions.ts` reads of an operation's validators, through `safeParse` only. */\ntype OperationValidators = Readonly<Record<string, unknown>>;"
+      : '',
     helperSource({ used: helpers, flavour }),
     declarations.join('\n\n'),
     maps
@@ -323,5 +312,5 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       ? `/** The payload validator of each webhook and callback with a JSON body, by its name (see \`webhooks.ts\`). */\nexport const webhookSchemas = ${block(webhookEntries, ',')};`
       : '',
   ];
-  return `${sections.filter(Boolean).join('\n\n')}\n`;
+  return module.text(sections);
 }

@@ -241,7 +241,7 @@ describe('client emitter: emitted code', () => {
         given: model({ operations: [listApps] }),
         want: {
           client: [
-            'import { routes, apiBase, listAppsRoute } from "./routes.js";',
+            'import { apiBase, listAppsRoute, routes } from "./routes.js";',
             'const runtime = createRuntime<paths>(routes, options);',
             '...runtime.pathMethods,',
             'return listApps(runtime, args, callOptions);',

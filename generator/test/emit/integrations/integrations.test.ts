@@ -108,7 +108,7 @@ describe('tanstack-query emitter', () => {
       {
         want: [
           'from "@zapgen/runtime/tanstack-query";',
-          "import { createZapRoute, getZapRoute, listZapsRoute, searchZapsRoute } from './routes.js';",
+          'import { createZapRoute, getZapRoute, listZapsRoute, searchZapsRoute } from "./routes.js";',
         ],
         lacks: ['@tanstack/'],
       },
@@ -185,12 +185,12 @@ describe('fetch and react-query emitters', () => {
     expect(text).toContain(
       'export function createClient<Paths extends {} = paths, Media extends MediaType = MediaType>(',
     );
-    expect(text).toContain('"apiKey"?: string;');
+    expect(text).toContain('\napiKey?: string;');
     // Validators load per operation, from each route: the client imports no definition.
     expect(text).toContain('const definition: FetchClientDefinition = { api: routes };');
     expect(text).not.toContain('./definitions.js');
     expect(text).toContain('export type { BodySerializer, Client,');
-    expect(text).toContain("import { routes } from './routes.js';");
+    expect(text).toContain('import { routes } from "./routes.js";');
   });
 
   test.each<[string, { given: ApiModel; want: string | undefined }]>([

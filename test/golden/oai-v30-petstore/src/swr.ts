@@ -7,7 +7,6 @@ import type {
   QueryConfig,
   QueryResponse,
 } from '@zapgen/runtime/swr';
-import { createPetsRoute, listPetsRoute, showPetByIdRoute } from './routes.js';
 import type {
   CreatePetsArgs,
   CreatePetsResult,
@@ -16,6 +15,7 @@ import type {
   ShowPetByIdArgs,
   ShowPetByIdResult,
 } from './client.js';
+import { createPetsRoute, listPetsRoute, showPetByIdRoute } from './routes.js';
 
 /** The package's name: the first part of every key of this API. */
 const API = '@zapgen/oai-v30-petstore';

@@ -14,7 +14,6 @@ import type {
   QueryOptionsInput,
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
-import { createPetsRoute, listPetsRoute, showPetByIdRoute } from './routes.js';
 import type {
   CreatePetsArgs,
   CreatePetsResult,
@@ -23,6 +22,7 @@ import type {
   ShowPetByIdArgs,
   ShowPetByIdResult,
 } from './client.js';
+import { createPetsRoute, listPetsRoute, showPetByIdRoute } from './routes.js';
 
 /** The package's name: the first part of every query key of this API. */
 const API = '@zapgen/oai-v30-petstore';

@@ -7,16 +7,6 @@ import type {
   QueryConfig,
   QueryResponse,
 } from '@zapgen/runtime/swr';
-import {
-  buyMuseumTicketsRoute,
-  createSpecialEventRoute,
-  deleteSpecialEventRoute,
-  getMuseumHoursRoute,
-  getSpecialEventRoute,
-  getTicketCodeRoute,
-  listSpecialEventsRoute,
-  updateSpecialEventRoute,
-} from './routes.js';
 import type {
   BuyMuseumTicketsArgs,
   BuyMuseumTicketsResult,
@@ -35,6 +25,16 @@ import type {
   UpdateSpecialEventArgs,
   UpdateSpecialEventResult,
 } from './client.js';
+import {
+  buyMuseumTicketsRoute,
+  createSpecialEventRoute,
+  deleteSpecialEventRoute,
+  getMuseumHoursRoute,
+  getSpecialEventRoute,
+  getTicketCodeRoute,
+  listSpecialEventsRoute,
+  updateSpecialEventRoute,
+} from './routes.js';
 
 /** The package's name: the first part of every key of this API. */
 const API = '@zapgen/redocly-museum';

@@ -14,16 +14,6 @@ import type {
   QueryOptionsInput,
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
-import {
-  buyMuseumTicketsRoute,
-  createSpecialEventRoute,
-  deleteSpecialEventRoute,
-  getMuseumHoursRoute,
-  getSpecialEventRoute,
-  getTicketCodeRoute,
-  listSpecialEventsRoute,
-  updateSpecialEventRoute,
-} from './routes.js';
 import type {
   BuyMuseumTicketsArgs,
   BuyMuseumTicketsResult,
@@ -42,6 +32,16 @@ import type {
   UpdateSpecialEventArgs,
   UpdateSpecialEventResult,
 } from './client.js';
+import {
+  buyMuseumTicketsRoute,
+  createSpecialEventRoute,
+  deleteSpecialEventRoute,
+  getMuseumHoursRoute,
+  getSpecialEventRoute,
+  getTicketCodeRoute,
+  listSpecialEventsRoute,
+  updateSpecialEventRoute,
+} from './routes.js';
 
 /** The package's name: the first part of every query key of this API. */
 const API = '@zapgen/redocly-museum';

@@ -4,16 +4,18 @@ import {
   sendWebhook as sendSignedWebhook,
   webhookFetchHandler,
   webhookNodeHandler,
-  type NodeRequestLike,
-  type NodeResponseLike,
-  type ReceiveOptions,
-  type SendWebhookOptions,
-  type WebhookDefinition,
-  type WebhookEvent,
-  type WebhookHandler,
-  type WebhookHandlers,
-  type WebhookInput,
-  type WebhookOptions,
+} from '@zapgen/runtime/webhooks';
+import type {
+  NodeRequestLike,
+  NodeResponseLike,
+  ReceiveOptions,
+  SendWebhookOptions,
+  WebhookDefinition,
+  WebhookEvent,
+  WebhookHandler,
+  WebhookHandlers,
+  WebhookInput,
+  WebhookOptions,
 } from '@zapgen/runtime/webhooks';
 import type * as z from 'zod';
 import { webhookSchemas } from './zod.js';
@@ -22,10 +24,12 @@ export {
   WebhookError,
   WebhookSignatureError,
   generateWebhookSecret,
-  type WebhookErrorReason,
-  type WebhookSignatureErrorReason,
-  type WebhookInput,
-  type WebhookOptions,
+} from '@zapgen/runtime/webhooks';
+export type {
+  WebhookErrorReason,
+  WebhookInput,
+  WebhookOptions,
+  WebhookSignatureErrorReason,
 } from '@zapgen/runtime/webhooks';
 
 /** The payload of each webhook and callback of Redocly Museum API, by name: what its handler receives (validated). */

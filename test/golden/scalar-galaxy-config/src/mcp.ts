@@ -13,10 +13,10 @@ import {
   createUserOperation,
   deletePlanetOperation,
   getAllDataOperation,
-  whoAmIOperation,
   getPlanetOperation,
   getTokenOperation,
   updatePlanetOperation,
+  whoAmIOperation,
 } from './definitions.js';
 
 /** The component schemas that the tools' JSON Schemas reference (`#/$defs/<name>`). */

@@ -7,17 +7,6 @@ import type {
   QueryConfig,
   QueryResponse,
 } from '@zapgen/runtime/swr';
-import {
-  createCelestialBodyRoute,
-  createPlanetRoute,
-  createUserRoute,
-  deletePlanetRoute,
-  getAllDataRoute,
-  whoAmIRoute,
-  getPlanetRoute,
-  getTokenRoute,
-  updatePlanetRoute,
-} from './routes.js';
 import type {
   CreateCelestialBodyArgs,
   CreateCelestialBodyResult,
@@ -29,15 +18,26 @@ import type {
   DeletePlanetResult,
   GetAllDataArgs,
   GetAllDataResult,
-  WhoAmIArgs,
-  WhoAmIResult,
   GetPlanetArgs,
   GetPlanetResult,
   GetTokenArgs,
   GetTokenResult,
   UpdatePlanetArgs,
   UpdatePlanetResult,
+  WhoAmIArgs,
+  WhoAmIResult,
 } from './client.js';
+import {
+  createCelestialBodyRoute,
+  createPlanetRoute,
+  createUserRoute,
+  deletePlanetRoute,
+  getAllDataRoute,
+  getPlanetRoute,
+  getTokenRoute,
+  updatePlanetRoute,
+  whoAmIRoute,
+} from './routes.js';
 
 /** The package's name: the first part of every key of this API. */
 const API = '@zapgen/scalar-galaxy-config';

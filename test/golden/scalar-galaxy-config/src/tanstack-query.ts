@@ -14,17 +14,6 @@ import type {
   QueryOptionsInput,
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
-import {
-  createCelestialBodyRoute,
-  createPlanetRoute,
-  createUserRoute,
-  deletePlanetRoute,
-  getAllDataRoute,
-  whoAmIRoute,
-  getPlanetRoute,
-  getTokenRoute,
-  updatePlanetRoute,
-} from './routes.js';
 import type {
   CreateCelestialBodyArgs,
   CreateCelestialBodyResult,
@@ -36,15 +25,26 @@ import type {
   DeletePlanetResult,
   GetAllDataArgs,
   GetAllDataResult,
-  WhoAmIArgs,
-  WhoAmIResult,
   GetPlanetArgs,
   GetPlanetResult,
   GetTokenArgs,
   GetTokenResult,
   UpdatePlanetArgs,
   UpdatePlanetResult,
+  WhoAmIArgs,
+  WhoAmIResult,
 } from './client.js';
+import {
+  createCelestialBodyRoute,
+  createPlanetRoute,
+  createUserRoute,
+  deletePlanetRoute,
+  getAllDataRoute,
+  getPlanetRoute,
+  getTokenRoute,
+  updatePlanetRoute,
+  whoAmIRoute,
+} from './routes.js';
 
 /** The package's name: the first part of every query key of this API. */
 const API = '@zapgen/scalar-galaxy-config';

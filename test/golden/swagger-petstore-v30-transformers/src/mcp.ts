@@ -7,8 +7,8 @@ import type {
   ToolDefinition,
 } from '@zapgen/runtime/mcp';
 import {
-  apiBase,
   addPetOperation,
+  apiBase,
   createUserOperation,
   createUsersWithListInputOperation,
   deleteOrderOperation,

@@ -7,27 +7,6 @@ import type {
   QueryConfig,
   QueryResponse,
 } from '@zapgen/runtime/swr';
-import {
-  addPetRoute,
-  createUserRoute,
-  createUsersWithListInputRoute,
-  deleteOrderRoute,
-  deletePetRoute,
-  deleteUserRoute,
-  findPetsByStatusRoute,
-  findPetsByTagsRoute,
-  getInventoryRoute,
-  getOrderByIdRoute,
-  getPetByIdRoute,
-  getUserByNameRoute,
-  loginUserRoute,
-  logoutUserRoute,
-  placeOrderRoute,
-  updatePetRoute,
-  updatePetWithFormRoute,
-  updateUserRoute,
-  uploadFileRoute,
-} from './routes.js';
 import type {
   AddPetArgs,
   AddPetResult,
@@ -68,6 +47,27 @@ import type {
   UploadFileArgs,
   UploadFileResult,
 } from './client.js';
+import {
+  addPetRoute,
+  createUserRoute,
+  createUsersWithListInputRoute,
+  deleteOrderRoute,
+  deletePetRoute,
+  deleteUserRoute,
+  findPetsByStatusRoute,
+  findPetsByTagsRoute,
+  getInventoryRoute,
+  getOrderByIdRoute,
+  getPetByIdRoute,
+  getUserByNameRoute,
+  loginUserRoute,
+  logoutUserRoute,
+  placeOrderRoute,
+  updatePetRoute,
+  updatePetWithFormRoute,
+  updateUserRoute,
+  uploadFileRoute,
+} from './routes.js';
 
 /** The package's name: the first part of every key of this API. */
 const API = '@zapgen/swagger-petstore-v30';

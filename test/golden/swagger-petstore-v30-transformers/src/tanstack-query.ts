@@ -14,27 +14,6 @@ import type {
   QueryOptionsInput,
   QueryOptionsResult,
 } from '@zapgen/runtime/tanstack-query';
-import {
-  addPetRoute,
-  createUserRoute,
-  createUsersWithListInputRoute,
-  deleteOrderRoute,
-  deletePetRoute,
-  deleteUserRoute,
-  findPetsByStatusRoute,
-  findPetsByTagsRoute,
-  getInventoryRoute,
-  getOrderByIdRoute,
-  getPetByIdRoute,
-  getUserByNameRoute,
-  loginUserRoute,
-  logoutUserRoute,
-  placeOrderRoute,
-  updatePetRoute,
-  updatePetWithFormRoute,
-  updateUserRoute,
-  uploadFileRoute,
-} from './routes.js';
 import type {
   AddPetArgs,
   AddPetResult,
@@ -75,6 +54,27 @@ import type {
   UploadFileArgs,
   UploadFileResult,
 } from './client.js';
+import {
+  addPetRoute,
+  createUserRoute,
+  createUsersWithListInputRoute,
+  deleteOrderRoute,
+  deletePetRoute,
+  deleteUserRoute,
+  findPetsByStatusRoute,
+  findPetsByTagsRoute,
+  getInventoryRoute,
+  getOrderByIdRoute,
+  getPetByIdRoute,
+  getUserByNameRoute,
+  loginUserRoute,
+  logoutUserRoute,
+  placeOrderRoute,
+  updatePetRoute,
+  updatePetWithFormRoute,
+  updateUserRoute,
+  uploadFileRoute,
+} from './routes.js';
 
 /** The package's name: the first part of every query key of this API. */
 const API = '@zapgen/swagger-petstore-v30';
