@@ -180,7 +180,9 @@ describe('degradations', () => {
     const files = await zodEmitter.emit(model(), context(degradations));
     const zod = files.find((file) => file.path === 'src/zod.ts')!.contents;
     expect(zod).toMatch(/export const \w*Odd\w* = z\.unknown\(\);/);
-    expect(zod).toMatch(/export const PetSchema(: [^=]*)? = .*z\.looseObject\(\{ name: z\.string\(\)/);
+    expect(zod).toMatch(
+      /export const PetSchema(: [^=]*)? = .*z\.looseObject\(\{ name: z\.string\(\)/,
+    );
     expect(degradations.list).toEqual([
       {
         pointer: '#/components/schemas/Odd',
