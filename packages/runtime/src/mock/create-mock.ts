@@ -12,7 +12,7 @@ import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
 import { streamedAnswer, type StreamedAnswer } from './streams.js';
-import { isBinaryBody, multipartFields } from './form-bodies.js';
+import { isBinaryBody, multipartForm, type MultipartPartInfo } from './form-bodies.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
@@ -62,6 +62,8 @@ export interface MockRequest {
   operationId: string;
   parameters: ParameterGroups;
   body: unknown;
+  /** A multipart body's parts in order, each with its own headers (`encoding.<part>.headers`). */
+  parts?: MultipartPartInfo[];
   headers: Record<string, string>;
   caller: Record<string, unknown>;
   /** The store, to read or change from the handler. */
@@ -360,6 +362,9 @@ async function readBody(request: Request, limits: MockLimits): Promise<Uint8Arra
   return bytes;
 }
 
+/** The parts of each multipart body `parseBody` read, by the fields it returned (for `MockRequest.parts`). */
+const multipartParts = new WeakMap<object, MultipartPartInfo[]>();
+
 async function parseBody(
   operation: OperationDefinition,
   contentType: string | null,
@@ -392,15 +397,9 @@ async function parseBody(
     });
   }
   if (mediaType === 'multipart/form-data') {
-    try {
-      return await multipartFields(contentType!, bytes);
-    } catch {
-      throw new MockProblem({
-        status: 400,
-        code: 'bad_request',
-        message: 'The request body is not a valid multipart form.',
-      });
-    }
+    const form = multipartForm(contentType!, bytes, body.encoding, limits.bodyBytes);
+    multipartParts.set(form.fields, form.parts);
+    return form.fields;
   }
   if (isBinaryBody(mediaType))
     return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaType });
@@ -879,6 +878,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
             await readBody(request, limits),
             limits,
           );
+    const parts = typeof body === 'object' && body !== null ? multipartParts.get(body) : undefined;
     if (body !== undefined && operation.requestBody?.validator !== undefined) {
       const result = safeParseWorded(operation.requestBody.validator, body);
       if (!result.success)
@@ -918,6 +918,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         operationId: operation.operationId,
         parameters,
         body,
+        ...(parts === undefined ? {} : { parts }),
         headers,
         caller,
         state,
