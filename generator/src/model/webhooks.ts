@@ -125,3 +125,10 @@ export function receivedWebhooks(model: ApiModel): ReceivedWebhook[] {
     return { ...webhook, name };
   });
 }
+
+/** How a signature scheme is named in docs: `Standard Webhooks`, `HMAC-SHA256 of the body in X-Hub-Signature-256`. */
+export function signatureSchemeName(signature: WebhookSignatureDefinition): string {
+  return signature.scheme === 'standard-webhooks'
+    ? 'Standard Webhooks'
+    : `HMAC-SHA256 of the body in ${signature.header}`;
+}

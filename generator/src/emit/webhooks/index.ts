@@ -6,7 +6,11 @@
  * mock's `sendWebhook`. What each webhook is comes from `model/webhooks.ts`.
  */
 import type { ApiModel } from '../../model/types.js';
-import { receivedWebhooks, type ReceivedWebhook } from '../../model/webhooks.js';
+import {
+  receivedWebhooks,
+  signatureSchemeName,
+  type ReceivedWebhook,
+} from '../../model/webhooks.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { stringLiteral } from '../shared/identifiers.js';
@@ -55,7 +59,7 @@ function definitionLiteral(webhook: ReceivedWebhook): string {
 function describe(webhook: ReceivedWebhook): string {
   const { operation } = webhook;
   const what = webhook.kind === 'callback' ? 'Callback' : 'Webhook';
-  const signed = webhook.signature ? ' Signed (Standard Webhooks).' : '';
+  const signed = webhook.signature ? ` Signed (${signatureSchemeName(webhook.signature)}).` : '';
   return jsDoc({
     summary: operation.summary ?? `${what} \`${webhook.name}\`.${signed}`,
     description: operation.summary
@@ -179,7 +183,8 @@ export function sendWebhook<Name extends WebhookName>(
   const payload = options.payload ?? webhookExamples[name];
   if (payload === undefined)
     return Promise.reject(new TypeError(\`sendWebhook: the spec gives no example of \${JSON.stringify(name)}; pass \\\`payload\\\`\`));
-  return sendSignedWebhook({ ...options, payload });
+  const signature = webhookDefinitions.find((definition) => definition.name === name)?.signature;
+  return sendSignedWebhook({ ...(signature && { signature }), ...options, payload });
 }
 `;
 }

@@ -7,14 +7,20 @@
 import type { Validator } from '../definition.js';
 import { WebhookError, WebhookSignatureError } from './errors.js';
 import { readWebhook, type ReadWebhook, type WebhookInput } from './input.js';
+import { verifyHmacSignature, type HmacSignatureDefinition } from './hmac.js';
 import { checkTimestamp, DEFAULT_TOLERANCE_SECONDS, verifyWebhookSignature } from './signature.js';
 
-/** How a webhook is signed. Standard Webhooks is the one scheme (and the default). */
-export interface WebhookSignatureDefinition {
-  scheme: 'standard-webhooks';
-  /** Seconds the timestamp may be off from now, either way (default 300). */
-  toleranceSeconds?: number;
-}
+/**
+ * How a webhook is signed: Standard Webhooks (the default), or an HMAC-SHA256 of the body in one
+ * header (GitHub's `X-Hub-Signature-256: sha256=<hex>`, Shopify's base64 one).
+ */
+export type WebhookSignatureDefinition =
+  | {
+      scheme: 'standard-webhooks';
+      /** Seconds the timestamp may be off from now, either way (default 300). */
+      toleranceSeconds?: number;
+    }
+  | HmacSignatureDefinition;
 
 /** One webhook of the spec, as the generated package describes it. */
 export interface WebhookDefinition {
@@ -35,6 +41,11 @@ export interface WebhookOptions {
    * verified, whether or not the spec declares its signature.
    */
   secret?: string | readonly string[];
+  /**
+   * How requests are signed, for every webhook: what the spec declares otherwise (each signed
+   * webhook's scheme; Standard Webhooks when it declares none).
+   */
+  signature?: WebhookSignatureDefinition;
   /** Seconds a timestamp may be off from now, either way, for every webhook (default: each webhook's declared tolerance, else 300). */
   toleranceSeconds?: number;
   /** Bodies larger than this are refused before they are read whole (default 1 MiB). */
@@ -139,6 +150,24 @@ function identify(
   );
 }
 
+/** The header a scheme's signature travels in. */
+function signatureHeader(definition: WebhookSignatureDefinition): string {
+  return definition.scheme === 'standard-webhooks' ? 'webhook-signature' : definition.header;
+}
+
+/** The schemes requests may be signed with: the configured one, else those the spec declares, else Standard Webhooks. */
+function signatureSchemes(
+  webhooks: readonly WebhookDefinition[],
+  configured: WebhookSignatureDefinition | undefined,
+): WebhookSignatureDefinition[] {
+  if (configured !== undefined) return [configured];
+  const declared = new Map<string, WebhookSignatureDefinition>();
+  for (const { signature } of webhooks)
+    if (signature !== undefined)
+      declared.set(`${signature.scheme} ${signatureHeader(signature).toLowerCase()}`, signature);
+  return declared.size ? [...declared.values()] : [{ scheme: 'standard-webhooks' }];
+}
+
 /** The receiver of `webhooks` (the generated package's `createWebhooks` calls it). */
 export function createWebhookHandler<Payloads>(
   webhooks: readonly WebhookDefinition[],
@@ -146,9 +175,38 @@ export function createWebhookHandler<Payloads>(
 ): WebhookHandler<Payloads> {
   const secrets = secretsOf(options.secret);
   const toleranceOf = (webhook: WebhookDefinition | undefined) =>
-    options.toleranceSeconds ?? webhook?.signature?.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+    options.toleranceSeconds ??
+    (webhook?.signature?.scheme === 'standard-webhooks'
+      ? webhook.signature.toleranceSeconds
+      : undefined) ??
+    DEFAULT_TOLERANCE_SECONDS;
+  const schemes = signatureSchemes(webhooks, options.signature);
   // Before the webhook is known, the widest tolerance; its own is checked once it is (`checkTimestamp`).
   const widest = Math.max(DEFAULT_TOLERANCE_SECONDS, ...webhooks.map(toleranceOf));
+
+  /** Verifies with the scheme whose header the request carries (the first scheme when none does). */
+  async function verify(
+    read: ReadWebhook,
+    name: string | undefined,
+  ): Promise<{ id: string | undefined; timestamp: Date | undefined }> {
+    const scheme =
+      schemes.find((candidate) => read.header(signatureHeader(candidate)) !== undefined) ??
+      schemes[0]!;
+    if (scheme.scheme === 'standard-webhooks')
+      return verifyWebhookSignature(read, {
+        secrets,
+        toleranceSeconds: widest,
+        ...(options.now && { now: options.now }),
+        ...(name !== undefined && { webhook: name }),
+      });
+    const id = read.header('webhook-id');
+    await verifyHmacSignature(read, scheme, {
+      secrets,
+      ...(name !== undefined && { webhook: name }),
+      ...(id !== undefined && { webhookId: id }),
+    });
+    return { id, timestamp: undefined };
+  }
 
   async function parse(
     input: WebhookInput,
@@ -156,18 +214,11 @@ export function createWebhookHandler<Payloads>(
   ): Promise<WebhookEvent<Payloads>> {
     const read = await readWebhook(input, options.maxBodyBytes);
     // Verified before anything of the body is trusted, with every secret configured.
-    const signed = secrets.length
-      ? await verifyWebhookSignature(read, {
-          secrets,
-          toleranceSeconds: widest,
-          ...(options.now && { now: options.now }),
-          ...(name !== undefined && { webhook: name }),
-        })
-      : undefined;
+    const signed = secrets.length ? await verify(read, name) : undefined;
     const webhookId = signed?.id ?? read.header('webhook-id');
     const payload = parseJson(read, webhookId);
     const webhook = identify(webhooks, payload, name, webhookId);
-    if (signed)
+    if (signed?.timestamp)
       checkTimestamp(signed.timestamp.getTime() / 1000, {
         toleranceSeconds: toleranceOf(webhook),
         ...(options.now && { now: options.now }),

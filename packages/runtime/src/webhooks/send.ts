@@ -1,7 +1,10 @@
 /**
  * Sending a signed webhook: what the mock (and a test, or a provider's own server) uses to deliver
- * a payload to a receiver's URL with the Standard Webhooks headers.
+ * a payload to a receiver's URL with the Standard Webhooks headers (signed by its scheme, or by
+ * the body-HMAC one the webhook declares).
  */
+import type { WebhookSignatureDefinition } from './handler.js';
+import { signHmacBody } from './hmac.js';
 import { signWebhook } from './signature.js';
 
 export interface SendWebhookOptions {
@@ -11,6 +14,8 @@ export interface SendWebhookOptions {
   payload: unknown;
   /** Signs with this secret (`whsec_…`); unsigned without one. */
   secret?: string;
+  /** How to sign (default Standard Webhooks): the webhook's declared scheme. */
+  signature?: WebhookSignatureDefinition;
   /** `webhook-id` (default: a random `msg_…`). */
   id?: string;
   /** `webhook-timestamp` in seconds (default: now). */
@@ -34,8 +39,15 @@ export async function sendWebhook(options: SendWebhookOptions): Promise<Response
     'webhook-timestamp': String(timestamp),
     ...options.headers,
   };
-  if (options.secret !== undefined)
-    headers['webhook-signature'] = await signWebhook(options.secret, { id, timestamp, body });
+  const signature: WebhookSignatureDefinition = options.signature ?? {
+    scheme: 'standard-webhooks',
+  };
+  if (options.secret !== undefined) {
+    if (signature.scheme === 'standard-webhooks')
+      headers['webhook-signature'] = await signWebhook(options.secret, { id, timestamp, body });
+    else
+      headers[signature.header.toLowerCase()] = await signHmacBody(options.secret, body, signature);
+  }
   return (options.fetch ?? fetch)(options.url, {
     method: 'POST',
     headers,

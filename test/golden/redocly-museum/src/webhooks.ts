@@ -121,5 +121,6 @@ export function sendWebhook<Name extends WebhookName>(
         `sendWebhook: the spec gives no example of ${JSON.stringify(name)}; pass \`payload\``,
       ),
     );
-  return sendSignedWebhook({ ...options, payload });
+  const signature = webhookDefinitions.find((definition) => definition.name === name)?.signature;
+  return sendSignedWebhook({ ...(signature && { signature }), ...options, payload });
 }
