@@ -234,7 +234,7 @@ describe('a generated package receives its webhooks', () => {
   });
 });
 
-describe('a webhook the spec declares signed GitHub’s way (HMAC-SHA256 of the body in a header)', () => {
+describe('a webhook signed GitHub’s way (HMAC-SHA256 of the body in a header), and a form-encoded one', () => {
   const HMAC_SPEC = `openapi: 3.1.0
 info: { title: Pushes, version: 1.0.0 }
 paths: {}
@@ -251,6 +251,18 @@ webhooks:
               required: [ref]
               properties: { ref: { type: string } }
       responses: { '204': { description: Received. } }
+  sms:
+    post:
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              required: [MessageSid, NumSegments]
+              properties:
+                MessageSid: { type: string }
+                NumSegments: { type: integer }
+      responses: { '204': { description: Received. } }
 `;
 
   test('the mock signs it so, the package verifies it with any of several secrets, and refuses others', async () => {
@@ -264,7 +276,10 @@ webhooks:
       const received: unknown[] = [];
       const errors: { reason: string }[] = [];
       const handle = hmacWebhooks.createWebhookNodeHandler(
-        { push: (payload) => void received.push(payload) },
+        {
+          push: (payload) => void received.push(payload),
+          sms: (payload) => void received.push(payload),
+        },
         { secret: ['rotated', 'gh-secret'], onError: (error: never) => errors.push(error) },
       );
       const server = createServer((request, response) => void handle(request, response));
@@ -277,6 +292,15 @@ webhooks:
       expect([good.status, bad.status]).toEqual([204, 401]);
       expect(received).toEqual([payload]);
       expect(errors.map((error) => error.reason)).toEqual(['bad-signature']);
+      // A form-encoded webhook: sent as a form, its fields read back typed by the schema.
+      expect(source).toContain(`mediaType: 'application/x-www-form-urlencoded'`);
+      const sms = await hmacWebhooks.sendWebhook('sms', {
+        url,
+        secret: 'gh-secret',
+        payload: { MessageSid: 'SM1', NumSegments: 2 },
+      });
+      expect(sms.status).toBe(204);
+      expect(received.at(-1)).toEqual({ MessageSid: 'SM1', NumSegments: 2 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

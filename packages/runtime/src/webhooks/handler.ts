@@ -28,6 +28,8 @@ export interface WebhookDefinition {
   name: string;
   /** Validator of the JSON payload (absent: any JSON is accepted). */
   payload?: Validator;
+  /** `application/x-www-form-urlencoded` when the payload is a form (its fields are text); JSON otherwise. */
+  mediaType?: 'application/x-www-form-urlencoded';
   /** Declared by the spec: a request without a valid signature is refused. */
   signature?: WebhookSignatureDefinition;
   /** A payload property whose constant value names this webhook (`type: "order.created"`). */
@@ -103,8 +105,67 @@ function secretsOf(secret: WebhookOptions['secret']): readonly string[] {
   return typeof secret === 'string' ? [secret] : secret;
 }
 
+/** A form-encoded body's fields: text, a repeated field as an array. */
+function parseForm(text: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const before = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    Object.defineProperty(fields, key, {
+      value: before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return fields;
+}
+
+/**
+ * A form payload validated: its fields are text, so a field the schema refuses as text is tried
+ * again as the number or boolean it spells (`"3"`, `"true"`), that field only.
+ */
+function validateForm(validator: Validator, payload: unknown) {
+  const first = validator.safeParse(payload);
+  if (first.success || typeof payload !== 'object' || payload === null) return first;
+  const fields = { ...(payload as Record<string, unknown>) };
+  const typed = (text: unknown): unknown =>
+    text === 'true'
+      ? true
+      : text === 'false'
+        ? false
+        : text !== '' && Number.isFinite(Number(text))
+          ? Number(text)
+          : text;
+  let changed = false;
+  for (const { path } of first.error.issues) {
+    const key = path[0];
+    if (typeof key !== 'string' || !Object.hasOwn(fields, key)) continue;
+    const value = fields[key];
+    const next = Array.isArray(value) ? value.map(typed) : typed(value);
+    if (JSON.stringify(next) !== JSON.stringify(value)) {
+      Object.defineProperty(fields, key, {
+        value: next,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      changed = true;
+    }
+  }
+  return changed ? validator.safeParse(fields) : first;
+}
+
+/** The payload checked by the webhook's validator (a form's fields as `validateForm` reads them). */
+function validated(webhook: WebhookDefinition, validator: Validator, payload: unknown) {
+  return webhook.mediaType === 'application/x-www-form-urlencoded'
+    ? validateForm(validator, payload)
+    : validator.safeParse(payload);
+}
+
 function parseJson(read: ReadWebhook, webhookId: string | undefined): unknown {
   const text = new TextDecoder().decode(read.body);
+  if (/^application\/x-www-form-urlencoded\b/i.test(read.header('content-type') ?? ''))
+    return parseForm(text);
   if (!text.trim()) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -140,7 +201,7 @@ function identify(
   if (matched.length === 1) return matched[0]!;
   if (webhooks.length === 1) return webhooks[0]!;
   const accepted = webhooks.filter(
-    (webhook) => !webhook.payload || webhook.payload.safeParse(payload).success,
+    (webhook) => !webhook.payload || validated(webhook, webhook.payload, payload).success,
   );
   if (accepted.length === 1) return accepted[0]!;
   throw unknown(
@@ -233,7 +294,7 @@ export function createWebhookHandler<Payloads>(
       );
     let value = payload;
     if (webhook.payload) {
-      const result = webhook.payload.safeParse(payload);
+      const result = validated(webhook, webhook.payload, payload);
       if (!result.success)
         throw new WebhookError('invalid-payload', 'The webhook payload does not fit its schema', {
           webhook: webhook.name,

@@ -421,3 +421,60 @@ describe('HMAC-SHA256 of the body in one header (GitHub, Shopify)', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('form-encoded webhooks (Twilio, Slack commands)', () => {
+  const Status = z.object({
+    MessageSid: z.string(),
+    Code: z.string(),
+    Segments: z.number().int(),
+    Final: z.boolean(),
+    Tags: z.array(z.string()).optional(),
+  });
+  const forms: WebhookDefinition[] = [
+    { name: 'status', payload: Status, mediaType: 'application/x-www-form-urlencoded' },
+  ];
+
+  it('reads the fields, a field the schema types as a number or boolean from its text', async () => {
+    const webhooks = createWebhookHandler<{ status: z.output<typeof Status> }>(forms, {
+      secret: 'tw',
+      signature: { scheme: 'hmac-sha256', header: 'X-Signature', encoding: 'base64' },
+    });
+    const requests: Request[] = [];
+    const capture = (async (input: string | URL | Request, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    await sendWebhook({
+      url: 'http://receiver.test/',
+      secret: 'tw',
+      signature: { scheme: 'hmac-sha256', header: 'X-Signature', encoding: 'base64' },
+      mediaType: 'application/x-www-form-urlencoded',
+      // Code stays text although it spells a number: its schema says string.
+      payload: { MessageSid: 'SM1', Code: '30003', Segments: 2, Final: true, Tags: ['a', 'b'] },
+      fetch: capture,
+    });
+    const request = requests[0]!;
+    expect(request.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(await request.clone().text()).toBe(
+      'MessageSid=SM1&Code=30003&Segments=2&Final=true&Tags=a&Tags=b',
+    );
+    const event = await webhooks.parse(request);
+    expect(event).toMatchObject({
+      name: 'status',
+      verified: true,
+      payload: { MessageSid: 'SM1', Code: '30003', Segments: 2, Final: true, Tags: ['a', 'b'] },
+    });
+  });
+
+  it('refuses a field that spells no value of its type, naming it', async () => {
+    const webhooks = createWebhookHandler(forms);
+    const error = await webhooks
+      .parse({
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'MessageSid=SM1&Code=1&Segments=two&Final=true',
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ reason: 'invalid-payload' });
+    expect((error as WebhookError).issues?.map((issue) => issue.path)).toEqual([['Segments']]);
+  });
+});
