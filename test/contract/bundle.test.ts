@@ -16,6 +16,7 @@ import * as actionsV2 from '@zapgen/actions-v2';
 import * as partnerV1 from '@zapgen/partner-v1';
 import { operationFixtures as actionsV2Fixtures } from '@zapgen/actions-v2/fixtures';
 import { operationFixtures as partnerV1Fixtures } from '@zapgen/partner-v1/fixtures';
+import type { OperationDefinition } from '@zapgen/runtime';
 import { repoRoot } from '../support/contract-helpers.js';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'zapgen-bundle-'));
@@ -198,6 +199,39 @@ describe('a bundle importing one operation', () => {
       const own = `/validated/${given.fn}.js`;
       expect(onDemand.some((input) => input.endsWith(own))).toBe(true);
       expect(onDemand.some((input) => input.includes('node_modules/zod/'))).toBe(true);
+    },
+  );
+
+  test.each(cases)(
+    '%s: code split, a call of an operation that does not stream loads no stream reader at once, nor pagination, polling or the redirect follower',
+    async (_name, { given }) => {
+      const { atLoad, onDemand } = await splitBundle(
+        `import { createBaseClient, ${given.fn} } from '${given.packageName}';\nexport const run = (options, args) => ${given.fn}(createBaseClient(options), args);`,
+      );
+      // The operation streams no response (the spec says so); the entry neither pages nor polls.
+      const own = given.definitions[given.operationId] as OperationDefinition;
+      expect(own.responses.flatMap((response) => response.mediaTypes)).not.toContain(
+        'text/event-stream',
+      );
+      const onDemandOnly = [
+        'node_modules/eventsource-parser/',
+        'runtime/dist/streaming/response-stream.js',
+        'runtime/dist/streaming/readers.js',
+        'runtime/dist/client/redirect.js',
+        'runtime/dist/pagination.js',
+        'runtime/dist/polling.js',
+      ];
+      expect(atLoad.filter((input) => onDemandOnly.some((part) => input.includes(part)))).toEqual(
+        [],
+      );
+      // Still in the application, for the first call that needs them.
+      for (const part of onDemandOnly)
+        expect(onDemand.filter((input) => input.includes(part))).not.toEqual([]);
+      // The pipeline itself loads at once, one copy of it.
+      expect(atLoad.filter((input) => input.endsWith('runtime/dist/client/send.js'))).toHaveLength(
+        1,
+      );
+      expect(onDemand.filter((input) => input.endsWith('runtime/dist/client/send.js'))).toEqual([]);
     },
   );
 

@@ -3,8 +3,8 @@
  * Generated clients describe their API with the types of `./definition.js`; the runtime does the rest.
  */
 export type * from './definition.js';
-export { createRuntime } from './client/create-runtime.js';
-export type { Runtime } from './client/create-runtime.js';
+// `createRuntime` and the errors a client's users catch (`@zapgen/runtime/client` has them alone).
+export * from './client/index.js';
 export type { CallResult } from './client/send.js';
 export type {
   HttpMethod,
@@ -55,25 +55,11 @@ export type { ServerSentEvent, StreamOptions } from './streaming/response-stream
 export { streamKindOf } from './streaming/kinds.js';
 export type { StreamKind } from './streaming/kinds.js';
 export {
-  ApiError,
   AuthorizationCancelledError,
   AuthorizationError,
-  ClientError,
-  ForbiddenError,
-  MissingCredentialsError,
-  NetworkError,
-  NotFoundError,
-  RateLimitError,
-  RedirectError,
-  RequestValidationError,
-  ResponseValidationError,
-  ServerError,
   StateMismatchError,
   StreamError,
-  TimeoutError,
   TokenExchangeError,
-  UnauthorizedError,
-  ZapgenError,
 } from './errors.js';
 export type {
   ApiErrorDetails,

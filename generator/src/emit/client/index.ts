@@ -332,7 +332,9 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: context.runtimePackage,
+      // Not the root: with it a bundler splitting by file (esbuild) loads what the root exports
+      // and the runtime loads on demand (the stream reader), used or not.
+      moduleSpecifier: `${context.runtimePackage}/client`,
       namedImports: ['createRuntime'],
     },
     {

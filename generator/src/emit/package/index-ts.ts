@@ -35,7 +35,8 @@ export function indexTs(context: EmitContext): string {
     `export * from ${from('client')};`,
     `export * from ${from('definitions')};`,
     `export type { components, operations, paths } from ${from('types', ['components', 'operations', 'paths'])};`,
-    `export { ${RUNTIME_ERRORS.join(', ')} } from ${runtime};`,
+    // From `/client`, as the client imports the runtime: the root would bring code loaded on demand.
+    `export { ${RUNTIME_ERRORS.join(', ')} } from ${JSON.stringify(`${context.runtimePackage}/client`)};`,
     `export type { CallOptions, CallResult, ClientOptions, PaginateOptions, PollOptions, ResponseValidationReport } from ${runtime};`,
     '',
   ].join('\n');

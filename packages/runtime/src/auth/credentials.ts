@@ -4,8 +4,32 @@ import type {
   SecuritySchemeDefinition,
 } from '../definition.js';
 import { MissingCredentialsError } from '../errors.js';
-import type { ClientOptions } from '../client/options.js';
 import { ownValue } from '../own.js';
+
+/** What `getAccessToken` and `reauthorize` are told about the token they are asked for. */
+export interface AccessTokenContext {
+  operationId: string;
+  /** The security scheme name, e.g. `AccessPointOAuth`. */
+  scheme: string;
+  scopes: string[];
+}
+
+/**
+ * The client options credentials come from (`CredentialOptions` extends it): all the credential step
+ * reads of a client, so that it needs nothing of the client's other options.
+ */
+export interface CredentialOptions {
+  /** Bearer token for oauth2, openIdConnect and http bearer schemes. */
+  accessToken?: string;
+  /** Called when an operation needs a token; wins over `accessToken`. */
+  getAccessToken?: (
+    context: AccessTokenContext,
+  ) => string | undefined | Promise<string | undefined>;
+  /** Credentials by security scheme name, any scheme type (`user:password` for http basic). */
+  credentials?: Record<string, string | (() => string | Promise<string>)>;
+  /** apiKey values under each scheme's `option` name (`apiKey`, `clientId`, ...). */
+  [apiKeyOption: string]: unknown;
+}
 
 /** What one request must carry to satisfy its operation's security. */
 export interface Authentication {
@@ -52,7 +76,10 @@ export function describeCredential(
   return `${name} (${scheme.type}, not supported by the runtime)`;
 }
 
-async function fromCredentials(options: ClientOptions, name: string): Promise<string | undefined> {
+async function fromCredentials(
+  options: CredentialOptions,
+  name: string,
+): Promise<string | undefined> {
   const entry = ownValue(options.credentials, name);
   if (entry === undefined) return undefined;
   return typeof entry === 'function' ? await entry() : entry;
@@ -60,7 +87,7 @@ async function fromCredentials(options: ClientOptions, name: string): Promise<st
 
 /** Resolves the credential of one scheme, or `undefined` when the client has none. */
 async function resolveScheme(options: {
-  client: ClientOptions;
+  client: CredentialOptions;
   operationId: string;
   name: string;
   scheme: SecuritySchemeDefinition;
@@ -111,7 +138,7 @@ async function resolveScheme(options: {
 export async function authenticate(options: {
   api: ApiDefinition;
   operation: OperationDefinition;
-  client: ClientOptions;
+  client: CredentialOptions;
   /** A token to use instead of the client's (after a re-authorization). */
   tokenOverride?: string;
   /**

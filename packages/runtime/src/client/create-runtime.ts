@@ -1,6 +1,4 @@
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
-import { paginate } from '../pagination.js';
-import { poll } from '../polling.js';
 import { resolveBaseUrl } from './base-url.js';
 import type { CallOptions, ClientOptions, PaginateOptions, PollOptions } from './options.js';
 import { createMiddlewareList, type Middleware } from './middleware.js';
@@ -9,6 +7,19 @@ import type { PathMethods } from './path-methods.js';
 import { performCall } from './send.js';
 import type { CallContext } from './send.js';
 import { validatedOperation } from './validated.js';
+import { onDemand } from './on-demand.js';
+
+/** Pagination and polling: loaded with a client's first `paginate` or `poll` (`./on-demand.ts`). */
+const loadPagination = onDemand(() => import('../pagination.js'));
+const loadPolling = onDemand(() => import('../polling.js'));
+
+/** `paginate` of `../pagination.js`, loaded when the first page is asked for. */
+async function* pagesOf<Item>(
+  options: Parameters<typeof import('../pagination.js').paginate>[0],
+): AsyncIterableIterator<Item> {
+  const { paginate } = await loadPagination();
+  yield* paginate<Item>(options);
+}
 
 /** What a generated client is built on. Every member sends through the same pipeline (`performCall`). */
 export interface Runtime<Paths extends {}> {
@@ -96,9 +107,19 @@ export function createRuntime<Paths extends {}>(
       operation: OperationDefinition,
       args?: OperationArgs,
       paginateOptions?: PaginateOptions,
-    ) => paginate<Item>({ call, operation, args, paginateOptions }),
-    poll: <T>(operation: OperationDefinition, args?: OperationArgs, pollOptions?: PollOptions) =>
-      poll<T>({ call, operation, args, pollOptions, sleep: options.retry?.sleep }),
+    ) => pagesOf<Item>({ call, operation, args, paginateOptions }),
+    poll: async <T>(
+      operation: OperationDefinition,
+      args?: OperationArgs,
+      pollOptions?: PollOptions,
+    ) =>
+      (await loadPolling()).poll<T>({
+        call,
+        operation,
+        args,
+        pollOptions,
+        sleep: options.retry?.sleep,
+      }),
     ...middleware,
   };
 }

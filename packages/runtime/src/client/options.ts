@@ -3,27 +3,16 @@ import type { Middleware } from './middleware.js';
 import type { StreamOptions } from '../streaming/response-stream.js';
 import type { ParseAs } from './body.js';
 import type { RetryOptions } from '../retry.js';
+import type { AccessTokenContext, CredentialOptions } from '../auth/credentials.js';
 
-/** What `getAccessToken` and `reauthorize` are told about the token they are asked for. */
-export interface AccessTokenContext {
-  operationId: string;
-  /** The security scheme name, e.g. `AccessPointOAuth`. */
-  scheme: string;
-  scopes: string[];
-}
+export type { AccessTokenContext };
 
 /** Options every generated `createClient` accepts (generated packages extend it with typed credential options). */
-export interface ClientOptions {
+export interface ClientOptions extends CredentialOptions {
   /** Default: the first server URL with its variables filled. */
   baseUrl?: string;
   /** Values of `{base_url}`-style server variables. */
   serverVariables?: Record<string, string>;
-  /** Bearer token for oauth2, openIdConnect and http bearer schemes. */
-  accessToken?: string;
-  /** Called when an operation needs a token; wins over `accessToken`. */
-  getAccessToken?: (
-    context: AccessTokenContext,
-  ) => string | undefined | Promise<string | undefined>;
   /**
    * Called once after a 401 on a token-authenticated call: returns a new token (e.g. from a
    * silent re-authorization), and the call is sent again with it. Return `undefined` to give up.
@@ -31,10 +20,6 @@ export interface ClientOptions {
    * to the request sent again.
    */
   reauthorize?: (context: AccessTokenContext) => string | undefined | Promise<string | undefined>;
-  /** Credentials by security scheme name, any scheme type (`user:password` for http basic). */
-  credentials?: Record<string, string | (() => string | Promise<string>)>;
-  /** apiKey values under each scheme's `option` name (`apiKey`, `clientId`, ...). */
-  [apiKeyOption: string]: unknown;
   fetch?: typeof globalThis.fetch;
   /** Headers sent with every request. */
   headers?: Record<string, string>;

@@ -5,8 +5,7 @@
  */
 import { RedirectError } from '../errors.js';
 import { containsSecret, isCredentialHeader, redactUrl } from '../redact.js';
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+import { mayRedirect } from './redirect-status.js';
 
 /** Headers that describe a body, dropped with it when a redirect turns the request into a GET. */
 const BODY_HEADERS = [
@@ -96,16 +95,6 @@ function redirected(options: {
   return { url: options.target.href, init: request.init };
 }
 
-/** Whether a response may be a redirect to follow (or a browser's opaque one, to refuse). */
-export function mayRedirect(response: Response, maxRedirects: number): boolean {
-  // A browser's opaque redirect has status 0.
-  const { status } = response;
-  return (
-    (status === 0 && response.type === 'opaqueredirect') ||
-    (maxRedirects !== 0 && REDIRECT_STATUSES.has(status))
-  );
-}
-
 /**
  * Sends a request and follows its redirects (301, 302, 303, 307, 308) up to `maxRedirects`.
  * A hop to another origin drops every credential first, for good: `A → B → A` reaches the second
@@ -134,11 +123,7 @@ export async function fetchFollowingRedirects(options: {
             ...(options.signal === undefined ? {} : { signal: options.signal }),
           });
     // Most responses are not redirects: answered before anything else is looked at.
-    if (
-      response.type !== 'opaqueredirect' &&
-      (!REDIRECT_STATUSES.has(response.status) || options.maxRedirects === 0)
-    )
-      return { response, url: request.url };
+    if (!mayRedirect(response, options.maxRedirects)) return { response, url: request.url };
     const safe = (url: string) =>
       redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
     const method = request.init.method ?? 'GET';

@@ -7,11 +7,7 @@
  */
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
 import { authenticate, type Authentication } from '../auth/credentials.js';
-import {
-  cachedAuthentication,
-  rememberAuthentication,
-  type AuthenticationCache,
-} from './authentication-cache.js';
+import { authenticationFor, type AuthenticationCache } from '../auth/authentication-cache.js';
 import {
   NetworkError,
   RequestValidationError,
@@ -42,9 +38,10 @@ import { mergeHeaders } from './headers.js';
 import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
-import { ResponseStream } from '../streaming/response-stream.js';
+import type { ResponseStream } from '../streaming/response-stream.js';
 import { StreamError } from '../errors.js';
 import { sleep as waitFor } from '../retry.js';
+import { onDemand } from './on-demand.js';
 
 /** What the drop-in client sets once for all its calls (openapi-fetch's `createClient` options). */
 export interface DropInSettings {
@@ -74,7 +71,7 @@ export interface CallContext {
   validation?: typeof Validation;
   /** The client's retry policy, computed on the first call without a call-level `retry`. */
   retryPolicy?: RetryPolicy;
-  /** Credentials computed from option values, by operation (`authentication-cache.ts`). */
+  /** Credentials computed from option values, by operation (`../auth/authentication-cache.ts`). */
   authentications?: AuthenticationCache;
 }
 
@@ -274,15 +271,11 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
   }
   // Nothing is awaited before `fetch` when nothing needs to be: a request sent in the same tick
   // as the call, as with `fetch` itself (an abort right after the call still reaches `fetch`).
-  const auth =
+  const found =
     known && operation.security.length > 0
-      ? (cachedAuthentication(context, operation) ??
-        rememberAuthentication(
-          context,
-          operation,
-          await authenticate({ api, operation, client, required: !dropIn }),
-        ))
+      ? authenticationFor(context, operation, !dropIn)
       : NO_AUTHENTICATION;
+  const auth = found instanceof Promise ? await found : found;
   const baseUrl =
     call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
       ? context.baseUrl
@@ -556,7 +549,7 @@ export async function performCall<T>(options: {
   const { response, credentials } = exchanged;
   const { parseAs } = call.callOptions;
   const stream = parseAs === undefined ? streamOf(context, call, exchanged) : undefined;
-  if (stream !== undefined) return { data: stream as T, response };
+  if (stream !== undefined) return { data: (await stream) as T, response };
   if (parseAs !== undefined && response.ok) {
     // A body the caller chose how to read: a stream is theirs for as long as it lasts.
     if (parseAs === 'stream') exchanged.attempt.dispose();
@@ -630,12 +623,13 @@ function apiErrorOf(
  * A 2xx response whose content type is a stream the operation declares (server-sent events,
  * NDJSON, json-seq) is delivered as a `ResponseStream` of its items, read as they arrive. The
  * attempt's timeout covered the response's head; the stream then lasts as long as it needs.
+ * The stream reader is loaded with the first streamed response (`./on-demand.ts`).
  */
 function streamOf(
   context: CallContext,
   call: Call,
   exchanged: Exchange,
-): ResponseStream<unknown> | undefined {
+): Promise<ResponseStream<unknown>> | undefined {
   const { response } = exchanged;
   const { operation, callOptions } = call;
   const kind = streamKindOf(response.headers.get('content-type'));
@@ -644,72 +638,78 @@ function streamOf(
   if (!declared?.mediaTypes.some((type) => streamKindOf(type) === kind)) return undefined;
   exchanged.attempt.dispose();
   const { secrets } = exchanged.credentials;
-  return new ResponseStream({
-    operationId: operation.operationId,
-    kind,
-    response,
-    requestId: requestIdOf(response.headers, context.api.requestIdHeader),
-    definition: declared.stream,
-    signal: callOptions.signal,
-    options: callOptions.stream,
-    check: (item, from) =>
-      reportResponse({
-        context,
-        operation,
-        status: from.status,
-        body: item,
-        secrets,
-        defaultMode: 'warn',
-        item: true,
-        requestId: requestIdOf(from.headers, context.api.requestIdHeader),
+  return loadStreamReader().then(
+    ({ ResponseStream }) =>
+      new ResponseStream({
+        operationId: operation.operationId,
+        kind,
+        response,
+        requestId: requestIdOf(response.headers, context.api.requestIdHeader),
+        definition: declared.stream,
+        signal: callOptions.signal,
+        options: callOptions.stream,
+        check: (item, from) =>
+          reportResponse({
+            context,
+            operation,
+            status: from.status,
+            body: item,
+            secrets,
+            defaultMode: 'warn',
+            item: true,
+            requestId: requestIdOf(from.headers, context.api.requestIdHeader),
+          }),
+        // The same call again, through the same pipeline (credentials, middleware, retries).
+        reopen: async (lastEventId) => {
+          const resume: Record<string, string> =
+            lastEventId === undefined ? {} : { 'last-event-id': lastEventId };
+          const { dropIn } = call;
+          // The drop-in client's headers travel as openapi-fetch's (`wire.headers`).
+          const again = await exchange(
+            context,
+            dropIn === undefined
+              ? {
+                  ...call,
+                  callOptions: { ...callOptions, headers: { ...callOptions.headers, ...resume } },
+                }
+              : {
+                  ...call,
+                  dropIn: {
+                    ...dropIn,
+                    wire: { ...dropIn.wire, headers: mergeHeaders(dropIn.wire.headers, resume) },
+                  },
+                },
+          );
+          const answer = again.response;
+          if (answer.status === 204) {
+            again.attempt.dispose();
+            await answer.body?.cancel();
+            return undefined;
+          }
+          if (!answer.ok) {
+            const body = await withinAttempt(again, call, () => readBody(answer, again.method));
+            throw apiErrorOf(context, operation, again, body);
+          }
+          again.attempt.dispose();
+          if (streamKindOf(answer.headers.get('content-type')) !== kind) {
+            await answer.body?.cancel();
+            throw new StreamError({
+              operationId: operation.operationId,
+              reason: 'not-a-stream',
+              detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
+              requestId: requestIdOf(answer.headers, context.api.requestIdHeader),
+              lastEventId,
+            });
+          }
+          return answer;
+        },
+        sleep: context.client.retry?.sleep ?? waitFor,
       }),
-    // The same call again, through the same pipeline (credentials, middleware, retries).
-    reopen: async (lastEventId) => {
-      const resume: Record<string, string> =
-        lastEventId === undefined ? {} : { 'last-event-id': lastEventId };
-      const { dropIn } = call;
-      // The drop-in client's headers travel as openapi-fetch's (`wire.headers`).
-      const again = await exchange(
-        context,
-        dropIn === undefined
-          ? {
-              ...call,
-              callOptions: { ...callOptions, headers: { ...callOptions.headers, ...resume } },
-            }
-          : {
-              ...call,
-              dropIn: {
-                ...dropIn,
-                wire: { ...dropIn.wire, headers: mergeHeaders(dropIn.wire.headers, resume) },
-              },
-            },
-      );
-      const answer = again.response;
-      if (answer.status === 204) {
-        again.attempt.dispose();
-        await answer.body?.cancel();
-        return undefined;
-      }
-      if (!answer.ok) {
-        const body = await withinAttempt(again, call, () => readBody(answer, again.method));
-        throw apiErrorOf(context, operation, again, body);
-      }
-      again.attempt.dispose();
-      if (streamKindOf(answer.headers.get('content-type')) !== kind) {
-        await answer.body?.cancel();
-        throw new StreamError({
-          operationId: operation.operationId,
-          reason: 'not-a-stream',
-          detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
-          requestId: requestIdOf(answer.headers, context.api.requestIdHeader),
-          lastEventId,
-        });
-      }
-      return answer;
-    },
-    sleep: context.client.retry?.sleep ?? waitFor,
-  });
+  );
 }
+
+/** The stream reader and its SSE parser: loaded with the first streamed response. */
+const loadStreamReader = onDemand(() => import('../streaming/response-stream.js'));
 
 /**
  * The drop-in delivery (openapi-fetch's): resolves with `{ data, response }` for a 2xx and
@@ -728,7 +728,7 @@ export async function performResultCall(
     parseAs === undefined && call.dropIn?.unknownOperation !== true
       ? streamOf(context, call, exchanged)
       : undefined;
-  if (stream !== undefined) return { data: stream, response };
+  if (stream !== undefined) return { data: await stream, response };
   // A stream is the caller's to read, for as long as it lasts: the attempt's timeout ends here.
   if (parseAs === 'stream') exchanged.attempt.dispose();
   const { ok } = response;

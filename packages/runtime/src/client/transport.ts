@@ -7,7 +7,8 @@
 import { RedirectError, TimeoutError } from '../errors.js';
 import { backoffDelay, isRetryableStatus, parseRetryAfter, type RetryPolicy } from '../retry.js';
 import { attemptSignal, type AttemptSignal } from '../timeout.js';
-import { fetchFollowingRedirects, mayRedirect } from './redirect.js';
+import { onDemand } from './on-demand.js';
+import { mayRedirect } from './redirect-status.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 
 /** How one call is sent. */
@@ -139,6 +140,7 @@ export async function transmit(
       url = outgoing.init.redirect === 'follow' ? response.url || outgoing.url : outgoing.url;
       if (transport.followRedirects && mayRedirect(response, transport.maxRedirects)) {
         const requests = transport.requestFetch !== undefined;
+        const { fetchFollowingRedirects } = await loadRedirects();
         const following = fetchFollowingRedirects({
           fetch: requests
             ? (next, init) => sendRequest(transport, new transport.Request(next, init), signal)
@@ -176,3 +178,6 @@ export async function transmit(
     return { response, url, attempt };
   }
 }
+
+/** Most calls are answered without a redirect: the code that follows one loads with the first. */
+const loadRedirects = onDemand(() => import('./redirect.js'));

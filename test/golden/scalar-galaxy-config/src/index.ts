@@ -17,7 +17,7 @@ export {
   NetworkError,
   TimeoutError,
   ResponseValidationError,
-} from '@zapgen/runtime';
+} from '@zapgen/runtime/client';
 export type {
   CallOptions,
   CallResult,

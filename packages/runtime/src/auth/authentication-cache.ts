@@ -3,9 +3,8 @@
  * `credentials`) are the same for every call of an operation: computed once, kept with the option
  * values they came from, and computed again when one of those changes.
  */
-import type { Authentication } from '../auth/credentials.js';
 import type { ApiDefinition, OperationDefinition } from '../definition.js';
-import type { ClientOptions } from './options.js';
+import { authenticate, type Authentication, type CredentialOptions } from './credentials.js';
 
 export type AuthenticationCache = Map<
   OperationDefinition,
@@ -13,9 +12,9 @@ export type AuthenticationCache = Map<
 >;
 
 /** What `cachedAuthentication` reads of a client. */
-interface Holder {
+export interface AuthenticationHolder {
   api: ApiDefinition;
-  client: ClientOptions;
+  client: CredentialOptions;
   authentications?: AuthenticationCache;
 }
 
@@ -34,7 +33,7 @@ function keyOptions(api: ApiDefinition): string[] {
 }
 
 /** Whether a function provides a credential: then nothing may be kept. */
-function dynamic(client: ClientOptions): boolean {
+function dynamic(client: CredentialOptions): boolean {
   if (client.getAccessToken !== undefined) return true;
   const given = client.credentials;
   if (given === undefined) return false;
@@ -43,16 +42,35 @@ function dynamic(client: ClientOptions): boolean {
 }
 
 /** The option values the credentials come from, in a fixed order. */
-function inputsOf(holder: Holder): unknown[] {
+function inputsOf(holder: AuthenticationHolder): unknown[] {
   const { client } = holder;
   const inputs: unknown[] = [client.accessToken, client.credentials];
   for (const option of keyOptions(holder.api)) inputs.push(client[option]);
   return inputs;
 }
 
+/**
+ * The credential step of a call: what a call of `operation` carries to meet its security. Those
+ * of an earlier call when nothing they came from changed, returned as they are (nothing awaited
+ * before `fetch`); otherwise computed by `authenticate` (throwing `MissingCredentialsError` when
+ * `required` and none can be met), and kept when the client's options hold values only.
+ */
+export function authenticationFor(
+  holder: AuthenticationHolder,
+  operation: OperationDefinition,
+  required: boolean,
+): Authentication | Promise<Authentication> {
+  return (
+    cachedAuthentication(holder, operation) ??
+    authenticate({ api: holder.api, operation, client: holder.client, required }).then((auth) =>
+      rememberAuthentication(holder, operation, auth),
+    )
+  );
+}
+
 /** The credentials of an earlier call of the operation, when nothing they came from changed. */
-export function cachedAuthentication(
-  holder: Holder,
+function cachedAuthentication(
+  holder: AuthenticationHolder,
   operation: OperationDefinition,
 ): Authentication | undefined {
   const cached = holder.authentications?.get(operation);
@@ -68,8 +86,8 @@ export function cachedAuthentication(
 }
 
 /** Keeps the credentials of a call when its client's options hold values only; returns them. */
-export function rememberAuthentication(
-  holder: Holder,
+function rememberAuthentication(
+  holder: AuthenticationHolder,
   operation: OperationDefinition,
   auth: Authentication,
 ): Authentication {
