@@ -3,6 +3,7 @@ import type { BodyEncoding } from '../definition.js';
 import { isAsyncIterable, partHeadersOf, streamOf } from './files.js';
 import { fieldText, formEntries, isStreamValue } from '../form-fields.js';
 import type { encodeMultipart } from './multipart.js';
+import { onDemand } from './on-demand.js';
 
 /** The client's own multipart encoder (`multipart.ts`), loaded by the calls that need it. */
 export type MultipartEncoder = typeof encodeMultipart;
@@ -61,13 +62,10 @@ export function needsPartEncoder(
   });
 }
 
-let loading: Promise<MultipartEncoder> | undefined;
-
-/** The own multipart encoder, imported once on first use. */
-export function loadMultipartEncoder(): Promise<MultipartEncoder> {
-  loading ??= import('./multipart.js').then((module) => module.encodeMultipart);
-  return loading;
-}
+/** The own multipart encoder, imported on first use (`onDemand`: once; a failed load is tried again). */
+export const loadMultipartEncoder = onDemand(() =>
+  import('./multipart.js').then((module) => module.encodeMultipart),
+);
 
 /**
  * Encodes a request body for its media type: JSON, form-urlencoded, multipart (each part by the
