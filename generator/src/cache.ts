@@ -22,10 +22,14 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  appendFileSync,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   writeFileSync,
 } from 'node:fs';
@@ -35,7 +39,7 @@ import { specFileHash } from './load/bounds.js';
 import type { Finding } from './load/finding.js';
 import { isGenerated } from './write/header.js';
 import { listFiles, readStart } from './write/write-files.js';
-import { Memo, type MemoValue } from './memo/index.js';
+import { Memo } from './memo/index.js';
 
 /** Bumped when the record's layout changes. */
 const RECORD_FORMAT = 2;
@@ -290,50 +294,100 @@ export function memoOf(out: string): Memo {
 /**
  * Ends the run of `memo` (what it did not use is dropped) and writes it beside the run cache,
  * when there is one. A memo that cannot be written only costs the next run its reuse.
+ *
+ * The file is a header line and one `key<TAB>JSON` line per entry. A run after a small edit
+ * makes a few entries of thousands, so they are appended to the file this process read or
+ * wrote, rather than the whole file written again (GitHub's is 17 MB). Entries are content
+ * addressed, so an appended entry is right whatever else the file holds; the entries no run uses
+ * any more are dropped when they are as many as the live ones (the file is written whole again).
  */
 export function saveMemo({ out, memo }: { out: string; memo: Memo }): void {
   memo.endRun();
   const file = memoFileFor(out);
   if (!file) return;
   try {
-    const content: MemoFile = {
-      format: MEMO_FORMAT,
-      generator: generatorFingerprint(),
-      entries: Object.fromEntries(memo.entries()),
-    };
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(content));
-    renameSync(temporary, file);
+    const known = memoFiles.get(memo);
+    const fresh = memo.lines({ fresh: true });
+    if (
+      known?.file === file &&
+      known.lines + fresh.length <= 2 * memo.size + MEMO_SLACK &&
+      firstLine(file) === memoHeader()
+    ) {
+      // The leading newline ends a line that an interrupted append left unfinished.
+      if (fresh.length) appendFileSync(file, `\n${fresh.map(memoLine).join('')}`);
+      memoFiles.set(memo, { file, lines: known.lines + fresh.length });
+    } else {
+      const lines = memo.lines();
+      mkdirSync(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, `${memoHeader()}\n${lines.map(memoLine).join('')}`);
+      renameSync(temporary, file);
+      memoFiles.set(memo, { file, lines: lines.length });
+    }
+    memo.saved();
   } catch {
     // As for the record: a miss next time, never an error.
   }
 }
 
 /** Bumped when the layout of the memo file changes. */
-const MEMO_FORMAT = 1;
+const MEMO_FORMAT = 2;
 
-interface MemoFile {
-  format: number;
-  /** The zapgen that wrote it (`generatorFingerprint`): another one starts empty. */
-  generator: string;
-  entries: Record<string, MemoValue>;
+/** Dead lines a memo file may hold beyond as many as its live entries before it is compacted. */
+const MEMO_SLACK = 1000;
+
+/** The first line of a memo file: its format and the zapgen that wrote it (another one starts empty). */
+function memoHeader(): string {
+  return JSON.stringify({ format: MEMO_FORMAT, generator: generatorFingerprint() });
 }
+
+const memoLine = ([key, json]: [string, string]) => `${key}\t${json}\n`;
+
+/** The lines in each memo's file as this process last read or wrote it. */
+const memoFiles = new WeakMap<Memo, { file: string; lines: number }>();
 
 /** Memos of the package folders this process generated last (watch mode, tests, scripts). */
 const openMemos = new Map<string, Memo>();
 const MEMOS_KEPT = 4;
 
-function memoFileFor(out: string): string | undefined {
-  return cacheFileFor(out)?.replace(/\.json$/, '.memo.json');
+/** The memo file of a package folder, or undefined when there is no run cache. */
+export function memoFileFor(out: string): string | undefined {
+  return cacheFileFor(out)?.replace(/\.json$/, '.memo');
 }
 
-function readMemo(file: string): Memo | undefined {
+function firstLine(file: string): string | undefined {
+  const fd = openSync(file, 'r');
   try {
-    const content = JSON.parse(readFileSync(file, 'utf8')) as MemoFile;
-    if (content.format !== MEMO_FORMAT || content.generator !== generatorFingerprint())
-      return undefined;
-    return new Memo(Object.entries(content.entries));
+    const buffer = Buffer.alloc(512);
+    const text = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+    const end = text.indexOf('\n');
+    return end === -1 ? undefined : text.slice(0, end);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The memo in `file`, its values left as text until looked up. A line that is not one key, a
+ * tab and a value (one an interrupted append cut) is skipped; a value that is not JSON is a miss.
+ */
+export function readMemo(file: string): Memo | undefined {
+  try {
+    const text = readFileSync(file, 'utf8');
+    const end = text.indexOf('\n');
+    if (end === -1 || text.slice(0, end) !== memoHeader()) return undefined;
+    const texts: [string, string][] = [];
+    let lines = 0;
+    for (const line of text.slice(end + 1).split('\n')) {
+      if (!line) continue;
+      lines += 1;
+      const tab = line.indexOf('\t');
+      if (tab <= 0 || line.includes('\t', tab + 1)) continue;
+      texts.push([line.slice(0, tab), line.slice(tab + 1)]);
+    }
+    const memo = new Memo([], texts);
+    memoFiles.set(memo, { file, lines });
+    return memo;
   } catch {
     return undefined;
   }

@@ -152,10 +152,10 @@ API per spec/<api>/ folder holding an openapi.yaml. An existing config is never 
 unless --force. With --from-stainless, the client keeps a Stainless SDK's surface: every method
 of its api.md (or the resources of its stainless.yml) becomes the namespace and name of the
 operation with that method and path (namespaces.operations in the config). A stainless.yml's
-pagination schemes of type page_number and offset page the methods they match, through
-stainless-pagination.overlay.yaml written beside the config and listed in its overlays; a
-scheme zapgen cannot page (cursor, cursor_id, cursor_url, fake_page) is a warning naming it and
-its methods.
+pagination schemes (page_number, offset, cursor, cursor_id, cursor_url) page the methods they
+match, through stainless-pagination.overlay.yaml written beside the config and listed in its
+overlays; a scheme zapgen cannot page (fake_page, parameters in the body) is a warning naming it
+and its methods.
 
 Options:
   --spec <file|folder>  The spec (default: every spec/<api>/openapi.yaml)

@@ -15,6 +15,8 @@ import {
 } from './emit/index.js';
 import { hasErrors, loadSpec, sortFindings, validateSpec, type Finding } from './load/index.js';
 import { verifyPackage, type VerifyWarning } from './verify/index.js';
+import { FIXTURES, TYPES } from './verify/check.js';
+import { poolSize, WorkerPool } from './workers/pool.js';
 import { Degradations } from './emit/shared/degrade.js';
 import { collectGarbage, LARGE_HEAP } from './memory.js';
 import { apiNameOf } from './load/api.js';
@@ -112,6 +114,13 @@ export interface GenerateOptions {
    * Either way the bytes are the same.
    */
   memo?: Memo | false;
+  /**
+   * Worker threads for the type check of the verify phase, which then runs beside the emitters
+   * (`workers/pool.ts`); 0 runs it in this thread. Default `ZAPGEN_WORKERS`, else one per core
+   * beside this thread's, for the checks of more than a megabyte (`verify/index.ts`).
+   * The bytes are the same either way.
+   */
+  workers?: number;
 }
 
 /** Milliseconds spent in each phase. */
@@ -276,16 +285,9 @@ async function build(options: GenerateOptions, memo: Memo | undefined): Promise<
     const contents = addHeader({ path: file.path, contents: file.contents, header });
     files[index] = { ...file, contents: '' };
     try {
-      outputs.push({
-        path: file.path,
-        contents: await formatted({
-          path: file.path,
-          contents,
-          specHash: context.specHash,
-          out: options.out,
-          memo,
-        }),
-      });
+      const output = await formatted({ path: file.path, contents, out: options.out, memo });
+      outputs.push({ path: file.path, contents: output.contents });
+      outputHashes[file.path] = output.digest;
     } catch (error) {
       // The formatter is recursive: a deeply nested schema is beyond what it can lay out safely.
       // The code is valid as emitted, only not laid out, so it is kept and the user told.
@@ -305,8 +307,7 @@ async function build(options: GenerateOptions, memo: Memo | undefined): Promise<
         );
     }
   }
-  for (const output of outputs)
-    outputHashes[output.path] = createHash('sha256').update(output.contents, 'utf8').digest('hex');
+  for (const output of outputs) outputHashes[output.path] ??= sha256(output.contents);
   timings.write = elapsed();
 
   return {
@@ -383,22 +384,56 @@ async function produce({
     ...(options.transformers && { transformers: options.transformers }),
   };
   const emitted: (EmittedFile & { emitter: string })[] = [];
-  for (const emitter of emitters) {
-    for (const file of await emitter.emit(model, context))
-      emitted.push({ ...file, emitter: emitter.name });
+  // The verify phase reads types.ts and fixtures.ts only: it starts once their emitters have run,
+  // its type checks in a worker thread while the other emitters run here ('emit' then counts
+  // both, 'verify' what is left of it after the emitters).
+  const pool = new WorkerPool(poolSize(options.workers));
+  const verifiedAfter = Math.max(
+    -1,
+    ...emitters.map((emitter, index) =>
+      emitter.provides.some((module) => VERIFIED.has(module.file)) ? index : -1,
+    ),
+  );
+  let verifying: ReturnType<typeof verifyPackage<EmittedFile & { emitter: string }>> | undefined;
+  const verify = () => {
+    verifying = verifyPackage({
+      model,
+      files: emitted.filter((file) => VERIFIED.has(file.path)),
+      runtimePackage: context.runtimePackage,
+      memo,
+      ...(pool.size > 0 && {
+        pool: {
+          check: (request) => pool.run('verify-check', request),
+          forget: () => pool.run('verify-forget', undefined),
+        },
+      }),
+      // Asked for workers explicitly, a run uses them whatever the size (the tests of the pool).
+      ...(options.workers !== undefined && { pooledChars: 0 }),
+    });
+    // Awaited after the emitters; until then a failure must not count as unhandled.
+    verifying.catch(() => undefined);
+    return verifying;
+  };
+  let verified: Awaited<NonNullable<typeof verifying>>;
+  try {
+    for (const [index, emitter] of emitters.entries()) {
+      for (const file of await emitter.emit(model, context))
+        emitted.push({ ...file, emitter: emitter.name });
+      if (index >= verifiedAfter && !verifying && pool.size > 0) {
+        assertUniquePaths(emitted);
+        verify();
+      }
+    }
+    assertUniquePaths(emitted);
+    lap('emit');
+    verified = await (verifying ?? verify());
+  } finally {
+    await pool.close();
   }
-  assertUniquePaths(emitted);
-  lap('emit');
-
-  const verified = verifyPackage({
-    model,
-    files: emitted,
-    runtimePackage: context.runtimePackage,
-    memo,
-  });
+  const verifiedFiles = new Map(verified.files.map((file) => [file.path, file]));
   lap('verify');
   return {
-    files: verified.files,
+    files: emitted.map((file) => verifiedFiles.get(file.path) ?? file),
     verifyWarnings: [
       ...context.degradations!.list.map(({ pointer, message }) => ({
         pointer,
@@ -495,39 +530,34 @@ function prepare({
 }
 
 /**
- * `formatFile`, through the memo. The spec's hash is in every file's header, so a file is looked
- * up with the hash blanked (the formatter leaves a comment's text as it is): a file whose code a
- * small edit did not change is found again. The formatted text itself is not kept in the memo
- * (GitHub's package is 44 MB): the memo holds its digest and the spec hash it was written with,
- * and the text is the file in `out`, when it still has that digest.
+ * `formatFile`, through the memo, with the sha256 of the result. Headers carry no spec hash, so a
+ * file whose code a small edit did not change is emitted with the same bytes and found again.
+ * The formatted text itself is not kept in the memo (GitHub's package is 44 MB): the memo holds
+ * its digest, and the text is the file in `out`, when it still has that digest.
  */
 async function formatted({
   path: filePath,
   contents,
-  specHash: hash,
   out,
   memo,
 }: {
   path: string;
   contents: string;
-  specHash: string;
   out: string;
   memo: Memo | undefined;
-}): Promise<string> {
-  const blank = '0'.repeat(hash.length);
-  if (!memo || !hash || contents.includes(blank)) return formatFile({ path: filePath, contents });
-  const occurrences = contents.split(hash).length;
-  const key = Memo.key('format', filePath, contents.replaceAll(hash, blank));
-  const found = memo.get<{ specHash: string; digest: string }>(key);
-  const onDisk = found && readGenerated(path.join(out, filePath));
-  if (found && onDisk !== undefined && !onDisk.includes(blank)) {
-    const blanked = onDisk.replaceAll(found.specHash, blank);
-    if (sha256(blanked) === found.digest) return blanked.replaceAll(blank, hash);
+}): Promise<{ contents: string; digest: string }> {
+  if (!memo) {
+    const result = await formatFile({ path: filePath, contents });
+    return { contents: result, digest: sha256(result) };
   }
+  const key = Memo.key('format', filePath, contents);
+  const found = memo.get<string>(key);
+  const onDisk = typeof found === 'string' ? readGenerated(path.join(out, filePath)) : undefined;
+  if (onDisk !== undefined && sha256(onDisk) === found) return { contents: onDisk, digest: found };
   const result = await formatFile({ path: filePath, contents });
-  if (result.split(hash).length === occurrences && !result.includes(blank))
-    memo.set(key, { specHash: hash, digest: sha256(result.replaceAll(hash, blank)) });
-  return result;
+  const digest = sha256(result);
+  memo.set(key, digest);
+  return { contents: result, digest };
 }
 
 /** A file of the package as it is on disk, or undefined. */
@@ -539,7 +569,8 @@ function readGenerated(file: string): string | undefined {
   }
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
+/** sha256 (hex) of a file's text, as the run cache records it. */
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function withoutChangelog({
   changelog: _changelog,
@@ -587,6 +618,9 @@ function locateWarnings({
     })),
   );
 }
+
+/** The files the verify phase reads (and may change). */
+const VERIFIED = new Set([TYPES, FIXTURES]);
 
 function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {
   const owners = new Map<string, string>();

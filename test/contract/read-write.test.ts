@@ -145,6 +145,18 @@ describe('zod validators', () => {
       { schema: 'UserReadableSchema', value: { name: 'Ada' }, valid: false },
     ],
     [
+      'a response with a writeOnly password that leaked',
+      { schema: 'UserReadableSchema', value: { id: 1, ...user }, valid: false },
+    ],
+    [
+      'a response with another unknown property (the object stays open)',
+      { schema: 'UserReadableSchema', value: { id: 1, name: 'Ada', nickname: 'A' }, valid: true },
+    ],
+    [
+      'the shared schema takes both directions, the password too',
+      { schema: 'UserSchema', value: { id: 1, ...user }, valid: true },
+    ],
+    [
       'the shared schema needs both',
       { schema: 'UserSchema', value: { id: 1, name: 'Ada' }, valid: false },
     ],
@@ -220,5 +232,18 @@ describe('the mock', () => {
     await expect(
       sdk.createUser!({ body: { id: 1, name: 'Ada', password: 'correct horse' } }),
     ).rejects.toThrow(/id/);
+  });
+
+  test('a server that leaks a writeOnly password fails strict response validation, naming it', async () => {
+    const leaking = async () =>
+      new Response(JSON.stringify({ id: 1, name: 'Ada', password: 'correct horse' }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    const sdk = client.createClient({
+      baseUrl: 'https://users.example.com',
+      fetch: leaking,
+      validation: { response: 'strict' },
+    });
+    await expect(sdk.getUser!({ path: { id: 1 } })).rejects.toThrow(/password/);
   });
 });

@@ -46,6 +46,10 @@ export async function consume(): Promise<[Date, bigint, Date, Date | null | unde
   // @ts-expect-error: a decoded body is decoded throughout (a string is not a Date)
   await client.createEvent({ body: { slug: 'd', count: 1n, at: '2024-01-01T00:00:00Z', day: new Date() } });
   const count: bigint = created.count;
+  for await (const item of await client.streamEvents()) {
+    const streamed: Date = item.at;
+    void streamed;
+  }
   return [event.at, count, created.day, created.ends];
 }
 `;
@@ -119,8 +123,72 @@ describe('transformers over real HTTP against the mock', () => {
     expect(created.at.toISOString()).toBe('2024-03-10T17:00:00.000Z');
   });
 
-  // The mock reads form fields as strings (integers too, with or without transformers): what
-  // the client sends is checked at the transport instead.
+  it('an int64 query value beyond 2^53 reaches the mock exactly and selects by it', async () => {
+    const client = sdk.createClient({ baseUrl, validation: { request: true } });
+    const found = await client.listEvents!({ query: { count: INT64_MAX } });
+    expect(found.map((event: { slug: string }) => event.slug)).toEqual(['launch']);
+    // 2^63 - 2 is 2^63 as a double, as is 2^63 - 1: only an exact read tells them apart.
+    expect(await client.listEvents!({ query: { count: INT64_MAX - 1n } })).toEqual([]);
+  });
+
+  it('the mock reads form fields by the body schema: 2^63 - 1 and a date are accepted', async () => {
+    const client = sdk.createClient({ baseUrl, validation: { request: true } });
+    await expect(
+      client.addTicket!({
+        path: { slug: 'launch' },
+        body: { seat: INT64_MAX, on: new Date(2024, 0, 1) },
+      }),
+    ).resolves.toBeUndefined();
+    const refused = await fetch(`${baseUrl}/events/launch/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'seat=twelve',
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('seat');
+  });
+
+  it('streamed items arrive decoded, as a body does', async () => {
+    const client = sdk.createClient({ baseUrl, validation: { response: 'strict' } });
+    const items: { at: unknown; day: unknown; count: unknown }[] = [];
+    for await (const item of await client.streamEvents!()) items.push(item);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item.at).toBeInstanceOf(Date);
+      expect(item.day).toBeInstanceOf(Date);
+      expect(typeof item.count).toBe('bigint');
+    }
+  });
+
+  it('an error body arrives decoded by its response schema', async () => {
+    const client = sdk.createClient({
+      baseUrl,
+      fetch: async () =>
+        new Response(JSON.stringify({ message: 'gone', at: '2024-01-01T05:00:00Z' }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    const error = (await client.getEvent!({ path: { slug: 'x' } }).catch(
+      (caught: unknown) => caught,
+    )) as { status: number; body: { message: string; at: unknown } };
+    expect(error.status).toBe(404);
+    expect(error.body.message).toBe('gone');
+    expect(error.body.at).toEqual(new Date(Date.UTC(2024, 0, 1, 5)));
+  });
+
+  it('the drop-in (./fetch) keeps wire values, as openapi-fetch types them', async () => {
+    const { createClient: createFetchClient } = (await import(join(out, 'src/fetch.ts'))) as {
+      createClient(options: Record<string, unknown>): {
+        GET(path: string, init?: unknown): Promise<{ data?: { at: unknown; count: unknown } }>;
+      };
+    };
+    const drop = createFetchClient({ baseUrl });
+    const { data } = await drop.GET('/events/{slug}', { params: { path: { slug: 'launch' } } });
+    expect(typeof data!.at).toBe('string');
+  });
+
+  // What the client puts on the wire for a form body, byte for byte.
   it('a form body encodes a bigint and a Date', async () => {
     let sent = '';
     const client = sdk.createClient({

@@ -156,10 +156,25 @@ export interface TypeDifference {
   peerOnlyValues?: string[];
   /** The name a `Property '…' is missing` reason is about, when the document requires it without a schema. */
   requiredWithoutSchema?: string;
+  /**
+   * A name the document requires without a schema that zapgen's full type requires more often
+   * than openapi-typescript's, whatever TypeScript's reason names (in a union, it reports the
+   * mismatch against another variant: epilot's `BaseEntity`).
+   */
+  requiredInZapgenOnly?: string;
   /** The parameter a `Types of property '…'` reason is about, when the document describes it by `content`. */
   contentParameter?: string;
   /** The property an `undefined is not assignable` reason is about, when the document gives it a default. */
   defaultedProperty?: string;
+  /**
+   * The property a `Types of property '…'` reason is about, when the document gives it a
+   * `oneOf`/`anyOf` member outside its `type` (`{type: boolean, oneOf: [{type: boolean}, {enum: [auto]}]}`).
+   */
+  memberOutsideParentType?: string;
+  /** The property a `Type 'null' is not assignable` reason is about, when a 3.1 document marks it `nullable: true`. */
+  nullableKeywordProperty?: string;
+  /** The difference is in responses that `$ref` a request body (`#/components/requestBodies/...`). */
+  responseRefsRequestBody?: true;
 }
 
 export interface EquivalenceResult {
@@ -192,6 +207,7 @@ export function compareTypeFiles({
   items,
   checkFiles = true,
   suspectValues = [],
+  requiredNames = new Set<string>(),
 }: {
   zapgenTypes: string;
   peerTypes: string;
@@ -200,6 +216,8 @@ export function compareTypeFiles({
   checkFiles?: boolean;
   /** String values to look for in each differing pair's full text (`peerOnlyValues`). */
   suspectValues?: readonly string[];
+  /** Names the document requires without a schema: one required in zapgen's type only is `requiredWithoutSchema`. */
+  requiredNames?: ReadonlySet<string>;
 }): EquivalenceResult {
   const dir = path.dirname(peerTypes);
   const checkFile = path.join(dir, 'types-equivalence-check.ts');
@@ -267,8 +285,12 @@ export function compareTypeFiles({
     const peerOnlyValues = suspectValues.length
       ? valuesOnlyIn({ values: suspectValues, peer: fullText(peer), zapgen: fullText(zapgen) })
       : [];
+    const requiredInZapgenOnly = !backward
+      ? requiredMoreOften({ names: requiredNames, more: fullText(zapgen), less: fullText(peer) })
+      : undefined;
     differences.push({
       ...(peerOnlyValues.length && { peerOnlyValues }),
+      ...(requiredInZapgenOnly !== undefined && { requiredInZapgenOnly }),
       item: item.name,
       direction:
         !forward && !backward
@@ -316,8 +338,14 @@ export function comparePackageTypes({
     items: comparedItems(model),
     checkFiles,
     suspectValues: rejectedDiscriminatorValues(model),
+    requiredNames: requiredWithoutSchemaNames(model.document),
   });
   const undeclared = requiredWithoutSchemaNames(model.document);
+  const nullableKeyword = model.openapi.startsWith('3.1')
+    ? nullableKeywordNames(model.document)
+    : new Set<string>();
+  const requestBodyResponses = responsesReferencingRequestBodies(model.document);
+  const outsideParentType = propertiesWithMemberOutsideType(model.document);
   const defaulted = defaultedPropertyNames(model.document);
   const contentParameters = new Set(
     model.operations.flatMap((operation) =>
@@ -352,6 +380,20 @@ export function comparePackageTypes({
       defaulted.has(named)
     )
       difference.defaultedProperty = named;
+    if (
+      named !== undefined &&
+      difference.direction !== 'openapi-typescript → zapgen' &&
+      /^Type 'null' is not assignable to type/.test(rest.at(-1) ?? '') &&
+      nullableKeyword.has(named)
+    )
+      difference.nullableKeywordProperty = named;
+    if (requestBodyResponses.has(difference.item)) difference.responseRefsRequestBody = true;
+    if (
+      named !== undefined &&
+      difference.direction !== 'openapi-typescript → zapgen' &&
+      outsideParentType.has(named)
+    )
+      difference.memberOutsideParentType = named;
   }
   return result;
 }
@@ -383,6 +425,109 @@ function valuesOnlyIn({
     const literal = JSON.stringify(value);
     return peer.includes(literal) && !zapgen.includes(literal);
   });
+}
+
+/** Escaped for a regular expression. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The first of `names` that `more` declares as a required property more often than `less` does
+ * (`_id: string` against `_id?: string`): where TypeScript matched a union's members so that its
+ * reason names another variant, the type still says which required name makes the difference.
+ */
+function requiredMoreOften({
+  names,
+  more,
+  less,
+}: {
+  names: ReadonlySet<string>;
+  more: string;
+  less: string;
+}): string | undefined {
+  for (const name of names) {
+    const required = new RegExp(`(?:^|[{;,(|&]\\s*|\\breadonly )"?${escaped(name)}"?:`, 'g');
+    const count = (text: string) => text.match(required)?.length ?? 0;
+    if (count(more) > count(less)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * Every property name whose schema has a `oneOf`/`anyOf` member of another type than its own
+ * `type` (`{type: boolean, oneOf: [{type: boolean}, {type: string, enum: [auto]}]}`).
+ */
+function propertiesWithMemberOutsideType(document: unknown): Set<string> {
+  const names = new Set<string>();
+  const outside = (schema: Record<string, unknown>) => {
+    const parent = typeof schema.type === 'string' ? [schema.type] : schema.type;
+    if (!Array.isArray(parent)) return false;
+    const allowed = new Set(parent.includes('number') ? [...parent, 'integer'] : parent);
+    return ['oneOf', 'anyOf'].some(
+      (key) =>
+        Array.isArray(schema[key]) &&
+        (schema[key] as unknown[]).some(
+          (member) =>
+            isObject(member) &&
+            typeof member.type === 'string' &&
+            !allowed.has(member.type) &&
+            !(member.type === 'integer' && allowed.has('number')),
+        ),
+    );
+  };
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown>;
+    if (isObject(record.properties))
+      for (const [name, schema] of Object.entries(record.properties))
+        if (isObject(schema) && outside(schema)) names.add(name);
+    Object.values(record).forEach(visit);
+  };
+  visit(document);
+  return names;
+}
+
+/** Every property name whose schema carries OpenAPI 3.0's `nullable: true`. */
+function nullableKeywordNames(document: unknown): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown>;
+    if (isObject(record.properties))
+      for (const [name, schema] of Object.entries(record.properties))
+        if (isObject(schema) && schema.nullable === true) names.add(name);
+    Object.values(record).forEach(visit);
+  };
+  visit(document);
+  return names;
+}
+
+/** The compared items (`paths./p.get.responses`) of operations with a response that `$ref`s a request body. */
+function responsesReferencingRequestBodies(document: unknown): Set<string> {
+  const items = new Set<string>();
+  const paths = isObject(document) && isObject(document.paths) ? document.paths : {};
+  for (const [route, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const [method, operation] of Object.entries(item)) {
+      const responses = isObject(operation) ? operation.responses : undefined;
+      if (!isObject(responses)) continue;
+      if (
+        Object.values(responses).some(
+          (response) =>
+            isObject(response) &&
+            typeof response.$ref === 'string' &&
+            response.$ref.startsWith('#/components/requestBodies/'),
+        )
+      )
+        items.add(`paths.${route}.${method}.responses`);
+    }
+  }
+  return items;
 }
 
 /** Every name some schema of the document lists in `required` without a property schema beside it. */
@@ -572,12 +717,33 @@ export const DELIBERATE: readonly {
     matches: (difference) => difference.contentParameter !== undefined,
   },
   {
+    name: 'member-outside-parent-type',
+    why: 'a `oneOf`/`anyOf` member of another type than its parent\'s `type` (`{type: boolean, oneOf: [{type: boolean}, {enum: [auto]}]}`) is kept, as the spec\'s authors meant it: zapgen writes `boolean | "auto"`, openapi-typescript intersects it away (ajv, reading JSON Schema strictly, rejects `"auto"`)',
+    matches: (difference) => difference.memberOutsideParentType !== undefined,
+  },
+  {
+    name: 'nullable-keyword-in-3.1',
+    why: 'OpenAPI 3.0\'s `nullable: true` in a 3.1 document means "also null" wherever it stands (beside `oneOf`, beside `$ref`); openapi-typescript ignores it there',
+    matches: (difference) => difference.nullableKeywordProperty !== undefined,
+  },
+  {
+    name: 'response-refs-request-body',
+    why: 'a response that `$ref`s `#/components/requestBodies/...` is the wrong kind of object (an invalid spec at that point): zapgen reads it as a response (its `content`, open `headers`), openapi-typescript writes the request body type',
+    matches: (difference) => difference.responseRefsRequestBody === true,
+  },
+  {
     name: 'defs-not-a-property',
     why: "a schema's `$defs` are definitions, not a property of its values (openapi-typescript types them as a required `$defs` property no value has)",
     matches: (difference) =>
       difference.direction === 'zapgen → openapi-typescript' &&
       /\$defs/.test(difference.reason ?? '') &&
       !/\$defs/.test(difference.zapgen),
+  },
+  {
+    // Last: only where no class recognises the reason itself.
+    name: 'required-without-schema',
+    why: 'the same class, where TypeScript reports a union against another variant than the one whose required name differs',
+    matches: (difference) => difference.requiredInZapgenOnly !== undefined,
   },
 ];
 

@@ -6,10 +6,10 @@
  * The same matching runs here against the spec, and each matched method gets an Overlay 1.0
  * action adding the extension, so the spec stays as its authors keep it.
  *
- * zapgen pages by page number or by offset (the runtime's `PaginationDefinition`): `page_number`
- * and `offset` schemes map to those; `cursor`, `cursor_id`, `cursor_url` and `fake_page` have no
- * equivalent, and a scheme that matched methods but cannot be expressed is a warning naming it
- * and them, never a silent drop. Field roles come from `x-stainless-pagination-property.purpose`
+ * zapgen pages by page number, offset or cursor (the runtime's `PaginationDefinition`):
+ * `page_number`, `offset` and the three cursor types map to those; `fake_page` (a list answered
+ * whole) has nothing to page, and a scheme that matched methods but cannot be expressed is a
+ * warning naming it and them, never a silent drop. Field roles come from `x-stainless-pagination-property.purpose`
  * where the scheme gives one, else from the names Stainless's own examples use.
  * Reference: https://www.stainless.com/docs/configure/pagination and the config reference's
  * `PaginationScheme`/`PaginationProperty`.
@@ -161,9 +161,93 @@ export function paginationOf(scheme: StainlessScheme): PaginationDefinition | st
       ...(total && { totalItemsField: total.name }),
     };
   }
-  if (['cursor', 'cursor_id', 'cursor_url', 'fake_page'].includes(scheme.type))
-    return `zapgen pages by page number or offset only, not by ${scheme.type === 'fake_page' ? 'a single page of all items (fake_page)' : `${scheme.type} (cursor)`}`;
+  if (scheme.type === 'cursor' || scheme.type === 'cursor_id' || scheme.type === 'cursor_url')
+    return cursorPaginationOf(scheme, items);
+  if (scheme.type === 'fake_page')
+    return 'a fake_page list is answered whole, in one page: there is nothing to page (the method stays a plain list)';
   return `its type ${JSON.stringify(scheme.type)} is none of Stainless's (page_number, offset, cursor, cursor_id, cursor_url, fake_page)`;
+}
+
+/** Cursor parameters by the names Stainless SDKs and common APIs use. */
+const CURSOR_PARAMETER_NAMES = [
+  'cursor',
+  'after',
+  'starting_after',
+  'page_token',
+  'pageToken',
+  'next_token',
+  'after_id',
+];
+const NEXT_CURSOR_NAMES = [
+  'next_cursor',
+  'nextCursor',
+  'next_page_token',
+  'nextPageToken',
+  'last_id',
+  'cursor',
+];
+const NEXT_URL_NAMES = ['next', 'next_url', 'next_page_url', 'next_page', 'nextPage'];
+
+/** The first field of `list` with one of `purposes`, else the first named one of `names`. */
+function roleAmong(
+  list: readonly SchemeField[],
+  purposes: readonly string[],
+  names: readonly string[],
+): SchemeField | undefined {
+  for (const purpose of purposes) {
+    const found = list.find((field) => field.purpose === purpose);
+    if (found) return found;
+  }
+  for (const name of names) {
+    const found = list.find((field) => field.purpose === undefined && field.name === name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Stainless's three cursor types as one `cursor` pagination: `cursor` has the next cursor in a
+ * response field, `cursor_url` a next-page URL whose cursor parameter is taken, `cursor_id` the
+ * id of the last item (openai-node's `CursorPage`: `after=<last id>` while `has_more`).
+ */
+function cursorPaginationOf(
+  scheme: StainlessScheme,
+  items: string | undefined,
+): PaginationDefinition | string {
+  const cursor = roleAmong(
+    scheme.request,
+    ['next_cursor_param', 'next_cursor_id_param'],
+    CURSOR_PARAMETER_NAMES,
+  );
+  if (!cursor) return 'its request names no next_cursor_param (or `cursor`, `after`, …) field';
+  if (items === undefined) return 'its response names no items (or array) field';
+  const size = sizeField(scheme, cursor.name);
+  const hasMore = roleAmong(scheme.response, ['has_next_page'], ['has_more', 'hasMore']);
+  let next: Pick<
+    Extract<PaginationDefinition, { kind: 'cursor' }>,
+    'nextCursorField' | 'nextUrlField' | 'cursorItemField'
+  >;
+  if (scheme.type === 'cursor_id') {
+    next = { cursorItemField: 'id' };
+  } else {
+    const url = scheme.type === 'cursor_url';
+    const field = roleAmong(
+      scheme.response,
+      url ? ['cursor_url_field'] : ['next_cursor_field'],
+      url ? NEXT_URL_NAMES : NEXT_CURSOR_NAMES,
+    );
+    if (!field)
+      return `its response names no ${url ? 'cursor_url_field (or `next`, …)' : 'next_cursor_field (or `next_cursor`, …)'} field`;
+    next = url ? { nextUrlField: field.name } : { nextCursorField: field.name };
+  }
+  return {
+    kind: 'cursor',
+    cursorParameter: cursor.name,
+    ...(size && { sizeParameter: size.name }),
+    itemsField: items,
+    ...next,
+    ...(hasMore && { hasMoreField: hasMore.name }),
+  };
 }
 
 /** The names of the top-level fields of `schema` (through references and `allOf`). */

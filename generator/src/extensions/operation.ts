@@ -121,6 +121,26 @@ export const pagination = byKind([
     previousField: nonEmpty.optional(),
     totalItemsField: nonEmpty.optional(),
   }),
+  fields({
+    kind: z.literal('cursor'),
+    cursorParameter: nonEmpty,
+    sizeParameter: nonEmpty.optional(),
+    itemsField: z.string(),
+    nextCursorField: nonEmpty.optional(),
+    nextUrlField: nonEmpty.optional(),
+    cursorItemField: nonEmpty.optional(),
+    hasMoreField: nonEmpty.optional(),
+    totalItemsField: nonEmpty.optional(),
+  }).refine(
+    (value) =>
+      [value.nextCursorField, value.nextUrlField, value.cursorItemField].filter(
+        (name) => name !== undefined,
+      ).length === 1,
+    {
+      error:
+        'must name where the next cursor is: exactly one of nextCursorField, nextUrlField, cursorItemField',
+    },
+  ),
 ]) satisfies z.ZodType<PaginationDefinition>;
 
 /** `x-zapgen-polling`. */

@@ -17,12 +17,21 @@ export type MemoValue =
 /** Reused work, keyed by content hashes. */
 export class Memo {
   readonly #entries: Map<string, MemoValue>;
+  /**
+   * Entries read from a memo file and not looked up yet, as JSON text: a run uses a few of
+   * GitHub's 7,000, so the others are neither parsed nor written again (`lines`).
+   */
+  readonly #texts: Map<string, string>;
   readonly #used = new Set<string>();
+  /** Keys set since the last `saved`: what a memo file does not hold yet. */
+  readonly #fresh = new Set<string>();
   /** Lookups that found their value, by kind (the key's prefix), since the memo was made. */
   readonly hits = new Map<string, number>();
 
-  constructor(entries: Iterable<[string, MemoValue]> = []) {
+  constructor(entries: Iterable<[string, MemoValue]> = [], texts: Iterable<[string, string]> = []) {
     this.#entries = new Map(entries);
+    this.#texts = new Map(texts);
+    for (const key of this.#entries.keys()) this.#texts.delete(key);
   }
 
   /** The key of a computation of `kind` over `inputs` (every input it reads, in a fixed order). */
@@ -33,7 +42,7 @@ export class Memo {
   }
 
   get<T extends MemoValue>(key: string): T | undefined {
-    const value = this.#entries.get(key);
+    const value = this.#entries.get(key) ?? this.#parsed(key);
     if (value !== undefined) {
       const kind = key.slice(0, key.indexOf(':'));
       this.hits.set(kind, (this.hits.get(kind) ?? 0) + 1);
@@ -44,7 +53,9 @@ export class Memo {
 
   set(key: string, value: MemoValue): void {
     this.#entries.set(key, value);
+    this.#texts.delete(key);
     this.#used.add(key);
+    this.#fresh.add(key);
   }
 
   /** The value of `key`, computed (and kept) when the memo does not hold it. */
@@ -59,15 +70,43 @@ export class Memo {
   /** Forgets what the last run neither used nor made. */
   endRun(): void {
     for (const key of this.#entries.keys()) if (!this.#used.has(key)) this.#entries.delete(key);
+    for (const key of this.#texts.keys()) if (!this.#used.has(key)) this.#texts.delete(key);
+    for (const key of this.#fresh) if (!this.#used.has(key)) this.#fresh.delete(key);
     this.#used.clear();
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#entries.size + this.#texts.size;
   }
 
-  /** Every entry (to save them). */
-  entries(): [string, MemoValue][] {
-    return [...this.#entries];
+  /**
+   * Every entry as `[key, JSON text]` (to save them), or with `fresh` only those set since the
+   * last `saved()`. An entry read from a file and never looked up keeps the text it was read as.
+   */
+  lines({ fresh = false }: { fresh?: boolean } = {}): [string, string][] {
+    const lines: [string, string][] = [];
+    for (const [key, value] of this.#entries)
+      if (!fresh || this.#fresh.has(key)) lines.push([key, JSON.stringify(value)]);
+    if (!fresh) lines.push(...this.#texts);
+    return lines;
+  }
+
+  /** Every entry has been written where the memo is kept. */
+  saved(): void {
+    this.#fresh.clear();
+  }
+
+  /** An entry read from a file, parsed on its first lookup; undefined (a miss) when it is not JSON. */
+  #parsed(key: string): MemoValue | undefined {
+    const text = this.#texts.get(key);
+    if (text === undefined) return undefined;
+    this.#texts.delete(key);
+    try {
+      const value = JSON.parse(text) as MemoValue;
+      this.#entries.set(key, value);
+      return value;
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -6,19 +6,21 @@
  * `$ref`s read from the document may also be percent-encoded (as bundlers write them).
  */
 import { isNode, type Node } from './json.js';
-import { joinPointer, unescapeSegment } from '../json/pointer.js';
+import { joinPointer, parsePointer } from '../json/pointer.js';
 
-/** The raw (still escaped) keys of a `#/...` pointer, or undefined when it is not an internal pointer. */
+/**
+ * The keys of an internal pointer (`#`, `#/a/b`), parsed as RFC 6901 says (`#/` is the property
+ * named ""), or undefined when `ref` is not one.
+ */
 function pointerKeys(ref: string): string[] | undefined {
-  if (ref === '#' || ref === '#/') return [];
-  if (!ref.startsWith('#/')) return undefined;
-  return ref.slice(2).split('/');
+  return ref === '#' || ref.startsWith('#/') ? parsePointer(ref) : undefined;
 }
 
-function percentDecoded(raw: string): string | undefined {
+/** `key` percent-decoded, as bundlers write keys (`#/components/schemas/A%20B`); undefined when the same or malformed. */
+function percentDecoded(key: string): string | undefined {
   try {
-    const decoded = decodeURIComponent(raw);
-    return decoded === raw ? undefined : decoded;
+    const decoded = decodeURIComponent(key);
+    return decoded === key ? undefined : decoded;
   } catch {
     return undefined;
   }
@@ -51,12 +53,13 @@ export class PointerResolver {
   }
 
   private walk(ref: string): Resolved | undefined {
-    const rawKeys = pointerKeys(ref);
-    if (!rawKeys) return undefined;
+    const keys = pointerKeys(ref);
+    if (!keys) return undefined;
     let current: Resolved | undefined = { node: this.document, pointer: '#' };
     let hops = 0;
-    for (const raw of rawKeys) {
-      let key = this.childKey(current.node, raw);
+    for (const raw of keys) {
+      const decoded = percentDecoded(raw);
+      let key = this.childKey(current.node, raw, decoded);
       // Bundlers write pointers that pass through a `$ref` (`#/components/schemas/A/properties/b`
       // where A is itself a `$ref`): continue from its target.
       while (
@@ -68,7 +71,7 @@ export class PointerResolver {
         hops += 1;
         current = this.resolve(current.node.$ref);
         if (!current) return undefined;
-        key = this.childKey(current.node, raw);
+        key = this.childKey(current.node, raw, decoded);
       }
       if (key === undefined) return undefined;
       current = {
@@ -79,14 +82,12 @@ export class PointerResolver {
     return current;
   }
 
-  /** The key of `node` that `raw` names: plain RFC 6901 first, then percent-decoded. */
-  private childKey(node: unknown, raw: string): string | undefined {
+  /** The key of `node` that `key` names: as written first, then percent-decoded. */
+  private childKey(node: unknown, key: string, decoded: string | undefined): string | undefined {
     if (!isNode(node) && !Array.isArray(node)) return undefined;
-    const has = (key: string) => Object.prototype.hasOwnProperty.call(node, key);
-    const plain = unescapeSegment(raw);
-    if (has(plain)) return plain;
-    const decoded = percentDecoded(raw);
-    if (decoded !== undefined && has(unescapeSegment(decoded))) return unescapeSegment(decoded);
+    const has = (name: string) => Object.prototype.hasOwnProperty.call(node, name);
+    if (has(key)) return key;
+    if (decoded !== undefined && has(decoded)) return decoded;
     return undefined;
   }
 

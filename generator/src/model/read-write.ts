@@ -192,10 +192,12 @@ class Shaper {
 
   #object(node: Extract<SchemaModel, { kind: 'object' }>): SchemaModel {
     let changed = false;
+    const omitted: string[] = [];
     const properties = node.properties.flatMap((property): PropertyModel[] => {
       const presence = presenceIn(property, this.direction, this.components);
       if (presence === 'absent') {
         changed = true;
+        omitted.push(property.name);
         return [];
       }
       if (presence === 'forbidden') {
@@ -232,6 +234,7 @@ class Shaper {
       properties,
       additionalProperties: extra,
       ...(patterns && { patternProperties: patterns }),
+      ...(omitted.length && { writeOnlyOmitted: omitted }),
     };
   }
 }

@@ -395,6 +395,11 @@ export interface ObjectSchema {
   propertyNames?: SchemaModel;
   minProperties?: number;
   maxProperties?: number;
+  /**
+   * The writeOnly properties a response shape left out (`readWrite: 'split'`): the response
+   * validators refuse them, since an open object would otherwise accept a leaked one.
+   */
+  writeOnlyOmitted?: string[];
 }
 
 export interface UnionSchema {

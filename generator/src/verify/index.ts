@@ -14,7 +14,6 @@
  * does not compile, wherever it sits, is written `unknown` with a warning, so that a printer bug
  * costs one type, not the user's build (issue 21: no valid document ends in an internal error).
  */
-import { createRequire } from 'node:module';
 import ts from 'typescript';
 import type { EmittedFile } from '../emit/index.js';
 import { fixtureConstNames } from '../emit/fixtures/module.js';
@@ -24,10 +23,21 @@ import { escapeSegment, operationPointer } from '../json/pointer.js';
 import { collectGarbage, LARGE_HEAP } from '../memory.js';
 import { Memo } from '../memo/index.js';
 import { reducedTypes, referencesIn, typesSections, type TypesSections } from './sections.js';
-
-const TYPES = 'src/types.ts';
-const FIXTURES = 'src/fixtures.ts';
-const ROOT = '/zapgen-verify/';
+import {
+  checkSources,
+  deepest,
+  describe,
+  FIXTURES,
+  flatten,
+  forgetTypes,
+  nameText,
+  propertyPath,
+  revived,
+  TYPES,
+  type CheckRequest,
+  type CheckResult,
+  type StoredDiagnostic,
+} from './check.js';
 
 /** A problem found by verification, located by a JSON pointer of the bundled document. */
 export interface VerifyWarning {
@@ -36,49 +46,18 @@ export interface VerifyWarning {
   message: string;
 }
 
-/** The compiler options of the generated package (see `emit/package/tsconfig.ts`), without emit. */
-const OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  // The types and fixtures use only ES5's utility types (Record, Omit, ...): the smallest library
-  // parses fastest, and the package's own build still checks them against ES2023 and the DOM.
-  lib: ['lib.es5.d.ts'],
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  noImplicitOverride: true,
-  verbatimModuleSyntax: true,
-  isolatedModules: true,
-  skipLibCheck: true,
-  noEmit: true,
-  types: [],
-};
-
-/**
- * The declarations of the runtime's fixture helpers (`setAt`, `deleteAt`), which `fixtures.ts`
- * imports: zapgen's own `@zapgen/runtime`, the one its packages are generated for.
- */
-let runtimeFixturesTypes: string | undefined;
-function runtimePaths(runtimePackage: string): ts.MapLike<string[]> {
-  runtimeFixturesTypes ??= createRequire(import.meta.url)
-    .resolve('@zapgen/runtime/fixtures')
-    .replace(/\.js$/, '.d.ts');
-  return { [`${runtimePackage}/fixtures`]: [runtimeFixturesTypes] };
-}
-
-/** Library files are parsed once per process: every check of every spec uses the same ones. */
-const libraryFiles = new Map<string, ts.SourceFile | undefined>();
-
 /**
  * `files` with `types.ts` recompiled until it type-checks and every `satisfies` of `fixtures.ts`
  * that the checker rejects removed, with a warning for each change.
  */
-export function verifyPackage<F extends EmittedFile>({
+export async function verifyPackage<F extends EmittedFile>({
   model,
   files,
   runtimePackage,
   sliceChars = SLICE_CHARS,
   memo,
+  pool,
+  pooledChars = POOLED_CHARS,
 }: {
   model: ApiModel;
   files: readonly F[];
@@ -91,9 +70,62 @@ export function verifyPackage<F extends EmittedFile>({
    * diagnostics of a slice of fixtures beside a `types.ts` text, keyed by those texts.
    */
   memo?: Memo;
-}): { files: F[]; warnings: VerifyWarning[] } {
-  const options: ts.CompilerOptions = { ...OPTIONS, paths: runtimePaths(runtimePackage) };
-  const check = (sources: CheckedSources) => checkSources({ sources, options });
+  /**
+   * Another thread for the type checks (`workers/pool.ts`), so that the emitters can run on
+   * meanwhile: its `checkSources` and `forgetTypes`. Default: this thread.
+   */
+  pool?: {
+    check: (request: CheckRequest) => Promise<CheckResult>;
+    forget: () => Promise<void>;
+  };
+  /** Characters of a check above which it goes to the pool (tests send every check). */
+  pooledChars?: number;
+}): Promise<{ files: F[]; warnings: VerifyWarning[] }> {
+  let pooled = false;
+  const check = async (sources: CheckedSources): Promise<CheckResult> => {
+    const size = sources.types.length + (sources.fixtures?.length ?? 0);
+    if (!pool || size <= pooledChars) return checkSources({ runtimePackage, ...sources });
+    pooled = true;
+    return pool.check({ runtimePackage, ...sources });
+  };
+  try {
+    return await verifyWith({ model, files, runtimePackage, sliceChars, memo, check });
+  } finally {
+    forgetTypes();
+    // A pool that failed has said why already, through the check.
+    if (pooled) await pool!.forget().catch(() => undefined);
+  }
+}
+
+/**
+ * Characters of types and fixtures above which a check runs in a worker thread: below (the
+ * sections an edit reached, a small spec), the worker's start, loading TypeScript again, costs
+ * more than the check.
+ */
+const POOLED_CHARS = 1_000_000;
+
+/** What `check` is given: the types, a module of fixtures, and whether the types' own diagnostics are known. */
+interface CheckedSources {
+  types: string;
+  fixtures?: string;
+  typesKnown?: boolean;
+}
+
+async function verifyWith<F extends EmittedFile>({
+  model,
+  files,
+  runtimePackage,
+  sliceChars,
+  memo,
+  check,
+}: {
+  model: ApiModel;
+  files: readonly F[];
+  runtimePackage: string;
+  sliceChars: number;
+  memo: Memo | undefined;
+  check: (sources: CheckedSources) => Promise<CheckResult>;
+}): Promise<{ files: F[]; warnings: VerifyWarning[] }> {
   const warnings: VerifyWarning[] = [...typesSource(model).warnings];
   let types = files.find((file) => file.path === TYPES)?.contents;
   const fixturesFile = files.find((file) => file.path === FIXTURES);
@@ -127,7 +159,12 @@ export function verifyPackage<F extends EmittedFile>({
   const sectionKey = (id: string) =>
     Memo.key('verify-section', runtimePackage, printedSections!.closure(id));
   if (!known && printedSections) {
-    known = checkedSections({ sections: printedSections, memo: memo!, key: sectionKey, check });
+    known = await checkedSections({
+      sections: printedSections,
+      memo: memo!,
+      key: sectionKey,
+      check,
+    });
     if (known) memo!.set(typesKey!, known);
   }
   if (known) {
@@ -136,21 +173,21 @@ export function verifyPackage<F extends EmittedFile>({
     if (known.length) types = replaceTypesAt({ source: printed, paths: replaced });
   }
   const replacements: TypeReplacement[] = [];
-  let checked = known ? undefined : check({ types, fixtures: first?.module });
+  let checked = known ? undefined : await check({ types, fixtures: first?.module });
   for (let round = 1; checked?.types.length; round += 1) {
     const before = replaced.length;
-    for (const { path, reason } of innermostProperties(checked.types)) {
-      if (replaced.some((other) => other.join('\0') === path.join('\0'))) continue;
+    for (const { path, reason } of checked.types) {
+      if (!path || replaced.some((other) => other.join('\0') === path.join('\0'))) continue;
       replaced.push(path);
       replacements.push({ path, reason });
       warnings.push(typeReplacedWarning({ model, path, reason }));
     }
     if (replaced.length === before || round > 5)
       throw new Error(
-        `types.ts does not compile, and replacing ${replaced.map((path) => path.join('.')).join(', ') || 'nothing'} did not help: ${checked.types.map(describe).join('; ')}`,
+        `types.ts does not compile, and replacing ${replaced.map((path) => path.join('.')).join(', ') || 'nothing'} did not help: ${checked.types.map((problem) => problem.description).join('; ')}`,
       );
     types = replaceTypesAt({ source: printed, paths: replaced });
-    checked = check({ types, fixtures: first?.module });
+    checked = await check({ types, fixtures: first?.module });
   }
   if (typesKey !== undefined && !known) {
     memo!.set(typesKey, replacements);
@@ -159,15 +196,17 @@ export function verifyPackage<F extends EmittedFile>({
       for (const id of printedSections.sections.keys()) memo!.set(sectionKey(id), true);
   }
   // The diagnostics of a slice, from the memo or the checker. A program checking a slice needs
-  // the types parsed: the first one parses them, the others reuse them, or, cut in sections, it
-  // reads those the slice names.
-  let typesFile = checked?.typesFile;
+  // the types parsed: the first one parses them, the others reuse them (in the thread that parsed
+  // them), or, cut in sections, it reads those the slice names.
+  let typesParsed = checked !== undefined;
   const sections = types === printed ? printedSections : memo && typesSections(types);
   const typesHash =
     printedCode && !sections
       ? Memo.key('types', types === printed ? printedCode : codeOf(types))
       : undefined;
-  const sliceDiagnostics = (part: Extract<FixturePart, { kind: 'slice' }>): ts.Diagnostic[] => {
+  const sliceDiagnostics = async (
+    part: Extract<FixturePart, { kind: 'slice' }>,
+  ): Promise<ts.Diagnostic[]> => {
     const named = sections && referencesIn(part.module.slice(part.entriesStart), sections);
     const typesOfSlice = named
       ? [...named]
@@ -181,21 +220,22 @@ export function verifyPackage<F extends EmittedFile>({
         : Memo.key('verify-fixtures', runtimePackage, typesOfSlice, part.module);
     const found = key === undefined ? undefined : memo!.get<StoredDiagnostic[]>(key);
     if (found) return found.map(revived);
-    let diagnostics: ts.Diagnostic[];
+    let diagnostics: StoredDiagnostic[];
     if (part === first && checked) diagnostics = checked.fixtures;
-    else if (named && !typesFile)
-      diagnostics = check({
-        types: reducedTypes(sections!, sections!.reach(named)),
-        fixtures: part.module,
-        typesKnown: true,
-      }).fixtures;
+    else if (named && !typesParsed)
+      diagnostics = (
+        await check({
+          types: reducedTypes(sections!, sections!.reach(named)),
+          fixtures: part.module,
+          typesKnown: true,
+        })
+      ).fixtures;
     else {
-      const result = check({ types, typesFile, fixtures: part.module, typesKnown: true });
-      typesFile ??= result.typesFile;
-      diagnostics = result.fixtures;
+      diagnostics = (await check({ types, fixtures: part.module, typesKnown: true })).fixtures;
+      typesParsed = true;
     }
-    if (key !== undefined) memo!.set(key, diagnostics.map(stored));
-    return diagnostics;
+    if (key !== undefined) memo!.set(key, diagnostics);
+    return diagnostics.map(revived);
   };
   if (fixtures !== undefined) {
     const owners = fixtureOwners(model);
@@ -209,7 +249,7 @@ export function verifyPackage<F extends EmittedFile>({
         verified.push(part.text);
         continue;
       }
-      const diagnostics = sliceDiagnostics(part);
+      const diagnostics = await sliceDiagnostics(part);
       collectGarbage({ aboveBytes: LARGE_HEAP });
       if (!diagnostics.length) {
         verified.push(part.entries);
@@ -245,7 +285,7 @@ export function verifyPackage<F extends EmittedFile>({
  * whole module) or when the checker finds a problem (the whole module is checked, as without a
  * memo, to replace what does not compile).
  */
-function checkedSections({
+async function checkedSections({
   sections,
   memo,
   key,
@@ -254,14 +294,14 @@ function checkedSections({
   sections: TypesSections;
   memo: Memo;
   key: (id: string) => string;
-  check: (sources: CheckedSources) => { types: ts.Diagnostic[] };
-}): TypeReplacement[] | undefined {
+  check: (sources: CheckedSources) => Promise<CheckResult>;
+}): Promise<TypeReplacement[] | undefined> {
   const ids = [...sections.sections.keys()];
   const unknown = ids.filter((id) => memo.get(key(id)) === undefined);
   if (unknown.length === ids.length) return undefined;
   if (
     unknown.length &&
-    check({ types: reducedTypes(sections, sections.reach(unknown)) }).types.length
+    (await check({ types: reducedTypes(sections, sections.reach(unknown)) })).types.length
   )
     return undefined;
   for (const id of unknown) memo.set(key(id), true);
@@ -311,107 +351,11 @@ function typeReplacedWarning({
   };
 }
 
-/** What `pruneSatisfies` reads of a diagnostic of a slice, as the memo keeps it. */
-interface StoredDiagnostic {
-  [key: string]: number | string;
-  start: number;
-  code: number;
-  message: string;
-}
-
-function stored(diagnostic: ts.Diagnostic): StoredDiagnostic {
-  return {
-    start: diagnostic.start ?? -1,
-    code: diagnostic.code,
-    message: flatten(diagnostic),
-  };
-}
-
-function revived({ start, code, message }: StoredDiagnostic): ts.Diagnostic {
-  return {
-    file: undefined,
-    start: start < 0 ? undefined : start,
-    length: undefined,
-    code,
-    category: ts.DiagnosticCategory.Error,
-    messageText: message,
-  };
-}
-
 /**
  * Characters of fixtures checked in one program: few enough to bound the checker's memory, enough
  * that the types each slice needs are resolved a few times only.
  */
 const SLICE_CHARS = 2_000_000;
-
-/**
- * Diagnostics of `fixtures` (a module importing `./types.js`), type-checked with the types in
- * memory. `typesFile` is the parsed `types.ts` of an earlier check of
- * the same text: reused, it is parsed and bound once for every slice of fixtures, and its own
- * diagnostics, already known, are not asked for again.
- */
-interface CheckedSources {
-  types: string;
-  typesFile?: ts.SourceFile;
-  fixtures?: string;
-  /** The diagnostics of these types are known already (from the memo): do not ask for them. */
-  typesKnown?: boolean;
-}
-
-function checkSources({
-  sources,
-  options,
-}: {
-  sources: CheckedSources;
-  options: ts.CompilerOptions;
-}): { fixtures: ts.Diagnostic[]; types: ts.Diagnostic[]; typesFile: ts.SourceFile } {
-  const inMemory = new Map<string, string>([
-    [`${ROOT}package.json`, '{ "type": "module" }'],
-    [`${ROOT}${TYPES}`, sources.types],
-    ...(sources.fixtures === undefined ? [] : [[`${ROOT}${FIXTURES}`, sources.fixtures] as const]),
-  ]);
-  const host = ts.createCompilerHost(options, true);
-  const readFile = host.readFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  host.readFile = (file) =>
-    inMemory.get(file) ?? (file.startsWith(ROOT) ? undefined : readFile(file));
-  host.fileExists = (file) => inMemory.has(file) || (!file.startsWith(ROOT) && fileExists(file));
-  host.directoryExists = (directory) =>
-    directory === ROOT.slice(0, -1) ||
-    `${directory}/`.startsWith(ROOT) ||
-    ts.sys.directoryExists(directory);
-  host.getSourceFile = (file, languageVersion) => {
-    if (file === `${ROOT}${TYPES}` && sources.typesFile) return sources.typesFile;
-    const text = inMemory.get(file);
-    if (text !== undefined)
-      return ts.createSourceFile(file, text, languageVersion, true, ts.ScriptKind.TS);
-    if (!libraryFiles.has(file)) {
-      const library = ts.sys.readFile(file);
-      libraryFiles.set(
-        file,
-        library === undefined
-          ? undefined
-          : ts.createSourceFile(file, library, languageVersion, true),
-      );
-    }
-    return libraryFiles.get(file);
-  };
-  const roots = [
-    `${ROOT}${TYPES}`,
-    ...(sources.fixtures === undefined ? [] : [`${ROOT}${FIXTURES}`]),
-  ];
-  const program = ts.createProgram({ rootNames: roots, options, host });
-  const diagnosticsOf = (file: ts.SourceFile | undefined) =>
-    file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
-  const typesFile = program.getSourceFile(`${ROOT}${TYPES}`)!;
-  return {
-    fixtures: diagnosticsOf(program.getSourceFile(`${ROOT}${FIXTURES}`)),
-    // The types are checked once, in the program that parses them; the programs of later
-    // fixture slices reuse that parsed file and need not check it again.
-    types: sources.typesFile || sources.typesKnown ? [] : diagnosticsOf(typesFile),
-    typesFile,
-  };
-}
 
 /** A part of the fixtures module: text around the fixtures, or a run of entries with a module that checks them. */
 type FixturePart =
@@ -533,24 +477,6 @@ function pointerOf(name: string): string {
   return `#/components/schemas/${escapeSegment(name)}`;
 }
 
-function nameText(name: ts.PropertyName): string {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)
-    ? name.text
-    : name.getText();
-}
-
-/** The innermost node of `file` that contains `position`. */
-function deepest(file: ts.SourceFile, position: number): ts.Node {
-  let node: ts.Node = file;
-  for (;;) {
-    const child = node.forEachChild((candidate) =>
-      candidate.getStart(file) <= position && position < candidate.getEnd() ? candidate : undefined,
-    );
-    if (!child) return node;
-    node = child;
-  }
-}
-
 /**
  * `source` with the `satisfies` clause around each diagnostic removed (the innermost one holding
  * it), and a warning per removed clause naming the fixture by its keys
@@ -655,53 +581,6 @@ function pointerOfOperation({
 }): string {
   const operation = model.operations.find((candidate) => candidate.operationId === operationId);
   return operation ? operationPointer(operation) : '';
-}
-
-function flatten(diagnostic: ts.Diagnostic): string {
-  return ts
-    .flattenDiagnosticMessageText(diagnostic.messageText, ' ')
-    .replace(/\s+/g, ' ')
-    .slice(0, 300);
-}
-
-function describe(diagnostic: ts.Diagnostic): string {
-  const where =
-    diagnostic.file && diagnostic.start !== undefined
-      ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
-      : undefined;
-  return `${where ? `${diagnostic.file!.fileName.replace(ROOT, '')}:${where.line + 1}:${where.character + 1} ` : ''}TS${diagnostic.code}: ${flatten(diagnostic)}`;
-}
-
-/**
- * The property-name paths (`operations.getReport.parameters.header.Accept`) of the innermost
- * property around each diagnostic.
- */
-function innermostProperties(
-  diagnostics: readonly ts.Diagnostic[],
-): { path: string[]; reason: string }[] {
-  const paths: { path: string[]; reason: string }[] = [];
-  for (const diagnostic of diagnostics) {
-    if (!diagnostic.file || diagnostic.start === undefined) continue;
-    let node: ts.Node | undefined = deepest(diagnostic.file, diagnostic.start);
-    while (node && !(ts.isPropertySignature(node) && node.type)) node = node.parent;
-    if (node)
-      paths.push({
-        path: propertyPath(node as ts.PropertySignature),
-        reason: `TS${diagnostic.code}: ${flatten(diagnostic)}`,
-      });
-  }
-  return paths;
-}
-
-/** `interface operations { getReport: { parameters: { header?: { Accept?: X } } } }` → the names down to `Accept`. */
-function propertyPath(property: ts.PropertySignature): string[] {
-  const path: string[] = [];
-  for (let node: ts.Node | undefined = property; node; node = node.parent) {
-    if (ts.isPropertySignature(node)) path.unshift(nameText(node.name));
-    else if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node))
-      path.unshift(node.name.text);
-  }
-  return path;
 }
 
 /** `source` with the type of each property at `paths` written `unknown`. */

@@ -53,7 +53,7 @@ describe('the run cache', () => {
     // The record of the run, and the memo of reusable work beside it (issue 24).
     const [record, memo, ...others] = cacheFiles();
     expect(others).toEqual([]);
-    expect(memo).toBe(record!.replace(/\.json$/, '.memo.json'));
+    expect(memo).toBe(record!.replace(/\.json$/, '.memo'));
     expect(readdirSync(path.join(project, out)).filter((file) => /cache/i.test(file))).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 /**
  * `zapgen init --from-stainless stainless.yml` imports the `pagination:` schemes: each scheme
- * zapgen can page (page_number, offset) becomes `x-zapgen-pagination` on the methods it matches,
- * through an overlay beside the config; a scheme it cannot page (cursor, cursor_id, …) is a
- * warning naming the scheme and its methods, never a silent drop.
+ * (page_number, offset, cursor, cursor_id, cursor_url) becomes `x-zapgen-pagination` on the
+ * methods it matches, through an overlay beside the config; a scheme it cannot page (fake_page,
+ * parameters in the body, …) is a warning naming the scheme and its methods, never a silent drop.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +54,23 @@ const STAINLESS = `pagination:
     response:
       data: { type: array, items: {} }
       has_more: { type: boolean }
+  - name: next_cursor_page
+    type: cursor
+    request:
+      cursor: { type: string, x-stainless-pagination-property: { purpose: next_cursor_param } }
+      page_size: { type: integer }
+    response:
+      results: { type: array, items: {} }
+      next_cursor:
+        type: string
+        x-stainless-pagination-property: { purpose: next_cursor_field }
+  - name: link_page
+    type: cursor_url
+    request:
+      page_token: { type: string }
+    response:
+      entries: { type: array, items: {} }
+      next_page: { type: string, x-stainless-pagination-property: { purpose: cursor_url_field } }
 resources:
   accounts:
     methods:
@@ -67,18 +84,45 @@ resources:
   events:
     methods:
       list: get /events
+  transfers:
+    methods:
+      list: get /transfers
+  payouts:
+    methods:
+      list: get /payouts
   cards:
     methods:
       list: { endpoint: get /cards, paginated: no_such_page }
 `;
 
-/** What the two schemes zapgen can page become. */
+/** What the schemes become. */
 const OFFSET_PAGE = {
   kind: 'offset',
   offsetParameter: 'offset',
   limitParameter: 'limit',
   itemsField: 'data',
   totalItemsField: 'total_count',
+};
+const CURSOR_ID_PAGE = {
+  kind: 'cursor',
+  cursorParameter: 'starting_after',
+  sizeParameter: 'limit',
+  itemsField: 'data',
+  cursorItemField: 'id',
+  hasMoreField: 'has_more',
+};
+const NEXT_CURSOR_PAGE = {
+  kind: 'cursor',
+  cursorParameter: 'cursor',
+  sizeParameter: 'page_size',
+  itemsField: 'results',
+  nextCursorField: 'next_cursor',
+};
+const LINK_PAGE = {
+  kind: 'cursor',
+  cursorParameter: 'page_token',
+  itemsField: 'entries',
+  nextUrlField: 'next_page',
 };
 const PAGE_NUMBER_PAGE = {
   kind: 'page',
@@ -132,6 +176,14 @@ const SPEC = {
     '/events': list('listEvents', [query('starting_after', 'string'), query('limit')], {
       data: array,
       has_more: { type: 'boolean' },
+    }),
+    '/transfers': list('listTransfers', [query('cursor', 'string'), query('page_size')], {
+      results: array,
+      next_cursor: { type: ['string', 'null'] },
+    }),
+    '/payouts': list('listPayouts', [query('page_token', 'string')], {
+      entries: array,
+      next_page: { type: 'string' },
     }),
     '/cards': list('listCards', [query('offset'), query('limit')], {
       data: array,
@@ -216,21 +268,53 @@ describe('a Stainless pagination scheme as x-zapgen-pagination', () => {
       },
     ],
     [
-      'cursor_id: not expressible',
+      'cursor_id: after the last item id, while has_more',
+      { given: named('cursor_page'), want: CURSOR_ID_PAGE },
+    ],
+    [
+      'cursor: the next cursor field by purpose',
+      { given: named('next_cursor_page'), want: NEXT_CURSOR_PAGE },
+    ],
+    [
+      'cursor_url: the cursor parameter of the next URL, the cursor parameter by name',
+      { given: named('link_page'), want: LINK_PAGE },
+    ],
+    [
+      'cursor by names only (openai-node ConversationCursorPage: after, last_id, has_more)',
       {
-        given: named('cursor_page'),
-        want: 'zapgen pages by page number or offset only, not by cursor_id (cursor)',
+        given: scheme(`  - name: c
+    type: cursor
+    request: { after: { type: string }, limit: { type: integer } }
+    response: { data: { type: array }, last_id: { type: string }, has_more: { type: boolean } }`),
+        want: {
+          kind: 'cursor',
+          cursorParameter: 'after',
+          sizeParameter: 'limit',
+          itemsField: 'data',
+          nextCursorField: 'last_id',
+          hasMoreField: 'has_more',
+        },
       },
     ],
     ...(['cursor', 'cursor_url'] as const).map(
       (type): [string, { given: StainlessScheme; want: unknown }] => [
-        `${type}: not expressible`,
+        `${type} without a cursor parameter: not expressible`,
         {
           given: scheme(`  - name: c\n    type: ${type}\n    request: {}\n    response: {}`),
-          want: `zapgen pages by page number or offset only, not by ${type} (cursor)`,
+          want: expect.stringContaining('no next_cursor_param') as unknown,
         },
       ],
     ),
+    [
+      'cursor without a next cursor field: not expressible',
+      {
+        given: scheme(`  - name: c
+    type: cursor
+    request: { cursor: { type: string } }
+    response: { data: { type: array } }`),
+        want: expect.stringContaining('no next_cursor_field') as unknown,
+      },
+    ],
     [
       'fake_page: not expressible',
       {
@@ -276,20 +360,44 @@ describe('matching the schemes to the methods of the spec', () => {
         want: PAGE_NUMBER_PAGE,
       },
     ],
+    ["$.paths['/events'].get", { want: CURSOR_ID_PAGE }],
+    ["$.paths['/transfers'].get", { want: NEXT_CURSOR_PAGE }],
+    ["$.paths['/payouts'].get", { want: LINK_PAGE }],
   ];
   it.each(targets)('%s is paginated', (target, { want }) => {
     const action = found.actions.find((candidate) => candidate.target === target);
     expect(action?.update['x-zapgen-pagination']).toEqual(want);
   });
 
-  it('pages nothing else: not a POST, not paginated: false, not a cursor scheme', () => {
+  it('pages nothing else: not a POST, not paginated: false', () => {
     expect(found.actions.map((action) => action.target)).toEqual(targets.map(([target]) => target));
   });
 
-  it('warns for the cursor scheme with its methods, and for a paginated: naming no scheme', () => {
+  it('warns for a paginated: naming no scheme', () => {
     expect(found.warnings).toEqual([
       'cards.list (get /cards): paginated: "no_such_page" names no scheme of pagination:; not paginated',
-      'pagination scheme cursor_page (type cursor_id) is not imported, zapgen cannot page it: zapgen pages by page number or offset only, not by cursor_id (cursor); its methods stay unpaginated: events.list (get /events)',
+    ]);
+  });
+
+  it('warns for a fake_page scheme with its methods', () => {
+    const text = `pagination:
+  - name: everything
+    type: fake_page
+    request: {}
+    response: { data: { type: array } }
+resources:
+  accounts:
+    methods:
+      list: get /accounts
+`;
+    const fake = importPagination({
+      schemes: readPaginationSchemes(text),
+      methods: fromStainlessYaml(text),
+      model: buildModel(structuredClone(SPEC)),
+    });
+    expect(fake.actions).toEqual([]);
+    expect(fake.warnings).toEqual([
+      'pagination scheme everything (type fake_page) is not imported, zapgen cannot page it: a fake_page list is answered whole, in one page: there is nothing to page (the method stays a plain list); its methods stay unpaginated: accounts.list (get /accounts)',
     ]);
   });
 
@@ -308,6 +416,9 @@ describe('matching the schemes to the methods of the spec', () => {
     });
     expect(own.actions.map((action) => action.target)).toEqual([
       "$.paths['/accounts/{id}/invoices'].get",
+      "$.paths['/events'].get",
+      "$.paths['/transfers'].get",
+      "$.paths['/payouts'].get",
     ]);
     expect(own.warnings).toContain(
       'accounts.list (get /accounts): the spec has its own x-zapgen-pagination, which is kept (scheme offset_page not applied)',
@@ -356,11 +467,9 @@ describe('zapgen init --from-stainless stainless.yml', () => {
     const { code, stdout, stderr } = init();
     expect(code, stderr.join('\n')).toBe(0);
     expect(stdout.join('')).toContain(
-      'stainless-pagination.overlay.yaml (pagination of 2 methods)',
+      'stainless-pagination.overlay.yaml (pagination of 5 methods)',
     );
-    expect(stderr.join('\n')).toContain(
-      'zapgen: warning: pagination scheme cursor_page (type cursor_id)',
-    );
+    expect(stderr.join('\n')).not.toContain('cursor_page');
     const config = await loadConfig(path.join(dir, 'zapgen.config.json'));
     expect(
       JSON.parse(readFileSync(path.join(dir, 'zapgen.config.json'), 'utf8')).apis[0].overlays,
@@ -382,7 +491,9 @@ describe('zapgen init --from-stainless stainless.yml', () => {
       createAccount: undefined,
       listArchived: undefined,
       listInvoices: 'page',
-      listEvents: undefined,
+      listEvents: 'cursor',
+      listTransfers: 'cursor',
+      listPayouts: 'cursor',
       listCards: undefined,
     });
     // Generated through the config's overlay, the routes carry the pagination the runtime pages by.
@@ -395,7 +506,13 @@ describe('zapgen init --from-stainless stainless.yml', () => {
       emitters: [definitionsEmitter],
     });
     const routes = readFileSync(path.join(out, 'src/routes.ts'), 'utf8');
-    expect(routes.match(/kind: '(?:offset|page)'/g)).toEqual(["kind: 'offset'", "kind: 'page'"]);
+    expect(routes.match(/kind: '(?:offset|page|cursor)'/g)?.sort()).toEqual([
+      "kind: 'cursor'",
+      "kind: 'cursor'",
+      "kind: 'cursor'",
+      "kind: 'offset'",
+      "kind: 'page'",
+    ]);
   });
 
   it('never replaces an overlay it did not write, and then writes no config either', () => {

@@ -224,10 +224,90 @@ describe('x-zapgen-* extension schemas', () => {
       'pagination of an unknown kind',
       {
         name: 'x-zapgen-pagination',
-        given: { kind: 'cursor', itemsField: 'x' },
+        given: { kind: 'token', itemsField: 'x' },
         want: {
           problems: [
-            { path: ['kind'], message: 'kind must be one of page, offset (found "cursor")' },
+            { path: ['kind'], message: 'kind must be one of page, offset, cursor (found "token")' },
+          ],
+        },
+      },
+    ],
+    [
+      'cursor pagination: the next cursor from a field',
+      {
+        name: 'x-zapgen-pagination',
+        given: {
+          kind: 'cursor',
+          itemsField: 'data',
+          nextCursorField: 'next_cursor',
+          cursorParameter: 'cursor',
+        },
+        want: {
+          read: {
+            kind: 'cursor',
+            cursorParameter: 'cursor',
+            itemsField: 'data',
+            nextCursorField: 'next_cursor',
+          },
+        },
+      },
+    ],
+    [
+      'cursor pagination: the last item id and has_more (cursor_id)',
+      {
+        name: 'x-zapgen-pagination',
+        given: {
+          kind: 'cursor',
+          cursorParameter: 'starting_after',
+          itemsField: 'data',
+          cursorItemField: 'id',
+          hasMoreField: 'has_more',
+        },
+        want: {
+          read: {
+            kind: 'cursor',
+            cursorParameter: 'starting_after',
+            itemsField: 'data',
+            cursorItemField: 'id',
+            hasMoreField: 'has_more',
+          },
+        },
+      },
+    ],
+    [
+      'cursor pagination without where the next cursor is',
+      {
+        name: 'x-zapgen-pagination',
+        given: { kind: 'cursor', cursorParameter: 'cursor', itemsField: 'data' },
+        want: {
+          problems: [
+            {
+              path: [],
+              message:
+                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, cursorItemField',
+            },
+          ],
+        },
+      },
+    ],
+    [
+      'cursor pagination with two places for the next cursor',
+      {
+        name: 'x-zapgen-pagination',
+        given: {
+          kind: 'cursor',
+          cursorParameter: 'cursor',
+          itemsField: 'data',
+          nextCursorField: 'next',
+          nextUrlField: 'next_url',
+        },
+        want: {
+          problems: [
+            {
+              path: [],
+              message:
+                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, cursorItemField',
+            },
           ],
         },
       },
@@ -352,13 +432,13 @@ describe('x-zapgen-* extension schemas', () => {
     const schema = SCHEMAS[name];
     if ('read' in want) {
       expect(problemsOf(schema, given, name)).toEqual([]);
-      const read = readWith(schema, given);
+      const read = readWith<unknown>(schema, given);
       expect(read).toEqual(want.read);
       // Same keys in the same order: the definitions print them as read.
       expect(JSON.stringify(read)).toBe(JSON.stringify(want.read));
     } else {
       expect(problemsOf(schema, given, name)).toEqual(want.problems);
-      expect(readWith(schema, given)).toBeUndefined();
+      expect(readWith<unknown>(schema, given)).toBeUndefined();
     }
   });
 

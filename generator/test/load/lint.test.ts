@@ -96,6 +96,7 @@ describe('lint rules', () => {
         want: [
           '18:48  error  extension-reference  query parameter "b" is not a parameter of GET /pets: "b" is a header parameter',
           '22:9  error  extension-reference  query parameter "refresh" is not a parameter of GET /pets',
+          '34:9  error  extension-reference  cursorParameter "after" is not a query parameter of GET /events',
         ],
       },
     ],

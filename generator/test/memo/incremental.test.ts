@@ -5,7 +5,7 @@
  * no memo at all: any drift is a byte the memo got wrong. The memo must also have been used (a
  * test of reuse that reused nothing would prove nothing).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -156,6 +156,25 @@ describe('incremental regeneration', () => {
       expect(drift.files).toEqual([]);
     },
   );
+
+  it('after an edit of one operation, writes only the files whose bytes it changes', async () => {
+    document.paths['/pets'].post.summary = 'Adds a pet';
+    writeFileSync(spec, JSON.stringify(document, null, 2));
+    const { files } = await generate({ spec, out, apiName: 'pets', memo });
+    // No header carries a hash of the whole spec, so most files keep their bytes.
+    expect(files.unchanged).toBeGreaterThan(files.written);
+    const { drift } = await check({ spec, out, apiName: 'pets', memo: false });
+    expect(drift.files).toEqual([]);
+  });
+
+  it('writes a hand-edited file again as generated, though the memo knows its code', async () => {
+    const client = path.join(out, 'src/client.ts');
+    const generated = readFileSync(client, 'utf8');
+    writeFileSync(client, `${generated}// a hand edit\n`);
+    const { files } = await generate({ spec, out, apiName: 'pets', memo });
+    expect(files.written).toBe(1);
+    expect(readFileSync(client, 'utf8')).toBe(generated);
+  });
 
   it('reused the formatted files, the checks of the types and fixtures, and the fixtures', () => {
     expect(memo.hits.get('format')).toBeGreaterThan(0);

@@ -130,13 +130,14 @@ describe('mergeObjects: allOf of object schemas as one object schema', () => {
   });
 
   it('keeps the fields of the first declaration (the diff keeps where a property came from)', () => {
+    // `origin` is the diff's field (`diff/schemas.ts`), not the model's: merging keeps it as is.
+    const declared = (origin: string, required = false): PropertyModel =>
+      ({ ...property('id', integer, { required }), origin }) as PropertyModel;
     const merged = mergeObjects([
-      object({ properties: [{ ...property('id', integer), origin: 'Base' }] }),
-      object({ properties: [{ ...property('id', integer, { required: true }), origin: 'Pet' }] }),
+      object({ properties: [declared('Base')] }),
+      object({ properties: [declared('Pet', true)] }),
     ]);
-    expect(merged.properties).toStrictEqual([
-      { ...property('id', integer, { required: true }), origin: 'Base' },
-    ]);
+    expect(merged.properties).toStrictEqual([declared('Base', true)]);
   });
 });
 

@@ -103,7 +103,7 @@ describe('verifyPackage', () => {
 
   it.each(cases)('%s', async (_name, { schemas, fixtures, want }) => {
     const { model, files } = await emitted({ schemas, fixtures });
-    const result = verifyPackage({ runtimePackage: '@zapgen/runtime', model, files });
+    const result = await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files });
     expect(result.warnings.map((warning) => warning.rule)).toEqual(want.rules);
     const module = contents(result.files, 'src/fixtures.ts');
     for (const kind of want.untyped)
@@ -113,11 +113,12 @@ describe('verifyPackage', () => {
       expect(contents(result.files, 'src/types.ts')).toMatch(/Json: unknown;/);
     // Checked one entry per program, the fixtures get the same verdicts.
     expect(
-      verifyPackage({ runtimePackage: '@zapgen/runtime', model, files, sliceChars: 1 }),
+      await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files, sliceChars: 1 }),
     ).toEqual(result);
     // What the phase hands on compiles: a second pass finds no fixture to untype.
     expect(
-      verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: result.files }).warnings,
+      (await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: result.files }))
+        .warnings,
     ).toEqual(result.warnings.filter((warning) => warning.rule === 'type-replaced'));
   });
 
@@ -159,7 +160,7 @@ describe('verifyPackage', () => {
       ),
     }));
     expect(contents(broken, 'src/types.ts')).toContain('cookie2');
-    const result = verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: broken });
+    const result = await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: broken });
     expect(result.warnings).toEqual([
       {
         pointer: '#/paths/~1pets/get',
@@ -178,7 +179,7 @@ describe('verifyPackage', () => {
       fixtures: { Pet: { extra: true } },
     });
     expect(
-      verifyPackage({ runtimePackage: '@zapgen/runtime', model, files }).warnings[0],
+      (await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files })).warnings[0],
     ).toMatchObject({
       pointer: '#/components/schemas/Pet',
       rule: 'fixture-untyped',

@@ -117,7 +117,31 @@ export type PaginationDefinition =
       nextField?: string;
       previousField?: string;
       totalItemsField?: string;
+    }
+  | {
+      /**
+       * Cursor paging (Stainless's `cursor`, `cursor_id` and `cursor_url`): each page names the
+       * next one with an opaque value the request sends back in `cursorParameter`. The next
+       * cursor is `nextCursorField` of the body, else the `cursorParameter` of the URL in
+       * `nextUrlField`, else `cursorItemField` of the page's last item (`starting_after=<id>`).
+       */
+      kind: 'cursor';
+      cursorParameter: string;
+      sizeParameter?: string;
+      itemsField: string;
+      nextCursorField?: string;
+      nextUrlField?: string;
+      cursorItemField?: string;
+      /** Response field that is `false` on the last page (`has_more`). */
+      hasMoreField?: string;
+      totalItemsField?: string;
     };
+
+/**
+ * Where a page is: a page number, an offset, or a cursor (`null` before the first cursor, for
+ * the page the API answers without one).
+ */
+export type PageCursor = number | string | null;
 
 export interface ResponseDefinition {
   /** `200`, `4XX`, `default`. */
@@ -159,6 +183,8 @@ export interface OperationDefinition {
     validator?: Validator;
     /** The spec's `encoding` of the sent (multipart) media type, by property. */
     encoding?: Record<string, BodyEncoding>;
+    /** The shape of a form body (urlencoded, multipart): the mock reads its string fields back by it. */
+    shape?: ValueShape;
   };
   responses: ResponseDefinition[];
   security: SecurityRequirement[];
@@ -215,8 +241,13 @@ export interface OperationCodecs {
    * The mock validates with the codecs and stores and answers wire values.
    */
   encodeValue(validator: Validator, value: unknown): unknown;
-  /** A parsed 2xx body decoded by the response's validator; as given when it does not decode. */
+  /**
+   * A parsed body decoded by the validator of the response with that status (a 2xx, or an
+   * error's); as given when it does not decode.
+   */
   decodeBody(operation: OperationDefinition, status: number, body: unknown): unknown;
+  /** One item of a streamed response decoded by the stream's item validator; as given when it does not decode. */
+  decodeItem(operation: OperationDefinition, status: number, item: unknown): unknown;
   /** JSON.parse that keeps integers beyond 2^53 exact. */
   parseJson(text: string): unknown;
   /** JSON.stringify that writes a `bigint` as its digits. */

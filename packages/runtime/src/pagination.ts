@@ -1,4 +1,9 @@
-import type { OperationArgs, OperationDefinition, PaginationDefinition } from './definition.js';
+import type {
+  OperationArgs,
+  OperationDefinition,
+  PageCursor,
+  PaginationDefinition,
+} from './definition.js';
 import { ZapgenError } from './errors.js';
 import type { CallOptions, PaginateOptions } from './client/options.js';
 import { ownValue } from './own.js';
@@ -49,34 +54,102 @@ export interface PageStep {
   hasNext(body: unknown, items: unknown[]): boolean;
 }
 
-/** The request of the page at `cursor` (a page number, or an offset). */
+/** A cursor an API can be sent back: a non-empty string, or a number. */
+function cursorValue(value: unknown): string | number | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'bigint') return String(value);
+  return undefined;
+}
+
+type CursorPagination = Extract<PaginationDefinition, { kind: 'cursor' }>;
+
+/**
+ * The cursor of the page after `body`: its next-cursor field, the cursor parameter of its next
+ * URL (only that parameter is taken, so a link never sends the request elsewhere), or a field of
+ * its last item.
+ */
+function cursorAfter(
+  pagination: CursorPagination,
+  body: unknown,
+  items: readonly unknown[],
+): string | number | undefined {
+  if (pagination.nextCursorField !== undefined)
+    return cursorValue(field(body, pagination.nextCursorField));
+  if (pagination.nextUrlField !== undefined) {
+    const link = field(body, pagination.nextUrlField);
+    if (typeof link !== 'string' || link === '') return undefined;
+    let url: URL;
+    try {
+      url = new URL(link, 'http://relative.invalid');
+    } catch {
+      return undefined;
+    }
+    return cursorValue(url.searchParams.get(pagination.cursorParameter) ?? undefined);
+  }
+  if (pagination.cursorItemField !== undefined)
+    return cursorValue(field(items[items.length - 1], pagination.cursorItemField));
+  return undefined;
+}
+
+/** A page number or an offset: a page or offset pagination's cursor is never anything else. */
+function numbered(pagination: PaginationDefinition, cursor: PageCursor): number {
+  if (typeof cursor === 'number') return cursor;
+  throw new TypeError(
+    `a ${pagination.kind} pagination pages by number, got ${JSON.stringify(cursor)}`,
+  );
+}
+
+/** The request of the page at `cursor` (a page number, an offset or a cursor). */
 export function stepAt(options: {
   pagination: PaginationDefinition;
   args: OperationArgs;
   pageSize?: number;
-  cursor: number;
+  cursor: PageCursor;
 }): PageStep {
   const { pagination, args, pageSize, cursor } = options;
+  if (pagination.kind === 'cursor') {
+    const { sizeParameter } = pagination;
+    const size = numberOr(
+      sizeParameter === undefined ? undefined : args.query?.[sizeParameter],
+      pageSize,
+    );
+    const values: Record<string, unknown> = {};
+    if (cursor !== null) values[pagination.cursorParameter] = cursor;
+    if (sizeParameter !== undefined && size !== undefined) values[sizeParameter] = size;
+    return {
+      args: withQuery(args, values),
+      hasNext: (body, items) => {
+        if (items.length === 0) return false;
+        if (pagination.hasMoreField !== undefined && field(body, pagination.hasMoreField) === false)
+          return false;
+        const next = cursorAfter(pagination, body, items);
+        // The same cursor again would ask for the same page forever.
+        return next !== undefined && next !== cursor;
+      },
+    };
+  }
+  const at = numbered(pagination, cursor);
   if (pagination.kind === 'page') {
     const { sizeParameter } = pagination;
     const size = numberOr(
       sizeParameter === undefined ? undefined : args.query?.[sizeParameter],
       pageSize,
     );
-    const values: Record<string, unknown> = { [pagination.pageParameter]: cursor };
+    const values: Record<string, unknown> = { [pagination.pageParameter]: at };
     if (sizeParameter !== undefined && size !== undefined) values[sizeParameter] = size;
     return {
       args: withQuery(args, values),
       hasNext: (body, items) => {
         if (items.length === 0) return false;
         const totalPages = numberOr(field(body, pagination.totalPagesField), undefined);
-        if (totalPages !== undefined) return cursor < totalPages;
+        if (totalPages !== undefined) return at < totalPages;
         return size === undefined || items.length >= size;
       },
     };
   }
   const limit = numberOr(args.query?.[pagination.limitParameter], pageSize);
-  const values: Record<string, unknown> = { [pagination.offsetParameter]: cursor };
+  const values: Record<string, unknown> = { [pagination.offsetParameter]: at };
   if (limit !== undefined) values[pagination.limitParameter] = limit;
   return {
     args: withQuery(args, values),
@@ -91,20 +164,38 @@ export function stepAt(options: {
   };
 }
 
-/** The cursor of the first page: the page or offset the arguments ask for, else the first. */
-export function firstCursor(pagination: PaginationDefinition, args: OperationArgs = {}): number {
-  return pagination.kind === 'page'
-    ? (numberOr(args.query?.[pagination.pageParameter], undefined) ?? pagination.firstPage)
-    : (numberOr(args.query?.[pagination.offsetParameter], undefined) ?? 0);
+/**
+ * The cursor of the first page: the page, offset or cursor the arguments ask for, else the first
+ * (`null` for a cursor: the request goes without one).
+ */
+export function firstCursor(
+  pagination: PaginationDefinition,
+  args: OperationArgs = {},
+): PageCursor {
+  switch (pagination.kind) {
+    case 'page':
+      return numberOr(args.query?.[pagination.pageParameter], undefined) ?? pagination.firstPage;
+    case 'offset':
+      return numberOr(args.query?.[pagination.offsetParameter], undefined) ?? 0;
+    case 'cursor':
+      return cursorValue(args.query?.[pagination.cursorParameter]) ?? null;
+  }
 }
 
-/** The cursor of the page after the one at `cursor`, which held `items`. */
-export function nextCursor(
-  pagination: PaginationDefinition,
-  cursor: number,
-  items: readonly unknown[],
-): number {
-  return pagination.kind === 'page' ? cursor + 1 : cursor + items.length;
+/**
+ * The cursor of the page after the one at `cursor`, which answered `body` with `items` (call it
+ * once `hasNext` said there is one).
+ */
+export function nextCursor(options: {
+  pagination: PaginationDefinition;
+  cursor: PageCursor;
+  body: unknown;
+  items: readonly unknown[];
+}): PageCursor {
+  const { pagination, cursor, body, items } = options;
+  if (pagination.kind === 'cursor') return cursorAfter(pagination, body, items) ?? null;
+  const at = numbered(pagination, cursor);
+  return pagination.kind === 'page' ? at + 1 : at + items.length;
 }
 
 /**
@@ -143,6 +234,6 @@ export async function* paginate<Item>(options: {
       if (maxItems !== undefined && yielded >= maxItems) return;
     }
     if (!step.hasNext(body, items)) return;
-    cursor = nextCursor(pagination, cursor, items);
+    cursor = nextCursor({ pagination, cursor, body, items });
   }
 }

@@ -1,14 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/client/create-runtime.js';
+import type { OperationDefinition, PaginationDefinition } from '../src/definition.js';
+import { firstCursor, nextCursor, stepAt } from '../src/pagination.js';
 import {
   listApps,
   listMyZapTemplates,
   listZapTemplates,
   listZaps,
+  parameter,
   partnerApi,
 } from './support/definitions.js';
 import { startServer } from './support/server.js';
 import type { RecordedRequest, TestServer } from './support/server.js';
+
+type Json = Record<string, unknown>;
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -146,5 +151,172 @@ describe('paginate', () => {
     };
     await expect(walk()).rejects.toThrow('enough');
     expect(server!.requests).toHaveLength(1);
+  });
+});
+
+describe('cursor pagination', () => {
+  type Cursor = Extract<PaginationDefinition, { kind: 'cursor' }>;
+  const base = { kind: 'cursor', cursorParameter: 'cursor', itemsField: 'data' } as const;
+  const byField: Cursor = { ...base, nextCursorField: 'next_cursor', sizeParameter: 'limit' };
+  const byItem: Cursor = {
+    ...base,
+    cursorParameter: 'starting_after',
+    cursorItemField: 'id',
+    hasMoreField: 'has_more',
+  };
+  const byUrl: Cursor = { ...base, cursorParameter: 'page_token', nextUrlField: 'next' };
+  const items = [{ id: 'a' }, { id: 'b' }];
+
+  const cases: [
+    string,
+    { pagination: Cursor; cursor: string | null; body: Json; hasNext: boolean; next?: unknown },
+  ][] = [
+    [
+      'next_cursor field',
+      {
+        pagination: byField,
+        cursor: null,
+        body: { data: items, next_cursor: 'c2' },
+        hasNext: true,
+        next: 'c2',
+      },
+    ],
+    [
+      'next_cursor null: last page',
+      {
+        pagination: byField,
+        cursor: 'c2',
+        body: { data: items, next_cursor: null },
+        hasNext: false,
+      },
+    ],
+    [
+      'next_cursor empty string: last page',
+      { pagination: byField, cursor: 'c2', body: { data: items, next_cursor: '' }, hasNext: false },
+    ],
+    [
+      'the same cursor again: stops instead of looping',
+      {
+        pagination: byField,
+        cursor: 'c2',
+        body: { data: items, next_cursor: 'c2' },
+        hasNext: false,
+      },
+    ],
+    [
+      'an empty page: stops even with a cursor',
+      { pagination: byField, cursor: null, body: { data: [], next_cursor: 'c3' }, hasNext: false },
+    ],
+    [
+      'a numeric cursor',
+      {
+        pagination: byField,
+        cursor: null,
+        body: { data: items, next_cursor: 20 },
+        hasNext: true,
+        next: 20,
+      },
+    ],
+    [
+      'last item id while has_more',
+      {
+        pagination: byItem,
+        cursor: null,
+        body: { data: items, has_more: true },
+        hasNext: true,
+        next: 'b',
+      },
+    ],
+    [
+      'has_more false: last page',
+      { pagination: byItem, cursor: null, body: { data: items, has_more: false }, hasNext: false },
+    ],
+    [
+      'next URL: only its cursor parameter is taken',
+      {
+        pagination: byUrl,
+        cursor: null,
+        body: { data: items, next: 'https://elsewhere.example/v2/x?page_token=t2&secret=1' },
+        hasNext: true,
+        next: 't2',
+      },
+    ],
+    [
+      'a relative next URL',
+      {
+        pagination: byUrl,
+        cursor: 't1',
+        body: { data: items, next: '/events?page_token=t2' },
+        hasNext: true,
+        next: 't2',
+      },
+    ],
+    [
+      'a next URL without the cursor parameter: last page',
+      {
+        pagination: byUrl,
+        cursor: 't1',
+        body: { data: items, next: '/events?page=2' },
+        hasNext: false,
+      },
+    ],
+    [
+      'no next URL: last page',
+      { pagination: byUrl, cursor: 't1', body: { data: items, next: null }, hasNext: false },
+    ],
+  ];
+
+  it.each(cases)('%s', (_, { pagination, cursor, body, hasNext, next }) => {
+    const step = stepAt({ pagination, args: {}, cursor });
+    expect(step.hasNext(body, body.data as unknown[])).toBe(hasNext);
+    if (hasNext) {
+      expect(nextCursor({ pagination, cursor, body, items: body.data as unknown[] })).toBe(next);
+    }
+  });
+
+  it('sends no cursor for the first page, then the cursor and the page size', () => {
+    expect(firstCursor(byField)).toBeNull();
+    expect(
+      stepAt({ pagination: byField, args: { query: { q: 1 } }, pageSize: 5, cursor: null }).args,
+    ).toEqual({ query: { q: 1, limit: 5 } });
+    expect(stepAt({ pagination: byField, args: {}, cursor: 'c2' }).args).toEqual({
+      query: { cursor: 'c2' },
+    });
+    expect(firstCursor(byItem, { query: { starting_after: 'x' } })).toBe('x');
+  });
+
+  it('walks pages over HTTP until no cursor, each page a normal call', async () => {
+    const events = Array.from({ length: 5 }, (_, index) => ({ id: `e${index}` }));
+    server = await startServer((request: RecordedRequest) => {
+      const query = new URLSearchParams(request.query);
+      const start = Number(query.get('cursor') ?? 0);
+      const limit = Number(query.get('limit') ?? 2);
+      const end = start + limit;
+      return {
+        body: {
+          data: events.slice(start, end),
+          next_cursor: end < events.length ? String(end) : null,
+        },
+      };
+    });
+    const listEvents: OperationDefinition = {
+      operationId: 'listEvents',
+      method: 'get',
+      path: '/events',
+      parameters: [
+        parameter({ name: 'cursor', in: 'query' }),
+        parameter({ name: 'limit', in: 'query' }),
+      ],
+      responses: [{ status: '200', mediaTypes: ['application/json'] }],
+      security: [],
+      pagination: byField,
+    };
+    const runtime = createRuntime({ ...partnerApi, operations: [] }, { baseUrl: server.url });
+    expect(await collect(runtime.paginate(listEvents, {}, { pageSize: 2 }))).toEqual(events);
+    expect(server.requests.map((request) => request.query)).toEqual([
+      'limit=2',
+      'cursor=2&limit=2',
+      'cursor=4&limit=2',
+    ]);
   });
 });

@@ -15,16 +15,14 @@ function schemasOf(operation: OperationModel): string {
   return `(typeof operationSchemas)[${stringLiteral(operation.operationId)}]`;
 }
 
-/** The result type: JSON bodies as their response schema's `z.output`. */
+/** The result type: JSON bodies and streamed items as their schema's `z.output`. */
 export function decodedResultType(
   operation: OperationModel,
   schemas: readonly NamedSchema[],
 ): string {
-  return resultType(
-    operation,
-    schemas,
-    (status) => `z.output<${schemasOf(operation)}["responses"][${stringLiteral(status)}]>`,
-  );
+  const member = (group: string) => (status: string) =>
+    `z.output<${schemasOf(operation)}[${stringLiteral(group)}][${stringLiteral(status)}]>`;
+  return resultType(operation, schemas, { body: member('responses'), item: member('items') });
 }
 
 /**

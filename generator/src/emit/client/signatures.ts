@@ -113,18 +113,21 @@ function responseBodyType(
   operation: OperationModel,
   response: ResponseModel,
   schemas: readonly NamedSchema[],
-  jsonType?: (status: string) => string,
+  jsonType?: BodyTypes,
 ): string {
   if (!response.content.length) return 'undefined';
   const content = (mediaType: string) =>
     `${operationType(operation)}["responses"][${stringLiteral(response.status)}]["content"][${stringLiteral(mediaType)}]`;
   const types: string[] = [];
   const json = firstJson(response.content);
-  if (json) types.push(jsonType ? jsonType(response.status) : content(json.mediaType));
+  if (json) types.push(jsonType ? jsonType.body(response.status) : content(json.mediaType));
   const streamed = streamedMedia(response.content);
   if (streamed) {
     const shape = streamShape(streamed, schemas)!;
-    const item = content(streamed.mediaType);
+    const item =
+      jsonType && !streamed.schemaless
+        ? jsonType.item(response.status)
+        : content(streamed.mediaType);
     // Server-sent events are whole events when the schema says so, else events of that data.
     types.push(
       `ResponseStream<${shape.kind === 'sse' && !shape.envelope ? `ServerSentEvent<${item}>` : item}>`,
@@ -146,14 +149,21 @@ export function isDownload(operation: OperationModel): boolean {
   );
 }
 
+/** The types of a JSON body and of a streamed item by status, instead of `types.ts`'s. */
+export interface BodyTypes {
+  body(status: string): string;
+  item(status: string): string;
+}
+
 /**
  * The type a successful call resolves with: the union of the success bodies. `jsonType` types a
- * JSON body by its status instead of `types.ts` (the decoded values of `transformers`).
+ * JSON body and a streamed item by status instead of `types.ts` (the decoded values of
+ * `transformers`).
  */
 export function resultType(
   operation: OperationModel,
   schemas: readonly NamedSchema[],
-  jsonType?: (status: string) => string,
+  jsonType?: BodyTypes,
 ): string {
   const types = [
     ...new Set(

@@ -15,6 +15,7 @@ import { stringLiteral } from '../shared/identifiers.js';
 import { Code, printLiteral, typedEntry, type Emitted } from '../shared/literal.js';
 import {
   firstJson,
+  isFormMediaType,
   isStructuredMediaType,
   requestMediaType,
   streamedMedia,
@@ -183,6 +184,10 @@ export function operationRoute(input: {
                 .filter((type) => type !== bodyMedia.mediaType),
             ],
             encoding: bodyEncoding(bodyMedia.encoding),
+            shape:
+              shapes && isFormMediaType(bodyMedia.mediaType)
+                ? valueShape(bodyMedia.schema, model.schemas)
+                : undefined,
           }
         : undefined,
     responses: operation.responses.map((response) => {

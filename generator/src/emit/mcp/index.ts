@@ -6,7 +6,7 @@
 import type { ApiModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
-import { stringLiteral } from '../shared/identifiers.js';
+import { pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
 import { commentText, jsDoc } from '../shared/jsdoc.js';
 import { Code, printLiteral, type Printable } from '../shared/literal.js';
 import { operationNames } from '../shared/operation-names.js';
@@ -27,7 +27,18 @@ export function binName(packageName: string): string {
   return packageName.replace(/^@[^/]+\//, '');
 }
 
-function toolLiteral(plan: ToolPlan, definition: string): Printable {
+function toolLiteral(
+  plan: ToolPlan,
+  definition: string,
+  outputConsts: ReadonlyMap<string, string>,
+): Printable {
+  const output = plan.output && {
+    schema:
+      plan.output.component === undefined
+        ? (plan.output.schema as Printable)
+        : new Code(outputConsts.get(plan.output.component)!),
+    wrapped: plan.output.wrapped,
+  };
   return {
     name: plan.name,
     operation: new Code(definition),
@@ -37,7 +48,7 @@ function toolLiteral(plan: ToolPlan, definition: string): Printable {
     deprecated: plan.operation.deprecated || undefined,
     arguments: plan.arguments as unknown as Printable,
     input: { properties: plan.properties as Printable, required: plan.required },
-    output: plan.output as Printable | undefined,
+    output,
     streaming: plan.streaming || undefined,
   };
 }
@@ -58,10 +69,26 @@ export function mcpSource(model: ApiModel, context: EmitContext): string {
   // One annotated const per tool, listed by name: an array literal of a thousand object literals
   // has a union of a thousand element types, which tsc reduces pair by pair (TS2590 on GitHub's).
   const toolNames = definitions.map((definition) => definition.replace(/Operation$/, 'Tool'));
+  // A component many operations answer with (GitHub's `repository`, ...): one const, not a copy per tool.
+  const outputComponents = new Map(
+    plans.flatMap((plan) =>
+      plan.output?.component === undefined ? [] : [[plan.output.component, plan.output.schema]],
+    ),
+  );
+  const outputConsts = uniqueNames(
+    [...outputComponents.keys()],
+    (name) => `${pascalCase(name)}Output`,
+  );
+  const outputs = [...outputComponents]
+    .map(
+      ([name, schema]) =>
+        `const ${outputConsts.get(name)!}: JsonSchema = ${printLiteral(schema as Printable)};\n`,
+    )
+    .join('\n');
   const tools = plans
     .map(
       (plan, index) =>
-        `const ${toolNames[index]}: ToolDefinition = ${printLiteral(toolLiteral(plan, definitions[index]!))};\n`,
+        `const ${toolNames[index]}: ToolDefinition = ${printLiteral(toolLiteral(plan, definitions[index]!, outputConsts))};\n`,
     )
     .join('\n');
   const from = (to: string, names: string[] = []) =>
@@ -90,7 +117,7 @@ import { ${['apiBase', ...definitions].join(', ')} } from ${from('definitions', 
 /** The component schemas that the tools' JSON Schemas reference (\`#/$defs/<name>\`). */
 const schemas: Record<string, JsonSchema> = ${printLiteral(Object.fromEntries(components.map((component) => [component.name, component.schema as Printable])))};
 
-${tools}
+${outputs ? `/** The structured results that are a component schema, shared by the tools answering with it. */\n${outputs}\n` : ''}${tools}
 /** One MCP tool per operation: name, description, arguments, input and output schemas. */
 export const mcpTools: ToolDefinition[] = [${toolNames.join(', ')}];
 

@@ -39,7 +39,11 @@ export interface ToolPlan {
   arguments: ArgumentPlan[];
   properties: Record<string, JsonSchema>;
   required: string[];
-  output?: { schema: JsonSchema; wrapped: boolean };
+  /**
+   * `component`: the component schema every successful body references, whose (dereferenced)
+   * schema `schema` is; the module shares one const of it among the tools (`index.ts`).
+   */
+  output?: { schema: JsonSchema; wrapped: boolean; component?: string };
   streaming: boolean;
 }
 
@@ -205,6 +209,10 @@ function description(operation: OperationModel): string {
     paragraphs.push(
       `Answers one page: ${pagination.pageParameter} selects it (the first is ${pagination.firstPage})${pagination.sizeParameter ? `, ${pagination.sizeParameter} its size` : ''}. The result says whether more pages follow.`,
     );
+  if (pagination?.kind === 'cursor')
+    paragraphs.push(
+      `Answers one page: leave ${pagination.cursorParameter} out for the first, then give the value the result names for the next${pagination.sizeParameter ? `; ${pagination.sizeParameter} is its size` : ''}. The result says whether more pages follow.`,
+    );
   if (pagination?.kind === 'offset')
     paragraphs.push(
       `Answers one page: ${pagination.offsetParameter} is the first item's position (0 for the start), ${pagination.limitParameter} the number of items. The result says whether more follow.`,
@@ -340,7 +348,19 @@ function outputOf(
       schema: { type: 'object', properties: { result: body }, required: ['result'] },
       wrapped,
     };
-  return { schema: { ...body, type: 'object' }, wrapped };
+  const [first] = schemas;
+  const component =
+    first?.kind === 'ref' &&
+    schemas.every(
+      (schema) => schema.kind === 'ref' && !schema.nullable && schema.name === first.name,
+    )
+      ? first.name
+      : undefined;
+  return {
+    schema: { ...body, type: 'object' },
+    wrapped,
+    ...(component !== undefined && { component }),
+  };
 }
 
 /**

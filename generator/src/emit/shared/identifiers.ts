@@ -79,19 +79,31 @@ export function stringLiteral(value: string): string {
 /**
  * Assigns unique identifiers to a list of names: the first keeps its name, later collisions get
  * `2`, `3`, ... in input order. Callers pass names in a deterministic order.
+ *
+ * `reserved` holds names the generated scope has of its own (imports, fixed exports, locals):
+ * a name derived from the spec never takes one. When one name stands for several in the output
+ * (`getApp` also writes `GetAppArgs`, `getAppQueryKey`, ...), `derived` lists them all: a
+ * candidate is taken only if none of its derived names is reserved or derived from an earlier one.
  */
 export function uniqueNames(
   names: readonly string[],
   transform: (name: string) => string,
+  scope: {
+    reserved?: ReadonlySet<string>;
+    derived?: (candidate: string) => readonly string[];
+  } = {},
 ): Map<string, string> {
+  const { reserved = new Set<string>(), derived = (candidate: string) => [candidate] } = scope;
   const result = new Map<string, string>();
   const taken = new Set<string>();
+  const free = (candidate: string) =>
+    derived(candidate).every((name) => !taken.has(name) && !reserved.has(name));
   for (const name of names) {
     if (result.has(name)) continue;
     const base = transform(name);
     let candidate = base;
-    for (let suffix = 2; taken.has(candidate); suffix += 1) candidate = `${base}${suffix}`;
-    taken.add(candidate);
+    for (let suffix = 2; !free(candidate); suffix += 1) candidate = `${base}${suffix}`;
+    for (const taking of derived(candidate)) taken.add(taking);
     result.set(name, candidate);
   }
   return result;

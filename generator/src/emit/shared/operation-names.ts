@@ -79,7 +79,213 @@ export interface OperationNames {
   definition: string;
 }
 
-/** Unique function, type and const names per operationId, in model order (sorted by operationId). */
+/** The names of an operation whose function is `fn`. */
+function namesOf(fn: string): OperationNames {
+  // `delete_` (a reserved word made safe) reads as `DeleteArgs` and `deleteOperation`.
+  const stem = fn.replace(/_$/, '');
+  return { fn, type: stem.charAt(0).toUpperCase() + stem.slice(1), definition: `${stem}Operation` };
+}
+
+/**
+ * A scope of the generated code where names derived from an operation's meet names of the
+ * emitter's own: the module's imports and fixed declarations, or the locals of the functions
+ * that refer to an operation's names. Each emitter that derives a name from `OperationNames`
+ * has its scopes here (the names it writes, as it writes them), so that one derivation keeps
+ * every operation apart from every scope's own names, and from each other.
+ */
+interface OperationScope {
+  own: readonly string[];
+  derived: (names: OperationNames) => string[];
+}
+
+const route = (names: OperationNames) => names.definition.replace(/Operation$/, 'Route');
+const types = ({ type }: OperationNames) => [`${type}Args`, `${type}Result`, `${type}Item`];
+
+export const OPERATION_SCOPES: Readonly<Record<string, OperationScope>> = {
+  /** The members of `createClient`'s object (`client.getApp()`). */
+  'client object': { own: [...CLIENT_MEMBERS], derived: ({ fn }) => [fn] },
+  /** `client.ts`: its imports, its exports, one function and its types per operation. */
+  'client.ts': {
+    own: [
+      'createRuntime',
+      'CallOptions',
+      'ClientOptions',
+      'PaginateOptions',
+      'ParsedAs',
+      'PollOptions',
+      'ResponseStream',
+      'Runtime',
+      'ServerSentEvent',
+      'UploadBody',
+      'WithFiles',
+      'routes',
+      'apiBase',
+      'operations',
+      'paths',
+      'z',
+      'operationSchemas',
+      'createBaseClient',
+      'createClient',
+    ],
+    derived: (names) => [names.fn, route(names), ...types(names)],
+  },
+  /** `createClient`'s body: its methods call each operation's function by name. */
+  'createClient body': {
+    own: ['options', 'runtime', 'args', 'callOptions', 'Options'],
+    derived: ({ fn }) => [fn],
+  },
+  /** The package's index: `client.ts` and `definitions.ts` re-exported, and the runtime's errors. */
+  'index.ts': {
+    own: [
+      ...MODULE_NAMES,
+      'components',
+      'operations',
+      'paths',
+      'oauthFlows',
+      'CallOptions',
+      'CallResult',
+      'ClientOptions',
+      'PaginateOptions',
+      'PollOptions',
+      'ResponseValidationReport',
+    ],
+    derived: (names) => [names.fn, names.definition, ...types(names)],
+  },
+  /** `routes.ts`: one route const per operation. */
+  'routes.ts': {
+    own: [
+      'ApiDefinition',
+      'OperationDefinition',
+      'SecuritySchemeDefinition',
+      'OAuthFlows',
+      'oauthFlows',
+      'apiBase',
+      'withOperations',
+      'routes',
+      'operationCodecs',
+    ],
+    derived: (names) => [route(names)],
+  },
+  /** `definitions.ts`: one definition per operation, from its route. */
+  'definitions.ts': {
+    own: [
+      'ApiDefinition',
+      'OperationDefinition',
+      'Validator',
+      'OperationValidators',
+      'withValidators',
+      'validatorOf',
+      'api',
+      'apiBase',
+      'oauthFlows',
+      'operationDefinitions',
+      'operationCodecs',
+    ],
+    derived: (names) => [names.definition, route(names)],
+  },
+  /** `tanstack-query.ts`: a scope and the options factories of each operation. */
+  'tanstack-query.ts': {
+    own: [
+      'operationInfiniteQueryOptions',
+      'operationMutationOptions',
+      'operationQueryKey',
+      'operationQueryOptions',
+      'resourceKey',
+      'CallingClient',
+      'InfiniteQueryOptionsInput',
+      'InfiniteQueryOptionsResult',
+      'MutationOptionsInput',
+      'MutationOptionsResult',
+      'OperationKey',
+      'OperationQueryKey',
+      'QueryOptionsInput',
+      'QueryOptionsResult',
+      'API',
+      'apiQueryKey',
+      'resourceQueryKey',
+      'queries',
+      'client',
+      'args',
+      'options',
+      'TOptions',
+    ],
+    derived: (names) => [
+      route(names),
+      ...types(names),
+      ...['Scope', 'QueryKey', 'QueryOptions', 'InfiniteQueryOptions', 'MutationOptions'].map(
+        (suffix) => `${names.fn}${suffix}`,
+      ),
+    ],
+  },
+  /** `swr.ts`: a scope and the hooks of each operation. */
+  'swr.ts': {
+    own: [
+      'matchKeysOf',
+      'useOperation',
+      'useOperationInfinite',
+      'useOperationMutation',
+      'CallingClient',
+      'InfiniteConfig',
+      'InfiniteResponse',
+      'MutationConfig',
+      'MutationResponse',
+      'QueryConfig',
+      'QueryResponse',
+      'API',
+      'matchKeys',
+      'hooks',
+      'client',
+      'args',
+      'config',
+      'parts',
+    ],
+    derived: (names) => [
+      route(names),
+      ...types(names),
+      `${names.fn}SwrScope`,
+      `use${names.type}`,
+      `use${names.type}Infinite`,
+    ],
+  },
+  /** `mcp.ts`: one tool const per operation, from its definition. */
+  'mcp.ts': {
+    own: [
+      'createServer',
+      'runMcpCommand',
+      'JsonSchema',
+      'McpDefinition',
+      'McpServerOptions',
+      'ToolDefinition',
+      'apiBase',
+      'schemas',
+      'mcpTools',
+      'mcpDefinition',
+      'createMcpServer',
+      'main',
+    ],
+    derived: (names) => [names.definition, names.definition.replace(/Operation$/, 'Tool')],
+  },
+};
+
+/** Every scope's own names and an operation's derived names, each qualified by its scope. */
+const SCOPED_OWN = new Set(
+  Object.entries(OPERATION_SCOPES).flatMap(([scope, { own }]) =>
+    own.map((name) => `${scope}\0${name}`),
+  ),
+);
+function scopedDerived(fn: string): string[] {
+  const names = namesOf(fn);
+  return Object.entries(OPERATION_SCOPES).flatMap(([scope, { derived }]) =>
+    derived(names).map((name) => `${scope}\0${name}`),
+  );
+}
+
+/**
+ * Unique function, type and const names per operationId, in model order (sorted by operationId).
+ * No derived name meets a name of the scope it is written in (`OPERATION_SCOPES`) or another
+ * operation's: a function named like one of the client's members or the package's exports
+ * takes the suffix `Operation` (`request` → `requestOperation`), any other collision a number.
+ */
 export function operationNames(model: ApiModel): Map<string, OperationNames> {
   // The config's names (`names.functions`) where it gives one, else the operationId.
   const given = new Map(
@@ -92,32 +298,13 @@ export function operationNames(model: ApiModel): Map<string, OperationNames> {
     model.operations.map((operation) => operation.operationId),
     (operationId) => {
       const name = camelCase(given.get(operationId)!);
-      return CLIENT_MEMBERS.has(name) || MODULE_NAMES.has(name) ? `${name}Operation` : name;
+      return scopedDerived(name).some((scoped) => SCOPED_OWN.has(scoped))
+        ? `${name}Operation`
+        : name;
     },
+    { reserved: SCOPED_OWN, derived: scopedDerived },
   );
-  const names = new Map<string, OperationNames>();
-  for (const [operationId, fn] of functions) {
-    // `delete_` (a reserved word made safe) reads as `DeleteArgs` and `deleteOperation`.
-    const stem = fn.replace(/_$/, '');
-    names.set(operationId, {
-      fn,
-      type: stem.charAt(0).toUpperCase() + stem.slice(1),
-      definition: `${stem}Operation`,
-    });
-  }
-  // Functions and definitions are both exported from the package's index: a function named like
-  // another operation's definition (`getOperation` beside `get`) takes a suffix.
-  const definitions = new Set([...names.values()].map((entry) => entry.definition));
-  const taken = new Set([...names.values()].map((entry) => entry.fn));
-  for (const entry of names.values()) {
-    if (!definitions.has(entry.fn)) continue;
-    let suffix = 2;
-    while (taken.has(`${entry.fn}${suffix}`) || definitions.has(`${entry.fn}${suffix}`))
-      suffix += 1;
-    entry.fn = `${entry.fn}${suffix}`;
-    taken.add(entry.fn);
-  }
-  return names;
+  return new Map([...functions].map(([operationId, fn]) => [operationId, namesOf(fn)]));
 }
 
 /**

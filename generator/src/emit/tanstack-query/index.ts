@@ -53,12 +53,15 @@ export function ${fn}QueryOptions(client: CallingClient, ${args}, options?: Quer
   return operationQueryOptions<${type}Result, object>({ client, operation: ${definition}, scope: ${scope}, args, options });
 }`,
     );
-    if (operation.extensions.pagination) {
+    const pagination = operation.extensions.pagination;
+    if (pagination) {
+      // A cursor page's parameter is the cursor (null for the first page); the others' a number.
+      const param = pagination.kind === 'cursor' ? ', string | number | null' : '';
       parts.push(
-        `${doc([`Infinite query options of \`${fn}\`: one page per \`fetchNextPage()\`, while the pagination model says there is another (as \`paginate\` walks them).`])}export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}): InfiniteQueryOptionsResult<${type}Result, {}>;
-export function ${fn}InfiniteQueryOptions<TOptions extends InfiniteQueryOptionsInput<${type}Result>>(client: CallingClient, ${argsGiven}, options: TOptions): InfiniteQueryOptionsResult<${type}Result, TOptions>;
-export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}, options?: InfiniteQueryOptionsInput<${type}Result>) {
-  return operationInfiniteQueryOptions<${type}Result, object>({ client, operation: ${definition}, scope: ${scope}, args, options });
+        `${doc([`Infinite query options of \`${fn}\`: one page per \`fetchNextPage()\`, while the pagination model says there is another (as \`paginate\` walks them).`])}export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}): InfiniteQueryOptionsResult<${type}Result, {}${param}>;
+export function ${fn}InfiniteQueryOptions<TOptions extends InfiniteQueryOptionsInput<${type}Result${param}>>(client: CallingClient, ${argsGiven}, options: TOptions): InfiniteQueryOptionsResult<${type}Result, TOptions${param}>;
+export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}, options?: InfiniteQueryOptionsInput<${type}Result${param}>) {
+  return operationInfiniteQueryOptions<${type}Result, object${param}>({ client, operation: ${definition}, scope: ${scope}, args, options });
 }`,
       );
     }

@@ -12,8 +12,9 @@ import type { CodecName, TypeMode, ZodContext } from './context.js';
 
 interface CodecPlan {
   name: CodecName;
-  /** zod's schema of the converted value. */
+  /** zod's schema of the converted value, and classic zod's type of it (`zod-type.ts`). */
   output: string;
+  outputType: string;
   /** The TypeScript types of the codec's output and input. */
   types: Record<TypeMode, string>;
 }
@@ -21,12 +22,14 @@ interface CodecPlan {
 const DATE_TIME: CodecPlan = {
   name: 'dateTimeCodec',
   output: 'z.date()',
+  outputType: 'z.ZodDate',
   types: { output: 'Date', input: 'string' },
 };
 const DATE: CodecPlan = { ...DATE_TIME, name: 'dateCodec' };
 const INT64: CodecPlan = {
   name: 'int64Codec',
   output: 'z.bigint()',
+  outputType: 'z.ZodBigInt',
   types: { output: 'bigint', input: 'number | bigint' },
 };
 
@@ -62,6 +65,12 @@ export function codecExpression({
   context.useCodec(plan.name);
   const input = plan.name === 'int64Codec' ? `z.union([${wire}, z.bigint()])` : wire;
   return `z.codec(${input}, ${plan.output}, ${plan.name})`;
+}
+
+/** Classic zod's type of `codecExpression`, given the type of its `wire` schema. */
+export function codecType({ plan, wire }: { plan: CodecPlan; wire: string }): string {
+  const input = plan.name === 'int64Codec' ? `z.ZodUnion<readonly [${wire}, z.ZodBigInt]>` : wire;
+  return `z.ZodCodec<${input}, ${plan.outputType}>`;
 }
 
 /**

@@ -28,7 +28,7 @@ const FULL_DATE = String.raw`(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02
 const matching = (pattern: string) => (flavour: ZodFlavour) =>
   flavour.checked('z.string()', [{ kind: 'regex', args: pattern }]);
 
-const STRING_FORMATS: Record<string, string | ((flavour: ZodFlavour) => string)> = {
+const STRING_FORMATS = {
   uuid: 'z.guid()',
   'date-time': matching(`/^${FULL_DATE}[Tt\\s]${FULL_TIME}$/`),
   date: 'z.iso.date()',
@@ -39,7 +39,35 @@ const STRING_FORMATS: Record<string, string | ((flavour: ZodFlavour) => string)>
   ipv4: 'z.ipv4()',
   ipv6: 'z.ipv6()',
   byte: 'z.base64()',
+} satisfies Record<string, string | ((flavour: ZodFlavour) => string)>;
+
+/** Classic zod's schema type of each constructor above (its checks return the same type). */
+const STRING_FORMAT_TYPES: Record<keyof typeof STRING_FORMATS, string> = {
+  uuid: 'z.ZodGUID',
+  'date-time': 'z.ZodString',
+  date: 'z.ZodISODate',
+  time: 'z.ZodString',
+  email: 'z.ZodEmail',
+  uri: 'z.ZodURL',
+  url: 'z.ZodURL',
+  ipv4: 'z.ZodIPv4',
+  ipv6: 'z.ZodIPv6',
+  byte: 'z.ZodBase64',
 };
+
+/**
+ * Classic zod's type of `stringBase(format)`; `undefined` for the `Blob` union, which no
+ * annotation spells (`zod-type.ts`).
+ */
+export function stringBaseType(
+  format: string | undefined,
+  binaryAsBlob: boolean,
+): string | undefined {
+  if (format === 'binary' && binaryAsBlob) return undefined;
+  return format !== undefined && Object.hasOwn(STRING_FORMAT_TYPES, format)
+    ? STRING_FORMAT_TYPES[format as keyof typeof STRING_FORMATS]
+    : 'z.ZodString';
+}
 
 /** True when the generated validators check strings of `format` (others are annotations only). */
 export function checksStringFormat(format: string): boolean {
@@ -59,7 +87,7 @@ export function stringBase({
   if (format === 'binary' && binaryAsBlob) return 'z.union([z.string(), z.instanceof(Blob)])';
   const base =
     format !== undefined && Object.hasOwn(STRING_FORMATS, format)
-      ? STRING_FORMATS[format]
+      ? STRING_FORMATS[format as keyof typeof STRING_FORMATS]
       : undefined;
   if (base === undefined) return 'z.string()';
   return typeof base === 'string' ? base : base(flavour);

@@ -4,7 +4,8 @@
  * Choices that a reader of the generated code may wonder about:
  * - Recursive schemas (members of a reference cycle) are annotated `z.ZodType<T>` with `T` spelled
  *   out (`output-type.ts`), and references to consts declared further down go through `z.lazy`.
- *   Everything else is inferred, so the big specs (stripe: ~820 schemas) type-check quickly.
+ *   Every other component const is annotated with the zod type it infers (`zod-type.ts`), so that
+ *   `zod.d.ts` names the schemas it refers to (`typeof PetSchema`) instead of spelling them out.
  * - One schema serves requests and responses: `readOnly`/`writeOnly` do not change validation
  *   (a required read-only property is required in request bodies too).
  * - Defaults are applied (`.default()`), which makes the key optional on input and present on

@@ -4,6 +4,7 @@ import { camelCase, pascalCase, stringLiteral, uniqueNames } from '../shared/ide
 import { jsDoc } from '../shared/jsdoc.js';
 import type { CodecName, HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
+import { zodType } from './zod-type.js';
 import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
 import { operationEntry, parameterGroups } from './operations.js';
@@ -69,12 +70,17 @@ function unknownInstead(schema: SchemaModel): SchemaModel {
   };
 }
 
+/** The module's own maps, which an operation's `<operation>Schemas` const must not take. */
+const MODULE_SCHEMAS = new Set(['componentSchemas', 'operationSchemas', 'webhookSchemas']);
+
 /**
  * The `<operation>Schemas` const of each operationId: what `zod.ts` exports and what
  * `definitions.ts` imports, one validator set per operation.
  */
 export function operationSchemasNames(operationIds: readonly string[]): Map<string, string> {
-  return uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Schemas`);
+  return uniqueNames(operationIds, (operationId) => `${camelCase(operationId)}Schemas`, {
+    reserved: MODULE_SCHEMAS,
+  });
 }
 
 /**
@@ -191,9 +197,11 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
         source = `${output}\n\n${input}\n\n${annotated}`;
       }
     } else {
+      // Annotated where `zod-type.ts` spells the type, so that `zod.d.ts` names other schemas.
+      const type = client ? undefined : zodType(schema, context);
       source = client
         ? `const ${constName} = ${pure(zodExpression(schema, context))};`
-        : `${doc}export const ${constName} = ${pure(zodExpression(schema, context))};`;
+        : `${doc}export const ${constName}${type ? `: ${type}` : ''} = ${pure(zodExpression(schema, context))};`;
     }
     declared.add(name);
     return source;

@@ -93,6 +93,15 @@ export function objectExpression(
       args: `keysMatch(${print(schema.propertyNames, context)}), { message: 'Expected property names to match propertyNames' }`,
     });
   }
+  // A closed object refuses them already; an open one would keep a writeOnly value that leaked.
+  if (extra !== false) {
+    for (const name of schema.writeOnlyOmitted ?? []) {
+      checks.push({
+        kind: 'refine',
+        args: `(value) => !Object.prototype.hasOwnProperty.call(value, ${stringLiteral(name)}), { message: 'Expected no writeOnly property in a response', path: [${stringLiteral(name)}] }`,
+      });
+    }
+  }
   if (schema.minProperties !== undefined) {
     checks.push({
       kind: 'refine',

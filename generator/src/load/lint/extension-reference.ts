@@ -59,7 +59,13 @@ export const extensionReference: LintRule = {
       }
       const pagination = site.operation['x-zapgen-pagination'];
       if (!isObject(pagination)) continue;
-      for (const field of ['pageParameter', 'sizeParameter', 'offsetParameter', 'limitParameter']) {
+      for (const field of [
+        'pageParameter',
+        'sizeParameter',
+        'offsetParameter',
+        'limitParameter',
+        'cursorParameter',
+      ]) {
         const name = pagination[field];
         if (typeof name !== 'string' || !name) continue;
         if (!parameters.some((parameter) => parameter.name === name && parameter.in === 'query')) {

@@ -222,7 +222,9 @@ function echoed(operation: OperationModel, components: Components): string[] {
   const names =
     pagination.kind === 'page'
       ? [pagination.pageParameter, pagination.sizeParameter]
-      : [pagination.offsetParameter, pagination.limitParameter];
+      : pagination.kind === 'offset'
+        ? [pagination.offsetParameter, pagination.limitParameter]
+        : [pagination.sizeParameter];
   const properties = propertyNames(successSchema(operation), components);
   return names.filter((name): name is string => name !== undefined && properties.includes(name));
 }
@@ -231,7 +233,11 @@ function nullableLinks(operation: OperationModel, components: Components): strin
   const pagination = operation.extensions.pagination;
   if (pagination === undefined) return [];
   const schema = successSchema(operation);
-  return [pagination.nextField, pagination.previousField].filter(
+  const links =
+    pagination.kind === 'cursor'
+      ? [pagination.nextCursorField, pagination.nextUrlField]
+      : [pagination.nextField, pagination.previousField];
+  return links.filter(
     (field): field is string =>
       field !== undefined && nullable(property(schema, field, components), components),
   );

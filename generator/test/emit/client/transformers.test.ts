@@ -32,6 +32,8 @@ const upload = operation({
       {
         mediaType: 'multipart/form-data',
         schema: { kind: 'object', nullable: false, properties: [], additionalProperties: true },
+        pointer: '#/paths/~1files/post/requestBody/content/multipart~1form-data/schema',
+        examples: [],
       },
     ],
   },

@@ -154,7 +154,7 @@ describe('operationRoute and operationValidators', () => {
         },
       ],
       [
-        'a form body is validated too',
+        'a form body is validated too, and carries its value shape for the mock',
         {
           given: operation({
             operationId: 'form',
@@ -166,6 +166,7 @@ describe('operationRoute and operationValidators', () => {
             requestBody: {
               required: true,
               mediaTypes: ['application/x-www-form-urlencoded'],
+              shape: { type: 'string' },
               validator: 'form.body',
             },
           },

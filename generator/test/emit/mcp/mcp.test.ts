@@ -306,6 +306,33 @@ describe('tool plans', () => {
     );
   });
 
+  test('a component several tools answer with is one shared const, not a copy per tool', () => {
+    const pet = object([{ name: 'name', schema: string, required: true }]);
+    const ref = (name: string): SchemaModel => ({ kind: 'ref', name, nullable: false });
+    const answering = (operationId: string, schema: SchemaModel) =>
+      operation({
+        operationId,
+        method: 'get',
+        path: `/${operationId}`,
+        responses: [jsonResponse('200', schema)],
+      });
+    const source = mcpSource(
+      model({
+        schemas: [{ name: 'Pet', schema: pet, pointer: '#/components/schemas/Pet' }],
+        operations: [
+          answering('showPet', ref('Pet')),
+          answering('findPet', ref('Pet')),
+          answering('maybePet', { ...ref('Pet'), nullable: true }),
+        ],
+      }),
+      context,
+    );
+    expect(source.match(/const PetOutput: JsonSchema = \{/g)).toHaveLength(1);
+    expect(source.match(/output: \{\s*schema: PetOutput,\s*wrapped: false,\s*\}/g)).toHaveLength(2);
+    // A nullable answer is not the component: wrapped in { result }, written in place.
+    expect(source).toMatch(/const maybePetTool[\s\S]*output: \{\s*schema: \{/);
+  });
+
   test('a string from the spec never becomes code in mcp.ts', () => {
     const hostile = "x'); process.exit(1); ('";
     const source = mcpSource(

@@ -70,6 +70,63 @@ describe('operationNames', () => {
         },
       },
     ],
+    // One row per generated scope (`OPERATION_SCOPES`): an operationId whose derived names meet
+    // a name of that scope's own.
+    [
+      "createClient's body: a method calls its function, not `createClient`'s `options` (apidapp.com's `OPTIONS /`)",
+      {
+        given: ['options', 'runtime', 'callOptions', 'args'],
+        want: {
+          options: 'optionsOperation',
+          runtime: 'runtimeOperation',
+          callOptions: 'callOptionsOperation',
+          args: 'argsOperation',
+        },
+      },
+    ],
+    [
+      "client.ts: a function is not named like the module's imports",
+      {
+        given: ['createRuntime', 'routes', 'paths', 'operations', 'z'],
+        want: {
+          createRuntime: 'createRuntimeOperation',
+          routes: 'routesOperation',
+          paths: 'pathsOperation',
+          operations: 'operationsOperation',
+          z: 'zOperation',
+        },
+      },
+    ],
+    [
+      'index.ts: a function is not named like what the index re-exports (types, oauthFlows)',
+      {
+        given: ['components', 'oauthFlows', 'call_result_'],
+        want: {
+          components: 'componentsOperation',
+          oauthFlows: 'oauthFlowsOperation',
+          call_result_: 'callResult',
+        },
+      },
+    ],
+    [
+      'tanstack-query.ts: `<fn>QueryKey` is not the runtime import `operationQueryKey` nor `resourceQueryKey`',
+      {
+        given: ['operation', 'resource'],
+        want: { operation: 'operationOperation', resource: 'resourceOperation' },
+      },
+    ],
+    [
+      'swr.ts: `use<Type>` is not the runtime import `useOperationMutation`',
+      { given: ['OperationMutation'], want: { OperationMutation: 'operationMutationOperation' } },
+    ],
+    [
+      'a name of one scope is free in the others: `createServer` (imported by mcp.ts only) names a function',
+      { given: ['create server'], want: { 'create server': 'createServer' } },
+    ],
+    [
+      "a derived name is not another operation's (`fooInfiniteQueryOptions`)",
+      { given: ['foo', 'fooInfinite'], want: { foo: 'foo', fooInfinite: 'fooInfinite2' } },
+    ],
     [
       "a function is never named like another operation's definition",
       { given: ['find', 'findOperation'], want: { find: 'find', findOperation: 'findOperation2' } },

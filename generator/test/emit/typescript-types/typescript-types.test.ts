@@ -442,7 +442,7 @@ describe('document objects', () => {
     const types = (await emitTypes(given)).replace(/"/g, "'");
     for (const fragment of want) expect(types).toContain(fragment);
     expect(types).not.toMatch(/export (const )?enum /);
-    const usage = check
+    const usage: Record<string, string> = check
       ? { 'src/usage.ts': `import type * as types from './types.js';\nexport ${check}\n` }
       : {};
     expect(typeCheck({ 'src/types.ts': types, ...usage })).toEqual([]);

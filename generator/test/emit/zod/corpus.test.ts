@@ -15,6 +15,7 @@ const CONTEXT = {
   specLabel: 'x',
   specHash: '',
   modules: ModuleRegistry.of(emitters),
+  release: { version: '1.0.0', changelog: '' },
 };
 
 /**

@@ -166,6 +166,7 @@ describe('zod emitter: spec strings never become code', () => {
       specLabel: 'x',
       specHash: '',
       modules: ModuleRegistry.of(emitters),
+      release: { version: '1.0.0', changelog: '' },
     });
     const zodFile = files.find((file) => file.path === 'src/zod.ts')!;
     expect(typecheck([zodFile])).toEqual([]);
@@ -179,6 +180,7 @@ describe('zod emitter: spec strings never become code', () => {
       specLabel: 'x',
       specHash: '',
       modules: ModuleRegistry.of(emitters),
+      release: { version: '1.0.0', changelog: '' },
     };
     expect(await zodEmitter.emit(hostileModel(), context)).toEqual(
       await zodEmitter.emit(hostileModel(), context),

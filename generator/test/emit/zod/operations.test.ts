@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ParameterModel, ParameterRuleModel, SchemaModel } from '../../../src/model/types.js';
+import type { ParameterModel, ParameterRule, SchemaModel } from '../../../src/model/types.js';
 import { apiModel, importZod, operation, s, removeScratchDirs } from './support.js';
 
 function parameter(
@@ -40,7 +40,7 @@ const parameters = [
   parameter('X-Trace', 'header', str),
 ];
 
-const rules: ParameterRuleModel[] = [
+const rules: ParameterRule[] = [
   {
     kind: 'mutuallyExclusive',
     parameters: [

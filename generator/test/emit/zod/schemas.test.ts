@@ -361,9 +361,9 @@ const cases: [string, Case][] = [
       given: s({
         kind: 'intersection',
         parts: [
-          object([prop('n', s({ kind: 'number', default: { value: 1 } }), false)]),
-          object([prop('n', s({ kind: 'number', default: { value: 2 } }), false)]),
-          object([prop('n', s({ kind: 'number' }))]),
+          object([prop('n', s({ kind: 'number', integer: false, default: { value: 1 } }), false)]),
+          object([prop('n', s({ kind: 'number', integer: false, default: { value: 2 } }), false)]),
+          object([prop('n', s({ kind: 'number', integer: false }))]),
         ],
       }),
       want: { accepts: [{ n: 3 }], rejects: [{}, { n: 'x' }] },

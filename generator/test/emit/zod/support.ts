@@ -64,8 +64,11 @@ export function apiModel({
     securitySchemes: [],
     operations,
     document: {},
+    mock: { caller: {}, collections: [], behaviours: {}, errorShapes: {}, operationErrors: {} },
+    paths: [],
     webhooks: [],
     callbacks: [],
+    components: { parameters: [], responses: [], requestBodies: [], headers: [], pathItems: [] },
   };
 }
 

@@ -590,7 +590,13 @@ export async function performCall<T>(options: {
     rememberRequestId(data, requestId);
     return { data: data as T, response, requestId };
   }
-  throw apiErrorOf(context, operation, exchanged, body);
+  // An error body too is the user's values, as its response schema decodes them.
+  throw apiErrorOf(
+    context,
+    operation,
+    exchanged,
+    codecs ? codecs.decodeBody(operation, response.status, body) : body,
+  );
 }
 
 /** The typed error of a response outside 2xx, its body read. */
@@ -648,7 +654,7 @@ function streamOf(
         definition: declared.stream,
         signal: callOptions.signal,
         options: callOptions.stream,
-        check: (item, from) =>
+        check: (item, from) => {
           reportResponse({
             context,
             operation,
@@ -658,7 +664,14 @@ function streamOf(
             defaultMode: 'warn',
             item: true,
             requestId: requestIdOf(from.headers, context.api.requestIdHeader),
-          }),
+          });
+          // Validated as the wire value, then handed out as the user's (`Date`, `bigint`); the
+          // drop-in keeps openapi-fetch's wire types throughout.
+          const { codecs } = operation;
+          return codecs && call.dropIn === undefined
+            ? codecs.decodeItem(operation, from.status, item)
+            : item;
+        },
         // The same call again, through the same pipeline (credentials, middleware, retries).
         reopen: async (lastEventId) => {
           const resume: Record<string, string> =

@@ -64,11 +64,16 @@ function decodeBody(operation: OperationDefinition, status: number, body: unknow
   return converted(safeDecode as Convert, responseFor(operation, status)?.body, body);
 }
 
+function decodeItem(operation: OperationDefinition, status: number, item: unknown): unknown {
+  return converted(safeDecode as Convert, responseFor(operation, status)?.stream?.items, item);
+}
+
 /** What generated definitions set as `codecs` on each operation. */
 export const operationCodecs: OperationCodecs = {
   encodeArgs,
   encodeValue: (validator, value) => converted(safeEncode as Convert, validator, value),
   decodeBody,
+  decodeItem,
   parseJson,
   stringifyJson,
 };

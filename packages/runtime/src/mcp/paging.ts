@@ -29,11 +29,16 @@ export function nextPageNote(
   if (!stepAt({ pagination, args: sized, cursor }).hasNext(body, items))
     return `This is the last page of ${tool.name}.`;
   const parameter =
-    pagination.kind === 'page' ? pagination.pageParameter : pagination.offsetParameter;
+    pagination.kind === 'page'
+      ? pagination.pageParameter
+      : pagination.kind === 'offset'
+        ? pagination.offsetParameter
+        : pagination.cursorParameter;
   const argument =
     tool.arguments.find((entry) => entry.in === 'query' && entry.parameter === parameter)?.name ??
     parameter;
-  return `More results may follow: call ${tool.name} again with the same arguments and ${argument}: ${nextCursor(pagination, cursor, items)}.`;
+  const next = nextCursor({ pagination, cursor, body, items });
+  return `More results may follow: call ${tool.name} again with the same arguments and ${argument}: ${JSON.stringify(next)}.`;
 }
 
 /**
@@ -43,7 +48,7 @@ export function nextPageNote(
 function withDefaultSize(tool: ToolDefinition, args: OperationArgs): OperationArgs {
   const pagination = tool.operation.pagination!;
   const parameter =
-    pagination.kind === 'page' ? pagination.sizeParameter : pagination.limitParameter;
+    pagination.kind === 'offset' ? pagination.limitParameter : pagination.sizeParameter;
   if (parameter === undefined || args.query?.[parameter] !== undefined) return args;
   const argument = tool.arguments.find(
     (entry) => entry.in === 'query' && entry.parameter === parameter,

@@ -183,7 +183,7 @@ function numberParameter(
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
-function link(context: BehaviourContext, values: Record<string, number>): string {
+function link(context: BehaviourContext, values: Record<string, number | string>): string {
   const url = new URL(context.linkUrl);
   for (const [name, value] of Object.entries(values)) url.searchParams.set(name, String(value));
   return url.href;
@@ -229,6 +229,7 @@ function paginate(options: {
     }
     return { items: slice, fields };
   }
+  if (pagination.kind === 'cursor') return cursorPage({ items, pagination, context, fields });
   const offset = numberParameter(context, pagination.offsetParameter, 0) ?? 0;
   const limit = numberParameter(context, pagination.limitParameter, undefined);
   const slice = limit === undefined ? items.slice(offset) : items.slice(offset, offset + limit);
@@ -244,6 +245,76 @@ function paginate(options: {
       offset > 0
         ? link(context, { [pagination.offsetParameter]: Math.max(0, offset - step) })
         : null;
+  }
+  return { items: slice, fields };
+}
+
+/**
+ * The mock's own cursors name the position of the next item, opaque as an API's are; with
+ * `cursorItemField` the cursor is that field of the last item seen, as the API's would be.
+ */
+function encodeCursor(position: number): string {
+  return btoa(`position:${position}`).replace(/=+$/, '');
+}
+
+function positionAfter(options: {
+  items: unknown[];
+  pagination: Extract<PaginationDefinition, { kind: 'cursor' }>;
+  context: BehaviourContext;
+}): number {
+  const { items, pagination, context } = options;
+  const given = ownValue(context.scope.parameters.query, pagination.cursorParameter);
+  if (given === undefined || given === null || given === '') return 0;
+  const cursor = String(given);
+  const itemField = pagination.cursorItemField;
+  let position: number | undefined;
+  if (itemField !== undefined) {
+    const index = items.findIndex((item) => {
+      const value = ownValue(item as Record<string, unknown>, itemField);
+      return value !== undefined && value !== null && String(value) === cursor;
+    });
+    if (index >= 0) position = index + 1;
+  } else {
+    let decoded: string | undefined;
+    try {
+      decoded = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    } catch {
+      decoded = undefined;
+    }
+    const match = decoded === undefined ? null : /^position:(\d+)$/.exec(decoded);
+    if (match) position = Number(match[1]);
+  }
+  if (position === undefined) {
+    throw new MockProblem({
+      status: 400,
+      code: 'invalid_cursor',
+      message: `${pagination.cursorParameter} "${cursor}" is not a cursor this list gave out`,
+    });
+  }
+  return position;
+}
+
+/** One page of a cursor pagination: the items after the cursor, and the next cursor or link. */
+function cursorPage(options: {
+  items: unknown[];
+  pagination: Extract<PaginationDefinition, { kind: 'cursor' }>;
+  context: BehaviourContext;
+  fields: Record<string, unknown>;
+}): { items: unknown[]; fields: Record<string, unknown> } {
+  const { items, pagination, context, fields } = options;
+  const start = positionAfter({ items, pagination, context });
+  const size = numberParameter(context, pagination.sizeParameter, undefined);
+  const slice = size === undefined ? items.slice(start) : items.slice(start, start + size);
+  const end = start + slice.length;
+  const more = end < items.length && slice.length > 0;
+  if (pagination.hasMoreField !== undefined) setOwn(fields, pagination.hasMoreField, more);
+  if (pagination.cursorItemField === undefined) {
+    const cursor = more ? encodeCursor(end) : null;
+    if (pagination.nextCursorField !== undefined) fields[pagination.nextCursorField] = cursor;
+    if (pagination.nextUrlField !== undefined) {
+      fields[pagination.nextUrlField] =
+        cursor === null ? null : link(context, { [pagination.cursorParameter]: cursor });
+    }
   }
   return { items: slice, fields };
 }

@@ -13,6 +13,7 @@ import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
 import { streamedAnswer, type StreamedAnswer } from './streams.js';
 import { isBinaryBody, multipartForm, type MultipartPartInfo } from './form-bodies.js';
+import { formBodyValues } from './form-values.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
@@ -364,6 +365,11 @@ async function readBody(request: Request, limits: MockLimits): Promise<Uint8Arra
 
 /** The parts of each multipart body `parseBody` read, by the fields it returned (for `MockRequest.parts`). */
 const multipartParts = new WeakMap<object, MultipartPartInfo[]>();
+
+/** `type/subtype` of a Content-Type, lowercase, without parameters. */
+function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
 
 async function parseBody(
   operation: OperationDefinition,
@@ -869,7 +875,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
           : result.data
       ) as ParameterGroups;
     }
-    let body =
+    const parsed =
       operation.requestBody === undefined
         ? undefined
         : await parseBody(
@@ -878,7 +884,16 @@ export function createMock(config: MockConfig & MockOptions): Mock {
             await readBody(request, limits),
             limits,
           );
-    const parts = typeof body === 'object' && body !== null ? multipartParts.get(body) : undefined;
+    const parts =
+      typeof parsed === 'object' && parsed !== null ? multipartParts.get(parsed) : undefined;
+    let body =
+      operation.requestBody === undefined
+        ? undefined
+        : formBodyValues({
+            operation,
+            mediaType: mediaTypeOf(request.headers.get('content-type')),
+            body: parsed,
+          });
     if (body !== undefined && operation.requestBody?.validator !== undefined) {
       const result = safeParseWorded(operation.requestBody.validator, body);
       if (!result.success)

@@ -26,13 +26,18 @@ const DELIMITERS: Partial<Record<ParameterDefinition['style'], string>> = {
   pipeDelimited: '|',
 };
 
-/** Converts one wire string to the JSON type its shape asks for; leaves it as is when it does not fit. */
+/**
+ * Converts one wire string to the JSON type its shape asks for; leaves it as is when it does not
+ * fit. An integer beyond 2^53 is an exact `bigint` (`exactIntegers` says who keeps it).
+ */
 export function coerce(value: string, shape: ValueShape | undefined): unknown {
   switch (shape?.type) {
     case 'integer':
     case 'number': {
       if (value.trim() === '') return value;
       const number = Number(value);
+      if (shape.type === 'integer' && !Number.isSafeInteger(number) && /^\s*-?\d+\s*$/.test(value))
+        return BigInt(value.trim());
       return Number.isFinite(number) ? number : value;
     }
     case 'boolean':
@@ -185,6 +190,27 @@ function headerValue(headers: RawParameters['headers'], name: string): string | 
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/**
+ * `value` with the exact `bigint`s that `coerce` read kept where the operation's validators take
+ * them (`transformers.bigint`: its codecs), else as the numbers `JSON.parse` would have given.
+ */
+export function exactIntegers(operation: OperationDefinition, value: unknown): unknown {
+  if (operation.codecs !== undefined) return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map((item) => exactIntegers(operation, item));
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    const object: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value))
+      setOwn(object, key, exactIntegers(operation, item));
+    return object;
+  }
+  return value;
+}
+
 /** Parses every declared parameter of the operation; absent ones are left out. */
 export function deserializeParameters(
   operation: OperationDefinition,
@@ -215,7 +241,7 @@ export function deserializeParameters(
       }
     }
     if (value === undefined) continue;
-    (groups[parameter.in] ??= {})[parameter.name] = value;
+    (groups[parameter.in] ??= {})[parameter.name] = exactIntegers(operation, value);
   }
   return groups;
 }

@@ -46,7 +46,7 @@ export interface StreamSource {
   signal: AbortSignal | undefined;
   options: StreamOptions | undefined;
   /** Checks one item (or an event's data) against its schema: warns, or throws in strict mode. */
-  check(item: unknown, response: Response): void;
+  check(item: unknown, response: Response): unknown;
   /** Sends the call again with `Last-Event-ID`; `undefined` when the server says to stop (204). */
   reopen(lastEventId: string | undefined): Promise<Response | undefined>;
   sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
@@ -167,8 +167,7 @@ export class ResponseStream<Item> implements AsyncIterable<Item> {
             else {
               inARow = 0;
               if (source.kind !== 'sse') {
-                source.check(read.item, response);
-                yield read.item as Item;
+                yield source.check(read.item, response) as Item;
                 continue;
               }
               const event = this.#event(read.item as RawEvent, response);
@@ -227,11 +226,9 @@ export class ResponseStream<Item> implements AsyncIterable<Item> {
       const event: Record<string, unknown> = { event: raw.event, data };
       if (raw.id !== undefined) event.id = raw.id;
       if (raw.retry !== undefined) event.retry = raw.retry;
-      check(event, response);
-      return event;
+      return check(event, response) as Record<string, unknown>;
     }
-    check(data, response);
-    return { event: raw.event, data, id: raw.id, retry: raw.retry };
+    return { event: raw.event, data: check(data, response), id: raw.id, retry: raw.retry };
   }
 
   #error(reason: StreamError['reason'], detail: string, cause: unknown): StreamError {

@@ -14,7 +14,7 @@ import useSWRMutation, {
   type SWRMutationConfiguration,
   type SWRMutationResponse,
 } from 'swr/mutation';
-import type { OperationArgs, OperationDefinition } from '../definition.js';
+import type { OperationArgs, OperationDefinition, PageCursor } from '../definition.js';
 import type { ZapgenError } from '../errors.js';
 import { firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
 import {
@@ -84,7 +84,7 @@ export function useOperationInfinite<TPage>(
   const pagination = operation.pagination;
   if (pagination === undefined) throw new TypeError(`${operation.operationId} is not paginated`);
   // The cursor of each page, as SWR asks for the pages' keys in order.
-  const cursors = useRef<number[]>([]);
+  const cursors = useRef<PageCursor[]>([]);
   return useSWRInfinite<TPage, ZapgenError>(
     (index: number, previous: TPage | null) => {
       if (args === null) return null;
@@ -98,7 +98,7 @@ export function useOperationInfinite<TPage>(
           itemsField: pagination.itemsField,
         });
         if (!stepAt({ pagination, args, cursor }).hasNext(previous, items)) return null;
-        cursors.current[index] = nextCursor(pagination, cursor, items);
+        cursors.current[index] = nextCursor({ pagination, cursor, body: previous, items });
       }
       return operationKey(
         scope,

@@ -13,7 +13,7 @@ import type {
   QueryFunctionContext,
   QueryObserverOptions,
 } from '@tanstack/query-core';
-import type { OperationArgs, OperationDefinition } from '../definition.js';
+import type { OperationArgs, OperationDefinition, PageCursor } from '../definition.js';
 import type { ZapgenError } from '../errors.js';
 import { firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
 import {
@@ -41,14 +41,14 @@ export type QueryOptionsInput<TData> = Partial<
 >;
 
 /** The options a caller may add to an operation's infinite query. */
-export type InfiniteQueryOptionsInput<TPage> = Partial<
+export type InfiniteQueryOptionsInput<TPage, TPageParam extends PageCursor = number> = Partial<
   Omit<
     InfiniteQueryObserverOptions<
       TPage,
       ZapgenError,
-      InfiniteData<TPage, number>,
+      InfiniteData<TPage, TPageParam>,
       readonly [OperationKey],
-      number
+      TPageParam
     >,
     'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'
   >
@@ -76,18 +76,25 @@ export type QueryOptionsResult<TData, TOptions> = [TOptions] extends [never]
       queryFn: (context: QueryFunctionContext<readonly [OperationKey]>) => Promise<TData>;
     };
 
-/** What `operationInfiniteQueryOptions` returns. */
-export type InfiniteQueryOptionsResult<TPage, TOptions> = [TOptions] extends [never]
+/**
+ * What `operationInfiniteQueryOptions` returns. The page parameter is a page number or an offset,
+ * or for cursor pagination the cursor (`null` for the first page).
+ */
+export type InfiniteQueryOptionsResult<TPage, TOptions, TPageParam extends PageCursor = number> = [
+  TOptions,
+] extends [never]
   ? never
   : TOptions & {
-      queryKey: DataTag<readonly [OperationKey], InfiniteData<TPage, number>, ZapgenError>;
-      queryFn: (context: QueryFunctionContext<readonly [OperationKey], number>) => Promise<TPage>;
-      initialPageParam: number;
+      queryKey: DataTag<readonly [OperationKey], InfiniteData<TPage, TPageParam>, ZapgenError>;
+      queryFn: (
+        context: QueryFunctionContext<readonly [OperationKey], TPageParam>,
+      ) => Promise<TPage>;
+      initialPageParam: TPageParam;
       getNextPageParam: (
         lastPage: TPage,
         allPages: TPage[],
-        lastPageParam: number,
-      ) => number | undefined;
+        lastPageParam: TPageParam,
+      ) => TPageParam | undefined;
     };
 
 /** What `operationMutationOptions` returns. */
@@ -135,13 +142,17 @@ export function operationQueryOptions<TData, TOptions extends object = {}>(input
  * page is the one the arguments name (or the first), the next is asked for while the pagination
  * model says there is one (a total, a next link, or a full page).
  */
-export function operationInfiniteQueryOptions<TPage, TOptions extends object = {}>(input: {
+export function operationInfiniteQueryOptions<
+  TPage,
+  TOptions extends object = {},
+  TPageParam extends PageCursor = number,
+>(input: {
   client: CallingClient;
   operation: OperationDefinition;
   scope: OperationScope;
   args?: OperationArgs;
   options?: TOptions;
-}): InfiniteQueryOptionsResult<TPage, TOptions> {
+}): InfiniteQueryOptionsResult<TPage, TOptions, TPageParam> {
   const { client, operation, scope } = input;
   const args = input.args ?? {};
   const pagination = operation.pagination;
@@ -150,20 +161,20 @@ export function operationInfiniteQueryOptions<TPage, TOptions extends object = {
     ...(input.options as TOptions),
     queryKey: operationKey(scope, input.args, { infinite: true }) as never,
     initialPageParam: firstCursor(pagination, args),
-    queryFn: async ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) =>
+    queryFn: async ({ pageParam, signal }: { pageParam: PageCursor; signal: AbortSignal }) =>
       defined(
         await client.call<TPage>(operation, stepAt({ pagination, args, cursor: pageParam }).args, {
           signal,
         }),
       ),
-    getNextPageParam: (lastPage: TPage, _allPages: TPage[], lastPageParam: number) => {
+    getNextPageParam: (lastPage: TPage, _allPages: TPage[], lastPageParam: PageCursor) => {
       const items = itemsOf({
         operationId: operation.operationId,
         body: lastPage,
         itemsField: pagination.itemsField,
       });
       return stepAt({ pagination, args, cursor: lastPageParam }).hasNext(lastPage, items)
-        ? nextCursor(pagination, lastPageParam, items)
+        ? nextCursor({ pagination, cursor: lastPageParam, body: lastPage, items })
         : undefined;
     },
   };

@@ -296,6 +296,27 @@ describe('paging', () => {
     expect(nextPageNote(tool('listPets'), args, body)).toBe(want);
   });
 
+  test('a cursor page names the cursor to send back, quoted', () => {
+    const listPets = tool('listPets');
+    const cursorTool: ToolDefinition = {
+      ...listPets,
+      operation: {
+        ...listPets.operation,
+        pagination: {
+          kind: 'cursor',
+          cursorParameter: 'page',
+          itemsField: '',
+          nextCursorField: 'next',
+        },
+      },
+    };
+    const page = Object.assign([1, 2], { next: 'c2' });
+    expect(nextPageNote(cursorTool, {}, page)).toBe(
+      'More results may follow: call listPets again with the same arguments and page: "c2".',
+    );
+    expect(nextPageNote(cursorTool, {}, [1])).toBe('This is the last page of listPets.');
+  });
+
   test('an operation without pagination has no note', () => {
     expect(nextPageNote(tool('createPet'), {}, {})).toBeUndefined();
   });
