@@ -2,7 +2,8 @@
  * Files through a generated package over real HTTP (a loopback server that records what it gets):
  * a multipart upload whose parts the spec's `encoding` types (files from `toFile` and from disk,
  * arrays of files, a JSON part), an `application/octet-stream` upload from a stream, downloads as
- * a Blob, bytes or a stream chosen per call, and 200 MB each way without holding the body.
+ * a Blob, bytes or a stream chosen per call, and 200 MB each way without holding the body. Part
+ * headers (`encoding.<part>.headers`) and a JSON part that is no file are checked in the raw bytes.
  * Spec: `test/fixtures/generality/files-multipart-encoding-uploads-and-downloads.yaml`.
  */
 import { mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ export async function consume(bytes: Uint8Array, stream: ReadableStream<Uint8Arr
   });
   const id: string = stored.id;
   await client.putBlob({ path: { name: 'n' }, body: stream });
+  await client.uploadDocument({ body: { file: stream, attachments: [stream, file], metadata: { title: 't' } } });
   const blob: Blob = await client.getBlob({ path: { name: 'n' } });
   const body: ReadableStream<Uint8Array> = await client.getBlob({ path: { name: 'n' } }, { parseAs: 'stream' });
   const buffer: ArrayBuffer = await client.getBlob({ path: { name: 'n' } }, { parseAs: 'arrayBuffer' });
@@ -67,6 +69,8 @@ const received: {
   url: string;
   headers: IncomingMessage['headers'];
   form?: FormData;
+  /** The multipart body as sent (small uploads only). */
+  raw?: string;
   bytes: number;
 }[] = [];
 
@@ -92,14 +96,29 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
     received.push({ method: 'PUT', url, headers: request.headers, bytes });
     return void response.writeHead(204).end();
   }
+  if (request.headers['x-count-only'] !== undefined) {
+    let bytes = 0;
+    for await (const chunk of request) bytes += (chunk as Buffer).length;
+    received.push({ method: 'POST', url, headers: request.headers, bytes });
+    response.writeHead(201, { 'content-type': 'application/json' });
+    return void response.end(JSON.stringify({ id: 'big', parts: [] }));
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
   const form = await new Request('http://x', {
     method: 'POST',
     headers: { 'content-type': request.headers['content-type']! },
-    body: Buffer.concat(chunks),
+    body: raw,
   }).formData();
-  received.push({ method: 'POST', url, headers: request.headers, form, bytes: 0 });
+  received.push({
+    method: 'POST',
+    url,
+    headers: request.headers,
+    form,
+    raw: raw.toString('latin1'),
+    bytes: raw.length,
+  });
   response.writeHead(201, { 'content-type': 'application/json' });
   response.end(JSON.stringify({ id: 'doc_1', parts: [...form.keys()] }));
 }
@@ -172,10 +191,48 @@ describe('files through a generated client', () => {
       ['a.txt', 'text/plain'],
       ['b.bin', 'application/octet-stream'],
     ]);
-    const metadata = form.get('metadata') as File;
-    expect(metadata.type).toBe('application/json');
-    expect(JSON.parse(await metadata.text())).toEqual({ title: 'Scan', tags: ['x'] });
+    // The JSON part is a field, not a file named "blob": FormData could not send it so.
+    expect(JSON.parse(form.get('metadata') as string)).toEqual({ title: 'Scan', tags: ['x'] });
     expect(form.get('note')).toBe('plain');
+    // The part headers, which the platform's formData() does not show, in the raw bytes.
+    const { raw } = received.at(-1)!;
+    const boundary = /boundary=(\S+)/.exec(received.at(-1)!.headers['content-type']!)![1]!;
+    expect(boundary).toMatch(/^----zapgen[0-9a-f]{32}$/);
+    expect(raw).toContain(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.png"\r\nContent-Type: image/png\r\nX-Rate-Limit: 100\r\n\r\n`,
+    );
+    expect(raw).toContain(
+      `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\nContent-Type: application/json\r\n\r\n{"title":"Scan","tags":["x"]}\r\n`,
+    );
+    expect(raw!.endsWith(`--${boundary}--\r\n`)).toBe(true);
+    // A header given with the file wins over the spec's default.
+    await client.uploadDocument!({
+      body: {
+        file: await toFile('x', 'x.png', { headers: { 'X-Rate-Limit': '5' } }),
+        metadata: { title: 'T' },
+      },
+    });
+    expect(received.at(-1)!.raw).toContain('Content-Type: image/png\r\nX-Rate-Limit: 5\r\n\r\nx');
+  });
+
+  test('a 100 MB multipart file from a Node stream, sent as it is read', async () => {
+    const client = sdk.createClient({ baseUrl, timeoutMs: 5_000 });
+    async function* chunks() {
+      for (let i = 0; i < 100; i += 1) yield CHUNK;
+    }
+    const before = process.memoryUsage();
+    await client.uploadDocument!(
+      { body: { file: chunks(), metadata: { title: 'Big' } } },
+      { retry: false, headers: { 'x-count-only': '1' } },
+    );
+    const after = process.memoryUsage();
+    const sent = received.at(-1)!;
+    expect(sent.bytes).toBeGreaterThan(100 * MB);
+    expect(sent.bytes).toBeLessThan(100 * MB + 1024);
+    expect(sent.headers['transfer-encoding']).toBe('chunked');
+    expect(
+      (after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / MB,
+    ).toBeLessThan(64);
   });
 
   test('downloads as a Blob by default, or as bytes or a stream chosen per call', async () => {
@@ -216,10 +273,13 @@ describe('files through a generated client', () => {
 
   test('the mock parses multipart uploads, takes file bodies and serves downloads', async () => {
     const seen: unknown[] = [];
+    const seenRequests: unknown[] = [];
     const mock = mockModule.createMock({
       handlers: {
-        uploadDocument: ({ body }: { body: Record<string, unknown> }) => {
+        uploadDocument: (request: { body: Record<string, unknown> }) => {
+          const { body } = request;
           seen.push(body);
+          seenRequests.push(request);
           return { status: 201, body: { id: 'm1', parts: Object.keys(body) } };
         },
       },
@@ -232,6 +292,10 @@ describe('files through a generated client', () => {
     expect(stored).toEqual({ id: 'm1', parts: ['file', 'attachments', 'metadata'] });
     const body = seen[0] as { file: File; attachments: File[]; metadata: unknown };
     expect([body.file.name, body.file.type, body.file.size]).toEqual(['a.png', 'image/png', 3]);
+    const { parts } = (seenRequests[0] ?? {}) as {
+      parts?: { name: string; headers: Record<string, string> }[];
+    };
+    expect(parts?.[0]).toMatchObject({ name: 'file', headers: { 'x-rate-limit': '100' } });
     expect(body.attachments).toHaveLength(2);
     expect(body.metadata).toEqual({ title: 'T' });
     await expect(

@@ -19,7 +19,7 @@ interface Stream extends AsyncIterable<any> {
 }
 /** The operations of the streaming spec these tests call, as the package's client has them. */
 type Client = Record<
-  'exportRecords' | 'readFeed' | 'streamChat' | 'streamTicks',
+  'exportRecords' | 'readFeed' | 'streamChat' | 'streamMessages' | 'streamTicks',
   (args?: unknown, options?: unknown) => Promise<Stream>
 >;
 interface Package {
@@ -58,6 +58,12 @@ export async function consume(signal: AbortSignal): Promise<string[]> {
   const records = await client.exportRecords(undefined, { stream: { maxReconnects: 0 } });
   for await (const record of records) out.push(String(record.id + 1));
   for await (const entry of await client.readFeed()) out.push(entry.title);
+  for await (const message of await client.streamMessages()) {
+    const role: 'user' | 'assistant' = message.data.role;
+    out.push(role, message.data.text);
+    // @ts-expect-error: data is the contentSchema's object, not the string on the wire
+    out.push(message.data.toUpperCase());
+  }
   // @ts-expect-error: items are records, not strings
   for await (const record of await client.exportRecords()) out.push(record.toUpperCase());
   await records.close();
@@ -187,6 +193,16 @@ describe('a generated client reads its mock’s streams', () => {
     const ids: string[] = [];
     for await (const event of resumed) ids.push(event.id);
     expect(ids).toEqual(['3', '4']);
+  });
+
+  test('3.2 events whose data is JSON in a string (contentSchema) arrive parsed and validated', async () => {
+    const client: Client = sdk.createClient({ baseUrl, validation: { response: 'strict' } });
+    const messages: { data: { role: string; text: string } }[] = [];
+    for await (const event of await client.streamMessages()) messages.push(event);
+    expect(messages).toHaveLength(4);
+    for (const message of messages)
+      expect(message.data).toEqual({ role: expect.any(String), text: expect.any(String) });
+    expect(['user', 'assistant']).toContain(messages[0]!.data.role);
   });
 
   test('arguments are still checked before anything is sent', async () => {

@@ -233,3 +233,76 @@ describe('a generated package receives its webhooks', () => {
     expect(errors[0]).toMatchObject({ reason: 'invalid-payload', webhook: 'subscribe.onProgress' });
   });
 });
+
+describe('a webhook signed GitHub’s way (HMAC-SHA256 of the body in a header), and a form-encoded one', () => {
+  const HMAC_SPEC = `openapi: 3.1.0
+info: { title: Pushes, version: 1.0.0 }
+paths: {}
+webhooks:
+  push:
+    post:
+      x-zapgen-webhook-signature: { scheme: hmac-sha256, header: X-Hub-Signature-256, prefix: "sha256=" }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [ref]
+              properties: { ref: { type: string } }
+      responses: { '204': { description: Received. } }
+  sms:
+    post:
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              required: [MessageSid, NumSegments]
+              properties:
+                MessageSid: { type: string }
+                NumSegments: { type: integer }
+      responses: { '204': { description: Received. } }
+`;
+
+  test('the mock signs it so, the package verifies it with any of several secrets, and refuses others', async () => {
+    const dir = mkdtempSync(join(root, '.tmp', 'webhooks-hmac-'));
+    try {
+      writeFileSync(join(dir, 'openapi.yaml'), HMAC_SPEC);
+      await generate({ spec: join(dir, 'openapi.yaml'), out: join(dir, 'out') });
+      const source = readFileSync(join(dir, 'out/src/webhooks.ts'), 'utf8');
+      expect(source).toContain('Signed (HMAC-SHA256 of the body in X-Hub-Signature-256).');
+      const hmacWebhooks = (await import(join(dir, 'out/src/webhooks.ts'))) as Webhooks & Mock;
+      const received: unknown[] = [];
+      const errors: { reason: string }[] = [];
+      const handle = hmacWebhooks.createWebhookNodeHandler(
+        {
+          push: (payload) => void received.push(payload),
+          sms: (payload) => void received.push(payload),
+        },
+        { secret: ['rotated', 'gh-secret'], onError: (error: never) => errors.push(error) },
+      );
+      const server = createServer((request, response) => void handle(request, response));
+      servers.push(server);
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      const payload = { ref: 'refs/heads/main' };
+      const good = await hmacWebhooks.sendWebhook('push', { url, secret: 'gh-secret', payload });
+      const bad = await hmacWebhooks.sendWebhook('push', { url, secret: 'guess', payload });
+      expect([good.status, bad.status]).toEqual([204, 401]);
+      expect(received).toEqual([payload]);
+      expect(errors.map((error) => error.reason)).toEqual(['bad-signature']);
+      // A form-encoded webhook: sent as a form, its fields read back typed by the schema.
+      expect(source).toContain(`mediaType: 'application/x-www-form-urlencoded'`);
+      const sms = await hmacWebhooks.sendWebhook('sms', {
+        url,
+        secret: 'gh-secret',
+        payload: { MessageSid: 'SM1', NumSegments: 2 },
+      });
+      expect(sms.status).toBe(204);
+      expect(received.at(-1)).toEqual({ MessageSid: 'SM1', NumSegments: 2 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -60,8 +60,9 @@ export const idempotency = z
 
 /**
  * `x-zapgen-webhook-signature` (on a webhook's or callback's operation): how the sender signs it.
- * `true` or `"standard-webhooks"`, or `{ scheme: "standard-webhooks", toleranceSeconds }`; read
- * as the object.
+ * `true` or `"standard-webhooks"`, or `{ scheme: "standard-webhooks", toleranceSeconds }`; or an
+ * HMAC-SHA256 of the raw body in one header, `{ scheme: "hmac-sha256", header, prefix?, encoding? }`
+ * (GitHub: `{ header: X-Hub-Signature-256, prefix: "sha256=" }`); read as the object.
  */
 export const webhookSignature = z
   .union(
@@ -72,10 +73,18 @@ export const webhookSignature = z
         scheme: z.literal('standard-webhooks'),
         toleranceSeconds: integer(1).optional(),
       }),
+      fields({
+        scheme: z.literal('hmac-sha256'),
+        header: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, {
+          error: 'must be an HTTP header name',
+        }),
+        prefix: z.string().optional(),
+        encoding: z.enum(['hex', 'base64']).optional(),
+      }),
     ],
     {
       error:
-        'must be true, "standard-webhooks" or { scheme: "standard-webhooks", toleranceSeconds?: integer }',
+        'must be true, "standard-webhooks", { scheme: "standard-webhooks", toleranceSeconds?: integer } or { scheme: "hmac-sha256", header: string, prefix?: string, encoding?: "hex" | "base64" }',
     },
   )
   .transform((value) =>

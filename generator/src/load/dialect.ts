@@ -7,6 +7,7 @@
  * warning at the keyword.
  */
 import { isObject, toPointer } from '../json/pointer.js';
+import { eventDataAsContent } from './event-data.js';
 import { isDataKey } from './keywords.js';
 
 /** One keyword rewritten: where (a JSON pointer into the bundle) and how. */
@@ -103,6 +104,7 @@ export function normalizeDialect(document: Record<string, unknown>): DialectNote
   other(document, [], undefined);
   upperCaseStatusRanges(document, notes);
   if (version.startsWith('3.2')) withoutOpenApi32Fields(document, notes);
+  if (!openapi30) eventDataAsContent(document);
   return notes;
 }
 

@@ -3,7 +3,7 @@ import { toJson } from '../json/value.js';
 import type { BuildContext } from './context.js';
 import { isNode } from './json.js';
 import { joinPointer } from '../json/pointer.js';
-import type { JsonValue, MediaTypeModel } from './types.js';
+import type { JsonValue, MediaTypeModel, PartEncodingModel, PartHeaderModel } from './types.js';
 
 /**
  * One entry per media type of a `content` map found at `pointer`, in spec order. A media type
@@ -30,21 +30,87 @@ export function mediaTypes({
       pointer: schemaPointer,
       examples: examplesOf({ context, node: media, pointer: mediaPointer }),
       ...(media.schema === undefined && { schemaless: true as const }),
-      ...encodingOf(media.encoding),
+      ...encodingOf({
+        context,
+        encoding: media.encoding,
+        pointer: joinPointer({ pointer: mediaPointer, keys: ['encoding'] }),
+      }),
     });
   }
   return result;
 }
 
-/** The part content types of a form body's `encoding` (the spec's own strings). */
-function encodingOf(encoding: unknown): { encoding?: Record<string, { contentType: string }> } {
+/** The `encoding` of a form body: each part's content type and headers (the spec's own strings). */
+function encodingOf({
+  context,
+  encoding,
+  pointer,
+}: {
+  context: BuildContext;
+  encoding: unknown;
+  pointer: string;
+}): { encoding?: Record<string, PartEncodingModel> } {
   if (!isNode(encoding)) return {};
-  const parts = Object.entries(encoding).flatMap(([name, part]) =>
-    isNode(part) && typeof part.contentType === 'string'
-      ? [[name, { contentType: part.contentType }] as const]
-      : [],
-  );
+  const parts = Object.entries(encoding).flatMap(([name, part]) => {
+    if (!isNode(part)) return [];
+    const headers = partHeaders({
+      context,
+      headers: part.headers,
+      pointer: joinPointer({ pointer, keys: [name, 'headers'] }),
+    });
+    const model: PartEncodingModel = {
+      ...(typeof part.contentType === 'string' && { contentType: part.contentType }),
+      ...(headers.length > 0 && { headers }),
+    };
+    return Object.keys(model).length > 0 ? [[name, model] as const] : [];
+  });
   return parts.length ? { encoding: Object.fromEntries(parts) } : {};
+}
+
+/**
+ * The headers an `encoding` entry declares for its part, refs followed: whether each is required,
+ * and the value to send when the schema fixes or defaults one (`const`, a one-value `enum`,
+ * `default`). `Content-Type` is left out: OpenAPI says it is ignored there (`contentType` says it).
+ */
+function partHeaders({
+  context,
+  headers,
+  pointer,
+}: {
+  context: BuildContext;
+  headers: unknown;
+  pointer: string;
+}): PartHeaderModel[] {
+  if (!isNode(headers)) return [];
+  const result: PartHeaderModel[] = [];
+  for (const [name, entry] of Object.entries(headers)) {
+    if (name.toLowerCase() === 'content-type') continue;
+    const headerPointer = joinPointer({ pointer, keys: [name] });
+    const header = context.resolver.follow({ node: entry, pointer: headerPointer })?.node;
+    if (!isNode(header)) continue;
+    const schema = context.resolver.follow({
+      node: header.schema,
+      pointer: joinPointer({ pointer: headerPointer, keys: ['schema'] }),
+    })?.node;
+    const value = isNode(schema) ? fixedValue(schema) : undefined;
+    result.push({
+      name,
+      required: header.required === true,
+      ...(value !== undefined && { value }),
+    });
+  }
+  return result;
+}
+
+/** The value a header's schema fixes or defaults, as header text; `undefined` when it gives none. */
+function fixedValue(schema: Record<string, unknown>): string | undefined {
+  const scalar = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : undefined;
+  if (Object.hasOwn(schema, 'const')) return scalar(schema.const);
+  if (Array.isArray(schema.enum) && schema.enum.length === 1) return scalar(schema.enum[0]);
+  return Object.hasOwn(schema, 'default') ? scalar(schema.default) : undefined;
 }
 
 /**

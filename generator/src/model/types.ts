@@ -223,8 +223,24 @@ export interface MediaTypeModel {
   examples: JsonValue[];
   /** Present when the media type has no `schema` (examples only): nothing to validate against. */
   schemaless?: true;
-  /** The `encoding` of a form body: each property's part content type, where the spec gives one. */
-  encoding?: Record<string, { contentType: string }>;
+  /** The `encoding` of a form body, by property: where the spec gives a part's content type or headers. */
+  encoding?: Record<string, PartEncodingModel>;
+}
+
+/** How one property of a form body is sent (the spec's Encoding object). */
+export interface PartEncodingModel {
+  /** The part's content type, as the spec writes it (`image/png`, `image/png, image/jpeg`). */
+  contentType?: string;
+  /** The part's own headers (`Content-Type` left out). */
+  headers?: PartHeaderModel[];
+}
+
+/** A header an Encoding object declares for its part. */
+export interface PartHeaderModel {
+  name: string;
+  required: boolean;
+  /** The value the header's schema fixes or defaults (`const`, a one-value `enum`, `default`), as text. */
+  value?: string;
 }
 
 export interface ResponseModel {

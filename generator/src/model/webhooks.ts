@@ -4,7 +4,7 @@
  * payload, whether it is signed, and a payload property whose constant value names it.
  */
 import type { WebhookSignatureDefinition } from '@zapgen/runtime/webhooks';
-import { firstJson } from './media-types.js';
+import { essence, firstJson } from './media-types.js';
 import type {
   ApiModel,
   MediaTypeModel,
@@ -21,7 +21,7 @@ export interface ReceivedWebhook {
   name: string;
   kind: 'webhook' | 'callback';
   operation: OperationModel;
-  /** The first JSON media type of the request body; absent: any JSON is accepted. */
+  /** The first JSON media type of the request body, else its form-encoded one; absent: any JSON is accepted. */
   payload?: MediaTypeModel;
   signature?: WebhookSignatureDefinition;
   match?: { property: string; value: string | number | boolean };
@@ -95,7 +95,13 @@ function received(
   model: ApiModel,
 ): ReceivedWebhook[] {
   return item.operations.map(({ method, operation }) => {
-    const payload = operation.requestBody && firstJson(operation.requestBody.content);
+    // A JSON payload, else a form-encoded one (Twilio, Slack's slash commands): fields as text.
+    const payload =
+      operation.requestBody &&
+      (firstJson(operation.requestBody.content) ??
+        operation.requestBody.content.find(
+          (media) => essence(media.mediaType) === 'application/x-www-form-urlencoded',
+        ));
     const signature = webhookSignature(operation);
     const match =
       payload && !payload.schemaless ? constantProperty(payload.schema, model) : undefined;
@@ -124,4 +130,11 @@ export function receivedWebhooks(model: ApiModel): ReceivedWebhook[] {
     taken.add(name);
     return { ...webhook, name };
   });
+}
+
+/** How a signature scheme is named in docs: `Standard Webhooks`, `HMAC-SHA256 of the body in X-Hub-Signature-256`. */
+export function signatureSchemeName(signature: WebhookSignatureDefinition): string {
+  return signature.scheme === 'standard-webhooks'
+    ? 'Standard Webhooks'
+    : `HMAC-SHA256 of the body in ${signature.header}`;
 }

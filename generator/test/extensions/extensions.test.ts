@@ -135,7 +135,32 @@ describe('x-zapgen-* extension schemas', () => {
             {
               path: [],
               message:
-                'x-zapgen-webhook-signature must be true, "standard-webhooks" or { scheme: "standard-webhooks", toleranceSeconds?: integer }',
+                'x-zapgen-webhook-signature must be true, "standard-webhooks", { scheme: "standard-webhooks", toleranceSeconds?: integer } or { scheme: "hmac-sha256", header: string, prefix?: string, encoding?: "hex" | "base64" }',
+            },
+          ],
+        },
+      },
+    ],
+    [
+      'webhook signature: an HMAC-SHA256 of the body in a header (GitHub)',
+      {
+        name: 'x-zapgen-webhook-signature',
+        given: { scheme: 'hmac-sha256', header: 'X-Hub-Signature-256', prefix: 'sha256=' },
+        want: {
+          read: { scheme: 'hmac-sha256', header: 'X-Hub-Signature-256', prefix: 'sha256=' },
+        },
+      },
+    ],
+    [
+      'webhook signature: an HMAC header that is no header name is a mistake',
+      {
+        name: 'x-zapgen-webhook-signature',
+        given: { scheme: 'hmac-sha256', header: 'X-Sig\r\nEvil: 1' },
+        want: {
+          problems: [
+            {
+              path: ['header'],
+              message: 'header must be an HTTP header name',
             },
           ],
         },

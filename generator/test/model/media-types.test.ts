@@ -11,6 +11,7 @@ import {
   structuredRequestMedia,
   successResponses,
 } from '../../src/model/media-types.js';
+import { onlyOperation } from './support.js';
 import type {
   MediaTypeModel,
   NamedSchema,
@@ -223,5 +224,84 @@ describe('streamShape: how the items of a streamed media type are read', () => {
   ];
   test.each(cases)('%s', (_name, { mediaType, schema, want }) => {
     expect(shape(mediaType, schema)).toEqual(want);
+  });
+});
+
+describe('encoding of a form body', () => {
+  const body = (encoding: unknown, components: Record<string, unknown> = {}) =>
+    onlyOperation({
+      paths: {
+        '/upload': {
+          post: {
+            requestBody: {
+              content: {
+                'multipart/form-data': {
+                  schema: { type: 'object', properties: { file: {}, meta: {} } },
+                  encoding,
+                },
+              },
+            },
+            responses: { '204': { description: 'ok' } },
+          },
+        },
+      },
+      components,
+    }).requestBody?.content[0]?.encoding;
+  test.each<[string, { encoding: unknown; components?: Record<string, unknown>; want: unknown }]>([
+    ['none', { encoding: undefined, want: undefined }],
+    [
+      'a content type only',
+      {
+        encoding: { meta: { contentType: 'application/json' } },
+        want: { meta: { contentType: 'application/json' } },
+      },
+    ],
+    [
+      'headers: required, a value from const, a one-value enum or default; Content-Type left out',
+      {
+        encoding: {
+          file: {
+            contentType: 'image/png',
+            headers: {
+              'X-Rate-Limit': { schema: { type: 'integer', default: 100 } },
+              'X-Kind': { required: true, schema: { const: 'scan' } },
+              'X-One': { schema: { enum: ['only'] } },
+              'X-Free': { schema: { type: 'string', enum: ['a', 'b'] } },
+              'Content-Type': { schema: { type: 'string' } },
+            },
+          },
+        },
+        want: {
+          file: {
+            contentType: 'image/png',
+            headers: [
+              { name: 'X-Rate-Limit', required: false, value: '100' },
+              { name: 'X-Kind', required: true, value: 'scan' },
+              { name: 'X-One', required: false, value: 'only' },
+              { name: 'X-Free', required: false },
+            ],
+          },
+        },
+      },
+    ],
+    [
+      'a header and its schema by $ref',
+      {
+        encoding: {
+          file: { headers: { 'X-Checksum': { $ref: '#/components/headers/Checksum' } } },
+        },
+        components: {
+          headers: { Checksum: { required: true, schema: { $ref: '#/components/schemas/Sum' } } },
+          schemas: { Sum: { type: 'string', const: 'sha256' } },
+        },
+        want: { file: { headers: [{ name: 'X-Checksum', required: true, value: 'sha256' }] } },
+      },
+    ],
+    [
+      'an entry with neither is left out',
+      { encoding: { file: { style: 'form' } }, want: undefined },
+    ],
+  ])('%s', (_name, { encoding, components, want }) => {
+    expect(body(encoding, components)).toEqual(want);
   });
 });

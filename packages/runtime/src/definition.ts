@@ -258,6 +258,17 @@ export interface OperationCodecs {
 export interface BodyEncoding {
   /** The part's content type (`image/png`, `application/json`, ...). */
   contentType?: string;
+  /** The part's own headers (`encoding.<part>.headers`); FormData cannot send them, `multipart.ts` does. */
+  headers?: PartHeader[];
+}
+
+/** A header the spec declares for one multipart part. */
+export interface PartHeader {
+  name: string;
+  /** The part is refused before sending when no value is given or fixed by the spec. */
+  required?: boolean;
+  /** The value the spec's schema fixes or defaults; a value given with the file (`toFile`) wins. */
+  value?: string;
 }
 
 export interface ServerDefinition {

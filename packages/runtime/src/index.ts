@@ -27,7 +27,7 @@ export type { RetryOptions } from './retry.js';
 export { resolveBaseUrl } from './client/base-url.js';
 export { getRequestId } from './client/errors-from-response.js';
 export { toFile } from './client/files.js';
-export type { FileData, UploadBody, WithFiles } from './client/files.js';
+export type { FileData, PartFile, UploadBody, WithFiles } from './client/files.js';
 export { serializeParameters } from './serialize/index.js';
 export type { SerializedParameters } from './serialize/index.js';
 export { authenticate } from './auth/credentials.js';

@@ -2,6 +2,7 @@ import { safeParseWorded } from './messages.js';
 import type { OperationArgs, OperationDefinition, ParameterLocation } from './definition.js';
 import { formatPath, type ResponseValidationReport, type ValidationIssue } from './errors.js';
 import { responseFor } from './responses.js';
+import { isStreamValue } from './form-fields.js';
 
 export { responseFor };
 
@@ -18,6 +19,21 @@ function parameterGroups(
       groups[location] = args[location] ?? {};
   }
   return groups;
+}
+
+/**
+ * A multipart body with its streamed files as empty `Blob`s: a stream is a file whose bytes are
+ * read only as they are sent, so its schema (a binary, a `Blob`) is checked, not its content.
+ */
+function streamsAsFiles(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const asFile = (value: unknown) => (isStreamValue(value) ? new Blob([]) : value);
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.map(asFile) : asFile(value),
+    ]),
+  );
 }
 
 /**
@@ -47,7 +63,10 @@ export function validateRequest(
   if (body?.required && args.body === undefined) {
     issues.push({ parameter: 'body', in: 'body', path: ['body'], message: 'is required' });
   } else if (body?.validator && args.body !== undefined) {
-    const result = safeParseWorded(body.validator, args.body);
+    const result = safeParseWorded(
+      body.validator,
+      body.mediaTypes[0] === 'multipart/form-data' ? streamsAsFiles(args.body) : args.body,
+    );
     if (!result.success) {
       for (const found of result.error.issues) {
         issues.push({

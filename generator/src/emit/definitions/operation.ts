@@ -1,10 +1,16 @@
 import type {
   ApiDefinition,
+  BodyEncoding,
   OperationDefinition,
   OperationValidators,
   SecuritySchemeDefinition,
 } from '@zapgen/runtime';
-import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
+import type {
+  ApiModel,
+  MediaTypeModel,
+  OperationModel,
+  SecuritySchemeModel,
+} from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
 import { Code, printLiteral, typedEntry, type Emitted } from '../shared/literal.js';
 import {
@@ -177,7 +183,7 @@ export function operationRoute(input: {
                 .map((media) => media.mediaType)
                 .filter((type) => type !== bodyMedia.mediaType),
             ],
-            encoding: bodyMedia.encoding,
+            encoding: bodyEncoding(bodyMedia.encoding),
             shape:
               shapes && isFormMediaType(bodyMedia.mediaType)
                 ? valueShape(bodyMedia.schema, model.schemas)
@@ -258,4 +264,26 @@ export function itemResponses(operation: OperationModel): OperationModel['respon
     const media = streamedMedia(response.content);
     return media !== undefined && !media.schemaless;
   });
+}
+
+/** The runtime's `BodyEncoding`s of a form body: a part header's `required` said only when true. */
+function bodyEncoding(
+  encoding: MediaTypeModel['encoding'],
+): Record<string, BodyEncoding> | undefined {
+  if (encoding === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(encoding).map(([name, part]) => [
+      name,
+      {
+        ...(part.contentType !== undefined && { contentType: part.contentType }),
+        ...(part.headers !== undefined && {
+          headers: part.headers.map((header) => ({
+            name: header.name,
+            ...(header.required && { required: true }),
+            ...(header.value !== undefined && { value: header.value }),
+          })),
+        }),
+      },
+    ]),
+  );
 }

@@ -5,8 +5,13 @@
  * (`@zapgen/runtime/webhooks`): `parseWebhook`, `handleWebhook`, fetch and Node handlers, and the
  * mock's `sendWebhook`. What each webhook is comes from `model/webhooks.ts`.
  */
+import { essence } from '../../model/media-types.js';
 import type { ApiModel } from '../../model/types.js';
-import { receivedWebhooks, type ReceivedWebhook } from '../../model/webhooks.js';
+import {
+  receivedWebhooks,
+  signatureSchemeName,
+  type ReceivedWebhook,
+} from '../../model/webhooks.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { stringLiteral } from '../shared/identifiers.js';
@@ -41,10 +46,15 @@ function hasValidator(webhook: ReceivedWebhook): boolean {
   return webhook.payload !== undefined && !webhook.payload.schemaless;
 }
 
+const FORM = 'application/x-www-form-urlencoded';
+
 function definitionLiteral(webhook: ReceivedWebhook): string {
   const members = [
     `name: ${stringLiteral(webhook.name)}`,
     ...(hasValidator(webhook) ? [`payload: webhookSchemas[${stringLiteral(webhook.name)}]`] : []),
+    ...(webhook.payload && essence(webhook.payload.mediaType) === FORM
+      ? [`mediaType: ${stringLiteral(FORM)}`]
+      : []),
     ...(webhook.signature ? [`signature: ${printLiteral({ ...webhook.signature })}`] : []),
     ...(webhook.match ? [`match: ${printLiteral({ ...webhook.match })}`] : []),
   ];
@@ -54,7 +64,7 @@ function definitionLiteral(webhook: ReceivedWebhook): string {
 function describe(webhook: ReceivedWebhook): string {
   const { operation } = webhook;
   const what = webhook.kind === 'callback' ? 'Callback' : 'Webhook';
-  const signed = webhook.signature ? ' Signed (Standard Webhooks).' : '';
+  const signed = webhook.signature ? ` Signed (${signatureSchemeName(webhook.signature)}).` : '';
   return jsDoc({
     summary: operation.summary ?? `${what} \`${webhook.name}\`.${signed}`,
     description: operation.summary
@@ -185,7 +195,15 @@ export function sendWebhook<Name extends WebhookName>(
   const payload = options.payload ?? webhookExamples[name];
   if (payload === undefined)
     return Promise.reject(new TypeError(\`sendWebhook: the spec gives no example of \${JSON.stringify(name)}; pass \\\`payload\\\`\`));
-  return sendSignedWebhook({ ...options, payload });
+  const definition = webhookDefinitions.find((candidate) => candidate.name === name);
+  // Unsigned in the spec: signed as the API's other webhooks are, which is how a receiver checks it.
+  const signature = definition?.signature ?? webhookDefinitions.find((candidate) => candidate.signature)?.signature;
+  return sendSignedWebhook({
+    ...(signature && { signature }),
+    ...(definition?.mediaType && { mediaType: definition.mediaType }),
+    ...options,
+    payload,
+  });
 }`,
   ]);
 }

@@ -1,6 +1,6 @@
 /** The `## Webhooks` section of the package's README, for a spec with webhooks or callbacks. */
 import type { ApiModel } from '../../model/types.js';
-import { receivedWebhooks } from '../../model/webhooks.js';
+import { receivedWebhooks, signatureSchemeName } from '../../model/webhooks.js';
 import type { EmitContext } from '../emitter.js';
 import { inlineCode } from '../package/markdown.js';
 
@@ -13,7 +13,7 @@ export function webhooksReadmeSection(model: ApiModel, context: EmitContext): st
   const list = webhooks.map(
     (webhook) =>
       `- ${inlineCode(webhook.name)}${webhook.kind === 'callback' ? ' (callback)' : ''}${
-        webhook.signature ? ', signed (Standard Webhooks)' : ''
+        webhook.signature ? `, signed (${signatureSchemeName(webhook.signature)})` : ''
       }${webhook.match ? `, named by ${inlineCode(`${webhook.match.property}: ${JSON.stringify(webhook.match.value)}`)}` : ''}`,
   );
   return [

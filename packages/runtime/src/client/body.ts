@@ -1,6 +1,12 @@
 /** Request bodies by media type, and response bodies by content type. */
 import type { BodyEncoding } from '../definition.js';
-import { isAsyncIterable, streamOf } from './files.js';
+import { isAsyncIterable, partHeadersOf, streamOf } from './files.js';
+import { fieldText, formEntries, isStreamValue } from '../form-fields.js';
+import type { encodeMultipart } from './multipart.js';
+import { onDemand } from './on-demand.js';
+
+/** The client's own multipart encoder (`multipart.ts`), loaded by the calls that need it. */
+export type MultipartEncoder = typeof encodeMultipart;
 
 function isPassThrough(body: unknown): body is BodyInit {
   return (
@@ -11,25 +17,6 @@ function isPassThrough(body: unknown): body is BodyInit {
     body instanceof ArrayBuffer ||
     ArrayBuffer.isView(body) ||
     (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
-  );
-}
-
-function fieldText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
-}
-
-function entries(body: unknown): [string, unknown][] {
-  if (typeof body !== 'object' || body === null) return [];
-  return Object.entries(body as Record<string, unknown>).flatMap(
-    ([key, value]): [string, unknown][] =>
-      value === undefined
-        ? []
-        : Array.isArray(value)
-          ? value.map((item): [string, unknown] => [key, item])
-          : [[key, value]],
   );
 }
 
@@ -51,6 +38,36 @@ function formPart(value: unknown, contentType: string | undefined): string | Blo
 }
 
 /**
+ * Whether a multipart body needs the client's own encoder rather than `FormData`: a part with
+ * headers (declared by the spec's `encoding` or given to `toFile`), a typed part that is not a
+ * file (`FormData` gives it a filename), or a file sent from a stream.
+ */
+export function needsPartEncoder(
+  body: unknown,
+  encoding: Record<string, BodyEncoding> | undefined,
+): boolean {
+  if (isPassThrough(body)) return false;
+  return formEntries(body).some(([name, value]) => {
+    const own =
+      encoding !== undefined && Object.hasOwn(encoding, name) ? encoding[name] : undefined;
+    if (own?.headers?.length || partHeadersOf(value) !== undefined || isStreamValue(value))
+      return true;
+    const type = own?.contentType;
+    return (
+      !(value instanceof Blob) &&
+      type !== undefined &&
+      !type.includes(',') &&
+      !/^text\/plain\b/i.test(type)
+    );
+  });
+}
+
+/** The own multipart encoder, imported on first use (`onDemand`: once; a failed load is tried again). */
+export const loadMultipartEncoder = onDemand(() =>
+  import('./multipart.js').then((module) => module.encodeMultipart),
+);
+
+/**
  * Encodes a request body for its media type: JSON, form-urlencoded, multipart (each part by the
  * spec's `encoding`), text; strings, blobs, buffers, streams and `FormData` go as they are, and an
  * async iterable (a Node `Readable`) as a stream. `contentType` is `undefined` when the platform
@@ -62,6 +79,8 @@ export function encodeBody(options: {
   encoding?: Record<string, BodyEncoding> | undefined;
   /** How JSON is written (the operation's codecs keep int64 exact); default `JSON.stringify`. */
   stringify?: ((value: unknown) => string | undefined) | undefined;
+  /** The own multipart encoder, loaded when `needsPartEncoder` says the body needs it. */
+  multipart?: MultipartEncoder | undefined;
 }): {
   body: BodyInit;
   contentType: string | undefined;
@@ -76,12 +95,14 @@ export function encodeBody(options: {
   if (body instanceof FormData) return { body, contentType: undefined };
   if (mediaType === 'application/x-www-form-urlencoded' && !isPassThrough(body)) {
     const form = new URLSearchParams();
-    for (const [key, value] of entries(body)) form.append(key, fieldText(value));
+    for (const [key, value] of formEntries(body)) form.append(key, fieldText(value));
     return { body: form.toString(), contentType: mediaType };
   }
   if (mediaType === 'multipart/form-data' && !isPassThrough(body)) {
+    if (options.multipart !== undefined)
+      return options.multipart(body, options.encoding, options.stringify);
     const form = new FormData();
-    for (const [key, value] of entries(body))
+    for (const [key, value] of formEntries(body))
       form.append(
         key,
         formPart(

@@ -23,10 +23,16 @@ export type UploadBody =
 export type WithFiles<Body, Files extends PropertyKey> = {
   [Key in keyof Body]: Key extends Files
     ? NonNullable<Body[Key]> extends readonly unknown[]
-      ? Blob[] | Body[Key]
-      : Blob | Body[Key]
+      ? PartFile[] | Body[Key]
+      : PartFile | Body[Key]
     : Body[Key];
 };
+
+/**
+ * What a multipart file part may be: a `Blob` or `File` (`toFile`, `fs.openAsBlob`), or a stream
+ * sent as it is read (a web stream, or an async iterable such as a Node `Readable`).
+ */
+export type PartFile = Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
 /** What `toFile` accepts. */
 export type FileData =
@@ -79,7 +85,16 @@ async function partsOf(data: FileData): Promise<BlobPart[]> {
 export async function toFile(
   data: FileData | PromiseLike<FileData>,
   name: string,
-  options: { type?: string; lastModified?: number } = {},
+  options: {
+    type?: string;
+    lastModified?: number;
+    /**
+     * Headers of the file's multipart part, beside those the spec's `encoding` declares (and
+     * over the values it fixes): `{ 'X-Rate-Limit': '100' }`. They make the client write the
+     * body itself, since `FormData` cannot carry part headers.
+     */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<File> {
   const value = await data;
   if (!(value instanceof Blob) && !isAsyncIterable(value) && !(value instanceof ReadableStream)) {
@@ -91,10 +106,27 @@ export async function toFile(
   }
   // Without a type, the spec's `encoding` (or the platform: application/octet-stream) decides.
   const type = options.type ?? (value instanceof Blob ? value.type : '');
-  return new File(await partsOf(value), name, {
+  const file = new File(await partsOf(value), name, {
     type,
     ...(options.lastModified === undefined ? {} : { lastModified: options.lastModified }),
   });
+  if (options.headers !== undefined)
+    Object.defineProperty(file, PART_HEADERS, { value: Object.freeze({ ...options.headers }) });
+  return file;
+}
+
+/**
+ * Where `toFile` keeps a file's part headers: a registered symbol, not a module's `WeakMap`, so
+ * that a file made by one copy of the runtime (an app's) is read by another (a package's).
+ */
+const PART_HEADERS = Symbol.for('zapgen.partHeaders');
+
+/** The multipart part headers given to `toFile` for this file, if any. */
+export function partHeadersOf(value: unknown): Record<string, string> | undefined {
+  return value instanceof Blob
+    ? ((value as unknown as Record<symbol, Record<string, string> | undefined>)[PART_HEADERS] ??
+        undefined)
+    : undefined;
 }
 
 export { isAsyncIterable };

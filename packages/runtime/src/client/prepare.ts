@@ -11,7 +11,7 @@ import {
   type OpenParameters,
   type QueryStyleOverride,
 } from '../serialize/index.js';
-import { encodeBody } from './body.js';
+import { encodeBody, type MultipartEncoder } from './body.js';
 import { mergeHeaders, type HeadersOptions } from './headers.js';
 import { isCredentialHeader } from '../redact.js';
 import type { OutgoingRequest, RequestCredentials } from './redirect.js';
@@ -154,6 +154,8 @@ export function prepare(options: {
   open?: OpenParameters;
   client?: WireOptions;
   call?: WireOptions;
+  /** The own multipart encoder, loaded when the body needs it (`needsPartEncoder`). */
+  multipart?: MultipartEncoder | undefined;
 }): PreparedRequest {
   const { operation, args, auth, client, call, dropIn } = options;
   const querySerializer = querySerializerOf(client?.querySerializer, call?.querySerializer);
@@ -194,6 +196,7 @@ export function prepare(options: {
             mediaType,
             encoding: operation.requestBody?.encoding,
             stringify: operation.codecs?.stringifyJson,
+            multipart: options.multipart,
           })
         : (() => {
             const body = bodySerializer(args.body, new Headers(given)) as BodyInit;

@@ -18,7 +18,14 @@ import {
 import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '../retry.js';
 import { serializeParameters, type OpenParameters } from '../serialize/index.js';
 import type * as Validation from '../validation.js';
-import { encodeBody, readBody, readResult, type ParseAs } from './body.js';
+import {
+  encodeBody,
+  loadMultipartEncoder,
+  needsPartEncoder,
+  readBody,
+  readResult,
+  type ParseAs,
+} from './body.js';
 import { checkCall } from './check-call.js';
 import { errorForStatus, rememberRequestId, requestIdOf } from './errors-from-response.js';
 import type { CallOptions, ClientOptions } from './options.js';
@@ -273,8 +280,17 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
       ? context.baseUrl
       : call.dropIn.baseUrl.replace(/\/+$/, '');
+  // Part headers, typed non-file parts and streamed files need the own encoder (loaded on first use).
+  const multipart =
+    known &&
+    args.body !== undefined &&
+    operation.requestBody?.mediaTypes[0] === 'multipart/form-data' &&
+    needsPartEncoder(args.body, operation.requestBody.encoding)
+      ? await loadMultipartEncoder()
+      : undefined;
   const build = (authentication: Authentication): Built =>
     prepare({
+      multipart,
       api,
       baseUrl,
       operation,

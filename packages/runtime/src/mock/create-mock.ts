@@ -12,7 +12,7 @@ import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
 import { streamedAnswer, type StreamedAnswer } from './streams.js';
-import { isBinaryBody, multipartFields } from './form-bodies.js';
+import { isBinaryBody, multipartForm, type MultipartPartInfo } from './form-bodies.js';
 import { formBodyValues } from './form-values.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
@@ -63,6 +63,8 @@ export interface MockRequest {
   operationId: string;
   parameters: ParameterGroups;
   body: unknown;
+  /** A multipart body's parts in order, each with its own headers (`encoding.<part>.headers`). */
+  parts?: MultipartPartInfo[];
   headers: Record<string, string>;
   caller: Record<string, unknown>;
   /** The store, to read or change from the handler. */
@@ -361,6 +363,9 @@ async function readBody(request: Request, limits: MockLimits): Promise<Uint8Arra
   return bytes;
 }
 
+/** The parts of each multipart body `parseBody` read, by the fields it returned (for `MockRequest.parts`). */
+const multipartParts = new WeakMap<object, MultipartPartInfo[]>();
+
 /** `type/subtype` of a Content-Type, lowercase, without parameters. */
 function mediaTypeOf(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -398,15 +403,9 @@ async function parseBody(
     });
   }
   if (mediaType === 'multipart/form-data') {
-    try {
-      return await multipartFields(contentType!, bytes);
-    } catch {
-      throw new MockProblem({
-        status: 400,
-        code: 'bad_request',
-        message: 'The request body is not a valid multipart form.',
-      });
-    }
+    const form = multipartForm(contentType!, bytes, body.encoding, limits.bodyBytes);
+    multipartParts.set(form.fields, form.parts);
+    return form.fields;
   }
   if (isBinaryBody(mediaType))
     return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaType });
@@ -876,18 +875,24 @@ export function createMock(config: MockConfig & MockOptions): Mock {
           : result.data
       ) as ParameterGroups;
     }
+    const parsed =
+      operation.requestBody === undefined
+        ? undefined
+        : await parseBody(
+            operation,
+            request.headers.get('content-type'),
+            await readBody(request, limits),
+            limits,
+          );
+    const parts =
+      typeof parsed === 'object' && parsed !== null ? multipartParts.get(parsed) : undefined;
     let body =
       operation.requestBody === undefined
         ? undefined
         : formBodyValues({
             operation,
             mediaType: mediaTypeOf(request.headers.get('content-type')),
-            body: await parseBody(
-              operation,
-              request.headers.get('content-type'),
-              await readBody(request, limits),
-              limits,
-            ),
+            body: parsed,
           });
     if (body !== undefined && operation.requestBody?.validator !== undefined) {
       const result = safeParseWorded(operation.requestBody.validator, body);
@@ -928,6 +933,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         operationId: operation.operationId,
         parameters,
         body,
+        ...(parts === undefined ? {} : { parts }),
         headers,
         caller,
         state,

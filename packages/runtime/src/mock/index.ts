@@ -23,4 +23,5 @@ export type { OAuthSettings } from './oauth.js';
 export { mswHandlers } from './msw.js';
 export type { MswHttp } from './msw.js';
 export { deserializeParameters } from './deserialize.js';
+export type { MultipartPartInfo } from './form-bodies.js';
 export type { ParameterGroups, RawParameters } from './deserialize.js';

@@ -7,14 +7,20 @@
 import type { Validator } from '../definition.js';
 import { WebhookError, WebhookSignatureError } from './errors.js';
 import { readWebhook, type ReadWebhook, type WebhookInput } from './input.js';
+import { verifyHmacSignature, type HmacSignatureDefinition } from './hmac.js';
 import { checkTimestamp, DEFAULT_TOLERANCE_SECONDS, verifyWebhookSignature } from './signature.js';
 
-/** How a webhook is signed. Standard Webhooks is the one scheme (and the default). */
-export interface WebhookSignatureDefinition {
-  scheme: 'standard-webhooks';
-  /** Seconds the timestamp may be off from now, either way (default 300). */
-  toleranceSeconds?: number;
-}
+/**
+ * How a webhook is signed: Standard Webhooks (the default), or an HMAC-SHA256 of the body in one
+ * header (GitHub's `X-Hub-Signature-256: sha256=<hex>`, Shopify's base64 one).
+ */
+export type WebhookSignatureDefinition =
+  | {
+      scheme: 'standard-webhooks';
+      /** Seconds the timestamp may be off from now, either way (default 300). */
+      toleranceSeconds?: number;
+    }
+  | HmacSignatureDefinition;
 
 /** One webhook of the spec, as the generated package describes it. */
 export interface WebhookDefinition {
@@ -22,6 +28,8 @@ export interface WebhookDefinition {
   name: string;
   /** Validator of the JSON payload (absent: any JSON is accepted). */
   payload?: Validator;
+  /** `application/x-www-form-urlencoded` when the payload is a form (its fields are text); JSON otherwise. */
+  mediaType?: 'application/x-www-form-urlencoded';
   /** Declared by the spec: a request without a valid signature is refused. */
   signature?: WebhookSignatureDefinition;
   /** A payload property whose constant value names this webhook (`type: "order.created"`). */
@@ -35,6 +43,11 @@ export interface WebhookOptions {
    * verified, whether or not the spec declares its signature.
    */
   secret?: string | readonly string[];
+  /**
+   * How requests are signed, for every webhook: what the spec declares otherwise (each signed
+   * webhook's scheme; Standard Webhooks when it declares none).
+   */
+  signature?: WebhookSignatureDefinition;
   /** Seconds a timestamp may be off from now, either way, for every webhook (default: each webhook's declared tolerance, else 300). */
   toleranceSeconds?: number;
   /** Bodies larger than this are refused before they are read whole (default 1 MiB). */
@@ -92,8 +105,67 @@ function secretsOf(secret: WebhookOptions['secret']): readonly string[] {
   return typeof secret === 'string' ? [secret] : secret;
 }
 
+/** A form-encoded body's fields: text, a repeated field as an array. */
+function parseForm(text: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const before = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    Object.defineProperty(fields, key, {
+      value: before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return fields;
+}
+
+/**
+ * A form payload validated: its fields are text, so a field the schema refuses as text is tried
+ * again as the number or boolean it spells (`"3"`, `"true"`), that field only.
+ */
+function validateForm(validator: Validator, payload: unknown) {
+  const first = validator.safeParse(payload);
+  if (first.success || typeof payload !== 'object' || payload === null) return first;
+  const fields = { ...(payload as Record<string, unknown>) };
+  const typed = (text: unknown): unknown =>
+    text === 'true'
+      ? true
+      : text === 'false'
+        ? false
+        : text !== '' && Number.isFinite(Number(text))
+          ? Number(text)
+          : text;
+  let changed = false;
+  for (const { path } of first.error.issues) {
+    const key = path[0];
+    if (typeof key !== 'string' || !Object.hasOwn(fields, key)) continue;
+    const value = fields[key];
+    const next = Array.isArray(value) ? value.map(typed) : typed(value);
+    if (JSON.stringify(next) !== JSON.stringify(value)) {
+      Object.defineProperty(fields, key, {
+        value: next,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      changed = true;
+    }
+  }
+  return changed ? validator.safeParse(fields) : first;
+}
+
+/** The payload checked by the webhook's validator (a form's fields as `validateForm` reads them). */
+function validated(webhook: WebhookDefinition, validator: Validator, payload: unknown) {
+  return webhook.mediaType === 'application/x-www-form-urlencoded'
+    ? validateForm(validator, payload)
+    : validator.safeParse(payload);
+}
+
 function parseJson(read: ReadWebhook, webhookId: string | undefined): unknown {
   const text = new TextDecoder().decode(read.body);
+  if (/^application\/x-www-form-urlencoded\b/i.test(read.header('content-type') ?? ''))
+    return parseForm(text);
   if (!text.trim()) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -129,7 +201,7 @@ function identify(
   if (matched.length === 1) return matched[0]!;
   if (webhooks.length === 1) return webhooks[0]!;
   const accepted = webhooks.filter(
-    (webhook) => !webhook.payload || webhook.payload.safeParse(payload).success,
+    (webhook) => !webhook.payload || validated(webhook, webhook.payload, payload).success,
   );
   if (accepted.length === 1) return accepted[0]!;
   throw unknown(
@@ -139,6 +211,24 @@ function identify(
   );
 }
 
+/** The header a scheme's signature travels in. */
+function signatureHeader(definition: WebhookSignatureDefinition): string {
+  return definition.scheme === 'standard-webhooks' ? 'webhook-signature' : definition.header;
+}
+
+/** The schemes requests may be signed with: the configured one, else those the spec declares, else Standard Webhooks. */
+function signatureSchemes(
+  webhooks: readonly WebhookDefinition[],
+  configured: WebhookSignatureDefinition | undefined,
+): WebhookSignatureDefinition[] {
+  if (configured !== undefined) return [configured];
+  const declared = new Map<string, WebhookSignatureDefinition>();
+  for (const { signature } of webhooks)
+    if (signature !== undefined)
+      declared.set(`${signature.scheme} ${signatureHeader(signature).toLowerCase()}`, signature);
+  return declared.size ? [...declared.values()] : [{ scheme: 'standard-webhooks' }];
+}
+
 /** The receiver of `webhooks` (the generated package's `createWebhooks` calls it). */
 export function createWebhookHandler<Payloads>(
   webhooks: readonly WebhookDefinition[],
@@ -146,9 +236,38 @@ export function createWebhookHandler<Payloads>(
 ): WebhookHandler<Payloads> {
   const secrets = secretsOf(options.secret);
   const toleranceOf = (webhook: WebhookDefinition | undefined) =>
-    options.toleranceSeconds ?? webhook?.signature?.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+    options.toleranceSeconds ??
+    (webhook?.signature?.scheme === 'standard-webhooks'
+      ? webhook.signature.toleranceSeconds
+      : undefined) ??
+    DEFAULT_TOLERANCE_SECONDS;
+  const schemes = signatureSchemes(webhooks, options.signature);
   // Before the webhook is known, the widest tolerance; its own is checked once it is (`checkTimestamp`).
   const widest = Math.max(DEFAULT_TOLERANCE_SECONDS, ...webhooks.map(toleranceOf));
+
+  /** Verifies with the scheme whose header the request carries (the first scheme when none does). */
+  async function verify(
+    read: ReadWebhook,
+    name: string | undefined,
+  ): Promise<{ id: string | undefined; timestamp: Date | undefined }> {
+    const scheme =
+      schemes.find((candidate) => read.header(signatureHeader(candidate)) !== undefined) ??
+      schemes[0]!;
+    if (scheme.scheme === 'standard-webhooks')
+      return verifyWebhookSignature(read, {
+        secrets,
+        toleranceSeconds: widest,
+        ...(options.now && { now: options.now }),
+        ...(name !== undefined && { webhook: name }),
+      });
+    const id = read.header('webhook-id');
+    await verifyHmacSignature(read, scheme, {
+      secrets,
+      ...(name !== undefined && { webhook: name }),
+      ...(id !== undefined && { webhookId: id }),
+    });
+    return { id, timestamp: undefined };
+  }
 
   async function parse(
     input: WebhookInput,
@@ -156,18 +275,11 @@ export function createWebhookHandler<Payloads>(
   ): Promise<WebhookEvent<Payloads>> {
     const read = await readWebhook(input, options.maxBodyBytes);
     // Verified before anything of the body is trusted, with every secret configured.
-    const signed = secrets.length
-      ? await verifyWebhookSignature(read, {
-          secrets,
-          toleranceSeconds: widest,
-          ...(options.now && { now: options.now }),
-          ...(name !== undefined && { webhook: name }),
-        })
-      : undefined;
+    const signed = secrets.length ? await verify(read, name) : undefined;
     const webhookId = signed?.id ?? read.header('webhook-id');
     const payload = parseJson(read, webhookId);
     const webhook = identify(webhooks, payload, name, webhookId);
-    if (signed)
+    if (signed?.timestamp)
       checkTimestamp(signed.timestamp.getTime() / 1000, {
         toleranceSeconds: toleranceOf(webhook),
         ...(options.now && { now: options.now }),
@@ -182,7 +294,7 @@ export function createWebhookHandler<Payloads>(
       );
     let value = payload;
     if (webhook.payload) {
-      const result = webhook.payload.safeParse(payload);
+      const result = validated(webhook, webhook.payload, payload);
       if (!result.success)
         throw new WebhookError('invalid-payload', 'The webhook payload does not fit its schema', {
           webhook: webhook.name,

@@ -1,6 +1,6 @@
 /**
  * `@zapgen/runtime/webhooks`: receiving an API's webhooks and callbacks, verified (Standard
- * Webhooks), validated and dispatched to typed handlers; and sending signed ones (the mock's side).
+ * Webhooks, or an HMAC-SHA256 of the body in one header), validated and dispatched to typed handlers; and sending signed ones (the mock's side).
  */
 export { WebhookError, WebhookSignatureError } from './errors.js';
 export type { WebhookErrorReason, WebhookSignatureErrorReason } from './errors.js';
@@ -32,5 +32,6 @@ export {
   type WebhookOptions,
   type WebhookSignatureDefinition,
 } from './handler.js';
+export { signHmacBody, verifyHmacSignature, type HmacSignatureDefinition } from './hmac.js';
 export { webhookFetchHandler, webhookNodeHandler, type NodeResponseLike } from './respond.js';
 export { sendWebhook, type SendWebhookOptions } from './send.js';

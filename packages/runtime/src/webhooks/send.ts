@@ -1,7 +1,11 @@
 /**
  * Sending a signed webhook: what the mock (and a test, or a provider's own server) uses to deliver
- * a payload to a receiver's URL with the Standard Webhooks headers.
+ * a payload to a receiver's URL with the Standard Webhooks headers (signed by its scheme, or by
+ * the body-HMAC one the webhook declares).
  */
+import type { WebhookSignatureDefinition } from './handler.js';
+import { fieldText, formEntries } from '../form-fields.js';
+import { signHmacBody } from './hmac.js';
 import { signWebhook } from './signature.js';
 
 export interface SendWebhookOptions {
@@ -11,6 +15,10 @@ export interface SendWebhookOptions {
   payload: unknown;
   /** Signs with this secret (`whsec_…`); unsigned without one. */
   secret?: string;
+  /** `application/x-www-form-urlencoded` to send the payload's fields as a form (default JSON). */
+  mediaType?: 'application/json' | 'application/x-www-form-urlencoded';
+  /** How to sign (default Standard Webhooks): the webhook's declared scheme. */
+  signature?: WebhookSignatureDefinition;
   /** `webhook-id` (default: a random `msg_…`). */
   id?: string;
   /** `webhook-timestamp` in seconds (default: now). */
@@ -25,21 +33,40 @@ export interface SendWebhookOptions {
 export async function sendWebhook(options: SendWebhookOptions): Promise<Response> {
   const id = options.id ?? `msg_${crypto.randomUUID().replaceAll('-', '')}`;
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const mediaType = options.mediaType ?? 'application/json';
   const text =
-    typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload);
+    typeof options.payload === 'string'
+      ? options.payload
+      : mediaType === 'application/json'
+        ? JSON.stringify(options.payload)
+        : formText(options.payload);
   const body = new TextEncoder().encode(text);
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
+    'content-type': mediaType,
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
     ...options.headers,
   };
-  if (options.secret !== undefined)
-    headers['webhook-signature'] = await signWebhook(options.secret, { id, timestamp, body });
+  const signature: WebhookSignatureDefinition = options.signature ?? {
+    scheme: 'standard-webhooks',
+  };
+  if (options.secret !== undefined) {
+    if (signature.scheme === 'standard-webhooks')
+      headers['webhook-signature'] = await signWebhook(options.secret, { id, timestamp, body });
+    else
+      headers[signature.header.toLowerCase()] = await signHmacBody(options.secret, body, signature);
+  }
   return (options.fetch ?? fetch)(options.url, {
     method: 'POST',
     headers,
     body,
     ...(options.signal && { signal: options.signal }),
   });
+}
+
+/** An object's fields as a form body (as the client writes forms: arrays as repeated fields, objects as JSON). */
+function formText(payload: unknown): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of formEntries(payload)) form.append(key, fieldText(value));
+  return form.toString();
 }

@@ -23,7 +23,8 @@ export interface SignedContent {
   body: Uint8Array;
 }
 
-function bytesOfBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
+/** The bytes of standard base64 text; `undefined` when it is not that. */
+export function bytesOfBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!BASE64.test(text) || text.length % 4 !== 0) return undefined;
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
@@ -31,7 +32,8 @@ function bytesOfBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   return bytes;
 }
 
-function base64OfBytes(bytes: Uint8Array): string {
+/** Bytes as standard base64. */
+export function base64OfBytes(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);

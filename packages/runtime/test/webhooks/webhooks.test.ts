@@ -13,7 +13,9 @@ import {
   createWebhookHandler,
   generateWebhookSecret,
   sendWebhook,
+  signHmacBody,
   signWebhook,
+  verifyHmacSignature,
   verifyWebhookSignature,
   webhookFetchHandler,
   webhookNodeHandler,
@@ -298,5 +300,181 @@ describe('a Request-based receiver', () => {
       body: JSON.stringify({ type: 'order.created', orderId: 'x'.repeat(100) }),
     });
     await expect(webhooks.parse(request)).rejects.toMatchObject({ reason: 'body-too-large' });
+  });
+});
+
+describe('HMAC-SHA256 of the body in one header (GitHub, Shopify)', () => {
+  const github = {
+    scheme: 'hmac-sha256',
+    header: 'X-Hub-Signature-256',
+    prefix: 'sha256=',
+  } as const;
+
+  it('matches GitHub’s documented example, hex or base64', async () => {
+    // docs.github.com, "Validating webhook deliveries": this secret, this body, this header.
+    const body = new TextEncoder().encode('Hello, World!');
+    expect(await signHmacBody("It's a Secret to Everybody", body, github)).toBe(
+      'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
+    );
+    const header = (value: string) => (name: string) =>
+      name.toLowerCase() === 'x-hub-signature-256' ? value : undefined;
+    await expect(
+      verifyHmacSignature(
+        {
+          header: header('SHA256=757107EA0EB2509FC211221CCE984B8A37570B6D7586C22C46F4379C8B043E17'),
+          body,
+        },
+        github,
+        { secrets: ['old', "It's a Secret to Everybody"] },
+      ),
+    ).resolves.toBeUndefined();
+    const shopify = {
+      scheme: 'hmac-sha256',
+      header: 'X-Shopify-Hmac-Sha256',
+      encoding: 'base64',
+    } as const;
+    const signed = await signHmacBody('s', body, shopify);
+    expect(signed).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    await expect(
+      verifyHmacSignature({ header: () => signed, body }, shopify, { secrets: ['s'] }),
+    ).resolves.toBeUndefined();
+  });
+
+  it.each<[string, { header?: string; secrets: string[]; reason: string }]>([
+    ['a bad secret', { secrets: ['wrong'], reason: 'bad-signature' }],
+    ['an altered body', { header: 'altered', secrets: ['k3y-7f'], reason: 'bad-signature' }],
+    ['no prefix', { header: 'no-prefix', secrets: ['k3y-7f'], reason: 'bad-signature' }],
+    ['no header', { header: 'none', secrets: ['k3y-7f'], reason: 'missing-header' }],
+    ['no secret', { secrets: [], reason: 'no-secret' }],
+    ['an empty secret', { secrets: [''], reason: 'invalid-secret' }],
+  ])('refuses %s, never showing a secret', async (_name, { header, secrets, reason }) => {
+    const body = new TextEncoder().encode('{"a":1}');
+    const good = await signHmacBody('k3y-7f', body, github);
+    const value =
+      header === 'altered'
+        ? await signHmacBody('k3y-7f', new TextEncoder().encode('{"a":2}'), github)
+        : header === 'no-prefix'
+          ? good.slice('sha256='.length)
+          : header === 'none'
+            ? undefined
+            : good;
+    const error = await verifyHmacSignature({ header: () => value, body }, github, {
+      secrets,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WebhookSignatureError);
+    expect(error).toMatchObject({ reason });
+    for (const secret of secrets.filter(Boolean)) expect(inspect(error)).not.toContain(secret);
+  });
+
+  it('a receiver of webhooks the spec declares so: sendWebhook signs that way, several secrets', async () => {
+    const signedDefinitions: WebhookDefinition[] = definitions.map((definition) => ({
+      ...definition,
+      signature: github,
+    }));
+    const webhooks = createWebhookHandler<Payloads>(signedDefinitions, { secret: ['new', 'old'] });
+    const requests: Request[] = [];
+    const capture = (async (input: string | URL | Request, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    const payload = { type: 'order.created', orderId: 'o-1' };
+    await sendWebhook({
+      url: 'http://receiver.test/',
+      secret: 'old',
+      payload,
+      fetch: capture,
+      signature: github,
+    });
+    expect(requests[0]!.headers.get('x-hub-signature-256')).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(requests[0]!.headers.get('webhook-signature')).toBeNull();
+    const event = await webhooks.parse(requests[0]!.clone());
+    expect(event).toMatchObject({ name: 'order.created', verified: true, payload });
+    // Signed with a secret the receiver does not have, or a Standard Webhooks signature instead.
+    await sendWebhook({
+      url: 'http://receiver.test/',
+      secret: 'other',
+      payload,
+      fetch: capture,
+      signature: github,
+    });
+    await expect(webhooks.parse(requests[1]!.clone())).rejects.toMatchObject({
+      reason: 'bad-signature',
+    });
+    await sendWebhook({
+      url: 'http://receiver.test/',
+      secret: generateWebhookSecret(),
+      payload,
+      fetch: capture,
+    });
+    await expect(webhooks.parse(requests[2]!.clone())).rejects.toMatchObject({
+      reason: 'missing-header',
+    });
+    // Configured rather than declared: the spec said nothing of signatures.
+    const configured = createWebhookHandler<Payloads>(definitions, {
+      secret: 'old',
+      signature: github,
+    });
+    await expect(configured.parse(requests[0]!.clone())).resolves.toMatchObject({ verified: true });
+    const response = await webhookFetchHandler(configured, { 'order.created': () => undefined })(
+      requests[1]!.clone(),
+    );
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('form-encoded webhooks (Twilio, Slack commands)', () => {
+  const Status = z.object({
+    MessageSid: z.string(),
+    Code: z.string(),
+    Segments: z.number().int(),
+    Final: z.boolean(),
+    Tags: z.array(z.string()).optional(),
+  });
+  const forms: WebhookDefinition[] = [
+    { name: 'status', payload: Status, mediaType: 'application/x-www-form-urlencoded' },
+  ];
+
+  it('reads the fields, a field the schema types as a number or boolean from its text', async () => {
+    const webhooks = createWebhookHandler<{ status: z.output<typeof Status> }>(forms, {
+      secret: 'tw',
+      signature: { scheme: 'hmac-sha256', header: 'X-Signature', encoding: 'base64' },
+    });
+    const requests: Request[] = [];
+    const capture = (async (input: string | URL | Request, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    await sendWebhook({
+      url: 'http://receiver.test/',
+      secret: 'tw',
+      signature: { scheme: 'hmac-sha256', header: 'X-Signature', encoding: 'base64' },
+      mediaType: 'application/x-www-form-urlencoded',
+      // Code stays text although it spells a number: its schema says string.
+      payload: { MessageSid: 'SM1', Code: '30003', Segments: 2, Final: true, Tags: ['a', 'b'] },
+      fetch: capture,
+    });
+    const request = requests[0]!;
+    expect(request.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(await request.clone().text()).toBe(
+      'MessageSid=SM1&Code=30003&Segments=2&Final=true&Tags=a&Tags=b',
+    );
+    const event = await webhooks.parse(request);
+    expect(event).toMatchObject({
+      name: 'status',
+      verified: true,
+      payload: { MessageSid: 'SM1', Code: '30003', Segments: 2, Final: true, Tags: ['a', 'b'] },
+    });
+  });
+
+  it('refuses a field that spells no value of its type, naming it', async () => {
+    const webhooks = createWebhookHandler(forms);
+    const error = await webhooks
+      .parse({
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'MessageSid=SM1&Code=1&Segments=two&Final=true',
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ reason: 'invalid-payload' });
+    expect((error as WebhookError).issues?.map((issue) => issue.path)).toEqual([['Segments']]);
   });
 });

@@ -114,5 +114,14 @@ export function sendWebhook<Name extends WebhookName>(
         `sendWebhook: the spec gives no example of ${JSON.stringify(name)}; pass \`payload\``,
       ),
     );
-  return sendSignedWebhook({ ...options, payload });
+  const definition = webhookDefinitions.find((candidate) => candidate.name === name);
+  // Unsigned in the spec: signed as the API's other webhooks are, which is how a receiver checks it.
+  const signature =
+    definition?.signature ?? webhookDefinitions.find((candidate) => candidate.signature)?.signature;
+  return sendSignedWebhook({
+    ...(signature && { signature }),
+    ...(definition?.mediaType && { mediaType: definition.mediaType }),
+    ...options,
+    payload,
+  });
 }
