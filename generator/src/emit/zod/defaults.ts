@@ -17,3 +17,16 @@ export function effectiveDefault(
     ? schema.default
     : undefined;
 }
+
+/**
+ * The variants of a union as zod prints them: without their own defaults. A default is an
+ * annotation of its branch, but zod applies it to an absent value, so a required property whose
+ * `oneOf` has a defaulted member (OpenAI's `input: oneOf [{type: string, default: ""}, …]`) would
+ * accept being left out, which the types and ajv refuse. A reference's default stays (see
+ * `defaultedThroughReference`): it belongs to the component's own const.
+ */
+export function unionVariants(schema: Extract<SchemaModel, { kind: 'union' }>): SchemaModel[] {
+  return schema.variants.map((variant) =>
+    variant.default ? { ...variant, default: undefined } : variant,
+  );
+}

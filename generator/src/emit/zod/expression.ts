@@ -1,6 +1,6 @@
 import type { JsonValue, SchemaModel } from '../../model/types.js';
 import { stringLiteral } from '../shared/identifiers.js';
-import { effectiveDefault } from './defaults.js';
+import { effectiveDefault, unionVariants } from './defaults.js';
 import { discriminatorOf } from './discriminator.js';
 import type { ZodContext } from './context.js';
 import type { Check } from './flavour.js';
@@ -210,7 +210,7 @@ function unionExpression(
   schema: Extract<SchemaModel, { kind: 'union' }>,
   context: ZodContext,
 ): string {
-  const variants = schema.variants.map((variant) => zodExpression(variant, context));
+  const variants = unionVariants(schema).map((variant) => zodExpression(variant, context));
   if (variants.length === 0) return 'z.never()';
   if (variants.length === 1) return variants[0]!;
   const discriminator = discriminatorOf(schema, context);

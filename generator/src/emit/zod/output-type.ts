@@ -1,7 +1,7 @@
 import type { SchemaModel } from '../../model/types.js';
 import { propertyKey } from '../shared/identifiers.js';
 import type { TypeMode, ZodContext } from './context.js';
-import { effectiveDefault } from './defaults.js';
+import { effectiveDefault, unionVariants } from './defaults.js';
 import { isPrimitive } from './literals.js';
 import { OBJECT_MEMBERS, printLiteral } from '../shared/literal.js';
 import { additionalOf } from './objects.js';
@@ -75,7 +75,9 @@ function baseType(schema: SchemaModel, context: ZodContext, mode: TypeMode): str
     }
     case 'union':
       return schema.variants.length
-        ? schema.variants.map((variant) => operand(variant, context, mode)).join(' | ')
+        ? unionVariants(schema)
+            .map((variant) => operand(variant, context, mode))
+            .join(' | ')
         : 'never';
     case 'intersection':
       // Defaults filled in before the parts parse (`intersection.ts`) take any input.

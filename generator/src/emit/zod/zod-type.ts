@@ -2,7 +2,7 @@ import type { JsonValue, SchemaModel } from '../../model/types.js';
 import { propertyKey, stringLiteral } from '../shared/identifiers.js';
 import { OBJECT_MEMBERS, printLiteral } from '../shared/literal.js';
 import type { ZodContext } from './context.js';
-import { effectiveDefault } from './defaults.js';
+import { effectiveDefault, unionVariants } from './defaults.js';
 import { discriminatorOf } from './discriminator.js';
 import { numberBase, stringBaseType } from './formats.js';
 import { beyondSafeIntegers } from '../../model/fits.js';
@@ -95,7 +95,7 @@ function baseType(schema: SchemaModel, context: ZodContext): string {
     case 'object':
       return objectType(schema, context);
     case 'union': {
-      const variants = schema.variants.map((variant) => typeOf(variant, context));
+      const variants = unionVariants(schema).map((variant) => typeOf(variant, context));
       if (variants.length === 0) return 'z.ZodNever';
       if (variants.length === 1) return variants[0]!;
       const discriminator = discriminatorOf(schema, context);

@@ -624,6 +624,29 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'a required oneOf whose member has a default (openai input): absent is refused, not defaulted',
+    {
+      given: object([
+        prop(
+          'input',
+          s({
+            kind: 'union',
+            mode: 'oneOf',
+            variants: [
+              s({ kind: 'string', default: { value: '' } }),
+              s({ kind: 'array', items: int }),
+            ],
+          }),
+        ),
+      ]),
+      want: {
+        accepts: [{ input: 'text' }, { input: [1, 2] }],
+        rejects: [{}, { input: undefined }],
+        outputs: [[{ input: 'text' }, { input: 'text' }]],
+      },
+    },
+  ],
+  [
     'a default that does not fit the schema is dropped',
     {
       given: object([
