@@ -506,7 +506,10 @@ describe('a webhook named by a request header (GitHub’s X-GitHub-Event)', () =
     header: 'X-Hub-Signature-256',
     prefix: 'sha256=',
   } as const;
-  const webhooks = createWebhookHandler(githubDefinitions, { secret, signature: github });
+  const webhooks = createWebhookHandler<Record<string, unknown>>(githubDefinitions, {
+    secret,
+    signature: github,
+  });
 
   /** A signed request carrying `headers`, as GitHub sends it. */
   async function delivery(payload: unknown, headers: Record<string, string>) {
