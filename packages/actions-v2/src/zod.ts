@@ -23,13 +23,7 @@ function canonicalJson(value: unknown): string {
 /**
  * The owner of an account.
  */
-export const AccountOwnerSchema: z.ZodObject<
-  {
-    name: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-    email: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const AccountOwnerSchema = /* @__PURE__ */ z.looseObject({
   name: z.string().nullable().optional(),
   email: z.string().nullable().optional(),
 });
@@ -63,44 +57,25 @@ export const AccountInfoResultsSchema: z.ZodObject<
 /**
  * Values for the needs of an action when fetching its details. The document shows only `params`; other fields are not shown.
  */
-export const ActionDetailsBodySchemaSchema: z.ZodPrefault<
-  z.ZodObject<{ params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>> }, z.core.$loose>
-> = /* @__PURE__ */ z.looseObject({ params: z.looseObject({}).optional() }).prefault({
-  params: {},
-});
+export const ActionDetailsBodySchemaSchema = /* @__PURE__ */ z
+  .looseObject({ params: z.looseObject({}).optional() })
+  .prefault({
+    params: {},
+  });
 
 /**
  * Values of the needs when fetching prefill choices. The document does not show the fields; `params` is inferred from the documented default of the body.
  */
-export const ActionDetailsParamsSchemaSchema: z.ZodPrefault<
-  z.ZodObject<{ params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>> }, z.core.$loose>
-> = /* @__PURE__ */ z.looseObject({ params: z.looseObject({}).optional() }).prefault({
-  params: {},
-});
+export const ActionDetailsParamsSchemaSchema = /* @__PURE__ */ z
+  .looseObject({ params: z.looseObject({}).optional() })
+  .prefault({
+    params: {},
+  });
 
 /**
  * Type of an input field; shared by `NeedT.type` and `AuthFieldT.type`.
  */
-export const NeedTypeSchema: z.ZodEnum<{
-  int: 'int';
-  integer: 'integer';
-  float: 'float';
-  decimal: 'decimal';
-  unicode: 'unicode';
-  text: 'text';
-  str: 'str';
-  string: 'string';
-  datetime: 'datetime';
-  boolean: 'boolean';
-  bool: 'bool';
-  file: 'file';
-  copy: 'copy';
-  password: 'password';
-  dict: 'dict';
-  code: 'code';
-  filter: 'filter';
-  confirmation: 'confirmation';
-}> = /* @__PURE__ */ z.enum([
+export const NeedTypeSchema = /* @__PURE__ */ z.enum([
   'int',
   'integer',
   'float',
@@ -124,14 +99,7 @@ export const NeedTypeSchema: z.ZodEnum<{
 /**
  * A choice of a need or prefill.
  */
-export const ChoiceTSchema: z.ZodObject<
-  {
-    key: z.ZodOptional<z.ZodString>;
-    label: z.ZodOptional<z.ZodString>;
-    sample: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const ChoiceTSchema = /* @__PURE__ */ z.looseObject({
   key: z.string().optional(),
   label: z.string().optional(),
   sample: z.string().optional(),
@@ -217,17 +185,7 @@ export const NeedTSchema: z.ZodObject<
 /**
  * The webhook of an action.
  */
-export const ActionMetaHookTSchema: z.ZodObject<
-  {
-    directions: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-    is_notification: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
-    is_pollable: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
-    is_polling_notification: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
-    is_subscription: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
-    url: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const ActionMetaHookTSchema = /* @__PURE__ */ z.looseObject({
   directions: z.string().nullable().optional(),
   is_notification: z.boolean().nullable().optional(),
   is_pollable: z.boolean().nullable().optional(),
@@ -279,19 +237,7 @@ export const ActionTSchema: z.ZodObject<
 /**
  * An output (give) of an action.
  */
-export const GivesTSchema: z.ZodObject<
-  {
-    key: z.ZodString;
-    score: z.ZodNumber;
-    subscore: z.ZodNumber;
-    type: z.ZodString;
-    label: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-    zap_meta_sample: z.ZodOptional<z.ZodUnknown>;
-    custom_field: z.ZodDefault<z.ZodBoolean>;
-    important: z.ZodDefault<z.ZodBoolean>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const GivesTSchema = /* @__PURE__ */ z.looseObject({
   key: z.string(),
   score: z.number(),
   subscore: z.number(),
@@ -335,12 +281,12 @@ export const ActionDetailsResultSchemaResultsSchema: z.ZodObject<
  * given; `guess`: the value is a hint and is guessed from instructions; `choose_from`: the value
  * is an array of prefill choice IDs; `ignored`: the param is not used.
  */
-export const ParamModeSchema: z.ZodEnum<{
-  locked: 'locked';
-  guess: 'guess';
-  choose_from: 'choose_from';
-  ignored: 'ignored';
-}> = /* @__PURE__ */ z.enum(['locked', 'guess', 'choose_from', 'ignored']);
+export const ParamModeSchema = /* @__PURE__ */ z.enum([
+  'locked',
+  'guess',
+  'choose_from',
+  'ignored',
+]);
 
 /**
  * From public documentation: the value of one param (need) and how it is used.
@@ -356,14 +302,7 @@ export const ActionParamSchema: z.ZodObject<
 /**
  * Kind of an action. `write` means side effects; `search` means it returns results.
  */
-export const ActionTypeSchema: z.ZodEnum<{
-  read: 'read';
-  write: 'write';
-  search: 'search';
-  read_bulk: 'read_bulk';
-  search_or_write: 'search_or_write';
-  search_and_write: 'search_and_write';
-}> = /* @__PURE__ */ z.enum([
+export const ActionTypeSchema = /* @__PURE__ */ z.enum([
   'read',
   'write',
   'search',
@@ -375,16 +314,7 @@ export const ActionTypeSchema: z.ZodEnum<{
 /**
  * An app.
  */
-export const AppSchemaSchema: z.ZodObject<
-  {
-    app: z.ZodString;
-    name: z.ZodString;
-    logo_url: z.ZodString;
-    auth_type: z.ZodNullable<z.ZodString>;
-    actions: z.ZodRecord<z.ZodString, z.ZodInt>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const AppSchemaSchema = /* @__PURE__ */ z.looseObject({
   app: z.string(),
   name: z.string(),
   logo_url: z.string(),
@@ -429,16 +359,7 @@ export const ActionSchemaResultsSchema: z.ZodObject<
 /**
  * From public documentation: labels and hints stored with an AI action.
  */
-export const AiActionMetaSchema: z.ZodObject<
-  {
-    params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
-    app_label: z.ZodOptional<z.ZodString>;
-    action_label: z.ZodOptional<z.ZodString>;
-    authentication_label: z.ZodOptional<z.ZodString>;
-    app_needs_auth: z.ZodOptional<z.ZodBoolean>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const AiActionMetaSchema = /* @__PURE__ */ z.looseObject({
   params: z.looseObject({}).optional(),
   app_label: z.string().optional(),
   action_label: z.string().optional(),
@@ -479,21 +400,12 @@ export const AiActionResponseSchema: z.ZodObject<
 /**
  * Whether the user has an authentication for an app. The document does not show the fields.
  */
-export const AppAuthResponseSchemaSchema: z.ZodObject<{}, z.core.$loose> =
-  /* @__PURE__ */ z.looseObject({});
+export const AppAuthResponseSchemaSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * Images of an app in several sizes.
  */
-export const ImagesTSchema: z.ZodObject<
-  {
-    url_16_x16: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-    url_32_x32: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-    url_64_x64: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-    url_128_x128: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const ImagesTSchema = /* @__PURE__ */ z.looseObject({
   url_16_x16: z.string().nullable().optional(),
   url_32_x32: z.string().nullable().optional(),
   url_64_x64: z.string().nullable().optional(),
@@ -503,10 +415,10 @@ export const ImagesTSchema: z.ZodObject<
 /**
  * A category of an app.
  */
-export const CategoryDetailTSchema: z.ZodObject<
-  { title: z.ZodString; description: z.ZodString },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ title: z.string(), description: z.string() });
+export const CategoryDetailTSchema = /* @__PURE__ */ z.looseObject({
+  title: z.string(),
+  description: z.string(),
+});
 
 /**
  * The listing details of an app.
@@ -667,15 +579,7 @@ export const AppSchemaResultsSchema: z.ZodObject<
 /**
  * A group an authentication is shared with.
  */
-export const AuthenticationGroupTSchema: z.ZodObject<
-  {
-    id: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodInt]>>;
-    name: z.ZodOptional<z.ZodString>;
-    photo_url: z.ZodOptional<z.ZodString>;
-    member_count: z.ZodOptional<z.ZodInt>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const AuthenticationGroupTSchema = /* @__PURE__ */ z.looseObject({
   id: z.union([z.string(), z.int()]).optional(),
   name: z.string().optional(),
   photo_url: z.string().optional(),
@@ -685,18 +589,7 @@ export const AuthenticationGroupTSchema: z.ZodObject<
 /**
  * What the caller may do with an authentication.
  */
-export const AuthenticationPermissionsTSchema: z.ZodObject<
-  {
-    delete: z.ZodOptional<z.ZodBoolean>;
-    edit: z.ZodOptional<z.ZodBoolean>;
-    reconnect: z.ZodOptional<z.ZodBoolean>;
-    share: z.ZodOptional<z.ZodBoolean>;
-    test: z.ZodOptional<z.ZodBoolean>;
-    transfer: z.ZodOptional<z.ZodBoolean>;
-    use: z.ZodOptional<z.ZodBoolean>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const AuthenticationPermissionsTSchema = /* @__PURE__ */ z.looseObject({
   delete: z.boolean().optional(),
   edit: z.boolean().optional(),
   reconnect: z.boolean().optional(),
@@ -753,16 +646,7 @@ export const AuthenticationTSchema: z.ZodObject<
 /**
  * The authenticated user.
  */
-export const CheckAuthResponseSchema: z.ZodObject<
-  {
-    success: z.ZodBoolean;
-    email: z.ZodString;
-    name: z.ZodString;
-    user_id: z.ZodOptional<z.ZodNullable<z.ZodInt>>;
-    is_staff: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const CheckAuthResponseSchema = /* @__PURE__ */ z.looseObject({
   success: z.boolean(),
   email: z.string(),
   name: z.string(),
@@ -793,10 +677,10 @@ export const CreateAiActionRequestSchema: z.ZodObject<
 /**
  * An error. The document does not show the fields.
  */
-export const ErrorResponseSchema: z.ZodObject<
-  { error: z.ZodOptional<z.ZodString>; detail: z.ZodOptional<z.ZodUnknown> },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ error: z.string().optional(), detail: z.unknown().optional() });
+export const ErrorResponseSchema = /* @__PURE__ */ z.looseObject({
+  error: z.string().optional(),
+  detail: z.unknown().optional(),
+});
 
 /**
  * Instructions to execute or preview a stored AI action with. The document does not show the fields.
@@ -815,22 +699,7 @@ export const ExecuteRequestSchema: z.ZodObject<
 /**
  * The outcome of an execution, preview or rating. The document does not show the fields.
  */
-export const ExecuteResponseSchema: z.ZodObject<
-  {
-    execution_log_id: z.ZodOptional<z.ZodString>;
-    action_used: z.ZodOptional<z.ZodString>;
-    input_params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
-    resolved_params: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
-    results: z.ZodOptional<z.ZodArray<z.ZodObject<{}, z.core.$loose>>>;
-    full_results: z.ZodOptional<z.ZodArray<z.ZodUnknown>>;
-    result_field_labels: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-    status: z.ZodOptional<
-      z.ZodEnum<{ success: 'success'; error: 'error'; empty: 'empty'; preview: 'preview' }>
-    >;
-    error: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const ExecuteResponseSchema = /* @__PURE__ */ z.looseObject({
   execution_log_id: z.string().optional(),
   action_used: z.string().optional(),
   input_params: z.looseObject({}).optional(),
@@ -915,10 +784,9 @@ export const ListAuthenticationsForAppResultSchemaSchema: z.ZodObject<
 /**
  * A quick-account-creation link.
  */
-export const LoginLinkSchema: z.ZodObject<
-  { login_link: z.ZodOptional<z.ZodNullable<z.ZodString>> },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ login_link: z.string().nullable().optional() });
+export const LoginLinkSchema = /* @__PURE__ */ z.looseObject({
+  login_link: z.string().nullable().optional(),
+});
 
 /**
  * Choices of a prefill. The document does not show the fields.
@@ -939,15 +807,7 @@ export const PrefillChoicesResultsSchemaSchema: z.ZodObject<
 /**
  * A result payload to shrink. Fields beyond `result` and `result_field_labels` are not shown by the document.
  */
-export const ResultToShrinkSchema: z.ZodPrefault<
-  z.ZodObject<
-    {
-      result: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
-      result_field_labels: z.ZodOptional<z.ZodObject<{}, z.core.$loose>>;
-    },
-    z.core.$loose
-  >
-> = /* @__PURE__ */ z
+export const ResultToShrinkSchema = /* @__PURE__ */ z
   .looseObject({
     result: z.looseObject({}).optional(),
     result_field_labels: z.looseObject({}).optional(),
@@ -960,10 +820,9 @@ export const ResultToShrinkSchema: z.ZodPrefault<
 /**
  * A shrunken result payload. The document does not show the fields.
  */
-export const ShrinkResultResultSchema: z.ZodObject<
-  { shrunken_result: z.ZodOptional<z.ZodObject<{}, z.core.$loose>> },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ shrunken_result: z.looseObject({}).optional() });
+export const ShrinkResultResultSchema = /* @__PURE__ */ z.looseObject({
+  shrunken_result: z.looseObject({}).optional(),
+});
 
 /**
  * An action to execute without storing it. The document does not show the fields.
@@ -992,14 +851,7 @@ export const StatelessExecuteRequestSchema: z.ZodObject<
 /**
  * The outcome of testing an authentication. An authentication found invalid is marked stale.
  */
-export const TestAuthResponseTSchema: z.ZodObject<
-  {
-    success: z.ZodBoolean;
-    errors: z.ZodNullable<z.ZodArray<z.ZodObject<{}, z.core.$loose>>>;
-    results: z.ZodNullable<z.ZodUnion<readonly [z.ZodObject<{}, z.core.$loose>, z.ZodBoolean]>>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const TestAuthResponseTSchema = /* @__PURE__ */ z.looseObject({
   success: z.boolean(),
   errors: z.array(z.looseObject({})).nullable(),
   results: z.union([z.looseObject({}), z.boolean()]).nullable(),
@@ -1008,31 +860,27 @@ export const TestAuthResponseTSchema: z.ZodObject<
 /**
  * Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields.
  */
-export const UnfurlAppListResponseSchema: z.ZodObject<{}, z.core.$loose> =
-  /* @__PURE__ */ z.looseObject({});
+export const UnfurlAppListResponseSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * Unfurling failed. The document does not show the fields.
  */
-export const UnfurlErrorSchema: z.ZodObject<{}, z.core.$loose> = /* @__PURE__ */ z.looseObject({});
+export const UnfurlErrorSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * Unfurling failed because the user has no authentication for the app. The document does not show the fields.
  */
-export const UnfurlNoAuthFoundErrorSchema: z.ZodObject<{}, z.core.$loose> =
-  /* @__PURE__ */ z.looseObject({});
+export const UnfurlNoAuthFoundErrorSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * The URL to unfurl. The document does not show the fields.
  */
-export const UnfurlUrlRequestSchemaSchema: z.ZodObject<{}, z.core.$loose> =
-  /* @__PURE__ */ z.looseObject({});
+export const UnfurlUrlRequestSchemaSchema = /* @__PURE__ */ z.looseObject({});
 
 /**
  * The resources a URL was unfurled into. The document does not show the fields.
  */
-export const UnfurlUrlResponseSchemaSchema: z.ZodObject<{}, z.core.$loose> =
-  /* @__PURE__ */ z.looseObject({});
+export const UnfurlUrlResponseSchemaSchema = /* @__PURE__ */ z.looseObject({});
 
 /** Every component schema, by its name in the spec. */
 export const componentSchemas: {

@@ -5,23 +5,14 @@ import * as z from 'zod';
 /**
  * Links related to an app.
  */
-export const AppLinksSchema: z.ZodObject<
-  { 'mutual:zap_templates': z.ZodOptional<z.ZodString> },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ 'mutual:zap_templates': z.string().optional() });
+export const AppLinksSchema = /* @__PURE__ */ z.looseObject({
+  'mutual:zap_templates': z.string().optional(),
+});
 
 /**
  * Thumbnail URLs of an app's logo.
  */
-export const AppImagesSchema: z.ZodObject<
-  {
-    url_128x128: z.ZodOptional<z.ZodString>;
-    url_64x64: z.ZodOptional<z.ZodString>;
-    url_32x32: z.ZodOptional<z.ZodString>;
-    url_16x16: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const AppImagesSchema = /* @__PURE__ */ z.looseObject({
   url_128x128: z.string().optional(),
   url_64x64: z.string().optional(),
   url_32x32: z.string().optional(),
@@ -31,8 +22,7 @@ export const AppImagesSchema: z.ZodObject<
 /**
  * A category of an app.
  */
-export const AppCategorySchema: z.ZodObject<{ slug: z.ZodOptional<z.ZodString> }, z.core.$loose> =
-  /* @__PURE__ */ z.looseObject({ slug: z.string().optional() });
+export const AppCategorySchema = /* @__PURE__ */ z.looseObject({ slug: z.string().optional() });
 
 /**
  * An app that can be integrated with the partner's app.
@@ -89,10 +79,9 @@ export const AppListSchema: z.ZodObject<
 /**
  * Error body of the partner API. The document does not show error bodies; the fields come from public documentation.
  */
-export const ErrorResponseSchema: z.ZodObject<
-  { errors: z.ZodOptional<z.ZodArray<z.ZodString>> },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ errors: z.array(z.string()).optional() });
+export const ErrorResponseSchema = /* @__PURE__ */ z.looseObject({
+  errors: z.array(z.string()).optional(),
+});
 
 /**
  * An app nested in a step of a Zap or a Zap template. It has the fields of an App except `links` and `categories`, which are absent here, and additionally `id`, `api` and `hex_color`.

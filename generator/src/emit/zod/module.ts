@@ -5,7 +5,7 @@ import { jsDoc } from '../shared/jsdoc.js';
 import { ModuleBuilder } from '../shared/module.js';
 import type { CodecName, HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
-import { zodType } from './zod-type.js';
+import { componentAnnotation } from './zod-type.js';
 import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
 import { operationEntry, parameterGroups } from './operations.js';
@@ -57,6 +57,40 @@ export function zodNames(model: ApiModel): ZodNames {
     inputNames.set(name, candidate);
   }
   return { constNames, typeNames, inputNames, recursive, ordered };
+}
+
+/**
+ * What the printers know of a module's component schemas. `declared`: the consts written so far;
+ * a reference to any other is deferred with `z.lazy`.
+ */
+export function zodContext({
+  names,
+  flavour,
+  transformers,
+  declared,
+  useHelper = () => {},
+  useCodec = () => {},
+}: {
+  names: ZodNames;
+  flavour: ZodFlavour;
+  transformers?: TransformersConfig | undefined;
+  declared: ReadonlySet<string>;
+  useHelper?: ZodContext['useHelper'];
+  useCodec?: ZodContext['useCodec'];
+}): ZodContext {
+  const schemas = new Map(names.ordered.map((entry) => [entry.name, entry.schema]));
+  return {
+    lookup: (name) => schemas.get(name),
+    constName: (name) => names.constNames.get(name)!,
+    typeName: (name, mode = 'output') =>
+      (mode === 'output' ? names.typeNames : names.inputNames).get(name),
+    isDeferred: (name) => !declared.has(name),
+    binaryAsBlob: false,
+    useHelper,
+    flavour,
+    ...(transformers && { transformers }),
+    useCodec,
+  };
 }
 
 /** An `unknown` schema in place of a member of a cycle of bare references, saying why. */
@@ -123,22 +157,17 @@ export function zodModule({
   transformers?: TransformersConfig;
 }): string {
   const names = zodNames(model);
-  const schemas = new Map(names.ordered.map((entry) => [entry.name, entry.schema]));
   const declared = new Set<string>();
   const helpers = new Set<HelperName>();
   const codecs = new Set<CodecName>();
-  const context: ZodContext = {
-    lookup: (name) => schemas.get(name),
-    constName: (name) => names.constNames.get(name)!,
-    typeName: (name, mode = 'output') =>
-      (mode === 'output' ? names.typeNames : names.inputNames).get(name),
-    isDeferred: (name) => !declared.has(name),
-    binaryAsBlob: false,
-    useHelper: (name) => helpers.add(name),
+  const context = zodContext({
+    names,
     flavour,
-    ...(transformers && { transformers }),
+    transformers,
+    declared,
+    useHelper: (name) => helpers.add(name),
     useCodec: (name) => codecs.add(name),
-  };
+  });
 
   const pointers = new Map(model.schemas.map((entry) => [entry.name, entry.pointer]));
   const declarations = names.ordered.map(({ name, schema }) =>
@@ -198,8 +227,9 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
         source = `${output}\n\n${input}\n\n${annotated}`;
       }
     } else {
-      // Annotated where `zod-type.ts` spells the type, so that `zod.d.ts` names other schemas.
-      const type = client ? undefined : zodType(schema, context);
+      // Annotated where the type names another component schema, so that `zod.d.ts` names it
+      // rather than spelling it out (`componentAnnotation`).
+      const type = client ? undefined : componentAnnotation(schema, context);
       source = client
         ? `const ${constName} = ${pure(zodExpression(schema, context))};`
         : `${doc}export const ${constName}${type ? `: ${type}` : ''} = ${pure(zodExpression(schema, context))};`;

@@ -179,7 +179,8 @@ describe('zod emitter: agreement with openapi-typescript (a test of the generato
     expect(typecheck([...files, { path: 'src/usage.ts', contents: USAGE }])).toEqual([]);
 
     // A zod.ts that drifted from the spec: `Circle.r` a string instead of a number (its
-    // annotation too, or zod.ts itself would fail to compile before the agreement is checked).
+    // annotation too, had it one, or zod.ts itself would fail to compile before the agreement is
+    // checked; a leaf like Circle is inferred, `componentAnnotation`).
     const drifted = files.map((file) =>
       file.path === 'src/zod.ts'
         ? {

@@ -4,25 +4,24 @@ import * as z from 'zod';
 /**
  * Email address for ticket purchaser.
  */
-export const EmailSchema: z.ZodEmail = /* @__PURE__ */ z.email();
+export const EmailSchema = /* @__PURE__ */ z.email();
 
 /**
  * Unique identifier for museum ticket. Generated when purchased.
  */
-export const TicketIdSchema: z.ZodGUID = /* @__PURE__ */ z.guid();
+export const TicketIdSchema = /* @__PURE__ */ z.guid();
 
-export const DateSchema: z.ZodISODate = /* @__PURE__ */ z.iso.date();
+export const DateSchema = /* @__PURE__ */ z.iso.date();
 
 /**
  * Type of ticket being purchased. Use `general` for regular museum entry and `event` for tickets to special events.
  */
-export const TicketTypeSchema: z.ZodEnum<{ event: 'event'; general: 'general' }> =
-  /* @__PURE__ */ z.enum(['event', 'general']);
+export const TicketTypeSchema = /* @__PURE__ */ z.enum(['event', 'general']);
 
 /**
  * Identifier for a special event.
  */
-export const EventIdSchema: z.ZodGUID = /* @__PURE__ */ z.guid();
+export const EventIdSchema = /* @__PURE__ */ z.guid();
 
 /**
  * Ticket for museum entry, can be general admission or special event.
@@ -50,10 +49,10 @@ export const BuyMuseumTicketsSchema: z.ZodIntersection<
   typeof TicketSchema
 > = /* @__PURE__ */ z.intersection(z.looseObject({ email: EmailSchema.optional() }), TicketSchema);
 
-export const ErrorSchema: z.ZodObject<
-  { type: z.ZodOptional<z.ZodString>; title: z.ZodOptional<z.ZodString> },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ type: z.string().optional(), title: z.string().optional() });
+export const ErrorSchema = /* @__PURE__ */ z.looseObject({
+  type: z.string().optional(),
+  title: z.string().optional(),
+});
 
 /**
  * List of planned dates for the special event.
@@ -63,22 +62,22 @@ export const EventDatesSchema: z.ZodArray<typeof DateSchema> = /* @__PURE__ */ z
 /**
  * Description of the special event.
  */
-export const EventDescriptionSchema: z.ZodString = /* @__PURE__ */ z.string();
+export const EventDescriptionSchema = /* @__PURE__ */ z.string();
 
 /**
  * Location where the special event is held.
  */
-export const EventLocationSchema: z.ZodString = /* @__PURE__ */ z.string();
+export const EventLocationSchema = /* @__PURE__ */ z.string();
 
 /**
  * Name of the special event.
  */
-export const EventNameSchema: z.ZodString = /* @__PURE__ */ z.string();
+export const EventNameSchema = /* @__PURE__ */ z.string();
 
 /**
  * Price of a ticket for the special event.
  */
-export const EventPriceSchema: z.ZodNumber = /* @__PURE__ */ z.number();
+export const EventPriceSchema = /* @__PURE__ */ z.number();
 
 /**
  * Daily operating hours for the museum.
@@ -101,12 +100,12 @@ export const MuseumHoursSchema: z.ZodArray<typeof MuseumDailyHoursSchema> =
 /**
  * Confirmation message after a ticket purchase.
  */
-export const TicketMessageSchema: z.ZodString = /* @__PURE__ */ z.string();
+export const TicketMessageSchema = /* @__PURE__ */ z.string();
 
 /**
  * Unique confirmation code used to verify ticket purchase.
  */
-export const TicketConfirmationSchema: z.ZodString = /* @__PURE__ */ z.string();
+export const TicketConfirmationSchema = /* @__PURE__ */ z.string();
 
 /**
  * Details for a museum ticket after a successful purchase.
@@ -167,7 +166,7 @@ export const SpecialEventFieldsSchema: z.ZodObject<
 /**
  * Image of a ticket with a QR code used for museum or event entry.
  */
-export const TicketCodeImageSchema: z.ZodString = /* @__PURE__ */ z.string();
+export const TicketCodeImageSchema = /* @__PURE__ */ z.string();
 
 /** Every component schema, by its name in the spec. */
 export const componentSchemas: {

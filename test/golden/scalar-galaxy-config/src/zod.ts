@@ -5,15 +5,7 @@ import * as z from 'zod';
 /**
  * RFC 7807 (https://datatracker.ietf.org/doc/html/rfc7807)
  */
-export const BadRequestErrorSchema: z.ZodObject<
-  {
-    type: z.ZodOptional<z.ZodString>;
-    title: z.ZodOptional<z.ZodString>;
-    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    detail: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const BadRequestErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -23,13 +15,7 @@ export const BadRequestErrorSchema: z.ZodObject<
 /**
  * A user
  */
-export const UserSchema: z.ZodObject<
-  {
-    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    name: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const UserSchema = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   name: z.string().optional(),
 });
@@ -198,10 +184,10 @@ export const CelestialBodySchema: z.ZodXor<readonly [typeof PlanetSchema, typeof
 /**
  * A user
  */
-export const UserWritableSchema: z.ZodObject<
-  { id: z.ZodOptional<z.ZodNever>; name: z.ZodOptional<z.ZodString> },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ id: z.never().optional(), name: z.string().optional() });
+export const UserWritableSchema = /* @__PURE__ */ z.looseObject({
+  id: z.never().optional(),
+  name: z.string().optional(),
+});
 
 /** Output type of `PlanetWritableSchema` (spelled out: the schema refers to itself). */
 export type PlanetWritable = {
@@ -365,15 +351,7 @@ export const CelestialBodyWritableSchema: z.ZodXor<
 /**
  * Error response for resource conflicts (RFC 7807). Returned when the request conflicts with the current state of the resource.
  */
-export const ConflictSchema: z.ZodObject<
-  {
-    type: z.ZodOptional<z.ZodString>;
-    title: z.ZodOptional<z.ZodString>;
-    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    detail: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const ConflictSchema = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -383,34 +361,25 @@ export const ConflictSchema: z.ZodObject<
 /**
  * Credentials to authenticate a user
  */
-export const CredentialsSchema: z.ZodObject<
-  { email: z.ZodEmail; password: z.ZodString },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({ email: z.email(), password: z.string() });
+export const CredentialsSchema = /* @__PURE__ */ z.looseObject({
+  email: z.email(),
+  password: z.string(),
+});
 
 /**
  * Credentials to authenticate a user
  */
-export const CredentialsReadableSchema: z.ZodObject<{ email: z.ZodEmail }, z.core.$loose> =
-  /* @__PURE__ */ z
-    .looseObject({ email: z.email() })
-    .refine((value) => !Object.prototype.hasOwnProperty.call(value, 'password'), {
-      message: 'Expected no writeOnly property in a response',
-      path: ['password'],
-    });
+export const CredentialsReadableSchema = /* @__PURE__ */ z
+  .looseObject({ email: z.email() })
+  .refine((value) => !Object.prototype.hasOwnProperty.call(value, 'password'), {
+    message: 'Expected no writeOnly property in a response',
+    path: ['password'],
+  });
 
 /**
  * Error response for forbidden access (RFC 7807). Returned when the user does not have permission to access the requested resource.
  */
-export const ForbiddenErrorSchema: z.ZodObject<
-  {
-    type: z.ZodOptional<z.ZodString>;
-    title: z.ZodOptional<z.ZodString>;
-    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    detail: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const ForbiddenErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -420,15 +389,7 @@ export const ForbiddenErrorSchema: z.ZodObject<
 /**
  * Error response for resource not found (RFC 7807). Returned when the requested resource does not exist.
  */
-export const NotFoundErrorSchema: z.ZodObject<
-  {
-    type: z.ZodOptional<z.ZodString>;
-    title: z.ZodOptional<z.ZodString>;
-    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    detail: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const NotFoundErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -438,29 +399,7 @@ export const NotFoundErrorSchema: z.ZodObject<
 /**
  * A generic paginated resource. Specializing schemas bind the item type by declaring a `$dynamicAnchor` named `itemType`, the JSON Schema 2020-12 way to express `PaginatedResource<T>`.
  */
-export const PaginatedResourceSchema: z.ZodObject<
-  {
-    data: z.ZodOptional<z.ZodArray<z.ZodUnknown>>;
-    meta: z.ZodOptional<
-      z.ZodObject<
-        {
-          limit: z.ZodOptional<
-            z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>
-          >;
-          offset: z.ZodOptional<
-            z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>
-          >;
-          total: z.ZodOptional<
-            z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>
-          >;
-          next: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-        },
-        z.core.$loose
-      >
-    >;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const PaginatedResourceSchema = /* @__PURE__ */ z.looseObject({
   data: z.array(z.unknown()).optional(),
   meta: z
     .looseObject({
@@ -475,21 +414,12 @@ export const PaginatedResourceSchema: z.ZodObject<
 /**
  * A token to authenticate a user
  */
-export const TokenSchema: z.ZodObject<{ token: z.ZodOptional<z.ZodString> }, z.core.$loose> =
-  /* @__PURE__ */ z.looseObject({ token: z.string().optional() });
+export const TokenSchema = /* @__PURE__ */ z.looseObject({ token: z.string().optional() });
 
 /**
  * Error response for rate limiting (RFC 7807). Returned when the client has exceeded the rate limit for requests.
  */
-export const TooManyRequestsErrorSchema: z.ZodObject<
-  {
-    type: z.ZodOptional<z.ZodString>;
-    title: z.ZodOptional<z.ZodString>;
-    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    detail: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const TooManyRequestsErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -499,15 +429,7 @@ export const TooManyRequestsErrorSchema: z.ZodObject<
 /**
  * Error response for unauthorized access (RFC 7807). Returned when authentication is required or has failed.
  */
-export const UnauthorizedErrorSchema: z.ZodObject<
-  {
-    type: z.ZodOptional<z.ZodString>;
-    title: z.ZodOptional<z.ZodString>;
-    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    detail: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const UnauthorizedErrorSchema = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
@@ -517,15 +439,7 @@ export const UnauthorizedErrorSchema: z.ZodObject<
 /**
  * Error response for unprocessable entity (RFC 7807). Returned when the request is well-formed but contains semantic errors.
  */
-export const UnprocessableEntitySchema: z.ZodObject<
-  {
-    type: z.ZodOptional<z.ZodString>;
-    title: z.ZodOptional<z.ZodString>;
-    status: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    detail: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const UnprocessableEntitySchema = /* @__PURE__ */ z.looseObject({
   type: z.string().optional(),
   title: z.string().optional(),
   status: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),

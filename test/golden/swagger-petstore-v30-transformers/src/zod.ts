@@ -2,43 +2,18 @@
 import { dateTimeCodec, int64Codec } from '@zapgen/runtime/codecs';
 import * as z from 'zod';
 
-export const ApiResponseSchema: z.ZodObject<
-  {
-    code: z.ZodOptional<z.ZodInt32>;
-    type: z.ZodOptional<z.ZodString>;
-    message: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const ApiResponseSchema = /* @__PURE__ */ z.looseObject({
   code: z.int32().optional(),
   type: z.string().optional(),
   message: z.string().optional(),
 });
 
-export const CategorySchema: z.ZodObject<
-  {
-    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    name: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const CategorySchema = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   name: z.string().optional(),
 });
 
-export const OrderSchema: z.ZodObject<
-  {
-    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    petId: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    quantity: z.ZodOptional<z.ZodInt32>;
-    shipDate: z.ZodOptional<z.ZodCodec<z.ZodString, z.ZodDate>>;
-    status: z.ZodOptional<
-      z.ZodEnum<{ placed: 'placed'; approved: 'approved'; delivered: 'delivered' }>
-    >;
-    complete: z.ZodOptional<z.ZodBoolean>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const OrderSchema = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   quantity: z.int32().optional(),
@@ -57,13 +32,7 @@ export const OrderSchema: z.ZodObject<
   complete: z.boolean().optional(),
 });
 
-export const TagSchema: z.ZodObject<
-  {
-    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    name: z.ZodOptional<z.ZodString>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const TagSchema = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   name: z.string().optional(),
 });
@@ -87,19 +56,7 @@ export const PetSchema: z.ZodObject<
   status: z.enum(['available', 'pending', 'sold']).optional(),
 });
 
-export const UserSchema: z.ZodObject<
-  {
-    id: z.ZodOptional<z.ZodCodec<z.ZodUnion<readonly [z.ZodInt, z.ZodBigInt]>, z.ZodBigInt>>;
-    username: z.ZodOptional<z.ZodString>;
-    firstName: z.ZodOptional<z.ZodString>;
-    lastName: z.ZodOptional<z.ZodString>;
-    email: z.ZodOptional<z.ZodString>;
-    password: z.ZodOptional<z.ZodString>;
-    phone: z.ZodOptional<z.ZodString>;
-    userStatus: z.ZodOptional<z.ZodInt32>;
-  },
-  z.core.$loose
-> = /* @__PURE__ */ z.looseObject({
+export const UserSchema = /* @__PURE__ */ z.looseObject({
   id: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec).optional(),
   username: z.string().optional(),
   firstName: z.string().optional(),
