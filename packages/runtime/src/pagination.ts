@@ -61,6 +61,18 @@ function numberOr(value: unknown, fallback: number | undefined): number | undefi
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
+/**
+ * Throws for a pagination whose next page is in a response header: TanStack Query's and SWR's
+ * pages are bodies, so they would stop after the first page as if it were the last.
+ */
+export function assertPagedByBody(operation: OperationDefinition): void {
+  const { pagination } = operation;
+  if (pagination?.kind === 'cursor' && pagination.nextLinkHeader === true)
+    throw new TypeError(
+      `${operation.operationId}: the next page is in the response's Link header, which an infinite query's pages (bodies) do not keep; use the client's paginate`,
+    );
+}
+
 /** One page request, and whether another page follows it. */
 export interface PageStep {
   args: OperationArgs;
