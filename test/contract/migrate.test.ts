@@ -46,12 +46,9 @@ describe('zapgen migrate on a sample application', () => {
     expect(stdout).toContain(
       "+import createClient, { type Middleware } from '@zapgen/partner-v1/fetch';",
     );
-    expect(stdout).toContain('zapgen migrate: 2 files would change (dry run; --write applies it)');
+    expect(stdout).toContain('zapgen migrate: 3 files would change (dry run; --write applies it)');
     expect(output).toMatch(
       /src\/serializer\.ts:2:1 {2}createQuerySerializer of "openapi-fetch": not provided by @zapgen\/partner-v1\/fetch; left as it is/,
-    );
-    expect(output).toMatch(
-      /src\/serializer\.ts:4:1 {2}webhooks of "\.\/schema\.js": not provided by @zapgen\/partner-v1; left as it is/,
     );
     expect(source('api.ts')).toBe(before);
   });
@@ -73,6 +70,9 @@ describe('zapgen migrate on a sample application', () => {
       "import createQueryClient from '@zapgen/partner-v1/react-query';",
     );
     expect(source('serializer.ts')).toContain("from 'openapi-fetch'");
+    expect(source('serializer.ts')).toContain(
+      "import type { webhooks } from '@zapgen/partner-v1';",
+    );
   });
 
   test('the migrated application compiles against the package and runs against its mock', async () => {

@@ -242,6 +242,7 @@ webhooks:
   push:
     post:
       x-zapgen-webhook-signature: { scheme: hmac-sha256, header: X-Hub-Signature-256, prefix: "sha256=" }
+      x-zapgen-webhook-event: X-GitHub-Event
       requestBody:
         required: true
         content:
@@ -250,6 +251,28 @@ webhooks:
               type: object
               required: [ref]
               properties: { ref: { type: string } }
+      responses: { '204': { description: Received. } }
+  issues-opened:
+    post:
+      x-zapgen-webhook-event: { header: X-GitHub-Event, values: [issues] }
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [action, number]
+              properties: { action: { const: opened }, number: { type: integer } }
+      responses: { '204': { description: Received. } }
+  issues-closed:
+    post:
+      x-zapgen-webhook-event: { header: X-GitHub-Event, values: [issues] }
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [action, number]
+              properties: { action: { const: closed }, number: { type: integer } }
       responses: { '204': { description: Received. } }
   sms:
     post:
@@ -301,6 +324,83 @@ webhooks:
       });
       expect(sms.status).toBe(204);
       expect(received.at(-1)).toEqual({ MessageSid: 'SM1', NumSegments: 2 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('GitHub’s X-GitHub-Event names the webhook: the mock sends it, the receiver dispatches by it', async () => {
+    const dir = mkdtempSync(join(root, '.tmp', 'webhooks-event-'));
+    try {
+      writeFileSync(join(dir, 'openapi.yaml'), HMAC_SPEC);
+      await generate({ spec: join(dir, 'openapi.yaml'), out: join(dir, 'out') });
+      const github = (await import(join(dir, 'out/src/webhooks.ts'))) as Webhooks & Mock;
+      const received: [string, unknown][] = [];
+      const sentHeaders: (string | undefined)[] = [];
+      const secret = 'gh-secret';
+      const handle = github.createWebhookNodeHandler(
+        {
+          push: (payload) => void received.push(['push', payload]),
+          'issues-opened': (payload) => void received.push(['issues-opened', payload]),
+          'issues-closed': (payload) => void received.push(['issues-closed', payload]),
+          sms: (payload) => void received.push(['sms', payload]),
+        },
+        { secret },
+      );
+      const server = createServer((request, response) => {
+        sentHeaders.push(request.headers['x-github-event'] as string | undefined);
+        void handle(request, response);
+      });
+      servers.push(server);
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      const statuses = [
+        await github.sendWebhook('push', { url, secret, payload: { ref: 'main' } }),
+        // Two webhooks share the value `issues`: the payload's `action` tells them apart.
+        await github.sendWebhook('issues-closed', {
+          url,
+          secret,
+          payload: { action: 'closed', number: 7 },
+        }),
+        await github.sendWebhook('sms', {
+          url,
+          secret,
+          payload: { MessageSid: 'SM1', NumSegments: 1 },
+        }),
+      ].map((response) => response.status);
+      expect(statuses).toEqual([204, 204, 204]);
+      expect(sentHeaders).toEqual(['push', 'issues', undefined]);
+      expect(received.map(([name]) => name)).toEqual(['push', 'issues-closed', 'sms']);
+      // A value the spec does not declare: 400, the reason naming the header, no secret.
+      const unknown = await github.sendWebhook('push', {
+        url,
+        secret,
+        payload: { ref: 'main' },
+        headers: { 'X-GitHub-Event': 'deployment_status' },
+      });
+      expect(unknown.status).toBe(400);
+      const body = (await unknown.json()) as { error: string; message: string };
+      expect(body.error).toBe('unknown-webhook');
+      expect(body.message).toMatch(/^The X-GitHub-Event header names no webhook of the spec/);
+      expect(JSON.stringify(body)).not.toContain(secret);
+      // The route's name wins over the header.
+      const named = await github.parseWebhook(
+        {
+          headers: { 'X-GitHub-Event': 'issues' },
+          body: JSON.stringify({ action: 'opened', number: 1 }),
+        },
+        { name: 'issues-opened' },
+      );
+      expect(named).toMatchObject({
+        name: 'issues-opened',
+        payload: { action: 'opened', number: 1 },
+      });
+      await expect(
+        github.parseWebhook({
+          headers: { 'X-GitHub-Event': 'push' },
+          body: JSON.stringify({ action: 'opened', number: 1 }),
+        }),
+      ).rejects.toMatchObject({ reason: 'no-secret', webhook: 'push' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -13,6 +13,7 @@ import {
   polling,
   rules,
   stability,
+  webhookEvent,
   webhookSignature,
 } from './operation.js';
 
@@ -33,6 +34,7 @@ export const OPERATION_EXTENSIONS = {
   'x-zapgen-mock': mockOperation,
   'x-zapgen-idempotency': idempotency,
   'x-zapgen-webhook-signature': webhookSignature,
+  'x-zapgen-webhook-event': webhookEvent,
 } as const;
 
 /** On a parameter. */

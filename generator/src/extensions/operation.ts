@@ -58,6 +58,11 @@ export const idempotency = z
   })
   .transform((value) => (value === true ? 'Idempotency-Key' : value));
 
+/** An HTTP header's name (a token). */
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, {
+  error: 'must be an HTTP header name',
+});
+
 /**
  * `x-zapgen-webhook-signature` (on a webhook's or callback's operation): how the sender signs it.
  * `true` or `"standard-webhooks"`, or `{ scheme: "standard-webhooks", toleranceSeconds }`; or an
@@ -75,9 +80,7 @@ export const webhookSignature = z
       }),
       fields({
         scheme: z.literal('hmac-sha256'),
-        header: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, {
-          error: 'must be an HTTP header name',
-        }),
+        header: headerName,
         prefix: z.string().optional(),
         encoding: z.enum(['hex', 'base64']).optional(),
       }),
@@ -90,6 +93,28 @@ export const webhookSignature = z
   .transform((value) =>
     typeof value === 'object' ? value : { scheme: 'standard-webhooks' as const },
   ) satisfies z.ZodType<WebhookSignatureDefinition, unknown>;
+
+/**
+ * `x-zapgen-webhook-event` (on a webhook's or callback's operation): the request header whose value
+ * names the webhook (GitHub's `X-GitHub-Event`). The header's name, its value being the webhook's
+ * key; or `{ header, values }`, the values that name this webhook (several webhooks may share one,
+ * told apart by a constant payload property). Read as `{ header, values? }`.
+ */
+export const webhookEvent = z
+  .union(
+    [
+      headerName,
+      fields({
+        header: headerName,
+        values: listOf(nonEmpty, { minimum: 1, noun: 'header values' }).optional(),
+      }),
+    ],
+    {
+      error:
+        'must be the name of the header that names the webhook, or { header: string, values?: string[] }',
+    },
+  )
+  .transform((value) => (typeof value === 'string' ? { header: value } : value));
 
 /** `x-zapgen-cache`. */
 export const cache = fields({

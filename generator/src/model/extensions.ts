@@ -21,6 +21,10 @@ export function operationExtensions(operation: Node): OperationExtensions {
     SCHEMAS['x-zapgen-webhook-signature'],
     operation['x-zapgen-webhook-signature'],
   );
+  const webhookEvent = readWith(
+    SCHEMAS['x-zapgen-webhook-event'],
+    operation['x-zapgen-webhook-event'],
+  );
   return {
     rules: readWith(SCHEMAS['x-zapgen-rules'], operation['x-zapgen-rules']) ?? [],
     ...(stability && { stability }),
@@ -30,5 +34,6 @@ export function operationExtensions(operation: Node): OperationExtensions {
     ...(mock && { mock }),
     ...(idempotencyHeader && { idempotency: { header: idempotencyHeader } }),
     ...(webhookSignature && { webhookSignature }),
+    ...(webhookEvent && { webhookEvent }),
   };
 }

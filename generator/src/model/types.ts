@@ -266,6 +266,8 @@ export interface OperationExtensions {
   idempotency?: { header: string };
   /** `x-zapgen-webhook-signature`: how the sender of this webhook or callback signs it. */
   webhookSignature?: WebhookSignatureDefinition;
+  /** `x-zapgen-webhook-event`: the header naming the webhook, and the values that name this one (default: its key). */
+  webhookEvent?: { header: string; values?: string[] };
 }
 
 /* ------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 /**
  * What a receiver of the API's webhooks and callbacks needs of each, decided once for every
  * emitter (zod's payload validators, the webhooks module, the README): its unique name, its JSON
- * payload, whether it is signed, and a payload property whose constant value names it.
+ * payload, whether it is signed, a payload property whose constant value names it, and the
+ * request header that names it.
  */
-import type { WebhookSignatureDefinition } from '@zapgen/runtime/webhooks';
+import type { WebhookEventHeader, WebhookSignatureDefinition } from '@zapgen/runtime/webhooks';
 import { essence, firstJson } from './media-types.js';
 import type {
   ApiModel,
@@ -25,6 +26,8 @@ export interface ReceivedWebhook {
   payload?: MediaTypeModel;
   signature?: WebhookSignatureDefinition;
   match?: { property: string; value: string | number | boolean };
+  /** The request header naming it (`x-zapgen-webhook-event`), and its values that do (default: the key). */
+  event?: WebhookEventHeader;
 }
 
 /** How `operation` is signed: its `x-zapgen-webhook-signature`, else a `webhook-signature` header parameter. */
@@ -105,6 +108,8 @@ function received(
     const signature = webhookSignature(operation);
     const match =
       payload && !payload.schemaless ? constantProperty(payload.schema, model) : undefined;
+    const declared = operation.extensions.webhookEvent;
+    const event = declared && { header: declared.header, values: declared.values ?? [name] };
     return {
       name: item.operations.length === 1 ? name : `${name}.${method}`,
       kind,
@@ -112,6 +117,7 @@ function received(
       ...(payload && { payload }),
       ...(signature && { signature }),
       ...(match && { match }),
+      ...(event && { event }),
     };
   });
 }

@@ -167,6 +167,58 @@ describe('x-zapgen-* extension schemas', () => {
       },
     ],
     [
+      'webhook event: the header’s name, its value being the webhook’s key',
+      {
+        name: 'x-zapgen-webhook-event',
+        given: 'X-GitHub-Event',
+        want: { read: { header: 'X-GitHub-Event' } },
+      },
+    ],
+    [
+      'webhook event: the values that name this webhook',
+      {
+        name: 'x-zapgen-webhook-event',
+        given: { header: 'X-GitHub-Event', values: ['issues'] },
+        want: { read: { header: 'X-GitHub-Event', values: ['issues'] } },
+      },
+    ],
+    [
+      'webhook event: a header that is no header name is a mistake',
+      {
+        name: 'x-zapgen-webhook-event',
+        given: { header: 'X-Event: push' },
+        want: { problems: [{ path: ['header'], message: 'header must be an HTTP header name' }] },
+      },
+    ],
+    [
+      'webhook event: no values, or a value that is not a string, is a mistake',
+      {
+        name: 'x-zapgen-webhook-event',
+        given: { header: 'X-GitHub-Event', values: [] },
+        want: {
+          problems: [
+            { path: ['values'], message: 'values must be a non-empty list of header values' },
+          ],
+        },
+      },
+    ],
+    [
+      'webhook event: neither a header nor an object',
+      {
+        name: 'x-zapgen-webhook-event',
+        given: true,
+        want: {
+          problems: [
+            {
+              path: [],
+              message:
+                'x-zapgen-webhook-event must be the name of the header that names the webhook, or { header: string, values?: string[] }',
+            },
+          ],
+        },
+      },
+    ],
+    [
       'stability: a level of the three, an unknown field',
       {
         name: 'x-zapgen-stability',

@@ -23,17 +23,19 @@ interface Summary {
   payload: boolean;
   signature?: unknown;
   match?: unknown;
+  event?: unknown;
 }
 
 function summary(document: Record<string, unknown>): Summary[] {
   return receivedWebhooks(
     buildModel({ openapi: '3.1.0', info: { title: 't', version: '1' }, ...document }),
-  ).map(({ name, kind, payload, signature, match }) => ({
+  ).map(({ name, kind, payload, signature, match, event }) => ({
     name,
     kind,
     payload: payload !== undefined,
     ...(signature && { signature }),
     ...(match && { match }),
+    ...(event && { event }),
   }));
 }
 
@@ -124,6 +126,53 @@ describe('receivedWebhooks', () => {
           // An extension that does not fit is left out (the linter reports it).
           { name: 'c', kind: 'webhook', payload: true },
           { name: 'd', kind: 'webhook', payload: false },
+        ],
+      },
+    ],
+    [
+      'named by a header: its key by default, or the values declared; a malformed one left out',
+      {
+        given: {
+          webhooks: {
+            push: post({}, { 'x-zapgen-webhook-event': 'X-GitHub-Event' }),
+            'issues-opened': post(typed({ const: 'opened' }), {
+              'x-zapgen-webhook-event': { header: 'X-GitHub-Event', values: ['issues'] },
+            }),
+            both: {
+              ...post({}, { 'x-zapgen-webhook-event': 'X-Event' }),
+              put: { requestBody: json({}), responses: ok, 'x-zapgen-webhook-event': 'X-Event' },
+            },
+            bad: post({}, { 'x-zapgen-webhook-event': { header: 'X-Event: 1' } }),
+          },
+        },
+        want: [
+          {
+            name: 'push',
+            kind: 'webhook',
+            payload: true,
+            event: { header: 'X-GitHub-Event', values: ['push'] },
+          },
+          {
+            name: 'issues-opened',
+            kind: 'webhook',
+            payload: true,
+            match: { property: 'type', value: 'opened' },
+            event: { header: 'X-GitHub-Event', values: ['issues'] },
+          },
+          // Two methods: the header value is still the key, the payload or the route tells them apart.
+          {
+            name: 'both.post',
+            kind: 'webhook',
+            payload: true,
+            event: { header: 'X-Event', values: ['both'] },
+          },
+          {
+            name: 'both.put',
+            kind: 'webhook',
+            payload: true,
+            event: { header: 'X-Event', values: ['both'] },
+          },
+          { name: 'bad', kind: 'webhook', payload: true },
         ],
       },
     ],

@@ -3,7 +3,7 @@ import type { ModuleDeclaration } from '../registry.js';
 import { ModuleBuilder } from '../shared/module.js';
 
 /** The spec types the entry point re-exports from `types.ts`. */
-export const INDEX_TYPES = ['components', 'operations', 'paths'];
+export const INDEX_TYPES = ['components', 'operations', 'paths', 'webhooks'];
 
 /** Error classes of the runtime that callers catch; re-exported so users need one import. */
 export const RUNTIME_ERRORS = [

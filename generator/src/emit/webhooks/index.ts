@@ -57,6 +57,11 @@ function definitionLiteral(webhook: ReceivedWebhook): string {
       : []),
     ...(webhook.signature ? [`signature: ${printLiteral({ ...webhook.signature })}`] : []),
     ...(webhook.match ? [`match: ${printLiteral({ ...webhook.match })}`] : []),
+    ...(webhook.event
+      ? [
+          `event: ${printLiteral({ header: webhook.event.header, values: [...webhook.event.values] })}`,
+        ]
+      : []),
   ];
   return `{ ${members.join(', ')} }`;
 }
@@ -131,7 +136,7 @@ export type WebhookName = keyof WebhookPayloads & string;
 /** A webhook received and checked; narrowing on \`name\` types \`payload\`. */
 export type Webhook = WebhookEvent<WebhookPayloads>;
 
-/** Each webhook as the runtime's receiver reads it: validator, signature scheme, the payload property that names it. */
+/** Each webhook as the runtime's receiver reads it: validator, signature scheme, the payload property and the request header that name it. */
 export const webhookDefinitions: readonly WebhookDefinition[] = [
 ${webhooks.map((webhook) => `  ${definitionLiteral(webhook)},`).join('\n')}
 ];
@@ -201,6 +206,7 @@ export function sendWebhook<Name extends WebhookName>(
   return sendSignedWebhook({
     ...(signature && { signature }),
     ...(definition?.mediaType && { mediaType: definition.mediaType }),
+    ...(definition?.event && { event: definition.event }),
     ...options,
     payload,
   });

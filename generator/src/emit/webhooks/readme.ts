@@ -14,8 +14,10 @@ export function webhooksReadmeSection(model: ApiModel, context: EmitContext): st
     (webhook) =>
       `- ${inlineCode(webhook.name)}${webhook.kind === 'callback' ? ' (callback)' : ''}${
         webhook.signature ? `, signed (${signatureSchemeName(webhook.signature)})` : ''
-      }${webhook.match ? `, named by ${inlineCode(`${webhook.match.property}: ${JSON.stringify(webhook.match.value)}`)}` : ''}`,
+      }${webhook.event ? `, sent with ${webhook.event.values.map((value) => inlineCode(`${webhook.event!.header}: ${value}`)).join(' or ')}` : ''}${webhook.match ? `, named by ${inlineCode(`${webhook.match.property}: ${JSON.stringify(webhook.match.value)}`)}` : ''}`,
   );
+  const header = webhooks.find((webhook) => webhook.event)?.event?.header;
+  const byHeader = header ? `else among those its ${inlineCode(header)} header names, ` : 'else ';
   return [
     '```ts',
     `import { createWebhookNodeHandler, createWebhooks } from ${JSON.stringify(pkg)};`,
@@ -28,7 +30,7 @@ export function webhooksReadmeSection(model: ApiModel, context: EmitContext): st
     'const event = await webhooks.parse(request); // narrowed by event.name',
     '```',
     '',
-    `Each webhook's payload is validated by its zod schema and typed (${inlineCode('WebhookPayloads')}); ${inlineCode('handle(request, handlers)')} calls the handler of the webhook the request is (named by the route's ${inlineCode('{ name }')}, else by a constant payload property, else by the one schema that accepts it). With a secret, Standard Webhooks signatures (${inlineCode('webhook-id')}, ${inlineCode('webhook-timestamp')}, ${inlineCode('webhook-signature: v1,…')}, ${inlineCode('whsec_')} secrets, several while one rotates) are verified on WebCrypto, with a timestamp tolerance of 5 minutes unless the spec or ${inlineCode('toleranceSeconds')} says otherwise; a webhook the spec declares signed is refused without one. Errors are ${inlineCode('WebhookError')} / ${inlineCode('WebhookSignatureError')} with a ${inlineCode('reason')}, and never show a secret. ${inlineCode('sendWebhook(name, { url, secret })')} (also from ${inlineCode(`${context.packageName}/mock`)}) delivers a signed webhook, for tests of a receiver.`,
+    `Each webhook's payload is validated by its zod schema and typed (${inlineCode('WebhookPayloads')}); ${inlineCode('handle(request, handlers)')} calls the handler of the webhook the request is (named by the route's ${inlineCode('{ name }')}, ${byHeader}by a constant payload property, else by the one schema that accepts it). With a secret, Standard Webhooks signatures (${inlineCode('webhook-id')}, ${inlineCode('webhook-timestamp')}, ${inlineCode('webhook-signature: v1,…')}, ${inlineCode('whsec_')} secrets, several while one rotates) are verified on WebCrypto, with a timestamp tolerance of 5 minutes unless the spec or ${inlineCode('toleranceSeconds')} says otherwise; a webhook the spec declares signed is refused without one. Errors are ${inlineCode('WebhookError')} / ${inlineCode('WebhookSignatureError')} with a ${inlineCode('reason')}, and never show a secret. ${inlineCode('sendWebhook(name, { url, secret })')} (also from ${inlineCode(`${context.packageName}/mock`)}) delivers a signed webhook, for tests of a receiver.`,
     '',
     ...list,
   ].join('\n');

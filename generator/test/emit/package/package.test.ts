@@ -188,7 +188,9 @@ describe('package emitter: tsconfig.json and src/index.ts', () => {
     const index = (await emit(model({ operations: [] })))['src/index.ts']!;
     expect(index).toContain('export * from "./client.js";');
     expect(index).toContain('export * from "./definitions.js";');
-    expect(index).toContain('export type { components, operations, paths } from "./types.js";');
+    expect(index).toContain(
+      'export type { components, operations, paths, webhooks } from "./types.js";',
+    );
     // From `/client`, as the client imports the runtime: the root brings code loaded on demand.
     expect(index).toMatch(/export \{ ApiError, .*ZapgenError \} from "@zapgen\/runtime\/client";/);
   });

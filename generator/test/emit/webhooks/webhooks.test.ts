@@ -97,6 +97,28 @@ describe('webhooks emitter', () => {
       },
     ],
     [
+      'a webhook named by a header: its header and values in the definition, sendWebhook sends it',
+      {
+        given: {
+          webhooks: {
+            push: post({ type: 'object' }, { 'x-zapgen-webhook-event': 'X-GitHub-Event' }),
+            issues: post(
+              { type: 'object' },
+              { 'x-zapgen-webhook-event': { header: 'X-GitHub-Event', values: [HOSTILE] } },
+            ),
+          },
+        },
+        want: {
+          written: true,
+          contains: [
+            "event: {\n      header: 'X-GitHub-Event',\n      values: ['push'],\n    },",
+            '...(definition?.event && { event: definition.event }),',
+          ],
+          lacks: ['${globalThis.x}`'],
+        },
+      },
+    ],
+    [
       'a hostile name is a string literal everywhere',
       {
         given: { webhooks: { [HOSTILE]: post({ type: 'object' }) } },

@@ -34,6 +34,14 @@ export interface WebhookDefinition {
   signature?: WebhookSignatureDefinition;
   /** A payload property whose constant value names this webhook (`type: "order.created"`). */
   match?: { property: string; value: string | number | boolean };
+  /** A request header whose value names this webhook (GitHub's `X-GitHub-Event: push`): the values that do. */
+  event?: WebhookEventHeader;
+}
+
+/** The header that names a webhook, and the values of it that name this one. */
+export interface WebhookEventHeader {
+  header: string;
+  values: readonly string[];
 }
 
 /** Options of a receiver. */
@@ -81,7 +89,7 @@ export type WebhookHandlers<Payloads, Result = unknown> = {
 
 /** What `parse` and `handle` take besides the request. */
 export interface ReceiveOptions<Name extends string = string> {
-  /** The webhook, when the route tells it (`POST /hooks/:name`); otherwise found from the payload. */
+  /** The webhook, when the route tells it (`POST /hooks/:name`); otherwise found from the event header the spec declares, and the payload. */
   name?: Name;
 }
 
@@ -175,13 +183,47 @@ function parseJson(read: ReadWebhook, webhookId: string | undefined): unknown {
 }
 
 /**
- * Which webhook `payload` is: the one named, else the one whose `match` property has its value,
- * else the only one, else the only one whose validator accepts it.
+ * The webhooks an event header of the request names (several may share a value, as GitHub's
+ * `issues.opened` and `issues.closed` share `X-GitHub-Event: issues`); all of them when the
+ * request carries none of the spec's event headers. A value no webhook declares is refused,
+ * naming the header.
+ */
+function namedByHeader(
+  webhooks: readonly WebhookDefinition[],
+  read: ReadWebhook,
+  webhookId: string | undefined,
+): readonly WebhookDefinition[] {
+  // By lower-cased name, spelled as the spec declares it (for the message).
+  const headers = new Map(
+    webhooks.flatMap(({ event }) => (event ? [[event.header.toLowerCase(), event.header]] : [])),
+  );
+  for (const [header, declared] of headers) {
+    const value = read.header(header)?.trim();
+    if (value === undefined) continue;
+    const named = webhooks.filter(
+      ({ event }) => event?.header.toLowerCase() === header && event.values.includes(value),
+    );
+    if (!named.length)
+      throw new WebhookError(
+        'unknown-webhook',
+        `The ${declared} header names no webhook of the spec`,
+        { webhookId },
+      );
+    return named;
+  }
+  return webhooks;
+}
+
+/**
+ * Which webhook `payload` is: the one named, else among those the event header names (when the
+ * spec declares one): the one whose `match` property has its value, else the only one, else the
+ * only one whose validator accepts it.
  */
 function identify(
   webhooks: readonly WebhookDefinition[],
   payload: unknown,
   name: string | undefined,
+  read: ReadWebhook,
   webhookId: string | undefined,
 ): WebhookDefinition {
   const unknown = (message: string) =>
@@ -191,6 +233,7 @@ function identify(
     if (!named) throw unknown('The spec declares no such webhook');
     return named;
   }
+  webhooks = namedByHeader(webhooks, read, webhookId);
   const record = typeof payload === 'object' && payload !== null ? payload : {};
   const matched = webhooks.filter(
     ({ match }) =>
@@ -278,7 +321,7 @@ export function createWebhookHandler<Payloads>(
     const signed = secrets.length ? await verify(read, name) : undefined;
     const webhookId = signed?.id ?? read.header('webhook-id');
     const payload = parseJson(read, webhookId);
-    const webhook = identify(webhooks, payload, name, webhookId);
+    const webhook = identify(webhooks, payload, name, read, webhookId);
     if (signed?.timestamp)
       checkTimestamp(signed.timestamp.getTime() / 1000, {
         toleranceSeconds: toleranceOf(webhook),

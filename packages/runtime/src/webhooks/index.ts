@@ -27,6 +27,7 @@ export {
   type ReceiveOptions,
   type WebhookDefinition,
   type WebhookEvent,
+  type WebhookEventHeader,
   type WebhookHandler,
   type WebhookHandlers,
   type WebhookOptions,

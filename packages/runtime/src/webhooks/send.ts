@@ -3,7 +3,7 @@
  * a payload to a receiver's URL with the Standard Webhooks headers (signed by its scheme, or by
  * the body-HMAC one the webhook declares).
  */
-import type { WebhookSignatureDefinition } from './handler.js';
+import type { WebhookEventHeader, WebhookSignatureDefinition } from './handler.js';
 import { fieldText, formEntries } from '../form-fields.js';
 import { signHmacBody } from './hmac.js';
 import { signWebhook } from './signature.js';
@@ -23,6 +23,8 @@ export interface SendWebhookOptions {
   id?: string;
   /** `webhook-timestamp` in seconds (default: now). */
   timestamp?: number;
+  /** The header naming the webhook (`X-GitHub-Event`), sent with its first value unless `headers` has it. */
+  event?: WebhookEventHeader;
   /** More headers (e.g. the event name a receiver routes on). */
   headers?: Record<string, string>;
   fetch?: typeof fetch;
@@ -45,8 +47,13 @@ export async function sendWebhook(options: SendWebhookOptions): Promise<Response
     'content-type': mediaType,
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
-    ...options.headers,
   };
+  const eventValue = options.event?.values[0];
+  if (options.event && eventValue !== undefined)
+    headers[options.event.header.toLowerCase()] = eventValue;
+  // The caller's headers win, whatever their case.
+  for (const [name, value] of Object.entries(options.headers ?? {}))
+    headers[name.toLowerCase()] = value;
   const signature: WebhookSignatureDefinition = options.signature ?? {
     scheme: 'standard-webhooks',
   };

@@ -478,3 +478,141 @@ describe('form-encoded webhooks (Twilio, Slack commands)', () => {
     expect((error as WebhookError).issues?.map((issue) => issue.path)).toEqual([['Segments']]);
   });
 });
+
+describe('a webhook named by a request header (GitHub’s X-GitHub-Event)', () => {
+  const Push = z.object({ ref: z.string() });
+  const Issue = (action: string) => z.object({ action: z.literal(action), number: z.number() });
+  const Ping = z.object({ zen: z.string() });
+  const event = (...values: string[]) => ({ header: 'X-GitHub-Event', values });
+  const githubDefinitions: WebhookDefinition[] = [
+    { name: 'push', payload: Push, event: event('push') },
+    {
+      name: 'issues.opened',
+      payload: Issue('opened'),
+      event: event('issues'),
+      match: { property: 'action', value: 'opened' },
+    },
+    {
+      name: 'issues.closed',
+      payload: Issue('closed'),
+      event: event('issues'),
+      match: { property: 'action', value: 'closed' },
+    },
+    { name: 'ping', payload: Ping, event: event('ping', 'meta') },
+  ];
+  const secret = 'It’s a Secret to Everybody';
+  const github = {
+    scheme: 'hmac-sha256',
+    header: 'X-Hub-Signature-256',
+    prefix: 'sha256=',
+  } as const;
+  const webhooks = createWebhookHandler<Record<string, unknown>>(githubDefinitions, {
+    secret,
+    signature: github,
+  });
+
+  /** A signed request carrying `headers`, as GitHub sends it. */
+  async function delivery(payload: unknown, headers: Record<string, string>) {
+    const requests: Request[] = [];
+    const capture = (async (input: string | URL | Request, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    await sendWebhook({
+      url: 'http://receiver.test/',
+      secret,
+      payload,
+      signature: github,
+      headers,
+      fetch: capture,
+    });
+    return requests[0]!;
+  }
+
+  it.each([
+    [
+      'the header’s value names the webhook',
+      { 'X-GitHub-Event': 'push' },
+      { ref: 'main' },
+      undefined,
+      'push',
+    ],
+    [
+      'any of its declared values',
+      { 'x-github-event': 'meta' },
+      { zen: 'Keep it logically awesome.' },
+      undefined,
+      'ping',
+    ],
+    [
+      'a value shared by several: the payload’s constant picks one',
+      { 'X-GitHub-Event': 'issues' },
+      { action: 'closed', number: 7 },
+      undefined,
+      'issues.closed',
+    ],
+    [
+      'no header: the payload names it, as before',
+      {},
+      { action: 'opened', number: 1 },
+      undefined,
+      'issues.opened',
+    ],
+    [
+      'the route’s name wins over the header',
+      { 'X-GitHub-Event': 'push' },
+      { zen: 'z' },
+      'ping',
+      'ping',
+    ],
+  ] as const)('%s', async (_, headers, payload, name, want) => {
+    const request = await delivery(payload, headers);
+    const parsed = await webhooks.parse(request, name === undefined ? {} : { name });
+    expect(parsed).toMatchObject({ name: want, payload, verified: true });
+  });
+
+  it('the header is trusted over a payload that fits another webhook: refused as that one', async () => {
+    const request = await delivery({ zen: 'z' }, { 'X-GitHub-Event': 'push' });
+    await expect(webhooks.parse(request)).rejects.toMatchObject({
+      reason: 'invalid-payload',
+      webhook: 'push',
+    });
+  });
+
+  it('a value no webhook declares is a 400 naming the header, never the secret', async () => {
+    const request = await delivery({ ref: 'main' }, { 'X-GitHub-Event': 'deployment_status' });
+    const error = await webhooks.parse(request.clone()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WebhookError);
+    expect(error).toMatchObject({ reason: 'unknown-webhook' });
+    expect(inspect(error)).not.toContain(secret);
+    const response = await webhookFetchHandler(webhooks, { push: () => undefined })(request);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; message: string };
+    expect(body).toEqual({
+      error: 'unknown-webhook',
+      message: expect.stringMatching(/^The X-GitHub-Event header names no webhook of the spec\b/),
+    });
+    expect(JSON.stringify(body)).not.toContain(secret);
+  });
+
+  it('sendWebhook sets the event header to the first declared value; a caller’s header wins', async () => {
+    const requests: Request[] = [];
+    const capture = (async (input: string | URL | Request, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    const url = 'http://receiver.test/';
+    await sendWebhook({ url, payload: { zen: 'z' }, event: event('ping', 'meta'), fetch: capture });
+    await sendWebhook({
+      url,
+      payload: { zen: 'z' },
+      event: event('ping', 'meta'),
+      headers: { 'X-GitHub-Event': 'meta' },
+      fetch: capture,
+    });
+    expect(requests.map((request) => request.headers.get('x-github-event'))).toEqual([
+      'ping',
+      'meta',
+    ]);
+  });
+});

@@ -25,4 +25,4 @@ export {
 } from '@zapgen/runtime/client';
 export * from './client.js';
 export * from './definitions.js';
-export type { components, operations, paths } from './types.js';
+export type { components, operations, paths, webhooks } from './types.js';

@@ -46,7 +46,7 @@ export type WebhookName = keyof WebhookPayloads & string;
 /** A webhook received and checked; narrowing on `name` types `payload`. */
 export type Webhook = WebhookEvent<WebhookPayloads>;
 
-/** Each webhook as the runtime's receiver reads it: validator, signature scheme, the payload property that names it. */
+/** Each webhook as the runtime's receiver reads it: validator, signature scheme, the payload property and the request header that name it. */
 export const webhookDefinitions: readonly WebhookDefinition[] = [
   { name: 'newPet', payload: webhookSchemas['newPet'] },
 ];
@@ -121,6 +121,7 @@ export function sendWebhook<Name extends WebhookName>(
   return sendSignedWebhook({
     ...(signature && { signature }),
     ...(definition?.mediaType && { mediaType: definition.mediaType }),
+    ...(definition?.event && { event: definition.event }),
     ...options,
     payload,
   });
