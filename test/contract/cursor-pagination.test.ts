@@ -1,7 +1,8 @@
 /**
  * Cursor pagination as a user of the package meets it: one spec
  * (`test/fixtures/cursor-pagination/events.yaml`) with a list paged by a next-cursor field, one
- * by the last item's id with `has_more`, and one by a next-page URL. The package type-checks for a
+ * by the last item's id with `has_more`, one by a next-page URL, one by the `Link` header's
+ * `rel="next"` and one by a nested cursor (a JSON Pointer). The package type-checks for a
  * strict consumer (paginate's items, TanStack's page parameter), and over real HTTP against its
  * own mock `client.paginate` and TanStack Query's infinite query walk every page, sending back
  * exactly the cursors the mock gave out.
@@ -37,6 +38,12 @@ export async function consume() {
   const ids: string[] = [];
   for await (const event of client.paginate.listEvents({ query: { limit: 2 } })) ids.push(event.id);
   for await (const event of client.paginate.listEventsAfter()) {
+    const kind: 'created' | 'updated' = event.type;
+    ids.push(kind);
+  }
+  for await (const event of client.paginate.listEventsByLink()) ids.push(event.id);
+  // The items under a JSON Pointer (\`/result/events\`) keep their type.
+  for await (const event of client.paginate.listEventsNested()) {
     const kind: 'created' | 'updated' = event.type;
     ids.push(kind);
   }
@@ -126,14 +133,37 @@ describe('cursor pagination', () => {
     ],
   ];
 
-  it.each(schemes)('paginate follows %s to the last page', async (_, { method, requests }) => {
+  /** The styles only the client's paginate can follow (TanStack's pages are bodies, without headers). */
+  const all: typeof schemes = [
+    ...schemes,
+    [
+      'the Link header rel="next", taking only its cursor',
+      {
+        method: 'listEventsByLink',
+        requests: [
+          /^\/events\/by-link\?limit=3$/,
+          /^\/events\/by-link\?limit=3&page_token=\w+$/,
+          /^\/events\/by-link\?limit=3&page_token=\w+$/,
+        ],
+      },
+    ],
+    [
+      'a nested cursor (/response_metadata/next_cursor)',
+      {
+        method: 'listEventsNested',
+        requests: [/^\/events\/nested\?limit=3$/, /limit=3&cursor=\w+$/, /limit=3&cursor=\w+$/],
+      },
+    ],
+  ];
+
+  it.each(all)('paginate follows %s to the last page', async (_, { method, requests }) => {
     sent.length = 0;
     expect(await walk(client.paginate[method]!({ query: { limit: 3 } }))).toEqual(EVENTS);
     expect(sent).toHaveLength(requests.length);
     sent.forEach((query, index) => expect(query).toMatch(requests[index]!));
   });
 
-  it.each(schemes)('stops at maxItems with %s', async (_, { method }) => {
+  it.each(all)('stops at maxItems with %s', async (_, { method }) => {
     sent.length = 0;
     expect(await walk(client.paginate[method]!({}, { pageSize: 2, maxItems: 3 }))).toEqual(
       EVENTS.slice(0, 3),
@@ -158,6 +188,30 @@ describe('cursor pagination', () => {
       pages.flatMap((page) => ((page.data ?? page.items) as Json[]).map((item) => item.id)),
     ).toEqual(EVENTS);
     queryClient.clear();
+  });
+
+  it('the mock answers a Link header with the next page, and none on the last', async () => {
+    const first = await fetch(`${baseUrl}/events/by-link?limit=4`);
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(next).toMatch(/page_token=\w+/);
+    const last = await fetch(next!);
+    expect((await last.json()) as unknown[]).toHaveLength(3);
+    expect(last.headers.get('link')).toBeNull();
+  });
+
+  it('the mock writes a nested cursor, and leaves it out on the last page', async () => {
+    const first = (await (await fetch(`${baseUrl}/events/nested?limit=4`)).json()) as any;
+    expect(first.result.events).toHaveLength(4);
+    const cursor = first.response_metadata.next_cursor as string;
+    const last = (await (await fetch(`${baseUrl}/events/nested?cursor=${cursor}`)).json()) as any;
+    expect(last.result.events).toHaveLength(3);
+    expect(last.response_metadata?.next_cursor).toBeUndefined();
+  });
+
+  it('TanStack Query over a Link header pagination fails at once instead of stopping', () => {
+    expect(() =>
+      tanstack.listEventsByLinkInfiniteQueryOptions!(client, { query: { limit: 3 } }),
+    ).toThrow(/listEventsByLink: the next page is in the response's Link header/);
   });
 
   it('the mock answers a cursor it did not give out with a 400', async () => {

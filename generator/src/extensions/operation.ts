@@ -153,17 +153,21 @@ export const pagination = byKind([
     itemsField: z.string(),
     nextCursorField: nonEmpty.optional(),
     nextUrlField: nonEmpty.optional(),
+    nextLinkHeader: z.boolean().optional(),
     cursorItemField: nonEmpty.optional(),
     hasMoreField: nonEmpty.optional(),
     totalItemsField: nonEmpty.optional(),
   }).refine(
     (value) =>
-      [value.nextCursorField, value.nextUrlField, value.cursorItemField].filter(
-        (name) => name !== undefined,
-      ).length === 1,
+      [
+        value.nextCursorField,
+        value.nextUrlField,
+        value.nextLinkHeader === true ? 'Link' : undefined,
+        value.cursorItemField,
+      ].filter((name) => name !== undefined).length === 1,
     {
       error:
-        'must name where the next cursor is: exactly one of nextCursorField, nextUrlField, cursorItemField',
+        'must name where the next cursor is: exactly one of nextCursorField, nextUrlField, nextLinkHeader: true, cursorItemField',
     },
   ),
 ]) satisfies z.ZodType<PaginationDefinition>;

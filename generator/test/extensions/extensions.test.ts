@@ -327,6 +327,58 @@ describe('x-zapgen-* extension schemas', () => {
       },
     ],
     [
+      'cursor pagination: the next page in the Link header (GitHub)',
+      {
+        name: 'x-zapgen-pagination',
+        given: { kind: 'cursor', cursorParameter: 'page', itemsField: '', nextLinkHeader: true },
+        want: {
+          read: { kind: 'cursor', cursorParameter: 'page', itemsField: '', nextLinkHeader: true },
+        },
+      },
+    ],
+    [
+      'cursor pagination: nested fields as JSON Pointers (Slack)',
+      {
+        name: 'x-zapgen-pagination',
+        given: {
+          kind: 'cursor',
+          cursorParameter: 'cursor',
+          itemsField: '/result/members',
+          nextCursorField: '/response_metadata/next_cursor',
+        },
+        want: {
+          read: {
+            kind: 'cursor',
+            cursorParameter: 'cursor',
+            itemsField: '/result/members',
+            nextCursorField: '/response_metadata/next_cursor',
+          },
+        },
+      },
+    ],
+    [
+      'cursor pagination with the Link header and a next URL field',
+      {
+        name: 'x-zapgen-pagination',
+        given: {
+          kind: 'cursor',
+          cursorParameter: 'page',
+          itemsField: '',
+          nextLinkHeader: true,
+          nextUrlField: 'next',
+        },
+        want: {
+          problems: [
+            {
+              path: [],
+              message:
+                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, nextLinkHeader: true, cursorItemField',
+            },
+          ],
+        },
+      },
+    ],
+    [
       'cursor pagination without where the next cursor is',
       {
         name: 'x-zapgen-pagination',
@@ -336,7 +388,7 @@ describe('x-zapgen-* extension schemas', () => {
             {
               path: [],
               message:
-                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, cursorItemField',
+                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, nextLinkHeader: true, cursorItemField',
             },
           ],
         },
@@ -358,7 +410,7 @@ describe('x-zapgen-* extension schemas', () => {
             {
               path: [],
               message:
-                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, cursorItemField',
+                'x-zapgen-pagination must name where the next cursor is: exactly one of nextCursorField, nextUrlField, nextLinkHeader: true, cursorItemField',
             },
           ],
         },

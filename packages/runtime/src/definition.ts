@@ -99,7 +99,10 @@ export type PaginationDefinition =
       kind: 'page';
       pageParameter: string;
       sizeParameter?: string;
-      /** Response field with the items; `''` when the response body is the array. */
+      /**
+       * Response field with the items; `''` when the response body is the array. Every `…Field`
+       * is a property name, or a JSON Pointer (RFC 6901) when it starts with `/`.
+       */
       itemsField: string;
       totalPagesField?: string;
       firstPage: number;
@@ -123,7 +126,9 @@ export type PaginationDefinition =
        * Cursor paging (Stainless's `cursor`, `cursor_id` and `cursor_url`): each page names the
        * next one with an opaque value the request sends back in `cursorParameter`. The next
        * cursor is `nextCursorField` of the body, else the `cursorParameter` of the URL in
-       * `nextUrlField`, else `cursorItemField` of the page's last item (`starting_after=<id>`).
+       * `nextUrlField` or in the `Link` header's `rel="next"` (`nextLinkHeader`), else
+       * `cursorItemField` of the page's last item (`starting_after=<id>`). Each field is a
+       * property name, or a JSON Pointer when it starts with `/` (`/response_metadata/next_cursor`).
        */
       kind: 'cursor';
       cursorParameter: string;
@@ -131,6 +136,8 @@ export type PaginationDefinition =
       itemsField: string;
       nextCursorField?: string;
       nextUrlField?: string;
+      /** The next page is the `rel="next"` URL of the response's `Link` header (GitHub). */
+      nextLinkHeader?: boolean;
       cursorItemField?: string;
       /** Response field that is `false` on the last page (`has_more`). */
       hasMoreField?: string;

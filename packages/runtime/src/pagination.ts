@@ -7,6 +7,7 @@ import type {
 import { ZapgenError } from './errors.js';
 import type { CallOptions, PaginateOptions } from './client/options.js';
 import { ownValue } from './own.js';
+import { fieldPath } from './json/pointer.js';
 
 /** Sends one call of the operation (the runtime's `call`). */
 export type CallFunction = <T>(
@@ -15,13 +16,20 @@ export type CallFunction = <T>(
   options?: CallOptions,
 ) => Promise<T>;
 
+/** Sends one call of the operation and resolves with its body and response (the runtime's `send`). */
+export type SendFunction = (
+  operation: OperationDefinition,
+  args?: OperationArgs,
+  options?: CallOptions,
+) => Promise<{ data: unknown; response: Response }>;
+
 export function itemsOf(options: {
   operationId: string;
   body: unknown;
   itemsField: string;
 }): unknown[] {
   const { body, itemsField } = options;
-  const items = itemsField === '' ? body : field(body, itemsField);
+  const items = field(body, itemsField);
   if (items === undefined || items === null) return [];
   if (!Array.isArray(items)) {
     throw new ZapgenError(
@@ -34,10 +42,15 @@ export function itemsOf(options: {
   return items;
 }
 
+/** The value a pagination field names in `body` (a property name or a JSON Pointer: `fieldPath`). */
 function field(body: unknown, name: string | undefined): unknown {
-  return name === undefined || typeof body !== 'object'
-    ? undefined
-    : ownValue(body as Record<string, unknown> | null, name);
+  if (name === undefined) return undefined;
+  let value = body;
+  for (const key of fieldPath(name)) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = ownValue(value as Record<string, unknown>, key);
+  }
+  return value;
 }
 
 function withQuery(args: OperationArgs, values: Record<string, unknown>): OperationArgs {
@@ -48,10 +61,23 @@ function numberOr(value: unknown, fallback: number | undefined): number | undefi
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
+/**
+ * Throws for a pagination whose next page is in a response header: TanStack Query's and SWR's
+ * pages are bodies, so they would stop after the first page as if it were the last.
+ */
+export function assertPagedByBody(operation: OperationDefinition): void {
+  const { pagination } = operation;
+  if (pagination?.kind === 'cursor' && pagination.nextLinkHeader === true)
+    throw new TypeError(
+      `${operation.operationId}: the next page is in the response's Link header, which an infinite query's pages (bodies) do not keep; use the client's paginate`,
+    );
+}
+
 /** One page request, and whether another page follows it. */
 export interface PageStep {
   args: OperationArgs;
-  hasNext(body: unknown, items: unknown[]): boolean;
+  /** `headers`: the page's response headers (a `nextLinkHeader` pagination reads its `Link`). */
+  hasNext(body: unknown, items: unknown[], headers?: Headers): boolean;
 }
 
 /** A cursor an API can be sent back: a non-empty string, or a number. */
@@ -65,27 +91,55 @@ function cursorValue(value: unknown): string | number | undefined {
 type CursorPagination = Extract<PaginationDefinition, { kind: 'cursor' }>;
 
 /**
+ * The `cursorParameter` of a next-page URL. Only that parameter is taken: the request still goes
+ * to the client's base URL with its own credentials, so a link never sends them elsewhere.
+ */
+function cursorOfUrl(link: unknown, cursorParameter: string): string | number | undefined {
+  if (typeof link !== 'string' || link === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(link, 'http://relative.invalid');
+  } catch {
+    return undefined;
+  }
+  return cursorValue(url.searchParams.get(cursorParameter) ?? undefined);
+}
+
+/** The URL of `rel="next"` in a `Link` header (RFC 8288): `<https://…?page=2>; rel="next", …`. */
+export function nextLinkOf(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  // Each link: `<url>` then `; name=value` parameters, whose quoted values may hold commas.
+  for (const match of header.matchAll(/<([^>]*)>((?:\s*;(?:[^;,"]|"[^"]*")*)*)/g)) {
+    for (const parameter of match[2]!.split(';')) {
+      const [name, value] = parameter.split('=', 2).map((part) => part?.trim());
+      const rel = value?.replace(/^"(.*)"$/, '$1').toLowerCase();
+      if (name?.toLowerCase() === 'rel' && rel?.split(/\s+/).includes('next')) return match[1];
+    }
+  }
+  return undefined;
+}
+
+/**
  * The cursor of the page after `body`: its next-cursor field, the cursor parameter of its next
- * URL (only that parameter is taken, so a link never sends the request elsewhere), or a field of
- * its last item.
+ * URL (in a body field or the `Link` header), or a field of its last item.
  */
 function cursorAfter(
   pagination: CursorPagination,
   body: unknown,
   items: readonly unknown[],
+  headers: Headers | undefined,
 ): string | number | undefined {
   if (pagination.nextCursorField !== undefined)
     return cursorValue(field(body, pagination.nextCursorField));
-  if (pagination.nextUrlField !== undefined) {
-    const link = field(body, pagination.nextUrlField);
-    if (typeof link !== 'string' || link === '') return undefined;
-    let url: URL;
-    try {
-      url = new URL(link, 'http://relative.invalid');
-    } catch {
-      return undefined;
-    }
-    return cursorValue(url.searchParams.get(pagination.cursorParameter) ?? undefined);
+  if (pagination.nextUrlField !== undefined)
+    return cursorOfUrl(field(body, pagination.nextUrlField), pagination.cursorParameter);
+  if (pagination.nextLinkHeader === true) {
+    // Stopping here would look like a last page: a caller without the response must say so.
+    if (headers === undefined)
+      throw new TypeError(
+        `the next page is in the response's Link header, which this caller does not have (use the client's paginate)`,
+      );
+    return cursorOfUrl(nextLinkOf(headers.get('link')), pagination.cursorParameter);
   }
   if (pagination.cursorItemField !== undefined)
     return cursorValue(field(items[items.length - 1], pagination.cursorItemField));
@@ -119,11 +173,11 @@ export function stepAt(options: {
     if (sizeParameter !== undefined && size !== undefined) values[sizeParameter] = size;
     return {
       args: withQuery(args, values),
-      hasNext: (body, items) => {
+      hasNext: (body, items, headers) => {
         if (items.length === 0) return false;
         if (pagination.hasMoreField !== undefined && field(body, pagination.hasMoreField) === false)
           return false;
-        const next = cursorAfter(pagination, body, items);
+        const next = cursorAfter(pagination, body, items, headers);
         // The same cursor again would ask for the same page forever.
         return next !== undefined && next !== cursor;
       },
@@ -183,17 +237,18 @@ export function firstCursor(
 }
 
 /**
- * The cursor of the page after the one at `cursor`, which answered `body` with `items` (call it
- * once `hasNext` said there is one).
+ * The cursor of the page after the one at `cursor`, which answered `body` with `items` and
+ * `headers` (call it once `hasNext` said there is one).
  */
 export function nextCursor(options: {
   pagination: PaginationDefinition;
   cursor: PageCursor;
   body: unknown;
   items: readonly unknown[];
+  headers?: Headers;
 }): PageCursor {
-  const { pagination, cursor, body, items } = options;
-  if (pagination.kind === 'cursor') return cursorAfter(pagination, body, items) ?? null;
+  const { pagination, cursor, body, items, headers } = options;
+  if (pagination.kind === 'cursor') return cursorAfter(pagination, body, items, headers) ?? null;
   const at = numbered(pagination, cursor);
   return pagination.kind === 'page' ? at + 1 : at + items.length;
 }
@@ -203,7 +258,7 @@ export function nextCursor(options: {
  * or the signal aborts. Each page is a normal call (validation, auth, retries, timeouts).
  */
 export async function* paginate<Item>(options: {
-  call: CallFunction;
+  send: SendFunction;
   operation: OperationDefinition;
   args?: OperationArgs;
   paginateOptions?: PaginateOptions;
@@ -222,7 +277,8 @@ export async function* paginate<Item>(options: {
   for (;;) {
     callOptions.signal?.throwIfAborted();
     const step = stepAt({ pagination, args: options.args ?? {}, pageSize, cursor });
-    const body = await options.call<unknown>(operation, step.args, callOptions);
+    const { data: body, response } = await options.send(operation, step.args, callOptions);
+    const { headers } = response;
     const items = itemsOf({
       operationId: operation.operationId,
       body,
@@ -233,7 +289,7 @@ export async function* paginate<Item>(options: {
       yielded += 1;
       if (maxItems !== undefined && yielded >= maxItems) return;
     }
-    if (!step.hasNext(body, items)) return;
-    cursor = nextCursor({ pagination, cursor, body, items });
+    if (!step.hasNext(body, items, headers)) return;
+    cursor = nextCursor({ pagination, cursor, body, items, headers });
   }
 }

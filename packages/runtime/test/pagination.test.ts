@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/client/create-runtime.js';
 import type { OperationDefinition, PaginationDefinition } from '../src/definition.js';
-import { firstCursor, nextCursor, stepAt } from '../src/pagination.js';
+import { firstCursor, itemsOf, nextCursor, nextLinkOf, stepAt } from '../src/pagination.js';
 import {
   listApps,
   listMyZapTemplates,
@@ -165,12 +165,110 @@ describe('cursor pagination', () => {
     hasMoreField: 'has_more',
   };
   const byUrl: Cursor = { ...base, cursorParameter: 'page_token', nextUrlField: 'next' };
+  const byLink: Cursor = { ...base, cursorParameter: 'page', nextLinkHeader: true };
+  /** Slack: `response_metadata.next_cursor`, a JSON Pointer. */
+  const byNested: Cursor = { ...base, nextCursorField: '/response_metadata/next_cursor' };
   const items = [{ id: 'a' }, { id: 'b' }];
 
   const cases: [
     string,
-    { pagination: Cursor; cursor: string | null; body: Json; hasNext: boolean; next?: unknown },
+    {
+      pagination: Cursor;
+      cursor: string | null;
+      body: Json;
+      link?: string;
+      hasNext: boolean;
+      next?: unknown;
+    },
   ][] = [
+    [
+      'Link rel="next" on another origin: only its cursor parameter is taken',
+      {
+        pagination: byLink,
+        cursor: null,
+        body: { data: items },
+        link: '<https://elsewhere.example/x?page=2&token=s>; rel="next", <https://elsewhere.example/x?page=9>; rel="last"',
+        hasNext: true,
+        next: '2',
+      },
+    ],
+    [
+      'Link with next after prev, unquoted, and relative',
+      {
+        pagination: byLink,
+        cursor: '2',
+        body: { data: items },
+        link: '</x?page=1>; rel="prev",  </x?page=3>; title="a, b"; rel=next',
+        hasNext: true,
+        next: '3',
+      },
+    ],
+    [
+      'Link without rel="next": last page',
+      {
+        pagination: byLink,
+        cursor: '3',
+        body: { data: items },
+        link: '</x?page=2>; rel="prev", </x?page=1>; rel="first"',
+        hasNext: false,
+      },
+    ],
+    [
+      'no Link header: last page',
+      { pagination: byLink, cursor: '3', body: { data: items }, hasNext: false },
+    ],
+    [
+      'a nested cursor (JSON Pointer)',
+      {
+        pagination: byNested,
+        cursor: null,
+        body: { data: items, response_metadata: { next_cursor: 'dXNlcjpV' } },
+        hasNext: true,
+        next: 'dXNlcjpV',
+      },
+    ],
+    [
+      'a nested cursor, empty: last page',
+      {
+        pagination: byNested,
+        cursor: 'dXNlcjpV',
+        body: { data: items, response_metadata: { next_cursor: '' } },
+        hasNext: false,
+      },
+    ],
+    [
+      'a nested cursor under a missing object: last page',
+      { pagination: byNested, cursor: null, body: { data: items }, hasNext: false },
+    ],
+    [
+      'a pointer segment escaped (~1 is /, ~0 is ~)',
+      {
+        pagination: { ...base, nextCursorField: '/meta/a~1b~0c' },
+        cursor: null,
+        body: { data: items, meta: { 'a/b~c': 'n2' } },
+        hasNext: true,
+        next: 'n2',
+      },
+    ],
+    [
+      'a name with a dot without a leading / is one property (@odata.nextLink)',
+      {
+        pagination: { ...byUrl, nextUrlField: '@odata.nextLink' },
+        cursor: null,
+        body: { data: items, '@odata.nextLink': 'https://graph.example/v1?page_token=g2' },
+        hasNext: true,
+        next: 'g2',
+      },
+    ],
+    [
+      'has_more as a pointer',
+      {
+        pagination: { ...byItem, hasMoreField: '/meta/has_more' },
+        cursor: null,
+        body: { data: items, meta: { has_more: false } },
+        hasNext: false,
+      },
+    ],
     [
       'next_cursor field',
       {
@@ -266,12 +364,40 @@ describe('cursor pagination', () => {
     ],
   ];
 
-  it.each(cases)('%s', (_, { pagination, cursor, body, hasNext, next }) => {
+  it.each(cases)('%s', (_, { pagination, cursor, body, link, hasNext, next }) => {
     const step = stepAt({ pagination, args: {}, cursor });
-    expect(step.hasNext(body, body.data as unknown[])).toBe(hasNext);
+    const headers = new Headers(link === undefined ? {} : { link });
+    expect(step.hasNext(body, body.data as unknown[], headers)).toBe(hasNext);
     if (hasNext) {
-      expect(nextCursor({ pagination, cursor, body, items: body.data as unknown[] })).toBe(next);
+      expect(nextCursor({ pagination, cursor, body, items: body.data as unknown[], headers })).toBe(
+        next,
+      );
     }
+  });
+
+  it.each([
+    ['a flat name', 'data', { data: [1] }, [1]],
+    ['the body', '', [1, 2], [1, 2]],
+    ['a JSON Pointer', '/result/items', { result: { items: [3] } }, [3]],
+    ['a pointer to nothing', '/result/items', { result: null }, []],
+    ['an inherited name is not read', '/constructor', {}, []],
+  ])('items at %s', (_, itemsField, body, want) => {
+    expect(itemsOf({ operationId: 'op', body, itemsField })).toEqual(want);
+  });
+
+  it.each([
+    ['none', null, undefined],
+    ['next among several', '<a?p=1>; rel="prev", <b?p=3>; rel="next"', 'b?p=3'],
+    ['rel with several values', '<c>; rel="next last"', 'c'],
+    ['a comma inside the URL', '<d?x=1,2>; rel="next"', 'd?x=1,2'],
+    ['no next', '<e>; rel="nextish"', undefined],
+  ])('Link header: %s', (_, header, want) => {
+    expect(nextLinkOf(header)).toBe(want);
+  });
+
+  it('a Link header pagination without the headers (TanStack, SWR) says so', () => {
+    const step = stepAt({ pagination: byLink, args: {}, cursor: null });
+    expect(() => step.hasNext({ data: items }, items)).toThrow(/Link header/);
   });
 
   it('sends no cursor for the first page, then the cursor and the page size', () => {
@@ -318,5 +444,88 @@ describe('cursor pagination', () => {
       'cursor=2&limit=2',
       'cursor=4&limit=2',
     ]);
+  });
+
+  it('follows Link rel="next" over HTTP, taking only its cursor: no request or token elsewhere', async () => {
+    const repos = Array.from({ length: 5 }, (_, index) => ({ id: index }));
+    const elsewhere = await startServer(() => ({ body: [] }));
+    try {
+      const foreign = elsewhere.url;
+      server = await startServer((request: RecordedRequest) => {
+        const page = Number(new URLSearchParams(request.query).get('page') ?? 1);
+        const last = page * 2 >= repos.length;
+        return {
+          headers: last
+            ? { link: `<${foreign}/repos?page=1>; rel="first"` }
+            : { link: `<${foreign}/repos?page=${page + 1}&per_page=50>; rel="next"` },
+          body: repos.slice((page - 1) * 2, page * 2),
+        };
+      });
+      const listRepos: OperationDefinition = {
+        operationId: 'listRepos',
+        method: 'get',
+        path: '/repos',
+        parameters: [
+          parameter({ name: 'page', in: 'query' }),
+          parameter({ name: 'per_page', in: 'query' }),
+        ],
+        responses: [{ status: '200', mediaTypes: ['application/json'] }],
+        security: [],
+        pagination: {
+          kind: 'cursor',
+          cursorParameter: 'page',
+          sizeParameter: 'per_page',
+          itemsField: '',
+          nextLinkHeader: true,
+        },
+      };
+      const runtime = createRuntime(
+        { ...partnerApi, operations: [] },
+        { baseUrl: server.url, headers: { authorization: 'Bearer secret' } },
+      );
+      expect(await collect(runtime.paginate(listRepos, {}, { pageSize: 2 }))).toEqual(repos);
+      expect(server.requests.map((request) => request.query)).toEqual([
+        'per_page=2',
+        'page=2&per_page=2',
+        'page=3&per_page=2',
+      ]);
+      expect(
+        server.requests.every((request) => request.headers.authorization === 'Bearer secret'),
+      ).toBe(true);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('reads a nested cursor and items over HTTP (Slack: response_metadata.next_cursor)', async () => {
+    const members = Array.from({ length: 3 }, (_, index) => ({ id: `U${index}` }));
+    server = await startServer((request: RecordedRequest) => {
+      const start = Number(new URLSearchParams(request.query).get('cursor') ?? 0);
+      return {
+        body: {
+          ok: true,
+          result: { members: members.slice(start, start + 2) },
+          response_metadata: { next_cursor: start + 2 < members.length ? String(start + 2) : '' },
+        },
+      };
+    });
+    const listMembers: OperationDefinition = {
+      operationId: 'listMembers',
+      method: 'get',
+      path: '/users.list',
+      parameters: [parameter({ name: 'cursor', in: 'query' })],
+      responses: [{ status: '200', mediaTypes: ['application/json'] }],
+      security: [],
+      pagination: {
+        kind: 'cursor',
+        cursorParameter: 'cursor',
+        itemsField: '/result/members',
+        nextCursorField: '/response_metadata/next_cursor',
+      },
+    };
+    const runtime = createRuntime({ ...partnerApi, operations: [] }, { baseUrl: server.url });
+    expect(await collect(runtime.paginate(listMembers))).toEqual(members);
+    expect(server.requests.map((request) => request.query)).toEqual(['', 'cursor=2']);
   });
 });

@@ -1,4 +1,5 @@
 import type { OperationModel, ParameterLocation, ResponseModel } from '../../model/types.js';
+import { fieldPath } from '@zapgen/runtime/json';
 import { propertyKey, stringLiteral } from '../shared/identifiers.js';
 import { typesOperationKey } from '../typescript-types/operation-key.js';
 import {
@@ -180,8 +181,11 @@ export function resultRuntimeTypes(result: string): string[] {
   return ['ResponseStream', 'ServerSentEvent'].filter((name) => result.includes(`${name}<`));
 }
 
-/** The element type of a paginated result, read from the result type. */
+/** The element type of a paginated result, read from the result type (`itemsField` may be a JSON Pointer). */
 export function itemType(resultTypeName: string, itemsField: string): string {
-  if (!itemsField) return `${resultTypeName} extends readonly (infer Item)[] ? Item : unknown`;
-  return `${resultTypeName} extends { ${propertyKey(itemsField)}?: readonly (infer Item)[] | null } ? Item : unknown`;
+  const list = fieldPath(itemsField).reduceRight(
+    (inner, key) => `{ ${propertyKey(key)}?: ${inner} | null }`,
+    'readonly (infer Item)[]',
+  );
+  return `${resultTypeName} extends ${list} ? Item : unknown`;
 }

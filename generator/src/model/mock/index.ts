@@ -18,6 +18,7 @@ import type {
 import { errorShapes } from './errors.js';
 import {
   componentName,
+  fieldSchema,
   itemsFieldOf,
   jsonSchema,
   keyType,
@@ -239,7 +240,7 @@ function nullableLinks(operation: OperationModel, components: Components): strin
       : [pagination.nextField, pagination.previousField];
   return links.filter(
     (field): field is string =>
-      field !== undefined && nullable(property(schema, field, components), components),
+      field !== undefined && nullable(fieldSchema(schema, field, components), components),
   );
 }
 

@@ -7,6 +7,7 @@ import type {
   SchemaModel,
 } from '../types.js';
 import { firstJson, isSuccess } from '../media-types.js';
+import { fieldPath } from '@zapgen/runtime/json';
 
 export type Components = ReadonlyMap<string, NamedSchema>;
 
@@ -78,6 +79,18 @@ export function property(
 ): SchemaModel | undefined {
   return objectOf(schema, components)?.properties.find((candidate) => candidate.name === name)
     ?.schema;
+}
+
+/** The schema of the field a pagination names: a property, or a JSON Pointer (`fieldPath`). */
+export function fieldSchema(
+  schema: SchemaModel | undefined,
+  name: string,
+  components: Components,
+): SchemaModel | undefined {
+  return fieldPath(name).reduce<SchemaModel | undefined>(
+    (outer, key) => property(outer, key, components),
+    schema,
+  );
 }
 
 /** Whether the schema accepts null. */

@@ -5,7 +5,7 @@ import { createMiddlewareList, type Middleware } from './middleware.js';
 import { createPathMethods } from './path-methods.js';
 import type { PathMethods } from './path-methods.js';
 import { performCall } from './send.js';
-import type { CallContext } from './send.js';
+import type { CallContext, CallResult } from './send.js';
 import { validatedOperation } from './validated.js';
 import { onDemand } from './on-demand.js';
 
@@ -35,6 +35,12 @@ export interface Runtime<Paths extends {}> {
    * resolves with the parsed body of a 2xx response, rejects with a typed error.
    */
   call<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<T>;
+  /** `call`, resolving with the response too (its headers: a `Link` to the next page). */
+  send<T>(
+    operation: OperationDefinition,
+    args?: OperationArgs,
+    options?: CallOptions,
+  ): Promise<CallResult<T>>;
   /** Async iterator over all items of an operation with `pagination`. */
   paginate<Item>(
     operation: OperationDefinition,
@@ -103,11 +109,12 @@ export function createRuntime<Paths extends {}>(
       send,
     }),
     call,
+    send,
     paginate: <Item>(
       operation: OperationDefinition,
       args?: OperationArgs,
       paginateOptions?: PaginateOptions,
-    ) => pagesOf<Item>({ call, operation, args, paginateOptions }),
+    ) => pagesOf<Item>({ send, operation, args, paginateOptions }),
     poll: async <T>(
       operation: OperationDefinition,
       args?: OperationArgs,

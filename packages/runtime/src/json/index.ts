@@ -1,2 +1,2 @@
 /** `@zapgen/runtime/json`: JSON pointers and own-property writes, free of dependencies. */
-export { escapeSegment, parsePointer, setOwn, unescapeSegment } from './pointer.js';
+export { escapeSegment, fieldPath, parsePointer, setOwn, unescapeSegment } from './pointer.js';

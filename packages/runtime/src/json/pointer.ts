@@ -23,6 +23,16 @@ export function parsePointer(pointer: string): string[] {
 }
 
 /**
+ * The property path a field of a response names (`x-zapgen-pagination`'s `itemsField`, ...): a
+ * property name as it is (`next_cursor`, `@odata.nextLink`), a JSON Pointer when it starts with
+ * `/` (`/response_metadata/next_cursor`); `''` is the value itself.
+ */
+export function fieldPath(name: string): string[] {
+  if (name === '') return [];
+  return name.startsWith('/') ? parsePointer(name) : [name];
+}
+
+/**
  * Sets an own, enumerable property, whatever its name: assignment would set the prototype for
  * `__proto__` (and names such as `constructor` or `toString` are just names in a spec).
  */

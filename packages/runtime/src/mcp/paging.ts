@@ -11,6 +11,7 @@ export function nextPageNote(
   tool: ToolDefinition,
   args: OperationArgs,
   body: unknown,
+  headers: Headers,
 ): string | undefined {
   const pagination = tool.operation.pagination;
   if (pagination === undefined) return undefined;
@@ -26,7 +27,7 @@ export function nextPageNote(
   }
   const cursor = firstCursor(pagination, args);
   const sized = withDefaultSize(tool, args);
-  if (!stepAt({ pagination, args: sized, cursor }).hasNext(body, items))
+  if (!stepAt({ pagination, args: sized, cursor }).hasNext(body, items, headers))
     return `This is the last page of ${tool.name}.`;
   const parameter =
     pagination.kind === 'page'
@@ -37,7 +38,7 @@ export function nextPageNote(
   const argument =
     tool.arguments.find((entry) => entry.in === 'query' && entry.parameter === parameter)?.name ??
     parameter;
-  const next = nextCursor({ pagination, cursor, body, items });
+  const next = nextCursor({ pagination, cursor, body, items, headers });
   return `More results may follow: call ${tool.name} again with the same arguments and ${argument}: ${JSON.stringify(next)}.`;
 }
 

@@ -113,7 +113,7 @@ export function createToolset(definition: McpDefinition, options: McpServerOptio
     if ('problem' in read)
       return errorResult(`Invalid arguments for ${tool.name}: ${read.problem}`, [...secrets]);
     try {
-      const answer = await runtime.call(
+      const { data: answer, response } = await runtime.send(
         tool.operation,
         read.args,
         context.signal ? { signal: context.signal } : {},
@@ -132,7 +132,7 @@ export function createToolset(definition: McpDefinition, options: McpServerOptio
           secrets: [...secrets],
         });
       }
-      const note = nextPageNote(tool, read.args, answer);
+      const note = nextPageNote(tool, read.args, answer, response.headers);
       return await successResult({
         tool,
         body: answer,

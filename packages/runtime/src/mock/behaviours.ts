@@ -24,6 +24,7 @@ import {
 } from './values.js';
 import { isSet } from '../rules/is-set.js';
 import { ownOrCreate, ownValue, setOwn } from '../own.js';
+import { fieldPath } from '../json/pointer.js';
 
 /** Everything a behaviour may read or change while one request is handled. */
 export interface BehaviourContext {
@@ -189,7 +190,7 @@ function link(context: BehaviourContext, values: Record<string, number | string>
   return url.href;
 }
 
-/** One page of `items` and the link fields of the response, by the operation's pagination. */
+/** One page of `items`, and the link fields and headers of the response, by the operation's pagination. */
 function paginate(options: {
   items: unknown[];
   pagination: PaginationDefinition | undefined;
@@ -197,6 +198,7 @@ function paginate(options: {
 }): {
   items: unknown[];
   fields: Record<string, unknown>;
+  headers?: Record<string, string>;
 } {
   const { items, pagination, context } = options;
   if (pagination === undefined) return { items, fields: {} };
@@ -300,7 +302,7 @@ function cursorPage(options: {
   pagination: Extract<PaginationDefinition, { kind: 'cursor' }>;
   context: BehaviourContext;
   fields: Record<string, unknown>;
-}): { items: unknown[]; fields: Record<string, unknown> } {
+}): { items: unknown[]; fields: Record<string, unknown>; headers?: Record<string, string> } {
   const { items, pagination, context, fields } = options;
   const start = positionAfter({ items, pagination, context });
   const size = numberParameter(context, pagination.sizeParameter, undefined);
@@ -315,8 +317,36 @@ function cursorPage(options: {
       fields[pagination.nextUrlField] =
         cursor === null ? null : link(context, { [pagination.cursorParameter]: cursor });
     }
+    if (pagination.nextLinkHeader === true && cursor !== null) {
+      const next = link(context, { [pagination.cursorParameter]: cursor });
+      return { items: slice, fields, headers: { link: `<${next}>; rel="next"` } };
+    }
   }
   return { items: slice, fields };
+}
+
+/**
+ * Sets the field a pagination names (a property name, or a JSON Pointer: `fieldPath`), making
+ * the objects on its way; `undefined` removes it.
+ */
+function setField(body: Record<string, unknown>, name: string, value: unknown): void {
+  const path = fieldPath(name);
+  const last = path.pop();
+  if (last === undefined) return;
+  let target = body;
+  for (const key of path) {
+    const next = ownValue(target, key);
+    if (typeof next === 'object' && next !== null && !Array.isArray(next))
+      target = next as Record<string, unknown>;
+    else {
+      if (value === undefined) return;
+      const created: Record<string, unknown> = {};
+      setOwn(target, key, created);
+      target = created;
+    }
+  }
+  if (value === undefined) delete target[last];
+  else setOwn(target, last, value);
 }
 
 function list(
@@ -332,19 +362,24 @@ function list(
     )
     .map((record) => answered(definition, record.data));
   const page = paginate({ items: matching, pagination: context.operation.pagination, context });
-  if (behaviour.itemsField === '') return { status: context.success.status, body: page.items };
+  const headers = page.headers && { headers: page.headers };
+  if (behaviour.itemsField === '')
+    return { status: context.success.status, body: page.items, ...headers };
   const body = baseObject(context.success.body);
-  setOwn(body, behaviour.itemsField, page.items);
+  setField(body, behaviour.itemsField, page.items);
   for (const [field, value] of Object.entries(page.fields)) {
     // A link field the schema does not let be null is left out on the first or last page.
-    if (value === null && !behaviour.nullableFields.includes(field)) delete body[field];
-    else setOwn(body, field, value);
+    setField(
+      body,
+      field,
+      value === null && !behaviour.nullableFields.includes(field) ? undefined : value,
+    );
   }
   for (const name of behaviour.echo) {
     const value = ownValue(context.scope.parameters.query, name);
     if (value !== undefined) setOwn(body, name, value);
   }
-  return { status: context.success.status, body };
+  return { status: context.success.status, body, ...headers };
 }
 
 function create(

@@ -16,7 +16,7 @@ import useSWRMutation, {
 } from 'swr/mutation';
 import type { OperationArgs, OperationDefinition, PageCursor } from '../definition.js';
 import type { ZapgenError } from '../errors.js';
-import { firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
+import { assertPagedByBody, firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
 import {
   operationKey,
   type CallingClient,
@@ -83,6 +83,7 @@ export function useOperationInfinite<TPage>(
 ): InfiniteResponse<TPage> {
   const pagination = operation.pagination;
   if (pagination === undefined) throw new TypeError(`${operation.operationId} is not paginated`);
+  assertPagedByBody(operation);
   // The cursor of each page, as SWR asks for the pages' keys in order.
   const cursors = useRef<PageCursor[]>([]);
   return useSWRInfinite<TPage, ZapgenError>(

@@ -15,7 +15,7 @@ import type {
 } from '@tanstack/query-core';
 import type { OperationArgs, OperationDefinition, PageCursor } from '../definition.js';
 import type { ZapgenError } from '../errors.js';
-import { firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
+import { assertPagedByBody, firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
 import {
   operationKey,
   type CallingClient,
@@ -157,6 +157,7 @@ export function operationInfiniteQueryOptions<
   const args = input.args ?? {};
   const pagination = operation.pagination;
   if (pagination === undefined) throw new TypeError(`${operation.operationId} is not paginated`);
+  assertPagedByBody(operation);
   const options = {
     ...(input.options as TOptions),
     queryKey: operationKey(scope, input.args, { infinite: true }) as never,

@@ -293,7 +293,7 @@ describe('paging', () => {
     ],
     ['an empty page is the last', { query: { page: 9 } }, [], 'This is the last page of listPets.'],
   ])('%s', (_name, args, body, want) => {
-    expect(nextPageNote(tool('listPets'), args, body)).toBe(want);
+    expect(nextPageNote(tool('listPets'), args, body, new Headers())).toBe(want);
   });
 
   test('a cursor page names the cursor to send back, quoted', () => {
@@ -311,13 +311,38 @@ describe('paging', () => {
       },
     };
     const page = Object.assign([1, 2], { next: 'c2' });
-    expect(nextPageNote(cursorTool, {}, page)).toBe(
+    expect(nextPageNote(cursorTool, {}, page, new Headers())).toBe(
       'More results may follow: call listPets again with the same arguments and page: "c2".',
     );
-    expect(nextPageNote(cursorTool, {}, [1])).toBe('This is the last page of listPets.');
+    expect(nextPageNote(cursorTool, {}, [1], new Headers())).toBe(
+      'This is the last page of listPets.',
+    );
+  });
+
+  test('a Link header page names the cursor of its rel="next" URL', () => {
+    const listPets = tool('listPets');
+    const linkTool: ToolDefinition = {
+      ...listPets,
+      operation: {
+        ...listPets.operation,
+        pagination: {
+          kind: 'cursor',
+          cursorParameter: 'page',
+          itemsField: '',
+          nextLinkHeader: true,
+        },
+      },
+    };
+    const link = new Headers({ link: '<https://elsewhere.example/pets?page=4>; rel="next"' });
+    expect(nextPageNote(linkTool, {}, [1, 2], link)).toBe(
+      'More results may follow: call listPets again with the same arguments and page: "4".',
+    );
+    expect(nextPageNote(linkTool, {}, [1, 2], new Headers())).toBe(
+      'This is the last page of listPets.',
+    );
   });
 
   test('an operation without pagination has no note', () => {
-    expect(nextPageNote(tool('createPet'), {}, {})).toBeUndefined();
+    expect(nextPageNote(tool('createPet'), {}, {}, new Headers())).toBeUndefined();
   });
 });
