@@ -27,11 +27,38 @@ import { unicodePattern } from '../../model/pattern.js';
  */
 export function zodType(schema: SchemaModel, context: ZodContext): string | undefined {
   try {
-    return typeOf(schema, context);
+    const type = typeOf(schema, context);
+    return typeDepth(type) > MAX_TYPE_DEPTH ? undefined : type;
   } catch (error) {
     if (error instanceof Unspelled) return undefined;
     throw error;
   }
+}
+
+/**
+ * How deeply an annotation may nest type arguments. tsc compares the annotation with the
+ * initializer's type level by level and gives up with TS2321 ("Excessive stack depth comparing
+ * types") past about 70 (an inline object nested 35 deep, with a reference at the bottom, which
+ * valid specs write: the battery's and the generality corpus' deep specs). Deeper consts keep
+ * their inferred type, as they did before annotations.
+ */
+const MAX_TYPE_DEPTH = 48;
+
+/** The deepest nesting of `<…>` in a printed type, not counting brackets inside string literals. */
+function typeDepth(type: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quote: string | undefined;
+  for (let index = 0; index < type.length; index += 1) {
+    const char = type[index];
+    if (quote) {
+      if (char === '\\') index += 1;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '<') deepest = Math.max(deepest, (depth += 1));
+    else if (char === '>') depth -= 1;
+  }
+  return deepest;
 }
 
 /**

@@ -320,6 +320,19 @@ const CASES: [string, Case][] = [
     { given: { Target: object([prop('constructor', str)]) }, want: undefined },
   ],
   [
+    'an object nested 40 deep with a reference at the bottom (tsc: TS2321 excessive stack depth)',
+    {
+      given: {
+        Label,
+        Target: Array.from({ length: 40 }).reduce<SchemaModel>(
+          (inner) => object([prop('n', inner)]),
+          ref('Label'),
+        ),
+      },
+      want: undefined,
+    },
+  ],
+  [
     'allOf with defaults (z.preprocess)',
     {
       given: {
