@@ -8,13 +8,7 @@
 import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
 import { authenticate, type Authentication } from '../auth/credentials.js';
 import { authenticationFor, type AuthenticationCache } from '../auth/authentication-cache.js';
-import {
-  NetworkError,
-  RequestValidationError,
-  ResponseValidationError,
-  TimeoutError,
-  ZapgenError,
-} from '../errors.js';
+import { RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
 import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '../retry.js';
 import { serializeParameters, type OpenParameters } from '../serialize/index.js';
 import type * as Validation from '../validation.js';
@@ -24,6 +18,7 @@ import {
   needsPartEncoder,
   readBody,
   readResult,
+  type MultipartEncoder,
   type ParseAs,
 } from './body.js';
 import { checkCall } from './check-call.js';
@@ -31,9 +26,9 @@ import { errorForStatus, rememberRequestId, requestIdOf } from './errors-from-re
 import type { CallOptions, ClientOptions } from './options.js';
 import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
 import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from './prepare.js';
-import { redactHeaders, redactUrl, scrubCause } from '../redact.js';
-import type { OutgoingRequest, RequestCredentials } from './redirect.js';
-import { transmit, type TransportOptions, type Transmitted } from './transport.js';
+import { redactHeaders } from '../redact.js';
+import type { OutgoingRequest } from './redirect.js';
+import { safeUrl, transmit, type TransportOptions, type Transmitted } from './transport.js';
 import { mergeHeaders } from './headers.js';
 import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
@@ -113,17 +108,8 @@ export type ResultOf<T> =
   | { data: T; error?: undefined; response: Response }
   | { data?: undefined; error: unknown; response: Response };
 
-/** The request and response of a call, before its body is read. */
-interface Exchange {
-  response: Response;
-  /** The final URL (after redirects), and what must be redacted from anything kept. */
-  url: string;
-  method: string;
-  credentials: RequestCredentials;
-  /** Ends the attempt's timeout once the body is read. */
-  attempt: Transmitted['attempt'];
-  timeoutMs: number;
-}
+/** The request and response of a call, before its body is read (`attempt.dispose()` once it is). */
+type Exchange = Transmitted;
 
 const NO_ATTEMPT: Transmitted['attempt'] = {
   signal: undefined as unknown as AbortSignal,
@@ -236,9 +222,12 @@ function reauthorizeMiddleware(options: {
   };
 }
 
-/** Sends a call: everything up to the response, whose body is still unread. */
-async function exchange(context: CallContext, call: Call): Promise<Exchange> {
-  const { api, client } = context;
+/**
+ * Sends a call: everything up to the response, whose body is still unread. Not async: what
+ * needs no await (cached credentials, no multipart encoder to load) goes straight to `fetch`.
+ */
+function exchange(context: CallContext, call: Call): Promise<Exchange> {
+  const { client } = context;
   const dropIn = context.dropIn !== undefined;
   const known = call.dropIn?.unknownOperation !== true;
   // Once per logical call: retries and reconnections send the key the first attempt sent.
@@ -263,11 +252,13 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
       args: call.operation.codecs.encodeArgs(call.operation, call.args),
       encoded: true,
     });
-  const { operation, args, callOptions } = call;
+  const { operation, args } = call;
   if (known && (client.validation?.request ?? !dropIn)) {
     const issues = context.validation?.validateRequest(operation, args) ?? [];
     if (issues.length > 0)
-      throw new RequestValidationError({ operationId: operation.operationId, issues });
+      return Promise.reject(
+        new RequestValidationError({ operationId: operation.operationId, issues }),
+      );
   }
   // Nothing is awaited before `fetch` when nothing needs to be: a request sent in the same tick
   // as the call, as with `fetch` itself (an abort right after the call still reaches `fetch`).
@@ -275,33 +266,55 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     known && operation.security.length > 0
       ? authenticationFor(context, operation, !dropIn)
       : NO_AUTHENTICATION;
-  const auth = found instanceof Promise ? await found : found;
-  const baseUrl =
-    call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
-      ? context.baseUrl
-      : call.dropIn.baseUrl.replace(/\/+$/, '');
   // Part headers, typed non-file parts and streamed files need the own encoder (loaded on first use).
   const multipart =
     known &&
     args.body !== undefined &&
     operation.requestBody?.mediaTypes[0] === 'multipart/form-data' &&
-    needsPartEncoder(args.body, operation.requestBody.encoding)
-      ? await loadMultipartEncoder()
-      : undefined;
-  const build = (authentication: Authentication): Built =>
-    prepare({
-      multipart,
-      api,
-      baseUrl,
-      operation,
-      args,
-      auth: authentication,
-      dropIn,
-      ...(context.dropIn === undefined ? {} : { open: context.dropIn.open }),
-      client: context.dropIn?.wire ?? { headers: client.headers },
-      call: call.dropIn?.wire ?? { headers: callOptions.headers },
-    });
-  const prepared = build(auth);
+    needsPartEncoder(args.body, operation.requestBody.encoding);
+  if (found instanceof Promise || multipart)
+    return Promise.all([found, multipart ? loadMultipartEncoder() : undefined]).then(
+      ([auth, encoder]) => send(context, call, auth, encoder),
+    );
+  return send(context, call, found, undefined);
+}
+
+/** The request of a call, built with these credentials. */
+function build(
+  context: CallContext,
+  call: Call,
+  auth: Authentication,
+  multipart: MultipartEncoder | undefined,
+): Built {
+  return prepare({
+    multipart,
+    api: context.api,
+    baseUrl:
+      call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
+        ? context.baseUrl
+        : call.dropIn.baseUrl.replace(/\/+$/, ''),
+    operation: call.operation,
+    args: call.args,
+    auth,
+    dropIn: context.dropIn !== undefined,
+    open: context.dropIn?.open,
+    client: context.dropIn?.wire ?? { headers: context.client.headers },
+    call: call.dropIn?.wire ?? { headers: call.callOptions.headers },
+  });
+}
+
+/** Sends a call whose credentials are known, through the middleware and the transport. */
+function send(
+  context: CallContext,
+  call: Call,
+  auth: Authentication,
+  multipart: MultipartEncoder | undefined,
+): Promise<Exchange> {
+  const { client } = context;
+  const dropIn = context.dropIn !== undefined;
+  const known = call.dropIn?.unknownOperation !== true;
+  const { operation, callOptions } = call;
+  const prepared = build(context, call, auth, multipart);
   const chosen = prepared.init.redirect;
   // The runtime follows redirects itself when a credential could leak (always, for the throwing
   // client); otherwise, and when the caller chose `redirect`, they are left to `fetch`.
@@ -321,19 +334,15 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
           ...(dropIn ? { defaultMaxRetries: 0 } : {}),
         });
   const reauthorizing = client.reauthorize !== undefined && auth.tokenScheme !== undefined;
-  const middleware =
-    call.dropIn?.middleware === undefined && !reauthorizing
-      ? context.middleware
-      : [...context.middleware, ...(call.dropIn?.middleware ?? [])];
-  const fetchImpl = call.dropIn?.fetch ?? context.fetch;
-  const requestInitExt = context.dropIn?.requestInitExt;
   const RequestClass = call.dropIn?.Request ?? context.dropIn?.Request ?? globalThis.Request;
   const transport: TransportOptions = {
     operationId: operation.operationId,
+    method: operation.method,
+    rawFailures: dropIn,
     fetch: context.fetch,
     Request: RequestClass,
     timeoutMs: callOptions.timeoutMs ?? client.timeoutMs ?? (dropIn ? 0 : 30_000),
-    ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+    signal: callOptions.signal,
     policy,
     // A request that carries an idempotency key may be sent again whatever its method.
     retryable:
@@ -343,20 +352,14 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     maxRedirects: client.maxRedirects ?? 20,
     credentials: prepared.credentials,
   };
-  const { timeoutMs } = transport;
-  const networkError = (error: unknown, url: string, credentials: RequestCredentials) =>
-    failureOf({ error, url, credentials, dropIn, operation, signal: callOptions.signal });
-  const requestMode = dropIn || middleware.length > 0 || client.reauthorize !== undefined;
-  if (!requestMode) {
-    try {
-      const { response, url, attempt } = await transmit(transport, prepared);
-      const { credentials } = prepared;
-      return { response, url, attempt, method: prepared.init.method!, credentials, timeoutMs };
-    } catch (error) {
-      throw networkError(error, prepared.url, prepared.credentials);
-    }
-  }
-  transport.requestFetch = fetchImpl as (input: Request, init?: RequestInit) => Promise<Response>;
+  const callMiddleware = call.dropIn?.middleware;
+  const requestMode = dropIn || context.middleware.length > 0 || client.reauthorize !== undefined;
+  if (!requestMode) return transmit(transport, prepared);
+  transport.requestFetch = (call.dropIn?.fetch ?? context.fetch) as (
+    input: Request,
+    init?: RequestInit,
+  ) => Promise<Response>;
+  const requestInitExt = context.dropIn?.requestInitExt;
   if (requestInitExt !== undefined) transport.requestInitExt = requestInitExt;
   const built = new RequestClass(prepared.url, prepared.init);
   prepared.request = built;
@@ -366,28 +369,58 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     for (const key in custom)
       if (!(key in built)) (built as unknown as Record<string, unknown>)[key] = custom[key];
   // A relative URL (a page's own origin) is what the request resolved it to.
-  if (!/^[a-z][a-z\d+.-]*:/i.test(prepared.url)) prepared.url = built.url;
+  if (!ABSOLUTE_URL.test(prepared.url)) prepared.url = built.url;
+  // The pipeline's own request, as built: no closure, no copy of the transport.
+  if (context.middleware.length === 0 && callMiddleware === undefined && !reauthorizing)
+    return transmit(transport, prepared, built);
+  return sendThroughMiddleware({
+    context,
+    call,
+    auth,
+    multipart,
+    prepared,
+    transport,
+    reauthorizing,
+  });
+}
+
+const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
+
+/** The middleware around the transport (and the runtime's re-authorization, as one of them). */
+async function sendThroughMiddleware(options: {
+  context: CallContext;
+  call: Call;
+  auth: Authentication;
+  multipart: MultipartEncoder | undefined;
+  prepared: Built;
+  transport: TransportOptions;
+  reauthorizing: boolean;
+}): Promise<Exchange> {
+  const { context, call, auth, prepared, transport } = options;
+  const { api, client } = context;
+  const { operation, args } = call;
+  const known = call.dropIn?.unknownOperation !== true;
+  const built = prepared.request!;
+  const middleware =
+    call.dropIn?.middleware === undefined && !options.reauthorizing
+      ? context.middleware
+      : [...context.middleware, ...(call.dropIn?.middleware ?? [])];
+  const { followRedirects, timeoutMs } = transport;
   let last: Exchange | undefined;
   // What the middleware send: any request, described again for the transport.
   const send = async (request: Request): Promise<Response> => {
-    const credentials = credentialsOf({ api, auth, headers: request.headers });
-    try {
-      const { response, url, attempt } = await transmit(
-        {
-          ...transport,
-          credentials,
-          followRedirects: followRedirects && request.redirect === 'manual',
-        },
-        describe(request, prepared),
-        request,
-      );
-      last = { response, url, attempt, method: request.method, credentials, timeoutMs };
-      return response;
-    } catch (error) {
-      throw networkError(error, request.url, credentials);
-    }
+    last = await transmit(
+      {
+        ...transport,
+        credentials: credentialsOf({ api, auth, headers: request.headers }),
+        followRedirects: followRedirects && request.redirect === 'manual',
+      },
+      describe(request, prepared),
+      request,
+    );
+    return last.response;
   };
-  if (reauthorizing) {
+  if (options.reauthorizing) {
     middleware.push(
       reauthorizeMiddleware({
         operation,
@@ -395,23 +428,17 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
         reauthorize: client.reauthorize!,
         resend: async (token) => {
           const renewed = await authenticate({ api, operation, client, tokenOverride: token });
-          const again = build(renewed);
+          const again = build(context, call, renewed, options.multipart);
           if (!followRedirects) again.init.redirect = prepared.init.redirect;
-          return send(new RequestClass(again.url, again.init));
+          return send(new transport.Request(again.url, again.init));
         },
       }),
     );
   }
-  if (middleware.length === 0) {
-    // The pipeline's own request, as built: no closure, no copy of the transport.
-    const { credentials } = prepared;
-    try {
-      const { response, url, attempt } = await transmit(transport, prepared, built);
-      return { response, url, attempt, method: prepared.init.method!, credentials, timeoutMs };
-    } catch (error) {
-      throw networkError(error, built.url, credentials);
-    }
-  }
+  const baseUrl =
+    call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
+      ? context.baseUrl
+      : call.dropIn.baseUrl.replace(/\/+$/, '');
   const { request, response } = await runChain(
     {
       middleware,
@@ -437,34 +464,6 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
       timeoutMs,
     };
   return last;
-}
-
-/**
- * What a failure of `fetch` itself becomes: for the throwing client a `NetworkError` that cannot
- * carry a secret; for the drop-in client what `fetch` rejected with, as openapi-fetch does
- * (`onError` middleware see it).
- */
-function failureOf(options: {
-  error: unknown;
-  url: string;
-  credentials: RequestCredentials;
-  dropIn: boolean;
-  operation: OperationDefinition;
-  signal: AbortSignal | undefined;
-}): unknown {
-  const { error, credentials, operation } = options;
-  if (options.dropIn || error instanceof ZapgenError || options.signal?.aborted) return error;
-  return new NetworkError({
-    operationId: operation.operationId,
-    method: operation.method,
-    url: safeUrl(options.url, credentials),
-    cause: scrubCause(error, credentials.secrets),
-  });
-}
-
-/** A URL safe to keep on an error: credential query values redacted, secrets scrubbed. */
-function safeUrl(url: string, credentials: RequestCredentials): string {
-  return redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
 }
 
 /** Reads a body within the attempt's timeout. */

@@ -42,6 +42,13 @@ function flat(shaped: Shaped, encode: (text: string) => string): string[] {
 
 /** Serializes a path parameter value (simple, label or matrix), already percent-encoded. */
 export function serializePathValue(parameter: ParameterDefinition, value: unknown): string {
+  // The common case (`/apps/{app}`: a simple-style string or number) without shaping the value.
+  if (
+    parameter.style === 'simple' &&
+    parameter.contentType === undefined &&
+    (typeof value === 'string' || typeof value === 'number')
+  )
+    return encodeValue(String(value));
   const shaped = shapeOf(parameter, value);
   const encode = (text: string) => encodeValue(text);
   const name = encode(parameter.name);
