@@ -28,7 +28,13 @@ import { requestId, runChain, type Middleware, type MiddlewareParams } from './m
 import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from './prepare.js';
 import { redactHeaders } from '../redact.js';
 import type { OutgoingRequest } from './redirect.js';
-import { safeUrl, transmit, type TransportOptions, type Transmitted } from './transport.js';
+import {
+  safeUrl,
+  transmit,
+  UNBOUNDED,
+  type TransportOptions,
+  type Transmitted,
+} from './transport.js';
 import { mergeHeaders } from './headers.js';
 import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
@@ -111,12 +117,6 @@ export type ResultOf<T> =
 /** The request and response of a call, before its body is read (`attempt.dispose()` once it is). */
 type Exchange = Transmitted;
 
-const NO_ATTEMPT: Transmitted['attempt'] = {
-  signal: undefined as unknown as AbortSignal,
-  timedOut: () => false,
-  dispose: () => {},
-};
-
 const NO_AUTHENTICATION: Authentication = {
   headers: {},
   query: [],
@@ -124,6 +124,10 @@ const NO_AUTHENTICATION: Authentication = {
   secrets: [],
   secretQueryNames: [],
 };
+
+/** A call without arguments or options: shared, never changed (a call replaces its own). */
+const NO_ARGS: OperationArgs = Object.freeze({});
+const NO_OPTIONS: CallOptions = Object.freeze({});
 
 /** The pipeline's request, and the `Request` built from it once there is one. */
 type Built = PreparedRequest & { request?: Request };
@@ -460,16 +464,16 @@ async function sendThroughMiddleware(options: {
       url: last?.url ?? request.url,
       method: request.method,
       credentials: last?.credentials ?? prepared.credentials,
-      attempt: last?.attempt ?? NO_ATTEMPT,
+      attempt: last?.attempt ?? UNBOUNDED,
       timeoutMs,
     };
   return last;
 }
 
 /** Reads a body within the attempt's timeout. */
-async function withinAttempt<T>(exchanged: Exchange, call: Call, read: () => T | Promise<T>) {
+async function withinAttempt<T>(exchanged: Exchange, call: Call, reading: T | Promise<T>) {
   try {
-    return await read();
+    return await reading;
   } catch (error) {
     if (exchanged.attempt.timedOut())
       throw new TimeoutError({
@@ -541,8 +545,8 @@ export async function performCall<T>(options: {
   });
   const call: Call = {
     operation,
-    args: options.args ?? {},
-    callOptions: options.callOptions ?? {},
+    args: options.args ?? NO_ARGS,
+    callOptions: options.callOptions ?? NO_OPTIONS,
   };
   const exchanged = await exchange(context, call);
   const { response, credentials } = exchanged;
@@ -554,7 +558,7 @@ export async function performCall<T>(options: {
     if (parseAs === 'stream') exchanged.attempt.dispose();
     const reading = readResult(response, { method: exchanged.method, parseAs, ok: true });
     const data =
-      parseAs === 'stream' ? await reading : await withinAttempt(exchanged, call, () => reading);
+      parseAs === 'stream' ? await reading : await withinAttempt(exchanged, call, reading);
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
     if (parseAs === 'json')
       reportResponse({
@@ -570,9 +574,10 @@ export async function performCall<T>(options: {
     return { data: data as T, response, requestId };
   }
   const { codecs } = operation;
-  const body = await withinAttempt(exchanged, call, () =>
-    readBody(response, exchanged.method, codecs?.parseJson),
-  );
+  // Without a timeout there is nothing to end once the body is read.
+  const reading = readBody(response, exchanged.method, codecs?.parseJson);
+  const body =
+    exchanged.attempt === UNBOUNDED ? await reading : await withinAttempt(exchanged, call, reading);
   if (response.ok) {
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
     reportResponse({
@@ -637,6 +642,7 @@ function streamOf(
 ): Promise<ResponseStream<unknown>> | undefined {
   const { response } = exchanged;
   const { operation, callOptions } = call;
+  if (!declaresStream(operation)) return undefined;
   const kind = streamKindOf(response.headers.get('content-type'));
   if (!response.ok || kind === undefined) return undefined;
   const declared = responseFor(operation, response.status);
@@ -699,7 +705,7 @@ function streamOf(
             return undefined;
           }
           if (!answer.ok) {
-            const body = await withinAttempt(again, call, () => readBody(answer, again.method));
+            const body = await withinAttempt(again, call, readBody(answer, again.method));
             throw apiErrorOf(context, operation, again, body);
           }
           again.attempt.dispose();
@@ -718,6 +724,20 @@ function streamOf(
         sleep: context.client.retry?.sleep ?? waitFor,
       }),
   );
+}
+
+/** Whether any response of the operation is a stream, computed once per definition. */
+const streamDeclarations = new WeakMap<OperationDefinition, boolean>();
+
+function declaresStream(operation: OperationDefinition): boolean {
+  let declared = streamDeclarations.get(operation);
+  if (declared === undefined) {
+    declared = operation.responses.some((response) =>
+      response.mediaTypes.some((type) => streamKindOf(type) !== undefined),
+    );
+    streamDeclarations.set(operation, declared);
+  }
+  return declared;
 }
 
 /** The stream reader and its SSE parser: loaded with the first streamed response. */
@@ -746,10 +766,15 @@ export async function performResultCall(
   const { ok } = response;
   const reading = readResult(response, { method: exchanged.method, parseAs, ok });
   const value =
-    parseAs === 'stream' || exchanged.timeoutMs <= 0
+    parseAs === 'stream' || exchanged.attempt === UNBOUNDED
       ? await reading
-      : await withinAttempt(exchanged, call, () => reading);
-  if (ok && call.dropIn?.unknownOperation !== true && (parseAs ?? 'json') === 'json')
+      : await withinAttempt(exchanged, call, reading);
+  if (
+    ok &&
+    call.dropIn?.unknownOperation !== true &&
+    (parseAs ?? 'json') === 'json' &&
+    (context.client.validation?.response ?? 'off') !== 'off'
+  )
     reportResponse({
       context,
       operation: call.operation,

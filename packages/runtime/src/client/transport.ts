@@ -56,8 +56,8 @@ export interface Transmitted {
   timeoutMs: number;
 }
 
-/** The attempt of a call with neither a timeout nor a signal. */
-const UNBOUNDED: AttemptSignal = {
+/** The attempt of a call with neither a timeout nor a signal: nothing to time out or dispose. */
+export const UNBOUNDED: AttemptSignal = {
   signal: undefined as unknown as AbortSignal,
   timedOut: () => false,
   dispose: () => {},
