@@ -5,29 +5,23 @@
  * Two deliveries of its result: `performCall` resolves with the body of a 2xx response and rejects
  * with a typed error; `performResultCall` resolves with `{ data, error, response }` as openapi-fetch.
  */
-import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
-import { authenticate, type Authentication } from '../auth/credentials.js';
-import { authenticationFor, type AuthenticationCache } from '../auth/authentication-cache.js';
+import type { OperationArgs, OperationDefinition } from '../definition.js';
+import type { Authentication } from '../auth/credentials.js';
+import { authenticationFor } from '../auth/authentication-cache.js';
 import { RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
-import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '../retry.js';
-import { serializeParameters, type OpenParameters } from '../serialize/index.js';
-import type * as Validation from '../validation.js';
+import { mayRetryMethod, parseRetryAfter, retryPolicy } from '../retry.js';
 import {
-  encodeBody,
   loadMultipartEncoder,
   needsPartEncoder,
   readBody,
   readResult,
   type MultipartEncoder,
-  type ParseAs,
 } from './body.js';
 import { checkCall } from './check-call.js';
 import { errorForStatus, rememberRequestId, requestIdOf } from './errors-from-response.js';
-import type { CallOptions, ClientOptions } from './options.js';
-import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
-import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from './prepare.js';
+import type { CallOptions } from './options.js';
+import { prepare } from './prepare.js';
 import { redactHeaders } from '../redact.js';
-import type { OutgoingRequest } from './redirect.js';
 import {
   safeUrl,
   transmit,
@@ -44,61 +38,8 @@ import { StreamError } from '../errors.js';
 import { sleep as waitFor } from '../retry.js';
 import { onDemand } from './on-demand.js';
 
-/** What the drop-in client sets once for all its calls (openapi-fetch's `createClient` options). */
-export interface DropInSettings {
-  /** openapi-fetch's reading of arguments the spec does not declare (`serialize/open.ts`). */
-  open: OpenParameters;
-  Request?: typeof Request;
-  requestInitExt?: Record<string, unknown>;
-  wire: WireOptions;
-}
-
-/** What every call of one client shares. */
-export interface CallContext {
-  api: ApiDefinition;
-  client: ClientOptions;
-  baseUrl: string;
-  fetch: (input: string | Request, init?: RequestInit) => Promise<Response>;
-  /** Operations whose response validation warning was already printed by the default handler. */
-  warned: Set<string>;
-  /** The client's middleware, in the order added (`use` and `eject` change it). */
-  middleware: Middleware[];
-  /** Present for the drop-in client: openapi-fetch's defaults (no validation, retries or timeout) and contract. */
-  dropIn?: DropInSettings;
-  /**
-   * The validation functions (`../validation.js`, and with them zod's messages): loaded with the
-   * first validated operation's validators (`./validated.js`), never when validation is off.
-   */
-  validation?: typeof Validation;
-  /** The client's retry policy, computed on the first call without a call-level `retry`. */
-  retryPolicy?: RetryPolicy;
-  /** Credentials computed from option values, by operation (`../auth/authentication-cache.ts`). */
-  authentications?: AuthenticationCache;
-}
-
-/** What one call of the drop-in client adds (openapi-fetch's per-request options). */
-export interface DropInCall {
-  baseUrl?: string;
-  wire: WireOptions;
-  Request?: typeof Request;
-  fetch?: (input: Request) => Promise<Response>;
-  middleware?: Middleware[];
-  parseAs?: ParseAs;
-  /** The `params` as given, for the middleware. */
-  params: Record<string, unknown>;
-  /** The path is not an operation of the spec: no validation, no credentials. */
-  unknownOperation: boolean;
-}
-
-/** One call through the pipeline. */
-export interface Call {
-  operation: OperationDefinition;
-  args: OperationArgs;
-  callOptions: CallOptions;
-  dropIn?: DropInCall;
-  /** The arguments are wire values already (`operation.codecs` encoded them). */
-  encoded?: boolean;
-}
+import type { Built, Call, CallContext } from './call.js';
+export type { Call, CallContext, DropInCall, DropInSettings } from './call.js';
 
 /** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
 export interface CallResult<T> {
@@ -128,103 +69,6 @@ const NO_AUTHENTICATION: Authentication = {
 /** A call without arguments or options: shared, never changed (a call replaces its own). */
 const NO_ARGS: OperationArgs = Object.freeze({});
 const NO_OPTIONS: CallOptions = Object.freeze({});
-
-/** The pipeline's request, and the `Request` built from it once there is one. */
-type Built = PreparedRequest & { request?: Request };
-
-/** A `Request` described for the transport, its body taken from `source` when it is the pipeline's own. */
-function describe(request: Request, source?: Built): OutgoingRequest {
-  const body = request === source?.request ? source.init.body : (request.body ?? undefined);
-  const init: OutgoingRequest['init'] = {
-    method: request.method,
-    headers: new Headers(request.headers),
-    credentials: request.credentials,
-    cache: request.cache,
-    mode: request.mode,
-    redirect: request.redirect,
-    referrer: request.referrer,
-    referrerPolicy: request.referrerPolicy,
-    integrity: request.integrity,
-    keepalive: request.keepalive,
-  };
-  if (body !== undefined && body !== null) {
-    init.body = body;
-    if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
-      Object.assign(init, { duplex: 'half' });
-  }
-  return { url: request.url, init };
-}
-
-/** openapi-fetch's `options` of a middleware: the serializers in effect, and `fetch` through the transport. */
-function mergedOptions(options: {
-  baseUrl: string;
-  call: Call;
-  context: CallContext;
-  fetch: (request: Request) => Promise<Response>;
-}): MiddlewareParams['options'] {
-  const { call, context } = options;
-  const { operation } = call;
-  const wire = { ...context.dropIn?.wire, ...call.dropIn?.wire };
-  const query = wire.querySerializer;
-  return Object.freeze({
-    baseUrl: options.baseUrl,
-    parseAs: call.dropIn?.parseAs ?? 'json',
-    querySerializer:
-      typeof query === 'function'
-        ? query
-        : (values: Record<string, unknown>) =>
-            serializeParameters(
-              operation,
-              { query: values },
-              {
-                open: context.dropIn?.open,
-                missingPath: 'keep',
-                ...(query === undefined ? {} : { query }),
-              },
-            ).query,
-    bodySerializer:
-      wire.bodySerializer ??
-      ((body: unknown) =>
-        encodeBody({ body, mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json' })
-          .body),
-    pathSerializer:
-      wire.pathSerializer ??
-      ((pathname: string, path: Record<string, unknown>) =>
-        serializeParameters(
-          { ...operation, path: pathname },
-          { path },
-          { open: context.dropIn?.open, missingPath: 'keep' },
-        ).path),
-    fetch: options.fetch as typeof globalThis.fetch,
-  });
-}
-
-/**
- * The runtime's re-authorization, as a middleware: after a 401 to a token-authenticated request it
- * asks `reauthorize` for a new token once, and sends the request again with it.
- */
-function reauthorizeMiddleware(options: {
-  operation: OperationDefinition;
-  auth: Authentication;
-  reauthorize: NonNullable<ClientOptions['reauthorize']>;
-  resend(token: string): Promise<Response | undefined>;
-}): Middleware {
-  let done = false;
-  return {
-    async onResponse({ response }) {
-      if (response.status !== 401 || done || options.auth.tokenScheme === undefined) return;
-      done = true;
-      const token = await options.reauthorize({
-        operationId: options.operation.operationId,
-        ...options.auth.tokenScheme,
-      });
-      if (!token) return;
-      const again = await options.resend(token);
-      if (again !== undefined) await response.body?.cancel();
-      return again;
-    },
-  };
-}
 
 /**
  * Sends a call: everything up to the response, whose body is still unread. Not async: what
@@ -377,98 +221,26 @@ function send(
   // The pipeline's own request, as built: no closure, no copy of the transport.
   if (context.middleware.length === 0 && callMiddleware === undefined && !reauthorizing)
     return transmit(transport, prepared, built);
-  return sendThroughMiddleware({
-    context,
-    call,
-    auth,
-    multipart,
-    prepared,
-    transport,
-    reauthorizing,
-  });
+  return loadMiddlewarePath().then(({ sendThroughMiddleware }) =>
+    sendThroughMiddleware({
+      context,
+      call,
+      auth,
+      prepared,
+      transport,
+      reauthorizing,
+      rebuild: (renewed) => build(context, call, renewed, multipart),
+    }),
+  );
 }
+
+/**
+ * The middleware chain (and re-authorization, one of its links) with openapi-fetch's `options`:
+ * loaded with the first call that runs middleware, so a bundle without middleware leaves it out.
+ */
+const loadMiddlewarePath = onDemand(() => import('./through-middleware.js'));
 
 const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
-
-/** The middleware around the transport (and the runtime's re-authorization, as one of them). */
-async function sendThroughMiddleware(options: {
-  context: CallContext;
-  call: Call;
-  auth: Authentication;
-  multipart: MultipartEncoder | undefined;
-  prepared: Built;
-  transport: TransportOptions;
-  reauthorizing: boolean;
-}): Promise<Exchange> {
-  const { context, call, auth, prepared, transport } = options;
-  const { api, client } = context;
-  const { operation, args } = call;
-  const known = call.dropIn?.unknownOperation !== true;
-  const built = prepared.request!;
-  const middleware =
-    call.dropIn?.middleware === undefined && !options.reauthorizing
-      ? context.middleware
-      : [...context.middleware, ...(call.dropIn?.middleware ?? [])];
-  const { followRedirects, timeoutMs } = transport;
-  let last: Exchange | undefined;
-  // What the middleware send: any request, described again for the transport.
-  const send = async (request: Request): Promise<Response> => {
-    last = await transmit(
-      {
-        ...transport,
-        credentials: credentialsOf({ api, auth, headers: request.headers }),
-        followRedirects: followRedirects && request.redirect === 'manual',
-      },
-      describe(request, prepared),
-      request,
-    );
-    return last.response;
-  };
-  if (options.reauthorizing) {
-    middleware.push(
-      reauthorizeMiddleware({
-        operation,
-        auth,
-        reauthorize: client.reauthorize!,
-        resend: async (token) => {
-          const renewed = await authenticate({ api, operation, client, tokenOverride: token });
-          const again = build(context, call, renewed, options.multipart);
-          if (!followRedirects) again.init.redirect = prepared.init.redirect;
-          return send(new transport.Request(again.url, again.init));
-        },
-      }),
-    );
-  }
-  const baseUrl =
-    call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
-      ? context.baseUrl
-      : call.dropIn.baseUrl.replace(/\/+$/, '');
-  const { request, response } = await runChain(
-    {
-      middleware,
-      params: {
-        schemaPath: operation.path,
-        params: call.dropIn?.params ?? args,
-        id: requestId(),
-        ...(known ? { operationId: operation.operationId } : {}),
-        options: mergedOptions({ baseUrl, call, context, fetch: send }),
-      },
-      send,
-    },
-    built,
-  );
-  // A response that did not come from the transport (an `onRequest` or `onError` answered).
-  if (last === undefined || last.response !== response)
-    return {
-      response,
-      url: last?.url ?? request.url,
-      method: request.method,
-      credentials: last?.credentials ?? prepared.credentials,
-      attempt: last?.attempt ?? UNBOUNDED,
-      timeoutMs,
-    };
-  return last;
-}
 
 /** Reads a body within the attempt's timeout. */
 async function withinAttempt<T>(exchanged: Exchange, call: Call, reading: T | Promise<T>) {
