@@ -298,7 +298,8 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
     webhooks.map(({ name }) => name),
     (name) => `${camelCase(name)}Payload`,
   );
-  const webhookDeclarations = webhooks.map(({ name, payload }) => {
+  // A payload that is a component schema is that schema's const; any other gets its own.
+  const webhookValidators = webhooks.map(({ name, payload }) => {
     const constName = webhookConsts.get(name)!;
     return guarded(
       degradations,
@@ -308,17 +309,26 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
         what: 'its webhook payload validator accepts any value (`z.unknown()`)',
       },
       () => {
+        const expression = pure(zodExpression(payload.schema, context));
+        if (/^[\w$]+$/.test(expression)) return { name, reference: expression };
         const type = zodType(payload.schema, context);
-        return `const ${constName}${type ? `: ${type}` : ''} = ${pure(zodExpression(payload.schema, context))};`;
+        return {
+          name,
+          reference: constName,
+          declaration: `const ${constName}${type ? `: ${type}` : ''} = ${expression};`,
+        };
       },
-      () => `const ${constName} = z.unknown();`,
+      () => ({ name, reference: constName, declaration: `const ${constName} = z.unknown();` }),
     );
   });
-  const webhookEntries = webhooks.map(
-    ({ name }) => `${objectKey(name)}: ${webhookConsts.get(name)!}`,
+  const webhookDeclarations = webhookValidators.flatMap(({ declaration }) =>
+    declaration ? [declaration] : [],
   );
-  const webhookTypes = webhooks.map(
-    ({ name }) => `${objectKey(name)}: typeof ${webhookConsts.get(name)!}`,
+  const webhookEntries = webhookValidators.map(
+    ({ name, reference }) => `${objectKey(name)}: ${reference}`,
+  );
+  const webhookTypes = webhookValidators.map(
+    ({ name, reference }) => `${objectKey(name)}: typeof ${reference}`,
   );
   const block = (entries: string[], separator: string) =>
     `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
@@ -354,7 +364,7 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       ? `/** The validators of every operation (see above), by operationId. */\nexport const operationSchemas: ${block(operationTypes, ';')} = ${block(operationEntries, ',')};`
       : '',
     webhookEntries.length
-      ? `${webhookDeclarations.join('\n\n')}\n\n/** The payload validator of each webhook and callback with a JSON body, by its name (see \`webhooks.ts\`). */\nexport const webhookSchemas: ${block(webhookTypes, ';')} = ${block(webhookEntries, ',')};`
+      ? `${webhookDeclarations.map((declaration) => `${declaration}\n\n`).join('')}/** The payload validator of each webhook and callback with a JSON body, by its name (see \`webhooks.ts\`). */\nexport const webhookSchemas: ${block(webhookTypes, ';')} = ${block(webhookEntries, ',')};`
       : '',
   ];
   return module.text(sections);
