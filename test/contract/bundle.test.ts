@@ -203,7 +203,7 @@ describe('a bundle importing one operation', () => {
   );
 
   test.each(cases)(
-    '%s: code split, a call of an operation that does not stream loads no stream reader at once, nor pagination, polling, the redirect follower or the multipart encoder',
+    '%s: code split, a call of an operation that does not stream loads no stream reader at once, nor pagination, polling, the redirect follower, the multipart encoder or the middleware chain',
     async (_name, { given }) => {
       const { atLoad, onDemand } = await splitBundle(
         `import { createBaseClient, ${given.fn} } from '${given.packageName}';\nexport const run = (options, args) => ${given.fn}(createBaseClient(options), args);`,
@@ -219,6 +219,7 @@ describe('a bundle importing one operation', () => {
         'runtime/dist/streaming/readers.js',
         'runtime/dist/client/redirect.js',
         'runtime/dist/client/multipart.js',
+        'runtime/dist/client/through-middleware.js',
         'runtime/dist/pagination.js',
         'runtime/dist/polling.js',
       ];

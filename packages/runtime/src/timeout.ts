@@ -8,30 +8,57 @@ export interface AttemptSignal {
 }
 
 /**
+ * An attempt is one object: its methods, the caller's abort listener (`handleEvent`) and the
+ * timer's argument, so that the request path allocates no closure per attempt.
+ */
+class Attempt implements AttemptSignal {
+  readonly #controller = new AbortController();
+  readonly #caller: AbortSignal | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timedOut = false;
+
+  constructor(caller: AbortSignal | undefined, timeoutMs: number | undefined) {
+    this.#caller = caller;
+    if (caller?.aborted) this.#controller.abort(caller.reason);
+    else caller?.addEventListener('abort', this, { once: true });
+    if (timeoutMs !== undefined && timeoutMs > 0) this.#timer = setTimeout(expire, timeoutMs, this);
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  timedOut(): boolean {
+    return this.#timedOut;
+  }
+
+  dispose(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#caller?.removeEventListener('abort', this);
+  }
+
+  /** The caller's signal aborted. */
+  handleEvent(): void {
+    this.#controller.abort(this.#caller?.reason);
+  }
+
+  /** The timeout elapsed. */
+  expire(): void {
+    this.#timedOut = true;
+    this.#controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
+  }
+}
+
+function expire(attempt: Attempt): void {
+  attempt.expire();
+}
+
+/**
  * Combines the caller's signal with a per-attempt timeout (`0` or `undefined` = none).
  */
 export function attemptSignal(options: {
-  signal?: AbortSignal;
-  timeoutMs?: number;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
 }): AttemptSignal {
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) controller.abort(options.signal.reason);
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
-  const timer =
-    options.timeoutMs !== undefined && options.timeoutMs > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
-        }, options.timeoutMs)
-      : undefined;
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    dispose: () => {
-      if (timer !== undefined) clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    },
-  };
+  return new Attempt(options.signal, options.timeoutMs);
 }

@@ -126,44 +126,63 @@ export function encodeBody(options: {
  */
 function isEmpty(response: Response, method: string, headers: Headers): boolean {
   const { status } = response;
-  if (status === 204 || status === 205 || status === 304 || method.toLowerCase() === 'head')
+  if (
+    status === 204 ||
+    status === 205 ||
+    status === 304 ||
+    (method.length === 4 && method.toLowerCase() === 'head')
+  )
     return true;
   return (
     headers.get('content-length') === '0' && !headers.get('transfer-encoding')?.includes('chunked')
   );
 }
 
+/** Nothing to read: the body (if any) is cancelled. */
+async function nothing(response: Response): Promise<undefined> {
+  await response.body?.cancel();
+  return undefined;
+}
+
+function blobOrNothing(blob: Blob): Blob | undefined {
+  return blob.size === 0 ? undefined : blob;
+}
+
+function textOrNothing(text: string): string | undefined {
+  return text === '' ? undefined : text;
+}
+
+/** JSON when it parses, else the text; `undefined` when empty. */
+function jsonOrText(text: string, parse: (text: string) => unknown = JSON.parse): unknown {
+  if (text === '') return undefined;
+  try {
+    return parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Reads a response body: JSON when the content type says so (text if it does not parse), text for
- * text types, a `Blob` otherwise, and `undefined` when there is no body.
+ * text types, a `Blob` otherwise, and `undefined` when there is no body. Not async: one step
+ * after the body's own read, none of its own.
  */
-export async function readBody(
+export function readBody(
   response: Response,
   method: string,
   /** How JSON is read (the operation's codecs keep int64 exact); default `JSON.parse`. */
-  parse: (text: string) => unknown = JSON.parse,
+  parse?: (text: string) => unknown,
 ): Promise<unknown> {
   const { headers } = response;
-  if (isEmpty(response, method, headers)) {
-    await response.body?.cancel();
-    return undefined;
-  }
+  if (isEmpty(response, method, headers)) return nothing(response);
   const contentType = (headers.get('content-type') ?? '').toLowerCase();
   const json = contentType === '' || contentType.includes('json');
-  if (!json && !/^text\/|xml|form-urlencoded/.test(contentType)) {
-    const blob = await response.blob();
-    return blob.size === 0 ? undefined : blob;
-  }
-  const text = await response.text();
-  if (text === '') return undefined;
-  if (json) {
-    try {
-      return parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
+  if (!json && !/^text\/|xml|form-urlencoded/.test(contentType))
+    return response.blob().then(blobOrNothing);
+  if (!json) return response.text().then(textOrNothing);
+  return parse === undefined
+    ? response.text().then(jsonOrText)
+    : response.text().then((text) => jsonOrText(text, parse));
 }
 
 /** How the drop-in client reads a 2xx body (openapi-fetch's `parseAs`). */
@@ -193,12 +212,6 @@ export function readResult(
 }
 
 /** An error body: JSON when it parses, else its text; `undefined` when empty. */
-async function readError(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+function readError(response: Response): Promise<unknown> {
+  return response.text().then(jsonOrText);
 }

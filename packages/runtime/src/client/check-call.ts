@@ -29,30 +29,58 @@ export function checkCall({
   args: unknown;
   callOptions: CallOptions | undefined;
 }): void {
-  const issues = [
-    ...argumentIssues(operation, args),
-    ...optionIssues(callOptions, 'options'),
-    ...parseAsIssues(callOptions?.parseAs),
-    ...optionIssues(client, 'client options'),
-  ];
+  const issues: ValidationIssue[] = [];
+  argumentIssues(operation, args, issues);
+  optionIssues(callOptions, 'options', issues);
+  parseAsIssues(callOptions?.parseAs, issues);
+  optionIssues(client, 'client options', issues);
   if (issues.length > 0)
     throw new RequestValidationError({ operationId: operation.operationId, issues });
-  const problem = baseUrlProblem({ apiName, baseUrl, client });
+  const problem =
+    client.fetch !== undefined || 'location' in globalThis
+      ? undefined
+      : baseUrlProblem({ apiName, baseUrl });
   if (problem) throw new ZapgenError(`${operation.operationId}: ${problem}`, operation);
 }
 
-function argumentIssues(operation: OperationDefinition, args: unknown): ValidationIssue[] {
-  if (args === undefined) return [];
-  if (!isPlainObject(args))
-    return [
+/** The names of an operation's parameters in each location, computed once per definition. */
+const declaredCache = new WeakMap<OperationDefinition, Map<ParameterLocation, string[]>>();
+
+function declaredIn(operation: OperationDefinition, location: ParameterLocation): string[] {
+  let declared = declaredCache.get(operation);
+  if (declared === undefined) {
+    declared = new Map(GROUPS.map((group) => [group, []]));
+    for (const parameter of operation.parameters) declared.get(parameter.in)?.push(parameter.name);
+    declaredCache.set(operation, declared);
+  }
+  return declared.get(location)!;
+}
+
+function isDeclared(declared: readonly string[], location: ParameterLocation, name: string) {
+  if (location !== 'header') return declared.includes(name);
+  const lower = name.toLowerCase();
+  return declared.some((candidate) => candidate.toLowerCase() === lower);
+}
+
+function argumentIssues(
+  operation: OperationDefinition,
+  args: unknown,
+  issues: ValidationIssue[],
+): void {
+  if (args === undefined) return;
+  if (!isPlainObject(args)) {
+    issues.push(
       issue(
         '(arguments)',
         'arguments',
         `must be an object of ${ARGUMENT_KEYS.join(', ')}, not ${describe(args)}`,
       ),
-    ];
-  const issues: ValidationIssue[] = [];
-  for (const [key, value] of Object.entries(args as OperationArgs)) {
+    );
+    return;
+  }
+  for (const key in args as OperationArgs) {
+    if (!Object.hasOwn(args as object, key)) continue;
+    const value = (args as Record<string, unknown>)[key];
     if (key === 'body') {
       if (value !== undefined && operation.requestBody === undefined)
         issues.push(issue('body', 'body', `${operation.operationId} takes no request body`));
@@ -80,15 +108,11 @@ function argumentIssues(operation: OperationDefinition, args: unknown): Validati
       );
       continue;
     }
-    const declared = operation.parameters
-      .filter((parameter) => parameter.in === location)
-      .map((parameter) => parameter.name);
-    const known = (name: string) =>
-      location === 'header'
-        ? declared.some((candidate) => candidate.toLowerCase() === name.toLowerCase())
-        : declared.includes(name);
-    for (const [name, given] of Object.entries(value as Record<string, unknown>)) {
-      if (given === undefined || known(name)) continue;
+    const declared = declaredIn(operation, location);
+    for (const name in value as Record<string, unknown>) {
+      if (!Object.hasOwn(value as object, name)) continue;
+      const given = (value as Record<string, unknown>)[name];
+      if (given === undefined || isDeclared(declared, location, name)) continue;
       issues.push(
         issue(
           name,
@@ -100,27 +124,29 @@ function argumentIssues(operation: OperationDefinition, args: unknown): Validati
       );
     }
   }
-  return issues;
 }
 
 const PARSE_AS = ['json', 'text', 'blob', 'arrayBuffer', 'stream'];
 
 /** `parseAs` names a way to read a body, or the call would fail after the request was sent. */
-function parseAsIssues(parseAs: unknown): ValidationIssue[] {
-  if (parseAs === undefined || PARSE_AS.includes(parseAs as string)) return [];
-  return [
+function parseAsIssues(parseAs: unknown, issues: ValidationIssue[]): void {
+  if (parseAs === undefined || PARSE_AS.includes(parseAs as string)) return;
+  issues.push(
     issue('parseAs', 'options', `must be one of ${PARSE_AS.join(', ')}, not ${describe(parseAs)}`),
-  ];
+  );
 }
+
+const NUMERIC_OPTIONS = ['timeoutMs', 'maxRedirects'] as const;
 
 /** The numeric options: a timeout or a redirect count that is not a number would be ignored or misread. */
 function optionIssues(
   options: Pick<ClientOptions, 'timeoutMs' | 'maxRedirects'> | undefined,
   where: string,
-): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  for (const name of ['timeoutMs', 'maxRedirects'] as const) {
-    const value: unknown = options?.[name];
+  issues: ValidationIssue[],
+): void {
+  if (options === undefined) return;
+  for (const name of NUMERIC_OPTIONS) {
+    const value: unknown = options[name];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
       issues.push(
@@ -131,24 +157,14 @@ function optionIssues(
         ),
       );
   }
-  return issues;
 }
 
 /**
  * Why `fetch` cannot use the base URL, or undefined. Only the platform's own `fetch` outside a
- * browser is known to need an absolute URL: a page resolves a relative one against itself, and
- * a custom `fetch` (the mock's) may accept it.
+ * browser is known to need an absolute URL (the caller checks that first): a page resolves a
+ * relative one against itself, and a custom `fetch` (the mock's) may accept it.
  */
-function baseUrlProblem({
-  apiName,
-  baseUrl,
-  client,
-}: {
-  apiName: string;
-  baseUrl: string;
-  client: ClientOptions;
-}): string | undefined {
-  if (client.fetch !== undefined || 'location' in globalThis) return undefined;
+function baseUrlProblem({ apiName, baseUrl }: { apiName: string; baseUrl: string }) {
   if (baseUrl === '')
     return `the client has no base URL: ${apiName}'s spec declares no servers. Pass baseUrl to createClient (e.g. 'https://api.example.com'), or a fetch that takes paths, such as a mock's fetch`;
   if (!isAbsoluteUrl(`${baseUrl}/`))
@@ -156,9 +172,14 @@ function baseUrlProblem({
   return undefined;
 }
 
+/** The last base URL found absolute: a client's calls all check the same one. */
+let lastAbsoluteUrl: string | undefined;
+
 function isAbsoluteUrl(url: string): boolean {
+  if (url === lastAbsoluteUrl) return true;
   try {
     new URL(url);
+    lastAbsoluteUrl = url;
     return true;
   } catch {
     return false;

@@ -21,6 +21,10 @@ async function* pagesOf<Item>(
   yield* paginate<Item>(options);
 }
 
+function dataOf<T>(result: CallResult<T>): T {
+  return result.data;
+}
+
 /** What a generated client is built on. Every member sends through the same pipeline (`performCall`). */
 export interface Runtime<Paths extends {}> {
   /**
@@ -82,26 +86,26 @@ export function createRuntime<Paths extends {}>(
   // Validation is on unless both directions are off; then no validator is ever loaded.
   const validating =
     options.validation?.request !== false || (options.validation?.response ?? 'warn') !== 'off';
-  const send = async <T>(
+  // Not async: an operation whose validators are loaded goes to the pipeline at once.
+  const send = <T>(
     operation: OperationDefinition,
     args?: OperationArgs,
     callOptions?: CallOptions,
-  ) =>
-    performCall<T>({
-      context,
-      // Codecs (`transformers`) convert with the validators: loaded for them whatever `validation` says.
-      operation:
-        validating || operation.codecs !== undefined
-          ? await validatedOperation(context, operation)
-          : operation,
-      args,
-      callOptions,
-    });
-  const call = async <T>(
+  ): Promise<CallResult<T>> => {
+    // Codecs (`transformers`) convert with the validators: loaded for them whatever `validation` says.
+    const validated =
+      validating || operation.codecs !== undefined
+        ? validatedOperation(context, operation)
+        : operation;
+    return validated instanceof Promise
+      ? validated.then((full) => performCall<T>({ context, operation: full, args, callOptions }))
+      : performCall<T>({ context, operation: validated, args, callOptions });
+  };
+  const call = <T>(
     operation: OperationDefinition,
     args?: OperationArgs,
     callOptions?: CallOptions,
-  ) => (await send<T>(operation, args, callOptions)).data;
+  ): Promise<T> => send<T>(operation, args, callOptions).then(dataOf<T>);
   return {
     pathMethods: createPathMethods<Paths>({
       apiName: api.name,

@@ -18,7 +18,7 @@ import { resolveBaseUrl } from './base-url.js';
 import type { ParseAs } from './body.js';
 import type { HeadersOptions } from './headers.js';
 import { createMiddlewareList, type Middleware } from './middleware.js';
-import type { ClientOptions } from './options.js';
+import type { CallOptions, ClientOptions } from './options.js';
 import type { BodySerializer, PathSerializer, QuerySerializerOption } from './prepare.js';
 import { performResultCall, type CallContext, type DropInCall } from './send.js';
 import { validatedOperation } from './validated.js';
@@ -109,18 +109,18 @@ const NO_PARAMS: OperationArgs = Object.freeze({});
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** The operations of an API by `method path`, computed once per definition. */
-const routeCache = new WeakMap<ApiDefinition, Map<string, OperationDefinition>>();
+/** The operations of an API by method, then path template, computed once per definition. */
+const routeCache = new WeakMap<ApiDefinition, Map<string, Map<string, OperationDefinition>>>();
 
-function routesOf(api: ApiDefinition): Map<string, OperationDefinition> {
+function routesOf(api: ApiDefinition): Map<string, Map<string, OperationDefinition>> {
   let routes = routeCache.get(api);
   if (routes === undefined) {
-    routes = new Map(
-      (api.operations ?? []).map((operation) => [
-        `${operation.method} ${operation.path}`,
-        operation,
-      ]),
-    );
+    routes = new Map();
+    for (const operation of api.operations ?? []) {
+      let byPath = routes.get(operation.method);
+      if (byPath === undefined) routes.set(operation.method, (byPath = new Map()));
+      byPath.set(operation.path, operation);
+    }
     routeCache.set(api, routes);
   }
   return routes;
@@ -131,14 +131,20 @@ function plainTemplate(path: string): string {
   return path.replace(/\{[.;]?([^{}*]+)\*?\}/g, '{$1}');
 }
 
-/** The operation a call names, or one standing for a path the spec does not have. */
-function operationFor(api: ApiDefinition, method: string, path: string) {
-  const routes = routesOf(api);
-  const known =
-    routes.get(`${method} ${path}`) ??
-    (path.includes('{') ? routes.get(`${method} ${plainTemplate(path)}`) : undefined);
-  if (known !== undefined) return { operation: known, unknownOperation: false };
-  const operation: OperationDefinition = {
+/** The operation of the spec a call names, if it is one. */
+function knownOperation(
+  api: ApiDefinition,
+  method: string,
+  path: string,
+): OperationDefinition | undefined {
+  const byPath = routesOf(api).get(method);
+  if (byPath === undefined) return undefined;
+  return byPath.get(path) ?? (path.includes('{') ? byPath.get(plainTemplate(path)) : undefined);
+}
+
+/** An operation standing for a path the spec does not have: no validation, no credentials. */
+function unknownOperation(method: string, path: string): OperationDefinition {
+  return {
     operationId: `${method.toUpperCase()} ${path}`,
     method: method as OperationDefinition['method'],
     path,
@@ -146,7 +152,35 @@ function operationFor(api: ApiDefinition, method: string, path: string) {
     responses: [],
     security: [],
   };
-  return { operation, unknownOperation: true };
+}
+
+/** The members of a call's `init` that are openapi-fetch's or the runtime's; any other is a `RequestInit` member. */
+const CALL_KEYS = new Set([
+  'baseUrl',
+  'fetch',
+  'Request',
+  'headers',
+  'params',
+  'parseAs',
+  'querySerializer',
+  'bodySerializer',
+  'pathSerializer',
+  'body',
+  'middleware',
+  'timeoutMs',
+  'retry',
+  'idempotencyKey',
+  'stream',
+]);
+
+/** The `RequestInit` members of a call's `init` (`signal`, `credentials`, custom ones), or undefined when it has none. */
+function requestInitOf(init: CallInit): Record<string, unknown> | undefined {
+  let rest: Record<string, unknown> | undefined;
+  for (const key in init) {
+    if (CALL_KEYS.has(key) || !Object.hasOwn(init, key)) continue;
+    (rest ??= {})[key] = init[key];
+  }
+  return rest;
 }
 
 /** Splits an object into the members named in `keys` and the rest. */
@@ -209,11 +243,14 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
     api: definition.api,
     client: runtimeOptions,
     baseUrl,
-    fetch: (input, init) =>
-      (options.fetch ?? (globalThis.fetch as (input: Request) => Promise<Response>))(
-        input as Request,
-        ...((init === undefined ? [] : [init]) as []),
-      ),
+    // Looked up at each call (a `fetch` patched later is the one used); `init` only when given.
+    fetch: (input, init) => {
+      const send = (options.fetch ?? globalThis.fetch) as (
+        input: Request,
+        init?: RequestInit,
+      ) => Promise<Response>;
+      return init === undefined ? send(input as Request) : send(input as Request, init);
+    },
     warned: new Set(),
     middleware: [],
     dropIn: {
@@ -238,66 +275,48 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
   const validating = wantsValidation(options);
 
   // Not async: nothing is awaited before the request is sent (unless validators are loading).
+  // No per-call copy of `init`: its members are read as they are.
   function request(method: string, path: string, init: CallInit = NO_INIT): Promise<unknown> {
-    const {
-      baseUrl: callBaseUrl,
-      fetch: callFetch,
-      Request: CallRequest,
-      headers,
-      params = NO_PARAMS,
-      parseAs,
-      querySerializer,
-      bodySerializer,
-      pathSerializer,
-      body,
-      middleware: callMiddleware,
-      timeoutMs,
-      retry,
-      idempotencyKey,
-      stream,
-      ...rest
-    } = init;
-    const found = operationFor(context.api, method.toLowerCase(), path);
-    const { unknownOperation } = found;
-    let { operation } = found;
+    const lower = method.toLowerCase();
+    const known = knownOperation(context.api, lower, path);
+    let operation = known ?? unknownOperation(lower, path);
     // Codecs (`transformers`) convert with the validators: loaded for them whatever `validation` says.
-    if ((validating || operation.codecs !== undefined) && !unknownOperation) {
+    if (known !== undefined && (validating || operation.codecs !== undefined)) {
       // The operation's validators, loaded the first time it is validated (then at once).
       const validated = validatedOperation(context, operation);
       if (validated instanceof Promise) return validated.then(() => request(method, path, init));
       operation = validated;
     }
-    let extra = false;
-    for (const _key in rest) {
-      extra = true;
-      break;
-    }
+    const rest = init === NO_INIT ? undefined : requestInitOf(init);
+    const params = init.params ?? NO_PARAMS;
+    const { body } = init;
     const dropIn: DropInCall = {
       wire: {
-        querySerializer,
-        bodySerializer: bodySerializer as BodySerializer | undefined,
-        pathSerializer,
-        headers,
-        init: extra ? { ...requestInit, ...rest } : requestInit,
+        querySerializer: init.querySerializer,
+        bodySerializer: init.bodySerializer as BodySerializer | undefined,
+        pathSerializer: init.pathSerializer,
+        headers: init.headers,
+        init: rest === undefined ? requestInit : { ...requestInit, ...rest },
       },
       params: params as Record<string, unknown>,
-      unknownOperation,
-      baseUrl: callBaseUrl,
-      fetch: callFetch,
-      Request: CallRequest,
-      middleware: callMiddleware,
-      parseAs,
+      unknownOperation: known === undefined,
+      baseUrl: init.baseUrl,
+      fetch: init.fetch,
+      Request: init.Request,
+      middleware: init.middleware,
+      parseAs: init.parseAs,
     };
+    const callOptions: CallOptions = {
+      signal: rest?.['signal'] instanceof AbortSignal ? rest['signal'] : undefined,
+      timeoutMs: init.timeoutMs,
+      retry: init.retry,
+    };
+    if (init.idempotencyKey !== undefined) callOptions.idempotencyKey = init.idempotencyKey;
+    if (init.stream !== undefined) callOptions.stream = init.stream;
     return performResultCall(context, {
       operation,
       args: body === undefined ? params : { ...params, body },
-      callOptions: {
-        signal: rest['signal'] instanceof AbortSignal ? rest['signal'] : undefined,
-        timeoutMs,
-        retry,
-        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-        ...(stream === undefined ? {} : { stream }),
-      },
+      callOptions,
       dropIn,
     });
   }

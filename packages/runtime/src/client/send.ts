@@ -5,35 +5,30 @@
  * Two deliveries of its result: `performCall` resolves with the body of a 2xx response and rejects
  * with a typed error; `performResultCall` resolves with `{ data, error, response }` as openapi-fetch.
  */
-import type { ApiDefinition, OperationArgs, OperationDefinition } from '../definition.js';
-import { authenticate, type Authentication } from '../auth/credentials.js';
-import { authenticationFor, type AuthenticationCache } from '../auth/authentication-cache.js';
+import type { OperationArgs, OperationDefinition } from '../definition.js';
+import type { Authentication } from '../auth/credentials.js';
+import { authenticationFor } from '../auth/authentication-cache.js';
+import { RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
+import { mayRetryMethod, parseRetryAfter, retryPolicy } from '../retry.js';
 import {
-  NetworkError,
-  RequestValidationError,
-  ResponseValidationError,
-  TimeoutError,
-  ZapgenError,
-} from '../errors.js';
-import { mayRetryMethod, parseRetryAfter, retryPolicy, type RetryPolicy } from '../retry.js';
-import { serializeParameters, type OpenParameters } from '../serialize/index.js';
-import type * as Validation from '../validation.js';
-import {
-  encodeBody,
   loadMultipartEncoder,
   needsPartEncoder,
   readBody,
   readResult,
-  type ParseAs,
+  type MultipartEncoder,
 } from './body.js';
 import { checkCall } from './check-call.js';
 import { errorForStatus, rememberRequestId, requestIdOf } from './errors-from-response.js';
-import type { CallOptions, ClientOptions } from './options.js';
-import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
-import { credentialsOf, prepare, type PreparedRequest, type WireOptions } from './prepare.js';
-import { redactHeaders, redactUrl, scrubCause } from '../redact.js';
-import type { OutgoingRequest, RequestCredentials } from './redirect.js';
-import { transmit, type TransportOptions, type Transmitted } from './transport.js';
+import type { CallOptions } from './options.js';
+import { prepare } from './prepare.js';
+import { redactHeaders } from '../redact.js';
+import {
+  safeUrl,
+  transmit,
+  UNBOUNDED,
+  type TransportOptions,
+  type Transmitted,
+} from './transport.js';
 import { mergeHeaders } from './headers.js';
 import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
@@ -43,61 +38,8 @@ import { StreamError } from '../errors.js';
 import { sleep as waitFor } from '../retry.js';
 import { onDemand } from './on-demand.js';
 
-/** What the drop-in client sets once for all its calls (openapi-fetch's `createClient` options). */
-export interface DropInSettings {
-  /** openapi-fetch's reading of arguments the spec does not declare (`serialize/open.ts`). */
-  open: OpenParameters;
-  Request?: typeof Request;
-  requestInitExt?: Record<string, unknown>;
-  wire: WireOptions;
-}
-
-/** What every call of one client shares. */
-export interface CallContext {
-  api: ApiDefinition;
-  client: ClientOptions;
-  baseUrl: string;
-  fetch: (input: string | Request, init?: RequestInit) => Promise<Response>;
-  /** Operations whose response validation warning was already printed by the default handler. */
-  warned: Set<string>;
-  /** The client's middleware, in the order added (`use` and `eject` change it). */
-  middleware: Middleware[];
-  /** Present for the drop-in client: openapi-fetch's defaults (no validation, retries or timeout) and contract. */
-  dropIn?: DropInSettings;
-  /**
-   * The validation functions (`../validation.js`, and with them zod's messages): loaded with the
-   * first validated operation's validators (`./validated.js`), never when validation is off.
-   */
-  validation?: typeof Validation;
-  /** The client's retry policy, computed on the first call without a call-level `retry`. */
-  retryPolicy?: RetryPolicy;
-  /** Credentials computed from option values, by operation (`../auth/authentication-cache.ts`). */
-  authentications?: AuthenticationCache;
-}
-
-/** What one call of the drop-in client adds (openapi-fetch's per-request options). */
-export interface DropInCall {
-  baseUrl?: string;
-  wire: WireOptions;
-  Request?: typeof Request;
-  fetch?: (input: Request) => Promise<Response>;
-  middleware?: Middleware[];
-  parseAs?: ParseAs;
-  /** The `params` as given, for the middleware. */
-  params: Record<string, unknown>;
-  /** The path is not an operation of the spec: no validation, no credentials. */
-  unknownOperation: boolean;
-}
-
-/** One call through the pipeline. */
-export interface Call {
-  operation: OperationDefinition;
-  args: OperationArgs;
-  callOptions: CallOptions;
-  dropIn?: DropInCall;
-  /** The arguments are wire values already (`operation.codecs` encoded them). */
-  encoded?: boolean;
-}
+import type { Built, Call, CallContext } from './call.js';
+export type { Call, CallContext, DropInCall, DropInSettings } from './call.js';
 
 /** What a call resolves with: the parsed body of the 2xx response, and the response itself. */
 export interface CallResult<T> {
@@ -113,23 +55,8 @@ export type ResultOf<T> =
   | { data: T; error?: undefined; response: Response }
   | { data?: undefined; error: unknown; response: Response };
 
-/** The request and response of a call, before its body is read. */
-interface Exchange {
-  response: Response;
-  /** The final URL (after redirects), and what must be redacted from anything kept. */
-  url: string;
-  method: string;
-  credentials: RequestCredentials;
-  /** Ends the attempt's timeout once the body is read. */
-  attempt: Transmitted['attempt'];
-  timeoutMs: number;
-}
-
-const NO_ATTEMPT: Transmitted['attempt'] = {
-  signal: undefined as unknown as AbortSignal,
-  timedOut: () => false,
-  dispose: () => {},
-};
+/** The request and response of a call, before its body is read (`attempt.dispose()` once it is). */
+type Exchange = Transmitted;
 
 const NO_AUTHENTICATION: Authentication = {
   headers: {},
@@ -139,106 +66,16 @@ const NO_AUTHENTICATION: Authentication = {
   secretQueryNames: [],
 };
 
-/** The pipeline's request, and the `Request` built from it once there is one. */
-type Built = PreparedRequest & { request?: Request };
-
-/** A `Request` described for the transport, its body taken from `source` when it is the pipeline's own. */
-function describe(request: Request, source?: Built): OutgoingRequest {
-  const body = request === source?.request ? source.init.body : (request.body ?? undefined);
-  const init: OutgoingRequest['init'] = {
-    method: request.method,
-    headers: new Headers(request.headers),
-    credentials: request.credentials,
-    cache: request.cache,
-    mode: request.mode,
-    redirect: request.redirect,
-    referrer: request.referrer,
-    referrerPolicy: request.referrerPolicy,
-    integrity: request.integrity,
-    keepalive: request.keepalive,
-  };
-  if (body !== undefined && body !== null) {
-    init.body = body;
-    if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
-      Object.assign(init, { duplex: 'half' });
-  }
-  return { url: request.url, init };
-}
-
-/** openapi-fetch's `options` of a middleware: the serializers in effect, and `fetch` through the transport. */
-function mergedOptions(options: {
-  baseUrl: string;
-  call: Call;
-  context: CallContext;
-  fetch: (request: Request) => Promise<Response>;
-}): MiddlewareParams['options'] {
-  const { call, context } = options;
-  const { operation } = call;
-  const wire = { ...context.dropIn?.wire, ...call.dropIn?.wire };
-  const query = wire.querySerializer;
-  return Object.freeze({
-    baseUrl: options.baseUrl,
-    parseAs: call.dropIn?.parseAs ?? 'json',
-    querySerializer:
-      typeof query === 'function'
-        ? query
-        : (values: Record<string, unknown>) =>
-            serializeParameters(
-              operation,
-              { query: values },
-              {
-                open: context.dropIn?.open,
-                missingPath: 'keep',
-                ...(query === undefined ? {} : { query }),
-              },
-            ).query,
-    bodySerializer:
-      wire.bodySerializer ??
-      ((body: unknown) =>
-        encodeBody({ body, mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json' })
-          .body),
-    pathSerializer:
-      wire.pathSerializer ??
-      ((pathname: string, path: Record<string, unknown>) =>
-        serializeParameters(
-          { ...operation, path: pathname },
-          { path },
-          { open: context.dropIn?.open, missingPath: 'keep' },
-        ).path),
-    fetch: options.fetch as typeof globalThis.fetch,
-  });
-}
+/** A call without arguments or options: shared, never changed (a call replaces its own). */
+const NO_ARGS: OperationArgs = Object.freeze({});
+const NO_OPTIONS: CallOptions = Object.freeze({});
 
 /**
- * The runtime's re-authorization, as a middleware: after a 401 to a token-authenticated request it
- * asks `reauthorize` for a new token once, and sends the request again with it.
+ * Sends a call: everything up to the response, whose body is still unread. Not async: what
+ * needs no await (cached credentials, no multipart encoder to load) goes straight to `fetch`.
  */
-function reauthorizeMiddleware(options: {
-  operation: OperationDefinition;
-  auth: Authentication;
-  reauthorize: NonNullable<ClientOptions['reauthorize']>;
-  resend(token: string): Promise<Response | undefined>;
-}): Middleware {
-  let done = false;
-  return {
-    async onResponse({ response }) {
-      if (response.status !== 401 || done || options.auth.tokenScheme === undefined) return;
-      done = true;
-      const token = await options.reauthorize({
-        operationId: options.operation.operationId,
-        ...options.auth.tokenScheme,
-      });
-      if (!token) return;
-      const again = await options.resend(token);
-      if (again !== undefined) await response.body?.cancel();
-      return again;
-    },
-  };
-}
-
-/** Sends a call: everything up to the response, whose body is still unread. */
-async function exchange(context: CallContext, call: Call): Promise<Exchange> {
-  const { api, client } = context;
+function exchange(context: CallContext, call: Call): Promise<Exchange> {
+  const { client } = context;
   const dropIn = context.dropIn !== undefined;
   const known = call.dropIn?.unknownOperation !== true;
   // Once per logical call: retries and reconnections send the key the first attempt sent.
@@ -263,11 +100,13 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
       args: call.operation.codecs.encodeArgs(call.operation, call.args),
       encoded: true,
     });
-  const { operation, args, callOptions } = call;
+  const { operation, args } = call;
   if (known && (client.validation?.request ?? !dropIn)) {
     const issues = context.validation?.validateRequest(operation, args) ?? [];
     if (issues.length > 0)
-      throw new RequestValidationError({ operationId: operation.operationId, issues });
+      return Promise.reject(
+        new RequestValidationError({ operationId: operation.operationId, issues }),
+      );
   }
   // Nothing is awaited before `fetch` when nothing needs to be: a request sent in the same tick
   // as the call, as with `fetch` itself (an abort right after the call still reaches `fetch`).
@@ -275,33 +114,55 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     known && operation.security.length > 0
       ? authenticationFor(context, operation, !dropIn)
       : NO_AUTHENTICATION;
-  const auth = found instanceof Promise ? await found : found;
-  const baseUrl =
-    call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
-      ? context.baseUrl
-      : call.dropIn.baseUrl.replace(/\/+$/, '');
   // Part headers, typed non-file parts and streamed files need the own encoder (loaded on first use).
   const multipart =
     known &&
     args.body !== undefined &&
     operation.requestBody?.mediaTypes[0] === 'multipart/form-data' &&
-    needsPartEncoder(args.body, operation.requestBody.encoding)
-      ? await loadMultipartEncoder()
-      : undefined;
-  const build = (authentication: Authentication): Built =>
-    prepare({
-      multipart,
-      api,
-      baseUrl,
-      operation,
-      args,
-      auth: authentication,
-      dropIn,
-      ...(context.dropIn === undefined ? {} : { open: context.dropIn.open }),
-      client: context.dropIn?.wire ?? { headers: client.headers },
-      call: call.dropIn?.wire ?? { headers: callOptions.headers },
-    });
-  const prepared = build(auth);
+    needsPartEncoder(args.body, operation.requestBody.encoding);
+  if (found instanceof Promise || multipart)
+    return Promise.all([found, multipart ? loadMultipartEncoder() : undefined]).then(
+      ([auth, encoder]) => send(context, call, auth, encoder),
+    );
+  return send(context, call, found, undefined);
+}
+
+/** The request of a call, built with these credentials. */
+function build(
+  context: CallContext,
+  call: Call,
+  auth: Authentication,
+  multipart: MultipartEncoder | undefined,
+): Built {
+  return prepare({
+    multipart,
+    api: context.api,
+    baseUrl:
+      call.dropIn?.baseUrl === undefined || call.dropIn.baseUrl === ''
+        ? context.baseUrl
+        : call.dropIn.baseUrl.replace(/\/+$/, ''),
+    operation: call.operation,
+    args: call.args,
+    auth,
+    dropIn: context.dropIn !== undefined,
+    open: context.dropIn?.open,
+    client: context.dropIn?.wire ?? { headers: context.client.headers },
+    call: call.dropIn?.wire ?? { headers: call.callOptions.headers },
+  });
+}
+
+/** Sends a call whose credentials are known, through the middleware and the transport. */
+function send(
+  context: CallContext,
+  call: Call,
+  auth: Authentication,
+  multipart: MultipartEncoder | undefined,
+): Promise<Exchange> {
+  const { client } = context;
+  const dropIn = context.dropIn !== undefined;
+  const known = call.dropIn?.unknownOperation !== true;
+  const { operation, callOptions } = call;
+  const prepared = build(context, call, auth, multipart);
   const chosen = prepared.init.redirect;
   // The runtime follows redirects itself when a credential could leak (always, for the throwing
   // client); otherwise, and when the caller chose `redirect`, they are left to `fetch`.
@@ -321,19 +182,15 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
           ...(dropIn ? { defaultMaxRetries: 0 } : {}),
         });
   const reauthorizing = client.reauthorize !== undefined && auth.tokenScheme !== undefined;
-  const middleware =
-    call.dropIn?.middleware === undefined && !reauthorizing
-      ? context.middleware
-      : [...context.middleware, ...(call.dropIn?.middleware ?? [])];
-  const fetchImpl = call.dropIn?.fetch ?? context.fetch;
-  const requestInitExt = context.dropIn?.requestInitExt;
   const RequestClass = call.dropIn?.Request ?? context.dropIn?.Request ?? globalThis.Request;
   const transport: TransportOptions = {
     operationId: operation.operationId,
+    method: operation.method,
+    rawFailures: dropIn,
     fetch: context.fetch,
     Request: RequestClass,
     timeoutMs: callOptions.timeoutMs ?? client.timeoutMs ?? (dropIn ? 0 : 30_000),
-    ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+    signal: callOptions.signal,
     policy,
     // A request that carries an idempotency key may be sent again whatever its method.
     retryable:
@@ -343,20 +200,14 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     maxRedirects: client.maxRedirects ?? 20,
     credentials: prepared.credentials,
   };
-  const { timeoutMs } = transport;
-  const networkError = (error: unknown, url: string, credentials: RequestCredentials) =>
-    failureOf({ error, url, credentials, dropIn, operation, signal: callOptions.signal });
-  const requestMode = dropIn || middleware.length > 0 || client.reauthorize !== undefined;
-  if (!requestMode) {
-    try {
-      const { response, url, attempt } = await transmit(transport, prepared);
-      const { credentials } = prepared;
-      return { response, url, attempt, method: prepared.init.method!, credentials, timeoutMs };
-    } catch (error) {
-      throw networkError(error, prepared.url, prepared.credentials);
-    }
-  }
-  transport.requestFetch = fetchImpl as (input: Request, init?: RequestInit) => Promise<Response>;
+  const callMiddleware = call.dropIn?.middleware;
+  const requestMode = dropIn || context.middleware.length > 0 || client.reauthorize !== undefined;
+  if (!requestMode) return transmit(transport, prepared);
+  transport.requestFetch = (call.dropIn?.fetch ?? context.fetch) as (
+    input: Request,
+    init?: RequestInit,
+  ) => Promise<Response>;
+  const requestInitExt = context.dropIn?.requestInitExt;
   if (requestInitExt !== undefined) transport.requestInitExt = requestInitExt;
   const built = new RequestClass(prepared.url, prepared.init);
   prepared.request = built;
@@ -366,111 +217,35 @@ async function exchange(context: CallContext, call: Call): Promise<Exchange> {
     for (const key in custom)
       if (!(key in built)) (built as unknown as Record<string, unknown>)[key] = custom[key];
   // A relative URL (a page's own origin) is what the request resolved it to.
-  if (!/^[a-z][a-z\d+.-]*:/i.test(prepared.url)) prepared.url = built.url;
-  let last: Exchange | undefined;
-  // What the middleware send: any request, described again for the transport.
-  const send = async (request: Request): Promise<Response> => {
-    const credentials = credentialsOf({ api, auth, headers: request.headers });
-    try {
-      const { response, url, attempt } = await transmit(
-        {
-          ...transport,
-          credentials,
-          followRedirects: followRedirects && request.redirect === 'manual',
-        },
-        describe(request, prepared),
-        request,
-      );
-      last = { response, url, attempt, method: request.method, credentials, timeoutMs };
-      return response;
-    } catch (error) {
-      throw networkError(error, request.url, credentials);
-    }
-  };
-  if (reauthorizing) {
-    middleware.push(
-      reauthorizeMiddleware({
-        operation,
-        auth,
-        reauthorize: client.reauthorize!,
-        resend: async (token) => {
-          const renewed = await authenticate({ api, operation, client, tokenOverride: token });
-          const again = build(renewed);
-          if (!followRedirects) again.init.redirect = prepared.init.redirect;
-          return send(new RequestClass(again.url, again.init));
-        },
-      }),
-    );
-  }
-  if (middleware.length === 0) {
-    // The pipeline's own request, as built: no closure, no copy of the transport.
-    const { credentials } = prepared;
-    try {
-      const { response, url, attempt } = await transmit(transport, prepared, built);
-      return { response, url, attempt, method: prepared.init.method!, credentials, timeoutMs };
-    } catch (error) {
-      throw networkError(error, built.url, credentials);
-    }
-  }
-  const { request, response } = await runChain(
-    {
-      middleware,
-      params: {
-        schemaPath: operation.path,
-        params: call.dropIn?.params ?? args,
-        id: requestId(),
-        ...(known ? { operationId: operation.operationId } : {}),
-        options: mergedOptions({ baseUrl, call, context, fetch: send }),
-      },
-      send,
-    },
-    built,
+  if (!ABSOLUTE_URL.test(prepared.url)) prepared.url = built.url;
+  // The pipeline's own request, as built: no closure, no copy of the transport.
+  if (context.middleware.length === 0 && callMiddleware === undefined && !reauthorizing)
+    return transmit(transport, prepared, built);
+  return loadMiddlewarePath().then(({ sendThroughMiddleware }) =>
+    sendThroughMiddleware({
+      context,
+      call,
+      auth,
+      prepared,
+      transport,
+      reauthorizing,
+      rebuild: (renewed) => build(context, call, renewed, multipart),
+    }),
   );
-  // A response that did not come from the transport (an `onRequest` or `onError` answered).
-  if (last === undefined || last.response !== response)
-    return {
-      response,
-      url: last?.url ?? request.url,
-      method: request.method,
-      credentials: last?.credentials ?? prepared.credentials,
-      attempt: last?.attempt ?? NO_ATTEMPT,
-      timeoutMs,
-    };
-  return last;
 }
 
 /**
- * What a failure of `fetch` itself becomes: for the throwing client a `NetworkError` that cannot
- * carry a secret; for the drop-in client what `fetch` rejected with, as openapi-fetch does
- * (`onError` middleware see it).
+ * The middleware chain (and re-authorization, one of its links) with openapi-fetch's `options`:
+ * loaded with the first call that runs middleware, so a bundle without middleware leaves it out.
  */
-function failureOf(options: {
-  error: unknown;
-  url: string;
-  credentials: RequestCredentials;
-  dropIn: boolean;
-  operation: OperationDefinition;
-  signal: AbortSignal | undefined;
-}): unknown {
-  const { error, credentials, operation } = options;
-  if (options.dropIn || error instanceof ZapgenError || options.signal?.aborted) return error;
-  return new NetworkError({
-    operationId: operation.operationId,
-    method: operation.method,
-    url: safeUrl(options.url, credentials),
-    cause: scrubCause(error, credentials.secrets),
-  });
-}
+const loadMiddlewarePath = onDemand(() => import('./through-middleware.js'));
 
-/** A URL safe to keep on an error: credential query values redacted, secrets scrubbed. */
-function safeUrl(url: string, credentials: RequestCredentials): string {
-  return redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
-}
+const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
 
 /** Reads a body within the attempt's timeout. */
-async function withinAttempt<T>(exchanged: Exchange, call: Call, read: () => T | Promise<T>) {
+async function withinAttempt<T>(exchanged: Exchange, call: Call, reading: T | Promise<T>) {
   try {
-    return await read();
+    return await reading;
   } catch (error) {
     if (exchanged.attempt.timedOut())
       throw new TimeoutError({
@@ -542,8 +317,8 @@ export async function performCall<T>(options: {
   });
   const call: Call = {
     operation,
-    args: options.args ?? {},
-    callOptions: options.callOptions ?? {},
+    args: options.args ?? NO_ARGS,
+    callOptions: options.callOptions ?? NO_OPTIONS,
   };
   const exchanged = await exchange(context, call);
   const { response, credentials } = exchanged;
@@ -555,7 +330,7 @@ export async function performCall<T>(options: {
     if (parseAs === 'stream') exchanged.attempt.dispose();
     const reading = readResult(response, { method: exchanged.method, parseAs, ok: true });
     const data =
-      parseAs === 'stream' ? await reading : await withinAttempt(exchanged, call, () => reading);
+      parseAs === 'stream' ? await reading : await withinAttempt(exchanged, call, reading);
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
     if (parseAs === 'json')
       reportResponse({
@@ -571,9 +346,10 @@ export async function performCall<T>(options: {
     return { data: data as T, response, requestId };
   }
   const { codecs } = operation;
-  const body = await withinAttempt(exchanged, call, () =>
-    readBody(response, exchanged.method, codecs?.parseJson),
-  );
+  // Without a timeout there is nothing to end once the body is read.
+  const reading = readBody(response, exchanged.method, codecs?.parseJson);
+  const body =
+    exchanged.attempt === UNBOUNDED ? await reading : await withinAttempt(exchanged, call, reading);
   if (response.ok) {
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
     reportResponse({
@@ -638,6 +414,7 @@ function streamOf(
 ): Promise<ResponseStream<unknown>> | undefined {
   const { response } = exchanged;
   const { operation, callOptions } = call;
+  if (!declaresStream(operation)) return undefined;
   const kind = streamKindOf(response.headers.get('content-type'));
   if (!response.ok || kind === undefined) return undefined;
   const declared = responseFor(operation, response.status);
@@ -700,7 +477,7 @@ function streamOf(
             return undefined;
           }
           if (!answer.ok) {
-            const body = await withinAttempt(again, call, () => readBody(answer, again.method));
+            const body = await withinAttempt(again, call, readBody(answer, again.method));
             throw apiErrorOf(context, operation, again, body);
           }
           again.attempt.dispose();
@@ -719,6 +496,20 @@ function streamOf(
         sleep: context.client.retry?.sleep ?? waitFor,
       }),
   );
+}
+
+/** Whether any response of the operation is a stream, computed once per definition. */
+const streamDeclarations = new WeakMap<OperationDefinition, boolean>();
+
+function declaresStream(operation: OperationDefinition): boolean {
+  let declared = streamDeclarations.get(operation);
+  if (declared === undefined) {
+    declared = operation.responses.some((response) =>
+      response.mediaTypes.some((type) => streamKindOf(type) !== undefined),
+    );
+    streamDeclarations.set(operation, declared);
+  }
+  return declared;
 }
 
 /** The stream reader and its SSE parser: loaded with the first streamed response. */
@@ -747,10 +538,15 @@ export async function performResultCall(
   const { ok } = response;
   const reading = readResult(response, { method: exchanged.method, parseAs, ok });
   const value =
-    parseAs === 'stream' || exchanged.timeoutMs <= 0
+    parseAs === 'stream' || exchanged.attempt === UNBOUNDED
       ? await reading
-      : await withinAttempt(exchanged, call, () => reading);
-  if (ok && call.dropIn?.unknownOperation !== true && (parseAs ?? 'json') === 'json')
+      : await withinAttempt(exchanged, call, reading);
+  if (
+    ok &&
+    call.dropIn?.unknownOperation !== true &&
+    (parseAs ?? 'json') === 'json' &&
+    (context.client.validation?.response ?? 'off') !== 'off'
+  )
     reportResponse({
       context,
       operation: call.operation,

@@ -4,7 +4,8 @@
  * the policy (network failures, timeouts, 429 and 5xx). Streaming bodies pass through: a body is
  * never buffered here, and a body that cannot be sent again is simply not retried.
  */
-import { RedirectError, TimeoutError } from '../errors.js';
+import { NetworkError, RedirectError, TimeoutError, ZapgenError } from '../errors.js';
+import { redactUrl, scrubCause } from '../redact.js';
 import { backoffDelay, isRetryableStatus, parseRetryAfter, type RetryPolicy } from '../retry.js';
 import { attemptSignal, type AttemptSignal } from '../timeout.js';
 import { onDemand } from './on-demand.js';
@@ -14,6 +15,13 @@ import type { OutgoingRequest, RequestCredentials } from './redirect.js';
 /** How one call is sent. */
 export interface TransportOptions {
   operationId: string;
+  /** The operation's method, named by a `NetworkError`. */
+  method: string;
+  /**
+   * What `fetch` rejected with is rejected with as it is (the drop-in client, as openapi-fetch);
+   * otherwise it becomes a `NetworkError` that cannot carry a secret.
+   */
+  rawFailures: boolean;
   /** Sends a URL and init (the throwing client without middleware). */
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   /**
@@ -35,16 +43,21 @@ export interface TransportOptions {
   credentials: RequestCredentials;
 }
 
-/** What was sent and what came back. `attempt.dispose()` once the body is read ends the attempt's timeout. */
+/** What was sent and what came back, the body still unread. `attempt.dispose()` once the body is read ends the attempt's timeout. */
 export interface Transmitted {
   response: Response;
   /** The URL of the response, after redirects. */
   url: string;
   attempt: AttemptSignal;
+  /** The request's method. */
+  method: string;
+  /** What must be redacted from anything kept of the request. */
+  credentials: RequestCredentials;
+  timeoutMs: number;
 }
 
-/** The attempt of a call with neither a timeout nor a signal. */
-const UNBOUNDED: AttemptSignal = {
+/** The attempt of a call with neither a timeout nor a signal: nothing to time out or dispose. */
+export const UNBOUNDED: AttemptSignal = {
   signal: undefined as unknown as AbortSignal,
   timedOut: () => false,
   dispose: () => {},
@@ -105,15 +118,118 @@ function sendDirect(
 }
 
 /**
- * Sends `outgoing` (or `first`, the same request already built as a `Request`) with the policy's
- * retries. Rejects with what `fetch` rejected with (a network failure), a `TimeoutError`, a
- * `RedirectError`, or the caller's abort reason; resolves with any response, error statuses
- * included, once retries are spent.
+ * What a failure of `fetch` itself becomes: for the throwing client a `NetworkError` that cannot
+ * carry a secret; for the drop-in client what `fetch` rejected with, as openapi-fetch does
+ * (`onError` middleware see it). Typed errors and the caller's abort reason pass as they are.
  */
-export async function transmit(
+function failureOf(transport: TransportOptions, error: unknown, url: string): unknown {
+  if (transport.rawFailures || error instanceof ZapgenError || transport.signal?.aborted)
+    return error;
+  const { credentials } = transport;
+  return new NetworkError({
+    operationId: transport.operationId,
+    method: transport.method,
+    url: safeUrl(url, credentials),
+    cause: scrubCause(error, credentials.secrets),
+  });
+}
+
+/** A URL safe to keep on an error: credential query values redacted, secrets scrubbed. */
+export function safeUrl(url: string, credentials: RequestCredentials): string {
+  return redactUrl({ url, queryNames: credentials.queryNames, secrets: credentials.secrets });
+}
+
+/** What came back, with what the pipeline keeps of the request. */
+function transmitted(
+  transport: TransportOptions,
+  outgoing: OutgoingRequest,
+  response: Response,
+  url: string,
+  attempt: AttemptSignal,
+): Transmitted {
+  const { credentials, timeoutMs } = transport;
+  return { response, url, attempt, method: outgoing.init.method!, credentials, timeoutMs };
+}
+
+/** Where `fetch` itself followed redirects, the response says where it ended. */
+function responseUrl(outgoing: OutgoingRequest, response: Response): string {
+  return outgoing.init.redirect === 'follow' ? response.url || outgoing.url : outgoing.url;
+}
+
+/** Follows the redirects of `received` (every credential dropped on the way to another origin). */
+async function followRedirects(
+  transport: TransportOptions,
+  outgoing: OutgoingRequest,
+  received: Response,
+  signal: AbortSignal | undefined,
+): Promise<{ response: Response; url: string }> {
+  const requests = transport.requestFetch !== undefined;
+  const { fetchFollowingRedirects } = await loadRedirects();
+  return fetchFollowingRedirects({
+    fetch: requests
+      ? (next, init) => sendRequest(transport, new transport.Request(next, init), signal)
+      : transport.fetch,
+    received,
+    request: outgoing,
+    credentials: transport.credentials,
+    maxRedirects: transport.maxRedirects,
+    operationId: transport.operationId,
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
+/**
+ * Sends `outgoing` (or `first`, the same request already built as a `Request`) with the policy's
+ * retries. Rejects with what `fetch` rejected with (a network failure; a `NetworkError` unless
+ * `rawFailures`), a `TimeoutError`, a `RedirectError`, or the caller's abort reason; resolves
+ * with any response, error statuses included, once retries are spent.
+ */
+export function transmit(
   transport: TransportOptions,
   outgoing: OutgoingRequest,
   first?: Request,
+): Promise<Transmitted> {
+  // One attempt with nothing to abort and nothing to retry (openapi-fetch's defaults): no
+  // controller, no timer, no loop; one async step between the call and `fetch`'s response.
+  return transport.signal === undefined &&
+    transport.timeoutMs <= 0 &&
+    !(transport.retryable && transport.policy.maxRetries > 0)
+    ? transmitOnce(transport, outgoing, first)
+    : transmitWithPolicy(transport, outgoing, first);
+}
+
+async function transmitOnce(
+  transport: TransportOptions,
+  outgoing: OutgoingRequest,
+  first: Request | undefined,
+): Promise<Transmitted> {
+  try {
+    const response = await sendDirect(transport, outgoing, first, undefined);
+    if (!transport.followRedirects || !mayRedirect(response, transport.maxRedirects))
+      return transmitted(transport, outgoing, response, responseUrl(outgoing, response), UNBOUNDED);
+    const followed = await followRedirects(transport, outgoing, response, undefined);
+    return transmitted(transport, outgoing, followed.response, followed.url, UNBOUNDED);
+  } catch (error) {
+    throw failureOf(transport, error, first?.url ?? outgoing.url);
+  }
+}
+
+async function transmitWithPolicy(
+  transport: TransportOptions,
+  outgoing: OutgoingRequest,
+  first: Request | undefined,
+): Promise<Transmitted> {
+  try {
+    return await attempts(transport, outgoing, first);
+  } catch (error) {
+    throw failureOf(transport, error, first?.url ?? outgoing.url);
+  }
+}
+
+async function attempts(
+  transport: TransportOptions,
+  outgoing: OutgoingRequest,
+  first: Request | undefined,
 ): Promise<Transmitted> {
   const { policy, signal: callerSignal } = transport;
   const canReplay = replayable(outgoing.init);
@@ -136,22 +252,9 @@ export async function transmit(
       const race = transport.requestFetch !== undefined && signal !== undefined;
       const sending = sendDirect(transport, outgoing, attemptFirst, signal);
       response = await (race ? abortable(sending, signal) : sending);
-      // Where `fetch` itself followed redirects, the response says where it ended.
-      url = outgoing.init.redirect === 'follow' ? response.url || outgoing.url : outgoing.url;
+      url = responseUrl(outgoing, response);
       if (transport.followRedirects && mayRedirect(response, transport.maxRedirects)) {
-        const requests = transport.requestFetch !== undefined;
-        const { fetchFollowingRedirects } = await loadRedirects();
-        const following = fetchFollowingRedirects({
-          fetch: requests
-            ? (next, init) => sendRequest(transport, new transport.Request(next, init), signal)
-            : transport.fetch,
-          received: response,
-          request: outgoing,
-          credentials: transport.credentials,
-          maxRedirects: transport.maxRedirects,
-          operationId: transport.operationId,
-          ...(signal === undefined ? {} : { signal }),
-        });
+        const following = followRedirects(transport, outgoing, response, signal);
         ({ response, url } = await (race ? abortable(following, signal) : following));
       }
     } catch (error) {
@@ -175,7 +278,7 @@ export async function transmit(
         continue;
       }
     }
-    return { response, url, attempt };
+    return transmitted(transport, outgoing, response, url, attempt);
   }
 }
 

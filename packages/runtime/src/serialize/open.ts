@@ -81,10 +81,12 @@ function templateParameters(path: string): { token: string; parameter: Parameter
  * order otherwise); the other locations keep theirs.
  */
 function inCallersOrder(
-  parameters: ParameterDefinition[],
+  parameters: readonly ParameterDefinition[],
   args: OperationArgs,
-): ParameterDefinition[] {
-  const keys = Object.keys(args.query ?? {});
+): readonly ParameterDefinition[] {
+  const given = args.query;
+  if (given === undefined || given === null) return parameters;
+  const keys = Object.keys(given);
   if (keys.length < 2) return parameters;
   const rank = (parameter: ParameterDefinition) =>
     parameter.in === 'query' ? keys.indexOf(parameter.name) : -1;
@@ -98,7 +100,7 @@ export function openParameters(
   operation: OperationDefinition,
   args: OperationArgs,
   missingPath: 'throw' | 'keep',
-): { path: string; parameters: ParameterDefinition[] } {
+): { path: string; parameters: readonly ParameterDefinition[] } {
   let path = operation.path;
   if (TEMPLATE_OPERATOR.test(path)) {
     for (const { token, parameter } of templateParameters(path)) {
@@ -110,10 +112,11 @@ export function openParameters(
       path = path.split(token).join(serializePathValue(parameter, value));
     }
   }
+  const extra = undeclaredParameters(operation, args);
   return {
     path,
     parameters: inCallersOrder(
-      [...operation.parameters, ...undeclaredParameters(operation, args)],
+      extra.length === 0 ? operation.parameters : [...operation.parameters, ...extra],
       args,
     ),
   };

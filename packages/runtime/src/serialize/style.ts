@@ -42,6 +42,13 @@ function flat(shaped: Shaped, encode: (text: string) => string): string[] {
 
 /** Serializes a path parameter value (simple, label or matrix), already percent-encoded. */
 export function serializePathValue(parameter: ParameterDefinition, value: unknown): string {
+  // The common case (`/apps/{app}`: a simple-style string or number) without shaping the value.
+  if (
+    parameter.style === 'simple' &&
+    parameter.contentType === undefined &&
+    (typeof value === 'string' || typeof value === 'number')
+  )
+    return encodeValue(String(value));
   const shaped = shapeOf(parameter, value);
   const encode = (text: string) => encodeValue(text);
   const name = encode(parameter.name);
@@ -73,6 +80,15 @@ export function serializePathValue(parameter: ParameterDefinition, value: unknow
 
 /** Serializes a query parameter into `name=value` pairs (already encoded), one string per pair. */
 export function serializeQueryPairs(parameter: ParameterDefinition, value: unknown): string[] {
+  // The common case (`?per_page=10`: a string, number or boolean) without shaping the value: every
+  // style writes a primitive as `name=value`.
+  if (
+    parameter.contentType === undefined &&
+    (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+  )
+    return [
+      `${encodeValue(parameter.name)}=${encodeValue(String(value), parameter.allowReserved === true)}`,
+    ];
   const shaped = shapeOf(parameter, value);
   const encode = (text: string) => encodeValue(text, parameter.allowReserved === true);
   const name = encodeValue(parameter.name);

@@ -4,6 +4,7 @@
  * and timeouts as options, redirects that keep credentials home, re-authorization as the
  * innermost middleware, streamed bodies, and the one pipeline shared with the throwing client.
  */
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../src/client/create-runtime.js';
 import { createFetchClient, type FetchClientOptions } from '../../src/client/fetch-client.js';
@@ -203,6 +204,29 @@ describe('validation, retries and timeouts are options', () => {
       client.GET('/apps/{app}/actions/', { params: { path: { app: 'a' } } }),
     ).rejects.toThrow(TimeoutError);
   });
+
+  it.each([
+    ['without a timeout', {}],
+    ['with a timeout', { timeoutMs: 5000 }],
+  ])(
+    'a caller’s signal is let go once the call is over (%s): no listener left on a long-lived signal',
+    async (_name, options) => {
+      const controller = new AbortController();
+      const { client } = observed(actions, { apiKey: 'k', ...options });
+      for (let call = 0; call < 3; call += 1) {
+        const { data } = await client.GET('/apps/{app}/actions/', {
+          params: { path: { app: 'a' } },
+          signal: controller.signal,
+        });
+        expect(data).toEqual({ results: [] });
+      }
+      // Each `Request` follows the signal too (undici's `abort` listener, let go with the request).
+      const ours = getEventListeners(controller.signal, 'abort').filter(
+        (listener) => listener.name !== 'abort',
+      );
+      expect(ours).toEqual([]);
+    },
+  );
 });
 
 describe('redirects keep credentials home', () => {
