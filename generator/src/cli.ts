@@ -11,7 +11,8 @@ import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.
 import { apiNameOf, validate } from './load/api.js';
 import { INPUT_LIMITS } from './load/bounds.js';
 import { displayPath } from './load/source-file.js';
-// The generation machinery (ts-morph, oxfmt, ...) is loaded only by the commands that use it.
+// The generation machinery (oxfmt, TypeScript, ...) is loaded only by the commands that use it;
+// ts-morph only by `migrate` (a test checks that `generate` does not load it).
 import type { GenerateSummary, Timings } from './pipeline.js';
 import { DIFF_HELP } from './commands/diff-help.js';
 import { countChanges, formatChange } from './diff/format.js';

@@ -15,9 +15,10 @@ import {
 } from './emit/index.js';
 import { hasErrors, loadSpec, sortFindings, validateSpec, type Finding } from './load/index.js';
 import { verifyPackage, type VerifyWarning } from './verify/index.js';
-import { FIXTURES, TYPES } from './verify/check.js';
 import { poolSize, WorkerPool } from './workers/pool.js';
 import { Degradations } from './emit/shared/degrade.js';
+import { FIXTURES_MODULE } from './emit/fixtures/index.js';
+import { TYPES_MODULE } from './emit/typescript-types/index.js';
 import { collectGarbage, HEAP_BEFORE_FORMAT } from './memory.js';
 import { apiNameOf } from './load/api.js';
 import { displayPath } from './load/source-file.js';
@@ -383,6 +384,12 @@ async function produce({
     ...(memo && { memo }),
     ...(options.transformers && { transformers: options.transformers }),
   };
+  // The files the verify phase reads (and may change), where their emitters declare them.
+  const verifiedPaths = {
+    types: context.modules.file(TYPES_MODULE.id),
+    fixtures: context.modules.file(FIXTURES_MODULE.id),
+  };
+  const verifiedFiles = new Set(Object.values(verifiedPaths));
   const emitted: (EmittedFile & { emitter: string })[] = [];
   // The verify phase reads types.ts and fixtures.ts only: it starts once their emitters have run,
   // its type checks in a worker thread while the other emitters run here ('emit' then counts
@@ -391,14 +398,15 @@ async function produce({
   const verifiedAfter = Math.max(
     -1,
     ...emitters.map((emitter, index) =>
-      emitter.provides.some((module) => VERIFIED.has(module.file)) ? index : -1,
+      emitter.provides.some((module) => verifiedFiles.has(module.file)) ? index : -1,
     ),
   );
   let verifying: ReturnType<typeof verifyPackage<EmittedFile & { emitter: string }>> | undefined;
   const verify = () => {
     verifying = verifyPackage({
       model,
-      files: emitted.filter((file) => VERIFIED.has(file.path)),
+      files: emitted.filter((file) => verifiedFiles.has(file.path)),
+      paths: verifiedPaths,
       runtimePackage: context.runtimePackage,
       memo,
       ...(pool.size > 0 && {
@@ -436,10 +444,10 @@ async function produce({
   } finally {
     await pool.close();
   }
-  const verifiedFiles = new Map(verified.files.map((file) => [file.path, file]));
+  const verifiedOutputs = new Map(verified.files.map((file) => [file.path, file]));
   lap('verify');
   return {
-    files: emitted.map((file) => verifiedFiles.get(file.path) ?? file),
+    files: emitted.map((file) => verifiedOutputs.get(file.path) ?? file),
     verifyWarnings: [
       ...context.degradations!.list.map(({ pointer, message }) => ({
         pointer,
@@ -624,9 +632,6 @@ function locateWarnings({
     })),
   );
 }
-
-/** The files the verify phase reads (and may change). */
-const VERIFIED = new Set([TYPES, FIXTURES]);
 
 function assertUniquePaths(files: readonly { path: string; emitter: string }[]): void {
   const owners = new Map<string, string>();

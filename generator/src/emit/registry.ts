@@ -8,6 +8,7 @@
  * import is refused when it is asked for, so that the declarations stay the whole truth.
  */
 import path from 'node:path';
+import type { ApiModel } from '../model/types.js';
 
 /** A module that an emitter writes, by the id other emitters ask for it. */
 export interface ModuleDeclaration {
@@ -17,6 +18,13 @@ export interface ModuleDeclaration {
   file: string;
   /** Names it exports for other modules (names that depend on the spec are not listed). */
   exports: readonly string[];
+  /**
+   * Where the package exports it for its users (`.`, `./fetch`, `./openapi.json`): `package.json`'s
+   * `exports` is made of these. Absent: a module of the package's own, imported by its others.
+   */
+  subpath?: string;
+  /** Whether it is written for `model` (the webhooks' receiver only for a spec with webhooks); absent: always. */
+  writtenFor?: (model: ApiModel) => boolean;
 }
 
 /** What the registry reads of an emitter: its name and its declarations. */
@@ -64,6 +72,13 @@ export class ModuleRegistry {
     const found = this.byId.get(id);
     if (!found) throw new Error(`no emitter writes module ${id}`);
     return found;
+  }
+
+  /** The modules the package exports to its users for `model` (those with a `subpath`), as declared. */
+  exported(model: ApiModel): ModuleDeclaration[] {
+    return [...this.byId.values()].filter(
+      (module) => module.subpath !== undefined && (module.writtenFor?.(model) ?? true),
+    );
   }
 
   /** The path of module `id` in the package (`src/types.ts`). */

@@ -7,8 +7,16 @@
 import { createRequire } from 'node:module';
 import ts from 'typescript';
 
-export const TYPES = 'src/types.ts';
-export const FIXTURES = 'src/fixtures.ts';
+/**
+ * Where the package has the files verified (`src/types.ts`, `src/fixtures.ts`): the types and
+ * fixtures emitters' declarations (`emit/registry.ts`), which the run passes in. The check
+ * compiles them at the same paths, so that the fixtures' import of the types resolves.
+ */
+export interface VerifiedPaths {
+  types: string;
+  fixtures: string;
+}
+
 const ROOT = '/zapgen-verify/';
 
 /** The compiler options of the generated package (see `emit/package/tsconfig.ts`), without emit. */
@@ -53,6 +61,7 @@ let parsedTypes: { text: string; file: ts.SourceFile } | undefined;
 export interface CheckRequest {
   /** The package the generated code imports the runtime from (`@zapgen/runtime`). */
   runtimePackage: string;
+  paths: VerifiedPaths;
   types: string;
   fixtures?: string;
   /** The diagnostics of these types are known already: do not ask for them. */
@@ -87,11 +96,13 @@ export interface CheckResult {
  */
 export function checkSources(request: CheckRequest): CheckResult {
   const options: ts.CompilerOptions = { ...OPTIONS, paths: runtimePaths(request.runtimePackage) };
+  const typesPath = `${ROOT}${request.paths.types}`;
+  const fixturesPath = `${ROOT}${request.paths.fixtures}`;
   const reused = parsedTypes?.text === request.types ? parsedTypes.file : undefined;
   const inMemory = new Map<string, string>([
     [`${ROOT}package.json`, '{ "type": "module" }'],
-    [`${ROOT}${TYPES}`, request.types],
-    ...(request.fixtures === undefined ? [] : [[`${ROOT}${FIXTURES}`, request.fixtures] as const]),
+    [typesPath, request.types],
+    ...(request.fixtures === undefined ? [] : [[fixturesPath, request.fixtures] as const]),
   ]);
   const host = ts.createCompilerHost(options, true);
   const readFile = host.readFile.bind(host);
@@ -104,7 +115,7 @@ export function checkSources(request: CheckRequest): CheckResult {
     `${directory}/`.startsWith(ROOT) ||
     ts.sys.directoryExists(directory);
   host.getSourceFile = (file, languageVersion) => {
-    if (file === `${ROOT}${TYPES}` && reused) return reused;
+    if (file === typesPath && reused) return reused;
     const text = inMemory.get(file);
     if (text !== undefined)
       return ts.createSourceFile(file, text, languageVersion, true, ts.ScriptKind.TS);
@@ -119,17 +130,14 @@ export function checkSources(request: CheckRequest): CheckResult {
     }
     return libraryFiles.get(file);
   };
-  const roots = [
-    `${ROOT}${TYPES}`,
-    ...(request.fixtures === undefined ? [] : [`${ROOT}${FIXTURES}`]),
-  ];
+  const roots = [typesPath, ...(request.fixtures === undefined ? [] : [fixturesPath])];
   const program = ts.createProgram({ rootNames: roots, options, host });
   const diagnosticsOf = (file: ts.SourceFile | undefined) =>
     file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
-  const typesFile = program.getSourceFile(`${ROOT}${TYPES}`)!;
+  const typesFile = program.getSourceFile(typesPath)!;
   parsedTypes = { text: request.types, file: typesFile };
   return {
-    fixtures: diagnosticsOf(program.getSourceFile(`${ROOT}${FIXTURES}`)).map(stored),
+    fixtures: diagnosticsOf(program.getSourceFile(fixturesPath)).map(stored),
     // The types are checked once, in the program that parses them; the programs of later
     // fixture slices reuse that parsed file and need not check it again.
     types: request.typesKnown

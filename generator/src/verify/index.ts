@@ -27,16 +27,15 @@ import {
   checkSources,
   deepest,
   describe,
-  FIXTURES,
   flatten,
   forgetTypes,
   nameText,
   propertyPath,
   revived,
-  TYPES,
   type CheckRequest,
   type CheckResult,
   type StoredDiagnostic,
+  type VerifiedPaths,
 } from './check.js';
 
 /** A problem found by verification, located by a JSON pointer of the bundled document. */
@@ -53,6 +52,7 @@ export interface VerifyWarning {
 export async function verifyPackage<F extends EmittedFile>({
   model,
   files,
+  paths,
   runtimePackage,
   sliceChars = SLICE_CHARS,
   memo,
@@ -61,6 +61,8 @@ export async function verifyPackage<F extends EmittedFile>({
 }: {
   model: ApiModel;
   files: readonly F[];
+  /** Which of `files` are the types and the fixtures (the registry's declarations). */
+  paths: VerifiedPaths;
   /** The package the generated code imports the runtime from (`@zapgen/runtime`). */
   runtimePackage: string;
   /** Characters of fixtures per checked slice (tests make every entry a slice). */
@@ -84,12 +86,12 @@ export async function verifyPackage<F extends EmittedFile>({
   let pooled = false;
   const check = async (sources: CheckedSources): Promise<CheckResult> => {
     const size = sources.types.length + (sources.fixtures?.length ?? 0);
-    if (!pool || size <= pooledChars) return checkSources({ runtimePackage, ...sources });
+    if (!pool || size <= pooledChars) return checkSources({ runtimePackage, paths, ...sources });
     pooled = true;
-    return pool.check({ runtimePackage, ...sources });
+    return pool.check({ runtimePackage, paths, ...sources });
   };
   try {
-    return await verifyWith({ model, files, runtimePackage, sliceChars, memo, check });
+    return await verifyWith({ model, files, paths, runtimePackage, sliceChars, memo, check });
   } finally {
     forgetTypes();
     // A pool that failed has said why already, through the check.
@@ -114,6 +116,7 @@ interface CheckedSources {
 async function verifyWith<F extends EmittedFile>({
   model,
   files,
+  paths,
   runtimePackage,
   sliceChars,
   memo,
@@ -121,14 +124,15 @@ async function verifyWith<F extends EmittedFile>({
 }: {
   model: ApiModel;
   files: readonly F[];
+  paths: VerifiedPaths;
   runtimePackage: string;
   sliceChars: number;
   memo: Memo | undefined;
   check: (sources: CheckedSources) => Promise<CheckResult>;
 }): Promise<{ files: F[]; warnings: VerifyWarning[] }> {
   const warnings: VerifyWarning[] = [...typesSource(model).warnings];
-  let types = files.find((file) => file.path === TYPES)?.contents;
-  const fixturesFile = files.find((file) => file.path === FIXTURES);
+  let types = files.find((file) => file.path === paths.types)?.contents;
+  const fixturesFile = files.find((file) => file.path === paths.fixtures);
   let fixtures = fixturesFile?.contents;
   const unproven = fixturesFile?.unproven;
   if (types === undefined) return { files: [...files], warnings };
@@ -170,7 +174,8 @@ async function verifyWith<F extends EmittedFile>({
   if (known) {
     for (const replacement of known) replaced.push(replacement.path);
     warnings.push(...known.map((replacement) => typeReplacedWarning({ model, ...replacement })));
-    if (known.length) types = replaceTypesAt({ source: printed, paths: replaced });
+    if (known.length)
+      types = replaceTypesAt({ file: paths.types, source: printed, paths: replaced });
   }
   const replacements: TypeReplacement[] = [];
   let checked = known ? undefined : await check({ types, fixtures: first?.module });
@@ -186,7 +191,7 @@ async function verifyWith<F extends EmittedFile>({
       throw new Error(
         `types.ts does not compile, and replacing ${replaced.map((path) => path.join('.')).join(', ') || 'nothing'} did not help: ${checked.types.map((problem) => problem.description).join('; ')}`,
       );
-    types = replaceTypesAt({ source: printed, paths: replaced });
+    types = replaceTypesAt({ file: paths.types, source: printed, paths: replaced });
     checked = await check({ types, fixtures: first?.module });
   }
   if (typesKey !== undefined && !known) {
@@ -258,6 +263,7 @@ async function verifyWith<F extends EmittedFile>({
       // Removing a `satisfies` cannot make anything else fail (a bare literal has no type to
       // break), so the pruned slice needs no second check.
       const pruned = pruneSatisfies({
+        file: paths.fixtures,
         source: part.module,
         diagnostics,
         owners,
@@ -269,8 +275,8 @@ async function verifyWith<F extends EmittedFile>({
     fixtures = verified.join('');
   }
   const outputs = new Map([
-    [TYPES, types],
-    ...(fixtures === undefined ? [] : [[FIXTURES, fixtures] as const]),
+    [paths.types, types],
+    ...(fixtures === undefined ? [] : [[paths.fixtures, fixtures] as const]),
   ]);
   return {
     files: files.map((file) => ({ ...file, contents: outputs.get(file.path) ?? file.contents })),
@@ -483,11 +489,13 @@ function pointerOf(name: string): string {
  * (`componentFixtures.Pet.full`). A diagnostic outside any clause is a bug and is rethrown.
  */
 function pruneSatisfies({
+  file: fileName,
   source,
   diagnostics,
   owners,
   operationPointer,
 }: {
+  file: string;
   source: string;
   diagnostics: readonly ts.Diagnostic[];
   /** The map and key of each fixture const (`PetSchemaFixture` → `componentFixtures`, `Pet`). */
@@ -495,7 +503,7 @@ function pruneSatisfies({
   operationPointer: (operationId: string) => string;
 }): { source: string; warnings: VerifyWarning[] } {
   const file = ts.createSourceFile(
-    FIXTURES,
+    fileName,
     source,
     ts.ScriptTarget.ES2022,
     true,
@@ -584,10 +592,24 @@ function pointerOfOperation({
 }
 
 /** `source` with the type of each property at `paths` written `unknown`. */
-function replaceTypesAt({ source, paths }: { source: string; paths: readonly string[][] }): string {
+function replaceTypesAt({
+  file: fileName,
+  source,
+  paths,
+}: {
+  file: string;
+  source: string;
+  paths: readonly string[][];
+}): string {
   if (!paths.length) return source;
   const wanted = new Set(paths.map((path) => path.join('\0')));
-  const file = ts.createSourceFile(TYPES, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.ES2022,
+    true,
+    ts.ScriptKind.TS,
+  );
   const ranges: [number, number][] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isPropertySignature(node) && node.type && wanted.has(propertyPath(node).join('\0'))) {

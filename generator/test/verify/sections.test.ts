@@ -7,8 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/model/index.js';
 import { Memo } from '../../src/memo/index.js';
+import { FIXTURES_MODULE } from '../../src/emit/fixtures/index.js';
+import { TYPES_MODULE } from '../../src/emit/typescript-types/index.js';
 import { verifyPackage } from '../../src/verify/index.js';
 import { reducedTypes, referencesIn, typesSections } from '../../src/verify/sections.js';
+
+/** Where the package has the verified files: the emitters' declarations. */
+const PATHS = { types: TYPES_MODULE.file, fixtures: FIXTURES_MODULE.file };
 
 /** A types module of the printer's shape, with the component schemas given. */
 function typesModule(schemas: Record<string, string>): string {
@@ -112,6 +117,7 @@ describe('verifyPackage with a memo of sections', () => {
   const verify = (types: string, memo?: Memo) =>
     verifyPackage({
       runtimePackage: '@zapgen/runtime',
+      paths: PATHS,
       model,
       files: [{ path: 'src/types.ts', contents: types }],
       ...(memo && { memo }),

@@ -6,12 +6,16 @@
  */
 import { emitters, ModuleRegistry } from '../../src/emit/index.js';
 import { describe, expect, it } from 'vitest';
-import { typescriptTypesEmitter } from '../../src/emit/typescript-types/index.js';
+import { TYPES_MODULE, typescriptTypesEmitter } from '../../src/emit/typescript-types/index.js';
+import { FIXTURES_MODULE } from '../../src/emit/fixtures/index.js';
 import type { EmittedFile } from '../../src/emit/index.js';
 import { fixturesModule } from '../../src/emit/fixtures/module.js';
 import { buildModel } from '../../src/model/index.js';
 import type { JsonValue } from '../../src/model/types.js';
 import { fixtureSlices, verifyPackage } from '../../src/verify/index.js';
+
+/** Where the package has the verified files: the emitters' declarations. */
+const PATHS = { types: TYPES_MODULE.file, fixtures: FIXTURES_MODULE.file };
 
 const CONTEXT = {
   apiName: 'x',
@@ -103,7 +107,12 @@ describe('verifyPackage', () => {
 
   it.each(cases)('%s', async (_name, { schemas, fixtures, want }) => {
     const { model, files } = await emitted({ schemas, fixtures });
-    const result = await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files });
+    const result = await verifyPackage({
+      runtimePackage: '@zapgen/runtime',
+      paths: PATHS,
+      model,
+      files,
+    });
     expect(result.warnings.map((warning) => warning.rule)).toEqual(want.rules);
     const module = contents(result.files, 'src/fixtures.ts');
     for (const kind of want.untyped)
@@ -113,12 +122,24 @@ describe('verifyPackage', () => {
       expect(contents(result.files, 'src/types.ts')).toMatch(/Json: unknown;/);
     // Checked one entry per program, the fixtures get the same verdicts.
     expect(
-      await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files, sliceChars: 1 }),
+      await verifyPackage({
+        runtimePackage: '@zapgen/runtime',
+        paths: PATHS,
+        model,
+        files,
+        sliceChars: 1,
+      }),
     ).toEqual(result);
     // What the phase hands on compiles: a second pass finds no fixture to untype.
     expect(
-      (await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: result.files }))
-        .warnings,
+      (
+        await verifyPackage({
+          runtimePackage: '@zapgen/runtime',
+          paths: PATHS,
+          model,
+          files: result.files,
+        })
+      ).warnings,
     ).toEqual(result.warnings.filter((warning) => warning.rule === 'type-replaced'));
   });
 
@@ -160,7 +181,12 @@ describe('verifyPackage', () => {
       ),
     }));
     expect(contents(broken, 'src/types.ts')).toContain('cookie2');
-    const result = await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files: broken });
+    const result = await verifyPackage({
+      runtimePackage: '@zapgen/runtime',
+      paths: PATHS,
+      model,
+      files: broken,
+    });
     expect(result.warnings).toEqual([
       {
         pointer: '#/paths/~1pets/get',
@@ -179,7 +205,8 @@ describe('verifyPackage', () => {
       fixtures: { Pet: { extra: true } },
     });
     expect(
-      (await verifyPackage({ runtimePackage: '@zapgen/runtime', model, files })).warnings[0],
+      (await verifyPackage({ runtimePackage: '@zapgen/runtime', paths: PATHS, model, files }))
+        .warnings[0],
     ).toMatchObject({
       pointer: '#/components/schemas/Pet',
       rule: 'fixture-untyped',

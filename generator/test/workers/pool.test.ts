@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../src/pipeline.js';
+import { FIXTURES_MODULE } from '../../src/emit/fixtures/index.js';
+import { TYPES_MODULE } from '../../src/emit/typescript-types/index.js';
 import { checkSources } from '../../src/verify/check.js';
 import { poolSize, WorkerPool, WORKERS_VARIABLE } from '../../src/workers/pool.js';
 
@@ -16,6 +18,9 @@ const FIXTURES = [
   "export const bad = { name: 'x', tag: 'c' } satisfies Pet;",
   '',
 ].join('\n');
+
+/** Where the package has the verified files: the emitters' declarations. */
+const PATHS = { types: TYPES_MODULE.file, fixtures: FIXTURES_MODULE.file };
 
 const pools: WorkerPool[] = [];
 const folders: string[] = [];
@@ -47,17 +52,27 @@ function filesOf(root: string): Map<string, Buffer> {
 describe('WorkerPool', () => {
   // One worker for both: from the sources, each worker compiles the generator again (tsx).
   it('answers a check in a worker as in this thread; a task that throws is rejected, naming it, and the worker serves on', async () => {
-    const request = { runtimePackage: '@zapgen/runtime', types: TYPES, fixtures: FIXTURES };
+    const request = {
+      runtimePackage: '@zapgen/runtime',
+      paths: PATHS,
+      types: TYPES,
+      fixtures: FIXTURES,
+    };
     const inThread = checkSources(request);
     expect(inThread.fixtures.map((diagnostic) => diagnostic.code)).toEqual([2322]);
     expect(await pool(0).run('verify-check', request)).toEqual(inThread);
     const workers = pool(1);
     expect(await workers.run('verify-check', request)).toEqual(inThread);
     await expect(
-      workers.run('verify-check', { runtimePackage: '@zapgen/runtime', types: 42 as never }),
+      workers.run('verify-check', {
+        runtimePackage: '@zapgen/runtime',
+        paths: PATHS,
+        types: 42 as never,
+      }),
     ).rejects.toThrow(/^verify-check \(in a worker thread\): /);
     const again = await workers.run('verify-check', {
       runtimePackage: '@zapgen/runtime',
+      paths: PATHS,
       types: TYPES,
     });
     expect(again).toEqual({ fixtures: [], types: [] });
@@ -67,6 +82,7 @@ describe('WorkerPool', () => {
     const workers = pool(1);
     const running = workers.run('verify-check', {
       runtimePackage: '@zapgen/runtime',
+      paths: PATHS,
       types: TYPES,
       fixtures: FIXTURES,
     });

@@ -7,7 +7,7 @@ import type { Emitter } from '../emitter.js';
  */
 export const bundleEmitter: Emitter = {
   name: 'bundle',
-  provides: [{ id: 'bundle', file: 'openapi.json', exports: [] }],
+  provides: [{ id: 'bundle', file: 'openapi.json', subpath: './openapi.json', exports: [] }],
   needs: [],
   emit: (model) => [
     { path: 'openapi.json', contents: `${JSON.stringify(model.document, null, 2)}\n` },

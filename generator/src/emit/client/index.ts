@@ -1,4 +1,3 @@
-import { StructureKind, type StatementStructures } from 'ts-morph';
 import { API_BASE, ROUTES, ROUTES_MODULE, routeName } from '../definitions/index.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
@@ -9,7 +8,7 @@ import { apiKeyOptions, operationNames, type OperationNames } from '../shared/op
 import { method, RUNTIME_CALLS } from './method.js';
 import { namespaceMembers } from './namespaces.js';
 import { rootMembers } from '../shared/namespace-names.js';
-import { docs, moduleText } from '../shared/ts-morph.js';
+import { printDeclaration, type Declaration } from '../shared/declarations.js';
 import { ModuleBuilder } from '../shared/module.js';
 import { guardedOperation } from '../shared/degrade.js';
 import { operationDocLines } from './docs.js';
@@ -30,17 +29,15 @@ function clientOptions(
   model: ApiModel,
   optionsName: string,
   options: ReadonlyMap<string, string>,
-): StatementStructures {
+): Declaration {
   return {
-    kind: StructureKind.Interface,
+    kind: 'interface',
     name: optionsName,
-    isExported: true,
+    exported: true,
     extends: ['ClientOptions'],
-    docs: docs(
-      jsDocLines({
-        summary: `Options of \`createClient\`: connection, retries and validation, plus the credentials of ${model.info.title || 'the API'}.`,
-      }),
-    ),
+    docs: jsDocLines({
+      summary: `Options of \`createClient\`: connection, retries and validation, plus the credentials of ${model.info.title || 'the API'}.`,
+    }),
     properties: model.securitySchemes.flatMap((scheme) => {
       if (scheme.type !== 'apiKey') return [];
       const where = `sent in the \`${scheme.paramName}\` ${scheme.in === 'query' ? 'query parameter' : scheme.in}`;
@@ -48,13 +45,11 @@ function clientOptions(
         {
           name: options.get(scheme.name) ?? scheme.name,
           type: 'string',
-          hasQuestionToken: true,
-          docs: docs(
-            jsDocLines({
-              summary: `API key of the \`${scheme.name}\` security scheme, ${where}.`,
-              description: scheme.description,
-            }),
-          ),
+          optional: true,
+          docs: jsDocLines({
+            summary: `API key of the \`${scheme.name}\` security scheme, ${where}.`,
+            description: scheme.description,
+          }),
         },
       ];
     }),
@@ -82,36 +77,36 @@ function operationTypes(
   names: OperationNames,
   model: ApiModel,
   decoded: boolean,
-): StatementStructures[] {
+): Declaration[] {
   const label = `\`${names.fn}\``;
-  const statements: StatementStructures[] = [
+  const statements: Declaration[] = [
     {
-      kind: StructureKind.TypeAlias,
+      kind: 'type',
       name: `${names.type}Args`,
-      isExported: true,
+      exported: true,
       type: decoded
         ? decodedArgsType(operation, model.schemas)
         : argsType(operation, model.schemas),
-      docs: docs([`Arguments of ${commentText(label)}.`]),
+      docs: [`Arguments of ${commentText(label)}.`],
     },
     {
-      kind: StructureKind.TypeAlias,
+      kind: 'type',
       name: `${names.type}Result`,
-      isExported: true,
+      exported: true,
       type: decoded
         ? decodedResultType(operation, model.schemas)
         : resultType(operation, model.schemas),
-      docs: docs([`What ${commentText(label)} resolves with.`]),
+      docs: [`What ${commentText(label)} resolves with.`],
     },
   ];
   const pagination = operation.extensions.pagination;
   if (pagination) {
     statements.push({
-      kind: StructureKind.TypeAlias,
+      kind: 'type',
       name: `${names.type}Item`,
-      isExported: true,
+      exported: true,
       type: itemType(`${names.type}Result`, pagination.itemsField),
-      docs: docs([`One item of the pages that \`paginate.${names.fn}\` iterates over.`]),
+      docs: [`One item of the pages that \`paginate.${names.fn}\` iterates over.`],
     });
   }
   return statements;
@@ -122,7 +117,7 @@ function operationTypes(
  * are optional, whether it downloads a file, and the runtime's types its types name.
  */
 interface WrittenOperation {
-  types: StatementStructures[];
+  types: Declaration[];
   doc: string[];
   argsOptional: boolean;
   download: boolean;
@@ -167,34 +162,31 @@ function writtenOperation(
 }
 
 /** The types of `operationTypes` for an operation the client cannot type. */
-function looseOperationTypes(
-  operation: OperationModel,
-  names: OperationNames,
-): StatementStructures[] {
+function looseOperationTypes(operation: OperationModel, names: OperationNames): Declaration[] {
   const group = 'Record<string, unknown>';
   return [
     {
-      kind: StructureKind.TypeAlias,
+      kind: 'type',
       name: `${names.type}Args`,
-      isExported: true,
+      exported: true,
       type: `{ path?: ${group}; query?: ${group}; header?: ${group}; cookie?: ${group}; body?: unknown }`,
-      docs: docs([`Arguments of \`${names.fn}\` (not typed: see zapgen's warning).`]),
+      docs: [`Arguments of \`${names.fn}\` (not typed: see zapgen's warning).`],
     },
     {
-      kind: StructureKind.TypeAlias,
+      kind: 'type',
       name: `${names.type}Result`,
-      isExported: true,
+      exported: true,
       type: 'unknown',
-      docs: docs([`What \`${names.fn}\` resolves with (not typed: see zapgen's warning).`]),
+      docs: [`What \`${names.fn}\` resolves with (not typed: see zapgen's warning).`],
     },
     ...(operation.extensions.pagination
       ? [
           {
-            kind: StructureKind.TypeAlias as const,
+            kind: 'type' as const,
             name: `${names.type}Item`,
-            isExported: true,
+            exported: true,
             type: 'unknown',
-            docs: docs([`One item of the pages that \`paginate.${names.fn}\` iterates over.`]),
+            docs: [`One item of the pages that \`paginate.${names.fn}\` iterates over.`],
           },
         ]
       : []),
@@ -212,16 +204,16 @@ function operationFunction(input: {
   argsOptional: boolean;
   download: boolean;
   baseClient: string;
-}): StatementStructures {
+}): Declaration {
   const { names, download } = input;
   const result = download
     ? `ParsedAs<Options, ${names.type}Result>`
     : RUNTIME_CALLS.call.generic(names.type);
   return {
-    kind: StructureKind.Function,
+    kind: 'function',
     name: names.fn,
-    isExported: true,
-    isAsync: true,
+    exported: true,
+    async: true,
     ...(download && {
       typeParameters: [{ name: 'Options', constraint: 'CallOptions', default: 'CallOptions' }],
     }),
@@ -232,11 +224,11 @@ function operationFunction(input: {
         type: `${names.type}Args`,
         initializer: input.argsOptional ? '{}' : undefined,
       },
-      { name: 'callOptions', type: download ? 'Options' : 'CallOptions', hasQuestionToken: true },
+      { name: 'callOptions', type: download ? 'Options' : 'CallOptions', optional: true },
     ],
     returnType: `Promise<${result}>`,
-    docs: docs(input.doc),
-    statements: `return client.call<${result}>(${routeName(names.definition)}, args, callOptions);`,
+    docs: input.doc,
+    body: [`return client.call<${result}>(${routeName(names.definition)}, args, callOptions);`],
   };
 }
 
@@ -347,36 +339,37 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     module
       .importNamespace('zod', 'z', { type: true })
       .importModule('zod', ['operationSchemas'], { type: true });
-  const statements: StatementStructures[] = [
+  const statements: Declaration[] = [
     clientOptions(model, optionsName, apiKeyOptions(model.securitySchemes)),
     {
-      kind: StructureKind.TypeAlias,
+      kind: 'type',
       name: baseClient,
-      isExported: true,
+      exported: true,
       type: `Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>`,
-      docs: docs([
+      docs: [
         'The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through.',
-      ]),
+      ],
     },
   ];
   for (const operation of model.operations)
     statements.push(...written.get(operation.operationId)!.types);
   statements.push({
-    kind: StructureKind.Function,
+    kind: 'function',
     name: 'createBaseClient',
-    isExported: true,
+    exported: true,
     parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
     returnType: baseClient,
-    docs: docs(
-      jsDocLines({
-        summary: `A client of ${model.info.title || context.packageName} for the operation functions: \`${example}(client, args)\` instead of \`client.${example}(args)\`.`,
-        description:
-          "The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations and their routes; each operation's validators are a chunk of their own, loaded the first time it is validated. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`" +
-          exampleDefinition +
-          '`).',
-      }),
-    ),
-    statements: `const runtime = createRuntime<paths>(apiBase, options);\nreturn { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };`,
+    docs: jsDocLines({
+      summary: `A client of ${model.info.title || context.packageName} for the operation functions: \`${example}(client, args)\` instead of \`client.${example}(args)\`.`,
+      description:
+        "The same options and the same runtime as `createClient`, without a method per operation or the path-typed `GET`, `POST`, ...: a bundle that imports it and some operation functions keeps only those operations and their routes; each operation's validators are a chunk of their own, loaded the first time it is validated. `client.paginate(definition, args)` and `client.poll(definition, args)` take an operation's exported definition (`" +
+        exampleDefinition +
+        '`).',
+    }),
+    body: [
+      'const runtime = createRuntime<paths>(apiBase, options);',
+      'return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };',
+    ],
   });
   for (const operation of model.operations) {
     const { doc, argsOptional, download } = written.get(operation.operationId)!;
@@ -392,28 +385,26 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
   }
   statements.push(
     {
-      kind: StructureKind.Function,
+      kind: 'function',
       name: 'createClient',
-      isExported: true,
+      exported: true,
       parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
-      docs: docs(
-        jsDocLines({
-          summary: `A client of ${model.info.title || context.packageName}: one function per operation, and the path-typed \`GET\`, \`POST\`, ... (\`client.GET('/path', { params, body })\`, resolving with \`{ data, response }\`).`,
-          description:
-            "Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.",
-        }),
-      ),
-      statements: createClientBody(model, names, written),
+      docs: jsDocLines({
+        summary: `A client of ${model.info.title || context.packageName}: one function per operation, and the path-typed \`GET\`, \`POST\`, ... (\`client.GET('/path', { params, body })\`, resolving with \`{ data, response }\`).`,
+        description:
+          "Both go through the same runtime: credentials per operation, the spec's wire format, validation before sending, timeouts, retries, redirects that never carry a credential to another origin, and typed errors. Credentials, base URL, retries and validation are set once in `options`; each function takes its arguments as one object (`{ path, query, header, cookie, body }`). With `validation: { response: 'strict' }`, a 2xx body that breaks its schema throws a `ResponseValidationError`.",
+      }),
+      body: [createClientBody(model, names, written)],
     },
     {
-      kind: StructureKind.TypeAlias,
+      kind: 'type',
       name: `${prefix}Client`,
-      isExported: true,
+      exported: true,
       type: 'ReturnType<typeof createClient>',
-      docs: docs(['The client returned by `createClient`.']),
+      docs: ['The client returned by `createClient`.'],
     },
   );
-  return moduleText(module, statements);
+  return module.text(statements.map(printDeclaration));
 }
 
 /** `src/client.ts`: `createClient` and one typed function per operation, on `@zapgen/runtime`. */

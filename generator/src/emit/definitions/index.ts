@@ -8,7 +8,6 @@
  * bundle of one operation then holds no other operation (esbuild splits by file, and a file
  * that a chunk loaded on demand and the entry both import goes whole into a shared chunk).
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { relativeSpecifier, type ModuleDeclaration } from '../registry.js';
@@ -17,7 +16,7 @@ import { Code, needsOwnType, printLiteral } from '../shared/literal.js';
 import { operationSchemasNames } from '../zod/module.js';
 import { operationConverts } from '../zod/codecs.js';
 import { apiKeyOptions, operationNames } from '../shared/operation-names.js';
-import { docs, moduleText } from '../shared/ts-morph.js';
+import { printDeclaration, type Declaration } from '../shared/declarations.js';
 import { ModuleBuilder } from '../shared/module.js';
 import { Degradations, guardedOperation } from '../shared/degrade.js';
 import {
@@ -177,48 +176,38 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
     runtimeTypes,
     { type: true },
   );
-  const statements: StatementStructures[] = [];
+  const statements: Declaration[] = [];
   if (flows) {
     statements.push(
       {
-        kind: StructureKind.TypeAlias,
+        kind: 'type',
         name: 'OAuthFlows',
         type: `Extract<SecuritySchemeDefinition, { type: 'oauth2' }>['flows']`,
       },
       {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: docs([
+        kind: 'const',
+        exported: true,
+        docs: [
           "OAuth 2.0 flows (authorization and token URLs, scopes) of each oauth2 security scheme, for the runtime's OAuth helpers.",
-        ]),
-        declarations: [
-          {
-            name: OAUTH_FLOWS,
-            initializer: `${flows} as const satisfies Record<string, OAuthFlows>`,
-          },
         ],
+        name: OAUTH_FLOWS,
+        initializer: `${flows} as const satisfies Record<string, OAuthFlows>`,
       },
     );
   }
   statements.push({
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    isExported: true,
-    docs: docs([
+    kind: 'const',
+    exported: true,
+    docs: [
       'The API without its operations (servers, security schemes): what `createBaseClient` hands to the runtime.',
-    ]),
-    declarations: [
-      {
-        name: API_BASE,
-        type: 'ApiDefinition',
-        initializer: apiDefinition({
-          model,
-          packageName: context.packageName,
-          apiKeyOptions: apiKeyOptions(model.securitySchemes),
-        }),
-      },
     ],
+    name: API_BASE,
+    type: 'ApiDefinition',
+    initializer: apiDefinition({
+      model,
+      packageName: context.packageName,
+      apiKeyOptions: apiKeyOptions(model.securitySchemes),
+    }),
   });
   const routeConsts: string[] = [];
   const validated = validatedFiles(model);
@@ -233,39 +222,33 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
     const codecs = converting.has(operation.operationId) ? 'operationCodecs' : undefined;
     routeConsts.push(name);
     statements.push({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs([
+      kind: 'const',
+      exported: true,
+      docs: [
         `How \`${commentText(operation.operationId)}\` goes on the wire: its definition without validators.`,
-      ]),
-      declarations: [
-        {
-          name,
-          type: 'OperationDefinition',
-          initializer: guardedOperation(
-            context.degradations,
-            {
-              operation,
-              emitter: 'routes',
-              what: 'the clients and the mock send and read it without parameter shapes',
-            },
-            () => operationRoute({ model, operation, loadValidators: loader, codecs }),
-            () =>
-              operationRoute({ model, operation, shapes: false, loadValidators: loader, codecs }),
-          ),
-        },
       ],
+      name,
+      type: 'OperationDefinition',
+      initializer: guardedOperation(
+        context.degradations,
+        {
+          operation,
+          emitter: 'routes',
+          what: 'the clients and the mock send and read it without parameter shapes',
+        },
+        () => operationRoute({ model, operation, loadValidators: loader, codecs }),
+        () => operationRoute({ model, operation, shapes: false, loadValidators: loader, codecs }),
+      ),
     });
   }
   statements.push({
-    kind: StructureKind.Function,
+    kind: 'function',
     name: WITH_OPERATIONS,
-    isExported: true,
-    leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
-    docs: docs([
+    exported: true,
+    annotation: '/* @__NO_SIDE_EFFECTS__ */',
+    docs: [
       'The API with the given operations. A function without side effects, so that a bundle without `api` or `routes` drops every operation.',
-    ]),
+    ],
     parameters: [
       {
         name: 'input',
@@ -273,24 +256,19 @@ export function routesSource(model: ApiModel, context: EmitContext): string {
       },
     ],
     returnType: 'ApiDefinition',
-    statements: 'return { ...input.api, operations: Object.values(input.operations) };',
+    body: ['return { ...input.api, operations: Object.values(input.operations) };'],
   });
   statements.push({
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    isExported: true,
-    docs: docs([
+    kind: 'const',
+    exported: true,
+    docs: [
       'The API with every route and no validator: what the drop-in client (`./fetch`) finds operations in.',
-    ]),
-    declarations: [
-      {
-        name: ROUTES,
-        type: 'ApiDefinition',
-        initializer: `/* @__PURE__ */ ${WITH_OPERATIONS}({ api: ${API_BASE}, operations: [${routeConsts.join(', ')}] })`,
-      },
     ],
+    name: ROUTES,
+    type: 'ApiDefinition',
+    initializer: `/* @__PURE__ */ ${WITH_OPERATIONS}({ api: ${API_BASE}, operations: [${routeConsts.join(', ')}] })`,
   });
-  return moduleText(module, statements);
+  return module.text(statements.map(printDeclaration));
 }
 
 /**
@@ -342,22 +320,22 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
     // The zod/mini twin of the zod module: what the client validates with (`emit/zod/flavour.ts`).
     .importModule('validators', imported)
     .reexport(module.specifier(ROUTES_MODULE.id, exported), exported);
-  const statements: StatementStructures[] = [];
+  const statements: Declaration[] = [];
   if (imported.length) {
     const items = model.operations.some((operation) => itemResponses(operation).length > 0);
     statements.push(
       {
-        kind: StructureKind.TypeAlias,
+        kind: 'type',
         name: 'OperationValidators',
-        docs: docs(['The zod validators of one operation, as the runtime uses them.']),
+        docs: ['The zod validators of one operation, as the runtime uses them.'],
         type: `{ parameters?: Validator; body?: Validator; responses: Partial<Record<string, Validator>>${items ? '; items?: Partial<Record<string, Validator>>' : ''} }`,
       },
       {
-        kind: StructureKind.Function,
+        kind: 'function',
         name: VALIDATOR_OF,
         // Bundlers drop a call of it whose result nothing uses (esbuild, Rollup, webpack's terser).
-        leadingTrivia: '/* @__NO_SIDE_EFFECTS__ */\n',
-        docs: docs(['One validator of an operation; the runtime skips the ones that are missing.']),
+        annotation: '/* @__NO_SIDE_EFFECTS__ */',
+        docs: ['One validator of an operation; the runtime skips the ones that are missing.'],
         parameters: [
           {
             name: 'input',
@@ -365,7 +343,7 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
           },
         ],
         returnType: 'Validator | undefined',
-        statements: [
+        body: [
           // Not checked structurally: every zod schema is a validator, and comparing the deep types
           // of a deeply nested spec's schemas exhausts the checker (TS2589).
           'const validators = input.schemas as OperationValidators;',
@@ -378,25 +356,20 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   }
   for (const { operation, definition, route, validators, converts } of entries) {
     statements.push({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs([
+      kind: 'const',
+      exported: true,
+      docs: [
         `The definition of \`${commentText(operation.operationId)}\`, for \`client.paginate\`, \`client.poll\` and other tools.`,
-      ]),
-      declarations: [
-        {
-          name: definition,
-          type: 'OperationDefinition',
-          // `withValidators` has no side effects: a bundle that does not use the definition drops it.
-          initializer:
-            validators === undefined
-              ? route
-              : converts
-                ? `{ .../* @__PURE__ */ withValidators(${route}, ${validators}), codecs: operationCodecs }`
-                : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
-        },
       ],
+      name: definition,
+      type: 'OperationDefinition',
+      // `withValidators` has no side effects: a bundle that does not use the definition drops it.
+      initializer:
+        validators === undefined
+          ? route
+          : converts
+            ? `{ .../* @__PURE__ */ withValidators(${route}, ${validators}), codecs: operationCodecs }`
+            : `/* @__PURE__ */ withValidators(${route}, ${validators})`,
     });
   }
   const byId = Object.fromEntries(
@@ -404,36 +377,26 @@ export function definitionsSource(model: ApiModel, context: EmitContext): string
   );
   statements.push(
     {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs([
+      kind: 'const',
+      exported: true,
+      docs: [
         'Every operation definition by operationId, for the client, the mock server and other tools.',
-      ]),
-      declarations: [
-        {
-          name: DEFINITIONS,
-          initializer: `${printLiteral(byId)} satisfies Record<string, OperationDefinition>`,
-        },
       ],
+      name: DEFINITIONS,
+      initializer: `${printLiteral(byId)} satisfies Record<string, OperationDefinition>`,
     },
     {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: docs([
+      kind: 'const',
+      exported: true,
+      docs: [
         'What the runtime (client and mock server) needs to know about the API: servers, security schemes and every operation.',
-      ]),
-      declarations: [
-        {
-          name: 'api',
-          type: 'ApiDefinition',
-          initializer: `/* @__PURE__ */ ${WITH_OPERATIONS}({ api: ${API_BASE}, operations: ${DEFINITIONS} })`,
-        },
       ],
+      name: 'api',
+      type: 'ApiDefinition',
+      initializer: `/* @__PURE__ */ ${WITH_OPERATIONS}({ api: ${API_BASE}, operations: ${DEFINITIONS} })`,
     },
   );
-  return moduleText(module, statements);
+  return module.text(statements.map(printDeclaration));
 }
 
 export const definitionsEmitter: Emitter = {

@@ -42,6 +42,7 @@ const FETCH_TYPES: readonly string[] = [
 export const FETCH_MODULE: ModuleDeclaration = {
   id: 'fetch',
   file: 'src/fetch.ts',
+  subpath: './fetch',
   // Every name, openapi-fetch's among them: what the codemod moves to this module (`migrate/`).
   exports: [
     'default',

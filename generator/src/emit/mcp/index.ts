@@ -18,6 +18,7 @@ import { referencedComponents, toolPlans, type ToolPlan } from './tools.js';
 export const MCP_MODULE: ModuleDeclaration = {
   id: 'mcp',
   file: 'src/mcp.ts',
+  subpath: './mcp',
   exports: ['mcpDefinition', 'createMcpServer', 'main'],
 };
 

@@ -41,6 +41,7 @@ function definitionLiteral(model: ApiModel): string {
 export const MOCK_MODULE: ModuleDeclaration = {
   id: 'mock',
   file: 'src/mock.ts',
+  subpath: './mock',
   exports: ['createMock', 'mockDefinition'],
 };
 

@@ -40,6 +40,7 @@ const RUNTIME_TYPES = [
 export const INDEX_MODULE: ModuleDeclaration = {
   id: 'index',
   file: 'src/index.ts',
+  subpath: '.',
   exports: [...INDEX_TYPES, ...RUNTIME_ERRORS, ...RUNTIME_TYPES],
 };
 

@@ -8,7 +8,7 @@ import { tsconfigJson } from './tsconfig.js';
 export const packageEmitter: Emitter = {
   name: 'package',
   provides: [
-    { id: 'package.json', file: 'package.json', exports: [] },
+    { id: 'package.json', file: 'package.json', subpath: './package.json', exports: [] },
     { id: 'tsconfig.json', file: 'tsconfig.json', exports: [] },
     INDEX_MODULE,
     { id: 'readme', file: 'README.md', exports: [] },

@@ -1,8 +1,8 @@
-import path from 'node:path';
-import { receivedWebhooks } from '../../model/webhooks.js';
+import { compareCodePoints } from '../../model/order.js';
 import type { ApiModel } from '../../model/types.js';
 import type { EmitContext } from '../emitter.js';
 import { binName } from '../mcp/index.js';
+import type { ModuleRegistry } from '../registry.js';
 
 /** The key of `package.json` where zapgen records what the version was computed from (`release/`). */
 export const MANIFEST_KEY = 'zapgen';
@@ -45,9 +45,32 @@ export const INTEGRATION_BUILD = {
 /** The TypeScript the package builds with (its `build` script runs `tsc`). */
 export const TYPESCRIPT_RANGE = '^5.9.3';
 
-/** One subpath export of a compiled module. */
-function compiled(name: string): { types: string; default: string } {
-  return { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` };
+/** What the build writes of the package's TypeScript file (`src/fetch.ts`): `./dist/fetch`. */
+function compiledPath(file: string): string {
+  return `./${file.replace(/^src\//, 'dist/').replace(/\.ts$/, '')}`;
+}
+
+/**
+ * `exports`: each module that declares a subpath (`registry.ts`) and is written for this spec;
+ * a TypeScript module as its compiled `.d.ts` and `.js`, another file as it is. The root first,
+ * then by subpath, so that the map does not depend on the order of the emitters.
+ */
+function packageExports(
+  model: ApiModel,
+  modules: ModuleRegistry,
+): Record<string, string | { types: string; default: string }> {
+  const exported = modules
+    .exported(model)
+    .map((module) => [module.subpath!, module.file] as const)
+    .sort(([a], [b]) => Number(b === '.') - Number(a === '.') || compareCodePoints(a, b));
+  return Object.fromEntries(
+    exported.map(([subpath, file]) => [
+      subpath,
+      file.endsWith('.ts')
+        ? { types: `${compiledPath(file)}.d.ts`, default: `${compiledPath(file)}.js` }
+        : `./${file}`,
+    ]),
+  );
 }
 
 /** `package.json` of the generated package. */
@@ -60,26 +83,10 @@ export function packageJson(model: ApiModel, context: EmitContext): string {
     type: 'module',
     sideEffects: false,
     engines: { node: '>=20.19' },
-    exports: {
-      '.': compiled('index'),
-      './fetch': compiled('fetch'),
-      './tanstack-query': compiled('tanstack-query'),
-      './react-query': compiled('react-query'),
-      './swr': compiled('swr'),
-      './zod': compiled('zod'),
-      './fixtures': compiled('fixtures'),
-      './types': compiled('types'),
-      './mock': compiled('mock'),
-      './mcp': compiled('mcp'),
-      // Only a spec with webhooks or callbacks has a receiver of them.
-      ...(receivedWebhooks(model).length && { './webhooks': compiled('webhooks') }),
-      './openapi.json': './openapi.json',
-      './package.json': './package.json',
-    },
+    exports: packageExports(model, context.modules),
     // `npx <package> mcp`: the package's commands (`src/bin.ts`).
     bin: {
-      [binName(context.packageName)]:
-        `./dist/${path.posix.basename(context.modules.file('bin'), '.ts')}.js`,
+      [binName(context.packageName)]: `${compiledPath(context.modules.file('bin'))}.js`,
     },
     files: ['dist', 'src', 'openapi.json', 'README.md', 'CHANGELOG.md'],
     scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },

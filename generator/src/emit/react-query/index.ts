@@ -25,6 +25,7 @@ const REACT_QUERY_TYPES = [
 export const REACT_QUERY_MODULE: ModuleDeclaration = {
   id: 'react-query',
   file: 'src/react-query.ts',
+  subpath: './react-query',
   exports: ['default', 'createClient', ...REACT_QUERY_TYPES],
 };
 

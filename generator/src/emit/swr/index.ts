@@ -22,6 +22,7 @@ import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scop
 export const SWR_MODULE: ModuleDeclaration = {
   id: 'swr',
   file: 'src/swr.ts',
+  subpath: './swr',
   exports: ['matchKeys'],
 };
 

@@ -23,6 +23,7 @@ import { namespaceObject } from '../shared/namespace-names.js';
 export const TANSTACK_QUERY_MODULE: ModuleDeclaration = {
   id: 'tanstack-query',
   file: 'src/tanstack-query.ts',
+  subpath: './tanstack-query',
   exports: ['apiQueryKey', 'resourceQueryKey'],
 };
 

@@ -141,6 +141,7 @@ function print(model: ApiModel): { text: string; warnings: TypeWarning[] } {
 export const TYPES_MODULE: ModuleDeclaration = {
   id: 'types',
   file: 'src/types.ts',
+  subpath: './types',
   exports: ['paths', 'webhooks', 'components', '$defs', 'operations'],
 };
 

@@ -22,6 +22,9 @@ import { ModuleBuilder } from '../shared/module.js';
 export const WEBHOOKS_MODULE: ModuleDeclaration = {
   id: 'webhooks',
   file: 'src/webhooks.ts',
+  subpath: './webhooks',
+  // Only a spec with webhooks or callbacks has a receiver of them.
+  writtenFor: (model) => receivedWebhooks(model).length > 0,
   exports: [
     'createWebhooks',
     'parseWebhook',
@@ -208,7 +211,7 @@ export const webhooksEmitter: Emitter = {
   provides: [WEBHOOKS_MODULE],
   needs: ['zod'],
   emit: (model, context) =>
-    receivedWebhooks(model).length
+    WEBHOOKS_MODULE.writtenFor!(model)
       ? [{ path: WEBHOOKS_MODULE.file, contents: webhooksSource(model, context) }]
       : [],
 };

@@ -25,7 +25,12 @@ import { CLASSIC, MINI } from './flavour.js';
 import { Degradations } from '../shared/degrade.js';
 
 /** The package's `./zod` export; its exports are named after the spec's schemas and operations. */
-const ZOD_MODULE: ModuleDeclaration = { id: 'zod', file: 'src/zod.ts', exports: [] };
+const ZOD_MODULE: ModuleDeclaration = {
+  id: 'zod',
+  file: 'src/zod.ts',
+  subpath: './zod',
+  exports: [],
+};
 /** The client's validators, in zod/mini (see `flavour.ts`); the definitions import them. */
 const VALIDATORS_MODULE: ModuleDeclaration = {
   id: 'validators',

@@ -15,6 +15,7 @@ import {
   validatedModules,
 } from '../../../src/emit/definitions/index.js';
 import { typescriptTypesEmitter } from '../../../src/emit/typescript-types/index.js';
+import { emitters, ModuleRegistry } from '../../../src/emit/index.js';
 import { typeCheck, zodStub } from '../client/compile.js';
 import { context, jsonResponse, model, operation, parameter, string } from '../client/model.js';
 
@@ -75,27 +76,57 @@ describe('package emitter: package.json', () => {
     expect(manifest).toMatchObject(want);
   });
 
-  test('exports every entry point users import, with types first', async () => {
+  test('exports every entry point users import (the root, then by subpath), with types first', async () => {
     const manifest = JSON.parse((await emit(model({ operations: [] })))['package.json']!);
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
       './fetch',
-      './tanstack-query',
-      './react-query',
-      './swr',
-      './zod',
       './fixtures',
-      './types',
-      './mock',
       './mcp',
+      './mock',
       './openapi.json',
       './package.json',
+      './react-query',
+      './swr',
+      './tanstack-query',
+      './types',
+      './zod',
     ]);
     expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'default']);
     expect(manifest.exports['./zod']).toEqual({
       types: './dist/zod.d.ts',
       default: './dist/zod.js',
     });
+  });
+
+  test("exports what the emitters declare: another emitter's module at its subpath, a module not written for this spec not at all", async () => {
+    const extra = {
+      name: 'extra',
+      needs: [],
+      emit: () => [],
+      provides: [
+        { id: 'extra', file: 'src/extra/entry.ts', subpath: './extra', exports: [] },
+        {
+          id: 'never',
+          file: 'src/never.ts',
+          subpath: './never',
+          exports: [],
+          writtenFor: () => false,
+        },
+        { id: 'data', file: 'data/x.json', subpath: './x.json', exports: [] },
+      ],
+    };
+    const files = await packageEmitter.emit(model({ operations: [] }), {
+      ...context,
+      modules: ModuleRegistry.of([...emitters, extra]),
+    });
+    const manifest = JSON.parse(files.find((file) => file.path === 'package.json')!.contents);
+    expect(manifest.exports['./extra']).toEqual({
+      types: './dist/extra/entry.d.ts',
+      default: './dist/extra/entry.js',
+    });
+    expect(manifest.exports['./x.json']).toBe('./data/x.json');
+    expect(manifest.exports).not.toHaveProperty('./never');
   });
 
   test('depends on the runtime it was generated for (its version, as a caret range) and the libraries the runtime uses', async () => {
