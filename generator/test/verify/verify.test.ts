@@ -143,14 +143,16 @@ describe('verifyPackage', () => {
     ).toEqual(result.warnings.filter((warning) => warning.rule === 'type-replaced'));
   });
 
-  it('a proven value is written `as T` alone (no re-check in every build); an unproven one keeps `satisfies T as T`', async () => {
+  it('a proven value is JSON data written `as T` (nothing to infer or relate in every build); an unproven one keeps `satisfies T as T`', async () => {
     const type = 'components["schemas"]["Pet"]';
     const proven = await emitted({
       schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },
       fixtures: { Pet: { name: 'Rex' } },
     });
     const provenModule = contents(proven.files, 'src/fixtures.ts');
-    expect(provenModule).toContain(`} as ${type},`);
+    expect(provenModule).toContain(
+      `minimal: JSON.parse(\`{\n    "name": "Rex"\n  }\`) as ${type},`,
+    );
     expect(provenModule).not.toContain('satisfies');
     const unproven = await emitted({
       schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } },

@@ -3,18 +3,18 @@ import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
 const AccountInfoSchemaFixture = {
-  minimal: {
-    id: 69,
-    name: 'charlie',
-    logo_url: 'golf',
-    owner: {},
-  } as components['schemas']['AccountInfo'],
-  full: {
-    id: 81,
-    name: 'juliet',
-    logo_url: 'charlie',
-    owner: {},
-  } as components['schemas']['AccountInfo'],
+  minimal: JSON.parse(`{
+    "id": 69,
+    "name": "charlie",
+    "logo_url": "golf",
+    "owner": {}
+  }`) as components['schemas']['AccountInfo'],
+  full: JSON.parse(`{
+    "id": 81,
+    "name": "juliet",
+    "logo_url": "charlie",
+    "owner": {}
+  }`) as components['schemas']['AccountInfo'],
   invalid: [
     {
       rule: 'required at /id',
@@ -62,12 +62,12 @@ const AccountInfoResultsSchemaFixture = {
 };
 
 const AccountOwnerSchemaFixture = {
-  minimal: {} as components['schemas']['AccountOwner'],
-  full: {
-    name: 'echo',
-    email: 'juliet',
-  } as components['schemas']['AccountOwner'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['AccountOwner'],
+  full: JSON.parse(`{
+    "name": "echo",
+    "email": "juliet"
+  }`) as components['schemas']['AccountOwner'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ActionDetailsBodySchemaSchemaFixture = {
@@ -76,7 +76,7 @@ const ActionDetailsBodySchemaSchemaFixture = {
   full: {
     params: {},
   } satisfies components['schemas']['ActionDetailsBodySchema'] as components['schemas']['ActionDetailsBodySchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ActionDetailsParamsSchemaSchemaFixture = {
@@ -85,49 +85,51 @@ const ActionDetailsParamsSchemaSchemaFixture = {
   full: {
     params: {},
   } satisfies components['schemas']['ActionDetailsParamsSchema'] as components['schemas']['ActionDetailsParamsSchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ActionDetailsResultSchemaSchemaFixture = {
-  minimal: {
-    action_has_custom_needs_probability: 1,
-    action: {
-      type: 'charlie',
-      key: 'juliet',
-      name: 'echo',
-      noun: 'golf',
-      description: 'bravo',
-      is_important: false,
-      is_hidden: false,
+  minimal: JSON.parse(`{
+    "action_has_custom_needs_probability": 1,
+    "action": {
+      "type": "charlie",
+      "key": "juliet",
+      "name": "echo",
+      "noun": "golf",
+      "description": "bravo",
+      "is_important": false,
+      "is_hidden": false
     },
-    action_gives: [],
-    action_needs: [],
-    action_sample: {},
-  } as components['schemas']['ActionDetailsResultSchema'],
-  full: {
-    action_has_custom_needs_probability: 1,
-    action: {
-      type: 'delta',
-      key: 'alpha',
-      name: 'charlie',
-      noun: 'india',
-      description: 'golf',
-      is_important: true,
-      is_hidden: false,
+    "action_gives": [],
+    "action_needs": [],
+    "action_sample": {}
+  }`) as components['schemas']['ActionDetailsResultSchema'],
+  full: JSON.parse(`{
+    "action_has_custom_needs_probability": 1,
+    "action": {
+      "type": "delta",
+      "key": "alpha",
+      "name": "charlie",
+      "noun": "india",
+      "description": "golf",
+      "is_important": true,
+      "is_hidden": false
     },
-    action_gives: [
+    "action_gives": [
       {
-        key: 'foxtrot',
-        score: 9.5,
-        subscore: 63,
-        type: 'india',
-        custom_field: false,
-        important: false,
-      },
+        "key": "foxtrot",
+        "score": 9.5,
+        "subscore": 63,
+        "type": "india",
+        "custom_field": false,
+        "important": false
+      }
     ],
-    action_needs: [{}],
-    action_sample: {},
-  } as components['schemas']['ActionDetailsResultSchema'],
+    "action_needs": [
+      {}
+    ],
+    "action_sample": {}
+  }`) as components['schemas']['ActionDetailsResultSchema'],
   invalid: [
     {
       rule: 'required at /action_has_custom_needs_probability',
@@ -205,24 +207,24 @@ const ActionDetailsResultSchemaResultsSchemaFixture = {
 };
 
 const ActionMetaHookTSchemaFixture = {
-  minimal: {} as components['schemas']['ActionMetaHookT'],
-  full: {
-    directions: 'hotel',
-    is_notification: true,
-    is_pollable: false,
-    is_polling_notification: false,
-    is_subscription: true,
-    url: 'foxtrot',
-  } as components['schemas']['ActionMetaHookT'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['ActionMetaHookT'],
+  full: JSON.parse(`{
+    "directions": "hotel",
+    "is_notification": true,
+    "is_pollable": false,
+    "is_polling_notification": false,
+    "is_subscription": true,
+    "url": "foxtrot"
+  }`) as components['schemas']['ActionMetaHookT'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ActionMetaTSchemaFixture = {
-  minimal: {} as components['schemas']['ActionMetaT'],
-  full: {
-    hook: {},
-  } as components['schemas']['ActionMetaT'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['ActionMetaT'],
+  full: JSON.parse(`{
+    "hook": {}
+  }`) as components['schemas']['ActionMetaT'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ActionParamSchemaFixture = {
@@ -232,42 +234,42 @@ const ActionParamSchemaFixture = {
     mode: 'locked',
     value: 'anything',
   } satisfies components['schemas']['ActionParam'] as components['schemas']['ActionParam'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ActionSchemaSchemaFixture = {
-  minimal: {
-    app: 'hotel',
-    action: 'bravo',
-    type: 'write',
-    display_name: 'india',
-    description: 'foxtrot',
-    search_relevancy_score: 1,
-    app_info: {
-      app: 'juliet',
-      name: 'hotel',
-      logo_url: 'bravo',
-      auth_type: 'juliet',
-      actions: {},
+  minimal: JSON.parse(`{
+    "app": "hotel",
+    "action": "bravo",
+    "type": "write",
+    "display_name": "india",
+    "description": "foxtrot",
+    "search_relevancy_score": 1,
+    "app_info": {
+      "app": "juliet",
+      "name": "hotel",
+      "logo_url": "bravo",
+      "auth_type": "juliet",
+      "actions": {}
     },
-    app_needs_auth: true,
-  } as components['schemas']['ActionSchema'],
-  full: {
-    app: 'hotel',
-    action: 'echo',
-    type: 'search_or_write',
-    display_name: 'charlie',
-    description: 'hotel',
-    search_relevancy_score: 1,
-    app_info: {
-      app: 'bravo',
-      name: 'juliet',
-      logo_url: 'bravo',
-      auth_type: 'juliet',
-      actions: {},
+    "app_needs_auth": true
+  }`) as components['schemas']['ActionSchema'],
+  full: JSON.parse(`{
+    "app": "hotel",
+    "action": "echo",
+    "type": "search_or_write",
+    "display_name": "charlie",
+    "description": "hotel",
+    "search_relevancy_score": 1,
+    "app_info": {
+      "app": "bravo",
+      "name": "juliet",
+      "logo_url": "bravo",
+      "auth_type": "juliet",
+      "actions": {}
     },
-    app_needs_auth: true,
-  } as components['schemas']['ActionSchema'],
+    "app_needs_auth": true
+  }`) as components['schemas']['ActionSchema'],
   invalid: [
     {
       rule: 'required at /app',
@@ -331,28 +333,30 @@ const ActionSchemaResultsSchemaFixture = {
 };
 
 const ActionTSchemaFixture = {
-  minimal: {
-    type: 'foxtrot',
-    key: 'hotel',
-    name: 'delta',
-    noun: 'foxtrot',
-    description: 'delta',
-    is_important: true,
-    is_hidden: false,
-  } as components['schemas']['ActionT'],
-  full: {
-    type: 'alpha',
-    key: 'echo',
-    name: 'golf',
-    noun: 'delta',
-    description: 'charlie',
-    is_important: false,
-    is_hidden: false,
-    needs: [{}],
-    meta: {},
-    popularity: 14,
-    app_name: 'delta',
-  } as components['schemas']['ActionT'],
+  minimal: JSON.parse(`{
+    "type": "foxtrot",
+    "key": "hotel",
+    "name": "delta",
+    "noun": "foxtrot",
+    "description": "delta",
+    "is_important": true,
+    "is_hidden": false
+  }`) as components['schemas']['ActionT'],
+  full: JSON.parse(`{
+    "type": "alpha",
+    "key": "echo",
+    "name": "golf",
+    "noun": "delta",
+    "description": "charlie",
+    "is_important": false,
+    "is_hidden": false,
+    "needs": [
+      {}
+    ],
+    "meta": {},
+    "popularity": 14,
+    "app_name": "delta"
+  }`) as components['schemas']['ActionT'],
   invalid: [
     {
       rule: 'required at /type',
@@ -370,11 +374,11 @@ const ActionTSchemaFixture = {
 };
 
 const ActionTypeSchemaFixture = {
-  minimal: 'search_or_write' as components['schemas']['ActionType'],
-  full: 'search_or_write' as components['schemas']['ActionType'],
+  minimal: JSON.parse(`"search_or_write"`) as components['schemas']['ActionType'],
+  full: JSON.parse(`"search_or_write"`) as components['schemas']['ActionType'],
   invalid: [
-    { rule: 'enum', value: 'not-in-enum' as unknown },
-    { rule: 'type', value: null as unknown },
+    { rule: 'enum', value: JSON.parse(`"not-in-enum"`) as unknown },
+    { rule: 'type', value: JSON.parse(`null`) as unknown },
   ],
 };
 
@@ -388,7 +392,7 @@ const AiActionMetaSchemaFixture = {
     authentication_label: 'india',
     app_needs_auth: true,
   } satisfies components['schemas']['AiActionMeta'] as components['schemas']['AiActionMeta'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AiActionResponseSchemaFixture = {
@@ -408,75 +412,75 @@ const AiActionResponseSchemaFixture = {
     authentication_id: 39,
     needs: [{}],
   } satisfies components['schemas']['AiActionResponse'] as components['schemas']['AiActionResponse'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AppAuthResponseSchemaSchemaFixture = {
-  minimal: {} as components['schemas']['AppAuthResponseSchema'],
-  full: {} as components['schemas']['AppAuthResponseSchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['AppAuthResponseSchema'],
+  full: JSON.parse(`{}`) as components['schemas']['AppAuthResponseSchema'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AppDetailTSchemaFixture = {
-  minimal: {
-    name: 'charlie',
-    slug: 'alpha',
-    description: 'india',
-    app_profile_url: 'bravo',
-    banner: 'echo',
-    canonical_id: 'india',
-    hashtag: 'india',
-    image: 'hotel',
-    age_in_days: 77,
-    days_since_last_update: 65,
-    id: 93,
-    internal_id: 42,
-    popularity: 4,
-    request_count: 42,
-    zap_usage_count: 50,
-    images: {},
-    is_beta: false,
-    is_built_in: true,
-    is_featured: false,
-    is_premium: true,
-    is_public: true,
-    is_upcoming: false,
-  } as components['schemas']['AppDetailT'],
-  full: {
-    name: 'alpha',
-    slug: 'hotel',
-    description: 'charlie',
-    app_profile_url: 'juliet',
-    banner: 'bravo',
-    canonical_id: 'hotel',
-    hashtag: 'charlie',
-    image: 'india',
-    age_in_days: 89,
-    days_since_last_update: 74,
-    id: 4,
-    internal_id: 73,
-    popularity: 83,
-    request_count: 55,
-    zap_usage_count: 20,
-    images: {},
-    is_beta: false,
-    is_built_in: true,
-    is_featured: true,
-    is_premium: false,
-    is_public: true,
-    is_upcoming: false,
-    current_implementation_id: 'echo',
-    external_url: 'alpha',
-    learn_more_url: 'echo',
-    invite_url: 'echo',
-    primary_color: 'alpha',
-    categories: [
+  minimal: JSON.parse(`{
+    "name": "charlie",
+    "slug": "alpha",
+    "description": "india",
+    "app_profile_url": "bravo",
+    "banner": "echo",
+    "canonical_id": "india",
+    "hashtag": "india",
+    "image": "hotel",
+    "age_in_days": 77,
+    "days_since_last_update": 65,
+    "id": 93,
+    "internal_id": 42,
+    "popularity": 4,
+    "request_count": 42,
+    "zap_usage_count": 50,
+    "images": {},
+    "is_beta": false,
+    "is_built_in": true,
+    "is_featured": false,
+    "is_premium": true,
+    "is_public": true,
+    "is_upcoming": false
+  }`) as components['schemas']['AppDetailT'],
+  full: JSON.parse(`{
+    "name": "alpha",
+    "slug": "hotel",
+    "description": "charlie",
+    "app_profile_url": "juliet",
+    "banner": "bravo",
+    "canonical_id": "hotel",
+    "hashtag": "charlie",
+    "image": "india",
+    "age_in_days": 89,
+    "days_since_last_update": 74,
+    "id": 4,
+    "internal_id": 73,
+    "popularity": 83,
+    "request_count": 55,
+    "zap_usage_count": 20,
+    "images": {},
+    "is_beta": false,
+    "is_built_in": true,
+    "is_featured": true,
+    "is_premium": false,
+    "is_public": true,
+    "is_upcoming": false,
+    "current_implementation_id": "echo",
+    "external_url": "alpha",
+    "learn_more_url": "echo",
+    "invite_url": "echo",
+    "primary_color": "alpha",
+    "categories": [
       {
-        title: 'echo',
-        description: 'echo',
-      },
-    ],
-  } as components['schemas']['AppDetailT'],
+        "title": "echo",
+        "description": "echo"
+      }
+    ]
+  }`) as components['schemas']['AppDetailT'],
   invalid: [
     {
       rule: 'required at /name',
@@ -494,84 +498,84 @@ const AppDetailTSchemaFixture = {
 };
 
 const AppDetailsSchemaSchemaFixture = {
-  minimal: {
-    app_needs_auth: false,
-    implementation: {
-      selected_api: 'juliet',
-      app_id: 97,
-      name: 'bravo',
-      slug: 'golf',
-      is_deprecated: false,
-      is_private_only: false,
-      is_invite_only: false,
-      is_beta: false,
-      is_premium: false,
-      is_hidden: false,
+  minimal: JSON.parse(`{
+    "app_needs_auth": false,
+    "implementation": {
+      "selected_api": "juliet",
+      "app_id": 97,
+      "name": "bravo",
+      "slug": "golf",
+      "is_deprecated": false,
+      "is_private_only": false,
+      "is_invite_only": false,
+      "is_beta": false,
+      "is_premium": false,
+      "is_hidden": false
     },
-    details: {
-      name: 'foxtrot',
-      slug: 'foxtrot',
-      description: 'juliet',
-      app_profile_url: 'juliet',
-      banner: 'juliet',
-      canonical_id: 'foxtrot',
-      hashtag: 'bravo',
-      image: 'bravo',
-      age_in_days: 93,
-      days_since_last_update: 40,
-      id: 10,
-      internal_id: 92,
-      popularity: 11,
-      request_count: 61,
-      zap_usage_count: 62,
-      images: {},
-      is_beta: false,
-      is_built_in: true,
-      is_featured: false,
-      is_premium: true,
-      is_public: false,
-      is_upcoming: false,
+    "details": {
+      "name": "foxtrot",
+      "slug": "foxtrot",
+      "description": "juliet",
+      "app_profile_url": "juliet",
+      "banner": "juliet",
+      "canonical_id": "foxtrot",
+      "hashtag": "bravo",
+      "image": "bravo",
+      "age_in_days": 93,
+      "days_since_last_update": 40,
+      "id": 10,
+      "internal_id": 92,
+      "popularity": 11,
+      "request_count": 61,
+      "zap_usage_count": 62,
+      "images": {},
+      "is_beta": false,
+      "is_built_in": true,
+      "is_featured": false,
+      "is_premium": true,
+      "is_public": false,
+      "is_upcoming": false
+    }
+  }`) as components['schemas']['AppDetailsSchema'],
+  full: JSON.parse(`{
+    "app_needs_auth": false,
+    "implementation": {
+      "selected_api": "echo",
+      "app_id": 74,
+      "name": "india",
+      "slug": "charlie",
+      "is_deprecated": false,
+      "is_private_only": false,
+      "is_invite_only": false,
+      "is_beta": false,
+      "is_premium": false,
+      "is_hidden": false
     },
-  } as components['schemas']['AppDetailsSchema'],
-  full: {
-    app_needs_auth: false,
-    implementation: {
-      selected_api: 'echo',
-      app_id: 74,
-      name: 'india',
-      slug: 'charlie',
-      is_deprecated: false,
-      is_private_only: false,
-      is_invite_only: false,
-      is_beta: false,
-      is_premium: false,
-      is_hidden: false,
-    },
-    details: {
-      name: 'golf',
-      slug: 'juliet',
-      description: 'golf',
-      app_profile_url: 'golf',
-      banner: 'foxtrot',
-      canonical_id: 'golf',
-      hashtag: 'foxtrot',
-      image: 'foxtrot',
-      age_in_days: 71,
-      days_since_last_update: 21,
-      id: 74,
-      internal_id: 11,
-      popularity: 27,
-      request_count: 57,
-      zap_usage_count: 91,
-      images: {},
-      is_beta: false,
-      is_built_in: false,
-      is_featured: false,
-      is_premium: true,
-      is_public: true,
-      is_upcoming: false,
-    },
-  } as components['schemas']['AppDetailsSchema'],
+    "details": {
+      "name": "golf",
+      "slug": "juliet",
+      "description": "golf",
+      "app_profile_url": "golf",
+      "banner": "foxtrot",
+      "canonical_id": "golf",
+      "hashtag": "foxtrot",
+      "image": "foxtrot",
+      "age_in_days": 71,
+      "days_since_last_update": 21,
+      "id": 74,
+      "internal_id": 11,
+      "popularity": 27,
+      "request_count": 57,
+      "zap_usage_count": 91,
+      "images": {},
+      "is_beta": false,
+      "is_built_in": false,
+      "is_featured": false,
+      "is_premium": true,
+      "is_public": true,
+      "is_upcoming": false
+    }
+  }`) as components['schemas']['AppDetailsSchema'],
   invalid: [
     {
       rule: 'required at /app_needs_auth',
@@ -652,22 +656,22 @@ const AppDetailsSchemaResultsSchemaFixture = {
 };
 
 const AppSchemaSchemaFixture = {
-  minimal: {
-    app: 'charlie',
-    name: 'bravo',
-    logo_url: 'juliet',
-    auth_type: 'delta',
-    actions: {},
-  } as components['schemas']['AppSchema'],
-  full: {
-    app: 'india',
-    name: 'echo',
-    logo_url: 'charlie',
-    auth_type: 'juliet',
-    actions: {
-      additionalProperty: 9,
-    },
-  } as components['schemas']['AppSchema'],
+  minimal: JSON.parse(`{
+    "app": "charlie",
+    "name": "bravo",
+    "logo_url": "juliet",
+    "auth_type": "delta",
+    "actions": {}
+  }`) as components['schemas']['AppSchema'],
+  full: JSON.parse(`{
+    "app": "india",
+    "name": "echo",
+    "logo_url": "charlie",
+    "auth_type": "juliet",
+    "actions": {
+      "additionalProperty": 9
+    }
+  }`) as components['schemas']['AppSchema'],
   invalid: [
     {
       rule: 'required at /app',
@@ -716,82 +720,86 @@ const AppSchemaResultsSchemaFixture = {
 };
 
 const AuthFieldTSchemaFixture = {
-  minimal: {} as components['schemas']['AuthFieldT'],
-  full: {
-    computed: true,
-    key: 'bravo',
-    required: true,
-    type: 'dict',
-    label: 'delta',
-    help_text: 'hotel',
-  } as components['schemas']['AuthFieldT'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['AuthFieldT'],
+  full: JSON.parse(`{
+    "computed": true,
+    "key": "bravo",
+    "required": true,
+    "type": "dict",
+    "label": "delta",
+    "help_text": "hotel"
+  }`) as components['schemas']['AuthFieldT'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AuthenticationGroupTSchemaFixture = {
-  minimal: {} as components['schemas']['AuthenticationGroupT'],
-  full: {
-    id: 'juliet',
-    name: 'hotel',
-    photo_url: 'foxtrot',
-    member_count: 82,
-  } as components['schemas']['AuthenticationGroupT'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['AuthenticationGroupT'],
+  full: JSON.parse(`{
+    "id": "juliet",
+    "name": "hotel",
+    "photo_url": "foxtrot",
+    "member_count": 82
+  }`) as components['schemas']['AuthenticationGroupT'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AuthenticationPermissionsTSchemaFixture = {
-  minimal: {} as components['schemas']['AuthenticationPermissionsT'],
-  full: {
-    delete: false,
-    edit: true,
-    reconnect: false,
-    share: false,
-    test: true,
-    transfer: false,
-    use: false,
-  } as components['schemas']['AuthenticationPermissionsT'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['AuthenticationPermissionsT'],
+  full: JSON.parse(`{
+    "delete": false,
+    "edit": true,
+    "reconnect": false,
+    "share": false,
+    "test": true,
+    "transfer": false,
+    "use": false
+  }`) as components['schemas']['AuthenticationPermissionsT'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AuthenticationTSchemaFixture = {
-  minimal: {
-    date: 'foxtrot',
-    lastchanged: 'india',
-    selected_api: 'hotel',
-    url: 'echo',
-    id: 54,
-    account_id: 89,
-    customuser_id: 50,
-    is_invite_only: true,
-    is_private: true,
-    is_stale: false,
-    shared_with_all: false,
-    is_shared: false,
-    groups: [],
-    members: [],
-    title: 'hotel',
-    label: 'foxtrot',
-    permissions: {},
-  } as components['schemas']['AuthenticationT'],
-  full: {
-    date: 'foxtrot',
-    lastchanged: 'foxtrot',
-    selected_api: 'india',
-    url: 'delta',
-    id: 19,
-    account_id: 64,
-    customuser_id: 82,
-    is_invite_only: true,
-    is_private: true,
-    is_stale: true,
-    shared_with_all: false,
-    is_shared: true,
-    groups: [{}],
-    members: [true],
-    title: 'echo',
-    label: 'charlie',
-    permissions: {},
-  } as components['schemas']['AuthenticationT'],
+  minimal: JSON.parse(`{
+    "date": "foxtrot",
+    "lastchanged": "india",
+    "selected_api": "hotel",
+    "url": "echo",
+    "id": 54,
+    "account_id": 89,
+    "customuser_id": 50,
+    "is_invite_only": true,
+    "is_private": true,
+    "is_stale": false,
+    "shared_with_all": false,
+    "is_shared": false,
+    "groups": [],
+    "members": [],
+    "title": "hotel",
+    "label": "foxtrot",
+    "permissions": {}
+  }`) as components['schemas']['AuthenticationT'],
+  full: JSON.parse(`{
+    "date": "foxtrot",
+    "lastchanged": "foxtrot",
+    "selected_api": "india",
+    "url": "delta",
+    "id": 19,
+    "account_id": 64,
+    "customuser_id": 82,
+    "is_invite_only": true,
+    "is_private": true,
+    "is_stale": true,
+    "shared_with_all": false,
+    "is_shared": true,
+    "groups": [
+      {}
+    ],
+    "members": [
+      true
+    ],
+    "title": "echo",
+    "label": "charlie",
+    "permissions": {}
+  }`) as components['schemas']['AuthenticationT'],
   invalid: [
     {
       rule: 'required at /date',
@@ -809,14 +817,14 @@ const AuthenticationTSchemaFixture = {
 };
 
 const CategoryDetailTSchemaFixture = {
-  minimal: {
-    title: 'juliet',
-    description: 'echo',
-  } as components['schemas']['CategoryDetailT'],
-  full: {
-    title: 'golf',
-    description: 'foxtrot',
-  } as components['schemas']['CategoryDetailT'],
+  minimal: JSON.parse(`{
+    "title": "juliet",
+    "description": "echo"
+  }`) as components['schemas']['CategoryDetailT'],
+  full: JSON.parse(`{
+    "title": "golf",
+    "description": "foxtrot"
+  }`) as components['schemas']['CategoryDetailT'],
   invalid: [
     {
       rule: 'required at /title',
@@ -834,18 +842,18 @@ const CategoryDetailTSchemaFixture = {
 };
 
 const CheckAuthResponseSchemaFixture = {
-  minimal: {
-    success: false,
-    email: 'juliet',
-    name: 'alpha',
-  } as components['schemas']['CheckAuthResponse'],
-  full: {
-    success: true,
-    email: 'golf',
-    name: 'hotel',
-    user_id: 80,
-    is_staff: false,
-  } as components['schemas']['CheckAuthResponse'],
+  minimal: JSON.parse(`{
+    "success": false,
+    "email": "juliet",
+    "name": "alpha"
+  }`) as components['schemas']['CheckAuthResponse'],
+  full: JSON.parse(`{
+    "success": true,
+    "email": "golf",
+    "name": "hotel",
+    "user_id": 80,
+    "is_staff": false
+  }`) as components['schemas']['CheckAuthResponse'],
   invalid: [
     {
       rule: 'required at /success',
@@ -863,13 +871,13 @@ const CheckAuthResponseSchemaFixture = {
 };
 
 const ChoiceTSchemaFixture = {
-  minimal: {} as components['schemas']['ChoiceT'],
-  full: {
-    key: 'hotel',
-    label: 'foxtrot',
-    sample: 'juliet',
-  } as components['schemas']['ChoiceT'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['ChoiceT'],
+  full: JSON.parse(`{
+    "key": "hotel",
+    "label": "foxtrot",
+    "sample": "juliet"
+  }`) as components['schemas']['ChoiceT'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const CreateAiActionRequestSchemaFixture = {
@@ -884,7 +892,7 @@ const CreateAiActionRequestSchemaFixture = {
     },
     meta: {},
   } satisfies components['schemas']['CreateAiActionRequest'] as components['schemas']['CreateAiActionRequest'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ErrorResponseSchemaFixture = {
@@ -894,7 +902,7 @@ const ErrorResponseSchemaFixture = {
     error: 'golf',
     detail: true,
   } satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ExecuteRequestSchemaFixture = {
@@ -906,7 +914,7 @@ const ExecuteRequestSchemaFixture = {
       additionalProperty: {},
     },
   } satisfies components['schemas']['ExecuteRequest'] as components['schemas']['ExecuteRequest'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ExecuteResponseSchemaFixture = {
@@ -925,7 +933,7 @@ const ExecuteResponseSchemaFixture = {
     status: 'error',
     error: 'hotel',
   } satisfies components['schemas']['ExecuteResponse'] as components['schemas']['ExecuteResponse'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ExposedActionResponseSchemaSchemaFixture = {
@@ -935,28 +943,28 @@ const ExposedActionResponseSchemaSchemaFixture = {
     results: [{}],
     configuration_link: 'echo',
   } satisfies components['schemas']['ExposedActionResponseSchema'] as components['schemas']['ExposedActionResponseSchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const GivesTSchemaFixture = {
-  minimal: {
-    key: 'delta',
-    score: 57,
-    subscore: 20.5,
-    type: 'golf',
-    custom_field: false,
-    important: false,
-  } as components['schemas']['GivesT'],
-  full: {
-    key: 'hotel',
-    score: 5,
-    subscore: 46,
-    type: 'golf',
-    custom_field: false,
-    important: false,
-    label: 'echo',
-    zap_meta_sample: 'anything',
-  } as components['schemas']['GivesT'],
+  minimal: JSON.parse(`{
+    "key": "delta",
+    "score": 57,
+    "subscore": 20.5,
+    "type": "golf",
+    "custom_field": false,
+    "important": false
+  }`) as components['schemas']['GivesT'],
+  full: JSON.parse(`{
+    "key": "hotel",
+    "score": 5,
+    "subscore": 46,
+    "type": "golf",
+    "custom_field": false,
+    "important": false,
+    "label": "echo",
+    "zap_meta_sample": "anything"
+  }`) as components['schemas']['GivesT'],
   invalid: [
     {
       rule: 'required at /key',
@@ -984,7 +992,7 @@ const GuessActionsSchemaSchemaFixture = {
     action_types: ['search'],
     count: 25,
   } satisfies components['schemas']['GuessActionsSchema'] as components['schemas']['GuessActionsSchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const GuessResultSchemaSchemaFixture = {
@@ -999,58 +1007,60 @@ const GuessResultSchemaSchemaFixture = {
     image: 'echo',
     score: 13,
   } satisfies components['schemas']['GuessResultSchema'] as components['schemas']['GuessResultSchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ImagesTSchemaFixture = {
-  minimal: {} as components['schemas']['ImagesT'],
-  full: {
-    url_16_x16: 'juliet',
-    url_32_x32: 'juliet',
-    url_64_x64: 'hotel',
-    url_128_x128: 'delta',
-  } as components['schemas']['ImagesT'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['ImagesT'],
+  full: JSON.parse(`{
+    "url_16_x16": "juliet",
+    "url_32_x32": "juliet",
+    "url_64_x64": "hotel",
+    "url_128_x128": "delta"
+  }`) as components['schemas']['ImagesT'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ImplementationTSchemaFixture = {
-  minimal: {
-    selected_api: 'india',
-    app_id: 90,
-    name: 'foxtrot',
-    slug: 'delta',
-    is_deprecated: false,
-    is_private_only: false,
-    is_invite_only: false,
-    is_beta: false,
-    is_premium: false,
-    is_hidden: false,
-  } as components['schemas']['ImplementationT'],
-  full: {
-    selected_api: 'alpha',
-    app_id: 82,
-    name: 'alpha',
-    slug: 'echo',
-    is_deprecated: false,
-    is_private_only: false,
-    is_invite_only: false,
-    is_beta: false,
-    is_premium: false,
-    is_hidden: false,
-    actions: [
+  minimal: JSON.parse(`{
+    "selected_api": "india",
+    "app_id": 90,
+    "name": "foxtrot",
+    "slug": "delta",
+    "is_deprecated": false,
+    "is_private_only": false,
+    "is_invite_only": false,
+    "is_beta": false,
+    "is_premium": false,
+    "is_hidden": false
+  }`) as components['schemas']['ImplementationT'],
+  full: JSON.parse(`{
+    "selected_api": "alpha",
+    "app_id": 82,
+    "name": "alpha",
+    "slug": "echo",
+    "is_deprecated": false,
+    "is_private_only": false,
+    "is_invite_only": false,
+    "is_beta": false,
+    "is_premium": false,
+    "is_hidden": false,
+    "actions": [
       {
-        type: 'juliet',
-        key: 'golf',
-        name: 'delta',
-        noun: 'hotel',
-        description: 'charlie',
-        is_important: true,
-        is_hidden: false,
-      },
+        "type": "juliet",
+        "key": "golf",
+        "name": "delta",
+        "noun": "hotel",
+        "description": "charlie",
+        "is_important": true,
+        "is_hidden": false
+      }
     ],
-    auth_type: 'golf',
-    auth_fields: [{}],
-  } as components['schemas']['ImplementationT'],
+    "auth_type": "golf",
+    "auth_fields": [
+      {}
+    ]
+  }`) as components['schemas']['ImplementationT'],
   invalid: [
     {
       rule: 'required at /selected_api',
@@ -1068,35 +1078,35 @@ const ImplementationTSchemaFixture = {
 };
 
 const ListAuthenticationsForAppResultSchemaSchemaFixture = {
-  minimal: {
-    last_refresh_seconds_ago: 47,
-    results: [],
-  } as components['schemas']['ListAuthenticationsForAppResultSchema'],
-  full: {
-    last_refresh_seconds_ago: 97,
-    results: [
+  minimal: JSON.parse(`{
+    "last_refresh_seconds_ago": 47,
+    "results": []
+  }`) as components['schemas']['ListAuthenticationsForAppResultSchema'],
+  full: JSON.parse(`{
+    "last_refresh_seconds_ago": 97,
+    "results": [
       {
-        date: 'hotel',
-        lastchanged: 'foxtrot',
-        selected_api: 'juliet',
-        url: 'delta',
-        id: 56,
-        account_id: 46,
-        customuser_id: 21,
-        is_invite_only: false,
-        is_private: false,
-        is_stale: false,
-        shared_with_all: true,
-        is_shared: false,
-        groups: [],
-        members: [],
-        title: 'alpha',
-        label: 'foxtrot',
-        permissions: {},
-      },
+        "date": "hotel",
+        "lastchanged": "foxtrot",
+        "selected_api": "juliet",
+        "url": "delta",
+        "id": 56,
+        "account_id": 46,
+        "customuser_id": 21,
+        "is_invite_only": false,
+        "is_private": false,
+        "is_stale": false,
+        "shared_with_all": true,
+        "is_shared": false,
+        "groups": [],
+        "members": [],
+        "title": "alpha",
+        "label": "foxtrot",
+        "permissions": {}
+      }
     ],
-    message: 'juliet',
-  } as components['schemas']['ListAuthenticationsForAppResultSchema'],
+    "message": "juliet"
+  }`) as components['schemas']['ListAuthenticationsForAppResultSchema'],
   invalid: [
     {
       rule: 'required at /last_refresh_seconds_ago',
@@ -1121,59 +1131,67 @@ const ListAuthenticationsForAppResultSchemaSchemaFixture = {
 };
 
 const LoginLinkSchemaFixture = {
-  minimal: {} as components['schemas']['LoginLink'],
-  full: {
-    login_link: 'hotel',
-  } as components['schemas']['LoginLink'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['LoginLink'],
+  full: JSON.parse(`{
+    "login_link": "hotel"
+  }`) as components['schemas']['LoginLink'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const NeedTSchemaFixture = {
-  minimal: {} as components['schemas']['NeedT'],
-  full: {
-    key: 'golf',
-    label: 'juliet',
-    type: 'unicode',
-    required: false,
-    custom_field: true,
-    from_search: true,
-    from_write: true,
-    send_in_json: true,
-    list: true,
-    prefill: 'juliet',
-    searchfill: 'alpha',
-    language: 'foxtrot',
-    parent_key: 'india',
-    regex: 'bravo',
-    help_text: 'bravo',
-    placeholder: 'foxtrot',
-    format: 'bravo',
-    capabilities: ['echo'],
-    depends_on: ['alpha'],
-    input_format: [42],
-    alters_custom_fields: true,
-    default_guessable: false,
-    choices: ['hotel'],
-    default: 'juliet',
-  } as components['schemas']['NeedT'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['NeedT'],
+  full: JSON.parse(`{
+    "key": "golf",
+    "label": "juliet",
+    "type": "unicode",
+    "required": false,
+    "custom_field": true,
+    "from_search": true,
+    "from_write": true,
+    "send_in_json": true,
+    "list": true,
+    "prefill": "juliet",
+    "searchfill": "alpha",
+    "language": "foxtrot",
+    "parent_key": "india",
+    "regex": "bravo",
+    "help_text": "bravo",
+    "placeholder": "foxtrot",
+    "format": "bravo",
+    "capabilities": [
+      "echo"
+    ],
+    "depends_on": [
+      "alpha"
+    ],
+    "input_format": [
+      42
+    ],
+    "alters_custom_fields": true,
+    "default_guessable": false,
+    "choices": [
+      "hotel"
+    ],
+    "default": "juliet"
+  }`) as components['schemas']['NeedT'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const NeedTypeSchemaFixture = {
-  minimal: 'confirmation' as components['schemas']['NeedType'],
-  full: 'password' as components['schemas']['NeedType'],
+  minimal: JSON.parse(`"confirmation"`) as components['schemas']['NeedType'],
+  full: JSON.parse(`"password"`) as components['schemas']['NeedType'],
   invalid: [
-    { rule: 'enum', value: 'not-in-enum' as unknown },
-    { rule: 'type', value: null as unknown },
+    { rule: 'enum', value: JSON.parse(`"not-in-enum"`) as unknown },
+    { rule: 'type', value: JSON.parse(`null`) as unknown },
   ],
 };
 
 const ParamModeSchemaFixture = {
-  minimal: 'ignored' as components['schemas']['ParamMode'],
-  full: 'choose_from' as components['schemas']['ParamMode'],
+  minimal: JSON.parse(`"ignored"`) as components['schemas']['ParamMode'],
+  full: JSON.parse(`"choose_from"`) as components['schemas']['ParamMode'],
   invalid: [
-    { rule: 'enum', value: 'not-in-enum' as unknown },
-    { rule: 'type', value: null as unknown },
+    { rule: 'enum', value: JSON.parse(`"not-in-enum"`) as unknown },
+    { rule: 'type', value: JSON.parse(`null`) as unknown },
   ],
 };
 
@@ -1185,7 +1203,7 @@ const PrefillChoicesResultsSchemaSchemaFixture = {
     last_refresh_seconds_ago: 89,
     results: [{}],
   } satisfies components['schemas']['PrefillChoicesResultsSchema'] as components['schemas']['PrefillChoicesResultsSchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ResultToShrinkSchemaFixture = {
@@ -1195,7 +1213,7 @@ const ResultToShrinkSchemaFixture = {
     result: {},
     result_field_labels: {},
   } satisfies components['schemas']['ResultToShrink'] as components['schemas']['ResultToShrink'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ShrinkResultResultSchemaFixture = {
@@ -1204,7 +1222,7 @@ const ShrinkResultResultSchemaFixture = {
   full: {
     shrunken_result: {},
   } satisfies components['schemas']['ShrinkResultResult'] as components['schemas']['ShrinkResultResult'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const StatelessExecuteRequestSchemaFixture = {
@@ -1241,16 +1259,18 @@ const StatelessExecuteRequestSchemaFixture = {
 };
 
 const TestAuthResponseTSchemaFixture = {
-  minimal: {
-    success: true,
-    errors: [],
-    results: true,
-  } as components['schemas']['TestAuthResponseT'],
-  full: {
-    success: true,
-    errors: [{}],
-    results: {},
-  } as components['schemas']['TestAuthResponseT'],
+  minimal: JSON.parse(`{
+    "success": true,
+    "errors": [],
+    "results": true
+  }`) as components['schemas']['TestAuthResponseT'],
+  full: JSON.parse(`{
+    "success": true,
+    "errors": [
+      {}
+    ],
+    "results": {}
+  }`) as components['schemas']['TestAuthResponseT'],
   invalid: [
     {
       rule: 'required at /success',
@@ -1268,33 +1288,33 @@ const TestAuthResponseTSchemaFixture = {
 };
 
 const UnfurlAppListResponseSchemaFixture = {
-  minimal: {} as components['schemas']['UnfurlAppListResponse'],
-  full: {} as components['schemas']['UnfurlAppListResponse'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['UnfurlAppListResponse'],
+  full: JSON.parse(`{}`) as components['schemas']['UnfurlAppListResponse'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UnfurlErrorSchemaFixture = {
-  minimal: {} as components['schemas']['UnfurlError'],
-  full: {} as components['schemas']['UnfurlError'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['UnfurlError'],
+  full: JSON.parse(`{}`) as components['schemas']['UnfurlError'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UnfurlNoAuthFoundErrorSchemaFixture = {
-  minimal: {} as components['schemas']['UnfurlNoAuthFoundError'],
-  full: {} as components['schemas']['UnfurlNoAuthFoundError'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['UnfurlNoAuthFoundError'],
+  full: JSON.parse(`{}`) as components['schemas']['UnfurlNoAuthFoundError'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UnfurlUrlRequestSchemaSchemaFixture = {
-  minimal: {} as components['schemas']['UnfurlUrlRequestSchema'],
-  full: {} as components['schemas']['UnfurlUrlRequestSchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['UnfurlUrlRequestSchema'],
+  full: JSON.parse(`{}`) as components['schemas']['UnfurlUrlRequestSchema'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UnfurlUrlResponseSchemaSchemaFixture = {
-  minimal: {} as components['schemas']['UnfurlUrlResponseSchema'],
-  full: {} as components['schemas']['UnfurlUrlResponseSchema'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['UnfurlUrlResponseSchema'],
+  full: JSON.parse(`{}`) as components['schemas']['UnfurlUrlResponseSchema'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 /**
@@ -1423,32 +1443,35 @@ export const componentFixtures: {
 const checkAuthOperationFixture = {
   request: {},
   responses: {
-    '200': {
-      success: false,
-      email: 'delta',
-      name: 'foxtrot',
-      user_id: 27,
-      is_staff: true,
-    } as operations['checkAuth']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "success": false,
+      "email": "delta",
+      "name": "foxtrot",
+      "user_id": 27,
+      "is_staff": true
+    }`) as operations['checkAuth']['responses']['200']['content']['application/json'],
   },
 };
 
 const checkHealthOperationFixture = {
   request: {},
   responses: {
-    '200': 42 as operations['checkHealth']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(
+      `42`,
+    ) as operations['checkHealth']['responses']['200']['content']['application/json'],
   },
 };
 
 const checkUnfurlAppAuthOperationFixture = {
   request: {
-    path: {
-      app: 'golf',
-    } as operations['checkUnfurlAppAuth']['parameters']['path'],
+    path: JSON.parse(`{
+      "app": "golf"
+    }`) as operations['checkUnfurlAppAuth']['parameters']['path'],
   },
   responses: {
-    '200':
-      {} as operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(
+      `{}`,
+    ) as operations['checkUnfurlAppAuth']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -1488,20 +1511,22 @@ const createAiActionOperationFixture = {
 
 const deleteAiActionOperationFixture = {
   request: {
-    path: {
-      ai_action_id: 'juliet',
-    } as operations['deleteAiAction']['parameters']['path'],
+    path: JSON.parse(`{
+      "ai_action_id": "juliet"
+    }`) as operations['deleteAiAction']['parameters']['path'],
   },
   responses: {
-    '200': false as operations['deleteAiAction']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(
+      `false`,
+    ) as operations['deleteAiAction']['responses']['200']['content']['application/json'],
   },
 };
 
 const executeAiActionOperationFixture = {
   request: {
-    path: {
-      ai_action_id: 'india',
-    } as operations['executeAiAction']['parameters']['path'],
+    path: JSON.parse(`{
+      "ai_action_id": "india"
+    }`) as operations['executeAiAction']['parameters']['path'],
     body: {
       instructions: 'charlie',
       params: {
@@ -1591,10 +1616,10 @@ const executeStatelessActionOperationFixture = {
 
 const getActionDetailsOperationFixture = {
   request: {
-    path: {
-      app: 'india',
-      action: 'echo',
-    } as operations['getActionDetails']['parameters']['path'],
+    path: JSON.parse(`{
+      "app": "india",
+      "action": "echo"
+    }`) as operations['getActionDetails']['parameters']['path'],
     body: {
       params: {},
     } satisfies NonNullable<
@@ -1628,9 +1653,9 @@ const getActionDetailsOperationFixture = {
 
 const getAiActionOperationFixture = {
   request: {
-    path: {
-      ai_action_id: 'golf',
-    } as operations['getAiAction']['parameters']['path'],
+    path: JSON.parse(`{
+      "ai_action_id": "golf"
+    }`) as operations['getAiAction']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -1652,9 +1677,9 @@ const getAiActionOperationFixture = {
 
 const getAppOperationFixture = {
   request: {
-    path: {
-      app: 'delta',
-    } as operations['getApp']['parameters']['path'],
+    path: JSON.parse(`{
+      "app": "delta"
+    }`) as operations['getApp']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -1705,41 +1730,41 @@ const getAppOperationFixture = {
 
 const getLoginLinkOperationFixture = {
   request: {
-    query: {
-      sign_up_first_name: 'juliet',
-      sign_up_last_name: 'foxtrot',
-      sign_up_email: 'golf',
-    } as operations['getLoginLink']['parameters']['query'],
+    query: JSON.parse(`{
+      "sign_up_first_name": "juliet",
+      "sign_up_last_name": "foxtrot",
+      "sign_up_email": "golf"
+    }`) as operations['getLoginLink']['parameters']['query'],
   },
   responses: {
-    '200': {
-      login_link: 'hotel',
-    } as operations['getLoginLink']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "login_link": "hotel"
+    }`) as operations['getLoginLink']['responses']['200']['content']['application/json'],
   },
 };
 
 const getOAuthLoginLinkOperationFixture = {
   request: {
-    query: {
-      client_id: 'india',
-      redirect_uri: 'india',
-      code_challenge: 'golf',
-      sign_up_email: 'india',
-    } as operations['getOAuthLoginLink']['parameters']['query'],
+    query: JSON.parse(`{
+      "client_id": "india",
+      "redirect_uri": "india",
+      "code_challenge": "golf",
+      "sign_up_email": "india"
+    }`) as operations['getOAuthLoginLink']['parameters']['query'],
   },
   responses: {
-    '200': {
-      login_link: 'hotel',
-    } as operations['getOAuthLoginLink']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "login_link": "hotel"
+    }`) as operations['getOAuthLoginLink']['responses']['200']['content']['application/json'],
   },
 };
 
 const getPrefillChoicesOperationFixture = {
   request: {
-    path: {
-      app: 'echo',
-      prefill: 'delta',
-    } as operations['getPrefillChoices']['parameters']['path'],
+    path: JSON.parse(`{
+      "app": "echo",
+      "prefill": "delta"
+    }`) as operations['getPrefillChoices']['parameters']['path'],
     body: {
       params: {},
     } satisfies NonNullable<
@@ -1802,9 +1827,9 @@ const listAccountsOperationFixture = {
 
 const listActionsOperationFixture = {
   request: {
-    path: {
-      app: 'charlie',
-    } as operations['listActions']['parameters']['path'],
+    path: JSON.parse(`{
+      "app": "charlie"
+    }`) as operations['listActions']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -1842,51 +1867,53 @@ const listAiActionsOperationFixture = {
 
 const listAppAuthenticationsOperationFixture = {
   request: {
-    path: {
-      app: 'india',
-    } as operations['listAppAuthentications']['parameters']['path'],
+    path: JSON.parse(`{
+      "app": "india"
+    }`) as operations['listAppAuthentications']['parameters']['path'],
   },
   responses: {
-    '200': {
-      last_refresh_seconds_ago: 92,
-      results: [
+    '200': JSON.parse(`{
+      "last_refresh_seconds_ago": 92,
+      "results": [
         {
-          date: 'charlie',
-          lastchanged: 'echo',
-          selected_api: 'golf',
-          url: 'india',
-          id: 82,
-          account_id: 3,
-          customuser_id: 11,
-          is_invite_only: true,
-          is_private: false,
-          is_stale: true,
-          shared_with_all: false,
-          is_shared: true,
-          groups: [],
-          members: [],
-          title: 'juliet',
-          label: 'delta',
-          permissions: {},
-        },
+          "date": "charlie",
+          "lastchanged": "echo",
+          "selected_api": "golf",
+          "url": "india",
+          "id": 82,
+          "account_id": 3,
+          "customuser_id": 11,
+          "is_invite_only": true,
+          "is_private": false,
+          "is_stale": true,
+          "shared_with_all": false,
+          "is_shared": true,
+          "groups": [],
+          "members": [],
+          "title": "juliet",
+          "label": "delta",
+          "permissions": {}
+        }
       ],
-      message: 'hotel',
-    } as operations['listAppAuthentications']['responses']['200']['content']['application/json'],
+      "message": "hotel"
+    }`) as operations['listAppAuthentications']['responses']['200']['content']['application/json'],
   },
 };
 
 const listUnfurlAppsOperationFixture = {
   request: {},
   responses: {
-    '200': {} as operations['listUnfurlApps']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(
+      `{}`,
+    ) as operations['listUnfurlApps']['responses']['200']['content']['application/json'],
   },
 };
 
 const previewAiActionOperationFixture = {
   request: {
-    path: {
-      ai_action_id: 'e7ac0a1e-ce15-42a0-8ff6-81b28a41c05d',
-    } as operations['previewAiAction']['parameters']['path'],
+    path: JSON.parse(`{
+      "ai_action_id": "e7ac0a1e-ce15-42a0-8ff6-81b28a41c05d"
+    }`) as operations['previewAiAction']['parameters']['path'],
     body: {
       instructions: 'foxtrot',
       params: {
@@ -1929,9 +1956,9 @@ const previewAiActionOperationFixture = {
 
 const rateExecutionLogOperationFixture = {
   request: {
-    path: {
-      execution_log_id: 'golf',
-    } as operations['rateExecutionLog']['parameters']['path'],
+    path: JSON.parse(`{
+      "execution_log_id": "golf"
+    }`) as operations['rateExecutionLog']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -1999,33 +2026,39 @@ const shrinkResultOperationFixture = {
 
 const testAuthenticationOperationFixture = {
   request: {
-    path: {
-      auth_id: 1,
-    } as operations['testAuthentication']['parameters']['path'],
+    path: JSON.parse(`{
+      "auth_id": 1
+    }`) as operations['testAuthentication']['parameters']['path'],
   },
   responses: {
-    '200': {
-      success: true,
-      errors: [{}],
-      results: {},
-    } as operations['testAuthentication']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "success": true,
+      "errors": [
+        {}
+      ],
+      "results": {}
+    }`) as operations['testAuthentication']['responses']['200']['content']['application/json'],
   },
 };
 
 const unfurlUrlOperationFixture = {
   request: {
-    body: {} as NonNullable<operations['unfurlUrl']['requestBody']>['content']['application/json'],
+    body: JSON.parse(`{}`) as NonNullable<
+      operations['unfurlUrl']['requestBody']
+    >['content']['application/json'],
   },
   responses: {
-    '200': {} as operations['unfurlUrl']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(
+      `{}`,
+    ) as operations['unfurlUrl']['responses']['200']['content']['application/json'],
   },
 };
 
 const updateAiActionOperationFixture = {
   request: {
-    path: {
-      ai_action_id: 'india',
-    } as operations['updateAiAction']['parameters']['path'],
+    path: JSON.parse(`{
+      "ai_action_id": "india"
+    }`) as operations['updateAiAction']['parameters']['path'],
     body: {
       app: 'hotel',
       action: 'india',

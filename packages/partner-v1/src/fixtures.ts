@@ -15,7 +15,7 @@ const AppSchemaFixture = {
     categories: [{}],
     uuid: 'charlie',
   } satisfies components['schemas']['App'] as components['schemas']['App'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AppCategorySchemaFixture = {
@@ -24,7 +24,7 @@ const AppCategorySchemaFixture = {
   full: {
     slug: 'juliet',
   } satisfies components['schemas']['AppCategory'] as components['schemas']['AppCategory'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AppImagesSchemaFixture = {
@@ -35,7 +35,7 @@ const AppImagesSchemaFixture = {
     url_32x32: 'india',
     url_16x16: 'charlie',
   } satisfies components['schemas']['AppImages'] as components['schemas']['AppImages'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AppLinksSchemaFixture = {
@@ -43,7 +43,7 @@ const AppLinksSchemaFixture = {
   full: {
     'mutual:zap_templates': 'delta',
   } satisfies components['schemas']['AppLinks'] as components['schemas']['AppLinks'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const AppListSchemaFixture = {
@@ -57,7 +57,7 @@ const AppListSchemaFixture = {
     prev_url: 'india',
     next_url: 'hotel',
   } satisfies components['schemas']['AppList'] as components['schemas']['AppList'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ErrorResponseSchemaFixture = {
@@ -66,7 +66,7 @@ const ErrorResponseSchemaFixture = {
   full: {
     errors: ['golf'],
   } satisfies components['schemas']['ErrorResponse'] as components['schemas']['ErrorResponse'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const StepAppSchemaFixture = {
@@ -83,7 +83,7 @@ const StepAppSchemaFixture = {
     slug: 'echo',
     uuid: 'charlie',
   } satisfies components['schemas']['StepApp'] as components['schemas']['StepApp'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ZapSchemaFixture = {
@@ -96,7 +96,7 @@ const ZapSchemaFixture = {
     title: 'echo',
     url: 'charlie',
   } satisfies components['schemas']['Zap'] as components['schemas']['Zap'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ZapListSchemaFixture = {
@@ -107,7 +107,7 @@ const ZapListSchemaFixture = {
     next: 'foxtrot',
     previous: 'foxtrot',
   } satisfies components['schemas']['ZapList'] as components['schemas']['ZapList'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ZapStepSchemaFixture = {
@@ -117,7 +117,7 @@ const ZapStepSchemaFixture = {
     app: {},
     params: {},
   } satisfies components['schemas']['ZapStep'] as components['schemas']['ZapStep'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const ZapTemplateSchemaFixture = {
@@ -154,13 +154,13 @@ const ZapTemplateSchemaFixture = {
 };
 
 const ZapTemplateListSchemaFixture = {
-  minimal: [] as components['schemas']['ZapTemplateList'],
+  minimal: JSON.parse(`[]`) as components['schemas']['ZapTemplateList'],
   full: [
     {
       type: 'golf',
     },
   ] satisfies components['schemas']['ZapTemplateList'] as components['schemas']['ZapTemplateList'],
-  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an array"`) as unknown }],
 };
 
 const ZapTemplateStepSchemaFixture = {
@@ -179,7 +179,7 @@ const ZapTemplateStepSchemaFixture = {
     uuid: 'echo',
     label: 'india',
   } satisfies components['schemas']['ZapTemplateStep'] as components['schemas']['ZapTemplateStep'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 /**

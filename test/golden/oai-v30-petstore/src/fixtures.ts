@@ -3,14 +3,14 @@ import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
 const ErrorSchemaFixture = {
-  minimal: {
-    code: 47,
-    message: 'delta',
-  } as components['schemas']['Error'],
-  full: {
-    code: 48,
-    message: 'alpha',
-  } as components['schemas']['Error'],
+  minimal: JSON.parse(`{
+    "code": 47,
+    "message": "delta"
+  }`) as components['schemas']['Error'],
+  full: JSON.parse(`{
+    "code": 48,
+    "message": "alpha"
+  }`) as components['schemas']['Error'],
   invalid: [
     {
       rule: 'required at /code',
@@ -28,15 +28,15 @@ const ErrorSchemaFixture = {
 };
 
 const PetSchemaFixture = {
-  minimal: {
-    id: 32,
-    name: 'golf',
-  } as components['schemas']['Pet'],
-  full: {
-    id: 29,
-    name: 'delta',
-    tag: 'echo',
-  } as components['schemas']['Pet'],
+  minimal: JSON.parse(`{
+    "id": 32,
+    "name": "golf"
+  }`) as components['schemas']['Pet'],
+  full: JSON.parse(`{
+    "id": 29,
+    "name": "delta",
+    "tag": "echo"
+  }`) as components['schemas']['Pet'],
   invalid: [
     {
       rule: 'required at /id',
@@ -54,14 +54,14 @@ const PetSchemaFixture = {
 };
 
 const PetsSchemaFixture = {
-  minimal: [] as components['schemas']['Pets'],
-  full: [
+  minimal: JSON.parse(`[]`) as components['schemas']['Pets'],
+  full: JSON.parse(`[
     {
-      id: 49,
-      name: 'bravo',
-    },
-  ] as components['schemas']['Pets'],
-  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+      "id": 49,
+      "name": "bravo"
+    }
+  ]`) as components['schemas']['Pets'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an array"`) as unknown }],
 };
 
 /**
@@ -87,52 +87,52 @@ export const componentFixtures: {
 
 const createPetsOperationFixture = {
   request: {
-    body: {
-      id: 6,
-      name: 'echo',
-      tag: 'echo',
-    } as NonNullable<operations['createPets']['requestBody']>['content']['application/json'],
+    body: JSON.parse(`{
+      "id": 6,
+      "name": "echo",
+      "tag": "echo"
+    }`) as NonNullable<operations['createPets']['requestBody']>['content']['application/json'],
   },
   responses: {
-    default: {
-      code: 41,
-      message: 'echo',
-    } as operations['createPets']['responses']['default']['content']['application/json'],
+    default: JSON.parse(`{
+      "code": 41,
+      "message": "echo"
+    }`) as operations['createPets']['responses']['default']['content']['application/json'],
   },
 };
 
 const listPetsOperationFixture = {
   request: {},
   responses: {
-    '200': [
+    '200': JSON.parse(`[
       {
-        id: 77,
-        name: 'echo',
-      },
-    ] as operations['listPets']['responses']['200']['content']['application/json'],
-    default: {
-      code: 41,
-      message: 'india',
-    } as operations['listPets']['responses']['default']['content']['application/json'],
+        "id": 77,
+        "name": "echo"
+      }
+    ]`) as operations['listPets']['responses']['200']['content']['application/json'],
+    default: JSON.parse(`{
+      "code": 41,
+      "message": "india"
+    }`) as operations['listPets']['responses']['default']['content']['application/json'],
   },
 };
 
 const showPetByIdOperationFixture = {
   request: {
-    path: {
-      petId: 'hotel',
-    } as operations['showPetById']['parameters']['path'],
+    path: JSON.parse(`{
+      "petId": "hotel"
+    }`) as operations['showPetById']['parameters']['path'],
   },
   responses: {
-    '200': {
-      id: 55,
-      name: 'golf',
-      tag: 'india',
-    } as operations['showPetById']['responses']['200']['content']['application/json'],
-    default: {
-      code: 47,
-      message: 'bravo',
-    } as operations['showPetById']['responses']['default']['content']['application/json'],
+    '200': JSON.parse(`{
+      "id": 55,
+      "name": "golf",
+      "tag": "india"
+    }`) as operations['showPetById']['responses']['200']['content']['application/json'],
+    default: JSON.parse(`{
+      "code": 47,
+      "message": "bravo"
+    }`) as operations['showPetById']['responses']['default']['content']['application/json'],
   },
 };
 

@@ -3,15 +3,15 @@ import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components } from './types.js';
 
 const PetSchemaFixture = {
-  minimal: {
-    id: 32,
-    name: 'golf',
-  } as components['schemas']['Pet'],
-  full: {
-    id: 29,
-    name: 'delta',
-    tag: 'echo',
-  } as components['schemas']['Pet'],
+  minimal: JSON.parse(`{
+    "id": 32,
+    "name": "golf"
+  }`) as components['schemas']['Pet'],
+  full: JSON.parse(`{
+    "id": 29,
+    "name": "delta",
+    "tag": "echo"
+  }`) as components['schemas']['Pet'],
   invalid: [
     {
       rule: 'required at /id',

@@ -37,83 +37,88 @@ const BuyMuseumTicketsSchemaFixture = {
 };
 
 const DateSchemaFixture = {
-  minimal: '2023-10-29' as components['schemas']['Date'],
-  full: '2023-10-29' as components['schemas']['Date'],
+  minimal: JSON.parse(`"2023-10-29"`) as components['schemas']['Date'],
+  full: JSON.parse(`"2023-10-29"`) as components['schemas']['Date'],
   invalid: [
-    { rule: 'format', value: 'not a valid value!' as unknown },
-    { rule: 'type', value: 12345 as unknown },
+    { rule: 'format', value: JSON.parse(`"not a valid value!"`) as unknown },
+    { rule: 'type', value: JSON.parse(`12345`) as unknown },
   ],
 };
 
 const EmailSchemaFixture = {
-  minimal: 'museum-lover@example.com' as components['schemas']['Email'],
-  full: 'museum-lover@example.com' as components['schemas']['Email'],
+  minimal: JSON.parse(`"museum-lover@example.com"`) as components['schemas']['Email'],
+  full: JSON.parse(`"museum-lover@example.com"`) as components['schemas']['Email'],
   invalid: [
-    { rule: 'format', value: 'not a valid value!' as unknown },
-    { rule: 'type', value: 12345 as unknown },
+    { rule: 'format', value: JSON.parse(`"not a valid value!"`) as unknown },
+    { rule: 'type', value: JSON.parse(`12345`) as unknown },
   ],
 };
 
 const ErrorSchemaFixture = {
-  minimal: {} as components['schemas']['Error'],
-  full: {
-    type: 'object',
-    title: 'Validation failed',
-  } as components['schemas']['Error'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['Error'],
+  full: JSON.parse(`{
+    "type": "object",
+    "title": "Validation failed"
+  }`) as components['schemas']['Error'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const EventDatesSchemaFixture = {
-  minimal: [] as components['schemas']['EventDates'],
-  full: ['2023-10-29'] as components['schemas']['EventDates'],
-  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+  minimal: JSON.parse(`[]`) as components['schemas']['EventDates'],
+  full: JSON.parse(`[
+    "2023-10-29"
+  ]`) as components['schemas']['EventDates'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an array"`) as unknown }],
 };
 
 const EventDescriptionSchemaFixture = {
-  minimal:
-    'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' as components['schemas']['EventDescription'],
-  full: 'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).' as components['schemas']['EventDescription'],
-  invalid: [{ rule: 'type', value: 12345 as unknown }],
+  minimal: JSON.parse(
+    `"Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang)."`,
+  ) as components['schemas']['EventDescription'],
+  full: JSON.parse(
+    `"Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang)."`,
+  ) as components['schemas']['EventDescription'],
+  invalid: [{ rule: 'type', value: JSON.parse(`12345`) as unknown }],
 };
 
 const EventIdSchemaFixture = {
-  minimal: '3be6453c-03eb-4357-ae5a-984a0e574a54' as components['schemas']['EventId'],
-  full: '3be6453c-03eb-4357-ae5a-984a0e574a54' as components['schemas']['EventId'],
+  minimal: JSON.parse(`"3be6453c-03eb-4357-ae5a-984a0e574a54"`) as components['schemas']['EventId'],
+  full: JSON.parse(`"3be6453c-03eb-4357-ae5a-984a0e574a54"`) as components['schemas']['EventId'],
   invalid: [
-    { rule: 'format', value: 'not a valid value!' as unknown },
-    { rule: 'type', value: 12345 as unknown },
+    { rule: 'format', value: JSON.parse(`"not a valid value!"`) as unknown },
+    { rule: 'type', value: JSON.parse(`12345`) as unknown },
   ],
 };
 
 const EventLocationSchemaFixture = {
-  minimal: 'Computer Room' as components['schemas']['EventLocation'],
-  full: 'Computer Room' as components['schemas']['EventLocation'],
-  invalid: [{ rule: 'type', value: 12345 as unknown }],
+  minimal: JSON.parse(`"Computer Room"`) as components['schemas']['EventLocation'],
+  full: JSON.parse(`"Computer Room"`) as components['schemas']['EventLocation'],
+  invalid: [{ rule: 'type', value: JSON.parse(`12345`) as unknown }],
 };
 
 const EventNameSchemaFixture = {
-  minimal: 'Pirate Coding Workshop' as components['schemas']['EventName'],
-  full: 'Pirate Coding Workshop' as components['schemas']['EventName'],
-  invalid: [{ rule: 'type', value: 12345 as unknown }],
+  minimal: JSON.parse(`"Pirate Coding Workshop"`) as components['schemas']['EventName'],
+  full: JSON.parse(`"Pirate Coding Workshop"`) as components['schemas']['EventName'],
+  invalid: [{ rule: 'type', value: JSON.parse(`12345`) as unknown }],
 };
 
 const EventPriceSchemaFixture = {
-  minimal: 25 as components['schemas']['EventPrice'],
-  full: 25 as components['schemas']['EventPrice'],
-  invalid: [{ rule: 'type', value: '12345' as unknown }],
+  minimal: JSON.parse(`25`) as components['schemas']['EventPrice'],
+  full: JSON.parse(`25`) as components['schemas']['EventPrice'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"12345"`) as unknown }],
 };
 
 const MuseumDailyHoursSchemaFixture = {
-  minimal: {
-    date: '2023-10-29',
-    timeOpen: '09:00',
-    timeClose: '18:00',
-  } as components['schemas']['MuseumDailyHours'],
-  full: {
-    date: '2023-10-29',
-    timeOpen: '09:00',
-    timeClose: '18:00',
-  } as components['schemas']['MuseumDailyHours'],
+  minimal: JSON.parse(`{
+    "date": "2023-10-29",
+    "timeOpen": "09:00",
+    "timeClose": "18:00"
+  }`) as components['schemas']['MuseumDailyHours'],
+  full: JSON.parse(`{
+    "date": "2023-10-29",
+    "timeOpen": "09:00",
+    "timeClose": "18:00"
+  }`) as components['schemas']['MuseumDailyHours'],
   invalid: [
     {
       rule: 'required at /date',
@@ -137,15 +142,15 @@ const MuseumDailyHoursSchemaFixture = {
 };
 
 const MuseumHoursSchemaFixture = {
-  minimal: [] as components['schemas']['MuseumHours'],
-  full: [
+  minimal: JSON.parse(`[]`) as components['schemas']['MuseumHours'],
+  full: JSON.parse(`[
     {
-      date: '2023-10-29',
-      timeOpen: '09:00',
-      timeClose: '18:00',
-    },
-  ] as components['schemas']['MuseumHours'],
-  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+      "date": "2023-10-29",
+      "timeOpen": "09:00",
+      "timeClose": "18:00"
+    }
+  ]`) as components['schemas']['MuseumHours'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an array"`) as unknown }],
 };
 
 const MuseumTicketsConfirmationSchemaFixture = {
@@ -190,23 +195,21 @@ const MuseumTicketsConfirmationSchemaFixture = {
 };
 
 const SpecialEventSchemaFixture = {
-  minimal: {
-    name: 'Pirate Coding Workshop',
-    location: 'Computer Room',
-    eventDescription:
-      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-    dates: [],
-    price: 25,
-  } as components['schemas']['SpecialEvent'],
-  full: {
-    name: 'Pirate Coding Workshop',
-    location: 'Computer Room',
-    eventDescription:
-      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-    dates: [],
-    price: 25,
-    eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-  } as components['schemas']['SpecialEvent'],
+  minimal: JSON.parse(`{
+    "name": "Pirate Coding Workshop",
+    "location": "Computer Room",
+    "eventDescription": "Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).",
+    "dates": [],
+    "price": 25
+  }`) as components['schemas']['SpecialEvent'],
+  full: JSON.parse(`{
+    "name": "Pirate Coding Workshop",
+    "location": "Computer Room",
+    "eventDescription": "Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).",
+    "dates": [],
+    "price": 25,
+    "eventId": "3be6453c-03eb-4357-ae5a-984a0e574a54"
+  }`) as components['schemas']['SpecialEvent'],
   invalid: [
     {
       rule: 'required at /name',
@@ -224,44 +227,42 @@ const SpecialEventSchemaFixture = {
 };
 
 const SpecialEventCollectionSchemaFixture = {
-  minimal: [] as components['schemas']['SpecialEventCollection'],
-  full: [
+  minimal: JSON.parse(`[]`) as components['schemas']['SpecialEventCollection'],
+  full: JSON.parse(`[
     {
-      name: 'Pirate Coding Workshop',
-      location: 'Computer Room',
-      eventDescription:
-        'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-      dates: [],
-      price: 25,
-    },
-  ] as components['schemas']['SpecialEventCollection'],
-  invalid: [{ rule: 'type', value: 'not an array' as unknown }],
+      "name": "Pirate Coding Workshop",
+      "location": "Computer Room",
+      "eventDescription": "Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).",
+      "dates": [],
+      "price": 25
+    }
+  ]`) as components['schemas']['SpecialEventCollection'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an array"`) as unknown }],
 };
 
 const SpecialEventFieldsSchemaFixture = {
-  minimal: {} as components['schemas']['SpecialEventFields'],
-  full: {
-    name: 'Pirate Coding Workshop',
-    location: 'Computer Room',
-    eventDescription:
-      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-    dates: [],
-    price: 25,
-  } as components['schemas']['SpecialEventFields'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['SpecialEventFields'],
+  full: JSON.parse(`{
+    "name": "Pirate Coding Workshop",
+    "location": "Computer Room",
+    "eventDescription": "Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).",
+    "dates": [],
+    "price": 25
+  }`) as components['schemas']['SpecialEventFields'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const TicketSchemaFixture = {
-  minimal: {
-    ticketDate: '2023-10-29',
-    ticketType: 'event',
-  } as components['schemas']['Ticket'],
-  full: {
-    ticketDate: '2023-10-29',
-    ticketType: 'event',
-    ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
-    eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-  } as components['schemas']['Ticket'],
+  minimal: JSON.parse(`{
+    "ticketDate": "2023-10-29",
+    "ticketType": "event"
+  }`) as components['schemas']['Ticket'],
+  full: JSON.parse(`{
+    "ticketDate": "2023-10-29",
+    "ticketType": "event",
+    "ticketId": "a54a57ca-36f8-421b-a6b4-2e8f26858a4c",
+    "eventId": "3be6453c-03eb-4357-ae5a-984a0e574a54"
+  }`) as components['schemas']['Ticket'],
   invalid: [
     {
       rule: 'required at /ticketDate',
@@ -285,38 +286,44 @@ const TicketSchemaFixture = {
 };
 
 const TicketCodeImageSchemaFixture = {
-  minimal: 'golf' as components['schemas']['TicketCodeImage'],
-  full: 'golf' as components['schemas']['TicketCodeImage'],
-  invalid: [{ rule: 'type', value: 12345 as unknown }],
+  minimal: JSON.parse(`"golf"`) as components['schemas']['TicketCodeImage'],
+  full: JSON.parse(`"golf"`) as components['schemas']['TicketCodeImage'],
+  invalid: [{ rule: 'type', value: JSON.parse(`12345`) as unknown }],
 };
 
 const TicketConfirmationSchemaFixture = {
-  minimal: 'ticket-event-a98c8f-7eb12' as components['schemas']['TicketConfirmation'],
-  full: 'ticket-event-a98c8f-7eb12' as components['schemas']['TicketConfirmation'],
-  invalid: [{ rule: 'type', value: 12345 as unknown }],
+  minimal: JSON.parse(`"ticket-event-a98c8f-7eb12"`) as components['schemas']['TicketConfirmation'],
+  full: JSON.parse(`"ticket-event-a98c8f-7eb12"`) as components['schemas']['TicketConfirmation'],
+  invalid: [{ rule: 'type', value: JSON.parse(`12345`) as unknown }],
 };
 
 const TicketIdSchemaFixture = {
-  minimal: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' as components['schemas']['TicketId'],
-  full: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' as components['schemas']['TicketId'],
+  minimal: JSON.parse(
+    `"a54a57ca-36f8-421b-a6b4-2e8f26858a4c"`,
+  ) as components['schemas']['TicketId'],
+  full: JSON.parse(`"a54a57ca-36f8-421b-a6b4-2e8f26858a4c"`) as components['schemas']['TicketId'],
   invalid: [
-    { rule: 'format', value: 'not a valid value!' as unknown },
-    { rule: 'type', value: 12345 as unknown },
+    { rule: 'format', value: JSON.parse(`"not a valid value!"`) as unknown },
+    { rule: 'type', value: JSON.parse(`12345`) as unknown },
   ],
 };
 
 const TicketMessageSchemaFixture = {
-  minimal: 'Museum general entry ticket purchased' as components['schemas']['TicketMessage'],
-  full: 'Museum general entry ticket purchased' as components['schemas']['TicketMessage'],
-  invalid: [{ rule: 'type', value: 12345 as unknown }],
+  minimal: JSON.parse(
+    `"Museum general entry ticket purchased"`,
+  ) as components['schemas']['TicketMessage'],
+  full: JSON.parse(
+    `"Museum general entry ticket purchased"`,
+  ) as components['schemas']['TicketMessage'],
+  invalid: [{ rule: 'type', value: JSON.parse(`12345`) as unknown }],
 };
 
 const TicketTypeSchemaFixture = {
-  minimal: 'event' as components['schemas']['TicketType'],
-  full: 'event' as components['schemas']['TicketType'],
+  minimal: JSON.parse(`"event"`) as components['schemas']['TicketType'],
+  full: JSON.parse(`"event"`) as components['schemas']['TicketType'],
   invalid: [
-    { rule: 'enum', value: 'not-in-enum' as unknown },
-    { rule: 'type', value: null as unknown },
+    { rule: 'enum', value: JSON.parse(`"not-in-enum"`) as unknown },
+    { rule: 'type', value: JSON.parse(`null`) as unknown },
   ],
 };
 
@@ -399,312 +406,354 @@ const buyMuseumTicketsOperationFixture = {
       ticketDate: '2023-09-07',
       confirmationCode: 'ticket-general-e5e5c6-dce78',
     } satisfies operations['buyMuseumTickets']['responses']['201']['content']['application/json'] as operations['buyMuseumTickets']['responses']['201']['content']['application/json'],
-    '400': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'],
-    '404': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'],
+    '400': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['buyMuseumTickets']['responses']['400']['content']['application/problem+json'],
+    '404': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['buyMuseumTickets']['responses']['404']['content']['application/problem+json'],
   },
 };
 
 const createSpecialEventOperationFixture = {
   request: {
-    body: {
-      name: 'Mermaid Treasure Identification and Analysis',
-      location: 'Under the seaaa 🦀 🎶 🌊.',
-      eventDescription:
-        'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
-      dates: ['2023-09-05', '2023-09-08'],
-      price: 0,
-    } as NonNullable<
+    body: JSON.parse(`{
+      "name": "Mermaid Treasure Identification and Analysis",
+      "location": "Under the seaaa 🦀 🎶 🌊.",
+      "eventDescription": "Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.",
+      "dates": [
+        "2023-09-05",
+        "2023-09-08"
+      ],
+      "price": 0
+    }`) as NonNullable<
       operations['createSpecialEvent']['requestBody']
     >['content']['application/json'],
   },
   responses: {
-    '201': {
-      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-      name: 'Mermaid Treasure Identification and Analysis',
-      location: 'Under the seaaa 🦀 🎶 🌊.',
-      eventDescription:
-        'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
-      dates: ['2023-09-05', '2023-09-08'],
-      price: 30,
-    } as operations['createSpecialEvent']['responses']['201']['content']['application/json'],
-    '400': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'],
-    '404': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'],
+    '201': JSON.parse(`{
+      "eventId": "dad4bce8-f5cb-4078-a211-995864315e39",
+      "name": "Mermaid Treasure Identification and Analysis",
+      "location": "Under the seaaa 🦀 🎶 🌊.",
+      "eventDescription": "Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.",
+      "dates": [
+        "2023-09-05",
+        "2023-09-08"
+      ],
+      "price": 30
+    }`) as operations['createSpecialEvent']['responses']['201']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['createSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    '404': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['createSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 
 const deleteSpecialEventOperationFixture = {
   request: {
-    path: {
-      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-    } as operations['deleteSpecialEvent']['parameters']['path'],
+    path: JSON.parse(`{
+      "eventId": "dad4bce8-f5cb-4078-a211-995864315e39"
+    }`) as operations['deleteSpecialEvent']['parameters']['path'],
   },
   responses: {
-    '400': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'],
-    '401': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'],
-    '404': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'],
+    '400': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['deleteSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    '401': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['deleteSpecialEvent']['responses']['401']['content']['application/problem+json'],
+    '404': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['deleteSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 
 const getMuseumHoursOperationFixture = {
   request: {},
   responses: {
-    '200': [
+    '200': JSON.parse(`[
       {
-        date: '2023-09-11',
-        timeOpen: '09:00',
-        timeClose: '18:00',
+        "date": "2023-09-11",
+        "timeOpen": "09:00",
+        "timeClose": "18:00"
       },
       {
-        date: '2023-09-12',
-        timeOpen: '09:00',
-        timeClose: '18:00',
+        "date": "2023-09-12",
+        "timeOpen": "09:00",
+        "timeClose": "18:00"
       },
       {
-        date: '2023-09-13',
-        timeOpen: '09:00',
-        timeClose: '18:00',
+        "date": "2023-09-13",
+        "timeOpen": "09:00",
+        "timeClose": "18:00"
       },
       {
-        date: '2023-09-14',
-        timeOpen: '09:00',
-        timeClose: '18:00',
+        "date": "2023-09-14",
+        "timeOpen": "09:00",
+        "timeClose": "18:00"
       },
       {
-        date: '2023-09-15',
-        timeOpen: '10:00',
-        timeClose: '16:00',
+        "date": "2023-09-15",
+        "timeOpen": "10:00",
+        "timeClose": "16:00"
       },
       {
-        date: '2023-09-18',
-        timeOpen: '09:00',
-        timeClose: '18:00',
+        "date": "2023-09-18",
+        "timeOpen": "09:00",
+        "timeClose": "18:00"
       },
       {
-        date: '2023-09-19',
-        timeOpen: '09:00',
-        timeClose: '18:00',
+        "date": "2023-09-19",
+        "timeOpen": "09:00",
+        "timeClose": "18:00"
       },
       {
-        date: '2023-09-20',
-        timeOpen: '09:00',
-        timeClose: '18:00',
+        "date": "2023-09-20",
+        "timeOpen": "09:00",
+        "timeClose": "18:00"
       },
       {
-        date: '2023-09-21',
-        timeOpen: '09:00',
-        timeClose: '18:00',
+        "date": "2023-09-21",
+        "timeOpen": "09:00",
+        "timeClose": "18:00"
       },
       {
-        date: '2023-09-22',
-        timeOpen: '10:00',
-        timeClose: '16:00',
-      },
-    ] as operations['getMuseumHours']['responses']['200']['content']['application/json'],
-    '400': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['getMuseumHours']['responses']['400']['content']['application/problem+json'],
-    '404': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['getMuseumHours']['responses']['404']['content']['application/problem+json'],
+        "date": "2023-09-22",
+        "timeOpen": "10:00",
+        "timeClose": "16:00"
+      }
+    ]`) as operations['getMuseumHours']['responses']['200']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['getMuseumHours']['responses']['400']['content']['application/problem+json'],
+    '404': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['getMuseumHours']['responses']['404']['content']['application/problem+json'],
   },
 };
 
 const getSpecialEventOperationFixture = {
   request: {
-    path: {
-      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-    } as operations['getSpecialEvent']['parameters']['path'],
+    path: JSON.parse(`{
+      "eventId": "dad4bce8-f5cb-4078-a211-995864315e39"
+    }`) as operations['getSpecialEvent']['parameters']['path'],
   },
   responses: {
-    '200': {
-      eventId: '6744a0da-4121-49cd-8479-f8cc20526495',
-      name: 'Time Traveler Tea Party',
-      location: 'Temporal Tearoom',
-      eventDescription: 'Sip tea with important historical figures.',
-      dates: ['2023-11-18', '2023-11-25', '2023-12-02'],
-      price: 60,
-    } as operations['getSpecialEvent']['responses']['200']['content']['application/json'],
-    '400': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'],
-    '404': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'],
+    '200': JSON.parse(`{
+      "eventId": "6744a0da-4121-49cd-8479-f8cc20526495",
+      "name": "Time Traveler Tea Party",
+      "location": "Temporal Tearoom",
+      "eventDescription": "Sip tea with important historical figures.",
+      "dates": [
+        "2023-11-18",
+        "2023-11-25",
+        "2023-12-02"
+      ],
+      "price": 60
+    }`) as operations['getSpecialEvent']['responses']['200']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['getSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    '404': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['getSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 
 const getTicketCodeOperationFixture = {
   request: {
-    path: {
-      ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c',
-    } as operations['getTicketCode']['parameters']['path'],
+    path: JSON.parse(`{
+      "ticketId": "a54a57ca-36f8-421b-a6b4-2e8f26858a4c"
+    }`) as operations['getTicketCode']['parameters']['path'],
   },
   responses: {
-    '400': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['getTicketCode']['responses']['400']['content']['application/problem+json'],
-    '404': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['getTicketCode']['responses']['404']['content']['application/problem+json'],
+    '400': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['getTicketCode']['responses']['400']['content']['application/problem+json'],
+    '404': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['getTicketCode']['responses']['404']['content']['application/problem+json'],
   },
 };
 
 const listSpecialEventsOperationFixture = {
   request: {},
   responses: {
-    '200': [
+    '200': JSON.parse(`[
       {
-        eventId: 'f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97',
-        name: 'Sasquatch Ballet',
-        location: 'Seattle... probably',
-        eventDescription:
-          "They're big, they're hairy, but they're also graceful. Come learn how the biggest feet can have the lightest touch.",
-        dates: ['2023-12-15', '2023-12-22'],
-        price: 40,
+        "eventId": "f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97",
+        "name": "Sasquatch Ballet",
+        "location": "Seattle... probably",
+        "eventDescription": "They're big, they're hairy, but they're also graceful. Come learn how the biggest feet can have the lightest touch.",
+        "dates": [
+          "2023-12-15",
+          "2023-12-22"
+        ],
+        "price": 40
       },
       {
-        eventId: '2f14374a-9c65-4ee5-94b7-fba66d893483',
-        name: 'Solar Telescope Demonstration',
-        location: 'Far from the sun.',
-        eventDescription: 'Look at the sun without going blind!',
-        dates: ['2023-09-07', '2023-09-14'],
-        price: 50,
+        "eventId": "2f14374a-9c65-4ee5-94b7-fba66d893483",
+        "name": "Solar Telescope Demonstration",
+        "location": "Far from the sun.",
+        "eventDescription": "Look at the sun without going blind!",
+        "dates": [
+          "2023-09-07",
+          "2023-09-14"
+        ],
+        "price": 50
       },
       {
-        eventId: '6aaa61ba-b2aa-4868-b803-603dbbf7bfdb',
-        name: 'Cook like a Caveman',
-        location: 'Fire Pit on East side',
-        eventDescription: 'Learn to cook on an open flame.',
-        dates: ['2023-11-10', '2023-11-17', '2023-11-24'],
-        price: 5,
+        "eventId": "6aaa61ba-b2aa-4868-b803-603dbbf7bfdb",
+        "name": "Cook like a Caveman",
+        "location": "Fire Pit on East side",
+        "eventDescription": "Learn to cook on an open flame.",
+        "dates": [
+          "2023-11-10",
+          "2023-11-17",
+          "2023-11-24"
+        ],
+        "price": 5
       },
       {
-        eventId: '602b75e1-5696-4ab8-8c7a-f9e13580f910',
-        name: 'Underwater Basket Weaving',
-        location: 'Rec Center Pool next door.',
-        eventDescription: 'Learn to weave baskets underwater.',
-        dates: ['2023-09-12', '2023-09-15'],
-        price: 15,
+        "eventId": "602b75e1-5696-4ab8-8c7a-f9e13580f910",
+        "name": "Underwater Basket Weaving",
+        "location": "Rec Center Pool next door.",
+        "eventDescription": "Learn to weave baskets underwater.",
+        "dates": [
+          "2023-09-12",
+          "2023-09-15"
+        ],
+        "price": 15
       },
       {
-        eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-        name: 'Mermaid Treasure Identification and Analysis',
-        location: 'Room Sea-12',
-        eventDescription:
-          'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits — kindly donated by Ariel.',
-        dates: ['2023-09-05', '2023-09-08'],
-        price: 30,
+        "eventId": "dad4bce8-f5cb-4078-a211-995864315e39",
+        "name": "Mermaid Treasure Identification and Analysis",
+        "location": "Room Sea-12",
+        "eventDescription": "Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits — kindly donated by Ariel.",
+        "dates": [
+          "2023-09-05",
+          "2023-09-08"
+        ],
+        "price": 30
       },
       {
-        eventId: '6744a0da-4121-49cd-8479-f8cc20526495',
-        name: 'Time Traveler Tea Party',
-        location: 'Temporal Tearoom',
-        eventDescription: 'Sip tea with important historical figures.',
-        dates: ['2023-11-18', '2023-11-25', '2023-12-02'],
-        price: 60,
+        "eventId": "6744a0da-4121-49cd-8479-f8cc20526495",
+        "name": "Time Traveler Tea Party",
+        "location": "Temporal Tearoom",
+        "eventDescription": "Sip tea with important historical figures.",
+        "dates": [
+          "2023-11-18",
+          "2023-11-25",
+          "2023-12-02"
+        ],
+        "price": 60
       },
       {
-        eventId: '3be6453c-03eb-4357-ae5a-984a0e574a54',
-        name: 'Pirate Coding Workshop',
-        location: 'Computer Room',
-        eventDescription:
-          'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
-        dates: ['2023-10-29', '2023-10-30', '2023-10-31'],
-        price: 45,
+        "eventId": "3be6453c-03eb-4357-ae5a-984a0e574a54",
+        "name": "Pirate Coding Workshop",
+        "location": "Computer Room",
+        "eventDescription": "Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).",
+        "dates": [
+          "2023-10-29",
+          "2023-10-30",
+          "2023-10-31"
+        ],
+        "price": 45
       },
       {
-        eventId: '9d90d29a-2af5-4206-97d9-9ea9ceadcb78',
-        name: 'Llama Street Art Through the Ages',
-        location: 'Auditorium',
-        eventDescription: "Llama street art?! Alpaca my bags -- let's go!",
-        dates: ['2023-10-29', '2023-10-30', '2023-10-31'],
-        price: 45,
+        "eventId": "9d90d29a-2af5-4206-97d9-9ea9ceadcb78",
+        "name": "Llama Street Art Through the Ages",
+        "location": "Auditorium",
+        "eventDescription": "Llama street art?! Alpaca my bags -- let's go!",
+        "dates": [
+          "2023-10-29",
+          "2023-10-30",
+          "2023-10-31"
+        ],
+        "price": 45
       },
       {
-        eventId: 'a3c7b2c4-b5fb-4ef7-9322-00a919864957',
-        name: 'The Great Parrot Debate',
-        location: 'Outdoor Amphitheatre',
-        eventDescription: 'See leading parrot minds discuss important geopolitical issues.',
-        dates: ['2023-11-03', '2023-11-10'],
-        price: 35,
+        "eventId": "a3c7b2c4-b5fb-4ef7-9322-00a919864957",
+        "name": "The Great Parrot Debate",
+        "location": "Outdoor Amphitheatre",
+        "eventDescription": "See leading parrot minds discuss important geopolitical issues.",
+        "dates": [
+          "2023-11-03",
+          "2023-11-10"
+        ],
+        "price": 35
       },
       {
-        eventId: 'b92d46b7-4c5d-422b-87a5-287767e26f29',
-        name: 'Eat a Bunch of Corn',
-        location: 'Cafeteria',
-        eventDescription: 'We accidentally bought too much corn. Please come eat it.',
-        dates: ['2023-11-10', '2023-11-17', '2023-11-24'],
-        price: 5,
-      },
-    ] as operations['listSpecialEvents']['responses']['200']['content']['application/json'],
-    '400': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'],
-    '404': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'],
+        "eventId": "b92d46b7-4c5d-422b-87a5-287767e26f29",
+        "name": "Eat a Bunch of Corn",
+        "location": "Cafeteria",
+        "eventDescription": "We accidentally bought too much corn. Please come eat it.",
+        "dates": [
+          "2023-11-10",
+          "2023-11-17",
+          "2023-11-24"
+        ],
+        "price": 5
+      }
+    ]`) as operations['listSpecialEvents']['responses']['200']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['listSpecialEvents']['responses']['400']['content']['application/problem+json'],
+    '404': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['listSpecialEvents']['responses']['404']['content']['application/problem+json'],
   },
 };
 
 const updateSpecialEventOperationFixture = {
   request: {
-    path: {
-      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-    } as operations['updateSpecialEvent']['parameters']['path'],
-    body: {
-      location: 'On the beach.',
-      price: 15,
-    } as NonNullable<
+    path: JSON.parse(`{
+      "eventId": "dad4bce8-f5cb-4078-a211-995864315e39"
+    }`) as operations['updateSpecialEvent']['parameters']['path'],
+    body: JSON.parse(`{
+      "location": "On the beach.",
+      "price": 15
+    }`) as NonNullable<
       operations['updateSpecialEvent']['requestBody']
     >['content']['application/json'],
   },
   responses: {
-    '200': {
-      eventId: 'dad4bce8-f5cb-4078-a211-995864315e39',
-      name: 'Mermaid Treasure Identification and Analysis',
-      location: 'On the beach.',
-      eventDescription:
-        'Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.',
-      dates: ['2023-09-05', '2023-09-08'],
-      price: 15,
-    } as operations['updateSpecialEvent']['responses']['200']['content']['application/json'],
-    '400': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'],
-    '404': {
-      type: 'object',
-      title: 'Validation failed',
-    } as operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'],
+    '200': JSON.parse(`{
+      "eventId": "dad4bce8-f5cb-4078-a211-995864315e39",
+      "name": "Mermaid Treasure Identification and Analysis",
+      "location": "On the beach.",
+      "eventDescription": "Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.",
+      "dates": [
+        "2023-09-05",
+        "2023-09-08"
+      ],
+      "price": 15
+    }`) as operations['updateSpecialEvent']['responses']['200']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['updateSpecialEvent']['responses']['400']['content']['application/problem+json'],
+    '404': JSON.parse(`{
+      "type": "object",
+      "title": "Validation failed"
+    }`) as operations['updateSpecialEvent']['responses']['404']['content']['application/problem+json'],
   },
 };
 

@@ -3,14 +3,14 @@ import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
 const BadRequestErrorSchemaFixture = {
-  minimal: {} as components['schemas']['BadRequestError'],
-  full: {
-    type: 'https://example.com/errors/bad-request',
-    title: 'Bad Request',
-    status: 400,
-    detail: 'The request was invalid.',
-  } as components['schemas']['BadRequestError'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['BadRequestError'],
+  full: JSON.parse(`{
+    "type": "https://example.com/errors/bad-request",
+    "title": "Bad Request",
+    "status": 400,
+    "detail": "The request was invalid."
+  }`) as components['schemas']['BadRequestError'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const CelestialBodySchemaFixture = {
@@ -25,8 +25,8 @@ const CelestialBodySchemaFixture = {
     type: 'terrestrial',
   },
   invalid: [
-    { rule: 'oneOf', value: true as unknown },
-    { rule: 'type', value: null as unknown },
+    { rule: 'oneOf', value: JSON.parse(`true`) as unknown },
+    { rule: 'type', value: JSON.parse(`null`) as unknown },
   ],
 };
 
@@ -43,25 +43,25 @@ const CelestialBodyWritableSchemaFixture = {
 };
 
 const ConflictSchemaFixture = {
-  minimal: {} as components['schemas']['Conflict'],
-  full: {
-    type: 'https://example.com/errors/conflict',
-    title: 'Conflict',
-    status: 409,
-    detail: 'The resource you are trying to access is in conflict.',
-  } as components['schemas']['Conflict'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['Conflict'],
+  full: JSON.parse(`{
+    "type": "https://example.com/errors/conflict",
+    "title": "Conflict",
+    "status": 409,
+    "detail": "The resource you are trying to access is in conflict."
+  }`) as components['schemas']['Conflict'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const CredentialsSchemaFixture = {
-  minimal: {
-    email: 'marc@scalar.com',
-    password: 'i-love-scalar',
-  } as components['schemas']['Credentials'],
-  full: {
-    email: 'marc@scalar.com',
-    password: 'i-love-scalar',
-  } as components['schemas']['Credentials'],
+  minimal: JSON.parse(`{
+    "email": "marc@scalar.com",
+    "password": "i-love-scalar"
+  }`) as components['schemas']['Credentials'],
+  full: JSON.parse(`{
+    "email": "marc@scalar.com",
+    "password": "i-love-scalar"
+  }`) as components['schemas']['Credentials'],
   invalid: [
     {
       rule: 'required at /email',
@@ -85,49 +85,51 @@ const CredentialsSchemaFixture = {
 };
 
 const CredentialsReadableSchemaFixture = {
-  minimal: {
-    email: 'marc@scalar.com',
-  } as components['schemas']['CredentialsReadable'],
-  full: {
-    email: 'marc@scalar.com',
-  } as components['schemas']['CredentialsReadable'],
+  minimal: JSON.parse(`{
+    "email": "marc@scalar.com"
+  }`) as components['schemas']['CredentialsReadable'],
+  full: JSON.parse(`{
+    "email": "marc@scalar.com"
+  }`) as components['schemas']['CredentialsReadable'],
   invalid: [],
 };
 
 const ForbiddenErrorSchemaFixture = {
-  minimal: {} as components['schemas']['ForbiddenError'],
-  full: {
-    type: 'https://example.com/errors/forbidden',
-    title: 'Forbidden',
-    status: 403,
-    detail: 'You are not authorized to access this resource.',
-  } as components['schemas']['ForbiddenError'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['ForbiddenError'],
+  full: JSON.parse(`{
+    "type": "https://example.com/errors/forbidden",
+    "title": "Forbidden",
+    "status": 403,
+    "detail": "You are not authorized to access this resource."
+  }`) as components['schemas']['ForbiddenError'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const NotFoundErrorSchemaFixture = {
-  minimal: {} as components['schemas']['NotFoundError'],
-  full: {
-    type: 'https://example.com/errors/not-found',
-    title: 'Not Found',
-    status: 404,
-    detail: 'The resource you are trying to access does not exist.',
-  } as components['schemas']['NotFoundError'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['NotFoundError'],
+  full: JSON.parse(`{
+    "type": "https://example.com/errors/not-found",
+    "title": "Not Found",
+    "status": 404,
+    "detail": "The resource you are trying to access does not exist."
+  }`) as components['schemas']['NotFoundError'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const PaginatedResourceSchemaFixture = {
-  minimal: {} as components['schemas']['PaginatedResource'],
-  full: {
-    data: [42],
-    meta: {
-      limit: 10,
-      offset: 0,
-      total: 100,
-      next: '/planets?limit=10&offset=10',
-    },
-  } as components['schemas']['PaginatedResource'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['PaginatedResource'],
+  full: JSON.parse(`{
+    "data": [
+      42
+    ],
+    "meta": {
+      "limit": 10,
+      "offset": 0,
+      "total": 100,
+      "next": "/planets?limit=10&offset=10"
+    }
+  }`) as components['schemas']['PaginatedResource'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const PlanetSchemaFixture = {
@@ -302,61 +304,60 @@ const SatelliteWritableSchemaFixture = {
 };
 
 const TokenSchemaFixture = {
-  minimal: {} as components['schemas']['Token'],
-  full: {
-    token:
-      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-  } as components['schemas']['Token'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['Token'],
+  full: JSON.parse(`{
+    "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+  }`) as components['schemas']['Token'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const TooManyRequestsErrorSchemaFixture = {
-  minimal: {} as components['schemas']['TooManyRequestsError'],
-  full: {
-    type: 'https://example.com/errors/too-many-requests',
-    title: 'Too Many Requests',
-    status: 429,
-    detail: 'Rate limit exceeded. Please try again later.',
-  } as components['schemas']['TooManyRequestsError'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['TooManyRequestsError'],
+  full: JSON.parse(`{
+    "type": "https://example.com/errors/too-many-requests",
+    "title": "Too Many Requests",
+    "status": 429,
+    "detail": "Rate limit exceeded. Please try again later."
+  }`) as components['schemas']['TooManyRequestsError'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UnauthorizedErrorSchemaFixture = {
-  minimal: {} as components['schemas']['UnauthorizedError'],
-  full: {
-    type: 'https://example.com/errors/not-found',
-    title: 'Unauthorized',
-    status: 401,
-    detail: 'You are not authorized to access this resource.',
-  } as components['schemas']['UnauthorizedError'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['UnauthorizedError'],
+  full: JSON.parse(`{
+    "type": "https://example.com/errors/not-found",
+    "title": "Unauthorized",
+    "status": 401,
+    "detail": "You are not authorized to access this resource."
+  }`) as components['schemas']['UnauthorizedError'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UnprocessableEntitySchemaFixture = {
-  minimal: {} as components['schemas']['UnprocessableEntity'],
-  full: {
-    type: 'https://example.com/errors/unprocessable-entity',
-    title: 'Unprocessable Entity',
-    status: 422,
-    detail: 'The request was invalid.',
-  } as components['schemas']['UnprocessableEntity'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['UnprocessableEntity'],
+  full: JSON.parse(`{
+    "type": "https://example.com/errors/unprocessable-entity",
+    "title": "Unprocessable Entity",
+    "status": 422,
+    "detail": "The request was invalid."
+  }`) as components['schemas']['UnprocessableEntity'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UserSchemaFixture = {
-  minimal: {} as components['schemas']['User'],
-  full: {
-    id: 1,
-    name: 'Marc',
-  } as components['schemas']['User'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['User'],
+  full: JSON.parse(`{
+    "id": 1,
+    "name": "Marc"
+  }`) as components['schemas']['User'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UserWritableSchemaFixture = {
-  minimal: {} as components['schemas']['UserWritable'],
-  full: {
-    name: 'Marc',
-  } as components['schemas']['UserWritable'],
+  minimal: JSON.parse(`{}`) as components['schemas']['UserWritable'],
+  full: JSON.parse(`{
+    "name": "Marc"
+  }`) as components['schemas']['UserWritable'],
   invalid: [],
 };
 
@@ -509,18 +510,18 @@ const createPlanetOperationFixture = {
       successCallbackUrl: 'https://example.com/webhook',
       failureCallbackUrl: 'https://example.com/webhook',
     },
-    '400': {
-      type: 'https://example.com/errors/bad-request',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'The request was invalid.',
-    } as operations['createPlanet']['responses']['400']['content']['application/json'],
-    '403': {
-      type: 'https://example.com/errors/forbidden',
-      title: 'Forbidden',
-      status: 403,
-      detail: 'You are not authorized to access this resource.',
-    } as operations['createPlanet']['responses']['403']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "https://example.com/errors/bad-request",
+      "title": "Bad Request",
+      "status": 400,
+      "detail": "The request was invalid."
+    }`) as operations['createPlanet']['responses']['400']['content']['application/json'],
+    '403': JSON.parse(`{
+      "type": "https://example.com/errors/forbidden",
+      "title": "Forbidden",
+      "status": 403,
+      "detail": "You are not authorized to access this resource."
+    }`) as operations['createPlanet']['responses']['403']['content']['application/json'],
   },
 };
 
@@ -537,101 +538,103 @@ const createUserOperationFixture = {
     >['content']['application/json'],
   },
   responses: {
-    '201': {
-      id: 1,
-      name: 'Marc',
-    } as operations['createUser']['responses']['201']['content']['application/json'],
-    '400': {
-      type: 'https://example.com/errors/bad-request',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'The request was invalid.',
-    } as operations['createUser']['responses']['400']['content']['application/json'],
-    '401': {
-      type: 'https://example.com/errors/not-found',
-      title: 'Unauthorized',
-      status: 401,
-      detail: 'You are not authorized to access this resource.',
-    } as operations['createUser']['responses']['401']['content']['application/json'],
-    '403': {
-      type: 'https://example.com/errors/forbidden',
-      title: 'Forbidden',
-      status: 403,
-      detail: 'You are not authorized to access this resource.',
-    } as operations['createUser']['responses']['403']['content']['application/json'],
-    '409': {
-      type: 'https://example.com/errors/conflict',
-      title: 'Conflict',
-      status: 409,
-      detail: 'The resource you are trying to access is in conflict.',
-    } as operations['createUser']['responses']['409']['content']['application/json'],
-    '422': {
-      type: 'https://example.com/errors/unprocessable-entity',
-      title: 'Unprocessable Entity',
-      status: 422,
-      detail: 'The request was invalid.',
-    } as operations['createUser']['responses']['422']['content']['application/json'],
+    '201': JSON.parse(`{
+      "id": 1,
+      "name": "Marc"
+    }`) as operations['createUser']['responses']['201']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "https://example.com/errors/bad-request",
+      "title": "Bad Request",
+      "status": 400,
+      "detail": "The request was invalid."
+    }`) as operations['createUser']['responses']['400']['content']['application/json'],
+    '401': JSON.parse(`{
+      "type": "https://example.com/errors/not-found",
+      "title": "Unauthorized",
+      "status": 401,
+      "detail": "You are not authorized to access this resource."
+    }`) as operations['createUser']['responses']['401']['content']['application/json'],
+    '403': JSON.parse(`{
+      "type": "https://example.com/errors/forbidden",
+      "title": "Forbidden",
+      "status": 403,
+      "detail": "You are not authorized to access this resource."
+    }`) as operations['createUser']['responses']['403']['content']['application/json'],
+    '409': JSON.parse(`{
+      "type": "https://example.com/errors/conflict",
+      "title": "Conflict",
+      "status": 409,
+      "detail": "The resource you are trying to access is in conflict."
+    }`) as operations['createUser']['responses']['409']['content']['application/json'],
+    '422': JSON.parse(`{
+      "type": "https://example.com/errors/unprocessable-entity",
+      "title": "Unprocessable Entity",
+      "status": 422,
+      "detail": "The request was invalid."
+    }`) as operations['createUser']['responses']['422']['content']['application/json'],
   },
 };
 
 const deletePlanetOperationFixture = {
   request: {
-    path: {
-      planetId: 1,
-    } as operations['deletePlanet']['parameters']['path'],
+    path: JSON.parse(`{
+      "planetId": 1
+    }`) as operations['deletePlanet']['parameters']['path'],
   },
   responses: {
-    '404': {
-      type: 'https://example.com/errors/not-found',
-      title: 'Not Found',
-      status: 404,
-      detail: 'The resource you are trying to access does not exist.',
-    } as operations['deletePlanet']['responses']['404']['content']['application/json'],
+    '404': JSON.parse(`{
+      "type": "https://example.com/errors/not-found",
+      "title": "Not Found",
+      "status": 404,
+      "detail": "The resource you are trying to access does not exist."
+    }`) as operations['deletePlanet']['responses']['404']['content']['application/json'],
   },
 };
 
 const getAllDataOperationFixture = {
   request: {},
   responses: {
-    '200': {
-      data: [true],
-      meta: {
-        limit: 10,
-        offset: 0,
-        total: 100,
-        next: '/planets?limit=10&offset=10',
-      },
-    } as operations['getAllData']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "data": [
+        true
+      ],
+      "meta": {
+        "limit": 10,
+        "offset": 0,
+        "total": 100,
+        "next": "/planets?limit=10&offset=10"
+      }
+    }`) as operations['getAllData']['responses']['200']['content']['application/json'],
   },
 };
 
 const getMeOperationFixture = {
   request: {},
   responses: {
-    '200': {
-      id: 1,
-      name: 'Marc',
-    } as operations['getMe']['responses']['200']['content']['application/json'],
-    '401': {
-      type: 'https://example.com/errors/not-found',
-      title: 'Unauthorized',
-      status: 401,
-      detail: 'You are not authorized to access this resource.',
-    } as operations['getMe']['responses']['401']['content']['application/json'],
-    '403': {
-      type: 'https://example.com/errors/forbidden',
-      title: 'Forbidden',
-      status: 403,
-      detail: 'You are not authorized to access this resource.',
-    } as operations['getMe']['responses']['403']['content']['application/json'],
+    '200': JSON.parse(`{
+      "id": 1,
+      "name": "Marc"
+    }`) as operations['getMe']['responses']['200']['content']['application/json'],
+    '401': JSON.parse(`{
+      "type": "https://example.com/errors/not-found",
+      "title": "Unauthorized",
+      "status": 401,
+      "detail": "You are not authorized to access this resource."
+    }`) as operations['getMe']['responses']['401']['content']['application/json'],
+    '403': JSON.parse(`{
+      "type": "https://example.com/errors/forbidden",
+      "title": "Forbidden",
+      "status": 403,
+      "detail": "You are not authorized to access this resource."
+    }`) as operations['getMe']['responses']['403']['content']['application/json'],
   },
 };
 
 const getPlanetOperationFixture = {
   request: {
-    path: {
-      planetId: 1,
-    } as operations['getPlanet']['parameters']['path'],
+    path: JSON.parse(`{
+      "planetId": 1
+    }`) as operations['getPlanet']['parameters']['path'],
   },
   responses: {
     '200': {
@@ -673,59 +676,58 @@ const getPlanetOperationFixture = {
       successCallbackUrl: 'https://example.com/webhook',
       failureCallbackUrl: 'https://example.com/webhook',
     },
-    '404': {
-      type: 'https://example.com/errors/not-found',
-      title: 'Not Found',
-      status: 404,
-      detail: 'The resource you are trying to access does not exist.',
-    } as operations['getPlanet']['responses']['404']['content']['application/json'],
+    '404': JSON.parse(`{
+      "type": "https://example.com/errors/not-found",
+      "title": "Not Found",
+      "status": 404,
+      "detail": "The resource you are trying to access does not exist."
+    }`) as operations['getPlanet']['responses']['404']['content']['application/json'],
   },
 };
 
 const getTokenOperationFixture = {
   request: {
-    body: {
-      email: 'marc@scalar.com',
-      password: 'i-love-scalar',
-    } as NonNullable<operations['getToken']['requestBody']>['content']['application/json'],
+    body: JSON.parse(`{
+      "email": "marc@scalar.com",
+      "password": "i-love-scalar"
+    }`) as NonNullable<operations['getToken']['requestBody']>['content']['application/json'],
   },
   responses: {
-    '201': {
-      token:
-        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-    } as operations['getToken']['responses']['201']['content']['application/json'],
-    '400': {
-      type: 'https://example.com/errors/bad-request',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'The request was invalid.',
-    } as operations['getToken']['responses']['400']['content']['application/json'],
-    '401': {
-      type: 'https://example.com/errors/not-found',
-      title: 'Unauthorized',
-      status: 401,
-      detail: 'You are not authorized to access this resource.',
-    } as operations['getToken']['responses']['401']['content']['application/json'],
-    '403': {
-      type: 'https://example.com/errors/forbidden',
-      title: 'Forbidden',
-      status: 403,
-      detail: 'You are not authorized to access this resource.',
-    } as operations['getToken']['responses']['403']['content']['application/json'],
-    '429': {
-      type: 'https://example.com/errors/too-many-requests',
-      title: 'Too Many Requests',
-      status: 429,
-      detail: 'Rate limit exceeded. Please try again later.',
-    } as operations['getToken']['responses']['429']['content']['application/json'],
+    '201': JSON.parse(`{
+      "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+    }`) as operations['getToken']['responses']['201']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "https://example.com/errors/bad-request",
+      "title": "Bad Request",
+      "status": 400,
+      "detail": "The request was invalid."
+    }`) as operations['getToken']['responses']['400']['content']['application/json'],
+    '401': JSON.parse(`{
+      "type": "https://example.com/errors/not-found",
+      "title": "Unauthorized",
+      "status": 401,
+      "detail": "You are not authorized to access this resource."
+    }`) as operations['getToken']['responses']['401']['content']['application/json'],
+    '403': JSON.parse(`{
+      "type": "https://example.com/errors/forbidden",
+      "title": "Forbidden",
+      "status": 403,
+      "detail": "You are not authorized to access this resource."
+    }`) as operations['getToken']['responses']['403']['content']['application/json'],
+    '429': JSON.parse(`{
+      "type": "https://example.com/errors/too-many-requests",
+      "title": "Too Many Requests",
+      "status": 429,
+      "detail": "Rate limit exceeded. Please try again later."
+    }`) as operations['getToken']['responses']['429']['content']['application/json'],
   },
 };
 
 const updatePlanetOperationFixture = {
   request: {
-    path: {
-      planetId: 1,
-    } as operations['updatePlanet']['parameters']['path'],
+    path: JSON.parse(`{
+      "planetId": 1
+    }`) as operations['updatePlanet']['parameters']['path'],
     body: {
       name: 'Mars',
       description: 'The red planet',
@@ -804,24 +806,24 @@ const updatePlanetOperationFixture = {
       successCallbackUrl: 'https://example.com/webhook',
       failureCallbackUrl: 'https://example.com/webhook',
     },
-    '400': {
-      type: 'https://example.com/errors/bad-request',
-      title: 'Bad Request',
-      status: 400,
-      detail: 'The request was invalid.',
-    } as operations['updatePlanet']['responses']['400']['content']['application/json'],
-    '403': {
-      type: 'https://example.com/errors/forbidden',
-      title: 'Forbidden',
-      status: 403,
-      detail: 'You are not authorized to access this resource.',
-    } as operations['updatePlanet']['responses']['403']['content']['application/json'],
-    '404': {
-      type: 'https://example.com/errors/not-found',
-      title: 'Not Found',
-      status: 404,
-      detail: 'The resource you are trying to access does not exist.',
-    } as operations['updatePlanet']['responses']['404']['content']['application/json'],
+    '400': JSON.parse(`{
+      "type": "https://example.com/errors/bad-request",
+      "title": "Bad Request",
+      "status": 400,
+      "detail": "The request was invalid."
+    }`) as operations['updatePlanet']['responses']['400']['content']['application/json'],
+    '403': JSON.parse(`{
+      "type": "https://example.com/errors/forbidden",
+      "title": "Forbidden",
+      "status": 403,
+      "detail": "You are not authorized to access this resource."
+    }`) as operations['updatePlanet']['responses']['403']['content']['application/json'],
+    '404': JSON.parse(`{
+      "type": "https://example.com/errors/not-found",
+      "title": "Not Found",
+      "status": 404,
+      "detail": "The resource you are trying to access does not exist."
+    }`) as operations['updatePlanet']['responses']['404']['content']['application/json'],
   },
 };
 

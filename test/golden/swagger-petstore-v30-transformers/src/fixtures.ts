@@ -3,50 +3,54 @@ import { deleteAt, setAt } from '@zapgen/runtime/fixtures';
 import type { components, operations } from './types.js';
 
 const ApiResponseSchemaFixture = {
-  minimal: {} as components['schemas']['ApiResponse'],
-  full: {
-    code: 64,
-    type: 'charlie',
-    message: 'charlie',
-  } as components['schemas']['ApiResponse'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['ApiResponse'],
+  full: JSON.parse(`{
+    "code": 64,
+    "type": "charlie",
+    "message": "charlie"
+  }`) as components['schemas']['ApiResponse'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const CategorySchemaFixture = {
-  minimal: {} as components['schemas']['Category'],
-  full: {
-    id: 1,
-    name: 'Dogs',
-  } as components['schemas']['Category'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['Category'],
+  full: JSON.parse(`{
+    "id": 1,
+    "name": "Dogs"
+  }`) as components['schemas']['Category'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const OrderSchemaFixture = {
-  minimal: {} as components['schemas']['Order'],
-  full: {
-    id: 10,
-    petId: 198772,
-    quantity: 7,
-    shipDate: '2024-01-24T03:04:05Z',
-    status: 'approved',
-    complete: false,
-  } as components['schemas']['Order'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['Order'],
+  full: JSON.parse(`{
+    "id": 10,
+    "petId": 198772,
+    "quantity": 7,
+    "shipDate": "2024-01-24T03:04:05Z",
+    "status": "approved",
+    "complete": false
+  }`) as components['schemas']['Order'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const PetSchemaFixture = {
-  minimal: {
-    name: 'doggie',
-    photoUrls: [],
-  } as components['schemas']['Pet'],
-  full: {
-    name: 'doggie',
-    photoUrls: ['charlie'],
-    id: 10,
-    category: {},
-    tags: [{}],
-    status: 'pending',
-  } as components['schemas']['Pet'],
+  minimal: JSON.parse(`{
+    "name": "doggie",
+    "photoUrls": []
+  }`) as components['schemas']['Pet'],
+  full: JSON.parse(`{
+    "name": "doggie",
+    "photoUrls": [
+      "charlie"
+    ],
+    "id": 10,
+    "category": {},
+    "tags": [
+      {}
+    ],
+    "status": "pending"
+  }`) as components['schemas']['Pet'],
   invalid: [
     {
       rule: 'required at /name',
@@ -64,27 +68,27 @@ const PetSchemaFixture = {
 };
 
 const TagSchemaFixture = {
-  minimal: {} as components['schemas']['Tag'],
-  full: {
-    id: 42,
-    name: 'hotel',
-  } as components['schemas']['Tag'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['Tag'],
+  full: JSON.parse(`{
+    "id": 42,
+    "name": "hotel"
+  }`) as components['schemas']['Tag'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 const UserSchemaFixture = {
-  minimal: {} as components['schemas']['User'],
-  full: {
-    id: 10,
-    username: 'theUser',
-    firstName: 'John',
-    lastName: 'James',
-    email: 'john@email.com',
-    password: '12345',
-    phone: '12345',
-    userStatus: 1,
-  } as components['schemas']['User'],
-  invalid: [{ rule: 'type', value: 'not an object' as unknown }],
+  minimal: JSON.parse(`{}`) as components['schemas']['User'],
+  full: JSON.parse(`{
+    "id": 10,
+    "username": "theUser",
+    "firstName": "John",
+    "lastName": "James",
+    "email": "john@email.com",
+    "password": "12345",
+    "phone": "12345",
+    "userStatus": 1
+  }`) as components['schemas']['User'],
+  invalid: [{ rule: 'type', value: JSON.parse(`"not an object"`) as unknown }],
 };
 
 /**
@@ -116,108 +120,116 @@ export const componentFixtures: {
 
 const addPetOperationFixture = {
   request: {
-    body: {
-      name: 'doggie',
-      photoUrls: ['golf'],
-      id: 10,
-      category: {},
-      tags: [{}],
-      status: 'sold',
-    } as NonNullable<operations['addPet']['requestBody']>['content']['application/json'],
+    body: JSON.parse(`{
+      "name": "doggie",
+      "photoUrls": [
+        "golf"
+      ],
+      "id": 10,
+      "category": {},
+      "tags": [
+        {}
+      ],
+      "status": "sold"
+    }`) as NonNullable<operations['addPet']['requestBody']>['content']['application/json'],
   },
   responses: {
-    '200': {
-      name: 'doggie',
-      photoUrls: ['alpha'],
-      id: 10,
-      category: {},
-      tags: [{}],
-      status: 'available',
-    } as operations['addPet']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "name": "doggie",
+      "photoUrls": [
+        "alpha"
+      ],
+      "id": 10,
+      "category": {},
+      "tags": [
+        {}
+      ],
+      "status": "available"
+    }`) as operations['addPet']['responses']['200']['content']['application/json'],
   },
 };
 
 const createUserOperationFixture = {
   request: {
-    body: {
-      id: 10,
-      username: 'theUser',
-      firstName: 'John',
-      lastName: 'James',
-      email: 'john@email.com',
-      password: '12345',
-      phone: '12345',
-      userStatus: 1,
-    } as NonNullable<operations['createUser']['requestBody']>['content']['application/json'],
+    body: JSON.parse(`{
+      "id": 10,
+      "username": "theUser",
+      "firstName": "John",
+      "lastName": "James",
+      "email": "john@email.com",
+      "password": "12345",
+      "phone": "12345",
+      "userStatus": 1
+    }`) as NonNullable<operations['createUser']['requestBody']>['content']['application/json'],
   },
   responses: {
-    '200': {
-      id: 10,
-      username: 'theUser',
-      firstName: 'John',
-      lastName: 'James',
-      email: 'john@email.com',
-      password: '12345',
-      phone: '12345',
-      userStatus: 1,
-    } as operations['createUser']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "id": 10,
+      "username": "theUser",
+      "firstName": "John",
+      "lastName": "James",
+      "email": "john@email.com",
+      "password": "12345",
+      "phone": "12345",
+      "userStatus": 1
+    }`) as operations['createUser']['responses']['200']['content']['application/json'],
   },
 };
 
 const createUsersWithListInputOperationFixture = {
   request: {
-    body: [
+    body: JSON.parse(`[
       {
-        id: 10,
-        username: 'theUser',
-        firstName: 'John',
-        lastName: 'James',
-        email: 'john@email.com',
-        password: '12345',
-        phone: '12345',
-        userStatus: 1,
-      },
-    ] as NonNullable<
+        "id": 10,
+        "username": "theUser",
+        "firstName": "John",
+        "lastName": "James",
+        "email": "john@email.com",
+        "password": "12345",
+        "phone": "12345",
+        "userStatus": 1
+      }
+    ]`) as NonNullable<
       operations['createUsersWithListInput']['requestBody']
     >['content']['application/json'],
   },
   responses: {
-    '200': {
-      id: 10,
-      username: 'theUser',
-      firstName: 'John',
-      lastName: 'James',
-      email: 'john@email.com',
-      password: '12345',
-      phone: '12345',
-      userStatus: 1,
-    } as operations['createUsersWithListInput']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "id": 10,
+      "username": "theUser",
+      "firstName": "John",
+      "lastName": "James",
+      "email": "john@email.com",
+      "password": "12345",
+      "phone": "12345",
+      "userStatus": 1
+    }`) as operations['createUsersWithListInput']['responses']['200']['content']['application/json'],
   },
 };
 
 const deleteOrderOperationFixture = {
   request: {
-    path: {
-      orderId: 5,
-    } as operations['deleteOrder']['parameters']['path'],
+    path: JSON.parse(`{
+      "orderId": 5
+    }`) as operations['deleteOrder']['parameters']['path'],
   },
   responses: {},
 };
 
 const deletePetOperationFixture = {
   request: {
-    path: {
-      petId: 86,
-    } as operations['deletePet']['parameters']['path'],
+    path: JSON.parse(`{
+      "petId": 86
+    }`) as operations['deletePet']['parameters']['path'],
   },
   responses: {},
 };
 
 const deleteUserOperationFixture = {
   request: {
-    path: {
-      username: 'bravo',
-    } as operations['deleteUser']['parameters']['path'],
+    path: JSON.parse(`{
+      "username": "bravo"
+    }`) as operations['deleteUser']['parameters']['path'],
   },
   responses: {},
 };
@@ -225,104 +237,118 @@ const deleteUserOperationFixture = {
 const findPetsByStatusOperationFixture = {
   request: {},
   responses: {
-    '200': [
+    '200': JSON.parse(`[
       {
-        name: 'doggie',
-        photoUrls: ['india'],
-        id: 10,
-        category: {},
-        tags: [{}],
-        status: 'sold',
-      },
-    ] as operations['findPetsByStatus']['responses']['200']['content']['application/json'],
+        "name": "doggie",
+        "photoUrls": [
+          "india"
+        ],
+        "id": 10,
+        "category": {},
+        "tags": [
+          {}
+        ],
+        "status": "sold"
+      }
+    ]`) as operations['findPetsByStatus']['responses']['200']['content']['application/json'],
   },
 };
 
 const findPetsByTagsOperationFixture = {
   request: {},
   responses: {
-    '200': [
+    '200': JSON.parse(`[
       {
-        name: 'doggie',
-        photoUrls: ['foxtrot'],
-        id: 10,
-        category: {},
-        tags: [{}],
-        status: 'pending',
-      },
-    ] as operations['findPetsByTags']['responses']['200']['content']['application/json'],
+        "name": "doggie",
+        "photoUrls": [
+          "foxtrot"
+        ],
+        "id": 10,
+        "category": {},
+        "tags": [
+          {}
+        ],
+        "status": "pending"
+      }
+    ]`) as operations['findPetsByTags']['responses']['200']['content']['application/json'],
   },
 };
 
 const getInventoryOperationFixture = {
   request: {},
   responses: {
-    '200': {
-      additionalProperty: 99,
-    } as operations['getInventory']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "additionalProperty": 99
+    }`) as operations['getInventory']['responses']['200']['content']['application/json'],
   },
 };
 
 const getOrderByIdOperationFixture = {
   request: {
-    path: {
-      orderId: 23,
-    } as operations['getOrderById']['parameters']['path'],
+    path: JSON.parse(`{
+      "orderId": 23
+    }`) as operations['getOrderById']['parameters']['path'],
   },
   responses: {
-    '200': {
-      id: 10,
-      petId: 198772,
-      quantity: 7,
-      shipDate: '2024-01-27T03:04:05Z',
-      status: 'approved',
-      complete: false,
-    } as operations['getOrderById']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "id": 10,
+      "petId": 198772,
+      "quantity": 7,
+      "shipDate": "2024-01-27T03:04:05Z",
+      "status": "approved",
+      "complete": false
+    }`) as operations['getOrderById']['responses']['200']['content']['application/json'],
   },
 };
 
 const getPetByIdOperationFixture = {
   request: {
-    path: {
-      petId: 67,
-    } as operations['getPetById']['parameters']['path'],
+    path: JSON.parse(`{
+      "petId": 67
+    }`) as operations['getPetById']['parameters']['path'],
   },
   responses: {
-    '200': {
-      name: 'doggie',
-      photoUrls: ['alpha'],
-      id: 10,
-      category: {},
-      tags: [{}],
-      status: 'sold',
-    } as operations['getPetById']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "name": "doggie",
+      "photoUrls": [
+        "alpha"
+      ],
+      "id": 10,
+      "category": {},
+      "tags": [
+        {}
+      ],
+      "status": "sold"
+    }`) as operations['getPetById']['responses']['200']['content']['application/json'],
   },
 };
 
 const getUserByNameOperationFixture = {
   request: {
-    path: {
-      username: 'bravo',
-    } as operations['getUserByName']['parameters']['path'],
+    path: JSON.parse(`{
+      "username": "bravo"
+    }`) as operations['getUserByName']['parameters']['path'],
   },
   responses: {
-    '200': {
-      id: 10,
-      username: 'theUser',
-      firstName: 'John',
-      lastName: 'James',
-      email: 'john@email.com',
-      password: '12345',
-      phone: '12345',
-      userStatus: 1,
-    } as operations['getUserByName']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "id": 10,
+      "username": "theUser",
+      "firstName": "John",
+      "lastName": "James",
+      "email": "john@email.com",
+      "password": "12345",
+      "phone": "12345",
+      "userStatus": 1
+    }`) as operations['getUserByName']['responses']['200']['content']['application/json'],
   },
 };
 
 const loginUserOperationFixture = {
   request: {},
   responses: {
-    '200': 'alpha' as operations['loginUser']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(
+      `"alpha"`,
+    ) as operations['loginUser']['responses']['200']['content']['application/json'],
   },
 };
 
@@ -333,99 +359,111 @@ const logoutUserOperationFixture = {
 
 const placeOrderOperationFixture = {
   request: {
-    body: {
-      id: 10,
-      petId: 198772,
-      quantity: 7,
-      shipDate: '2024-01-04T03:04:05Z',
-      status: 'approved',
-      complete: false,
-    } as NonNullable<operations['placeOrder']['requestBody']>['content']['application/json'],
+    body: JSON.parse(`{
+      "id": 10,
+      "petId": 198772,
+      "quantity": 7,
+      "shipDate": "2024-01-04T03:04:05Z",
+      "status": "approved",
+      "complete": false
+    }`) as NonNullable<operations['placeOrder']['requestBody']>['content']['application/json'],
   },
   responses: {
-    '200': {
-      id: 10,
-      petId: 198772,
-      quantity: 7,
-      shipDate: '2024-01-23T03:04:05Z',
-      status: 'approved',
-      complete: true,
-    } as operations['placeOrder']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "id": 10,
+      "petId": 198772,
+      "quantity": 7,
+      "shipDate": "2024-01-23T03:04:05Z",
+      "status": "approved",
+      "complete": true
+    }`) as operations['placeOrder']['responses']['200']['content']['application/json'],
   },
 };
 
 const updatePetOperationFixture = {
   request: {
-    body: {
-      name: 'doggie',
-      photoUrls: ['echo'],
-      id: 10,
-      category: {},
-      tags: [{}],
-      status: 'available',
-    } as NonNullable<operations['updatePet']['requestBody']>['content']['application/json'],
+    body: JSON.parse(`{
+      "name": "doggie",
+      "photoUrls": [
+        "echo"
+      ],
+      "id": 10,
+      "category": {},
+      "tags": [
+        {}
+      ],
+      "status": "available"
+    }`) as NonNullable<operations['updatePet']['requestBody']>['content']['application/json'],
   },
   responses: {
-    '200': {
-      name: 'doggie',
-      photoUrls: ['echo'],
-      id: 10,
-      category: {},
-      tags: [{}],
-      status: 'available',
-    } as operations['updatePet']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "name": "doggie",
+      "photoUrls": [
+        "echo"
+      ],
+      "id": 10,
+      "category": {},
+      "tags": [
+        {}
+      ],
+      "status": "available"
+    }`) as operations['updatePet']['responses']['200']['content']['application/json'],
   },
 };
 
 const updatePetWithFormOperationFixture = {
   request: {
-    path: {
-      petId: 28,
-    } as operations['updatePetWithForm']['parameters']['path'],
+    path: JSON.parse(`{
+      "petId": 28
+    }`) as operations['updatePetWithForm']['parameters']['path'],
   },
   responses: {
-    '200': {
-      name: 'doggie',
-      photoUrls: ['foxtrot'],
-      id: 10,
-      category: {},
-      tags: [{}],
-      status: 'available',
-    } as operations['updatePetWithForm']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "name": "doggie",
+      "photoUrls": [
+        "foxtrot"
+      ],
+      "id": 10,
+      "category": {},
+      "tags": [
+        {}
+      ],
+      "status": "available"
+    }`) as operations['updatePetWithForm']['responses']['200']['content']['application/json'],
   },
 };
 
 const updateUserOperationFixture = {
   request: {
-    path: {
-      username: 'juliet',
-    } as operations['updateUser']['parameters']['path'],
-    body: {
-      id: 10,
-      username: 'theUser',
-      firstName: 'John',
-      lastName: 'James',
-      email: 'john@email.com',
-      password: '12345',
-      phone: '12345',
-      userStatus: 1,
-    } as NonNullable<operations['updateUser']['requestBody']>['content']['application/json'],
+    path: JSON.parse(`{
+      "username": "juliet"
+    }`) as operations['updateUser']['parameters']['path'],
+    body: JSON.parse(`{
+      "id": 10,
+      "username": "theUser",
+      "firstName": "John",
+      "lastName": "James",
+      "email": "john@email.com",
+      "password": "12345",
+      "phone": "12345",
+      "userStatus": 1
+    }`) as NonNullable<operations['updateUser']['requestBody']>['content']['application/json'],
   },
   responses: {},
 };
 
 const uploadFileOperationFixture = {
   request: {
-    path: {
-      petId: 36,
-    } as operations['uploadFile']['parameters']['path'],
+    path: JSON.parse(`{
+      "petId": 36
+    }`) as operations['uploadFile']['parameters']['path'],
   },
   responses: {
-    '200': {
-      code: 31,
-      type: 'juliet',
-      message: 'golf',
-    } as operations['uploadFile']['responses']['200']['content']['application/json'],
+    '200': JSON.parse(`{
+      "code": 31,
+      "type": "juliet",
+      "message": "golf"
+    }`) as operations['uploadFile']['responses']['200']['content']['application/json'],
   },
 };
 
