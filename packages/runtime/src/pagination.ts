@@ -269,7 +269,8 @@ export function pageAfter(options: {
   const items =
     options.items ??
     itemsOf({ operationId: options.operationId, body, itemsField: pagination.itemsField });
-  if (!stepAt({ pagination, args, pageSize, cursor }).hasNext(body, items, headers)) return undefined;
+  if (!stepAt({ pagination, args, pageSize, cursor }).hasNext(body, items, headers))
+    return undefined;
   return nextCursor({ pagination, cursor, body, items, headers });
 }
 

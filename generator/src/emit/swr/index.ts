@@ -51,7 +51,9 @@ function operationCode(operation: OperationModel, names: OperationNames): string
     if (operation.extensions.pagination) {
       const page = infinitePageType(operation, `${type}Result`);
       const kept =
-        page === `${type}Result` ? '' : ' Each page is `{ data, headers }`: the body, and the response headers the next page is read from.';
+        page === `${type}Result`
+          ? ''
+          : ' Each page is `{ data, headers }`: the body, and the response headers the next page is read from.';
       parts.push(
         `${doc(`\`useSWRInfinite\` of \`${fn}\`: \`setSize(size + 1)\` loads the next page while the pagination model says there is one.${kept}`)}export function ${hook}Infinite(client: CallingClient, ${args}, config?: InfiniteConfig<${page}>): InfiniteResponse<${page}> {
   return useOperationInfinite<${page}>(client, ${definition}, API, args, config);

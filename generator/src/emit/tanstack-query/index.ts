@@ -66,7 +66,10 @@ export function ${fn}QueryOptions(client: CallingClient, ${args}, options?: Quer
       const kept =
         page === `${type}Result`
           ? []
-          : ['', 'Each page is `{ data, headers }`: the body, and the response headers the next page is read from.'];
+          : [
+              '',
+              'Each page is `{ data, headers }`: the body, and the response headers the next page is read from.',
+            ];
       parts.push(
         `${doc([`Infinite query options of \`${fn}\`: one page per \`fetchNextPage()\`, while the pagination model says there is another (as \`paginate\` walks them).`, ...kept])}export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}): InfiniteQueryOptionsResult<${page}, {}${param}>;
 export function ${fn}InfiniteQueryOptions<TOptions extends InfiniteQueryOptionsInput<${page}${param}>>(client: CallingClient, ${argsGiven}, options: TOptions): InfiniteQueryOptionsResult<${page}, TOptions${param}>;
