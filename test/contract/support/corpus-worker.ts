@@ -4,10 +4,12 @@
  * [validate →] generate → strict type-check and compile [→ strict consumer check of the built
  * declarations] → import the emitted `zod.js` and `fixtures.js` → every fixture under zod and ajv.
  *
- * Usage: corpus-worker.ts <spec file> <output name> [--validate] [--consumer [--warm-consumer]]
- *   [--no-types]
+ * Usage: corpus-worker.ts <spec file> <output name> [--validate] [--declarations]
+ *   [--consumer [--warm-consumer]] [--no-types]
  * - `--validate`: first `zapgen validate` the spec (its findings, or the crash, are recorded as
  *   such); generation runs only on a spec without errors.
+ * - `--declarations`: build with declarations, as the package's own build does (an inferred type
+ *   too long to write, TS7056, is reported only then).
  * - `--consumer`: build with declarations, then type-check a consumer that imports every subpath
  *   the package exports, strictly and with `skipLibCheck: false`.
  * - `--warm-consumer` (the sweep: many documents in one `CONTRACT_RUN_ID`): the consumer check
@@ -45,11 +47,14 @@ async function main(): Promise<CorpusResult> {
   const [spec, name] = args.filter((arg) => !arg.startsWith('--'));
   const flags = new Set(args.filter((arg) => arg.startsWith('--')));
   const unknown = [...flags].filter(
-    (flag) => !['--validate', '--consumer', '--warm-consumer', '--no-types'].includes(flag),
+    (flag) =>
+      !['--validate', '--declarations', '--consumer', '--warm-consumer', '--no-types'].includes(
+        flag,
+      ),
   );
   if (!spec || !name || unknown.length)
     throw new Error(
-      `usage: corpus-worker.ts <spec> <name> [--validate] [--consumer [--warm-consumer]] [--no-types]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`,
+      `usage: corpus-worker.ts <spec> <name> [--validate] [--declarations] [--consumer [--warm-consumer]] [--no-types]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`,
     );
   const result: CorpusResult = { spec: path.basename(spec), generated: false, generateMs: 0 };
 
@@ -65,7 +70,11 @@ async function main(): Promise<CorpusResult> {
 
   step('build');
   const document = writeAgreement(dir);
-  const checked = await typecheck({ dir, emit: true, declarations: flags.has('--consumer') });
+  const checked = await typecheck({
+    dir,
+    emit: true,
+    declarations: flags.has('--consumer') || flags.has('--declarations'),
+  });
   const lines = checked.diagnostics.split('\n').filter(Boolean);
   const isAgreement = (line: string) => line.startsWith(AGREEMENT_FILE);
   result.disagreements = lines.filter(isAgreement);

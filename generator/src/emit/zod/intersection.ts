@@ -23,7 +23,8 @@ type IntersectionSchemaModel = Extract<SchemaModel, { kind: 'intersection' }>;
  *   different values (`stream: false` in a base, `stream: true` in a streaming variant) make zod
  *   throw "Unmergable intersection" on a value without the property, which the spec accepts. The
  *   default of the most specific part (the last whose value every part accepts) is filled in
- *   before the parts parse (`defaults`).
+ *   before the parts parse (`defaults`); where no default fits every part, the parts are printed
+ *   without theirs (`Conflict`).
  */
 export interface IntersectionPlan {
   /** The parts to print: as written, or flattened when a check applies to the whole tree. */
@@ -50,12 +51,73 @@ export function intersectionPlan(
   const closed = objects.some((object) => object && additionalOf(object) === false);
   const open = objects.some((object) => !object || additionalOf(object) !== false);
   const closedTo = closed && open ? keysOf(flat, context) : undefined;
-  const defaults = conflictingDefaults(
+  const conflicts = conflictingDefaults(
     objects.filter((object): object is ObjectSchemaModel => !!object),
     context,
   );
-  if (!closedTo && !defaults.length) return { parts: schema.parts };
-  return { parts: flat, ...(closedTo && { closedTo }), ...(defaults.length && { defaults }) };
+  const defaults = conflicts.filter((conflict) => !conflict.unfillable);
+  const unfillable = conflicts.flatMap((conflict) => (conflict.unfillable ? [conflict.path] : []));
+  if (!closedTo && !conflicts.length) return { parts: schema.parts };
+  const parts = unfillable.length
+    ? flat.map((part) =>
+        unfillable.reduce((stripped, path) => withoutDefaultAt(stripped, path, context, 0), part),
+      )
+    : flat;
+  return { parts, ...(closedTo && { closedTo }), ...(defaults.length && { defaults }) };
+}
+
+/**
+ * `schema` without the defaults zod would apply at `path` (property names from `schema` down):
+ * a reference on the way whose target changes is replaced by that target, inline.
+ */
+function withoutDefaultAt(
+  schema: SchemaModel,
+  path: readonly string[],
+  context: Pick<ZodContext, 'lookup'>,
+  hops: number,
+): SchemaModel {
+  if (hops > MAX_DEPTH) return schema;
+  const [key, ...rest] = path;
+  if (key === undefined) {
+    const own: SchemaModel = schema.default ? { ...schema, default: undefined } : schema;
+    return own.kind === 'ref' ? inlined(own, [], context, hops) : own;
+  }
+  switch (schema.kind) {
+    case 'ref':
+      return inlined(schema, path, context, hops);
+    case 'intersection': {
+      const parts = schema.parts.map((part) => withoutDefaultAt(part, path, context, hops + 1));
+      return parts.every((part, index) => part === schema.parts[index])
+        ? schema
+        : { ...schema, parts };
+    }
+    case 'object': {
+      const properties = schema.properties.map((property) => {
+        if (property.name !== key) return property;
+        const stripped = withoutDefaultAt(property.schema, rest, context, hops + 1);
+        return stripped === property.schema ? property : { ...property, schema: stripped };
+      });
+      return properties.every((property, index) => property === schema.properties[index])
+        ? schema
+        : { ...schema, properties };
+    }
+    default:
+      return schema;
+  }
+}
+
+/** A reference's target without the defaults at `path`, inline, or the reference where nothing changes. */
+function inlined(
+  reference: Extract<SchemaModel, { kind: 'ref' }>,
+  path: readonly string[],
+  context: Pick<ZodContext, 'lookup'>,
+  hops: number,
+): SchemaModel {
+  const target = context.lookup(reference.name);
+  if (!target) return reference;
+  const stripped = withoutDefaultAt(target, path, context, hops + 1);
+  if (stripped === target) return reference;
+  return reference.nullable && !stripped.nullable ? { ...stripped, nullable: true } : stripped;
 }
 
 type ObjectSchemaModel = SchemaModel & ObjectSchema;
@@ -141,6 +203,20 @@ function appliedDefault(
 }
 
 /**
+ * A property the parts default differently: the default to fill in; none when a part requires
+ * it; or `unfillable` when no default fits every part (motaword: a base's `status` of `success |
+ * error` defaulting to `success`, and a response's `already_confirmed` only). Filled in, any of
+ * them makes a part reject the value, and left to the parts, zod cannot merge what they apply: so
+ * the parts apply none there (`withoutDefaultAt`) and a value without the property stays without,
+ * as valid as JSON Schema says it is.
+ */
+interface Conflict {
+  path: string[];
+  value?: JsonValue;
+  unfillable?: true;
+}
+
+/**
  * Properties the object parts give different defaults to, each with its path and the value to
  * fill in (none for a property a part requires: its absence is an error whatever the defaults
  * say). zod merges the parts' outputs recursively, so the objects two parts give one property
@@ -151,7 +227,7 @@ function conflictingDefaults(
   objects: readonly ObjectSchemaModel[],
   context: Pick<ZodContext, 'lookup'>,
   path: readonly string[] = [],
-): { path: string[]; value?: JsonValue }[] {
+): Conflict[] {
   const byName = new Map<
     string,
     { schemas: SchemaModel[]; values: JsonValue[]; required: boolean }
@@ -168,7 +244,7 @@ function conflictingDefaults(
         entry.values.push(fallback.value);
     }
   }
-  const result: { path: string[]; value?: JsonValue }[] = [];
+  const result: Conflict[] = [];
   for (const [name, { schemas, values, required }] of byName) {
     const at = [...path, name];
     if (values.length >= 2) {
@@ -179,7 +255,9 @@ function conflictingDefaults(
           .find((value) =>
             schemas.every((schema) => valueFits({ schema, value, lookup: context.lookup })),
           );
-        result.push({ path: at, value: fitting ?? values[values.length - 1]! });
+        result.push(
+          fitting === undefined ? { path: at, unfillable: true } : { path: at, value: fitting },
+        );
       }
     }
     if (schemas.length < 2 || at.length >= MAX_NESTING) continue;

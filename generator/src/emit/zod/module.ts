@@ -5,7 +5,7 @@ import { jsDoc } from '../shared/jsdoc.js';
 import { ModuleBuilder } from '../shared/module.js';
 import type { CodecName, HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
-import { componentAnnotation } from './zod-type.js';
+import { componentAnnotation, zodType } from './zod-type.js';
 import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
 import { operationEntry, parameterGroups } from './operations.js';
@@ -287,24 +287,49 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       `${objectKey(operation.operationId)}: typeof ${operationConsts.get(operation.operationId)!}`,
   );
   // A receiver's payload validators (`webhooks.ts`): classic zod only, since no client sends them.
-  const webhookEntries = client
+  // One const each, and the map typed by name, as the operations' (Rebilly's 113 payloads, inferred
+  // in one object literal, exceeded what tsc will serialize: TS7056).
+  const webhooks = client
     ? []
     : receivedWebhooks(model).flatMap(({ name, payload }) =>
-        payload && !payload.schemaless
-          ? [
-              `${objectKey(name)}: ${guarded(
-                degradations,
-                {
-                  pointer: payload.pointer,
-                  emitter: 'zod',
-                  what: 'its webhook payload validator accepts any value (`z.unknown()`)',
-                },
-                () => pure(zodExpression(payload.schema, context)),
-                () => 'z.unknown()',
-              )}`,
-            ]
-          : [],
+        payload && !payload.schemaless ? [{ name, payload }] : [],
       );
+  const webhookConsts = uniqueNames(
+    webhooks.map(({ name }) => name),
+    (name) => `${camelCase(name)}Payload`,
+  );
+  // A payload that is a component schema is that schema's const; any other gets its own.
+  const webhookValidators = webhooks.map(({ name, payload }) => {
+    const constName = webhookConsts.get(name)!;
+    return guarded(
+      degradations,
+      {
+        pointer: payload.pointer,
+        emitter: 'zod',
+        what: 'its webhook payload validator accepts any value (`z.unknown()`)',
+      },
+      () => {
+        const expression = pure(zodExpression(payload.schema, context));
+        if (/^[\w$]+$/.test(expression)) return { name, reference: expression };
+        const type = zodType(payload.schema, context);
+        return {
+          name,
+          reference: constName,
+          declaration: `const ${constName}${type ? `: ${type}` : ''} = ${expression};`,
+        };
+      },
+      () => ({ name, reference: constName, declaration: `const ${constName} = z.unknown();` }),
+    );
+  });
+  const webhookDeclarations = webhookValidators.flatMap(({ declaration }) =>
+    declaration ? [declaration] : [],
+  );
+  const webhookEntries = webhookValidators.map(
+    ({ name, reference }) => `${objectKey(name)}: ${reference}`,
+  );
+  const webhookTypes = webhookValidators.map(
+    ({ name, reference }) => `${objectKey(name)}: typeof ${reference}`,
+  );
   const block = (entries: string[], separator: string) =>
     `{${entries.length ? `\n${entries.join(`${separator}\n`)}${separator}\n` : ''}}`;
 
@@ -339,7 +364,7 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       ? `/** The validators of every operation (see above), by operationId. */\nexport const operationSchemas: ${block(operationTypes, ';')} = ${block(operationEntries, ',')};`
       : '',
     webhookEntries.length
-      ? `/** The payload validator of each webhook and callback with a JSON body, by its name (see \`webhooks.ts\`). */\nexport const webhookSchemas = ${block(webhookEntries, ',')};`
+      ? `${webhookDeclarations.map((declaration) => `${declaration}\n\n`).join('')}/** The payload validator of each webhook and callback with a JSON body, by its name (see \`webhooks.ts\`). */\nexport const webhookSchemas: ${block(webhookTypes, ';')} = ${block(webhookEntries, ',')};`
       : '',
   ];
   return module.text(sections);

@@ -356,6 +356,43 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'defaults of which no part accepts the others (motaword): none applied, absent stays absent',
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [
+          ref('OperationStatus'),
+          object([
+            prop(
+              'status',
+              s({
+                kind: 'enum',
+                values: ['already_confirmed'],
+                default: { value: 'already_confirmed' },
+              }),
+              false,
+            ),
+          ]),
+        ],
+      }),
+      others: {
+        OperationStatus: object([prop('status', ref('OperationStatusEnum'), false)]),
+        OperationStatusEnum: s({
+          kind: 'enum',
+          values: ['success', 'error'],
+          default: { value: 'success' },
+        }),
+      },
+      want: {
+        outputs: [
+          [{}, {}],
+          [{ other: 1 }, { other: 1 }],
+        ],
+        rejects: [{ status: 'success' }, { status: 'already_confirmed' }, { status: 1 }],
+      },
+    },
+  ],
+  [
     'a property one part requires gets no default filled in',
     {
       given: s({

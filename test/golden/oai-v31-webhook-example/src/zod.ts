@@ -18,6 +18,8 @@ export const componentSchemas: {
 export const operationSchemas: {} = {};
 
 /** The payload validator of each webhook and callback with a JSON body, by its name (see `webhooks.ts`). */
-export const webhookSchemas = {
+export const webhookSchemas: {
+  newPet: typeof PetSchema;
+} = {
   newPet: PetSchema,
 };

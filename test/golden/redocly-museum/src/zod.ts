@@ -324,6 +324,8 @@ export const operationSchemas: {
 };
 
 /** The payload validator of each webhook and callback with a JSON body, by its name (see `webhooks.ts`). */
-export const webhookSchemas = {
+export const webhookSchemas: {
+  publishNewEvent: typeof SpecialEventSchema;
+} = {
   publishNewEvent: SpecialEventSchema,
 };

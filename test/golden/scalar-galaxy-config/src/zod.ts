@@ -604,7 +604,12 @@ export const operationSchemas: {
 };
 
 /** The payload validator of each webhook and callback with a JSON body, by its name (see `webhooks.ts`). */
-export const webhookSchemas = {
+export const webhookSchemas: {
+  newPlanet: typeof PlanetSchema;
+  'createPlanet.planetCreated': typeof PlanetSchema;
+  'createPlanet.planetCreationFailed': typeof PlanetSchema;
+  'createPlanet.planetExploded': typeof PlanetSchema;
+} = {
   newPlanet: PlanetSchema,
   'createPlanet.planetCreated': PlanetSchema,
   'createPlanet.planetCreationFailed': PlanetSchema,
