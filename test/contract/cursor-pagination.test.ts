@@ -1,16 +1,20 @@
 /**
- * Cursor pagination as a user of the package meets it: one spec
+ * Pagination as a user of the package meets it: one spec
  * (`test/fixtures/cursor-pagination/events.yaml`) with a list paged by a next-cursor field, one
  * by the last item's id with `has_more`, one by a next-page URL, one by the `Link` header's
- * `rel="next"` and one by a nested cursor (a JSON Pointer). The package type-checks for a
- * strict consumer (paginate's items, TanStack's page parameter), and over real HTTP against its
- * own mock `client.paginate` and TanStack Query's infinite query walk every page, sending back
- * exactly the cursors the mock gave out.
+ * `rel="next"`, one by a nested cursor (a JSON Pointer), and three numbered (an offset with a
+ * next link, an offset alone, a page number with a page count). The package type-checks for a
+ * strict consumer (paginate's items, TanStack's page parameter and pages, with React's, Vue's,
+ * Solid's, Svelte's and Angular's adapters), and over real HTTP against its own mock `client.paginate`,
+ * TanStack Query's infinite query and the keys and fetcher the SWR hook hands `useSWRInfinite`
+ * walk every page of every kind, sending exactly the requests `paginate` sends.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/query-core';
+import { infiniteKeys } from '@zapgen/runtime/swr';
+import type { OperationDefinition } from '@zapgen/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/src/pipeline.js';
 import { typecheck, type TscResult } from '../support/contract-helpers.js';
@@ -31,8 +35,19 @@ interface MockModule {
 }
 
 /** A strict consumer: the item type of each paginate, and the cursor as TanStack's page parameter. */
-const CONSUMER = `import { createClient } from './index.js';
-import { listEventsInfiniteQueryOptions, listEventsAfterInfiniteQueryOptions } from './tanstack-query.js';
+const CONSUMER = `import { useInfiniteQuery as useReactInfinite } from '@tanstack/react-query';
+import { useInfiniteQuery as useVueInfinite } from '@tanstack/vue-query';
+import { useInfiniteQuery as useSolidInfinite } from '@tanstack/solid-query';
+import { createInfiniteQuery as createSvelteInfinite } from '@tanstack/svelte-query';
+import { injectInfiniteQuery } from '@tanstack/angular-query-experimental';
+import { createClient } from './index.js';
+import { useListEventsByLinkInfinite } from './swr.js';
+import {
+  listEventsInfiniteQueryOptions,
+  listEventsAfterInfiniteQueryOptions,
+  listEventsByLinkInfiniteQueryOptions,
+  listEventsByOffsetInfiniteQueryOptions,
+} from './tanstack-query.js';
 const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
 export async function consume() {
   const ids: string[] = [];
@@ -51,7 +66,33 @@ export async function consume() {
   const first: string | number | null = options.initialPageParam;
   // @ts-expect-error: a cursor is not only a number
   const page: number = listEventsAfterInfiniteQueryOptions(client).initialPageParam;
-  return [ids, first, page];
+  const offset: number = listEventsByOffsetInfiniteQueryOptions(client).initialPageParam;
+  return [ids, first, page, offset];
+}
+
+/** A page read from the Link header is its body and that header, through every adapter. */
+export function useLinked() {
+  const options = listEventsByLinkInfiniteQueryOptions(client, { query: { limit: 2 } });
+  const react = useReactInfinite(options);
+  const firstIds: string[] | undefined = react.data?.pages[0]?.data.map((event) => event.id);
+  const link: string | undefined = react.data?.pages[0]?.headers['link'];
+  // @ts-expect-error: the page is not the body itself
+  const wrong: string | undefined = react.data?.pages[0]?.[0]?.id;
+  const vue = useVueInfinite(options);
+  const vuePages: number | undefined = vue.data.value?.pages.length;
+  const solid = useSolidInfinite(() => options);
+  const solidIds = solid.data?.pages.flatMap((page) => page.data.map((event) => event.id));
+  const svelte = createSvelteInfinite(() => options);
+  const sveltePage: readonly unknown[] | undefined = svelte.data?.pages[0]?.data;
+  const angular = injectInfiniteQuery(() => options);
+  const angularLink: string | undefined = angular.data()?.pages[0]?.headers['link'];
+  const swr = useListEventsByLinkInfinite(client, { query: { limit: 2 } });
+  const swrLink: string | undefined = swr.data?.[0]?.headers['link'];
+  const swrIds: string[] | undefined = swr.data?.[0]?.data.map((event) => event.id);
+  // Body-paged lists keep their bodies as pages.
+  const offsets = useReactInfinite(listEventsByOffsetInfiniteQueryOptions(client));
+  const count: number | undefined = offsets.data?.pages[0]?.count;
+  return [firstIds, link, wrong, vuePages, solidIds, sveltePage, angularLink, swrLink, swrIds, count];
 }
 `;
 
@@ -63,6 +104,7 @@ const out = mkdtempSync(join(root, '.tmp', 'cursor-pagination-'));
 let compiled: TscResult;
 let client: Client;
 let tanstack: TanstackModule;
+let routes: Record<string, OperationDefinition>;
 let mock: ReturnType<MockModule['createMock']>;
 let baseUrl: string;
 /** The query string of every request the client sent. */
@@ -74,6 +116,7 @@ beforeAll(async () => {
   compiled = await typecheck({ dir: out });
   const sdk = (await import(join(out, 'src/index.ts'))) as Package;
   tanstack = (await import(join(out, 'src/tanstack-query.ts'))) as TanstackModule;
+  routes = (await import(join(out, 'src/routes.ts'))) as Record<string, OperationDefinition>;
   const { createMock } = (await import(join(out, 'src/mock.ts'))) as MockModule;
   mock = createMock();
   baseUrl = await mock.listen();
@@ -133,7 +176,6 @@ describe('cursor pagination', () => {
     ],
   ];
 
-  /** The styles only the client's paginate can follow (TanStack's pages are bodies, without headers). */
   const all: typeof schemes = [
     ...schemes,
     [
@@ -171,25 +213,6 @@ describe('cursor pagination', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it.each(schemes)('TanStack Query fetches page after page with %s', async (_, { method }) => {
-    const queryClient = new QueryClient();
-    const observer = new InfiniteQueryObserver(
-      queryClient,
-      tanstack[`${method}InfiniteQueryOptions`]!(client, { query: { limit: 3 } }),
-    );
-    await observer.refetch();
-    let result = observer.getCurrentResult();
-    while (result.hasNextPage) result = await observer.fetchNextPage();
-    const pages = result.data!.pages as Json[];
-    expect(pages).toHaveLength(3);
-    expect(result.data!.pageParams[0]).toBeNull();
-    expect(typeof result.data!.pageParams[1]).toBe('string');
-    expect(
-      pages.flatMap((page) => ((page.data ?? page.items) as Json[]).map((item) => item.id)),
-    ).toEqual(EVENTS);
-    queryClient.clear();
-  });
-
   it('the mock answers a Link header with the next page, and none on the last', async () => {
     const first = await fetch(`${baseUrl}/events/by-link?limit=4`);
     const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1];
@@ -208,12 +231,6 @@ describe('cursor pagination', () => {
     expect(last.response_metadata?.next_cursor).toBeUndefined();
   });
 
-  it('TanStack Query over a Link header pagination fails at once instead of stopping', () => {
-    expect(() =>
-      tanstack.listEventsByLinkInfiniteQueryOptions!(client, { query: { limit: 3 } }),
-    ).toThrow(/listEventsByLink: the next page is in the response's Link header/);
-  });
-
   it('the mock answers a cursor it did not give out with a 400', async () => {
     const response = await fetch(`${baseUrl}/events?cursor=nonsense`);
     expect(response.status).toBe(400);
@@ -226,5 +243,136 @@ describe('cursor pagination', () => {
     expect(
       await walk(client.paginate.listEventsAfter!({ query: { starting_after: 'evt_4' } })),
     ).toEqual(EVENTS.slice(4));
+  });
+});
+
+/** One row per pagination kind: its list, its size parameter, and the items of one of its pages. */
+const kinds: [string, { method: string; size: string; items: (page: Json) => Json[] }][] = [
+  [
+    'a next-cursor field',
+    { method: 'listEvents', size: 'limit', items: (page) => page.data as Json[] },
+  ],
+  [
+    'the last item id',
+    { method: 'listEventsAfter', size: 'limit', items: (page) => page.data as Json[] },
+  ],
+  [
+    'a next-page URL',
+    { method: 'listEventsLinked', size: 'limit', items: (page) => page.items as Json[] },
+  ],
+  [
+    'the Link header',
+    // The page keeps the header beside the body: `{ data, headers }`.
+    { method: 'listEventsByLink', size: 'limit', items: (page) => page.data as Json[] },
+  ],
+  [
+    'a nested cursor',
+    {
+      method: 'listEventsNested',
+      size: 'limit',
+      items: (page) => (page.result as Json).events as Json[],
+    },
+  ],
+  [
+    'an offset and a next link',
+    { method: 'listEventsByOffset', size: 'limit', items: (page) => page.results as Json[] },
+  ],
+  [
+    'an offset alone',
+    { method: 'listEventsByOffsetOnly', size: 'limit', items: (page) => page as unknown as Json[] },
+  ],
+  [
+    'a page number and a page count',
+    { method: 'listEventsByPage', size: 'per_page', items: (page) => page.items as Json[] },
+  ],
+];
+
+/** The requests `paginate` sends for a list with 3 items a page (what every infinite query must send). */
+async function paginateRequests(method: string, size: string): Promise<string[]> {
+  sent.length = 0;
+  expect(await walk(client.paginate[method]!({ query: { [size]: 3 } }))).toEqual(EVENTS);
+  return [...sent];
+}
+
+describe('infinite queries over every pagination kind, as paginate walks it', () => {
+  it.each(kinds)('TanStack Query pages by %s', async (_, { method, size, items }) => {
+    const requests = await paginateRequests(method, size);
+    sent.length = 0;
+    const queryClient = new QueryClient();
+    const options = tanstack[`${method}InfiniteQueryOptions`]!(client, { query: { [size]: 3 } });
+    const observer = new InfiniteQueryObserver(queryClient, options);
+    await observer.refetch();
+    let result = observer.getCurrentResult();
+    while (result.hasNextPage) result = await observer.fetchNextPage();
+    expect(result.error).toBeNull();
+    const pages = result.data!.pages as Json[];
+    expect(pages).toHaveLength(3);
+    expect(pages.flatMap((page) => items(page).map((item) => item.id))).toEqual(EVENTS);
+    expect(sent).toEqual(requests);
+    if (method === 'listEventsByLink') {
+      expect(Object.keys(pages[0]!)).toEqual(['data', 'headers']);
+      expect((pages[0]!.headers as Json).link).toMatch(/rel="next"/);
+      expect(pages[2]!.headers).toEqual({});
+    }
+    // A cached page still says which follows: the cache dehydrated to JSON and back pages on.
+    const cached = JSON.parse(JSON.stringify(queryClient.getQueryData(options.queryKey)));
+    const again = new QueryClient();
+    again.setQueryData(options.queryKey, {
+      ...cached,
+      pages: cached.pages.slice(0, 2),
+      pageParams: cached.pageParams.slice(0, 2),
+    });
+    const resumed = new InfiniteQueryObserver(again, { ...options, staleTime: Infinity });
+    sent.length = 0;
+    const last = await resumed.fetchNextPage();
+    expect(
+      (last.data!.pages as Json[]).flatMap((page) => items(page).map((item) => item.id)),
+    ).toEqual(EVENTS);
+    expect(sent).toEqual(requests.slice(2));
+    resumed.destroy();
+    observer.destroy();
+    queryClient.clear();
+    again.clear();
+  });
+
+  it.each(kinds)(
+    "SWR's infinite keys and fetcher page by %s",
+    async (_, { method, size, items }) => {
+      const requests = await paginateRequests(method, size);
+      sent.length = 0;
+      const route = routes[`${method}Route`]!;
+      // What useOperationInfinite hands useSWRInfinite, called in SWR's order.
+      const { getKey, fetcher } = infiniteKeys({
+        client: client as never,
+        operation: route,
+        api: '@zapgen/events',
+        args: { query: { [size]: 3 } },
+        cursors: [],
+      });
+      const pages: Json[] = [];
+      for (let index = 0; ; index += 1) {
+        const key = getKey(index, pages[index - 1] ?? null);
+        if (key === null) break;
+        expect(key[0]).toMatchObject({
+          api: '@zapgen/events',
+          resource: route.path,
+          operationId: route.operationId,
+          infinite: true,
+        });
+        pages.push((await fetcher(key)) as Json);
+      }
+      expect(pages).toHaveLength(3);
+      expect(pages.flatMap((page) => items(page).map((item) => item.id))).toEqual(EVENTS);
+      expect(sent).toEqual(requests);
+    },
+  );
+
+  it('a client without send cannot page by a header, and says so at once', () => {
+    const callOnly = { call: client.call } as unknown as Client;
+    expect(() => tanstack.listEventsByLinkInfiniteQueryOptions!(callOnly)).toThrow(
+      /listEventsByLink: the next page is in the response's link header, and this client has no send/,
+    );
+    // Lists paged by their bodies need only call.
+    expect(() => tanstack.listEventsInfiniteQueryOptions!(callOnly)).not.toThrow();
   });
 });

@@ -44,7 +44,7 @@ export interface ActionsV2ClientOptions extends ClientOptions {
 }
 
 /** The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through. */
-export type ActionsV2BaseClient = Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>;
+export type ActionsV2BaseClient = Pick<Runtime<paths>, 'call' | 'send' | 'paginate' | 'poll'>;
 
 /** Arguments of `checkAuth`. */
 export type CheckAuthArgs = Record<string, never>;
@@ -294,7 +294,7 @@ export type UpdateAiActionResult =
  */
 export function createBaseClient(options: ActionsV2ClientOptions = {}): ActionsV2BaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
-  return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };
+  return { call: runtime.call, send: runtime.send, paginate: runtime.paginate, poll: runtime.poll };
 }
 
 /**
@@ -834,6 +834,8 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
     eject: runtime.eject,
     /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
+    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
+    send: runtime.send,
     /**
      * Check the authentication
      *

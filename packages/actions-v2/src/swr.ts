@@ -150,26 +150,14 @@ export function matchKeys(
   return matchKeysOf({ api: API, ...parts });
 }
 
-const checkAuthSwrScope = {
-  api: API,
-  resource: '/api/v2/auth/check',
-  operationId: 'checkAuth',
-} as const;
-
 /** `useSWR` of `checkAuth` (GET /api/v2/auth/check/): its result with these arguments; `null` fetches nothing yet. */
 export function useCheckAuth(
   client: CallingClient,
   args: CheckAuthArgs | null = {},
   config?: QueryConfig<CheckAuthResult>,
 ): QueryResponse<CheckAuthResult> {
-  return useOperation<CheckAuthResult>(client, checkAuthRoute, checkAuthSwrScope, args, config);
+  return useOperation<CheckAuthResult>(client, checkAuthRoute, API, args, config);
 }
-
-const checkHealthSwrScope = {
-  api: API,
-  resource: '/api/v2/health',
-  operationId: 'checkHealth',
-} as const;
 
 /** `useSWR` of `checkHealth` (GET /api/v2/health/): its result with these arguments; `null` fetches nothing yet. */
 export function useCheckHealth(
@@ -177,20 +165,8 @@ export function useCheckHealth(
   args: CheckHealthArgs | null = {},
   config?: QueryConfig<CheckHealthResult>,
 ): QueryResponse<CheckHealthResult> {
-  return useOperation<CheckHealthResult>(
-    client,
-    checkHealthRoute,
-    checkHealthSwrScope,
-    args,
-    config,
-  );
+  return useOperation<CheckHealthResult>(client, checkHealthRoute, API, args, config);
 }
-
-const checkUnfurlAppAuthSwrScope = {
-  api: API,
-  resource: '/api/v2/unfurl/apps/{app}/auth',
-  operationId: 'checkUnfurlAppAuth',
-} as const;
 
 /** `useSWR` of `checkUnfurlAppAuth` (GET /api/v2/unfurl/apps/{app}/auth/): its result with these arguments; `null` fetches nothing yet. */
 export function useCheckUnfurlAppAuth(
@@ -198,20 +174,8 @@ export function useCheckUnfurlAppAuth(
   args: CheckUnfurlAppAuthArgs | null,
   config?: QueryConfig<CheckUnfurlAppAuthResult>,
 ): QueryResponse<CheckUnfurlAppAuthResult> {
-  return useOperation<CheckUnfurlAppAuthResult>(
-    client,
-    checkUnfurlAppAuthRoute,
-    checkUnfurlAppAuthSwrScope,
-    args,
-    config,
-  );
+  return useOperation<CheckUnfurlAppAuthResult>(client, checkUnfurlAppAuthRoute, API, args, config);
 }
-
-const createAiActionSwrScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'createAiAction',
-} as const;
 
 /** `useSWRMutation` of `createAiAction` (POST /api/v2/ai-actions/): `trigger(args)` sends it. */
 export function useCreateAiAction(
@@ -221,16 +185,10 @@ export function useCreateAiAction(
   return useOperationMutation<CreateAiActionResult, CreateAiActionArgs>(
     client,
     createAiActionRoute,
-    createAiActionSwrScope,
+    API,
     config,
   );
 }
-
-const deleteAiActionSwrScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'deleteAiAction',
-} as const;
 
 /** `useSWRMutation` of `deleteAiAction` (DELETE /api/v2/ai-actions/{ai_action_id}/): `trigger(args)` sends it. */
 export function useDeleteAiAction(
@@ -240,16 +198,10 @@ export function useDeleteAiAction(
   return useOperationMutation<DeleteAiActionResult, DeleteAiActionArgs>(
     client,
     deleteAiActionRoute,
-    deleteAiActionSwrScope,
+    API,
     config,
   );
 }
-
-const executeAiActionSwrScope = {
-  api: API,
-  resource: '/api/v2/ai-actions/{ai_action_id}/execute',
-  operationId: 'executeAiAction',
-} as const;
 
 /** `useSWRMutation` of `executeAiAction` (POST /api/v2/ai-actions/{ai_action_id}/execute/): `trigger(args)` sends it. */
 export function useExecuteAiAction(
@@ -259,16 +211,10 @@ export function useExecuteAiAction(
   return useOperationMutation<ExecuteAiActionResult, ExecuteAiActionArgs>(
     client,
     executeAiActionRoute,
-    executeAiActionSwrScope,
+    API,
     config,
   );
 }
-
-const executeStatelessActionSwrScope = {
-  api: API,
-  resource: '/api/v2/execute',
-  operationId: 'executeStatelessAction',
-} as const;
 
 /** `useSWRMutation` of `executeStatelessAction` (POST /api/v2/execute/): `trigger(args)` sends it. */
 export function useExecuteStatelessAction(
@@ -278,16 +224,10 @@ export function useExecuteStatelessAction(
   return useOperationMutation<ExecuteStatelessActionResult, ExecuteStatelessActionArgs>(
     client,
     executeStatelessActionRoute,
-    executeStatelessActionSwrScope,
+    API,
     config,
   );
 }
-
-const getActionDetailsSwrScope = {
-  api: API,
-  resource: '/api/v2/apps/{app}/actions',
-  operationId: 'getActionDetails',
-} as const;
 
 /** `useSWRMutation` of `getActionDetails` (POST /api/v2/apps/{app}/actions/{action}/): `trigger(args)` sends it. */
 export function useGetActionDetails(
@@ -297,16 +237,10 @@ export function useGetActionDetails(
   return useOperationMutation<GetActionDetailsResult, GetActionDetailsArgs>(
     client,
     getActionDetailsRoute,
-    getActionDetailsSwrScope,
+    API,
     config,
   );
 }
-
-const getAiActionSwrScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'getAiAction',
-} as const;
 
 /** `useSWR` of `getAiAction` (GET /api/v2/ai-actions/{ai_action_id}/): its result with these arguments; `null` fetches nothing yet. */
 export function useGetAiAction(
@@ -314,16 +248,8 @@ export function useGetAiAction(
   args: GetAiActionArgs | null,
   config?: QueryConfig<GetAiActionResult>,
 ): QueryResponse<GetAiActionResult> {
-  return useOperation<GetAiActionResult>(
-    client,
-    getAiActionRoute,
-    getAiActionSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetAiActionResult>(client, getAiActionRoute, API, args, config);
 }
-
-const getAppSwrScope = { api: API, resource: '/api/v2/apps', operationId: 'getApp' } as const;
 
 /** `useSWR` of `getApp` (GET /api/v2/apps/{app}/): its result with these arguments; `null` fetches nothing yet. */
 export function useGetApp(
@@ -331,14 +257,8 @@ export function useGetApp(
   args: GetAppArgs | null,
   config?: QueryConfig<GetAppResult>,
 ): QueryResponse<GetAppResult> {
-  return useOperation<GetAppResult>(client, getAppRoute, getAppSwrScope, args, config);
+  return useOperation<GetAppResult>(client, getAppRoute, API, args, config);
 }
-
-const getLoginLinkSwrScope = {
-  api: API,
-  resource: '/api/v2/auth/login-link',
-  operationId: 'getLoginLink',
-} as const;
 
 /** `useSWR` of `getLoginLink` (GET /api/v2/auth/login-link/): its result with these arguments; `null` fetches nothing yet. */
 export function useGetLoginLink(
@@ -346,20 +266,8 @@ export function useGetLoginLink(
   args: GetLoginLinkArgs | null,
   config?: QueryConfig<GetLoginLinkResult>,
 ): QueryResponse<GetLoginLinkResult> {
-  return useOperation<GetLoginLinkResult>(
-    client,
-    getLoginLinkRoute,
-    getLoginLinkSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetLoginLinkResult>(client, getLoginLinkRoute, API, args, config);
 }
-
-const getOAuthLoginLinkSwrScope = {
-  api: API,
-  resource: '/api/v2/auth/oauth-login-link',
-  operationId: 'getOAuthLoginLink',
-} as const;
 
 /** `useSWR` of `getOAuthLoginLink` (GET /api/v2/auth/oauth-login-link/): its result with these arguments; `null` fetches nothing yet. */
 export function useGetOAuthLoginLink(
@@ -367,20 +275,8 @@ export function useGetOAuthLoginLink(
   args: GetOAuthLoginLinkArgs | null,
   config?: QueryConfig<GetOAuthLoginLinkResult>,
 ): QueryResponse<GetOAuthLoginLinkResult> {
-  return useOperation<GetOAuthLoginLinkResult>(
-    client,
-    getOAuthLoginLinkRoute,
-    getOAuthLoginLinkSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetOAuthLoginLinkResult>(client, getOAuthLoginLinkRoute, API, args, config);
 }
-
-const getPrefillChoicesSwrScope = {
-  api: API,
-  resource: '/api/v2/apps/{app}/choices',
-  operationId: 'getPrefillChoices',
-} as const;
 
 /** `useSWR` of `getPrefillChoices` (POST /api/v2/apps/{app}/choices/{prefill}/): its result with these arguments; `null` fetches nothing yet. */
 export function useGetPrefillChoices(
@@ -388,20 +284,8 @@ export function useGetPrefillChoices(
   args: GetPrefillChoicesArgs | null,
   config?: QueryConfig<GetPrefillChoicesResult>,
 ): QueryResponse<GetPrefillChoicesResult> {
-  return useOperation<GetPrefillChoicesResult>(
-    client,
-    getPrefillChoicesRoute,
-    getPrefillChoicesSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetPrefillChoicesResult>(client, getPrefillChoicesRoute, API, args, config);
 }
-
-const guessActionsSwrScope = {
-  api: API,
-  resource: '/api/v2/guess-actions',
-  operationId: 'guessActions',
-} as const;
 
 /** `useSWRMutation` of `guessActions` (POST /api/v2/guess-actions/): `trigger(args)` sends it. */
 export function useGuessActions(
@@ -411,16 +295,10 @@ export function useGuessActions(
   return useOperationMutation<GuessActionsResult, GuessActionsArgs>(
     client,
     guessActionsRoute,
-    guessActionsSwrScope,
+    API,
     config,
   );
 }
-
-const listAccountsSwrScope = {
-  api: API,
-  resource: '/api/v2/auth/accounts',
-  operationId: 'listAccounts',
-} as const;
 
 /** `useSWR` of `listAccounts` (GET /api/v2/auth/accounts/): its result with these arguments; `null` fetches nothing yet. */
 export function useListAccounts(
@@ -428,20 +306,8 @@ export function useListAccounts(
   args: ListAccountsArgs | null = {},
   config?: QueryConfig<ListAccountsResult>,
 ): QueryResponse<ListAccountsResult> {
-  return useOperation<ListAccountsResult>(
-    client,
-    listAccountsRoute,
-    listAccountsSwrScope,
-    args,
-    config,
-  );
+  return useOperation<ListAccountsResult>(client, listAccountsRoute, API, args, config);
 }
-
-const listActionsSwrScope = {
-  api: API,
-  resource: '/api/v2/apps/{app}/actions',
-  operationId: 'listActions',
-} as const;
 
 /** `useSWR` of `listActions` (GET /api/v2/apps/{app}/actions/): its result with these arguments; `null` fetches nothing yet. */
 export function useListActions(
@@ -449,20 +315,8 @@ export function useListActions(
   args: ListActionsArgs | null,
   config?: QueryConfig<ListActionsResult>,
 ): QueryResponse<ListActionsResult> {
-  return useOperation<ListActionsResult>(
-    client,
-    listActionsRoute,
-    listActionsSwrScope,
-    args,
-    config,
-  );
+  return useOperation<ListActionsResult>(client, listActionsRoute, API, args, config);
 }
-
-const listAiActionsSwrScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'listAiActions',
-} as const;
 
 /** `useSWR` of `listAiActions` (GET /api/v2/ai-actions/): its result with these arguments; `null` fetches nothing yet. */
 export function useListAiActions(
@@ -470,20 +324,8 @@ export function useListAiActions(
   args: ListAiActionsArgs | null = {},
   config?: QueryConfig<ListAiActionsResult>,
 ): QueryResponse<ListAiActionsResult> {
-  return useOperation<ListAiActionsResult>(
-    client,
-    listAiActionsRoute,
-    listAiActionsSwrScope,
-    args,
-    config,
-  );
+  return useOperation<ListAiActionsResult>(client, listAiActionsRoute, API, args, config);
 }
-
-const listAppAuthenticationsSwrScope = {
-  api: API,
-  resource: '/api/v2/apps/{app}/auths',
-  operationId: 'listAppAuthentications',
-} as const;
 
 /** `useSWR` of `listAppAuthentications` (GET /api/v2/apps/{app}/auths/): its result with these arguments; `null` fetches nothing yet. */
 export function useListAppAuthentications(
@@ -494,17 +336,11 @@ export function useListAppAuthentications(
   return useOperation<ListAppAuthenticationsResult>(
     client,
     listAppAuthenticationsRoute,
-    listAppAuthenticationsSwrScope,
+    API,
     args,
     config,
   );
 }
-
-const listUnfurlAppsSwrScope = {
-  api: API,
-  resource: '/api/v2/unfurl/apps',
-  operationId: 'listUnfurlApps',
-} as const;
 
 /** `useSWR` of `listUnfurlApps` (GET /api/v2/unfurl/apps/): its result with these arguments; `null` fetches nothing yet. */
 export function useListUnfurlApps(
@@ -512,20 +348,8 @@ export function useListUnfurlApps(
   args: ListUnfurlAppsArgs | null = {},
   config?: QueryConfig<ListUnfurlAppsResult>,
 ): QueryResponse<ListUnfurlAppsResult> {
-  return useOperation<ListUnfurlAppsResult>(
-    client,
-    listUnfurlAppsRoute,
-    listUnfurlAppsSwrScope,
-    args,
-    config,
-  );
+  return useOperation<ListUnfurlAppsResult>(client, listUnfurlAppsRoute, API, args, config);
 }
-
-const previewAiActionSwrScope = {
-  api: API,
-  resource: '/api/v2/ai-actions/{ai_action_id}/preview',
-  operationId: 'previewAiAction',
-} as const;
 
 /** `useSWRMutation` of `previewAiAction` (POST /api/v2/ai-actions/{ai_action_id}/preview/): `trigger(args)` sends it. */
 export function usePreviewAiAction(
@@ -535,16 +359,10 @@ export function usePreviewAiAction(
   return useOperationMutation<PreviewAiActionResult, PreviewAiActionArgs>(
     client,
     previewAiActionRoute,
-    previewAiActionSwrScope,
+    API,
     config,
   );
 }
-
-const rateExecutionLogSwrScope = {
-  api: API,
-  resource: '/api/v2/execute/log/{execution_log_id}/rate',
-  operationId: 'rateExecutionLog',
-} as const;
 
 /** `useSWRMutation` of `rateExecutionLog` (POST /api/v2/execute/log/{execution_log_id}/rate/): `trigger(args)` sends it. */
 export function useRateExecutionLog(
@@ -554,16 +372,10 @@ export function useRateExecutionLog(
   return useOperationMutation<RateExecutionLogResult, RateExecutionLogArgs>(
     client,
     rateExecutionLogRoute,
-    rateExecutionLogSwrScope,
+    API,
     config,
   );
 }
-
-const searchAppsSwrScope = {
-  api: API,
-  resource: '/api/v2/apps/search',
-  operationId: 'searchApps',
-} as const;
 
 /** `useSWR` of `searchApps` (GET /api/v2/apps/search/): its result with these arguments; `null` fetches nothing yet. */
 export function useSearchApps(
@@ -571,14 +383,8 @@ export function useSearchApps(
   args: SearchAppsArgs | null = {},
   config?: QueryConfig<SearchAppsResult>,
 ): QueryResponse<SearchAppsResult> {
-  return useOperation<SearchAppsResult>(client, searchAppsRoute, searchAppsSwrScope, args, config);
+  return useOperation<SearchAppsResult>(client, searchAppsRoute, API, args, config);
 }
-
-const shrinkResultSwrScope = {
-  api: API,
-  resource: '/api/v2/shrink-result',
-  operationId: 'shrinkResult',
-} as const;
 
 /** `useSWRMutation` of `shrinkResult` (POST /api/v2/shrink-result/): `trigger(args)` sends it. */
 export function useShrinkResult(
@@ -588,16 +394,10 @@ export function useShrinkResult(
   return useOperationMutation<ShrinkResultResult, ShrinkResultArgs>(
     client,
     shrinkResultRoute,
-    shrinkResultSwrScope,
+    API,
     config,
   );
 }
-
-const testAuthenticationSwrScope = {
-  api: API,
-  resource: '/api/v2/auth/{auth_id}/test',
-  operationId: 'testAuthentication',
-} as const;
 
 /** `useSWRMutation` of `testAuthentication` (POST /api/v2/auth/{auth_id}/test/): `trigger(args)` sends it. */
 export function useTestAuthentication(
@@ -607,35 +407,18 @@ export function useTestAuthentication(
   return useOperationMutation<TestAuthenticationResult, TestAuthenticationArgs>(
     client,
     testAuthenticationRoute,
-    testAuthenticationSwrScope,
+    API,
     config,
   );
 }
-
-const unfurlUrlSwrScope = {
-  api: API,
-  resource: '/api/v2/unfurl',
-  operationId: 'unfurlUrl',
-} as const;
 
 /** `useSWRMutation` of `unfurlUrl` (POST /api/v2/unfurl/): `trigger(args)` sends it. */
 export function useUnfurlUrl(
   client: CallingClient,
   config?: MutationConfig<UnfurlUrlResult, UnfurlUrlArgs>,
 ): MutationResponse<UnfurlUrlResult, UnfurlUrlArgs> {
-  return useOperationMutation<UnfurlUrlResult, UnfurlUrlArgs>(
-    client,
-    unfurlUrlRoute,
-    unfurlUrlSwrScope,
-    config,
-  );
+  return useOperationMutation<UnfurlUrlResult, UnfurlUrlArgs>(client, unfurlUrlRoute, API, config);
 }
-
-const updateAiActionSwrScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'updateAiAction',
-} as const;
 
 /** `useSWRMutation` of `updateAiAction` (PUT /api/v2/ai-actions/{ai_action_id}/): `trigger(args)` sends it. */
 export function useUpdateAiAction(
@@ -645,7 +428,7 @@ export function useUpdateAiAction(
   return useOperationMutation<UpdateAiActionResult, UpdateAiActionArgs>(
     client,
     updateAiActionRoute,
-    updateAiActionSwrScope,
+    API,
     config,
   );
 }

@@ -132,15 +132,9 @@ export function resourceQueryKey(resource: ActionsV2Resource): readonly [Operati
   return resourceKey(API, resource);
 }
 
-const checkAuthScope = {
-  api: API,
-  resource: '/api/v2/auth/check',
-  operationId: 'checkAuth',
-} as const;
-
 /** The query key of `checkAuth` with these arguments; without them, the prefix of every `checkAuth` query (to invalidate them all). */
 export function checkAuthQueryKey(args?: CheckAuthArgs): OperationQueryKey<CheckAuthResult> {
-  return operationQueryKey<CheckAuthResult>(checkAuthScope, args);
+  return operationQueryKey<CheckAuthResult>(API, checkAuthRoute, args);
 }
 
 /**
@@ -164,22 +158,16 @@ export function checkAuthQueryOptions(
 ) {
   return operationQueryOptions<CheckAuthResult, object>({
     client,
+    api: API,
     operation: checkAuthRoute,
-    scope: checkAuthScope,
     args,
     options,
   });
 }
 
-const checkHealthScope = {
-  api: API,
-  resource: '/api/v2/health',
-  operationId: 'checkHealth',
-} as const;
-
 /** The query key of `checkHealth` with these arguments; without them, the prefix of every `checkHealth` query (to invalidate them all). */
 export function checkHealthQueryKey(args?: CheckHealthArgs): OperationQueryKey<CheckHealthResult> {
-  return operationQueryKey<CheckHealthResult>(checkHealthScope, args);
+  return operationQueryKey<CheckHealthResult>(API, checkHealthRoute, args);
 }
 
 /**
@@ -203,24 +191,18 @@ export function checkHealthQueryOptions(
 ) {
   return operationQueryOptions<CheckHealthResult, object>({
     client,
+    api: API,
     operation: checkHealthRoute,
-    scope: checkHealthScope,
     args,
     options,
   });
 }
 
-const checkUnfurlAppAuthScope = {
-  api: API,
-  resource: '/api/v2/unfurl/apps/{app}/auth',
-  operationId: 'checkUnfurlAppAuth',
-} as const;
-
 /** The query key of `checkUnfurlAppAuth` with these arguments; without them, the prefix of every `checkUnfurlAppAuth` query (to invalidate them all). */
 export function checkUnfurlAppAuthQueryKey(
   args?: CheckUnfurlAppAuthArgs,
 ): OperationQueryKey<CheckUnfurlAppAuthResult> {
-  return operationQueryKey<CheckUnfurlAppAuthResult>(checkUnfurlAppAuthScope, args);
+  return operationQueryKey<CheckUnfurlAppAuthResult>(API, checkUnfurlAppAuthRoute, args);
 }
 
 /**
@@ -246,18 +228,12 @@ export function checkUnfurlAppAuthQueryOptions(
 ) {
   return operationQueryOptions<CheckUnfurlAppAuthResult, object>({
     client,
+    api: API,
     operation: checkUnfurlAppAuthRoute,
-    scope: checkUnfurlAppAuthScope,
     args,
     options,
   });
 }
-
-const createAiActionScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'createAiAction',
-} as const;
 
 /** Mutation options of `createAiAction` (POST /api/v2/ai-actions/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function createAiActionMutationOptions(
@@ -275,17 +251,11 @@ export function createAiActionMutationOptions(
 ) {
   return operationMutationOptions<CreateAiActionResult, CreateAiActionArgs, object>({
     client,
+    api: API,
     operation: createAiActionRoute,
-    scope: createAiActionScope,
     options,
   });
 }
-
-const deleteAiActionScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'deleteAiAction',
-} as const;
 
 /** Mutation options of `deleteAiAction` (DELETE /api/v2/ai-actions/{ai_action_id}/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function deleteAiActionMutationOptions(
@@ -303,17 +273,11 @@ export function deleteAiActionMutationOptions(
 ) {
   return operationMutationOptions<DeleteAiActionResult, DeleteAiActionArgs, object>({
     client,
+    api: API,
     operation: deleteAiActionRoute,
-    scope: deleteAiActionScope,
     options,
   });
 }
-
-const executeAiActionScope = {
-  api: API,
-  resource: '/api/v2/ai-actions/{ai_action_id}/execute',
-  operationId: 'executeAiAction',
-} as const;
 
 /** Mutation options of `executeAiAction` (POST /api/v2/ai-actions/{ai_action_id}/execute/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function executeAiActionMutationOptions(
@@ -331,17 +295,11 @@ export function executeAiActionMutationOptions(
 ) {
   return operationMutationOptions<ExecuteAiActionResult, ExecuteAiActionArgs, object>({
     client,
+    api: API,
     operation: executeAiActionRoute,
-    scope: executeAiActionScope,
     options,
   });
 }
-
-const executeStatelessActionScope = {
-  api: API,
-  resource: '/api/v2/execute',
-  operationId: 'executeStatelessAction',
-} as const;
 
 /** Mutation options of `executeStatelessAction` (POST /api/v2/execute/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function executeStatelessActionMutationOptions(
@@ -358,15 +316,9 @@ export function executeStatelessActionMutationOptions(
   options?: MutationOptionsInput<ExecuteStatelessActionResult, ExecuteStatelessActionArgs>,
 ) {
   return operationMutationOptions<ExecuteStatelessActionResult, ExecuteStatelessActionArgs, object>(
-    { client, operation: executeStatelessActionRoute, scope: executeStatelessActionScope, options },
+    { client, api: API, operation: executeStatelessActionRoute, options },
   );
 }
-
-const getActionDetailsScope = {
-  api: API,
-  resource: '/api/v2/apps/{app}/actions',
-  operationId: 'getActionDetails',
-} as const;
 
 /** Mutation options of `getActionDetails` (POST /api/v2/apps/{app}/actions/{action}/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function getActionDetailsMutationOptions(
@@ -384,21 +336,15 @@ export function getActionDetailsMutationOptions(
 ) {
   return operationMutationOptions<GetActionDetailsResult, GetActionDetailsArgs, object>({
     client,
+    api: API,
     operation: getActionDetailsRoute,
-    scope: getActionDetailsScope,
     options,
   });
 }
 
-const getAiActionScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'getAiAction',
-} as const;
-
 /** The query key of `getAiAction` with these arguments; without them, the prefix of every `getAiAction` query (to invalidate them all). */
 export function getAiActionQueryKey(args?: GetAiActionArgs): OperationQueryKey<GetAiActionResult> {
-  return operationQueryKey<GetAiActionResult>(getAiActionScope, args);
+  return operationQueryKey<GetAiActionResult>(API, getAiActionRoute, args);
 }
 
 /**
@@ -422,18 +368,16 @@ export function getAiActionQueryOptions(
 ) {
   return operationQueryOptions<GetAiActionResult, object>({
     client,
+    api: API,
     operation: getAiActionRoute,
-    scope: getAiActionScope,
     args,
     options,
   });
 }
 
-const getAppScope = { api: API, resource: '/api/v2/apps', operationId: 'getApp' } as const;
-
 /** The query key of `getApp` with these arguments; without them, the prefix of every `getApp` query (to invalidate them all). */
 export function getAppQueryKey(args?: GetAppArgs): OperationQueryKey<GetAppResult> {
-  return operationQueryKey<GetAppResult>(getAppScope, args);
+  return operationQueryKey<GetAppResult>(API, getAppRoute, args);
 }
 
 /**
@@ -457,24 +401,18 @@ export function getAppQueryOptions(
 ) {
   return operationQueryOptions<GetAppResult, object>({
     client,
+    api: API,
     operation: getAppRoute,
-    scope: getAppScope,
     args,
     options,
   });
 }
 
-const getLoginLinkScope = {
-  api: API,
-  resource: '/api/v2/auth/login-link',
-  operationId: 'getLoginLink',
-} as const;
-
 /** The query key of `getLoginLink` with these arguments; without them, the prefix of every `getLoginLink` query (to invalidate them all). */
 export function getLoginLinkQueryKey(
   args?: GetLoginLinkArgs,
 ): OperationQueryKey<GetLoginLinkResult> {
-  return operationQueryKey<GetLoginLinkResult>(getLoginLinkScope, args);
+  return operationQueryKey<GetLoginLinkResult>(API, getLoginLinkRoute, args);
 }
 
 /**
@@ -498,24 +436,18 @@ export function getLoginLinkQueryOptions(
 ) {
   return operationQueryOptions<GetLoginLinkResult, object>({
     client,
+    api: API,
     operation: getLoginLinkRoute,
-    scope: getLoginLinkScope,
     args,
     options,
   });
 }
 
-const getOAuthLoginLinkScope = {
-  api: API,
-  resource: '/api/v2/auth/oauth-login-link',
-  operationId: 'getOAuthLoginLink',
-} as const;
-
 /** The query key of `getOAuthLoginLink` with these arguments; without them, the prefix of every `getOAuthLoginLink` query (to invalidate them all). */
 export function getOAuthLoginLinkQueryKey(
   args?: GetOAuthLoginLinkArgs,
 ): OperationQueryKey<GetOAuthLoginLinkResult> {
-  return operationQueryKey<GetOAuthLoginLinkResult>(getOAuthLoginLinkScope, args);
+  return operationQueryKey<GetOAuthLoginLinkResult>(API, getOAuthLoginLinkRoute, args);
 }
 
 /**
@@ -541,24 +473,18 @@ export function getOAuthLoginLinkQueryOptions(
 ) {
   return operationQueryOptions<GetOAuthLoginLinkResult, object>({
     client,
+    api: API,
     operation: getOAuthLoginLinkRoute,
-    scope: getOAuthLoginLinkScope,
     args,
     options,
   });
 }
 
-const getPrefillChoicesScope = {
-  api: API,
-  resource: '/api/v2/apps/{app}/choices',
-  operationId: 'getPrefillChoices',
-} as const;
-
 /** The query key of `getPrefillChoices` with these arguments; without them, the prefix of every `getPrefillChoices` query (to invalidate them all). */
 export function getPrefillChoicesQueryKey(
   args?: GetPrefillChoicesArgs,
 ): OperationQueryKey<GetPrefillChoicesResult> {
-  return operationQueryKey<GetPrefillChoicesResult>(getPrefillChoicesScope, args);
+  return operationQueryKey<GetPrefillChoicesResult>(API, getPrefillChoicesRoute, args);
 }
 
 /**
@@ -584,18 +510,12 @@ export function getPrefillChoicesQueryOptions(
 ) {
   return operationQueryOptions<GetPrefillChoicesResult, object>({
     client,
+    api: API,
     operation: getPrefillChoicesRoute,
-    scope: getPrefillChoicesScope,
     args,
     options,
   });
 }
-
-const guessActionsScope = {
-  api: API,
-  resource: '/api/v2/guess-actions',
-  operationId: 'guessActions',
-} as const;
 
 /** Mutation options of `guessActions` (POST /api/v2/guess-actions/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function guessActionsMutationOptions(
@@ -613,23 +533,17 @@ export function guessActionsMutationOptions(
 ) {
   return operationMutationOptions<GuessActionsResult, GuessActionsArgs, object>({
     client,
+    api: API,
     operation: guessActionsRoute,
-    scope: guessActionsScope,
     options,
   });
 }
-
-const listAccountsScope = {
-  api: API,
-  resource: '/api/v2/auth/accounts',
-  operationId: 'listAccounts',
-} as const;
 
 /** The query key of `listAccounts` with these arguments; without them, the prefix of every `listAccounts` query (to invalidate them all). */
 export function listAccountsQueryKey(
   args?: ListAccountsArgs,
 ): OperationQueryKey<ListAccountsResult> {
-  return operationQueryKey<ListAccountsResult>(listAccountsScope, args);
+  return operationQueryKey<ListAccountsResult>(API, listAccountsRoute, args);
 }
 
 /**
@@ -653,22 +567,16 @@ export function listAccountsQueryOptions(
 ) {
   return operationQueryOptions<ListAccountsResult, object>({
     client,
+    api: API,
     operation: listAccountsRoute,
-    scope: listAccountsScope,
     args,
     options,
   });
 }
 
-const listActionsScope = {
-  api: API,
-  resource: '/api/v2/apps/{app}/actions',
-  operationId: 'listActions',
-} as const;
-
 /** The query key of `listActions` with these arguments; without them, the prefix of every `listActions` query (to invalidate them all). */
 export function listActionsQueryKey(args?: ListActionsArgs): OperationQueryKey<ListActionsResult> {
-  return operationQueryKey<ListActionsResult>(listActionsScope, args);
+  return operationQueryKey<ListActionsResult>(API, listActionsRoute, args);
 }
 
 /**
@@ -692,24 +600,18 @@ export function listActionsQueryOptions(
 ) {
   return operationQueryOptions<ListActionsResult, object>({
     client,
+    api: API,
     operation: listActionsRoute,
-    scope: listActionsScope,
     args,
     options,
   });
 }
 
-const listAiActionsScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'listAiActions',
-} as const;
-
 /** The query key of `listAiActions` with these arguments; without them, the prefix of every `listAiActions` query (to invalidate them all). */
 export function listAiActionsQueryKey(
   args?: ListAiActionsArgs,
 ): OperationQueryKey<ListAiActionsResult> {
-  return operationQueryKey<ListAiActionsResult>(listAiActionsScope, args);
+  return operationQueryKey<ListAiActionsResult>(API, listAiActionsRoute, args);
 }
 
 /**
@@ -733,24 +635,18 @@ export function listAiActionsQueryOptions(
 ) {
   return operationQueryOptions<ListAiActionsResult, object>({
     client,
+    api: API,
     operation: listAiActionsRoute,
-    scope: listAiActionsScope,
     args,
     options,
   });
 }
 
-const listAppAuthenticationsScope = {
-  api: API,
-  resource: '/api/v2/apps/{app}/auths',
-  operationId: 'listAppAuthentications',
-} as const;
-
 /** The query key of `listAppAuthentications` with these arguments; without them, the prefix of every `listAppAuthentications` query (to invalidate them all). */
 export function listAppAuthenticationsQueryKey(
   args?: ListAppAuthenticationsArgs,
 ): OperationQueryKey<ListAppAuthenticationsResult> {
-  return operationQueryKey<ListAppAuthenticationsResult>(listAppAuthenticationsScope, args);
+  return operationQueryKey<ListAppAuthenticationsResult>(API, listAppAuthenticationsRoute, args);
 }
 
 /**
@@ -776,24 +672,18 @@ export function listAppAuthenticationsQueryOptions(
 ) {
   return operationQueryOptions<ListAppAuthenticationsResult, object>({
     client,
+    api: API,
     operation: listAppAuthenticationsRoute,
-    scope: listAppAuthenticationsScope,
     args,
     options,
   });
 }
 
-const listUnfurlAppsScope = {
-  api: API,
-  resource: '/api/v2/unfurl/apps',
-  operationId: 'listUnfurlApps',
-} as const;
-
 /** The query key of `listUnfurlApps` with these arguments; without them, the prefix of every `listUnfurlApps` query (to invalidate them all). */
 export function listUnfurlAppsQueryKey(
   args?: ListUnfurlAppsArgs,
 ): OperationQueryKey<ListUnfurlAppsResult> {
-  return operationQueryKey<ListUnfurlAppsResult>(listUnfurlAppsScope, args);
+  return operationQueryKey<ListUnfurlAppsResult>(API, listUnfurlAppsRoute, args);
 }
 
 /**
@@ -819,18 +709,12 @@ export function listUnfurlAppsQueryOptions(
 ) {
   return operationQueryOptions<ListUnfurlAppsResult, object>({
     client,
+    api: API,
     operation: listUnfurlAppsRoute,
-    scope: listUnfurlAppsScope,
     args,
     options,
   });
 }
-
-const previewAiActionScope = {
-  api: API,
-  resource: '/api/v2/ai-actions/{ai_action_id}/preview',
-  operationId: 'previewAiAction',
-} as const;
 
 /** Mutation options of `previewAiAction` (POST /api/v2/ai-actions/{ai_action_id}/preview/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function previewAiActionMutationOptions(
@@ -848,17 +732,11 @@ export function previewAiActionMutationOptions(
 ) {
   return operationMutationOptions<PreviewAiActionResult, PreviewAiActionArgs, object>({
     client,
+    api: API,
     operation: previewAiActionRoute,
-    scope: previewAiActionScope,
     options,
   });
 }
-
-const rateExecutionLogScope = {
-  api: API,
-  resource: '/api/v2/execute/log/{execution_log_id}/rate',
-  operationId: 'rateExecutionLog',
-} as const;
 
 /** Mutation options of `rateExecutionLog` (POST /api/v2/execute/log/{execution_log_id}/rate/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function rateExecutionLogMutationOptions(
@@ -876,21 +754,15 @@ export function rateExecutionLogMutationOptions(
 ) {
   return operationMutationOptions<RateExecutionLogResult, RateExecutionLogArgs, object>({
     client,
+    api: API,
     operation: rateExecutionLogRoute,
-    scope: rateExecutionLogScope,
     options,
   });
 }
 
-const searchAppsScope = {
-  api: API,
-  resource: '/api/v2/apps/search',
-  operationId: 'searchApps',
-} as const;
-
 /** The query key of `searchApps` with these arguments; without them, the prefix of every `searchApps` query (to invalidate them all). */
 export function searchAppsQueryKey(args?: SearchAppsArgs): OperationQueryKey<SearchAppsResult> {
-  return operationQueryKey<SearchAppsResult>(searchAppsScope, args);
+  return operationQueryKey<SearchAppsResult>(API, searchAppsRoute, args);
 }
 
 /**
@@ -914,18 +786,12 @@ export function searchAppsQueryOptions(
 ) {
   return operationQueryOptions<SearchAppsResult, object>({
     client,
+    api: API,
     operation: searchAppsRoute,
-    scope: searchAppsScope,
     args,
     options,
   });
 }
-
-const shrinkResultScope = {
-  api: API,
-  resource: '/api/v2/shrink-result',
-  operationId: 'shrinkResult',
-} as const;
 
 /** Mutation options of `shrinkResult` (POST /api/v2/shrink-result/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function shrinkResultMutationOptions(
@@ -943,17 +809,11 @@ export function shrinkResultMutationOptions(
 ) {
   return operationMutationOptions<ShrinkResultResult, ShrinkResultArgs, object>({
     client,
+    api: API,
     operation: shrinkResultRoute,
-    scope: shrinkResultScope,
     options,
   });
 }
-
-const testAuthenticationScope = {
-  api: API,
-  resource: '/api/v2/auth/{auth_id}/test',
-  operationId: 'testAuthentication',
-} as const;
 
 /** Mutation options of `testAuthentication` (POST /api/v2/auth/{auth_id}/test/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function testAuthenticationMutationOptions(
@@ -971,13 +831,11 @@ export function testAuthenticationMutationOptions(
 ) {
   return operationMutationOptions<TestAuthenticationResult, TestAuthenticationArgs, object>({
     client,
+    api: API,
     operation: testAuthenticationRoute,
-    scope: testAuthenticationScope,
     options,
   });
 }
-
-const unfurlUrlScope = { api: API, resource: '/api/v2/unfurl', operationId: 'unfurlUrl' } as const;
 
 /** Mutation options of `unfurlUrl` (POST /api/v2/unfurl/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function unfurlUrlMutationOptions(
@@ -995,17 +853,11 @@ export function unfurlUrlMutationOptions(
 ) {
   return operationMutationOptions<UnfurlUrlResult, UnfurlUrlArgs, object>({
     client,
+    api: API,
     operation: unfurlUrlRoute,
-    scope: unfurlUrlScope,
     options,
   });
 }
-
-const updateAiActionScope = {
-  api: API,
-  resource: '/api/v2/ai-actions',
-  operationId: 'updateAiAction',
-} as const;
 
 /** Mutation options of `updateAiAction` (PUT /api/v2/ai-actions/{ai_action_id}/): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function updateAiActionMutationOptions(
@@ -1023,8 +875,8 @@ export function updateAiActionMutationOptions(
 ) {
   return operationMutationOptions<UpdateAiActionResult, UpdateAiActionArgs, object>({
     client,
+    api: API,
     operation: updateAiActionRoute,
-    scope: updateAiActionScope,
     options,
   });
 }

@@ -22,7 +22,7 @@ export interface PartnerV1ClientOptions extends ClientOptions {
 }
 
 /** The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through. */
-export type PartnerV1BaseClient = Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>;
+export type PartnerV1BaseClient = Pick<Runtime<paths>, 'call' | 'send' | 'paginate' | 'poll'>;
 
 /** Arguments of `listApps`. */
 export type ListAppsArgs = {
@@ -87,7 +87,7 @@ export type ListZapsItem = ListZapsResult extends { objects?: readonly (infer It
  */
 export function createBaseClient(options: PartnerV1ClientOptions = {}): PartnerV1BaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
-  return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };
+  return { call: runtime.call, send: runtime.send, paginate: runtime.paginate, poll: runtime.poll };
 }
 
 /**
@@ -205,6 +205,8 @@ export function createClient(options: PartnerV1ClientOptions = {}) {
     eject: runtime.eject,
     /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
+    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
+    send: runtime.send,
     /**
      * List the apps that can be integrated with the partner's app
      *

@@ -37,15 +37,13 @@ export function matchKeys(
   return matchKeysOf({ api: API, ...parts });
 }
 
-const listAppsSwrScope = { api: API, resource: '/v1/apps', operationId: 'listApps' } as const;
-
 /** `useSWR` of `listApps` (GET /v1/apps): its result with these arguments; `null` fetches nothing yet. */
 export function useListApps(
   client: CallingClient,
   args: ListAppsArgs | null = {},
   config?: QueryConfig<ListAppsResult>,
 ): QueryResponse<ListAppsResult> {
-  return useOperation<ListAppsResult>(client, listAppsRoute, listAppsSwrScope, args, config);
+  return useOperation<ListAppsResult>(client, listAppsRoute, API, args, config);
 }
 
 /** `useSWRInfinite` of `listApps`: `setSize(size + 1)` loads the next page while the pagination model says there is one. */
@@ -54,20 +52,8 @@ export function useListAppsInfinite(
   args: ListAppsArgs | null = {},
   config?: InfiniteConfig<ListAppsResult>,
 ): InfiniteResponse<ListAppsResult> {
-  return useOperationInfinite<ListAppsResult>(
-    client,
-    listAppsRoute,
-    listAppsSwrScope,
-    args,
-    config,
-  );
+  return useOperationInfinite<ListAppsResult>(client, listAppsRoute, API, args, config);
 }
-
-const listMyZapTemplatesSwrScope = {
-  api: API,
-  resource: '/v1/zap-templates/me',
-  operationId: 'listMyZapTemplates',
-} as const;
 
 /** `useSWR` of `listMyZapTemplates` (GET /v1/zap-templates/me): its result with these arguments; `null` fetches nothing yet. */
 export function useListMyZapTemplates(
@@ -75,13 +61,7 @@ export function useListMyZapTemplates(
   args: ListMyZapTemplatesArgs | null = {},
   config?: QueryConfig<ListMyZapTemplatesResult>,
 ): QueryResponse<ListMyZapTemplatesResult> {
-  return useOperation<ListMyZapTemplatesResult>(
-    client,
-    listMyZapTemplatesRoute,
-    listMyZapTemplatesSwrScope,
-    args,
-    config,
-  );
+  return useOperation<ListMyZapTemplatesResult>(client, listMyZapTemplatesRoute, API, args, config);
 }
 
 /** `useSWRInfinite` of `listMyZapTemplates`: `setSize(size + 1)` loads the next page while the pagination model says there is one. */
@@ -93,17 +73,11 @@ export function useListMyZapTemplatesInfinite(
   return useOperationInfinite<ListMyZapTemplatesResult>(
     client,
     listMyZapTemplatesRoute,
-    listMyZapTemplatesSwrScope,
+    API,
     args,
     config,
   );
 }
-
-const listZapTemplatesSwrScope = {
-  api: API,
-  resource: '/v1/zap-templates',
-  operationId: 'listZapTemplates',
-} as const;
 
 /** `useSWR` of `listZapTemplates` (GET /v1/zap-templates): its result with these arguments; `null` fetches nothing yet. */
 export function useListZapTemplates(
@@ -111,13 +85,7 @@ export function useListZapTemplates(
   args: ListZapTemplatesArgs | null = {},
   config?: QueryConfig<ListZapTemplatesResult>,
 ): QueryResponse<ListZapTemplatesResult> {
-  return useOperation<ListZapTemplatesResult>(
-    client,
-    listZapTemplatesRoute,
-    listZapTemplatesSwrScope,
-    args,
-    config,
-  );
+  return useOperation<ListZapTemplatesResult>(client, listZapTemplatesRoute, API, args, config);
 }
 
 /** `useSWRInfinite` of `listZapTemplates`: `setSize(size + 1)` loads the next page while the pagination model says there is one. */
@@ -129,13 +97,11 @@ export function useListZapTemplatesInfinite(
   return useOperationInfinite<ListZapTemplatesResult>(
     client,
     listZapTemplatesRoute,
-    listZapTemplatesSwrScope,
+    API,
     args,
     config,
   );
 }
-
-const listZapsSwrScope = { api: API, resource: '/v1/zaps', operationId: 'listZaps' } as const;
 
 /** `useSWR` of `listZaps` (GET /v1/zaps): its result with these arguments; `null` fetches nothing yet. */
 export function useListZaps(
@@ -143,7 +109,7 @@ export function useListZaps(
   args: ListZapsArgs | null = {},
   config?: QueryConfig<ListZapsResult>,
 ): QueryResponse<ListZapsResult> {
-  return useOperation<ListZapsResult>(client, listZapsRoute, listZapsSwrScope, args, config);
+  return useOperation<ListZapsResult>(client, listZapsRoute, API, args, config);
 }
 
 /** `useSWRInfinite` of `listZaps`: `setSize(size + 1)` loads the next page while the pagination model says there is one. */
@@ -152,11 +118,5 @@ export function useListZapsInfinite(
   args: ListZapsArgs | null = {},
   config?: InfiniteConfig<ListZapsResult>,
 ): InfiniteResponse<ListZapsResult> {
-  return useOperationInfinite<ListZapsResult>(
-    client,
-    listZapsRoute,
-    listZapsSwrScope,
-    args,
-    config,
-  );
+  return useOperationInfinite<ListZapsResult>(client, listZapsRoute, API, args, config);
 }

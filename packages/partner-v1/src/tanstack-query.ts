@@ -49,11 +49,9 @@ export function resourceQueryKey(resource: PartnerV1Resource): readonly [Operati
   return resourceKey(API, resource);
 }
 
-const listAppsScope = { api: API, resource: '/v1/apps', operationId: 'listApps' } as const;
-
 /** The query key of `listApps` with these arguments; without them, the prefix of every `listApps` query (to invalidate them all). */
 export function listAppsQueryKey(args?: ListAppsArgs): OperationQueryKey<ListAppsResult> {
-  return operationQueryKey<ListAppsResult>(listAppsScope, args);
+  return operationQueryKey<ListAppsResult>(API, listAppsRoute, args);
 }
 
 /**
@@ -77,8 +75,8 @@ export function listAppsQueryOptions(
 ) {
   return operationQueryOptions<ListAppsResult, object>({
     client,
+    api: API,
     operation: listAppsRoute,
-    scope: listAppsScope,
     args,
     options,
   });
@@ -103,24 +101,18 @@ export function listAppsInfiniteQueryOptions(
 ) {
   return operationInfiniteQueryOptions<ListAppsResult, object>({
     client,
+    api: API,
     operation: listAppsRoute,
-    scope: listAppsScope,
     args,
     options,
   });
 }
 
-const listMyZapTemplatesScope = {
-  api: API,
-  resource: '/v1/zap-templates/me',
-  operationId: 'listMyZapTemplates',
-} as const;
-
 /** The query key of `listMyZapTemplates` with these arguments; without them, the prefix of every `listMyZapTemplates` query (to invalidate them all). */
 export function listMyZapTemplatesQueryKey(
   args?: ListMyZapTemplatesArgs,
 ): OperationQueryKey<ListMyZapTemplatesResult> {
-  return operationQueryKey<ListMyZapTemplatesResult>(listMyZapTemplatesScope, args);
+  return operationQueryKey<ListMyZapTemplatesResult>(API, listMyZapTemplatesRoute, args);
 }
 
 /**
@@ -146,8 +138,8 @@ export function listMyZapTemplatesQueryOptions(
 ) {
   return operationQueryOptions<ListMyZapTemplatesResult, object>({
     client,
+    api: API,
     operation: listMyZapTemplatesRoute,
-    scope: listMyZapTemplatesScope,
     args,
     options,
   });
@@ -172,24 +164,18 @@ export function listMyZapTemplatesInfiniteQueryOptions(
 ) {
   return operationInfiniteQueryOptions<ListMyZapTemplatesResult, object>({
     client,
+    api: API,
     operation: listMyZapTemplatesRoute,
-    scope: listMyZapTemplatesScope,
     args,
     options,
   });
 }
 
-const listZapTemplatesScope = {
-  api: API,
-  resource: '/v1/zap-templates',
-  operationId: 'listZapTemplates',
-} as const;
-
 /** The query key of `listZapTemplates` with these arguments; without them, the prefix of every `listZapTemplates` query (to invalidate them all). */
 export function listZapTemplatesQueryKey(
   args?: ListZapTemplatesArgs,
 ): OperationQueryKey<ListZapTemplatesResult> {
-  return operationQueryKey<ListZapTemplatesResult>(listZapTemplatesScope, args);
+  return operationQueryKey<ListZapTemplatesResult>(API, listZapTemplatesRoute, args);
 }
 
 /**
@@ -215,8 +201,8 @@ export function listZapTemplatesQueryOptions(
 ) {
   return operationQueryOptions<ListZapTemplatesResult, object>({
     client,
+    api: API,
     operation: listZapTemplatesRoute,
-    scope: listZapTemplatesScope,
     args,
     options,
   });
@@ -241,18 +227,16 @@ export function listZapTemplatesInfiniteQueryOptions(
 ) {
   return operationInfiniteQueryOptions<ListZapTemplatesResult, object>({
     client,
+    api: API,
     operation: listZapTemplatesRoute,
-    scope: listZapTemplatesScope,
     args,
     options,
   });
 }
 
-const listZapsScope = { api: API, resource: '/v1/zaps', operationId: 'listZaps' } as const;
-
 /** The query key of `listZaps` with these arguments; without them, the prefix of every `listZaps` query (to invalidate them all). */
 export function listZapsQueryKey(args?: ListZapsArgs): OperationQueryKey<ListZapsResult> {
-  return operationQueryKey<ListZapsResult>(listZapsScope, args);
+  return operationQueryKey<ListZapsResult>(API, listZapsRoute, args);
 }
 
 /**
@@ -276,8 +260,8 @@ export function listZapsQueryOptions(
 ) {
   return operationQueryOptions<ListZapsResult, object>({
     client,
+    api: API,
     operation: listZapsRoute,
-    scope: listZapsScope,
     args,
     options,
   });
@@ -302,8 +286,8 @@ export function listZapsInfiniteQueryOptions(
 ) {
   return operationInfiniteQueryOptions<ListZapsResult, object>({
     client,
+    api: API,
     operation: listZapsRoute,
-    scope: listZapsScope,
     args,
     options,
   });

@@ -62,22 +62,18 @@ function numberOr(value: unknown, fallback: number | undefined): number | undefi
 }
 
 /**
- * Throws for a pagination whose next page is in a response header: TanStack Query's and SWR's
- * pages are bodies, so they would stop after the first page as if it were the last.
+ * The response headers a pagination reads its next page from (`link` for `nextLinkHeader`); none
+ * when the body says it all. A caller that keeps pages (an infinite query's cache) keeps these.
  */
-export function assertPagedByBody(operation: OperationDefinition): void {
-  const { pagination } = operation;
-  if (pagination?.kind === 'cursor' && pagination.nextLinkHeader === true)
-    throw new TypeError(
-      `${operation.operationId}: the next page is in the response's Link header, which an infinite query's pages (bodies) do not keep; use the client's paginate`,
-    );
+export function pageHeaderNames(pagination: PaginationDefinition): readonly string[] {
+  return pagination.kind === 'cursor' && pagination.nextLinkHeader === true ? ['link'] : [];
 }
 
 /** One page request, and whether another page follows it. */
 export interface PageStep {
   args: OperationArgs;
   /** `headers`: the page's response headers (a `nextLinkHeader` pagination reads its `Link`). */
-  hasNext(body: unknown, items: unknown[], headers?: Headers): boolean;
+  hasNext(body: unknown, items: readonly unknown[], headers?: Headers): boolean;
 }
 
 /** A cursor an API can be sent back: a non-empty string, or a number. */
@@ -254,6 +250,31 @@ export function nextCursor(options: {
 }
 
 /**
+ * The cursor of the page after the one at `cursor` (which answered `body` and `headers`), or
+ * `undefined` after the last page: the one answer to "which page is next" that `paginate`, the
+ * TanStack Query and SWR infinite queries and MCP's next-page note all give.
+ */
+export function pageAfter(options: {
+  operationId: string;
+  pagination: PaginationDefinition;
+  args: OperationArgs;
+  pageSize?: number;
+  cursor: PageCursor;
+  body: unknown;
+  headers?: Headers;
+  /** The page's items, when the caller has read them already. */
+  items?: readonly unknown[];
+}): PageCursor | undefined {
+  const { pagination, args, pageSize, cursor, body, headers } = options;
+  const items =
+    options.items ??
+    itemsOf({ operationId: options.operationId, body, itemsField: pagination.itemsField });
+  if (!stepAt({ pagination, args, pageSize, cursor }).hasNext(body, items, headers))
+    return undefined;
+  return nextCursor({ pagination, cursor, body, items, headers });
+}
+
+/**
  * Every item of an operation with `pagination`, page after page, until the last page, `maxItems`
  * or the signal aborts. Each page is a normal call (validation, auth, retries, timeouts).
  */
@@ -272,24 +293,21 @@ export async function* paginate<Item>(options: {
   }
   const { maxItems, pageSize, ...callOptions } = options.paginateOptions ?? {};
   if (maxItems !== undefined && maxItems <= 0) return;
+  const args = options.args ?? {};
   let yielded = 0;
-  let cursor = firstCursor(pagination, options.args);
-  for (;;) {
+  let cursor: PageCursor | undefined = firstCursor(pagination, args);
+  while (cursor !== undefined) {
     callOptions.signal?.throwIfAborted();
-    const step = stepAt({ pagination, args: options.args ?? {}, pageSize, cursor });
+    const step = stepAt({ pagination, args, pageSize, cursor });
     const { data: body, response } = await options.send(operation, step.args, callOptions);
-    const { headers } = response;
-    const items = itemsOf({
-      operationId: operation.operationId,
-      body,
-      itemsField: pagination.itemsField,
-    });
+    const { operationId } = operation;
+    const items = itemsOf({ operationId, body, itemsField: pagination.itemsField });
     for (const item of items) {
       yield item as Item;
       yielded += 1;
       if (maxItems !== undefined && yielded >= maxItems) return;
     }
-    if (!step.hasNext(body, items, headers)) return;
-    cursor = nextCursor({ pagination, cursor, body, items, headers });
+    const { headers } = response;
+    cursor = pageAfter({ operationId, pagination, args, pageSize, cursor, body, headers, items });
   }
 }

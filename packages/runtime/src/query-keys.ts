@@ -1,7 +1,8 @@
 /**
- * The cache keys of named operations, shared by the TanStack Query and SWR integrations: one
- * object per key, so that a part of it (`{ api }`, `{ api, resource }`, `{ api, operationId }`)
- * selects every key under it.
+ * The cache keys of named operations, the one implementation the TanStack Query and SWR
+ * integrations (and the generated modules over them) share: one object per key, so that a part
+ * of it (`{ api }`, `{ api, resource }`, `{ api, operationId }`) selects every key under it.
+ * Free of dependencies: the generator reads `resourceOf` from here too.
  */
 import type { CallOptions } from './client/options.js';
 import type { OperationArgs, OperationDefinition } from './definition.js';
@@ -9,6 +10,15 @@ import type { OperationArgs, OperationDefinition } from './definition.js';
 /** What the integrations send through: a client of `createClient` or `createBaseClient`. */
 export interface CallingClient {
   call<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<T>;
+  /**
+   * `call`, resolving with the response too: an infinite query whose next page is in a response
+   * header (a `Link`) needs it. The generated clients have it.
+   */
+  send?<T>(
+    operation: OperationDefinition,
+    args?: OperationArgs,
+    options?: CallOptions,
+  ): Promise<{ data: T; response: Response }>;
 }
 
 /** Where an operation's results sit: its API (package name), its resource (collection path) and its id. */
@@ -16,6 +26,28 @@ export interface OperationScope {
   api: string;
   resource: string;
   operationId: string;
+}
+
+/**
+ * The resource of an operation: its path without trailing parameters or slash, the collection
+ * its item paths belong to (`/v1/zaps/{id}/` → `/v1/zaps`).
+ */
+export function resourceOf(path: string): string {
+  const segments = path.replace(/\/+$/, '').split('/');
+  while (segments.length > 1 && /^\{[^{}]+\}$/.test(segments.at(-1)!)) segments.pop();
+  return segments.join('/') || '/';
+}
+
+const scopes = new WeakMap<OperationDefinition, OperationScope>();
+
+/** Where the results of `operation` sit in the cache of API `api` (its package name). */
+export function operationScope(api: string, operation: OperationDefinition): OperationScope {
+  let scope = scopes.get(operation);
+  if (scope?.api !== api) {
+    scope = { api, resource: resourceOf(operation.path), operationId: operation.operationId };
+    scopes.set(operation, scope);
+  }
+  return scope;
 }
 
 /**

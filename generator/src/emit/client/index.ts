@@ -279,7 +279,7 @@ function createClientBody(
       `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
     );
   }
-  return `const runtime = createRuntime<paths>(${ROUTES}, options);\nreturn {\n...runtime.pathMethods,\n/** Adds middleware (\`onRequest\`, \`onResponse\`, \`onError\`) run around every later request. */\nuse: runtime.use,\n/** Removes middleware added with \`use\` or the \`middleware\` option. */\neject: runtime.eject,\n/** Sends any operation by its definition (what \`./tanstack-query\`'s options call). */\ncall: runtime.call,\n${members.map((member) => `${member},`).join('\n')}\n};`;
+  return `const runtime = createRuntime<paths>(${ROUTES}, options);\nreturn {\n...runtime.pathMethods,\n/** Adds middleware (\`onRequest\`, \`onResponse\`, \`onError\`) run around every later request. */\nuse: runtime.use,\n/** Removes middleware added with \`use\` or the \`middleware\` option. */\neject: runtime.eject,\n/** Sends any operation by its definition (what \`./tanstack-query\`'s options call). */\ncall: runtime.call,\n/** \`call\`, resolving with the response too (\`{ data, response }\`): what an infinite query whose next page is in a header sends through. */\nsend: runtime.send,\n${members.map((member) => `${member},`).join('\n')}\n};`;
 }
 
 /**
@@ -345,7 +345,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       kind: 'type',
       name: baseClient,
       exported: true,
-      type: `Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>`,
+      type: `Pick<Runtime<paths>, 'call' | 'send' | 'paginate' | 'poll'>`,
       docs: [
         'The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through.',
       ],
@@ -368,7 +368,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     }),
     body: [
       'const runtime = createRuntime<paths>(apiBase, options);',
-      'return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };',
+      'return { call: runtime.call, send: runtime.send, paginate: runtime.paginate, poll: runtime.poll };',
     ],
   });
   for (const operation of model.operations) {

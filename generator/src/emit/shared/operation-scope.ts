@@ -1,19 +1,15 @@
 /**
  * What the cache integrations (`tanstack-query`, `swr`) key an operation's results by: its API,
- * its resource and its operationId, and whether it reads (a query) or writes (a mutation).
+ * its resource and its operationId (built at run time by `@zapgen/runtime/query-keys`, whose
+ * `resourceOf` the resource types here are made with), whether it reads (a query) or writes (a
+ * mutation), and what a page of its infinite query is.
  */
+import { pageHeaderNames } from '@zapgen/runtime/pagination';
+import { resourceOf } from '@zapgen/runtime/query-keys';
 import type { OperationModel } from '../../model/types.js';
 import { stringLiteral } from './identifiers.js';
 
-/**
- * The resource of an operation: its path without trailing parameters or slash, the collection
- * its item paths belong to (`/v1/zaps/{id}/` → `/v1/zaps`).
- */
-export function resourceOf(path: string): string {
-  const segments = path.replace(/\/+$/, '').split('/');
-  while (segments.length > 1 && /^\{[^{}]+\}$/.test(segments.at(-1)!)) segments.pop();
-  return segments.join('/') || '/';
-}
+export { resourceOf };
 
 /**
  * Reads are queries: GET and HEAD, and an operation of another method whose result the spec says
@@ -29,12 +25,35 @@ export function isQuery(operation: OperationModel): boolean {
   );
 }
 
-/** `const <fn>Scope = { api: API, resource, operationId } as const;` (the module declares `API`). */
-export function scopeDeclaration(operation: OperationModel, name: string): string {
-  return `const ${name} = { api: API, resource: ${stringLiteral(resourceOf(operation.path))}, operationId: ${stringLiteral(operation.operationId)} } as const;`;
-}
-
 /** The resources of the operations, once each, in model order. */
 export function resourcesOf(operations: readonly OperationModel[]): string[] {
   return [...new Set(operations.map((operation) => resourceOf(operation.path)))];
+}
+
+/** The resources as a union type of their literals (`never` without any). */
+export function resourceUnion(operations: readonly OperationModel[]): string {
+  const resources = resourcesOf(operations);
+  return resources.length ? resources.map(stringLiteral).join(' | ') : 'never';
+}
+
+/**
+ * The type of one page of a paginated operation's infinite query, whose body is `result`: the
+ * body, or `PageWithHeaders<result>` when the next page is read from response headers (the
+ * runtime's `infinitePages` keeps them beside the body).
+ */
+export function infinitePageType(operation: OperationModel, result: string): string {
+  const pagination = operation.extensions.pagination;
+  return pagination && pageHeaderNames(pagination).length > 0
+    ? `PageWithHeaders<${result}>`
+    : result;
+}
+
+/** Whether some infinite query of `operations` keeps headers (its module imports `PageWithHeaders`). */
+export function keepsPageHeaders(operations: readonly OperationModel[]): boolean {
+  return operations.some(
+    (operation) =>
+      isQuery(operation) &&
+      operation.extensions.pagination !== undefined &&
+      pageHeaderNames(operation.extensions.pagination).length > 0,
+  );
 }

@@ -16,7 +16,13 @@ import { stringLiteral } from '../shared/identifiers.js';
 import { commentText, jsDocComment } from '../shared/jsdoc.js';
 import { ModuleBuilder } from '../shared/module.js';
 import { namespaceObject } from '../shared/namespace-names.js';
-import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
+import {
+  infinitePageType,
+  isQuery,
+  keepsPageHeaders,
+  resourcesOf,
+  resourceUnion,
+} from '../shared/operation-scope.js';
 
 /** The module, and what it exports for others. */
 export const SWR_MODULE: ModuleDeclaration = {
@@ -34,26 +40,31 @@ function operationCode(operation: OperationModel, names: OperationNames): string
   const { fn, type } = names;
   const definition = routeName(names.definition);
   const hook = `use${type}`;
-  const scope = `${fn}SwrScope`;
   const route = `${operation.method.toUpperCase()} ${operation.path}`;
-  const parts = [scopeDeclaration(operation, scope)];
+  const parts: string[] = [];
   if (isQuery(operation)) {
     const args = `args: ${type}Args | null${argsOptional(operation) ? ' = {}' : ''}`;
     parts.push(
       `${doc(`\`useSWR\` of \`${fn}\` (${route}): its result with these arguments; \`null\` fetches nothing yet.`)}export function ${hook}(client: CallingClient, ${args}, config?: QueryConfig<${type}Result>): QueryResponse<${type}Result> {
-  return useOperation<${type}Result>(client, ${definition}, ${scope}, args, config);
+  return useOperation<${type}Result>(client, ${definition}, API, args, config);
 }`,
     );
-    if (operation.extensions.pagination)
+    if (operation.extensions.pagination) {
+      const page = infinitePageType(operation, `${type}Result`);
+      const kept =
+        page === `${type}Result`
+          ? ''
+          : ' Each page is `{ data, headers }`: the body, and the response headers the next page is read from.';
       parts.push(
-        `${doc(`\`useSWRInfinite\` of \`${fn}\`: \`setSize(size + 1)\` loads the next page while the pagination model says there is one.`)}export function ${hook}Infinite(client: CallingClient, ${args}, config?: InfiniteConfig<${type}Result>): InfiniteResponse<${type}Result> {
-  return useOperationInfinite<${type}Result>(client, ${definition}, ${scope}, args, config);
+        `${doc(`\`useSWRInfinite\` of \`${fn}\`: \`setSize(size + 1)\` loads the next page while the pagination model says there is one.${kept}`)}export function ${hook}Infinite(client: CallingClient, ${args}, config?: InfiniteConfig<${page}>): InfiniteResponse<${page}> {
+  return useOperationInfinite<${page}>(client, ${definition}, API, args, config);
 }`,
       );
+    }
   } else {
     parts.push(
       `${doc(`\`useSWRMutation\` of \`${fn}\` (${route}): \`trigger(args)\` sends it.`)}export function ${hook}(client: CallingClient, config?: MutationConfig<${type}Result, ${type}Args>): MutationResponse<${type}Result, ${type}Args> {
-  return useOperationMutation<${type}Result, ${type}Args>(client, ${definition}, ${scope}, config);
+  return useOperationMutation<${type}Result, ${type}Args>(client, ${definition}, API, config);
 }`,
     );
   }
@@ -82,6 +93,7 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
     ...(paginated.length ? ['InfiniteConfig', 'InfiniteResponse'] : []),
     ...(mutations.length ? ['MutationConfig', 'MutationResponse'] : []),
     ...(queries.length ? ['QueryConfig', 'QueryResponse'] : []),
+    ...(keepsPageHeaders(model.operations) ? ['PageWithHeaders'] : []),
   ];
   const resources = resourcesOf(model.operations);
   const module = new ModuleBuilder({ modules: context.modules, id: SWR_MODULE.id })
@@ -98,7 +110,7 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
     );
   const header = [
     `/** The package's name: the first part of every key of this API. */\nconst API = ${stringLiteral(context.packageName)};`,
-    `${doc(`A filter of this API's cached results for SWR's \`mutate\`: \`mutate(matchKeys({ resource: ${stringLiteral(resources[0] ?? '/things')} }))\` revalidates a resource's.`)}export function matchKeys(parts: { resource?: ${resources.length ? resources.map(stringLiteral).join(' | ') : 'never'}; operationId?: ${model.operations.length ? model.operations.map((operation) => stringLiteral(operation.operationId)).join(' | ') : 'never'} } = {}): (key: unknown) => boolean {\n  return matchKeysOf({ api: API, ...parts });\n}`,
+    `${doc(`A filter of this API's cached results for SWR's \`mutate\`: \`mutate(matchKeys({ resource: ${stringLiteral(resources[0] ?? '/things')} }))\` revalidates a resource's.`)}export function matchKeys(parts: { resource?: ${resourceUnion(model.operations)}; operationId?: ${model.operations.length ? model.operations.map((operation) => stringLiteral(operation.operationId)).join(' | ') : 'never'} } = {}): (key: unknown) => boolean {\n  return matchKeysOf({ api: API, ...parts });\n}`,
   ];
   // With the config's namespaces: the same hooks under the client's names (`hooks.pets.list.use`,
   // a `use` name, as React's rules of hooks read it), the flat ones kept.

@@ -14,7 +14,13 @@ import { argsOptional } from '../client/signatures.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { pascalCase, stringLiteral } from '../shared/identifiers.js';
-import { isQuery, resourcesOf, scopeDeclaration } from '../shared/operation-scope.js';
+import {
+  infinitePageType,
+  isQuery,
+  keepsPageHeaders,
+  resourcesOf,
+  resourceUnion,
+} from '../shared/operation-scope.js';
 import { commentText, jsDocComment } from '../shared/jsdoc.js';
 import { ModuleBuilder } from '../shared/module.js';
 import { namespaceObject } from '../shared/namespace-names.js';
@@ -36,31 +42,40 @@ function operationCode(operation: OperationModel, names: OperationNames): string
   const { fn, type } = names;
   const definition = routeName(names.definition);
   const route = `${operation.method.toUpperCase()} ${operation.path}`;
-  const scope = `${fn}Scope`;
   const args = `args${argsOptional(operation) ? '?' : ''}: ${type}Args`;
   // With options after them, optional arguments are given as \`undefined\` at worst.
   const argsGiven = `args: ${type}Args${argsOptional(operation) ? ' | undefined' : ''}`;
-  const parts = [scopeDeclaration(operation, scope)];
+  const parts: string[] = [];
+  // The key's parts (API, resource, operationId) are the runtime's to build, from the definition.
+  const keyed = `api: API, operation: ${definition}`;
   if (isQuery(operation)) {
     parts.push(
       `${doc([`The query key of \`${fn}\` with these arguments; without them, the prefix of every \`${fn}\` query (to invalidate them all).`])}export function ${fn}QueryKey(args?: ${type}Args): OperationQueryKey<${type}Result> {
-  return operationQueryKey<${type}Result>(${scope}, args);
+  return operationQueryKey<${type}Result>(API, ${definition}, args);
 }`,
       `${doc([`Query options of \`${fn}\` (${route}): for \`useQuery\`, \`createQuery\`, \`injectQuery\`, \`queryClient.fetchQuery\`, ...`, '', 'Its error is the typed error the client throws (`ApiError`, `NetworkError`, ...).'])}export function ${fn}QueryOptions(client: CallingClient, ${args}): QueryOptionsResult<${type}Result, {}>;
 export function ${fn}QueryOptions<TOptions extends QueryOptionsInput<${type}Result>>(client: CallingClient, ${argsGiven}, options: TOptions): QueryOptionsResult<${type}Result, TOptions>;
 export function ${fn}QueryOptions(client: CallingClient, ${args}, options?: QueryOptionsInput<${type}Result>) {
-  return operationQueryOptions<${type}Result, object>({ client, operation: ${definition}, scope: ${scope}, args, options });
+  return operationQueryOptions<${type}Result, object>({ client, ${keyed}, args, options });
 }`,
     );
     const pagination = operation.extensions.pagination;
     if (pagination) {
       // A cursor page's parameter is the cursor (null for the first page); the others' a number.
       const param = pagination.kind === 'cursor' ? ', string | number | null' : '';
+      const page = infinitePageType(operation, `${type}Result`);
+      const kept =
+        page === `${type}Result`
+          ? []
+          : [
+              '',
+              'Each page is `{ data, headers }`: the body, and the response headers the next page is read from.',
+            ];
       parts.push(
-        `${doc([`Infinite query options of \`${fn}\`: one page per \`fetchNextPage()\`, while the pagination model says there is another (as \`paginate\` walks them).`])}export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}): InfiniteQueryOptionsResult<${type}Result, {}${param}>;
-export function ${fn}InfiniteQueryOptions<TOptions extends InfiniteQueryOptionsInput<${type}Result${param}>>(client: CallingClient, ${argsGiven}, options: TOptions): InfiniteQueryOptionsResult<${type}Result, TOptions${param}>;
-export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}, options?: InfiniteQueryOptionsInput<${type}Result${param}>) {
-  return operationInfiniteQueryOptions<${type}Result, object${param}>({ client, operation: ${definition}, scope: ${scope}, args, options });
+        `${doc([`Infinite query options of \`${fn}\`: one page per \`fetchNextPage()\`, while the pagination model says there is another (as \`paginate\` walks them).`, ...kept])}export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}): InfiniteQueryOptionsResult<${page}, {}${param}>;
+export function ${fn}InfiniteQueryOptions<TOptions extends InfiniteQueryOptionsInput<${page}${param}>>(client: CallingClient, ${argsGiven}, options: TOptions): InfiniteQueryOptionsResult<${page}, TOptions${param}>;
+export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}, options?: InfiniteQueryOptionsInput<${page}${param}>) {
+  return operationInfiniteQueryOptions<${page}, object${param}>({ client, ${keyed}, args, options });
 }`,
       );
     }
@@ -69,7 +84,7 @@ export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}, option
       `${doc([`Mutation options of \`${fn}\` (${route}): for \`useMutation\`, \`createMutation\`, \`injectMutation\`; \`mutate(args)\` takes its arguments.`])}export function ${fn}MutationOptions(client: CallingClient): MutationOptionsResult<${type}Result, ${type}Args, {}>;
 export function ${fn}MutationOptions<TOptions extends MutationOptionsInput<${type}Result, ${type}Args>>(client: CallingClient, options: TOptions): MutationOptionsResult<${type}Result, ${type}Args, TOptions>;
 export function ${fn}MutationOptions(client: CallingClient, options?: MutationOptionsInput<${type}Result, ${type}Args>) {
-  return operationMutationOptions<${type}Result, ${type}Args, object>({ client, operation: ${definition}, scope: ${scope}, options });
+  return operationMutationOptions<${type}Result, ${type}Args, object>({ client, ${keyed}, options });
 }`,
     );
   }
@@ -101,6 +116,7 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
     ...(mutations.length ? ['MutationOptionsInput', 'MutationOptionsResult'] : []),
     'OperationKey',
     ...(queries.length ? ['OperationQueryKey', 'QueryOptionsInput', 'QueryOptionsResult'] : []),
+    ...(keepsPageHeaders(model.operations) ? ['PageWithHeaders'] : []),
   ];
   const clientTypes = operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]);
   const module = new ModuleBuilder({ modules: context.modules, id: TANSTACK_QUERY_MODULE.id })
@@ -115,7 +131,7 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
   const header = [
     `/** The package's name: the first part of every query key of this API. */\nconst API = ${stringLiteral(context.packageName)};`,
     `${doc(['The key of every query of this API: `queryClient.invalidateQueries({ queryKey: apiQueryKey })`.'])}export const apiQueryKey: readonly [OperationKey] = [{ api: API }];`,
-    `${doc(['The resources of this API: each operation path without its trailing parameters (`/v1/zaps/{id}` belongs to `/v1/zaps`).'])}export type ${resourceType} = ${resources.length ? resources.map(stringLiteral).join(' | ') : 'never'};`,
+    `${doc(['The resources of this API: each operation path without its trailing parameters (`/v1/zaps/{id}` belongs to `/v1/zaps`).'])}export type ${resourceType} = ${resourceUnion(model.operations)};`,
     `${doc(['The key of every query of one resource, to invalidate them after a change: `queryClient.invalidateQueries({ queryKey: resourceQueryKey(' + stringLiteral(resources[0] ?? '/things') + ') })`.'])}export function resourceQueryKey(resource: ${resourceType}): readonly [OperationKey] {\n  return resourceKey(API, resource);\n}`,
   ];
   // With the config's namespaces: the same factories under the client's names, the flat ones kept.

@@ -33,6 +33,7 @@ export type PathMethod<Paths> = (path: keyof Paths & string, init?: { params?: o
 export interface Runtime<Paths extends {}> {
   readonly pathMethods: Record<'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE', PathMethod<Paths>>;
   call<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<T>;
+  send<T>(operation: OperationDefinition, args?: OperationArgs, options?: CallOptions): Promise<{ data: T; response: Response }>;
   paginate<Item>(operation: OperationDefinition, args?: OperationArgs, options?: PaginateOptions): AsyncIterableIterator<Item>;
   poll<T>(operation: OperationDefinition, args?: OperationArgs, options?: PollOptions): Promise<T>;
   use(...middleware: object[]): void;

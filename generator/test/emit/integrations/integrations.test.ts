@@ -40,6 +40,22 @@ const getZap = operation({
   parameters: [parameter({ name: 'id', in: 'path' })],
 });
 const createZap = operation({ operationId: 'createZap', method: 'post', path: '/v1/zaps' });
+/** GitHub's style: the next page is the cursor of the `Link` header's `rel="next"` URL. */
+const listEvents = operation({
+  operationId: 'listEvents',
+  method: 'get',
+  path: '/v1/events',
+  parameters: [parameter({ name: 'page_token', in: 'query' })],
+  extensions: {
+    rules: [],
+    pagination: {
+      kind: 'cursor',
+      cursorParameter: 'page_token',
+      itemsField: '',
+      nextLinkHeader: true,
+    },
+  } as never,
+});
 const searchZaps = operation({
   operationId: 'searchZaps',
   method: 'post',
@@ -67,7 +83,7 @@ describe('resourceOf and isQuery', () => {
 
 describe('tanstack-query emitter', () => {
   const source = tanstackQuerySource(
-    model({ operations: [createZap, getZap, listZaps, searchZaps] }),
+    model({ operations: [createZap, getZap, listZaps, listEvents, searchZaps] }),
     context,
   );
   const cases: [string, { want: string[]; lacks?: string[] }][] = [
@@ -97,9 +113,22 @@ describe('tanstack-query emitter', () => {
       {
         want: [
           'const API = "@zapgen/test-api";',
-          'const getZapScope = { api: API, resource: "/v1/zaps", operationId: "getZap" } as const;',
-          'export type TestApiResource = "/v1/zaps" | "/v1/zaps/search";',
+          // The runtime builds { api, resource, operationId } from the route: no scope here.
+          'return operationQueryKey<GetZapResult>(API, getZapRoute, args);',
+          'operationQueryOptions<GetZapResult, object>({ client, api: API, operation: getZapRoute, args, options });',
+          'export type TestApiResource = "/v1/zaps" | "/v1/events" | "/v1/zaps/search";',
           'export const apiQueryKey: readonly [OperationKey] = [{ api: API }];',
+        ],
+        lacks: ['Scope ='],
+      },
+    ],
+    [
+      'a page read from a Link header is the body and the headers; the others are bodies',
+      {
+        want: [
+          'InfiniteQueryOptionsResult<PageWithHeaders<ListEventsResult>, {}, string | number | null>',
+          'InfiniteQueryOptionsResult<ListZapsResult, {}>',
+          'PageWithHeaders,',
         ],
       },
     ],
@@ -108,7 +137,7 @@ describe('tanstack-query emitter', () => {
       {
         want: [
           'from "@zapgen/runtime/tanstack-query";',
-          'import { createZapRoute, getZapRoute, listZapsRoute, searchZapsRoute } from "./routes.js";',
+          'import { createZapRoute, getZapRoute, listEventsRoute, listZapsRoute, searchZapsRoute } from "./routes.js";',
         ],
         lacks: ['@tanstack/'],
       },
@@ -124,19 +153,11 @@ describe('tanstack-query emitter', () => {
     const text = tanstackQuerySource(model({ operations: [hostile] }), context);
     const file = ts.createSourceFile('m.ts', text, ts.ScriptTarget.Latest, true);
     expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
-    const scope = file.statements
-      .filter(ts.isVariableStatement)
-      .flatMap((statement) => statement.declarationList.declarations)
-      .find((declaration) => declaration.name.getText().endsWith('Scope'))!;
-    const literal = (scope.initializer as ts.AsExpression).expression as ts.ObjectLiteralExpression;
-    const value = (name: string) =>
-      (
-        literal.properties.find(
-          (property) => property.name?.getText() === name,
-        ) as ts.PropertyAssignment
-      ).initializer.getText();
-    expect(JSON.parse(value('operationId'))).toBe(HOSTILE);
-    expect(JSON.parse(value('resource'))).toBe(`/x/${HOSTILE}`);
+    const resource = file.statements
+      .filter(ts.isTypeAliasDeclaration)
+      .find((declaration) => declaration.name.text === 'TestApiResource')!;
+    const literal = (resource.type as ts.LiteralTypeNode).literal.getText();
+    expect(JSON.parse(literal)).toBe(`/x/${HOSTILE}`);
   });
 
   test('an API without operations exports keys only', () => {
@@ -147,7 +168,10 @@ describe('tanstack-query emitter', () => {
 });
 
 describe('swr emitter', () => {
-  const source = swrSource(model({ operations: [createZap, getZap, listZaps] }), context);
+  const source = swrSource(
+    model({ operations: [createZap, getZap, listZaps, listEvents] }),
+    context,
+  );
   test.each([
     [
       'a hook per read, arguments may be null; its return type named, not inferred',
@@ -162,12 +186,20 @@ describe('swr emitter', () => {
       'config?: InfiniteConfig<ListZapsResult>): InfiniteResponse<ListZapsResult>',
     ],
     [
+      'pages read from a Link header are the body and the headers',
+      'config?: InfiniteConfig<PageWithHeaders<ListEventsResult>>): InfiniteResponse<PageWithHeaders<ListEventsResult>>',
+    ],
+    [
+      "keys are the runtime's, from the route and the API",
+      'return useOperation<GetZapResult>(client, getZapRoute, API, args, config);',
+    ],
+    [
       'a mutation hook per write',
       'export function useCreateZap(client: CallingClient, config?: MutationConfig<CreateZapResult, CreateZapArgs>): MutationResponse<CreateZapResult, CreateZapArgs>',
     ],
     [
       'keys filtered by resource and operationId',
-      'resource?: "/v1/zaps"; operationId?: "createZap" | "getZap" | "list_zaps"',
+      'resource?: "/v1/zaps" | "/v1/events"; operationId?: "createZap" | "getZap" | "list_zaps" | "listEvents"',
     ],
   ])('%s', (_name, fragment) => expect(source).toContain(fragment));
 });

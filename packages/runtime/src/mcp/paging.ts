@@ -1,6 +1,6 @@
 /** What a page of a paginated operation tells an agent about the next one (`x-zapgen-pagination`). */
 import type { OperationArgs } from '../definition.js';
-import { firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
+import { firstCursor, itemsOf, pageAfter } from '../pagination.js';
 import type { ToolDefinition } from './definition.js';
 
 /**
@@ -15,20 +15,17 @@ export function nextPageNote(
 ): string | undefined {
   const pagination = tool.operation.pagination;
   if (pagination === undefined) return undefined;
+  const { operationId } = tool.operation;
   let items: unknown[];
   try {
-    items = itemsOf({
-      operationId: tool.operation.operationId,
-      body,
-      itemsField: pagination.itemsField,
-    });
+    items = itemsOf({ operationId, body, itemsField: pagination.itemsField });
   } catch {
     return undefined;
   }
   const cursor = firstCursor(pagination, args);
   const sized = withDefaultSize(tool, args);
-  if (!stepAt({ pagination, args: sized, cursor }).hasNext(body, items, headers))
-    return `This is the last page of ${tool.name}.`;
+  const next = pageAfter({ operationId, pagination, args: sized, cursor, body, headers, items });
+  if (next === undefined) return `This is the last page of ${tool.name}.`;
   const parameter =
     pagination.kind === 'page'
       ? pagination.pageParameter
@@ -38,7 +35,6 @@ export function nextPageNote(
   const argument =
     tool.arguments.find((entry) => entry.in === 'query' && entry.parameter === parameter)?.name ??
     parameter;
-  const next = nextCursor({ pagination, cursor, body, items, headers });
   return `More results may follow: call ${tool.name} again with the same arguments and ${argument}: ${JSON.stringify(next)}.`;
 }
 

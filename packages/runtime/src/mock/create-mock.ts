@@ -601,7 +601,9 @@ export function createMock(config: MockConfig & MockOptions): Mock {
     return {
       'access-control-allow-origin':
         config.cors === undefined || config.cors === '*' ? '*' : origin,
-      'access-control-expose-headers': 'x-request-id, retry-after, www-authenticate, location',
+      // `link`: a browser client pages by it (`nextLinkHeader`), and reads only exposed headers.
+      'access-control-expose-headers':
+        'x-request-id, retry-after, www-authenticate, location, link',
       vary: 'Origin',
     };
   }

@@ -16,15 +16,17 @@ import useSWRMutation, {
 } from 'swr/mutation';
 import type { OperationArgs, OperationDefinition, PageCursor } from '../definition.js';
 import type { ZapgenError } from '../errors.js';
-import { assertPagedByBody, firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
+import { infinitePages } from '../infinite.js';
 import {
   operationKey,
+  operationScope,
   type CallingClient,
   type OperationKey,
   type OperationScope,
 } from '../query-keys.js';
 
 export type { CallingClient, OperationKey, OperationScope };
+export type { PageWithHeaders } from '../infinite.js';
 
 /** The key of one operation's result (`null`: not fetched, SWR's conditional fetching). */
 export type OperationSWRKey = readonly [OperationKey];
@@ -59,57 +61,80 @@ export type MutationResponse<TData, TArgs> = SWRMutationResponse<
 export function useOperation<TData>(
   client: CallingClient,
   operation: OperationDefinition,
-  scope: OperationScope,
+  api: string,
   args: OperationArgs | null,
   config?: QueryConfig<TData>,
 ): QueryResponse<TData> {
   return useSWR<TData, ZapgenError, OperationSWRKey | null>(
-    args === null ? null : operationKey(scope, args),
+    args === null ? null : operationKey(operationScope(api, operation), args),
     () => client.call<TData>(operation, args ?? {}),
     config,
   );
 }
 
+/** What `useSWRInfinite` takes of an operation's pages: the key of each page, and its fetcher. */
+export interface InfiniteKeys {
+  getKey(index: number, previous: unknown): OperationSWRKey | null;
+  fetcher(key: OperationSWRKey): Promise<unknown>;
+}
+
+/**
+ * The keys and fetcher of a paginated operation's pages for `useSWRInfinite`: page `index` is
+ * asked for once page `index - 1` answered, while the pagination model says another follows.
+ * `cursors` keeps each page's cursor between SWR's calls (a hook's ref).
+ */
+export function infiniteKeys(options: {
+  client: CallingClient;
+  operation: OperationDefinition;
+  api: string;
+  args: OperationArgs | null;
+  cursors: PageCursor[];
+}): InfiniteKeys {
+  const { operation, args, cursors } = options;
+  const scope = operationScope(options.api, operation);
+  // Built even without arguments, so that an operation SWR cannot page fails at once.
+  const pages = infinitePages(options.client, operation, args ?? {});
+  return {
+    getKey: (index, previous) => {
+      if (args === null) return null;
+      if (index === 0) cursors.splice(0, cursors.length, pages.first);
+      else {
+        const cursor = cursors[index - 1];
+        if (cursor === undefined || previous === null || previous === undefined) return null;
+        const next = pages.after(previous, cursor);
+        if (next === undefined) return null;
+        cursors[index] = next;
+      }
+      return operationKey(scope, pages.argsAt(cursors[index]!), { infinite: true });
+    },
+    fetcher: (key) => pages.fetch(key[0].args ?? {}),
+  };
+}
+
 /**
  * `useSWRInfinite` over a paginated operation: page after page as `setSize` asks, while the
- * pagination model says there is another (a total, a next link, or a full page).
+ * pagination model says there is another. A page is the body, or for a pagination read from
+ * response headers a `PageWithHeaders` (the body and those headers).
  */
 export function useOperationInfinite<TPage>(
   client: CallingClient,
   operation: OperationDefinition,
-  scope: OperationScope,
+  api: string,
   args: OperationArgs | null,
   config?: InfiniteConfig<TPage>,
 ): InfiniteResponse<TPage> {
-  const pagination = operation.pagination;
-  if (pagination === undefined) throw new TypeError(`${operation.operationId} is not paginated`);
-  assertPagedByBody(operation);
   // The cursor of each page, as SWR asks for the pages' keys in order.
   const cursors = useRef<PageCursor[]>([]);
+  const { getKey, fetcher } = infiniteKeys({
+    client,
+    operation,
+    api,
+    args,
+    cursors: cursors.current,
+  });
   return useSWRInfinite<TPage, ZapgenError>(
-    (index: number, previous: TPage | null) => {
-      if (args === null) return null;
-      if (index === 0) cursors.current = [firstCursor(pagination, args)];
-      else {
-        const cursor = cursors.current[index - 1];
-        if (cursor === undefined || previous === null) return null;
-        const items = itemsOf({
-          operationId: operation.operationId,
-          body: previous,
-          itemsField: pagination.itemsField,
-        });
-        if (!stepAt({ pagination, args, cursor }).hasNext(previous, items)) return null;
-        cursors.current[index] = nextCursor({ pagination, cursor, body: previous, items });
-      }
-      return operationKey(
-        scope,
-        stepAt({ pagination, args, cursor: cursors.current[index]! }).args,
-        {
-          infinite: true,
-        },
-      );
-    },
-    (key: OperationSWRKey) => client.call<TPage>(operation, key[0].args ?? {}),
+    getKey as (index: number, previous: TPage | null) => OperationSWRKey | null,
+    fetcher as (key: OperationSWRKey) => Promise<TPage>,
     config,
   );
 }
@@ -118,11 +143,11 @@ export function useOperationInfinite<TPage>(
 export function useOperationMutation<TData, TArgs extends OperationArgs>(
   client: CallingClient,
   operation: OperationDefinition,
-  scope: OperationScope,
+  api: string,
   config?: MutationConfig<TData, TArgs>,
 ): MutationResponse<TData, TArgs> {
   return useSWRMutation<TData, ZapgenError, OperationSWRKey, TArgs>(
-    operationKey(scope),
+    operationKey(operationScope(api, operation)),
     (_key: OperationSWRKey, { arg }: { arg: TArgs }) => client.call<TData>(operation, arg),
     config as SWRMutationConfiguration<TData, ZapgenError, OperationSWRKey, TArgs, TData>,
   );

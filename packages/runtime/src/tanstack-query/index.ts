@@ -22,4 +22,5 @@ export type {
   OperationKey,
   OperationQueryKey,
   OperationScope,
+  PageWithHeaders,
 } from './operations.js';

@@ -15,16 +15,17 @@ import type {
 } from '@tanstack/query-core';
 import type { OperationArgs, OperationDefinition, PageCursor } from '../definition.js';
 import type { ZapgenError } from '../errors.js';
-import { assertPagedByBody, firstCursor, itemsOf, nextCursor, stepAt } from '../pagination.js';
+import { infinitePages } from '../infinite.js';
 import {
   operationKey,
+  operationScope,
   type CallingClient,
   type OperationKey,
-  type OperationScope,
 } from '../query-keys.js';
 
 export { resourceQueryKey } from '../query-keys.js';
 export type { CallingClient, OperationKey, OperationScope } from '../query-keys.js';
+export type { PageWithHeaders } from '../infinite.js';
 
 /** A query key that carries the type of its data (`queryClient.getQueryData(key)` is typed). */
 export type OperationQueryKey<TData> = DataTag<readonly [OperationKey], TData, ZapgenError>;
@@ -107,10 +108,11 @@ export type MutationOptionsResult<TData, TArgs, TOptions> = [TOptions] extends [
 
 /** The key of an operation's query with these arguments; without them, of all its queries. */
 export function operationQueryKey<TData>(
-  scope: OperationScope,
+  api: string,
+  operation: OperationDefinition,
   args?: OperationArgs,
 ): OperationQueryKey<TData> {
-  return operationKey(scope, args) as never;
+  return operationKey(operationScope(api, operation), args) as never;
 }
 
 /** `null` for a response without a body: TanStack Query does not keep `undefined` as data. */
@@ -122,14 +124,15 @@ function defined<T>(data: T): T {
 export function operationQueryOptions<TData, TOptions extends object = {}>(input: {
   client: CallingClient;
   operation: OperationDefinition;
-  scope: OperationScope;
+  /** The API's name (its package's): the first part of the key. */
+  api: string;
   args?: OperationArgs;
   options?: TOptions;
 }): QueryOptionsResult<TData, TOptions> {
   const { client, operation, args } = input;
   const options = {
     ...input.options,
-    queryKey: operationQueryKey<TData>(input.scope, args),
+    queryKey: operationQueryKey<TData>(input.api, operation, args),
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
       defined(await client.call<TData>(operation, args, { signal })),
   };
@@ -140,7 +143,8 @@ export function operationQueryOptions<TData, TOptions extends object = {}>(input
 /**
  * An infinite query over the pages of a paginated operation, as `paginate` walks them: the first
  * page is the one the arguments name (or the first), the next is asked for while the pagination
- * model says there is one (a total, a next link, or a full page).
+ * model says there is one (a total, a next cursor or link, or a full page). A page is the body,
+ * or for a pagination read from response headers a `PageWithHeaders` (the body and those headers).
  */
 export function operationInfiniteQueryOptions<
   TPage,
@@ -149,35 +153,22 @@ export function operationInfiniteQueryOptions<
 >(input: {
   client: CallingClient;
   operation: OperationDefinition;
-  scope: OperationScope;
+  api: string;
   args?: OperationArgs;
   options?: TOptions;
 }): InfiniteQueryOptionsResult<TPage, TOptions, TPageParam> {
-  const { client, operation, scope } = input;
-  const args = input.args ?? {};
-  const pagination = operation.pagination;
-  if (pagination === undefined) throw new TypeError(`${operation.operationId} is not paginated`);
-  assertPagedByBody(operation);
+  const { operation } = input;
+  const pages = infinitePages(input.client, operation, input.args);
   const options = {
     ...(input.options as TOptions),
-    queryKey: operationKey(scope, input.args, { infinite: true }) as never,
-    initialPageParam: firstCursor(pagination, args),
+    queryKey: operationKey(operationScope(input.api, operation), input.args, {
+      infinite: true,
+    }) as never,
+    initialPageParam: pages.first,
     queryFn: async ({ pageParam, signal }: { pageParam: PageCursor; signal: AbortSignal }) =>
-      defined(
-        await client.call<TPage>(operation, stepAt({ pagination, args, cursor: pageParam }).args, {
-          signal,
-        }),
-      ),
-    getNextPageParam: (lastPage: TPage, _allPages: TPage[], lastPageParam: PageCursor) => {
-      const items = itemsOf({
-        operationId: operation.operationId,
-        body: lastPage,
-        itemsField: pagination.itemsField,
-      });
-      return stepAt({ pagination, args, cursor: lastPageParam }).hasNext(lastPage, items)
-        ? nextCursor({ pagination, cursor: lastPageParam, body: lastPage, items })
-        : undefined;
-    },
+      defined(await pages.fetch(pages.argsAt(pageParam), { signal })),
+    getNextPageParam: (lastPage: TPage, _allPages: TPage[], lastPageParam: PageCursor) =>
+      pages.after(lastPage, lastPageParam),
   };
   // The conditional type is what the caller sees; the object is its one case.
   return options as never;
@@ -191,13 +182,13 @@ export function operationMutationOptions<
 >(input: {
   client: CallingClient;
   operation: OperationDefinition;
-  scope: OperationScope;
+  api: string;
   options?: TOptions;
 }): MutationOptionsResult<TData, TArgs, TOptions> {
   const { client, operation } = input;
   const options = {
     ...(input.options as TOptions),
-    mutationKey: operationKey(input.scope),
+    mutationKey: operationKey(operationScope(input.api, operation)),
     mutationFn: (args: TArgs) => client.call<TData>(operation, args),
   };
   // The conditional type is what the caller sees; the object is its one case.

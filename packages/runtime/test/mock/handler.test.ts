@@ -178,7 +178,8 @@ const cases: [string, { given: Given; want: Want }][] = [
         status: 200,
         headers: {
           'access-control-allow-origin': '*',
-          'access-control-expose-headers': 'x-request-id, retry-after, www-authenticate, location',
+          'access-control-expose-headers':
+            'x-request-id, retry-after, www-authenticate, location, link',
         },
       },
     },

@@ -8,7 +8,7 @@ import type { operations, paths } from './types.js';
 export interface OaiV30PetstoreClientOptions extends ClientOptions {}
 
 /** The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through. */
-export type OaiV30PetstoreBaseClient = Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>;
+export type OaiV30PetstoreBaseClient = Pick<Runtime<paths>, 'call' | 'send' | 'paginate' | 'poll'>;
 
 /** Arguments of `createPets`. */
 export type CreatePetsArgs = {
@@ -45,7 +45,7 @@ export function createBaseClient(
   options: OaiV30PetstoreClientOptions = {},
 ): OaiV30PetstoreBaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
-  return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };
+  return { call: runtime.call, send: runtime.send, paginate: runtime.paginate, poll: runtime.poll };
 }
 
 /**
@@ -111,6 +111,8 @@ export function createClient(options: OaiV30PetstoreClientOptions = {}) {
     eject: runtime.eject,
     /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
+    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
+    send: runtime.send,
     /**
      * Create a pet
      *

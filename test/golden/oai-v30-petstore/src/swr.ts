@@ -27,8 +27,6 @@ export function matchKeys(
   return matchKeysOf({ api: API, ...parts });
 }
 
-const createPetsSwrScope = { api: API, resource: '/pets', operationId: 'createPets' } as const;
-
 /** `useSWRMutation` of `createPets` (POST /pets): `trigger(args)` sends it. */
 export function useCreatePets(
   client: CallingClient,
@@ -37,12 +35,10 @@ export function useCreatePets(
   return useOperationMutation<CreatePetsResult, CreatePetsArgs>(
     client,
     createPetsRoute,
-    createPetsSwrScope,
+    API,
     config,
   );
 }
-
-const listPetsSwrScope = { api: API, resource: '/pets', operationId: 'listPets' } as const;
 
 /** `useSWR` of `listPets` (GET /pets): its result with these arguments; `null` fetches nothing yet. */
 export function useListPets(
@@ -50,10 +46,8 @@ export function useListPets(
   args: ListPetsArgs | null = {},
   config?: QueryConfig<ListPetsResult>,
 ): QueryResponse<ListPetsResult> {
-  return useOperation<ListPetsResult>(client, listPetsRoute, listPetsSwrScope, args, config);
+  return useOperation<ListPetsResult>(client, listPetsRoute, API, args, config);
 }
-
-const showPetByIdSwrScope = { api: API, resource: '/pets', operationId: 'showPetById' } as const;
 
 /** `useSWR` of `showPetById` (GET /pets/{petId}): its result with these arguments; `null` fetches nothing yet. */
 export function useShowPetById(
@@ -61,11 +55,5 @@ export function useShowPetById(
   args: ShowPetByIdArgs | null,
   config?: QueryConfig<ShowPetByIdResult>,
 ): QueryResponse<ShowPetByIdResult> {
-  return useOperation<ShowPetByIdResult>(
-    client,
-    showPetByIdRoute,
-    showPetByIdSwrScope,
-    args,
-    config,
-  );
+  return useOperation<ShowPetByIdResult>(client, showPetByIdRoute, API, args, config);
 }

@@ -38,8 +38,6 @@ export function resourceQueryKey(resource: OaiV30PetstoreResource): readonly [Op
   return resourceKey(API, resource);
 }
 
-const createPetsScope = { api: API, resource: '/pets', operationId: 'createPets' } as const;
-
 /** Mutation options of `createPets` (POST /pets): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function createPetsMutationOptions(
   client: CallingClient,
@@ -56,17 +54,15 @@ export function createPetsMutationOptions(
 ) {
   return operationMutationOptions<CreatePetsResult, CreatePetsArgs, object>({
     client,
+    api: API,
     operation: createPetsRoute,
-    scope: createPetsScope,
     options,
   });
 }
 
-const listPetsScope = { api: API, resource: '/pets', operationId: 'listPets' } as const;
-
 /** The query key of `listPets` with these arguments; without them, the prefix of every `listPets` query (to invalidate them all). */
 export function listPetsQueryKey(args?: ListPetsArgs): OperationQueryKey<ListPetsResult> {
-  return operationQueryKey<ListPetsResult>(listPetsScope, args);
+  return operationQueryKey<ListPetsResult>(API, listPetsRoute, args);
 }
 
 /**
@@ -90,18 +86,16 @@ export function listPetsQueryOptions(
 ) {
   return operationQueryOptions<ListPetsResult, object>({
     client,
+    api: API,
     operation: listPetsRoute,
-    scope: listPetsScope,
     args,
     options,
   });
 }
 
-const showPetByIdScope = { api: API, resource: '/pets', operationId: 'showPetById' } as const;
-
 /** The query key of `showPetById` with these arguments; without them, the prefix of every `showPetById` query (to invalidate them all). */
 export function showPetByIdQueryKey(args?: ShowPetByIdArgs): OperationQueryKey<ShowPetByIdResult> {
-  return operationQueryKey<ShowPetByIdResult>(showPetByIdScope, args);
+  return operationQueryKey<ShowPetByIdResult>(API, showPetByIdRoute, args);
 }
 
 /**
@@ -125,8 +119,8 @@ export function showPetByIdQueryOptions(
 ) {
   return operationQueryOptions<ShowPetByIdResult, object>({
     client,
+    api: API,
     operation: showPetByIdRoute,
-    scope: showPetByIdScope,
     args,
     options,
   });

@@ -8,7 +8,10 @@ import type { paths } from './types.js';
 export interface OaiV31WebhookExampleClientOptions extends ClientOptions {}
 
 /** The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through. */
-export type OaiV31WebhookExampleBaseClient = Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>;
+export type OaiV31WebhookExampleBaseClient = Pick<
+  Runtime<paths>,
+  'call' | 'send' | 'paginate' | 'poll'
+>;
 
 /**
  * A client of Webhook Example for the operation functions: `getThing(client, args)` instead of `client.getThing(args)`.
@@ -19,7 +22,7 @@ export function createBaseClient(
   options: OaiV31WebhookExampleClientOptions = {},
 ): OaiV31WebhookExampleBaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
-  return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };
+  return { call: runtime.call, send: runtime.send, paginate: runtime.paginate, poll: runtime.poll };
 }
 
 /**
@@ -37,6 +40,8 @@ export function createClient(options: OaiV31WebhookExampleClientOptions = {}) {
     eject: runtime.eject,
     /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
+    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
+    send: runtime.send,
   };
 }
 

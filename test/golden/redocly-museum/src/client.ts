@@ -19,7 +19,7 @@ import type { operations, paths } from './types.js';
 export interface RedoclyMuseumClientOptions extends ClientOptions {}
 
 /** The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through. */
-export type RedoclyMuseumBaseClient = Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>;
+export type RedoclyMuseumBaseClient = Pick<Runtime<paths>, 'call' | 'send' | 'paginate' | 'poll'>;
 
 /** Arguments of `buyMuseumTickets`. */
 export type BuyMuseumTicketsArgs = {
@@ -101,7 +101,7 @@ export function createBaseClient(
   options: RedoclyMuseumClientOptions = {},
 ): RedoclyMuseumBaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
-  return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };
+  return { call: runtime.call, send: runtime.send, paginate: runtime.paginate, poll: runtime.poll };
 }
 
 /**
@@ -288,6 +288,8 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
     eject: runtime.eject,
     /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
+    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
+    send: runtime.send,
     /**
      * Buy museum tickets
      *

@@ -57,12 +57,6 @@ export function matchKeys(
   return matchKeysOf({ api: API, ...parts });
 }
 
-const buyMuseumTicketsSwrScope = {
-  api: API,
-  resource: '/tickets',
-  operationId: 'buyMuseumTickets',
-} as const;
-
 /** `useSWRMutation` of `buyMuseumTickets` (POST /tickets): `trigger(args)` sends it. */
 export function useBuyMuseumTickets(
   client: CallingClient,
@@ -71,16 +65,10 @@ export function useBuyMuseumTickets(
   return useOperationMutation<BuyMuseumTicketsResult, BuyMuseumTicketsArgs>(
     client,
     buyMuseumTicketsRoute,
-    buyMuseumTicketsSwrScope,
+    API,
     config,
   );
 }
-
-const createSpecialEventSwrScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'createSpecialEvent',
-} as const;
 
 /** `useSWRMutation` of `createSpecialEvent` (POST /special-events): `trigger(args)` sends it. */
 export function useCreateSpecialEvent(
@@ -90,16 +78,10 @@ export function useCreateSpecialEvent(
   return useOperationMutation<CreateSpecialEventResult, CreateSpecialEventArgs>(
     client,
     createSpecialEventRoute,
-    createSpecialEventSwrScope,
+    API,
     config,
   );
 }
-
-const deleteSpecialEventSwrScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'deleteSpecialEvent',
-} as const;
 
 /** `useSWRMutation` of `deleteSpecialEvent` (DELETE /special-events/{eventId}): `trigger(args)` sends it. */
 export function useDeleteSpecialEvent(
@@ -109,16 +91,10 @@ export function useDeleteSpecialEvent(
   return useOperationMutation<DeleteSpecialEventResult, DeleteSpecialEventArgs>(
     client,
     deleteSpecialEventRoute,
-    deleteSpecialEventSwrScope,
+    API,
     config,
   );
 }
-
-const getMuseumHoursSwrScope = {
-  api: API,
-  resource: '/museum-hours',
-  operationId: 'getMuseumHours',
-} as const;
 
 /** `useSWR` of `getMuseumHours` (GET /museum-hours): its result with these arguments; `null` fetches nothing yet. */
 export function useGetMuseumHours(
@@ -126,20 +102,8 @@ export function useGetMuseumHours(
   args: GetMuseumHoursArgs | null = {},
   config?: QueryConfig<GetMuseumHoursResult>,
 ): QueryResponse<GetMuseumHoursResult> {
-  return useOperation<GetMuseumHoursResult>(
-    client,
-    getMuseumHoursRoute,
-    getMuseumHoursSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetMuseumHoursResult>(client, getMuseumHoursRoute, API, args, config);
 }
-
-const getSpecialEventSwrScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'getSpecialEvent',
-} as const;
 
 /** `useSWR` of `getSpecialEvent` (GET /special-events/{eventId}): its result with these arguments; `null` fetches nothing yet. */
 export function useGetSpecialEvent(
@@ -147,20 +111,8 @@ export function useGetSpecialEvent(
   args: GetSpecialEventArgs | null,
   config?: QueryConfig<GetSpecialEventResult>,
 ): QueryResponse<GetSpecialEventResult> {
-  return useOperation<GetSpecialEventResult>(
-    client,
-    getSpecialEventRoute,
-    getSpecialEventSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetSpecialEventResult>(client, getSpecialEventRoute, API, args, config);
 }
-
-const getTicketCodeSwrScope = {
-  api: API,
-  resource: '/tickets/{ticketId}/qr',
-  operationId: 'getTicketCode',
-} as const;
 
 /** `useSWR` of `getTicketCode` (GET /tickets/{ticketId}/qr): its result with these arguments; `null` fetches nothing yet. */
 export function useGetTicketCode(
@@ -168,20 +120,8 @@ export function useGetTicketCode(
   args: GetTicketCodeArgs | null,
   config?: QueryConfig<GetTicketCodeResult>,
 ): QueryResponse<GetTicketCodeResult> {
-  return useOperation<GetTicketCodeResult>(
-    client,
-    getTicketCodeRoute,
-    getTicketCodeSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetTicketCodeResult>(client, getTicketCodeRoute, API, args, config);
 }
-
-const listSpecialEventsSwrScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'listSpecialEvents',
-} as const;
 
 /** `useSWR` of `listSpecialEvents` (GET /special-events): its result with these arguments; `null` fetches nothing yet. */
 export function useListSpecialEvents(
@@ -189,20 +129,8 @@ export function useListSpecialEvents(
   args: ListSpecialEventsArgs | null = {},
   config?: QueryConfig<ListSpecialEventsResult>,
 ): QueryResponse<ListSpecialEventsResult> {
-  return useOperation<ListSpecialEventsResult>(
-    client,
-    listSpecialEventsRoute,
-    listSpecialEventsSwrScope,
-    args,
-    config,
-  );
+  return useOperation<ListSpecialEventsResult>(client, listSpecialEventsRoute, API, args, config);
 }
-
-const updateSpecialEventSwrScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'updateSpecialEvent',
-} as const;
 
 /** `useSWRMutation` of `updateSpecialEvent` (PATCH /special-events/{eventId}): `trigger(args)` sends it. */
 export function useUpdateSpecialEvent(
@@ -212,7 +140,7 @@ export function useUpdateSpecialEvent(
   return useOperationMutation<UpdateSpecialEventResult, UpdateSpecialEventArgs>(
     client,
     updateSpecialEventRoute,
-    updateSpecialEventSwrScope,
+    API,
     config,
   );
 }

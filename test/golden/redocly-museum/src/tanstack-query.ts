@@ -61,12 +61,6 @@ export function resourceQueryKey(resource: RedoclyMuseumResource): readonly [Ope
   return resourceKey(API, resource);
 }
 
-const buyMuseumTicketsScope = {
-  api: API,
-  resource: '/tickets',
-  operationId: 'buyMuseumTickets',
-} as const;
-
 /** Mutation options of `buyMuseumTickets` (POST /tickets): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function buyMuseumTicketsMutationOptions(
   client: CallingClient,
@@ -83,17 +77,11 @@ export function buyMuseumTicketsMutationOptions(
 ) {
   return operationMutationOptions<BuyMuseumTicketsResult, BuyMuseumTicketsArgs, object>({
     client,
+    api: API,
     operation: buyMuseumTicketsRoute,
-    scope: buyMuseumTicketsScope,
     options,
   });
 }
-
-const createSpecialEventScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'createSpecialEvent',
-} as const;
 
 /** Mutation options of `createSpecialEvent` (POST /special-events): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function createSpecialEventMutationOptions(
@@ -111,17 +99,11 @@ export function createSpecialEventMutationOptions(
 ) {
   return operationMutationOptions<CreateSpecialEventResult, CreateSpecialEventArgs, object>({
     client,
+    api: API,
     operation: createSpecialEventRoute,
-    scope: createSpecialEventScope,
     options,
   });
 }
-
-const deleteSpecialEventScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'deleteSpecialEvent',
-} as const;
 
 /** Mutation options of `deleteSpecialEvent` (DELETE /special-events/{eventId}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function deleteSpecialEventMutationOptions(
@@ -139,23 +121,17 @@ export function deleteSpecialEventMutationOptions(
 ) {
   return operationMutationOptions<DeleteSpecialEventResult, DeleteSpecialEventArgs, object>({
     client,
+    api: API,
     operation: deleteSpecialEventRoute,
-    scope: deleteSpecialEventScope,
     options,
   });
 }
-
-const getMuseumHoursScope = {
-  api: API,
-  resource: '/museum-hours',
-  operationId: 'getMuseumHours',
-} as const;
 
 /** The query key of `getMuseumHours` with these arguments; without them, the prefix of every `getMuseumHours` query (to invalidate them all). */
 export function getMuseumHoursQueryKey(
   args?: GetMuseumHoursArgs,
 ): OperationQueryKey<GetMuseumHoursResult> {
-  return operationQueryKey<GetMuseumHoursResult>(getMuseumHoursScope, args);
+  return operationQueryKey<GetMuseumHoursResult>(API, getMuseumHoursRoute, args);
 }
 
 /**
@@ -181,24 +157,18 @@ export function getMuseumHoursQueryOptions(
 ) {
   return operationQueryOptions<GetMuseumHoursResult, object>({
     client,
+    api: API,
     operation: getMuseumHoursRoute,
-    scope: getMuseumHoursScope,
     args,
     options,
   });
 }
 
-const getSpecialEventScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'getSpecialEvent',
-} as const;
-
 /** The query key of `getSpecialEvent` with these arguments; without them, the prefix of every `getSpecialEvent` query (to invalidate them all). */
 export function getSpecialEventQueryKey(
   args?: GetSpecialEventArgs,
 ): OperationQueryKey<GetSpecialEventResult> {
-  return operationQueryKey<GetSpecialEventResult>(getSpecialEventScope, args);
+  return operationQueryKey<GetSpecialEventResult>(API, getSpecialEventRoute, args);
 }
 
 /**
@@ -224,24 +194,18 @@ export function getSpecialEventQueryOptions(
 ) {
   return operationQueryOptions<GetSpecialEventResult, object>({
     client,
+    api: API,
     operation: getSpecialEventRoute,
-    scope: getSpecialEventScope,
     args,
     options,
   });
 }
 
-const getTicketCodeScope = {
-  api: API,
-  resource: '/tickets/{ticketId}/qr',
-  operationId: 'getTicketCode',
-} as const;
-
 /** The query key of `getTicketCode` with these arguments; without them, the prefix of every `getTicketCode` query (to invalidate them all). */
 export function getTicketCodeQueryKey(
   args?: GetTicketCodeArgs,
 ): OperationQueryKey<GetTicketCodeResult> {
-  return operationQueryKey<GetTicketCodeResult>(getTicketCodeScope, args);
+  return operationQueryKey<GetTicketCodeResult>(API, getTicketCodeRoute, args);
 }
 
 /**
@@ -265,24 +229,18 @@ export function getTicketCodeQueryOptions(
 ) {
   return operationQueryOptions<GetTicketCodeResult, object>({
     client,
+    api: API,
     operation: getTicketCodeRoute,
-    scope: getTicketCodeScope,
     args,
     options,
   });
 }
 
-const listSpecialEventsScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'listSpecialEvents',
-} as const;
-
 /** The query key of `listSpecialEvents` with these arguments; without them, the prefix of every `listSpecialEvents` query (to invalidate them all). */
 export function listSpecialEventsQueryKey(
   args?: ListSpecialEventsArgs,
 ): OperationQueryKey<ListSpecialEventsResult> {
-  return operationQueryKey<ListSpecialEventsResult>(listSpecialEventsScope, args);
+  return operationQueryKey<ListSpecialEventsResult>(API, listSpecialEventsRoute, args);
 }
 
 /**
@@ -308,18 +266,12 @@ export function listSpecialEventsQueryOptions(
 ) {
   return operationQueryOptions<ListSpecialEventsResult, object>({
     client,
+    api: API,
     operation: listSpecialEventsRoute,
-    scope: listSpecialEventsScope,
     args,
     options,
   });
 }
-
-const updateSpecialEventScope = {
-  api: API,
-  resource: '/special-events',
-  operationId: 'updateSpecialEvent',
-} as const;
 
 /** Mutation options of `updateSpecialEvent` (PATCH /special-events/{eventId}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function updateSpecialEventMutationOptions(
@@ -337,8 +289,8 @@ export function updateSpecialEventMutationOptions(
 ) {
   return operationMutationOptions<UpdateSpecialEventResult, UpdateSpecialEventArgs, object>({
     client,
+    api: API,
     operation: updateSpecialEventRoute,
-    scope: updateSpecialEventScope,
     options,
   });
 }

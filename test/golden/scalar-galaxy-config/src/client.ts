@@ -41,7 +41,10 @@ export interface ScalarGalaxyConfigClientOptions extends ClientOptions {
 }
 
 /** The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through. */
-export type ScalarGalaxyConfigBaseClient = Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>;
+export type ScalarGalaxyConfigBaseClient = Pick<
+  Runtime<paths>,
+  'call' | 'send' | 'paginate' | 'poll'
+>;
 
 /** Arguments of `createCelestialBody`. */
 export type CreateCelestialBodyArgs =
@@ -168,7 +171,7 @@ export function createBaseClient(
   options: ScalarGalaxyConfigClientOptions = {},
 ): ScalarGalaxyConfigBaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
-  return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };
+  return { call: runtime.call, send: runtime.send, paginate: runtime.paginate, poll: runtime.poll };
 }
 
 /**
@@ -371,6 +374,8 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
     eject: runtime.eject,
     /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
+    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
+    send: runtime.send,
     /** The `celestialBodies` resource. */
     celestialBodies: {
       /**

@@ -61,12 +61,6 @@ export function matchKeys(
   return matchKeysOf({ api: API, ...parts });
 }
 
-const createCelestialBodySwrScope = {
-  api: API,
-  resource: '/celestial-bodies',
-  operationId: 'createCelestialBody',
-} as const;
-
 /** `useSWRMutation` of `createCelestialBody` (POST /celestial-bodies): `trigger(args)` sends it. */
 export function useCreateCelestialBody(
   client: CallingClient,
@@ -75,16 +69,10 @@ export function useCreateCelestialBody(
   return useOperationMutation<CreateCelestialBodyResult, CreateCelestialBodyArgs>(
     client,
     createCelestialBodyRoute,
-    createCelestialBodySwrScope,
+    API,
     config,
   );
 }
-
-const createPlanetSwrScope = {
-  api: API,
-  resource: '/planets',
-  operationId: 'createPlanet',
-} as const;
 
 /** `useSWRMutation` of `createPlanet` (POST /planets): `trigger(args)` sends it. */
 export function useCreatePlanet(
@@ -94,16 +82,10 @@ export function useCreatePlanet(
   return useOperationMutation<CreatePlanetResult, CreatePlanetArgs>(
     client,
     createPlanetRoute,
-    createPlanetSwrScope,
+    API,
     config,
   );
 }
-
-const createUserSwrScope = {
-  api: API,
-  resource: '/user/signup',
-  operationId: 'createUser',
-} as const;
 
 /** `useSWRMutation` of `createUser` (POST /user/signup): `trigger(args)` sends it. */
 export function useCreateUser(
@@ -113,16 +95,10 @@ export function useCreateUser(
   return useOperationMutation<CreateUserResult, CreateUserArgs>(
     client,
     createUserRoute,
-    createUserSwrScope,
+    API,
     config,
   );
 }
-
-const deletePlanetSwrScope = {
-  api: API,
-  resource: '/planets',
-  operationId: 'deletePlanet',
-} as const;
 
 /** `useSWRMutation` of `deletePlanet` (DELETE /planets/{planetId}): `trigger(args)` sends it. */
 export function useDeletePlanet(
@@ -132,12 +108,10 @@ export function useDeletePlanet(
   return useOperationMutation<DeletePlanetResult, DeletePlanetArgs>(
     client,
     deletePlanetRoute,
-    deletePlanetSwrScope,
+    API,
     config,
   );
 }
-
-const getAllDataSwrScope = { api: API, resource: '/planets', operationId: 'getAllData' } as const;
 
 /** `useSWR` of `getAllData` (GET /planets): its result with these arguments; `null` fetches nothing yet. */
 export function useGetAllData(
@@ -145,10 +119,8 @@ export function useGetAllData(
   args: GetAllDataArgs | null = {},
   config?: QueryConfig<GetAllDataResult>,
 ): QueryResponse<GetAllDataResult> {
-  return useOperation<GetAllDataResult>(client, getAllDataRoute, getAllDataSwrScope, args, config);
+  return useOperation<GetAllDataResult>(client, getAllDataRoute, API, args, config);
 }
-
-const whoAmISwrScope = { api: API, resource: '/me', operationId: 'getMe' } as const;
 
 /** `useSWR` of `whoAmI` (GET /me): its result with these arguments; `null` fetches nothing yet. */
 export function useWhoAmI(
@@ -156,10 +128,8 @@ export function useWhoAmI(
   args: WhoAmIArgs | null = {},
   config?: QueryConfig<WhoAmIResult>,
 ): QueryResponse<WhoAmIResult> {
-  return useOperation<WhoAmIResult>(client, whoAmIRoute, whoAmISwrScope, args, config);
+  return useOperation<WhoAmIResult>(client, whoAmIRoute, API, args, config);
 }
-
-const getPlanetSwrScope = { api: API, resource: '/planets', operationId: 'getPlanet' } as const;
 
 /** `useSWR` of `getPlanet` (GET /planets/{planetId}): its result with these arguments; `null` fetches nothing yet. */
 export function useGetPlanet(
@@ -167,29 +137,16 @@ export function useGetPlanet(
   args: GetPlanetArgs | null,
   config?: QueryConfig<GetPlanetResult>,
 ): QueryResponse<GetPlanetResult> {
-  return useOperation<GetPlanetResult>(client, getPlanetRoute, getPlanetSwrScope, args, config);
+  return useOperation<GetPlanetResult>(client, getPlanetRoute, API, args, config);
 }
-
-const getTokenSwrScope = { api: API, resource: '/auth/token', operationId: 'getToken' } as const;
 
 /** `useSWRMutation` of `getToken` (POST /auth/token): `trigger(args)` sends it. */
 export function useGetToken(
   client: CallingClient,
   config?: MutationConfig<GetTokenResult, GetTokenArgs>,
 ): MutationResponse<GetTokenResult, GetTokenArgs> {
-  return useOperationMutation<GetTokenResult, GetTokenArgs>(
-    client,
-    getTokenRoute,
-    getTokenSwrScope,
-    config,
-  );
+  return useOperationMutation<GetTokenResult, GetTokenArgs>(client, getTokenRoute, API, config);
 }
-
-const updatePlanetSwrScope = {
-  api: API,
-  resource: '/planets',
-  operationId: 'updatePlanet',
-} as const;
 
 /** `useSWRMutation` of `updatePlanet` (PUT /planets/{planetId}): `trigger(args)` sends it. */
 export function useUpdatePlanet(
@@ -199,7 +156,7 @@ export function useUpdatePlanet(
   return useOperationMutation<UpdatePlanetResult, UpdatePlanetArgs>(
     client,
     updatePlanetRoute,
-    updatePlanetSwrScope,
+    API,
     config,
   );
 }

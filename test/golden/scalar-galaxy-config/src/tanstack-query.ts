@@ -65,12 +65,6 @@ export function resourceQueryKey(resource: ScalarGalaxyConfigResource): readonly
   return resourceKey(API, resource);
 }
 
-const createCelestialBodyScope = {
-  api: API,
-  resource: '/celestial-bodies',
-  operationId: 'createCelestialBody',
-} as const;
-
 /** Mutation options of `createCelestialBody` (POST /celestial-bodies): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function createCelestialBodyMutationOptions(
   client: CallingClient,
@@ -87,13 +81,11 @@ export function createCelestialBodyMutationOptions(
 ) {
   return operationMutationOptions<CreateCelestialBodyResult, CreateCelestialBodyArgs, object>({
     client,
+    api: API,
     operation: createCelestialBodyRoute,
-    scope: createCelestialBodyScope,
     options,
   });
 }
-
-const createPlanetScope = { api: API, resource: '/planets', operationId: 'createPlanet' } as const;
 
 /** Mutation options of `createPlanet` (POST /planets): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function createPlanetMutationOptions(
@@ -111,13 +103,11 @@ export function createPlanetMutationOptions(
 ) {
   return operationMutationOptions<CreatePlanetResult, CreatePlanetArgs, object>({
     client,
+    api: API,
     operation: createPlanetRoute,
-    scope: createPlanetScope,
     options,
   });
 }
-
-const createUserScope = { api: API, resource: '/user/signup', operationId: 'createUser' } as const;
 
 /** Mutation options of `createUser` (POST /user/signup): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function createUserMutationOptions(
@@ -135,13 +125,11 @@ export function createUserMutationOptions(
 ) {
   return operationMutationOptions<CreateUserResult, CreateUserArgs, object>({
     client,
+    api: API,
     operation: createUserRoute,
-    scope: createUserScope,
     options,
   });
 }
-
-const deletePlanetScope = { api: API, resource: '/planets', operationId: 'deletePlanet' } as const;
 
 /** Mutation options of `deletePlanet` (DELETE /planets/{planetId}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function deletePlanetMutationOptions(
@@ -159,17 +147,15 @@ export function deletePlanetMutationOptions(
 ) {
   return operationMutationOptions<DeletePlanetResult, DeletePlanetArgs, object>({
     client,
+    api: API,
     operation: deletePlanetRoute,
-    scope: deletePlanetScope,
     options,
   });
 }
 
-const getAllDataScope = { api: API, resource: '/planets', operationId: 'getAllData' } as const;
-
 /** The query key of `getAllData` with these arguments; without them, the prefix of every `getAllData` query (to invalidate them all). */
 export function getAllDataQueryKey(args?: GetAllDataArgs): OperationQueryKey<GetAllDataResult> {
-  return operationQueryKey<GetAllDataResult>(getAllDataScope, args);
+  return operationQueryKey<GetAllDataResult>(API, getAllDataRoute, args);
 }
 
 /**
@@ -193,18 +179,16 @@ export function getAllDataQueryOptions(
 ) {
   return operationQueryOptions<GetAllDataResult, object>({
     client,
+    api: API,
     operation: getAllDataRoute,
-    scope: getAllDataScope,
     args,
     options,
   });
 }
 
-const whoAmIScope = { api: API, resource: '/me', operationId: 'getMe' } as const;
-
 /** The query key of `whoAmI` with these arguments; without them, the prefix of every `whoAmI` query (to invalidate them all). */
 export function whoAmIQueryKey(args?: WhoAmIArgs): OperationQueryKey<WhoAmIResult> {
-  return operationQueryKey<WhoAmIResult>(whoAmIScope, args);
+  return operationQueryKey<WhoAmIResult>(API, whoAmIRoute, args);
 }
 
 /**
@@ -228,18 +212,16 @@ export function whoAmIQueryOptions(
 ) {
   return operationQueryOptions<WhoAmIResult, object>({
     client,
+    api: API,
     operation: whoAmIRoute,
-    scope: whoAmIScope,
     args,
     options,
   });
 }
 
-const getPlanetScope = { api: API, resource: '/planets', operationId: 'getPlanet' } as const;
-
 /** The query key of `getPlanet` with these arguments; without them, the prefix of every `getPlanet` query (to invalidate them all). */
 export function getPlanetQueryKey(args?: GetPlanetArgs): OperationQueryKey<GetPlanetResult> {
-  return operationQueryKey<GetPlanetResult>(getPlanetScope, args);
+  return operationQueryKey<GetPlanetResult>(API, getPlanetRoute, args);
 }
 
 /**
@@ -263,14 +245,12 @@ export function getPlanetQueryOptions(
 ) {
   return operationQueryOptions<GetPlanetResult, object>({
     client,
+    api: API,
     operation: getPlanetRoute,
-    scope: getPlanetScope,
     args,
     options,
   });
 }
-
-const getTokenScope = { api: API, resource: '/auth/token', operationId: 'getToken' } as const;
 
 /** Mutation options of `getToken` (POST /auth/token): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function getTokenMutationOptions(
@@ -288,13 +268,11 @@ export function getTokenMutationOptions(
 ) {
   return operationMutationOptions<GetTokenResult, GetTokenArgs, object>({
     client,
+    api: API,
     operation: getTokenRoute,
-    scope: getTokenScope,
     options,
   });
 }
-
-const updatePlanetScope = { api: API, resource: '/planets', operationId: 'updatePlanet' } as const;
 
 /** Mutation options of `updatePlanet` (PUT /planets/{planetId}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function updatePlanetMutationOptions(
@@ -312,8 +290,8 @@ export function updatePlanetMutationOptions(
 ) {
   return operationMutationOptions<UpdatePlanetResult, UpdatePlanetArgs, object>({
     client,
+    api: API,
     operation: updatePlanetRoute,
-    scope: updatePlanetScope,
     options,
   });
 }

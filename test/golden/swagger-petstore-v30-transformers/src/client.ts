@@ -35,7 +35,10 @@ export interface SwaggerPetstoreV30ClientOptions extends ClientOptions {
 }
 
 /** The client returned by `createBaseClient`: what the operation functions (`fn(client, args)`) send through. */
-export type SwaggerPetstoreV30BaseClient = Pick<Runtime<paths>, 'call' | 'paginate' | 'poll'>;
+export type SwaggerPetstoreV30BaseClient = Pick<
+  Runtime<paths>,
+  'call' | 'send' | 'paginate' | 'poll'
+>;
 
 /** Arguments of `addPet`. */
 export type AddPetArgs =
@@ -288,7 +291,7 @@ export function createBaseClient(
   options: SwaggerPetstoreV30ClientOptions = {},
 ): SwaggerPetstoreV30BaseClient {
   const runtime = createRuntime<paths>(apiBase, options);
-  return { call: runtime.call, paginate: runtime.paginate, poll: runtime.poll };
+  return { call: runtime.call, send: runtime.send, paginate: runtime.paginate, poll: runtime.poll };
 }
 
 /**
@@ -681,6 +684,8 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
     eject: runtime.eject,
     /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
+    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
+    send: runtime.send,
     /**
      * Add a new pet to the store.
      *

@@ -111,22 +111,13 @@ export function matchKeys(
   return matchKeysOf({ api: API, ...parts });
 }
 
-const addPetSwrScope = { api: API, resource: '/pet', operationId: 'addPet' } as const;
-
 /** `useSWRMutation` of `addPet` (POST /pet): `trigger(args)` sends it. */
 export function useAddPet(
   client: CallingClient,
   config?: MutationConfig<AddPetResult, AddPetArgs>,
 ): MutationResponse<AddPetResult, AddPetArgs> {
-  return useOperationMutation<AddPetResult, AddPetArgs>(
-    client,
-    addPetRoute,
-    addPetSwrScope,
-    config,
-  );
+  return useOperationMutation<AddPetResult, AddPetArgs>(client, addPetRoute, API, config);
 }
-
-const createUserSwrScope = { api: API, resource: '/user', operationId: 'createUser' } as const;
 
 /** `useSWRMutation` of `createUser` (POST /user): `trigger(args)` sends it. */
 export function useCreateUser(
@@ -136,16 +127,10 @@ export function useCreateUser(
   return useOperationMutation<CreateUserResult, CreateUserArgs>(
     client,
     createUserRoute,
-    createUserSwrScope,
+    API,
     config,
   );
 }
-
-const createUsersWithListInputSwrScope = {
-  api: API,
-  resource: '/user/createWithList',
-  operationId: 'createUsersWithListInput',
-} as const;
 
 /** `useSWRMutation` of `createUsersWithListInput` (POST /user/createWithList): `trigger(args)` sends it. */
 export function useCreateUsersWithListInput(
@@ -155,16 +140,10 @@ export function useCreateUsersWithListInput(
   return useOperationMutation<CreateUsersWithListInputResult, CreateUsersWithListInputArgs>(
     client,
     createUsersWithListInputRoute,
-    createUsersWithListInputSwrScope,
+    API,
     config,
   );
 }
-
-const deleteOrderSwrScope = {
-  api: API,
-  resource: '/store/order',
-  operationId: 'deleteOrder',
-} as const;
 
 /** `useSWRMutation` of `deleteOrder` (DELETE /store/order/{orderId}): `trigger(args)` sends it. */
 export function useDeleteOrder(
@@ -174,27 +153,18 @@ export function useDeleteOrder(
   return useOperationMutation<DeleteOrderResult, DeleteOrderArgs>(
     client,
     deleteOrderRoute,
-    deleteOrderSwrScope,
+    API,
     config,
   );
 }
-
-const deletePetSwrScope = { api: API, resource: '/pet', operationId: 'deletePet' } as const;
 
 /** `useSWRMutation` of `deletePet` (DELETE /pet/{petId}): `trigger(args)` sends it. */
 export function useDeletePet(
   client: CallingClient,
   config?: MutationConfig<DeletePetResult, DeletePetArgs>,
 ): MutationResponse<DeletePetResult, DeletePetArgs> {
-  return useOperationMutation<DeletePetResult, DeletePetArgs>(
-    client,
-    deletePetRoute,
-    deletePetSwrScope,
-    config,
-  );
+  return useOperationMutation<DeletePetResult, DeletePetArgs>(client, deletePetRoute, API, config);
 }
-
-const deleteUserSwrScope = { api: API, resource: '/user', operationId: 'deleteUser' } as const;
 
 /** `useSWRMutation` of `deleteUser` (DELETE /user/{username}): `trigger(args)` sends it. */
 export function useDeleteUser(
@@ -204,16 +174,10 @@ export function useDeleteUser(
   return useOperationMutation<DeleteUserResult, DeleteUserArgs>(
     client,
     deleteUserRoute,
-    deleteUserSwrScope,
+    API,
     config,
   );
 }
-
-const findPetsByStatusSwrScope = {
-  api: API,
-  resource: '/pet/findByStatus',
-  operationId: 'findPetsByStatus',
-} as const;
 
 /** `useSWR` of `findPetsByStatus` (GET /pet/findByStatus): its result with these arguments; `null` fetches nothing yet. */
 export function useFindPetsByStatus(
@@ -221,20 +185,8 @@ export function useFindPetsByStatus(
   args: FindPetsByStatusArgs | null = {},
   config?: QueryConfig<FindPetsByStatusResult>,
 ): QueryResponse<FindPetsByStatusResult> {
-  return useOperation<FindPetsByStatusResult>(
-    client,
-    findPetsByStatusRoute,
-    findPetsByStatusSwrScope,
-    args,
-    config,
-  );
+  return useOperation<FindPetsByStatusResult>(client, findPetsByStatusRoute, API, args, config);
 }
-
-const findPetsByTagsSwrScope = {
-  api: API,
-  resource: '/pet/findByTags',
-  operationId: 'findPetsByTags',
-} as const;
 
 /** `useSWR` of `findPetsByTags` (GET /pet/findByTags): its result with these arguments; `null` fetches nothing yet. */
 export function useFindPetsByTags(
@@ -242,20 +194,8 @@ export function useFindPetsByTags(
   args: FindPetsByTagsArgs | null = {},
   config?: QueryConfig<FindPetsByTagsResult>,
 ): QueryResponse<FindPetsByTagsResult> {
-  return useOperation<FindPetsByTagsResult>(
-    client,
-    findPetsByTagsRoute,
-    findPetsByTagsSwrScope,
-    args,
-    config,
-  );
+  return useOperation<FindPetsByTagsResult>(client, findPetsByTagsRoute, API, args, config);
 }
-
-const getInventorySwrScope = {
-  api: API,
-  resource: '/store/inventory',
-  operationId: 'getInventory',
-} as const;
 
 /** `useSWR` of `getInventory` (GET /store/inventory): its result with these arguments; `null` fetches nothing yet. */
 export function useGetInventory(
@@ -263,20 +203,8 @@ export function useGetInventory(
   args: GetInventoryArgs | null = {},
   config?: QueryConfig<GetInventoryResult>,
 ): QueryResponse<GetInventoryResult> {
-  return useOperation<GetInventoryResult>(
-    client,
-    getInventoryRoute,
-    getInventorySwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetInventoryResult>(client, getInventoryRoute, API, args, config);
 }
-
-const getOrderByIdSwrScope = {
-  api: API,
-  resource: '/store/order',
-  operationId: 'getOrderById',
-} as const;
 
 /** `useSWR` of `getOrderById` (GET /store/order/{orderId}): its result with these arguments; `null` fetches nothing yet. */
 export function useGetOrderById(
@@ -284,16 +212,8 @@ export function useGetOrderById(
   args: GetOrderByIdArgs | null,
   config?: QueryConfig<GetOrderByIdResult>,
 ): QueryResponse<GetOrderByIdResult> {
-  return useOperation<GetOrderByIdResult>(
-    client,
-    getOrderByIdRoute,
-    getOrderByIdSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetOrderByIdResult>(client, getOrderByIdRoute, API, args, config);
 }
-
-const getPetByIdSwrScope = { api: API, resource: '/pet', operationId: 'getPetById' } as const;
 
 /** `useSWR` of `getPetById` (GET /pet/{petId}): its result with these arguments; `null` fetches nothing yet. */
 export function useGetPetById(
@@ -301,14 +221,8 @@ export function useGetPetById(
   args: GetPetByIdArgs | null,
   config?: QueryConfig<GetPetByIdResult>,
 ): QueryResponse<GetPetByIdResult> {
-  return useOperation<GetPetByIdResult>(client, getPetByIdRoute, getPetByIdSwrScope, args, config);
+  return useOperation<GetPetByIdResult>(client, getPetByIdRoute, API, args, config);
 }
-
-const getUserByNameSwrScope = {
-  api: API,
-  resource: '/user',
-  operationId: 'getUserByName',
-} as const;
 
 /** `useSWR` of `getUserByName` (GET /user/{username}): its result with these arguments; `null` fetches nothing yet. */
 export function useGetUserByName(
@@ -316,16 +230,8 @@ export function useGetUserByName(
   args: GetUserByNameArgs | null,
   config?: QueryConfig<GetUserByNameResult>,
 ): QueryResponse<GetUserByNameResult> {
-  return useOperation<GetUserByNameResult>(
-    client,
-    getUserByNameRoute,
-    getUserByNameSwrScope,
-    args,
-    config,
-  );
+  return useOperation<GetUserByNameResult>(client, getUserByNameRoute, API, args, config);
 }
-
-const loginUserSwrScope = { api: API, resource: '/user/login', operationId: 'loginUser' } as const;
 
 /** `useSWR` of `loginUser` (GET /user/login): its result with these arguments; `null` fetches nothing yet. */
 export function useLoginUser(
@@ -333,14 +239,8 @@ export function useLoginUser(
   args: LoginUserArgs | null = {},
   config?: QueryConfig<LoginUserResult>,
 ): QueryResponse<LoginUserResult> {
-  return useOperation<LoginUserResult>(client, loginUserRoute, loginUserSwrScope, args, config);
+  return useOperation<LoginUserResult>(client, loginUserRoute, API, args, config);
 }
-
-const logoutUserSwrScope = {
-  api: API,
-  resource: '/user/logout',
-  operationId: 'logoutUser',
-} as const;
 
 /** `useSWR` of `logoutUser` (GET /user/logout): its result with these arguments; `null` fetches nothing yet. */
 export function useLogoutUser(
@@ -348,14 +248,8 @@ export function useLogoutUser(
   args: LogoutUserArgs | null = {},
   config?: QueryConfig<LogoutUserResult>,
 ): QueryResponse<LogoutUserResult> {
-  return useOperation<LogoutUserResult>(client, logoutUserRoute, logoutUserSwrScope, args, config);
+  return useOperation<LogoutUserResult>(client, logoutUserRoute, API, args, config);
 }
-
-const placeOrderSwrScope = {
-  api: API,
-  resource: '/store/order',
-  operationId: 'placeOrder',
-} as const;
 
 /** `useSWRMutation` of `placeOrder` (POST /store/order): `trigger(args)` sends it. */
 export function usePlaceOrder(
@@ -365,31 +259,18 @@ export function usePlaceOrder(
   return useOperationMutation<PlaceOrderResult, PlaceOrderArgs>(
     client,
     placeOrderRoute,
-    placeOrderSwrScope,
+    API,
     config,
   );
 }
-
-const updatePetSwrScope = { api: API, resource: '/pet', operationId: 'updatePet' } as const;
 
 /** `useSWRMutation` of `updatePet` (PUT /pet): `trigger(args)` sends it. */
 export function useUpdatePet(
   client: CallingClient,
   config?: MutationConfig<UpdatePetResult, UpdatePetArgs>,
 ): MutationResponse<UpdatePetResult, UpdatePetArgs> {
-  return useOperationMutation<UpdatePetResult, UpdatePetArgs>(
-    client,
-    updatePetRoute,
-    updatePetSwrScope,
-    config,
-  );
+  return useOperationMutation<UpdatePetResult, UpdatePetArgs>(client, updatePetRoute, API, config);
 }
-
-const updatePetWithFormSwrScope = {
-  api: API,
-  resource: '/pet',
-  operationId: 'updatePetWithForm',
-} as const;
 
 /** `useSWRMutation` of `updatePetWithForm` (POST /pet/{petId}): `trigger(args)` sends it. */
 export function useUpdatePetWithForm(
@@ -399,12 +280,10 @@ export function useUpdatePetWithForm(
   return useOperationMutation<UpdatePetWithFormResult, UpdatePetWithFormArgs>(
     client,
     updatePetWithFormRoute,
-    updatePetWithFormSwrScope,
+    API,
     config,
   );
 }
-
-const updateUserSwrScope = { api: API, resource: '/user', operationId: 'updateUser' } as const;
 
 /** `useSWRMutation` of `updateUser` (PUT /user/{username}): `trigger(args)` sends it. */
 export function useUpdateUser(
@@ -414,16 +293,10 @@ export function useUpdateUser(
   return useOperationMutation<UpdateUserResult, UpdateUserArgs>(
     client,
     updateUserRoute,
-    updateUserSwrScope,
+    API,
     config,
   );
 }
-
-const uploadFileSwrScope = {
-  api: API,
-  resource: '/pet/{petId}/uploadImage',
-  operationId: 'uploadFile',
-} as const;
 
 /** `useSWRMutation` of `uploadFile` (POST /pet/{petId}/uploadImage): `trigger(args)` sends it. */
 export function useUploadFile(
@@ -433,7 +306,7 @@ export function useUploadFile(
   return useOperationMutation<UploadFileResult, UploadFileArgs>(
     client,
     uploadFileRoute,
-    uploadFileSwrScope,
+    API,
     config,
   );
 }

@@ -100,8 +100,6 @@ export function resourceQueryKey(resource: SwaggerPetstoreV30Resource): readonly
   return resourceKey(API, resource);
 }
 
-const addPetScope = { api: API, resource: '/pet', operationId: 'addPet' } as const;
-
 /** Mutation options of `addPet` (POST /pet): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function addPetMutationOptions(
   client: CallingClient,
@@ -118,13 +116,11 @@ export function addPetMutationOptions(
 ) {
   return operationMutationOptions<AddPetResult, AddPetArgs, object>({
     client,
+    api: API,
     operation: addPetRoute,
-    scope: addPetScope,
     options,
   });
 }
-
-const createUserScope = { api: API, resource: '/user', operationId: 'createUser' } as const;
 
 /** Mutation options of `createUser` (POST /user): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function createUserMutationOptions(
@@ -142,17 +138,11 @@ export function createUserMutationOptions(
 ) {
   return operationMutationOptions<CreateUserResult, CreateUserArgs, object>({
     client,
+    api: API,
     operation: createUserRoute,
-    scope: createUserScope,
     options,
   });
 }
-
-const createUsersWithListInputScope = {
-  api: API,
-  resource: '/user/createWithList',
-  operationId: 'createUsersWithListInput',
-} as const;
 
 /** Mutation options of `createUsersWithListInput` (POST /user/createWithList): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function createUsersWithListInputMutationOptions(
@@ -175,19 +165,8 @@ export function createUsersWithListInputMutationOptions(
     CreateUsersWithListInputResult,
     CreateUsersWithListInputArgs,
     object
-  >({
-    client,
-    operation: createUsersWithListInputRoute,
-    scope: createUsersWithListInputScope,
-    options,
-  });
+  >({ client, api: API, operation: createUsersWithListInputRoute, options });
 }
-
-const deleteOrderScope = {
-  api: API,
-  resource: '/store/order',
-  operationId: 'deleteOrder',
-} as const;
 
 /** Mutation options of `deleteOrder` (DELETE /store/order/{orderId}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function deleteOrderMutationOptions(
@@ -205,13 +184,11 @@ export function deleteOrderMutationOptions(
 ) {
   return operationMutationOptions<DeleteOrderResult, DeleteOrderArgs, object>({
     client,
+    api: API,
     operation: deleteOrderRoute,
-    scope: deleteOrderScope,
     options,
   });
 }
-
-const deletePetScope = { api: API, resource: '/pet', operationId: 'deletePet' } as const;
 
 /** Mutation options of `deletePet` (DELETE /pet/{petId}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function deletePetMutationOptions(
@@ -229,13 +206,11 @@ export function deletePetMutationOptions(
 ) {
   return operationMutationOptions<DeletePetResult, DeletePetArgs, object>({
     client,
+    api: API,
     operation: deletePetRoute,
-    scope: deletePetScope,
     options,
   });
 }
-
-const deleteUserScope = { api: API, resource: '/user', operationId: 'deleteUser' } as const;
 
 /** Mutation options of `deleteUser` (DELETE /user/{username}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function deleteUserMutationOptions(
@@ -253,23 +228,17 @@ export function deleteUserMutationOptions(
 ) {
   return operationMutationOptions<DeleteUserResult, DeleteUserArgs, object>({
     client,
+    api: API,
     operation: deleteUserRoute,
-    scope: deleteUserScope,
     options,
   });
 }
-
-const findPetsByStatusScope = {
-  api: API,
-  resource: '/pet/findByStatus',
-  operationId: 'findPetsByStatus',
-} as const;
 
 /** The query key of `findPetsByStatus` with these arguments; without them, the prefix of every `findPetsByStatus` query (to invalidate them all). */
 export function findPetsByStatusQueryKey(
   args?: FindPetsByStatusArgs,
 ): OperationQueryKey<FindPetsByStatusResult> {
-  return operationQueryKey<FindPetsByStatusResult>(findPetsByStatusScope, args);
+  return operationQueryKey<FindPetsByStatusResult>(API, findPetsByStatusRoute, args);
 }
 
 /**
@@ -295,24 +264,18 @@ export function findPetsByStatusQueryOptions(
 ) {
   return operationQueryOptions<FindPetsByStatusResult, object>({
     client,
+    api: API,
     operation: findPetsByStatusRoute,
-    scope: findPetsByStatusScope,
     args,
     options,
   });
 }
 
-const findPetsByTagsScope = {
-  api: API,
-  resource: '/pet/findByTags',
-  operationId: 'findPetsByTags',
-} as const;
-
 /** The query key of `findPetsByTags` with these arguments; without them, the prefix of every `findPetsByTags` query (to invalidate them all). */
 export function findPetsByTagsQueryKey(
   args?: FindPetsByTagsArgs,
 ): OperationQueryKey<FindPetsByTagsResult> {
-  return operationQueryKey<FindPetsByTagsResult>(findPetsByTagsScope, args);
+  return operationQueryKey<FindPetsByTagsResult>(API, findPetsByTagsRoute, args);
 }
 
 /**
@@ -338,24 +301,18 @@ export function findPetsByTagsQueryOptions(
 ) {
   return operationQueryOptions<FindPetsByTagsResult, object>({
     client,
+    api: API,
     operation: findPetsByTagsRoute,
-    scope: findPetsByTagsScope,
     args,
     options,
   });
 }
 
-const getInventoryScope = {
-  api: API,
-  resource: '/store/inventory',
-  operationId: 'getInventory',
-} as const;
-
 /** The query key of `getInventory` with these arguments; without them, the prefix of every `getInventory` query (to invalidate them all). */
 export function getInventoryQueryKey(
   args?: GetInventoryArgs,
 ): OperationQueryKey<GetInventoryResult> {
-  return operationQueryKey<GetInventoryResult>(getInventoryScope, args);
+  return operationQueryKey<GetInventoryResult>(API, getInventoryRoute, args);
 }
 
 /**
@@ -379,24 +336,18 @@ export function getInventoryQueryOptions(
 ) {
   return operationQueryOptions<GetInventoryResult, object>({
     client,
+    api: API,
     operation: getInventoryRoute,
-    scope: getInventoryScope,
     args,
     options,
   });
 }
 
-const getOrderByIdScope = {
-  api: API,
-  resource: '/store/order',
-  operationId: 'getOrderById',
-} as const;
-
 /** The query key of `getOrderById` with these arguments; without them, the prefix of every `getOrderById` query (to invalidate them all). */
 export function getOrderByIdQueryKey(
   args?: GetOrderByIdArgs,
 ): OperationQueryKey<GetOrderByIdResult> {
-  return operationQueryKey<GetOrderByIdResult>(getOrderByIdScope, args);
+  return operationQueryKey<GetOrderByIdResult>(API, getOrderByIdRoute, args);
 }
 
 /**
@@ -420,18 +371,16 @@ export function getOrderByIdQueryOptions(
 ) {
   return operationQueryOptions<GetOrderByIdResult, object>({
     client,
+    api: API,
     operation: getOrderByIdRoute,
-    scope: getOrderByIdScope,
     args,
     options,
   });
 }
 
-const getPetByIdScope = { api: API, resource: '/pet', operationId: 'getPetById' } as const;
-
 /** The query key of `getPetById` with these arguments; without them, the prefix of every `getPetById` query (to invalidate them all). */
 export function getPetByIdQueryKey(args?: GetPetByIdArgs): OperationQueryKey<GetPetByIdResult> {
-  return operationQueryKey<GetPetByIdResult>(getPetByIdScope, args);
+  return operationQueryKey<GetPetByIdResult>(API, getPetByIdRoute, args);
 }
 
 /**
@@ -455,20 +404,18 @@ export function getPetByIdQueryOptions(
 ) {
   return operationQueryOptions<GetPetByIdResult, object>({
     client,
+    api: API,
     operation: getPetByIdRoute,
-    scope: getPetByIdScope,
     args,
     options,
   });
 }
 
-const getUserByNameScope = { api: API, resource: '/user', operationId: 'getUserByName' } as const;
-
 /** The query key of `getUserByName` with these arguments; without them, the prefix of every `getUserByName` query (to invalidate them all). */
 export function getUserByNameQueryKey(
   args?: GetUserByNameArgs,
 ): OperationQueryKey<GetUserByNameResult> {
-  return operationQueryKey<GetUserByNameResult>(getUserByNameScope, args);
+  return operationQueryKey<GetUserByNameResult>(API, getUserByNameRoute, args);
 }
 
 /**
@@ -492,18 +439,16 @@ export function getUserByNameQueryOptions(
 ) {
   return operationQueryOptions<GetUserByNameResult, object>({
     client,
+    api: API,
     operation: getUserByNameRoute,
-    scope: getUserByNameScope,
     args,
     options,
   });
 }
 
-const loginUserScope = { api: API, resource: '/user/login', operationId: 'loginUser' } as const;
-
 /** The query key of `loginUser` with these arguments; without them, the prefix of every `loginUser` query (to invalidate them all). */
 export function loginUserQueryKey(args?: LoginUserArgs): OperationQueryKey<LoginUserResult> {
-  return operationQueryKey<LoginUserResult>(loginUserScope, args);
+  return operationQueryKey<LoginUserResult>(API, loginUserRoute, args);
 }
 
 /**
@@ -527,18 +472,16 @@ export function loginUserQueryOptions(
 ) {
   return operationQueryOptions<LoginUserResult, object>({
     client,
+    api: API,
     operation: loginUserRoute,
-    scope: loginUserScope,
     args,
     options,
   });
 }
 
-const logoutUserScope = { api: API, resource: '/user/logout', operationId: 'logoutUser' } as const;
-
 /** The query key of `logoutUser` with these arguments; without them, the prefix of every `logoutUser` query (to invalidate them all). */
 export function logoutUserQueryKey(args?: LogoutUserArgs): OperationQueryKey<LogoutUserResult> {
-  return operationQueryKey<LogoutUserResult>(logoutUserScope, args);
+  return operationQueryKey<LogoutUserResult>(API, logoutUserRoute, args);
 }
 
 /**
@@ -562,14 +505,12 @@ export function logoutUserQueryOptions(
 ) {
   return operationQueryOptions<LogoutUserResult, object>({
     client,
+    api: API,
     operation: logoutUserRoute,
-    scope: logoutUserScope,
     args,
     options,
   });
 }
-
-const placeOrderScope = { api: API, resource: '/store/order', operationId: 'placeOrder' } as const;
 
 /** Mutation options of `placeOrder` (POST /store/order): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function placeOrderMutationOptions(
@@ -587,13 +528,11 @@ export function placeOrderMutationOptions(
 ) {
   return operationMutationOptions<PlaceOrderResult, PlaceOrderArgs, object>({
     client,
+    api: API,
     operation: placeOrderRoute,
-    scope: placeOrderScope,
     options,
   });
 }
-
-const updatePetScope = { api: API, resource: '/pet', operationId: 'updatePet' } as const;
 
 /** Mutation options of `updatePet` (PUT /pet): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function updatePetMutationOptions(
@@ -611,17 +550,11 @@ export function updatePetMutationOptions(
 ) {
   return operationMutationOptions<UpdatePetResult, UpdatePetArgs, object>({
     client,
+    api: API,
     operation: updatePetRoute,
-    scope: updatePetScope,
     options,
   });
 }
-
-const updatePetWithFormScope = {
-  api: API,
-  resource: '/pet',
-  operationId: 'updatePetWithForm',
-} as const;
 
 /** Mutation options of `updatePetWithForm` (POST /pet/{petId}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function updatePetWithFormMutationOptions(
@@ -639,13 +572,11 @@ export function updatePetWithFormMutationOptions(
 ) {
   return operationMutationOptions<UpdatePetWithFormResult, UpdatePetWithFormArgs, object>({
     client,
+    api: API,
     operation: updatePetWithFormRoute,
-    scope: updatePetWithFormScope,
     options,
   });
 }
-
-const updateUserScope = { api: API, resource: '/user', operationId: 'updateUser' } as const;
 
 /** Mutation options of `updateUser` (PUT /user/{username}): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function updateUserMutationOptions(
@@ -663,17 +594,11 @@ export function updateUserMutationOptions(
 ) {
   return operationMutationOptions<UpdateUserResult, UpdateUserArgs, object>({
     client,
+    api: API,
     operation: updateUserRoute,
-    scope: updateUserScope,
     options,
   });
 }
-
-const uploadFileScope = {
-  api: API,
-  resource: '/pet/{petId}/uploadImage',
-  operationId: 'uploadFile',
-} as const;
 
 /** Mutation options of `uploadFile` (POST /pet/{petId}/uploadImage): for `useMutation`, `createMutation`, `injectMutation`; `mutate(args)` takes its arguments. */
 export function uploadFileMutationOptions(
@@ -691,8 +616,8 @@ export function uploadFileMutationOptions(
 ) {
   return operationMutationOptions<UploadFileResult, UploadFileArgs, object>({
     client,
+    api: API,
     operation: uploadFileRoute,
-    scope: uploadFileScope,
     options,
   });
 }
