@@ -37,6 +37,38 @@ export function parseTsDiagnostics(output: string): TsDiagnostic[] {
 }
 
 /**
+ * Groups tsc's `--pretty false` output into diagnostics (a line and the indented lines after
+ * it) and attributes each with `owner` (undefined: no owner), for one program that checked the
+ * outputs of several documents at once.
+ */
+export function attribute({
+  output,
+  owner,
+}: {
+  output: string;
+  owner: (line: string) => number | undefined;
+}): { byPackage: Map<number, string[]>; unattributed: string[] } {
+  const byPackage = new Map<number, string[]>();
+  const unattributed: string[] = [];
+  let current: string[] | undefined;
+  for (const line of output.split('\n')) {
+    if (!line.trim()) continue;
+    if (/^\s/.test(line) && current) {
+      current.push(line);
+      continue;
+    }
+    const index = owner(line);
+    if (index === undefined) current = unattributed;
+    else {
+      current = byPackage.get(index) ?? [];
+      byPackage.set(index, current);
+    }
+    current.push(line);
+  }
+  return { byPackage, unattributed };
+}
+
+/**
  * A message without what is specific to one spec: quoted names and types become `'…'`, numbers
  * `N`, JSON pointers `#/…`, regular expressions `/…/`, lists of property names `…`.
  */

@@ -8,12 +8,8 @@ import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeRunDir, tempRoot, runId } from '../support/contract-helpers.js';
-import {
-  attribute,
-  batchBuild,
-  batchConsumer,
-  batchPackage,
-} from '../contract/support/batch-check.js';
+import { attribute } from '../../scripts/corpus/classify.js';
+import { batchBuild, batchConsumer, batchPackage } from '../contract/support/batch-check.js';
 import { generateStep, writeAgreement } from '../contract/support/corpus-steps.js';
 
 const batch = path.join(tempRoot, runId, 'batch-planted');
