@@ -37,6 +37,22 @@ export function parseTsDiagnostics(output: string): TsDiagnostic[] {
 }
 
 /**
+ * Whether tsc stopped before the type check: `tsc -p` reports a program's semantic errors only
+ * when it has no syntax errors (TS1xxx, TS17xxx) and no options errors (TS5xxx, TS6xxx). In one
+ * program of several documents' outputs, a syntax error in one hides the type errors of all the
+ * others, so none of them passes there. (The checker's own grammar errors are TS1xxx too: such a
+ * batch is checked again document by document, which costs time, never a false pass.)
+ */
+export function typeCheckSkipped(output: string): boolean {
+  return parseTsDiagnostics(output).some(({ code }) => {
+    const number = Number(code.slice(2));
+    return (
+      number < 2000 || (number >= 5000 && number < 7000) || (number >= 17000 && number < 18000)
+    );
+  });
+}
+
+/**
  * Groups tsc's `--pretty false` output into diagnostics (a line and the indented lines after
  * it) and attributes each with `owner` (undefined: no owner), for one program that checked the
  * outputs of several documents at once.

@@ -10,7 +10,7 @@
  */
 import { copyFileSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { attribute } from '../../../scripts/corpus/classify.js';
+import { attribute, typeCheckSkipped } from '../../../scripts/corpus/classify.js';
 import { contractCompilerOptions, run, TSC } from '../../support/contract-helpers.js';
 import {
   CONSUMER_OPTIONS,
@@ -24,7 +24,10 @@ export interface BatchCheck {
   byPackage: Map<number, string[]>;
   /** Diagnostics that name no package of the batch. */
   unattributed: string[];
-  /** tsc exited with an error without printing a diagnostic (a crash, out of memory). */
+  /**
+   * tsc exited with an error without printing a diagnostic (a crash, out of memory), or stopped
+   * before the type check (`typeCheckSkipped`): no package passes.
+   */
   failed: boolean;
   ms: number;
 }
@@ -84,7 +87,9 @@ export async function batchBuild({
   });
   return {
     ...attributed,
-    failed: code !== 0 && !attributed.byPackage.size && !attributed.unattributed.length,
+    failed:
+      (code !== 0 && !attributed.byPackage.size && !attributed.unattributed.length) ||
+      typeCheckSkipped(output),
     ms: Math.round(performance.now() - start),
   };
 }
@@ -154,7 +159,9 @@ export async function batchConsumer({
   });
   return {
     ...attributed,
-    failed: code !== 0 && !attributed.byPackage.size && !attributed.unattributed.length,
+    failed:
+      (code !== 0 && !attributed.byPackage.size && !attributed.unattributed.length) ||
+      typeCheckSkipped(output),
     ms: Math.round(performance.now() - start),
     subpaths,
   };
