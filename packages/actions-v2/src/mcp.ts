@@ -1478,7 +1478,7 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** The structured results that are a component schema, shared by the tools answering with it. */
+/** The structured results shared by the tools answering with them (a component, or the same schema). */
 const CheckAuthResponseOutput: JsonSchema = {
   type: 'object',
   properties: {

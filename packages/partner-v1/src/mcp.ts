@@ -292,7 +292,7 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** The structured results that are a component schema, shared by the tools answering with it. */
+/** The structured results shared by the tools answering with them (a component, or the same schema). */
 const AppListOutput: JsonSchema = {
   type: 'object',
   properties: {
@@ -329,6 +329,16 @@ const AppListOutput: JsonSchema = {
     },
   },
   description: 'A page of apps, ordered by popularity.',
+};
+
+const ZapTemplateListResultOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    result: {
+      $ref: '#/$defs/ZapTemplateList',
+    },
+  },
+  required: ['result'],
 };
 
 const ZapListOutput: JsonSchema = {
@@ -489,15 +499,7 @@ const listMyZapTemplatesTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          $ref: '#/$defs/ZapTemplateList',
-        },
-      },
-      required: ['result'],
-    },
+    schema: ZapTemplateListResultOutput,
     wrapped: true,
   },
 };
@@ -567,15 +569,7 @@ const listZapTemplatesTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          $ref: '#/$defs/ZapTemplateList',
-        },
-      },
-      required: ['result'],
-    },
+    schema: ZapTemplateListResultOutput,
     wrapped: true,
   },
 };

@@ -4,6 +4,7 @@
  * itself is `@zapgen/runtime/mcp`, on the official SDK, an optional peer dependency.
  */
 import type { ApiModel } from '../../model/types.js';
+import type { JsonSchema } from '../shared/json-schema.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
@@ -28,16 +29,17 @@ export function binName(packageName: string): string {
   return packageName.replace(/^@[^/]+\//, '');
 }
 
-function toolLiteral(
-  plan: ToolPlan,
-  definition: string,
-  outputConsts: ReadonlyMap<string, string>,
-): Printable {
+/** The component a wrapped output's `result` references (`{ result: { $ref: '#/$defs/X' } }` → X). */
+function wrappedComponent(schema: JsonSchema): string | undefined {
+  const result = (schema.properties as Record<string, JsonSchema> | undefined)?.result;
+  const ref = typeof result?.$ref === 'string' ? result.$ref : undefined;
+  if (!ref?.startsWith('#/$defs/') || ref.indexOf('/', 8) !== -1) return undefined;
+  return decodeURIComponent(ref.slice(8)).replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+function toolLiteral(plan: ToolPlan, definition: string, sharedOutput?: string): Printable {
   const output = plan.output && {
-    schema:
-      plan.output.component === undefined
-        ? (plan.output.schema as Printable)
-        : new Code(outputConsts.get(plan.output.component)!),
+    schema: sharedOutput === undefined ? (plan.output.schema as Printable) : new Code(sharedOutput),
     wrapped: plan.output.wrapped,
   };
   return {
@@ -70,27 +72,44 @@ export function mcpSource(model: ApiModel, context: EmitContext): string {
   // One annotated const per tool, listed by name: an array literal of a thousand object literals
   // has a union of a thousand element types, which tsc reduces pair by pair (TS2590 on GitHub's).
   const toolNames = definitions.map((definition) => definition.replace(/Operation$/, 'Tool'));
-  // A component many operations answer with (GitHub's `repository`, ...): one const, not a copy per tool.
-  const outputComponents = new Map(
-    plans.flatMap((plan) =>
-      plan.output?.component === undefined ? [] : [[plan.output.component, plan.output.schema]],
-    ),
+  // An output several tools answer with (GitHub's `repository`, a `{ result: [...] }` of the same
+  // items, ...) is one const, not a copy per tool; so is every component output, named after it.
+  const outputKeys = plans.map((plan) =>
+    plan.output === undefined
+      ? undefined
+      : plan.output.component !== undefined
+        ? `component ${plan.output.component}`
+        : `schema ${JSON.stringify(plan.output.schema)}`,
   );
-  const outputConsts = uniqueNames(
-    [...outputComponents.keys()],
-    (name) => `${pascalCase(name)}Output`,
-  );
-  const outputs = [...outputComponents]
+  const uses = new Map<string, number>();
+  for (const key of outputKeys) if (key) uses.set(key, (uses.get(key) ?? 0) + 1);
+  // A shared output is named after its component, the component it wraps, or its first tool.
+  const sharedOutputs = new Map<string, { stem: string; schema: JsonSchema }>();
+  plans.forEach((plan, index) => {
+    const key = outputKeys[index];
+    if (!key || !plan.output || sharedOutputs.has(key)) return;
+    if (plan.output.component === undefined && uses.get(key)! < 2) return;
+    sharedOutputs.set(key, {
+      stem: plan.output.component ?? wrappedComponent(plan.output.schema) ?? plan.name,
+      schema: plan.output.schema,
+    });
+  });
+  const outputConsts = uniqueNames([...sharedOutputs.keys()], (key) => {
+    const stem = pascalCase(sharedOutputs.get(key)!.stem);
+    return `${stem}${key.startsWith('component ') ? '' : 'Result'}Output`;
+  });
+  const outputs = [...sharedOutputs]
     .map(
-      ([name, schema]) =>
-        `const ${outputConsts.get(name)!}: JsonSchema = ${printLiteral(schema as Printable)};\n`,
+      ([key, { schema }]) =>
+        `const ${outputConsts.get(key)!}: JsonSchema = ${printLiteral(schema as Printable)};\n`,
     )
     .join('\n');
   const tools = plans
-    .map(
-      (plan, index) =>
-        `const ${toolNames[index]}: ToolDefinition = ${printLiteral(toolLiteral(plan, definitions[index]!, outputConsts))};\n`,
-    )
+    .map((plan, index) => {
+      const key = outputKeys[index];
+      const shared = key === undefined ? undefined : outputConsts.get(key);
+      return `const ${toolNames[index]}: ToolDefinition = ${printLiteral(toolLiteral(plan, definitions[index]!, shared))};\n`;
+    })
     .join('\n');
   const runtime = `${context.runtimePackage}/mcp`;
   const module = new ModuleBuilder({ modules: context.modules, id: MCP_MODULE.id })
@@ -119,7 +138,7 @@ export function mcpSource(model: ApiModel, context: EmitContext): string {
     `/** The component schemas that the tools' JSON Schemas reference (\`#/$defs/<name>\`). */
 const schemas: Record<string, JsonSchema> = ${printLiteral(Object.fromEntries(components.map((component) => [component.name, component.schema as Printable])))};
 
-${outputs ? `/** The structured results that are a component schema, shared by the tools answering with it. */\n${outputs}\n` : ''}${tools}
+${outputs ? `/** The structured results shared by the tools answering with them (a component, or the same schema). */\n${outputs}\n` : ''}${tools}
 /** One MCP tool per operation: name, description, arguments, input and output schemas. */
 export const mcpTools: ToolDefinition[] = [${toolNames.join(', ')}];
 

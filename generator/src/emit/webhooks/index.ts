@@ -87,7 +87,7 @@ export function webhooksSource(model: ApiModel, context: EmitContext): string {
   const module = new ModuleBuilder({ modules: context.modules, id: WEBHOOKS_MODULE.id })
     .import(runtime, [
       'createWebhookHandler',
-      'sendWebhook as sendSignedWebhook',
+      'sendDefinedWebhook',
       'webhookFetchHandler',
       'webhookNodeHandler',
     ])
@@ -197,19 +197,7 @@ export function sendWebhook<Name extends WebhookName>(
   name: Name,
   options: Omit<SendWebhookOptions, 'payload'> & { payload?: WebhookPayloads[Name] },
 ): Promise<Response> {
-  const payload = options.payload ?? webhookExamples[name];
-  if (payload === undefined)
-    return Promise.reject(new TypeError(\`sendWebhook: the spec gives no example of \${JSON.stringify(name)}; pass \\\`payload\\\`\`));
-  const definition = webhookDefinitions.find((candidate) => candidate.name === name);
-  // Unsigned in the spec: signed as the API's other webhooks are, which is how a receiver checks it.
-  const signature = definition?.signature ?? webhookDefinitions.find((candidate) => candidate.signature)?.signature;
-  return sendSignedWebhook({
-    ...(signature && { signature }),
-    ...(definition?.mediaType && { mediaType: definition.mediaType }),
-    ...(definition?.event && { event: definition.event }),
-    ...options,
-    payload,
-  });
+  return sendDefinedWebhook(webhookDefinitions, webhookExamples, name, options);
 }`,
   ]);
 }

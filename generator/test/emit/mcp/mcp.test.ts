@@ -333,6 +333,44 @@ describe('tool plans', () => {
     expect(source).toMatch(/const maybePetTool[\s\S]*output: \{\s*schema: \{/);
   });
 
+  test('the same non-component output of several tools is one const, named after what it wraps', () => {
+    const pets: SchemaModel = {
+      kind: 'array',
+      items: { kind: 'ref', name: 'Pet', nullable: false },
+      nullable: false,
+    };
+    const answering = (operationId: string, schema: SchemaModel) =>
+      operation({
+        operationId,
+        method: 'get',
+        path: `/${operationId}`,
+        responses: [jsonResponse('200', schema)],
+      });
+    const source = mcpSource(
+      model({
+        schemas: [
+          { name: 'Pet', schema: object([]), pointer: '#/components/schemas/Pet' },
+          { name: 'Pets', schema: pets, pointer: '#/components/schemas/Pets' },
+        ],
+        operations: [
+          answering('listPets', pets),
+          answering('searchPets', pets),
+          answering('listTags', { kind: 'array', items: string, nullable: false }),
+          answering('allPets', { kind: 'ref', name: 'Pets', nullable: false }),
+          answering('everyPet', { kind: 'ref', name: 'Pets', nullable: false }),
+        ],
+      }),
+      context,
+    );
+    // Two tools answer with an inline array: one const, named after the first tool.
+    expect(source.match(/const ListPetsResultOutput: JsonSchema = \{/g)).toHaveLength(1);
+    expect(source.match(/schema: ListPetsResultOutput,\s*wrapped: true/g)).toHaveLength(2);
+    // A wrapped component is named after it; an output of one tool stays in place.
+    expect(source.match(/const PetsResultOutput: JsonSchema = \{/g)).toHaveLength(1);
+    expect(source.match(/schema: PetsResultOutput,\s*wrapped: true/g)).toHaveLength(2);
+    expect(source).toMatch(/const listTagsTool[\s\S]*output: \{\s*schema: \{/);
+  });
+
   test('a string from the spec never becomes code in mcp.ts', () => {
     const hostile = "x'); process.exit(1); ('";
     const source = mcpSource(

@@ -112,7 +112,7 @@ describe('webhooks emitter', () => {
           written: true,
           contains: [
             "event: {\n      header: 'X-GitHub-Event',\n      values: ['push'],\n    },",
-            '...(definition?.event && { event: definition.event }),',
+            'return sendDefinedWebhook(webhookDefinitions, webhookExamples, name, options);',
           ],
           lacks: ['${globalThis.x}`'],
         },

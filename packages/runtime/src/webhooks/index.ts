@@ -35,4 +35,4 @@ export {
 } from './handler.js';
 export { signHmacBody, verifyHmacSignature, type HmacSignatureDefinition } from './hmac.js';
 export { webhookFetchHandler, webhookNodeHandler, type NodeResponseLike } from './respond.js';
-export { sendWebhook, type SendWebhookOptions } from './send.js';
+export { sendDefinedWebhook, sendWebhook, type SendWebhookOptions } from './send.js';

@@ -3,7 +3,11 @@
  * a payload to a receiver's URL with the Standard Webhooks headers (signed by its scheme, or by
  * the body-HMAC one the webhook declares).
  */
-import type { WebhookEventHeader, WebhookSignatureDefinition } from './handler.js';
+import type {
+  WebhookDefinition,
+  WebhookEventHeader,
+  WebhookSignatureDefinition,
+} from './handler.js';
 import { fieldText, formEntries } from '../form-fields.js';
 import { signHmacBody } from './hmac.js';
 import { signWebhook } from './signature.js';
@@ -68,6 +72,36 @@ export async function sendWebhook(options: SendWebhookOptions): Promise<Response
     headers,
     body,
     ...(options.signal && { signal: options.signal }),
+  });
+}
+
+/**
+ * Sends webhook `name` of an API (its `definitions`) to `options.url`: `options.payload`, else the
+ * spec's example of it. Signed by the webhook's declared scheme, else as the API's other webhooks
+ * are (how a receiver checks it); its media type and event header as declared. Options win.
+ */
+export function sendDefinedWebhook(
+  definitions: readonly WebhookDefinition[],
+  examples: Readonly<Partial<Record<string, unknown>>>,
+  name: string,
+  options: Omit<SendWebhookOptions, 'payload'> & { payload?: unknown },
+): Promise<Response> {
+  const payload = options.payload ?? (Object.hasOwn(examples, name) ? examples[name] : undefined);
+  if (payload === undefined)
+    return Promise.reject(
+      new TypeError(
+        `sendWebhook: the spec gives no example of ${JSON.stringify(name)}; pass \`payload\``,
+      ),
+    );
+  const definition = definitions.find((candidate) => candidate.name === name);
+  const signature =
+    definition?.signature ?? definitions.find((candidate) => candidate.signature)?.signature;
+  return sendWebhook({
+    ...(signature && { signature }),
+    ...(definition?.mediaType && { mediaType: definition.mediaType }),
+    ...(definition?.event && { event: definition.event }),
+    ...options,
+    payload,
   });
 }
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import {
   createWebhookHandler,
   generateWebhookSecret,
+  sendDefinedWebhook,
   sendWebhook,
   signHmacBody,
   signWebhook,
@@ -266,6 +267,70 @@ describe('receiving webhooks over HTTP', () => {
     const payload = { type: 'order.created', orderId: 'o' };
     expect((await sendWebhook({ url, secret, timestamp, payload })).status).toBe(204);
   });
+});
+
+describe('sending a defined webhook', () => {
+  const capture = () => {
+    const requests: Request[] = [];
+    const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response(null, { status: 204 });
+    }) as typeof globalThis.fetch;
+    return { requests, fetch };
+  };
+  const hmac = { scheme: 'hmac-sha256', header: 'X-Hub-Signature-256', prefix: 'sha256=' } as const;
+  const defined: WebhookDefinition[] = [
+    { name: 'push', event: { header: 'X-GitHub-Event', values: ['push'] }, signature: hmac },
+    { name: 'ping', mediaType: 'application/x-www-form-urlencoded' },
+  ];
+  const examples = { push: { ref: 'main' } };
+
+  it.each([
+    [
+      'the example, its event header, its own signature',
+      { name: 'push', options: {}, want: { body: '{"ref":"main"}', event: 'push' } },
+    ],
+    [
+      "an unsigned webhook is signed as the API's others are; its media type as declared",
+      { name: 'ping', options: { payload: { a: 1 } }, want: { body: 'a=1', event: null } },
+    ],
+    [
+      "the caller's options win over the definition",
+      {
+        name: 'push',
+        options: { payload: 'raw', headers: { 'X-GitHub-Event': 'other' } },
+        want: { body: 'raw', event: 'other' },
+      },
+    ],
+  ])('%s', async (_, { name, options, want }) => {
+    const { requests, fetch } = capture();
+    const secret = 'topsecret';
+    const response = await sendDefinedWebhook(defined, examples, name, {
+      url: 'http://receiver.test/hooks',
+      secret,
+      fetch,
+      ...options,
+    });
+    expect(response.status).toBe(204);
+    const request = requests[0]!;
+    const body = await request.clone().text();
+    expect(body).toBe(want.body);
+    expect(request.headers.get('x-github-event')).toBe(want.event);
+    expect(request.headers.get('x-hub-signature-256')).toBe(
+      await signHmacBody(secret, new TextEncoder().encode(body), hmac),
+    );
+  });
+
+  it.each(['ping', '__proto__', 'constructor'])(
+    'no payload and no example of %s: rejects before sending, naming it',
+    async (name) => {
+      const { requests, fetch } = capture();
+      await expect(
+        sendDefinedWebhook(defined, examples, name, { url: 'http://receiver.test/', fetch }),
+      ).rejects.toThrow(`no example of ${JSON.stringify(name)}`);
+      expect(requests).toHaveLength(0);
+    },
+  );
 });
 
 describe('a Request-based receiver', () => {

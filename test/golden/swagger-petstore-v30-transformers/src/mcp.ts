@@ -133,7 +133,7 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
-/** The structured results that are a component schema, shared by the tools answering with it. */
+/** The structured results shared by the tools answering with them (a component, or the same schema). */
 const PetOutput: JsonSchema = {
   type: 'object',
   properties: {
@@ -208,6 +208,19 @@ const UserOutput: JsonSchema = {
       examples: [1],
     },
   },
+};
+
+const FindPetsByStatusResultOutput: JsonSchema = {
+  type: 'object',
+  properties: {
+    result: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/Pet',
+      },
+    },
+  },
+  required: ['result'],
 };
 
 const OrderOutput: JsonSchema = {
@@ -569,18 +582,7 @@ const findPetsByStatusTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Pet',
-          },
-        },
-      },
-      required: ['result'],
-    },
+    schema: FindPetsByStatusResultOutput,
     wrapped: true,
   },
 };
@@ -612,18 +614,7 @@ const findPetsByTagsTool: ToolDefinition = {
     required: [],
   },
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Pet',
-          },
-        },
-      },
-      required: ['result'],
-    },
+    schema: FindPetsByStatusResultOutput,
     wrapped: true,
   },
 };
