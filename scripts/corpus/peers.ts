@@ -361,7 +361,7 @@ async function compileAlone({
  * the documents it passes (none if it timed out, crashed, printed a diagnostic that names no
  * document, or stopped before the type check).
  */
-async function compileTogether({
+export async function compileTogether({
   dir,
   indexes,
   setup,
