@@ -784,7 +784,7 @@ function reportJoined({
     node: zapgen.info?.node ?? 'not recorded',
     zapgenCommit:
       zapgen.info?.zapgenCommit ??
-      `${commitOf(path.dirname(zapgenFile))} (checked out where its results are, now)`,
+      `${commitOf(path.dirname(zapgenFile))} (checked out where its results are now; a resumed run's records may come from earlier commits)`,
     peers: peerVersions(joined.records),
     wallMs: (zapgen.info?.wallMs ?? 0) + (peers.info?.wallMs ?? 0),
     unfinished: 0,
