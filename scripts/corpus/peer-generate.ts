@@ -7,7 +7,8 @@
  * - @hey-api/openapi-ts: `bin/run.js -i <spec> -o <out> -p … -s --no-log-file` is `createClient`
  *   with the config its CLI adapter makes of those flags.
  * Only what passes here is taken: a document it does not generate (an error, a missing file, a
- * crash or timeout of this process) runs the CLI alone (`peers.ts`), whose failure is recorded.
+ * crash or timeout of this process), or whose output the batch's tsc does not pass, runs the CLI
+ * alone (`peers.ts`), and its failure is recorded from there.
  *
  * Usage: node --import tsx peer-generate.ts <peer> <peers root> <spec> <out> [<spec> <out> …]
  * Prints `GENERATED <index> <ms>` or `FAILED <index> <first line of the error>` per document.
