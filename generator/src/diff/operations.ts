@@ -40,9 +40,15 @@ export class OperationComparer {
   compareAll({
     base,
     revision,
+    unchanged = () => false,
   }: {
     base: readonly OperationModel[];
     revision: readonly OperationModel[];
+    /**
+     * True when two matched operations are the same, with every schema they reach: comparing
+     * them would find nothing and link only pairs of schemas that are the same too.
+     */
+    unchanged?: (before: OperationModel, after: OperationModel) => boolean;
   }): void {
     const byRoute = new Map(revision.map((operation) => [routeKey(operation), operation]));
     const matched = new Map<OperationModel, OperationModel>();
@@ -90,6 +96,7 @@ export class OperationComparer {
       this.#changes.attribute({ owner, operationId: operation.operationId });
     }
     for (const [before, after] of matched) {
+      if (unchanged(before, after)) continue;
       const owner = `operation:${after.operationId}`;
       this.#operation({ before, after, owner });
       this.#changes.attribute({ owner, operationId: after.operationId });

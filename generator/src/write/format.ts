@@ -141,7 +141,12 @@ export function explainFormatterError(error: unknown): unknown {
 
 /** LF line endings and exactly one trailing newline. */
 function normalise(text: string): string {
-  return `${text.replace(/\r\n?/g, '\n').replace(/\n*$/, '')}\n`;
+  // Without regular expressions for the common case: `/\n*$/` tries every position of the text
+  // (0.15 s of CPU over GitHub's package, most of it the 12 MB openapi.json).
+  const lf = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  let end = lf.length;
+  while (end > 0 && lf.charCodeAt(end - 1) === 10) end -= 1;
+  return `${end === lf.length ? lf : lf.slice(0, end)}\n`;
 }
 
 type OxfmtFormat = typeof import('oxfmt').format;

@@ -63,6 +63,16 @@ describe('formatFile', () => {
       'other files: LF and one trailing newline',
       { path: 'notes.txt', contents: 'a\r\nb\r\n\n\n', want: 'a\nb\n' },
     ],
+    [
+      'other files: a lone CR is a line end',
+      { path: 'notes.txt', contents: 'a\rb', want: 'a\nb\n' },
+    ],
+    ['other files: only newlines', { path: 'notes.txt', contents: '\n\n\n', want: '\n' }],
+    ['other files: empty', { path: 'notes.txt', contents: '', want: '\n' }],
+    [
+      'other files: inner blank lines kept',
+      { path: 'openapi.json', contents: '{\n\n}\r\n\r\n', want: '{\n\n}\n' },
+    ],
   ];
 
   it.each(cases)('%s', async (_name, { path, contents, want }) => {

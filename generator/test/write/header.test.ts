@@ -100,6 +100,31 @@ describe('addHeader + formatFile', () => {
         want: `{\n  "x-generated-by": "${header}",\n  "openapi": "3.1.0"\n}\n`,
       },
     ],
+    ...(
+      [
+        [
+          'as the bundle emitter lays it out',
+          { openapi: '3.1.0', paths: { '/a': { x: [1, {}] } } },
+        ],
+        ['with an x-generated-by of its own', { openapi: '3.1.0', 'x-generated-by': 'them' }],
+        [
+          'with a nested x-generated-by',
+          { openapi: '3.1.0', info: { 'x-generated-by': 'them', '200': 'ok' } },
+        ],
+        ['with integer keys, which go first', { openapi: '3.1.0', '200': 'ok', '7a': 'b' }],
+        ['empty', {}],
+      ] as const
+    ).map(([what, document]): (typeof cases)[number] => {
+      const { 'x-generated-by': _theirs, ...rest } = document as Record<string, unknown>;
+      return [
+        `openapi.json ${what}: the header key first, the rest as parsed and printed again`,
+        {
+          path: 'openapi.json',
+          contents: `${JSON.stringify(document, null, 2)}\n`,
+          want: `${JSON.stringify({ 'x-generated-by': header, ...rest }, null, 2)}\n`,
+        },
+      ];
+    }),
   ];
 
   it.each(cases)('%s', async (_name, { path, contents, want }) => {

@@ -287,6 +287,19 @@ function scopedDerived(fn: string): string[] {
  * takes the suffix `Operation` (`request` → `requestOperation`), any other collision a number.
  */
 export function operationNames(model: ApiModel): Map<string, OperationNames> {
+  // Every emitter of a run asks (ten times on a package), and the derivation of GitHub's 1,223
+  // operations costs about 0.1 s: the last answer is kept, keyed on all the derivation reads.
+  const key = JSON.stringify(
+    model.operations.map((operation) => [operation.operationId, operation.functionName ?? null]),
+  );
+  if (lastNames?.key !== key) lastNames = { key, functions: deriveFunctions(model) };
+  return new Map([...lastNames.functions].map(([operationId, fn]) => [operationId, namesOf(fn)]));
+}
+
+/** The key and the function names of the last `operationNames` call. */
+let lastNames: { key: string; functions: ReadonlyMap<string, string> } | undefined;
+
+function deriveFunctions(model: ApiModel): Map<string, string> {
   // The config's names (`names.functions`) where it gives one, else the operationId.
   const given = new Map(
     model.operations.map((operation) => [
@@ -304,7 +317,7 @@ export function operationNames(model: ApiModel): Map<string, OperationNames> {
     },
     { reserved: SCOPED_OWN, derived: scopedDerived },
   );
-  return new Map([...functions].map(([operationId, fn]) => [operationId, namesOf(fn)]));
+  return functions;
 }
 
 /**

@@ -153,4 +153,22 @@ describe('operationNames', () => {
       definition: 'deleteOperation',
     });
   });
+
+  test('asked again, it answers for the operations as they are now, whatever a caller did to an earlier answer', () => {
+    const operations = [
+      operation({ operationId: 'getApp', method: 'get', path: '/a' }),
+      operation({ operationId: 'listApps', method: 'get', path: '/b' }),
+    ];
+    const api = model({ operations });
+    const fns = () => Object.fromEntries([...operationNames(api)].map(([id, n]) => [id, n.fn]));
+    const first = operationNames(api);
+    first.get('getApp')!.fn = 'changedByACaller';
+    first.delete('listApps');
+    expect(fns()).toEqual({ getApp: 'getApp', listApps: 'listApps' });
+    // A config's name given to the same model in place, as `applySurface` does.
+    operations[1]!.functionName = 'getApp';
+    expect(fns()).toEqual({ getApp: 'getApp', listApps: 'getApp2' });
+    operations.reverse();
+    expect(fns()).toEqual({ listApps: 'getApp', getApp: 'getApp2' });
+  });
 });
