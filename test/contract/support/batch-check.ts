@@ -10,6 +10,7 @@
  */
 import { copyFileSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { attribute, typeCheckSkipped } from '../../../scripts/corpus/classify.js';
 import { contractCompilerOptions, run, TSC } from '../../support/contract-helpers.js';
 import {
   CONSUMER_OPTIONS,
@@ -23,44 +24,16 @@ export interface BatchCheck {
   byPackage: Map<number, string[]>;
   /** Diagnostics that name no package of the batch. */
   unattributed: string[];
-  /** tsc exited with an error without printing a diagnostic (a crash, out of memory). */
+  /**
+   * tsc exited with an error without printing a diagnostic (a crash, out of memory), or stopped
+   * before the type check (`typeCheckSkipped`): no package passes.
+   */
   failed: boolean;
   ms: number;
 }
 
 /** The folder of package `index` of a batch. */
 export const batchPackage = (batch: string, index: number) => path.join(batch, `p${index}`);
-
-/**
- * Groups tsc's `--pretty false` output into diagnostics (a line and the indented lines after
- * it) and attributes each with `owner` (undefined: no package).
- */
-export function attribute({
-  output,
-  owner,
-}: {
-  output: string;
-  owner: (line: string) => number | undefined;
-}): { byPackage: Map<number, string[]>; unattributed: string[] } {
-  const byPackage = new Map<number, string[]>();
-  const unattributed: string[] = [];
-  let current: string[] | undefined;
-  for (const line of output.split('\n')) {
-    if (!line.trim()) continue;
-    if (/^\s/.test(line) && current) {
-      current.push(line);
-      continue;
-    }
-    const index = owner(line);
-    if (index === undefined) current = unattributed;
-    else {
-      current = byPackage.get(index) ?? [];
-      byPackage.set(index, current);
-    }
-    current.push(line);
-  }
-  return { byPackage, unattributed };
-}
 
 /**
  * Type-checks and compiles the packages `indexes` of `batch` in one program, with the compiler
@@ -114,7 +87,9 @@ export async function batchBuild({
   });
   return {
     ...attributed,
-    failed: code !== 0 && !attributed.byPackage.size && !attributed.unattributed.length,
+    failed:
+      (code !== 0 && !attributed.byPackage.size && !attributed.unattributed.length) ||
+      typeCheckSkipped(output),
     ms: Math.round(performance.now() - start),
   };
 }
@@ -184,7 +159,9 @@ export async function batchConsumer({
   });
   return {
     ...attributed,
-    failed: code !== 0 && !attributed.byPackage.size && !attributed.unattributed.length,
+    failed:
+      (code !== 0 && !attributed.byPackage.size && !attributed.unattributed.length) ||
+      typeCheckSkipped(output),
     ms: Math.round(performance.now() - start),
     subpaths,
   };

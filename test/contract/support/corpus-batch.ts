@@ -82,7 +82,9 @@ async function main(): Promise<void> {
 
   const keep = (check: BatchCheck, step: string) => {
     if (check.failed || check.unattributed.length) {
-      const why = check.failed ? 'tsc failed' : check.unattributed[0]!;
+      const why = check.failed
+        ? 'tsc failed or stopped before the type check'
+        : check.unattributed[0]!;
       for (const index of results.keys()) retry(index, `batch ${step}: ${why}`);
       results.clear();
       return;
