@@ -4,7 +4,7 @@
  * next, all from the pagination model `paginate` walks (`pageAfter`: one answer for every kind,
  * a body field, a next URL, the last item or a `Link` header).
  */
-import type { CallOptions } from './client/options.js';
+import type { CallOptions } from './call-options.js';
 import type {
   OperationArgs,
   OperationDefinition,

@@ -5,7 +5,7 @@ import type {
   PaginationDefinition,
 } from './definition.js';
 import { ZapgenError } from './errors.js';
-import type { CallOptions, PaginateOptions } from './client/options.js';
+import type { CallOptions, PaginateOptions } from './call-options.js';
 import { ownValue } from './own.js';
 import { fieldPath } from './json/pointer.js';
 

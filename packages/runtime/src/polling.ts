@@ -1,6 +1,6 @@
 import type { OperationArgs, OperationDefinition } from './definition.js';
 import { TimeoutError, ZapgenError } from './errors.js';
-import type { PollOptions } from './client/options.js';
+import type { PollOptions } from './call-options.js';
 import type { CallFunction } from './pagination.js';
 import { sleep as defaultSleep } from './retry.js';
 

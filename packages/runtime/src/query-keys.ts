@@ -4,7 +4,7 @@
  * of it (`{ api }`, `{ api, resource }`, `{ api, operationId }`) selects every key under it.
  * Free of dependencies: the generator reads `resourceOf` from here too.
  */
-import type { CallOptions } from './client/options.js';
+import type { CallOptions } from './call-options.js';
 import type { OperationArgs, OperationDefinition } from './definition.js';
 
 /** What the integrations send through: a client of `createClient` or `createBaseClient`. */

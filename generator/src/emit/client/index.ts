@@ -4,7 +4,12 @@ import type { EmitContext, Emitter } from '../emitter.js';
 import { pascalCase } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import type { ModuleDeclaration } from '../registry.js';
-import { apiKeyOptions, operationNames, type OperationNames } from '../shared/operation-names.js';
+import {
+  apiKeyOptions,
+  operationNames,
+  RUNTIME_CLIENT_MEMBERS,
+  type OperationNames,
+} from '../shared/operation-names.js';
 import { method, RUNTIME_CALLS } from './method.js';
 import { namespaceMembers } from './namespaces.js';
 import { rootMembers } from '../shared/namespace-names.js';
@@ -279,7 +284,10 @@ function createClientBody(
       `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
     );
   }
-  return `const runtime = createRuntime<paths>(${ROUTES}, options);\nreturn {\n...runtime.pathMethods,\n/** Adds middleware (\`onRequest\`, \`onResponse\`, \`onError\`) run around every later request. */\nuse: runtime.use,\n/** Removes middleware added with \`use\` or the \`middleware\` option. */\neject: runtime.eject,\n/** Sends any operation by its definition (what \`./tanstack-query\`'s options call). */\ncall: runtime.call,\n/** \`call\`, resolving with the response too (\`{ data, response }\`): what an infinite query whose next page is in a header sends through. */\nsend: runtime.send,\n${members.map((member) => `${member},`).join('\n')}\n};`;
+  const handedOn = RUNTIME_CLIENT_MEMBERS.map(
+    ({ name, doc }) => `/** ${doc} */\n${name}: runtime.${name}`,
+  );
+  return `const runtime = createRuntime<paths>(${ROUTES}, options);\nreturn {\n...runtime.pathMethods,\n${[...handedOn, ...members].map((member) => `${member},`).join('\n')}\n};`;
 }
 
 /**

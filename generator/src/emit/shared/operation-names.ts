@@ -1,8 +1,29 @@
 import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
 import { camelCase, uniqueNames } from './identifiers.js';
 
+/**
+ * The runtime's members that `createClient` hands on by name, with their docs: the client emitter
+ * prints them from this list, so that an operation can never be named as one of them.
+ */
+export const RUNTIME_CLIENT_MEMBERS: readonly { name: string; doc: string }[] = [
+  {
+    name: 'use',
+    doc: 'Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request.',
+  },
+  { name: 'eject', doc: 'Removes middleware added with `use` or the `middleware` option.' },
+  {
+    name: 'call',
+    doc: "Sends any operation by its definition (what `./tanstack-query`'s options call).",
+  },
+  {
+    name: 'send',
+    doc: '`call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through.',
+  },
+];
+
 /** Members of the client object that operation functions and namespaces must not shadow. */
 export const CLIENT_MEMBERS = new Set([
+  // The path-typed methods and `request` (`runtime.pathMethods`).
   'GET',
   'PUT',
   'POST',
@@ -12,9 +33,8 @@ export const CLIENT_MEMBERS = new Set([
   'PATCH',
   'TRACE',
   'request',
-  'call',
-  'use',
-  'eject',
+  ...RUNTIME_CLIENT_MEMBERS.map((member) => member.name),
+  // The namespaces of paginated and polled operations.
   'paginate',
   'poll',
 ]);
@@ -212,12 +232,12 @@ export const OPERATION_SCOPES: Readonly<Record<string, OperationScope>> = {
     derived: (names) => [
       route(names),
       ...types(names),
-      ...['Scope', 'QueryKey', 'QueryOptions', 'InfiniteQueryOptions', 'MutationOptions'].map(
+      ...['QueryKey', 'QueryOptions', 'InfiniteQueryOptions', 'MutationOptions'].map(
         (suffix) => `${names.fn}${suffix}`,
       ),
     ],
   },
-  /** `swr.ts`: a scope and the hooks of each operation. */
+  /** `swr.ts`: the hooks of each operation. */
   'swr.ts': {
     own: [
       'matchKeysOf',
@@ -242,7 +262,6 @@ export const OPERATION_SCOPES: Readonly<Record<string, OperationScope>> = {
     derived: (names) => [
       route(names),
       ...types(names),
-      `${names.fn}SwrScope`,
       `use${names.type}`,
       `use${names.type}Infinite`,
     ],

@@ -520,6 +520,8 @@ describe('client emitter: hostile spec strings never break the output', () => {
     'a*/b',
     'quote"id',
     'use',
+    'send',
+    'call',
     'GET',
     'with space',
     'constructor',
@@ -564,6 +566,8 @@ describe('client emitter: hostile spec strings never break the output', () => {
     expect(client).toContain('export function class_(');
     expect(client).toContain('async class_(');
     expect(client).toContain('async useOperation(');
+    expect(client).toContain('async sendOperation(');
+    expect(client).toContain('async callOperation(');
   });
 
   test('is deterministic', async () => {

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { SecuritySchemeModel } from '../../../src/model/types.js';
-import { apiKeyOptions, operationNames } from '../../../src/emit/shared/operation-names.js';
+import {
+  apiKeyOptions,
+  CLIENT_MEMBERS,
+  operationNames,
+  RUNTIME_CLIENT_MEMBERS,
+} from '../../../src/emit/shared/operation-names.js';
 import { model, operation } from '../client/model.js';
 
 const apiKey = (name: string, paramName: string): SecuritySchemeModel => ({
@@ -141,6 +146,19 @@ describe('operationNames', () => {
       }),
     );
     expect(Object.fromEntries([...names].map(([id, n]) => [id, n.fn]))).toEqual(want);
+  });
+
+  test.each([...CLIENT_MEMBERS])(
+    'an operation named %s does not shadow that client member',
+    (id) => {
+      const names = operationNames(model({ operations: [operation({ operationId: id })] }));
+      expect(names.get(id)!.fn).not.toBe(id);
+    },
+  );
+
+  test('every member the client hands on from the runtime is reserved', () => {
+    for (const { name } of RUNTIME_CLIENT_MEMBERS) expect(CLIENT_MEMBERS).toContain(name);
+    expect(RUNTIME_CLIENT_MEMBERS.map(({ name }) => name)).toContain('send');
   });
 
   test('types and consts drop the safety underscore', () => {

@@ -1,5 +1,6 @@
 /** Request bodies by media type, and response bodies by content type. */
 import type { BodyEncoding } from '../definition.js';
+import type { ParseAs } from '../call-options.js';
 import { isAsyncIterable, partHeadersOf, streamOf } from './files.js';
 import { fieldText, formEntries, isStreamValue } from '../form-fields.js';
 import type { encodeMultipart } from './multipart.js';
@@ -185,9 +186,6 @@ export function readBody(
     : response.text().then((text) => jsonOrText(text, parse));
 }
 
-/** How the drop-in client reads a 2xx body (openapi-fetch's `parseAs`). */
-export type ParseAs = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'stream';
-
 /**
  * Reads a response as the drop-in client delivers it: a 2xx body by `parseAs` (by its content
  * type when not given, as `readBody` does; `stream` hands over `response.body` unread), an error
@@ -215,3 +213,5 @@ export function readResult(
 function readError(response: Response): Promise<unknown> {
   return response.text().then(jsonOrText);
 }
+
+export type { ParseAs } from '../call-options.js';

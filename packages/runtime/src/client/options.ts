@@ -1,11 +1,10 @@
 import type { ResponseValidationReport } from '../errors.js';
 import type { Middleware } from './middleware.js';
-import type { StreamOptions } from '../streaming/response-stream.js';
-import type { ParseAs } from './body.js';
 import type { RetryOptions } from '../retry.js';
 import type { AccessTokenContext, CredentialOptions } from '../auth/credentials.js';
 
 export type { AccessTokenContext };
+export type { CallOptions, PaginateOptions, PollOptions } from '../call-options.js';
 
 /** Options every generated `createClient` accepts (generated packages extend it with typed credential options). */
 export interface ClientOptions extends CredentialOptions {
@@ -46,29 +45,6 @@ export interface ClientOptions extends CredentialOptions {
   onValidationWarning?: (report: ResponseValidationReport) => void;
 }
 
-/** Options of one call. */
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Overrides the client's `timeoutMs` for this call. */
-  timeoutMs?: number;
-  headers?: Record<string, string>;
-  /** `false` disables retries; an object overrides the client's policy for this call. */
-  retry?: boolean | { maxRetries?: number; retryNonIdempotent?: boolean };
-  /**
-   * The idempotency key of an operation that takes one (default: one made per call, the same on
-   * every retry). Ignored by operations without an idempotency header.
-   */
-  idempotencyKey?: string;
-  /**
-   * How a 2xx body is read (a download, chosen per call): `stream` hands over the body unread (a
-   * `ReadableStream`, never held in memory; the timeout covers the response's head only), `blob`,
-   * `arrayBuffer`, `text`, `json`. Default: by its content type (JSON, text, else a `Blob`).
-   */
-  parseAs?: ParseAs;
-  /** Streaming operations (server-sent events): how a dropped stream is resumed. */
-  stream?: StreamOptions;
-}
-
 /**
  * What a call resolves with when its options choose how to read the body (`parseAs`): generated
  * functions of operations that answer with a file type their result with it.
@@ -84,19 +60,3 @@ export type ParsedAs<Options, Default> = Options extends { parseAs: infer As }
           ? string
           : Default
   : Default;
-
-/** Options of `paginate()`. */
-export interface PaginateOptions extends CallOptions {
-  /** Stop after this many items. */
-  maxItems?: number;
-  /** Items per request (the size or limit parameter). */
-  pageSize?: number;
-}
-
-/** Options of `poll()`. */
-export interface PollOptions extends CallOptions {
-  /** Default: the operation's `polling.intervalMs`. */
-  intervalMs?: number;
-  /** Give up after this long (a `TimeoutError`). Default 60 000 ms. */
-  deadlineMs?: number;
-}
