@@ -12,13 +12,23 @@
  *    response; the process's CPU nanoseconds per call, medians of interleaved rounds, and the
  *    ratio to openapi-fetch.
  *
- * Options: `--rounds <n>` (default 7; 0: bundles only), `--calls <n>` per round (default 20000), `--json <file>`.
+ *    Each variant runs in a process of its own by default (`--layout process`): a user's program
+ *    calls one of these clients, and a shared process makes V8 see every variant's objects in the
+ *    runtime's functions (the validating client's definitions passing through the drop-in's code),
+ *    a polymorphism no single-client program has and openapi-fetch, one library apart, never
+ *    pays. The processes still take turns, round by round, in a rotating order, so the variants
+ *    are timed in the same minutes of the machine's load. `--layout shared` times all of them in
+ *    this one process, as before, to show what a program mixing the clients sees.
+ *
+ * Options: `--rounds <n>` (default 7; 0: bundles only), `--calls <n>` per round (default 20000),
+ * `--layout process|shared` (default process), `--json <file>`.
  */
 import { gzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { fork, type ChildProcess } from 'node:child_process';
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import createFetchClient from 'openapi-fetch';
@@ -296,36 +306,103 @@ interface OverheadReport {
   ratio: { validationOn: number; validationOff: number; dropIn: number };
 }
 
+type Variant = 'openapiFetch' | 'validationOn' | 'validationOff' | 'dropIn';
+const VARIANTS: Variant[] = ['openapiFetch', 'validationOn', 'validationOff', 'dropIn'];
+
+/** One variant's call of one subject, with the same stub every variant gets. */
+function variantCall(subject: Subject, variant: Variant): () => Promise<unknown> {
+  const fetchStub = stubFetch(subject.responseBody);
+  switch (variant) {
+    case 'openapiFetch':
+      return subject.bareCall(fetchStub);
+    case 'validationOn':
+      return subject.generatedCall({ fetch: fetchStub, validate: true });
+    case 'validationOff':
+      return subject.generatedCall({ fetch: fetchStub, validate: false });
+    case 'dropIn':
+      return subject.dropInCall(fetchStub);
+  }
+}
+
+/** Times a batch of calls: in this process (`shared`), or in the variant's own process. */
+type Timer = (calls: number) => Promise<number>;
+
+const WORKER_ENV = 'ZAPGEN_BENCH_CLIENT_WORKER';
+
+/**
+ * A process of its own for one variant: it builds the call, then times a batch whenever asked.
+ * Only one worker runs at a time; the others wait for their turn.
+ */
+function startWorker(subjectIndex: number, variant: Variant): { time: Timer; stop: () => void } {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, [WORKER_ENV]: JSON.stringify({ subjectIndex, variant }) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const time: Timer = (calls) =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number | null) =>
+        reject(new Error(`the ${variant} worker exited (${code}) before answering`));
+      child.once('exit', onExit);
+      child.once('message', (ns) => {
+        child.off('exit', onExit);
+        resolve(ns as number);
+      });
+      child.send({ calls });
+    });
+  return { time, stop: () => child.disconnect() };
+}
+
+/** The worker's side: answers each `{ calls }` with the CPU ns per call of that many calls. */
+async function runWorker(spec: string): Promise<void> {
+  const { subjectIndex, variant } = JSON.parse(spec) as { subjectIndex: number; variant: Variant };
+  const call = variantCall(subjects[subjectIndex]!, variant);
+  let queue = Promise.resolve();
+  process.on('message', (message) => {
+    const { calls } = message as { calls: number };
+    queue = queue.then(async () => {
+      process.send!(await nsPerCall({ call, calls }));
+    });
+  });
+}
+
 async function overhead(options: {
   subject: Subject;
+  subjectIndex: number;
   rounds: number;
   calls: number;
+  layout: 'process' | 'shared';
 }): Promise<OverheadReport> {
   const { subject } = options;
-  const fetchStub = stubFetch(subject.responseBody);
-  const variants = {
-    openapiFetch: subject.bareCall(fetchStub),
-    validationOn: subject.generatedCall({ fetch: fetchStub, validate: true }),
-    validationOff: subject.generatedCall({ fetch: fetchStub, validate: false }),
-    dropIn: subject.dropInCall(fetchStub),
-  };
-  const samples: Record<keyof typeof variants, number[]> = {
+  const workers =
+    options.layout === 'process'
+      ? VARIANTS.map((variant) => startWorker(options.subjectIndex, variant))
+      : undefined;
+  const timers = Object.fromEntries(
+    VARIANTS.map((variant, index) => {
+      if (workers) return [variant, workers[index]!.time];
+      const call = variantCall(subject, variant);
+      return [variant, (calls: number) => nsPerCall({ call, calls })];
+    }),
+  ) as Record<Variant, Timer>;
+  const samples: Record<Variant, number[]> = {
     openapiFetch: [],
     validationOn: [],
     validationOff: [],
     dropIn: [],
   };
-  // Warm up every variant (JIT, inline caches) before timing any.
-  for (const call of Object.values(variants))
-    await nsPerCall({ call, calls: Math.min(options.calls, 5000) });
-  // Each round starts with another variant: the garbage a variant leaves is collected in the
-  // next one's time, so a fixed order would charge one variant with another's allocations.
-  const order = Object.entries(variants) as [keyof typeof variants, () => Promise<unknown>][];
-  for (let round = 0; round < options.rounds; round += 1) {
-    const shift = round % order.length;
-    for (const [name, call] of [...order.slice(shift), ...order.slice(0, shift)]) {
-      samples[name].push(await nsPerCall({ call, calls: options.calls }));
+  try {
+    // Warm up every variant (JIT, inline caches) before timing any.
+    for (const variant of VARIANTS) await timers[variant](Math.min(options.calls, 5000));
+    // Each round starts with another variant: in a shared process the garbage a variant leaves
+    // is collected in the next one's time, so a fixed order would charge one variant with
+    // another's allocations; in separate processes the rotation spreads the machine's load.
+    for (let round = 0; round < options.rounds; round += 1) {
+      const shift = round % VARIANTS.length;
+      for (const variant of [...VARIANTS.slice(shift), ...VARIANTS.slice(0, shift)])
+        samples[variant].push(await timers[variant](options.calls));
     }
+  } finally {
+    for (const worker of workers ?? []) worker.stop();
   }
   const ns = {
     openapiFetch: median(samples.openapiFetch),
@@ -351,9 +428,13 @@ async function main(): Promise<void> {
     options: {
       rounds: { type: 'string', default: '7' },
       calls: { type: 'string', default: '20000' },
+      layout: { type: 'string', default: 'process' },
       json: { type: 'string' },
     },
   });
+  if (values.layout !== 'process' && values.layout !== 'shared')
+    throw new Error(`--layout is process or shared, not ${values.layout}`);
+  const layout = values.layout;
   const rounds = Number(values.rounds);
   const calls = Number(values.calls);
 
@@ -393,9 +474,10 @@ async function main(): Promise<void> {
 
   const overheads: OverheadReport[] = [];
   if (rounds === 0) return;
-  for (const subject of subjects) overheads.push(await overhead({ subject, rounds, calls }));
+  for (const [subjectIndex, subject] of subjects.entries())
+    overheads.push(await overhead({ subject, subjectIndex, rounds, calls, layout }));
   console.log(
-    `\n## Call overhead (in-process fetch stub; CPU time of the process; median of ${rounds} rounds of ${calls} sequential calls, each round starting with another variant)\n`,
+    `\n## Call overhead (in-process fetch stub; CPU time of the timing process, ${layout === 'process' ? 'one process per variant' : 'all variants in one process'}; median of ${rounds} rounds of ${calls} sequential calls, each round starting with another variant)\n`,
   );
   console.log(
     '| operation | openapi-fetch ns/call | drop-in ns/call (ratio) | validation on ns/call (ratio) | validation off ns/call (ratio) |',
@@ -410,8 +492,10 @@ async function main(): Promise<void> {
   if (values.json)
     writeFileSync(
       values.json,
-      `${JSON.stringify({ node: process.version, bundles, overheads }, null, 2)}\n`,
+      `${JSON.stringify({ node: process.version, layout, bundles, overheads }, null, 2)}\n`,
     );
 }
 
-await main();
+const workerSpec = process.env[WORKER_ENV];
+if (workerSpec === undefined) await main();
+else await runWorker(workerSpec);

@@ -307,7 +307,7 @@ export function createBaseClient(options: ActionsV2ClientOptions = {}): ActionsV
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function checkAuth(
+export function checkAuth(
   client: ActionsV2BaseClient,
   args: CheckAuthArgs = {},
   callOptions?: CallOptions,
@@ -325,7 +325,7 @@ export async function checkAuth(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function checkHealth(
+export function checkHealth(
   client: ActionsV2BaseClient,
   args: CheckHealthArgs = {},
   callOptions?: CallOptions,
@@ -344,7 +344,7 @@ export async function checkHealth(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function checkUnfurlAppAuth(
+export function checkUnfurlAppAuth(
   client: ActionsV2BaseClient,
   args: CheckUnfurlAppAuthArgs,
   callOptions?: CallOptions,
@@ -363,7 +363,7 @@ export async function checkUnfurlAppAuth(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function createAiAction(
+export function createAiAction(
   client: ActionsV2BaseClient,
   args: CreateAiActionArgs,
   callOptions?: CallOptions,
@@ -382,7 +382,7 @@ export async function createAiAction(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function deleteAiAction(
+export function deleteAiAction(
   client: ActionsV2BaseClient,
   args: DeleteAiActionArgs,
   callOptions?: CallOptions,
@@ -404,7 +404,7 @@ export async function deleteAiAction(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function executeAiAction(
+export function executeAiAction(
   client: ActionsV2BaseClient,
   args: ExecuteAiActionArgs,
   callOptions?: CallOptions,
@@ -430,7 +430,7 @@ export async function executeAiAction(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function executeStatelessAction(
+export function executeStatelessAction(
   client: ActionsV2BaseClient,
   args: ExecuteStatelessActionArgs,
   callOptions?: CallOptions,
@@ -449,7 +449,7 @@ export async function executeStatelessAction(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getActionDetails(
+export function getActionDetails(
   client: ActionsV2BaseClient,
   args: GetActionDetailsArgs,
   callOptions?: CallOptions,
@@ -468,7 +468,7 @@ export async function getActionDetails(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getAiAction(
+export function getAiAction(
   client: ActionsV2BaseClient,
   args: GetAiActionArgs,
   callOptions?: CallOptions,
@@ -487,7 +487,7 @@ export async function getAiAction(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getApp(
+export function getApp(
   client: ActionsV2BaseClient,
   args: GetAppArgs,
   callOptions?: CallOptions,
@@ -511,7 +511,7 @@ export async function getApp(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getLoginLink(
+export function getLoginLink(
   client: ActionsV2BaseClient,
   args: GetLoginLinkArgs,
   callOptions?: CallOptions,
@@ -530,7 +530,7 @@ export async function getLoginLink(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getOAuthLoginLink(
+export function getOAuthLoginLink(
   client: ActionsV2BaseClient,
   args: GetOAuthLoginLinkArgs,
   callOptions?: CallOptions,
@@ -553,7 +553,7 @@ export async function getOAuthLoginLink(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getPrefillChoices(
+export function getPrefillChoices(
   client: ActionsV2BaseClient,
   args: GetPrefillChoicesArgs,
   callOptions?: CallOptions,
@@ -572,7 +572,7 @@ export async function getPrefillChoices(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function guessActions(
+export function guessActions(
   client: ActionsV2BaseClient,
   args: GuessActionsArgs = {},
   callOptions?: CallOptions,
@@ -590,7 +590,7 @@ export async function guessActions(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listAccounts(
+export function listAccounts(
   client: ActionsV2BaseClient,
   args: ListAccountsArgs = {},
   callOptions?: CallOptions,
@@ -609,7 +609,7 @@ export async function listAccounts(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listActions(
+export function listActions(
   client: ActionsV2BaseClient,
   args: ListActionsArgs,
   callOptions?: CallOptions,
@@ -627,7 +627,7 @@ export async function listActions(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listAiActions(
+export function listAiActions(
   client: ActionsV2BaseClient,
   args: ListAiActionsArgs = {},
   callOptions?: CallOptions,
@@ -646,7 +646,7 @@ export async function listAiActions(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listAppAuthentications(
+export function listAppAuthentications(
   client: ActionsV2BaseClient,
   args: ListAppAuthenticationsArgs,
   callOptions?: CallOptions,
@@ -664,7 +664,7 @@ export async function listAppAuthentications(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listUnfurlApps(
+export function listUnfurlApps(
   client: ActionsV2BaseClient,
   args: ListUnfurlAppsArgs = {},
   callOptions?: CallOptions,
@@ -686,7 +686,7 @@ export async function listUnfurlApps(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function previewAiAction(
+export function previewAiAction(
   client: ActionsV2BaseClient,
   args: PreviewAiActionArgs,
   callOptions?: CallOptions,
@@ -709,7 +709,7 @@ export async function previewAiAction(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function rateExecutionLog(
+export function rateExecutionLog(
   client: ActionsV2BaseClient,
   args: RateExecutionLogArgs,
   callOptions?: CallOptions,
@@ -728,7 +728,7 @@ export async function rateExecutionLog(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function searchApps(
+export function searchApps(
   client: ActionsV2BaseClient,
   args: SearchAppsArgs = {},
   callOptions?: CallOptions,
@@ -752,7 +752,7 @@ export async function searchApps(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function shrinkResult(
+export function shrinkResult(
   client: ActionsV2BaseClient,
   args: ShrinkResultArgs = {},
   callOptions?: CallOptions,
@@ -771,7 +771,7 @@ export async function shrinkResult(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function testAuthentication(
+export function testAuthentication(
   client: ActionsV2BaseClient,
   args: TestAuthenticationArgs,
   callOptions?: CallOptions,
@@ -792,7 +792,7 @@ export async function testAuthentication(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function unfurlUrl(
+export function unfurlUrl(
   client: ActionsV2BaseClient,
   args: UnfurlUrlArgs,
   callOptions?: CallOptions,
@@ -811,7 +811,7 @@ export async function unfurlUrl(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function updateAiAction(
+export function updateAiAction(
   client: ActionsV2BaseClient,
   args: UpdateAiActionArgs,
   callOptions?: CallOptions,

@@ -107,7 +107,7 @@ export function createBaseClient(options: PartnerV1ClientOptions = {}): PartnerV
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listApps(
+export function listApps(
   client: PartnerV1BaseClient,
   args: ListAppsArgs = {},
   callOptions?: CallOptions,
@@ -132,7 +132,7 @@ export async function listApps(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listMyZapTemplates(
+export function listMyZapTemplates(
   client: PartnerV1BaseClient,
   args: ListMyZapTemplatesArgs = {},
   callOptions?: CallOptions,
@@ -157,7 +157,7 @@ export async function listMyZapTemplates(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listZapTemplates(
+export function listZapTemplates(
   client: PartnerV1BaseClient,
   args: ListZapTemplatesArgs = {},
   callOptions?: CallOptions,
@@ -182,7 +182,7 @@ export async function listZapTemplates(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listZaps(
+export function listZaps(
   client: PartnerV1BaseClient,
   args: ListZapsArgs = {},
   callOptions?: CallOptions,

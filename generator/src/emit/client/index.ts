@@ -218,7 +218,7 @@ function operationFunction(input: {
     kind: 'function',
     name: names.fn,
     exported: true,
-    async: true,
+    // Not async: `client.call` returns the promise, and rejects (never throws) for a bad argument.
     ...(download && {
       typeParameters: [{ name: 'Options', constraint: 'CallOptions', default: 'CallOptions' }],
     }),

@@ -271,7 +271,7 @@ describe('client emitter: emitted code', () => {
           client: [
             'export function createBaseClient(options: TestApiClientOptions = {}): TestApiBaseClient {',
             'createRuntime<paths>(apiBase, options);',
-            'export async function listApps(client: TestApiBaseClient, args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult> {',
+            'export function listApps(client: TestApiBaseClient, args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult> {',
             'return client.call<ListAppsResult>(listAppsRoute, args, callOptions);',
           ],
           definitions: [
@@ -563,7 +563,7 @@ describe('client emitter: hostile spec strings never break the output', () => {
     expect(definitions).not.toContain('${injection}`');
     expect(definitions).toContain('operationId: "quote\\"id"');
     expect(client).toContain('return quoteId(runtime, args, callOptions);');
-    expect(client).toContain('export async function class_(');
+    expect(client).toContain('export function class_(');
     expect(client).toContain('async class_(');
     expect(client).toContain('async useOperation(');
     expect(client).toContain('async sendOperation(');
@@ -687,7 +687,7 @@ describe('client emitter: resource namespaces (config namespaces)', () => {
     // The operation's own function stays, for tree-shaking.
     for (const operation of given.operations)
       expect(client).toMatch(
-        new RegExp(`export async function ${operation.functionName ?? operation.operationId}\\(`),
+        new RegExp(`export function ${operation.functionName ?? operation.operationId}\\(`),
       );
     expect(client).not.toMatch(/^\s*__proto__:/m);
   });

@@ -19,7 +19,12 @@ import type { ParseAs } from './body.js';
 import type { HeadersOptions } from './headers.js';
 import { createMiddlewareList, type Middleware } from './middleware.js';
 import type { CallOptions, ClientOptions } from './options.js';
-import type { BodySerializer, PathSerializer, QuerySerializerOption } from './prepare.js';
+import type {
+  BodySerializer,
+  PathSerializer,
+  QuerySerializerOption,
+  WireOptions,
+} from './prepare.js';
 import { performResultCall, type CallContext, type DropInCall } from './send.js';
 import { validatedOperation } from './validated.js';
 
@@ -106,6 +111,7 @@ interface CallInit {
 
 const NO_INIT: CallInit = Object.freeze({});
 const NO_PARAMS: OperationArgs = Object.freeze({});
+const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -273,6 +279,7 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
   const middleware = createMiddlewareList(context.middleware);
   middleware.use(...(options.middleware ?? []));
   const validating = wantsValidation(options);
+  const clientWire: WireOptions = Object.freeze({ init: requestInit });
 
   // Not async: nothing is awaited before the request is sent (unless validators are loading).
   // No per-call copy of `init`: its members are read as they are.
@@ -291,13 +298,21 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
     const params = init.params ?? NO_PARAMS;
     const { body } = init;
     const dropIn: DropInCall = {
-      wire: {
-        querySerializer: init.querySerializer,
-        bodySerializer: init.bodySerializer as BodySerializer | undefined,
-        pathSerializer: init.pathSerializer,
-        headers: init.headers,
-        init: rest === undefined ? requestInit : { ...requestInit, ...rest },
-      },
+      // A call that changes nothing of the wire format shares one object (never mutated).
+      wire:
+        rest === undefined &&
+        init.querySerializer === undefined &&
+        init.bodySerializer === undefined &&
+        init.pathSerializer === undefined &&
+        init.headers === undefined
+          ? clientWire
+          : {
+              querySerializer: init.querySerializer,
+              bodySerializer: init.bodySerializer as BodySerializer | undefined,
+              pathSerializer: init.pathSerializer,
+              headers: init.headers,
+              init: rest === undefined ? requestInit : { ...requestInit, ...rest },
+            },
       params: params as Record<string, unknown>,
       unknownOperation: known === undefined,
       baseUrl: init.baseUrl,
@@ -306,11 +321,16 @@ export function createFetchClient<Paths extends {}, Media extends MediaType = Me
       middleware: init.middleware,
       parseAs: init.parseAs,
     };
-    const callOptions: CallOptions = {
-      signal: rest?.['signal'] instanceof AbortSignal ? rest['signal'] : undefined,
-      timeoutMs: init.timeoutMs,
-      retry: init.retry,
-    };
+    const signal = rest?.['signal'] instanceof AbortSignal ? rest['signal'] : undefined;
+    // Shared when the call sets none of them: the pipeline replaces call options, never mutates them.
+    const callOptions: CallOptions =
+      signal === undefined &&
+      init.timeoutMs === undefined &&
+      init.retry === undefined &&
+      init.idempotencyKey === undefined &&
+      init.stream === undefined
+        ? NO_CALL_OPTIONS
+        : { signal, timeoutMs: init.timeoutMs, retry: init.retry };
     if (init.idempotencyKey !== undefined) callOptions.idempotencyKey = init.idempotencyKey;
     if (init.stream !== undefined) callOptions.stream = init.stream;
     return performResultCall(context, {

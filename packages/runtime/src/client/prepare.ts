@@ -10,6 +10,7 @@ import {
   serializeParameters,
   type OpenParameters,
   type QueryStyleOverride,
+  type SerializeOptions,
 } from '../serialize/index.js';
 import { encodeBody, type MultipartEncoder } from './body.js';
 import { mergeHeaders, type HeadersOptions } from './headers.js';
@@ -61,6 +62,37 @@ function acceptHeader(operation: OperationDefinition): string {
     acceptCache.set(operation, accept);
   }
   return accept;
+}
+
+/** The method as the request spells it (`GET`), computed once per definition. */
+const wireMethodCache = new WeakMap<OperationDefinition, string>();
+
+function wireMethod(operation: OperationDefinition): string {
+  let method = wireMethodCache.get(operation);
+  if (method === undefined) {
+    method = operation.method.toUpperCase();
+    wireMethodCache.set(operation, method);
+  }
+  return method;
+}
+
+/**
+ * The options of `serializeParameters` when the call has no query style override: the same
+ * object for every call of a client kind (the drop-in's opened parameters, or the spec's).
+ */
+const SPEC_PARAMETERS: SerializeOptions = { missingPath: 'throw' };
+const KEEP_MISSING_PATH: SerializeOptions = { missingPath: 'keep' };
+const openedOptionsCache = new WeakMap<OpenParameters, SerializeOptions>();
+
+function serializeOptionsOf(dropIn: boolean, open: OpenParameters | undefined): SerializeOptions {
+  if (open === undefined) return dropIn ? KEEP_MISSING_PATH : SPEC_PARAMETERS;
+  if (!dropIn) return { open, missingPath: 'throw' };
+  let options = openedOptionsCache.get(open);
+  if (options === undefined) {
+    options = { open, missingPath: 'keep' };
+    openedOptionsCache.set(open, options);
+  }
+  return options;
 }
 
 /**
@@ -122,7 +154,7 @@ function isEmpty(options: HeadersOptions | undefined): boolean {
 }
 
 /** The query serializer of a call: the call's function, else the client's, else the spec's styles with the options merged. */
-function querySerializerOf(
+export function querySerializerOf(
   client: QuerySerializerOption | undefined,
   call: QuerySerializerOption | undefined,
 ): QuerySerializerOption | undefined {
@@ -159,11 +191,17 @@ export function prepare(options: {
 }): PreparedRequest {
   const { operation, args, auth, client, call, dropIn } = options;
   const querySerializer = querySerializerOf(client?.querySerializer, call?.querySerializer);
-  const serialized = serializeParameters(operation, args, {
-    ...(options.open === undefined ? {} : { open: options.open }),
-    missingPath: dropIn ? 'keep' : 'throw',
-    query: typeof querySerializer === 'object' ? querySerializer : undefined,
-  });
+  const serialized = serializeParameters(
+    operation,
+    args,
+    typeof querySerializer === 'object'
+      ? {
+          ...(options.open === undefined ? {} : { open: options.open }),
+          missingPath: dropIn ? 'keep' : 'throw',
+          query: querySerializer,
+        }
+      : serializeOptionsOf(dropIn, options.open),
+  );
   const pathSerializer = call?.pathSerializer ?? client?.pathSerializer;
   const url =
     pathSerializer !== undefined && args.path !== undefined
@@ -177,12 +215,16 @@ export function prepare(options: {
   for (const [name, value] of auth.query)
     queryParts.push(`${encodeValue(name)}=${encodeValue(value)}`);
   const layers = [client?.headers, call?.headers, serialized.headers];
-  const init: OutgoingRequest['init'] = {
-    ...client?.init,
-    ...call?.init,
-    method: operation.method.toUpperCase(),
-    headers: undefined as unknown as Headers,
-  };
+  // The drop-in passes the client's `init` as the call's when the call adds nothing: copied once.
+  const init: OutgoingRequest['init'] =
+    call?.init === client?.init
+      ? { ...client?.init, method: wireMethod(operation), headers: undefined as unknown as Headers }
+      : {
+          ...client?.init,
+          ...call?.init,
+          method: wireMethod(operation),
+          headers: undefined as unknown as Headers,
+        };
   const defaults: Record<string, string> = dropIn ? {} : { accept: acceptHeader(operation) };
   if (args.body !== undefined) {
     const given = mergeHeaders(...layers);

@@ -11,7 +11,7 @@ import { encodeBody } from './body.js';
 import type { Built, Call, CallContext } from './call.js';
 import { requestId, runChain, type Middleware, type MiddlewareParams } from './middleware.js';
 import type { ClientOptions } from './options.js';
-import { credentialsOf } from './prepare.js';
+import { credentialsOf, querySerializerOf } from './prepare.js';
 import type { OutgoingRequest } from './redirect.js';
 import { transmit, UNBOUNDED, type TransportOptions, type Transmitted } from './transport.js';
 
@@ -47,8 +47,10 @@ function mergedOptions(options: {
 }): MiddlewareParams['options'] {
   const { call, context } = options;
   const { operation } = call;
-  const wire = { ...context.dropIn?.wire, ...call.dropIn?.wire };
-  const query = wire.querySerializer;
+  // The call's serializers over the client's: a call's wire lists every member, unset ones `undefined`.
+  const clientWire = context.dropIn?.wire;
+  const callWire = call.dropIn?.wire;
+  const query = querySerializerOf(clientWire?.querySerializer, callWire?.querySerializer);
   return Object.freeze({
     baseUrl: options.baseUrl,
     parseAs: call.dropIn?.parseAs ?? 'json',
@@ -66,12 +68,14 @@ function mergedOptions(options: {
               },
             ).query,
     bodySerializer:
-      wire.bodySerializer ??
+      callWire?.bodySerializer ??
+      clientWire?.bodySerializer ??
       ((body: unknown) =>
         encodeBody({ body, mediaType: operation.requestBody?.mediaTypes[0] ?? 'application/json' })
           .body),
     pathSerializer:
-      wire.pathSerializer ??
+      callWire?.pathSerializer ??
+      clientWire?.pathSerializer ??
       ((pathname: string, path: Record<string, unknown>) =>
         serializeParameters(
           { ...operation, path: pathname },

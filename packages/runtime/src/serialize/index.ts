@@ -92,16 +92,24 @@ export function serializeParameters(
     options.open === undefined
       ? { path: operation.path, parameters: operation.parameters }
       : options.open(operation, args, options.missingPath ?? 'throw');
-  let path = opened;
+  // The operation's own template is split once; a path the drop-in already filled is one call's.
+  const template = opened === operation.path ? templateOf(operation) : splitTemplate(opened);
+  let filled: string[] | undefined;
   for (const parameter of parameters) {
     const value = argument(args, parameter);
     if (parameter.in === 'path') {
       const token = `{${parameter.name}}`;
       if (value === undefined || value === null) {
-        if (options.missingPath === 'keep' || !path.includes(token)) continue;
+        if (options.missingPath === 'keep' || !template.includes(token)) continue;
         throw missingPathParameter(operation, parameter.name);
       }
-      path = path.split(token).join(serializePathValue(parameter, value));
+      // Every occurrence of the token; a filled value is never searched for tokens again.
+      let serialized: string | undefined;
+      for (let index = 1; index < template.length; index += 2)
+        if (template[index] === token) {
+          filled ??= template.slice();
+          filled[index] = serialized ??= serializePathValue(parameter, value);
+        }
       continue;
     }
     // `null` (a `T | null` parameter) is left out like `undefined`: form-style parameters have no
@@ -114,5 +122,31 @@ export function serializeParameters(
     else if (!IGNORED_HEADERS.has(parameter.name.toLowerCase()))
       setOwn(headers, parameter.name, serializeHeaderValue(parameter, value));
   }
-  return { path, query: query.join('&'), headers, cookies: cookies.join('; ') };
+  return {
+    path: (filled ?? template).join(''),
+    query: query.join('&'),
+    headers,
+    cookies: cookies.join('; '),
+  };
+}
+
+/**
+ * A path template split at its `{name}` tokens: literal text at even indexes, tokens at odd
+ * ones. Filling it is one copy and one join, where replacing token by token split and joined the
+ * whole path once per parameter.
+ */
+function splitTemplate(path: string): readonly string[] {
+  return path.split(/(\{[^{}]*\})/);
+}
+
+/** The split template of an operation's path, computed once per definition. */
+const templateCache = new WeakMap<OperationDefinition, readonly string[]>();
+
+function templateOf(operation: OperationDefinition): readonly string[] {
+  let template = templateCache.get(operation);
+  if (template === undefined) {
+    template = splitTemplate(operation.path);
+    templateCache.set(operation, template);
+  }
+  return template;
 }

@@ -320,3 +320,61 @@ describe('one pipeline, two deliveries', () => {
     expect(error).toEqual({ detail: 'no' });
   });
 });
+
+describe("a middleware's options hold the serializers in effect", () => {
+  const clientQuery = () => 'from=client';
+  const callQuery = () => 'from=call';
+  const clientPath = (pathname: string, path: Record<string, unknown>) =>
+    pathname.replace('{app}', `client-${String(path['app'])}`);
+  const cases: [
+    string,
+    {
+      client: FetchClientOptions;
+      call: Record<string, unknown>;
+      want: { query: string; path: string };
+    },
+  ][] = [
+    [
+      "the client's, when the call sets none",
+      {
+        client: { querySerializer: clientQuery, pathSerializer: clientPath },
+        call: {},
+        want: { query: 'from=client', path: '/x/apps/client-a/actions/' },
+      },
+    ],
+    [
+      "the client's, when the call sets other options",
+      {
+        client: { querySerializer: clientQuery, pathSerializer: clientPath },
+        call: { headers: { 'x-other': '1' } },
+        want: { query: 'from=client', path: '/x/apps/client-a/actions/' },
+      },
+    ],
+    [
+      "the call's over the client's",
+      {
+        client: { querySerializer: clientQuery, pathSerializer: clientPath },
+        call: { querySerializer: callQuery },
+        want: { query: 'from=call', path: '/x/apps/client-a/actions/' },
+      },
+    ],
+    [
+      "the spec's, when neither sets one",
+      { client: {}, call: {}, want: { query: 'limit=2', path: '/x/apps/a/actions/' } },
+    ],
+  ];
+  it.each(cases)('%s', async (_name, { client: clientOptions, call, want }) => {
+    const seen: { query: string; path: string }[] = [];
+    const { client } = observed(actions, clientOptions);
+    client.use({
+      onRequest: ({ options }) => {
+        seen.push({
+          query: options.querySerializer({ limit: 2 }),
+          path: options.pathSerializer('/x/apps/{app}/actions/', { app: 'a' }),
+        });
+      },
+    });
+    await client.GET('/apps/{app}/actions/', { params: { path: { app: 'a' } }, ...call });
+    expect(seen).toEqual([want]);
+  });
+});

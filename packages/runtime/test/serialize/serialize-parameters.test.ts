@@ -405,6 +405,63 @@ describe('serializeParameters', () => {
     expect(() => serializeParameters(operation, {})).toThrow(RequestValidationError);
   });
 
+  // The template is split once per operation: every occurrence is filled, tokens it does not
+  // declare stay, a missing parameter is kept when asked, and a filled value is not read again.
+  const pathCases: [
+    string,
+    { path: string; names: string[]; given: Record<string, unknown>; keep?: boolean; want: string },
+  ][] = [
+    [
+      'fills every occurrence of a token',
+      { path: '/a/{id}/b/{id}', names: ['id'], given: { id: 7 }, want: '/a/7/b/7' },
+    ],
+    [
+      'fills tokens side by side',
+      { path: '/{x}{y}.json', names: ['x', 'y'], given: { x: 'a', y: 'b' }, want: '/ab.json' },
+    ],
+    [
+      'keeps a token it does not declare',
+      { path: '/a/{id}/{other}', names: ['id'], given: { id: 1 }, want: '/a/1/{other}' },
+    ],
+    [
+      'keeps a missing parameter when asked',
+      {
+        path: '/a/{id}/{to}',
+        names: ['id', 'to'],
+        given: { id: 1 },
+        keep: true,
+        want: '/a/1/{to}',
+      },
+    ],
+    [
+      'never fills a token inside a value',
+      { path: '/{a}/{b}', names: ['a', 'b'], given: { a: '{b}', b: 'x' }, want: '/%7Bb%7D/x' },
+    ],
+  ];
+  it.each(pathCases)('path: %s', (_name, { path, names, given, keep, want }) => {
+    const operation: OperationDefinition = {
+      ...operationWith({
+        name: names[0]!,
+        in: 'path',
+        required: true,
+        style: 'simple',
+        explode: false,
+      }),
+      path,
+      parameters: names.map((name) => ({
+        name,
+        in: 'path' as const,
+        required: true,
+        style: 'simple' as const,
+        explode: false,
+      })),
+    };
+    const options = keep ? { missingPath: 'keep' as const } : {};
+    // Twice: the second call reads the cached template.
+    expect(serializeParameters(operation, { path: given }, options).path).toBe(want);
+    expect(serializeParameters(operation, { path: given }, options).path).toBe(want);
+  });
+
   it('never sends Authorization, Accept or Content-Type from header parameters', () => {
     const operation = operationWith({
       name: 'Authorization',

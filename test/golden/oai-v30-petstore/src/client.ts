@@ -56,7 +56,7 @@ export function createBaseClient(
  * @throws {ApiError} default: unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function createPets(
+export function createPets(
   client: OaiV30PetstoreBaseClient,
   args: CreatePetsArgs,
   callOptions?: CallOptions,
@@ -72,7 +72,7 @@ export async function createPets(
  * @throws {ApiError} default: unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listPets(
+export function listPets(
   client: OaiV30PetstoreBaseClient,
   args: ListPetsArgs = {},
   callOptions?: CallOptions,
@@ -88,7 +88,7 @@ export async function listPets(
  * @throws {ApiError} default: unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function showPetById(
+export function showPetById(
   client: OaiV30PetstoreBaseClient,
   args: ShowPetByIdArgs,
   callOptions?: CallOptions,

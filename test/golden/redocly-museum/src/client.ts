@@ -117,7 +117,7 @@ export function createBaseClient(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function buyMuseumTickets(
+export function buyMuseumTickets(
   client: RedoclyMuseumBaseClient,
   args: BuyMuseumTicketsArgs,
   callOptions?: CallOptions,
@@ -138,7 +138,7 @@ export async function buyMuseumTickets(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function createSpecialEvent(
+export function createSpecialEvent(
   client: RedoclyMuseumBaseClient,
   args: CreateSpecialEventArgs,
   callOptions?: CallOptions,
@@ -160,7 +160,7 @@ export async function createSpecialEvent(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function deleteSpecialEvent(
+export function deleteSpecialEvent(
   client: RedoclyMuseumBaseClient,
   args: DeleteSpecialEventArgs,
   callOptions?: CallOptions,
@@ -181,7 +181,7 @@ export async function deleteSpecialEvent(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getMuseumHours(
+export function getMuseumHours(
   client: RedoclyMuseumBaseClient,
   args: GetMuseumHoursArgs = {},
   callOptions?: CallOptions,
@@ -202,7 +202,7 @@ export async function getMuseumHours(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getSpecialEvent(
+export function getSpecialEvent(
   client: RedoclyMuseumBaseClient,
   args: GetSpecialEventArgs,
   callOptions?: CallOptions,
@@ -223,7 +223,7 @@ export async function getSpecialEvent(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getTicketCode<Options extends CallOptions = CallOptions>(
+export function getTicketCode<Options extends CallOptions = CallOptions>(
   client: RedoclyMuseumBaseClient,
   args: GetTicketCodeArgs,
   callOptions?: Options,
@@ -244,7 +244,7 @@ export async function getTicketCode<Options extends CallOptions = CallOptions>(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function listSpecialEvents(
+export function listSpecialEvents(
   client: RedoclyMuseumBaseClient,
   args: ListSpecialEventsArgs = {},
   callOptions?: CallOptions,
@@ -265,7 +265,7 @@ export async function listSpecialEvents(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function updateSpecialEvent(
+export function updateSpecialEvent(
   client: RedoclyMuseumBaseClient,
   args: UpdateSpecialEventArgs,
   callOptions?: CallOptions,

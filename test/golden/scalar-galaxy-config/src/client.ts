@@ -185,7 +185,7 @@ export function createBaseClient(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function createCelestialBody(
+export function createCelestialBody(
   client: ScalarGalaxyConfigBaseClient,
   args: CreateCelestialBodyArgs,
   callOptions?: CallOptions,
@@ -206,7 +206,7 @@ export async function createCelestialBody(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function createPlanet(
+export function createPlanet(
   client: ScalarGalaxyConfigBaseClient,
   args: CreatePlanetArgs = {},
   callOptions?: CallOptions,
@@ -229,7 +229,7 @@ export async function createPlanet(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function createUser(
+export function createUser(
   client: ScalarGalaxyConfigBaseClient,
   args: CreateUserArgs = {},
   callOptions?: CallOptions,
@@ -250,7 +250,7 @@ export async function createUser(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function deletePlanet(
+export function deletePlanet(
   client: ScalarGalaxyConfigBaseClient,
   args: DeletePlanetArgs,
   callOptions?: CallOptions,
@@ -268,7 +268,7 @@ export async function deletePlanet(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getAllData(
+export function getAllData(
   client: ScalarGalaxyConfigBaseClient,
   args: GetAllDataArgs = {},
   callOptions?: CallOptions,
@@ -288,7 +288,7 @@ export async function getAllData(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function whoAmI(
+export function whoAmI(
   client: ScalarGalaxyConfigBaseClient,
   args: WhoAmIArgs = {},
   callOptions?: CallOptions,
@@ -307,7 +307,7 @@ export async function whoAmI(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getPlanet(
+export function getPlanet(
   client: ScalarGalaxyConfigBaseClient,
   args: GetPlanetArgs,
   callOptions?: CallOptions,
@@ -329,7 +329,7 @@ export async function getPlanet(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getToken(
+export function getToken(
   client: ScalarGalaxyConfigBaseClient,
   args: GetTokenArgs = {},
   callOptions?: CallOptions,
@@ -351,7 +351,7 @@ export async function getToken(
  * @throws {ApiError} Any other non-2xx status.
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function updatePlanet(
+export function updatePlanet(
   client: ScalarGalaxyConfigBaseClient,
   args: UpdatePlanetArgs,
   callOptions?: CallOptions,

@@ -305,7 +305,7 @@ export function createBaseClient(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function addPet(
+export function addPet(
   client: SwaggerPetstoreV30BaseClient,
   args: AddPetArgs,
   callOptions?: CallOptions,
@@ -323,7 +323,7 @@ export async function addPet(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function createUser(
+export function createUser(
   client: SwaggerPetstoreV30BaseClient,
   args: CreateUserArgs = {},
   callOptions?: CallOptions,
@@ -339,7 +339,7 @@ export async function createUser(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function createUsersWithListInput(
+export function createUsersWithListInput(
   client: SwaggerPetstoreV30BaseClient,
   args: CreateUsersWithListInputArgs = {},
   callOptions?: CallOptions,
@@ -363,7 +363,7 @@ export async function createUsersWithListInput(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function deleteOrder(
+export function deleteOrder(
   client: SwaggerPetstoreV30BaseClient,
   args: DeleteOrderArgs,
   callOptions?: CallOptions,
@@ -383,7 +383,7 @@ export async function deleteOrder(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function deletePet(
+export function deletePet(
   client: SwaggerPetstoreV30BaseClient,
   args: DeletePetArgs,
   callOptions?: CallOptions,
@@ -403,7 +403,7 @@ export async function deletePet(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function deleteUser(
+export function deleteUser(
   client: SwaggerPetstoreV30BaseClient,
   args: DeleteUserArgs,
   callOptions?: CallOptions,
@@ -423,7 +423,7 @@ export async function deleteUser(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function findPetsByStatus(
+export function findPetsByStatus(
   client: SwaggerPetstoreV30BaseClient,
   args: FindPetsByStatusArgs = {},
   callOptions?: CallOptions,
@@ -443,7 +443,7 @@ export async function findPetsByStatus(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function findPetsByTags(
+export function findPetsByTags(
   client: SwaggerPetstoreV30BaseClient,
   args: FindPetsByTagsArgs = {},
   callOptions?: CallOptions,
@@ -461,7 +461,7 @@ export async function findPetsByTags(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getInventory(
+export function getInventory(
   client: SwaggerPetstoreV30BaseClient,
   args: GetInventoryArgs = {},
   callOptions?: CallOptions,
@@ -481,7 +481,7 @@ export async function getInventory(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getOrderById(
+export function getOrderById(
   client: SwaggerPetstoreV30BaseClient,
   args: GetOrderByIdArgs,
   callOptions?: CallOptions,
@@ -502,7 +502,7 @@ export async function getOrderById(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getPetById(
+export function getPetById(
   client: SwaggerPetstoreV30BaseClient,
   args: GetPetByIdArgs,
   callOptions?: CallOptions,
@@ -522,7 +522,7 @@ export async function getPetById(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function getUserByName(
+export function getUserByName(
   client: SwaggerPetstoreV30BaseClient,
   args: GetUserByNameArgs,
   callOptions?: CallOptions,
@@ -541,7 +541,7 @@ export async function getUserByName(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function loginUser(
+export function loginUser(
   client: SwaggerPetstoreV30BaseClient,
   args: LoginUserArgs = {},
   callOptions?: CallOptions,
@@ -558,7 +558,7 @@ export async function loginUser(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function logoutUser(
+export function logoutUser(
   client: SwaggerPetstoreV30BaseClient,
   args: LogoutUserArgs = {},
   callOptions?: CallOptions,
@@ -578,7 +578,7 @@ export async function logoutUser(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function placeOrder(
+export function placeOrder(
   client: SwaggerPetstoreV30BaseClient,
   args: PlaceOrderArgs = {},
   callOptions?: CallOptions,
@@ -600,7 +600,7 @@ export async function placeOrder(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function updatePet(
+export function updatePet(
   client: SwaggerPetstoreV30BaseClient,
   args: UpdatePetArgs,
   callOptions?: CallOptions,
@@ -620,7 +620,7 @@ export async function updatePet(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function updatePetWithForm(
+export function updatePetWithForm(
   client: SwaggerPetstoreV30BaseClient,
   args: UpdatePetWithFormArgs,
   callOptions?: CallOptions,
@@ -640,7 +640,7 @@ export async function updatePetWithForm(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function updateUser(
+export function updateUser(
   client: SwaggerPetstoreV30BaseClient,
   args: UpdateUserArgs,
   callOptions?: CallOptions,
@@ -661,7 +661,7 @@ export async function updateUser(
  * @throws {ApiError} default: Unexpected error
  * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
  */
-export async function uploadFile(
+export function uploadFile(
   client: SwaggerPetstoreV30BaseClient,
   args: UploadFileArgs,
   callOptions?: CallOptions,
