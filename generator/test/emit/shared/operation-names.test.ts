@@ -151,7 +151,9 @@ describe('operationNames', () => {
   test.each([...CLIENT_MEMBERS])(
     'an operation named %s does not shadow that client member',
     (id) => {
-      const names = operationNames(model({ operations: [operation({ operationId: id })] }));
+      const names = operationNames(
+        model({ operations: [operation({ operationId: id, method: 'get', path: '/x' })] }),
+      );
       expect(names.get(id)!.fn).not.toBe(id);
     },
   );
