@@ -76,7 +76,8 @@ if (index && client && definitions && fixtures && mockModule) {
       if (
         typeof fn !== 'function' ||
         !/^[a-z]/.test(method) ||
-        ['use', 'eject', 'request', 'call'].includes(method)
+        // The client's own members, not operations (generator's RUNTIME_CLIENT_MEMBERS and `request`).
+        ['use', 'eject', 'request', 'call', 'send'].includes(method)
       )
         continue;
       const operationId =
