@@ -36,6 +36,14 @@ const object = (
   additionalProperties: true,
   nullable: false,
 });
+/** A GET operation answering 200 with `schema` as JSON. */
+const answering = (operationId: string, schema: SchemaModel) =>
+  operation({
+    operationId,
+    method: 'get',
+    path: `/${operationId}`,
+    responses: [jsonResponse('200', schema)],
+  });
 const jsonBody = (schema: SchemaModel, required = true): OperationModel['requestBody'] => ({
   required,
   content: [{ mediaType: 'application/json', schema, pointer: '#/x', examples: [] }],
@@ -309,13 +317,6 @@ describe('tool plans', () => {
   test('a component several tools answer with is one shared const, not a copy per tool', () => {
     const pet = object([{ name: 'name', schema: string, required: true }]);
     const ref = (name: string): SchemaModel => ({ kind: 'ref', name, nullable: false });
-    const answering = (operationId: string, schema: SchemaModel) =>
-      operation({
-        operationId,
-        method: 'get',
-        path: `/${operationId}`,
-        responses: [jsonResponse('200', schema)],
-      });
     const source = mcpSource(
       model({
         schemas: [{ name: 'Pet', schema: pet, pointer: '#/components/schemas/Pet' }],
@@ -339,13 +340,6 @@ describe('tool plans', () => {
       items: { kind: 'ref', name: 'Pet', nullable: false },
       nullable: false,
     };
-    const answering = (operationId: string, schema: SchemaModel) =>
-      operation({
-        operationId,
-        method: 'get',
-        path: `/${operationId}`,
-        responses: [jsonResponse('200', schema)],
-      });
     const source = mcpSource(
       model({
         schemas: [
