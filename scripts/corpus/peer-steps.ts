@@ -7,6 +7,7 @@ import path from 'node:path';
 import { runChild } from './child.js';
 import {
   attribute,
+  failureLine,
   normaliseMessage,
   parseTsDiagnostics,
   stackHead,
@@ -74,16 +75,11 @@ export async function generate({
   if (generation.code !== 0 || !existsSync(path.join(out, peer.typesFile))) {
     const output = `${generation.stderr}\n${generation.stdout}`.trim();
     const lines = output.split('\n').filter((line) => line.trim());
-    const error =
-      lines.find((line) => /error/i.test(line)) ??
-      lines[lines.length - 1] ??
-      `exit ${generation.code}`;
+    const error = failureLine(output) ?? `exit ${generation.code}`;
     return {
       ...result,
       generateError: stackHead(lines.slice(-12).join('\n'), 6),
-      classes: {
-        [`${peer.name} generate: ${normaliseMessage(error.replace(/\x1b\[[0-9;]*m/g, ''))}`]: 1,
-      },
+      classes: { [`${peer.name} generate: ${normaliseMessage(error)}`]: 1 },
       first: lines.slice(-6),
     };
   }
