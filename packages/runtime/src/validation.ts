@@ -6,6 +6,9 @@ import { isStreamValue } from './form-fields.js';
 import { compiledValidator } from './compiled-validators.js';
 
 export { responseFor };
+// For `client/validated.ts`, which loads this module on demand: a route gets its validators with
+// it, and a bundle whose calls never validate carries neither.
+export { withValidators } from './with-validators.js';
 
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
