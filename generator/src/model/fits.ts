@@ -4,7 +4,7 @@
  * the end is proven independently, against the document itself (`emit/fixtures/validator.ts`).
  */
 import { jsonEqual } from '../json/value.js';
-import { compilePattern } from './pattern.js';
+import { compilePattern } from '../json/pattern.js';
 import type { JsonValue, NumberSchema, SchemaModel, StringSchema } from './types.js';
 
 /** Nesting followed before a value is taken not to fit (cycles through references end there). */

@@ -3,11 +3,11 @@
  * backtrack super-linearly (ReDoS) is a risk in any validator of that field: a backtracking
  * engine (JavaScript's, so zod's and ajv's) can run for minutes on one long string it rejects.
  * AWS Transfer's `^\$\{(\w+.)+\w+\}$` made zapgen's own fixture check hang on a 257-character
- * string. zapgen never runs such a pattern itself (`model/pattern.ts`); the warning says what
+ * string. zapgen never runs such a pattern itself (`json/pattern.ts`); the warning says what
  * that leaves out, and that the generated zod validators keep the pattern, as the spec says.
  */
 import { isObject, toPointer } from '../../json/pointer.js';
-import { backtracking } from '../../model/pattern.js';
+import { backtracking } from '../../json/pattern.js';
 import { isDataKey, roleOf, type KeyRole } from '../keywords.js';
 import type { LintRule, Report } from './rule.js';
 

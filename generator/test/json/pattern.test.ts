@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backtracking, compilePattern, unicodePattern } from '../../src/model/pattern.js';
+import { backtracking, compilePattern, unicodePattern } from '../../src/json/pattern.js';
 
 describe('unicodePattern: a spec pattern as JavaScript reads it with the u flag', () => {
   const cases: [string, { given: string; want: string | undefined }][] = [
