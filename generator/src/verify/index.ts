@@ -14,7 +14,8 @@
  * does not compile, wherever it sits, is written `unknown` with a warning, so that a printer bug
  * costs one type, not the user's build (issue 21: no valid document ends in an internal error).
  */
-import ts from 'typescript';
+import type TS from 'typescript';
+import { ts } from './typescript.js';
 import type { EmittedFile } from '../emit/index.js';
 import { fixtureConstNames } from '../emit/fixtures/module.js';
 import { typesSource } from '../emit/typescript-types/index.js';
@@ -211,7 +212,7 @@ async function verifyWith<F extends EmittedFile>({
       : undefined;
   const sliceDiagnostics = async (
     part: Extract<FixturePart, { kind: 'slice' }>,
-  ): Promise<ts.Diagnostic[]> => {
+  ): Promise<TS.Diagnostic[]> => {
     const named = sections && referencesIn(part.module.slice(part.entriesStart), sections);
     const typesOfSlice = named
       ? [...named]
@@ -497,7 +498,7 @@ function pruneSatisfies({
 }: {
   file: string;
   source: string;
-  diagnostics: readonly ts.Diagnostic[];
+  diagnostics: readonly TS.Diagnostic[];
   /** The map and key of each fixture const (`PetSchemaFixture` → `componentFixtures`, `Pet`). */
   owners: ReadonlyMap<string, [string, string]>;
   operationPointer: (operationId: string) => string;
@@ -511,12 +512,12 @@ function pruneSatisfies({
   );
   // A proven value is written `<value> as T` alone (`emit/fixtures/module.ts`): where it sits in a
   // checked slice and the checker disagrees with the proof, its `as T` is what goes.
-  type Clause = ts.SatisfiesExpression | ts.AsExpression;
-  const isClause = (node: ts.Node): node is Clause =>
+  type Clause = TS.SatisfiesExpression | TS.AsExpression;
+  const isClause = (node: TS.Node): node is Clause =>
     ts.isSatisfiesExpression(node) || ts.isAsExpression(node);
-  const clauses = new Map<Clause, ts.Diagnostic>();
+  const clauses = new Map<Clause, TS.Diagnostic>();
   for (const diagnostic of diagnostics) {
-    let node: ts.Node | undefined =
+    let node: TS.Node | undefined =
       diagnostic.start === undefined ? undefined : deepest(file, diagnostic.start);
     while (node && !isClause(node)) node = node.parent;
     if (!node)
@@ -563,9 +564,9 @@ function fixtureOwners(model: ApiModel): Map<string, [string, string]> {
 }
 
 /** The keys of the object literals around `node`, outermost first, starting at the const. */
-function fixtureKeys(node: ts.Node): string[] {
+function fixtureKeys(node: TS.Node): string[] {
   const keys: string[] = [];
-  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+  for (let current: TS.Node | undefined = node; current; current = current.parent) {
     if (ts.isPropertyAssignment(current)) keys.unshift(propertyName(current.name));
     if (ts.isVariableDeclaration(current) && ts.isIdentifier(current.name))
       keys.unshift(current.name.text);
@@ -573,7 +574,7 @@ function fixtureKeys(node: ts.Node): string[] {
   return keys;
 }
 
-function propertyName(name: ts.PropertyName): string {
+function propertyName(name: TS.PropertyName): string {
   if (ts.isComputedPropertyName(name) && ts.isStringLiteral(name.expression))
     return name.expression.text;
   return nameText(name);
@@ -611,7 +612,7 @@ function replaceTypesAt({
     ts.ScriptKind.TS,
   );
   const ranges: [number, number][] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isPropertySignature(node) && node.type && wanted.has(propertyPath(node).join('\0'))) {
       ranges.push([node.type.getStart(file), node.type.getEnd()]);
       return;
