@@ -59,9 +59,16 @@ export async function verifyPackage<F extends EmittedFile>({
   memo,
   pool,
   pooledChars = POOLED_CHARS,
+  later,
 }: {
   model: ApiModel;
   files: readonly F[];
+  /**
+   * Files still being emitted when the phase starts (the fixtures, while `files` has the types):
+   * when the types' check goes to the pool, it runs alone meanwhile, and the fixtures are checked
+   * when they come; otherwise the phase waits for them and checks as if given them at once.
+   */
+  later?: Promise<readonly F[]>;
   /** Which of `files` are the types and the fixtures (the registry's declarations). */
   paths: VerifiedPaths;
   /** The package the generated code imports the runtime from (`@zapgen/runtime`). */
@@ -92,7 +99,19 @@ export async function verifyPackage<F extends EmittedFile>({
     return pool.check({ runtimePackage, paths, ...sources });
   };
   try {
-    return await verifyWith({ model, files, paths, runtimePackage, sliceChars, memo, check });
+    const typesSize = files.find((file) => file.path === paths.types)?.contents.length;
+    const typesFirst = later && pool && typesSize !== undefined && typesSize > pooledChars;
+    if (later && !typesFirst) files = [...files, ...(await later)];
+    return await verifyWith({
+      model,
+      files,
+      ...(typesFirst && { later }),
+      paths,
+      runtimePackage,
+      sliceChars,
+      memo,
+      check,
+    });
   } finally {
     forgetTypes();
     // A pool that failed has said why already, through the check.
@@ -117,6 +136,7 @@ interface CheckedSources {
 async function verifyWith<F extends EmittedFile>({
   model,
   files,
+  later,
   paths,
   runtimePackage,
   sliceChars,
@@ -125,6 +145,8 @@ async function verifyWith<F extends EmittedFile>({
 }: {
   model: ApiModel;
   files: readonly F[];
+  /** The fixtures, still being emitted: the types are checked alone first (`verifyPackage`). */
+  later?: Promise<readonly F[]>;
   paths: VerifiedPaths;
   runtimePackage: string;
   sliceChars: number;
@@ -133,20 +155,20 @@ async function verifyWith<F extends EmittedFile>({
 }): Promise<{ files: F[]; warnings: VerifyWarning[] }> {
   const warnings: VerifyWarning[] = [...typesSource(model).warnings];
   let types = files.find((file) => file.path === paths.types)?.contents;
-  const fixturesFile = files.find((file) => file.path === paths.fixtures);
-  let fixtures = fixturesFile?.contents;
-  const unproven = fixturesFile?.unproven;
-  if (types === undefined) return { files: [...files], warnings };
-
-  // The fixtures are checked in slices (see `SLICE_CHARS`), the first one with the types.
-  const parts =
-    fixtures === undefined
+  if (types === undefined) return { files: [...files, ...((await later) ?? [])], warnings };
+  // The fixtures are checked in slices (see `SLICE_CHARS`), the first one with the types, unless
+  // they come `later`.
+  const slicesOf = (fixturesFile: F | undefined): FixturePart[] => {
+    const unproven = fixturesFile?.unproven;
+    return fixturesFile === undefined
       ? []
       : fixtureSlices({
-          source: fixtures,
+          source: fixturesFile.contents,
           maxChars: sliceChars,
           checked: unproven && ((name) => unproven.has(name)),
         });
+  };
+  let parts = later ? [] : slicesOf(files.find((file) => file.path === paths.fixtures));
   const first = parts.find((part) => part.kind === 'slice');
   // The printer writes types that compile by construction and degrades what it cannot say; this
   // is the net under it, for a bug of the printer or a checker limit it did not foresee: the type
@@ -243,6 +265,11 @@ async function verifyWith<F extends EmittedFile>({
     if (key !== undefined) memo!.set(key, diagnostics);
     return diagnostics.map(revived);
   };
+  if (later) {
+    files = [...files, ...(await later)];
+    parts = slicesOf(files.find((file) => file.path === paths.fixtures));
+  }
+  let fixtures = files.find((file) => file.path === paths.fixtures)?.contents;
   if (fixtures !== undefined) {
     const owners = fixtureOwners(model);
     const verified: string[] = [];
