@@ -16,7 +16,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
+// Resolved from swagger-parser's folder: its Ajv, ajv-draft-04 and schemas, whatever the
+// package manager's layout (they are its dependencies, not zapgen's).
+const require = createRequire(
+  createRequire(import.meta.url).resolve('@apidevtools/swagger-parser'),
+);
 
 /** What Ajv reports of one violation (the fields `validate-schema.ts` reads). */
 export interface SchemaError {
