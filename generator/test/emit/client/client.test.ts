@@ -433,6 +433,35 @@ describe('client emitter: emitted code', () => {
       },
     ],
     [
+      // client.d.ts then names the interface instead of spelling out the object's inferred type.
+      'createClient returns a named interface declaring each member, as the object has it',
+      {
+        given: model({
+          operations: [
+            listApps,
+            health,
+            operation({
+              operationId: 'choices',
+              method: 'post',
+              path: '/choices',
+              extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } },
+            }),
+          ],
+        }),
+        want: {
+          client: [
+            'export function createClient(options: TestApiClientOptions = {}): TestApiClient {',
+            'export interface TestApiClient extends PathMethods<paths> {',
+            'use: Runtime<paths>["use"];',
+            'listApps(args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult>;',
+            'health(args?: HealthArgs, callOptions?: CallOptions): Promise<HealthResult>;',
+            'choices(args?: ChoicesArgs, callOptions?: PollOptions): Promise<ChoicesResult>;\n};\n}',
+          ],
+          clientLacks: ['ReturnType<typeof createClient>'],
+        },
+      },
+    ],
+    [
       'pagination and polling helpers',
       {
         given: model({
