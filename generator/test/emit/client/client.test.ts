@@ -201,6 +201,14 @@ describe('client emitter: typed calls compile, wrong calls do not', () => {
   });
 });
 
+/** An operation the client polls until `is_loading` is false. */
+const polledChoices = operation({
+  operationId: 'choices',
+  method: 'post',
+  path: '/choices',
+  extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } },
+});
+
 describe('client emitter: emitted code', () => {
   /** Fragments each file must contain (`client`, `definitions`) or must not (`clientLacks`, `definitionsLack`). */
   type Want = {
@@ -437,16 +445,7 @@ describe('client emitter: emitted code', () => {
       'createClient returns a named interface declaring each member, as the object has it',
       {
         given: model({
-          operations: [
-            listApps,
-            health,
-            operation({
-              operationId: 'choices',
-              method: 'post',
-              path: '/choices',
-              extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } },
-            }),
-          ],
+          operations: [listApps, health, polledChoices],
         }),
         want: {
           client: [
@@ -473,12 +472,7 @@ describe('client emitter: emitted code', () => {
                 pagination: { kind: 'page', pageParameter: 'page', itemsField: '', firstPage: 1 },
               },
             }),
-            operation({
-              operationId: 'choices',
-              method: 'post',
-              path: '/choices',
-              extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } },
-            }),
+            polledChoices,
           ],
         }),
         want: {
