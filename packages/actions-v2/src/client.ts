@@ -834,478 +834,158 @@ export function createClient(options: ActionsV2ClientOptions = {}): ActionsV2Cli
   const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
-    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
     use: runtime.use,
-    /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
-    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
-    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
     send: runtime.send,
-    /**
-     * Check the authentication
-     *
-     * Returns whether the caller is authenticated, and who the user is.
-     *
-     * @see GET /api/v2/auth/check/
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async checkAuth(args: CheckAuthArgs = {}, callOptions?: CallOptions): Promise<CheckAuthResult> {
       return checkAuth(runtime, args, callOptions);
     },
-    /**
-     * Check the service health
-     *
-     * Checks that the service is up. Takes no parameters.
-     *
-     * @see GET /api/v2/health/
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async checkHealth(
       args: CheckHealthArgs = {},
       callOptions?: CallOptions,
     ): Promise<CheckHealthResult> {
       return checkHealth(runtime, args, callOptions);
     },
-    /**
-     * Check the authentication for an unfurl app
-     *
-     * Checks whether the user has an authentication for the app.
-     *
-     * @see GET /api/v2/unfurl/apps/{app}/auth/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async checkUnfurlAppAuth(
       args: CheckUnfurlAppAuthArgs,
       callOptions?: CallOptions,
     ): Promise<CheckUnfurlAppAuthResult> {
       return checkUnfurlAppAuth(runtime, args, callOptions);
     },
-    /**
-     * Create an AI action
-     *
-     * Creates (stores) an AI action.
-     *
-     * @see POST /api/v2/ai-actions/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async createAiAction(
       args: CreateAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<CreateAiActionResult> {
       return createAiAction(runtime, args, callOptions);
     },
-    /**
-     * Delete an AI action
-     *
-     * Deletes a stored AI action. Deleting an AI action that does not exist is not an error; the response is false.
-     *
-     * @see DELETE /api/v2/ai-actions/{ai_action_id}/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async deleteAiAction(
       args: DeleteAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<DeleteAiActionResult> {
       return deleteAiAction(runtime, args, callOptions);
     },
-    /**
-     * Execute a stored AI action
-     *
-     * Executes a stored AI action from instructions.
-     *
-     * @see POST /api/v2/ai-actions/{ai_action_id}/execute/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: The request failed (status 400). Which condition yields this status is not shown by the document.
-     * @throws {ClientError} 412: The request failed (status 412). Which condition yields this status is not shown by the document.
-     * @throws {ClientError} 422: The request failed (status 422). Which condition yields this status is not shown by the document.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async executeAiAction(
       args: ExecuteAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<ExecuteAiActionResult> {
       return executeAiAction(runtime, args, callOptions);
     },
-    /**
-     * Execute an action without storing it
-     *
-     * Executes an action directly, without storing it. Params are guessed from the instructions
-     * unless they are locked or ignored. With `preview_only` the action is not executed and the
-     * resolved params are returned. With `skip_param_guessing` a direct call is made with no
-     * guessing, and then every param must be in mode `locked` or `ignored`, otherwise an error is
-     * raised. `skip_param_guessing` and `preview_only` cannot both be true.
-     *
-     * @see POST /api/v2/execute/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: The request failed (status 400). Which condition yields this status is not shown by the document.
-     * @throws {ClientError} 412: The request failed (status 412). Which condition yields this status is not shown by the document.
-     * @throws {ClientError} 422: The request failed (status 422). Which condition yields this status is not shown by the document.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async executeStatelessAction(
       args: ExecuteStatelessActionArgs,
       callOptions?: CallOptions,
     ): Promise<ExecuteStatelessActionResult> {
       return executeStatelessAction(runtime, args, callOptions);
     },
-    /**
-     * Get the details of an action
-     *
-     * Returns the details of an action (its needs, gives and optionally a sample result).
-     *
-     * @see POST /api/v2/apps/{app}/actions/{action}/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getActionDetails(
       args: GetActionDetailsArgs,
       callOptions?: CallOptions,
     ): Promise<GetActionDetailsResult> {
       return getActionDetails(runtime, args, callOptions);
     },
-    /**
-     * Get an AI action
-     *
-     * Returns a stored AI action.
-     *
-     * @see GET /api/v2/ai-actions/{ai_action_id}/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getAiAction(
       args: GetAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<GetAiActionResult> {
       return getAiAction(runtime, args, callOptions);
     },
-    /**
-     * Get an app
-     *
-     * Returns the details of an app.
-     *
-     * @see GET /api/v2/apps/{app}/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getApp(args: GetAppArgs, callOptions?: CallOptions): Promise<GetAppResult> {
       return getApp(runtime, args, callOptions);
     },
-    /**
-     * Create a quick-account-creation link
-     *
-     * Creates a quick-account-creation link. If the email already has an account the user is asked
-     * to log in, otherwise to create an account. Afterwards the user goes to `redirect_to`.
-     *
-     * Suggested PKCE flow: set `redirect_to` to `{actions_url}/oauth/authorize/` carrying the query
-     * parameters `client_id`, `scope` (`openid nla:exposed_actions:execute`), `response_type`
-     * (`code`), `redirect_uri`, `code_challenge` and `code_challenge_method` (`S256`).
-     *
-     * @see GET /api/v2/auth/login-link/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getLoginLink(
       args: GetLoginLinkArgs,
       callOptions?: CallOptions,
     ): Promise<GetLoginLinkResult> {
       return getLoginLink(runtime, args, callOptions);
     },
-    /**
-     * Create a quick-account-creation link followed by OAuth login
-     *
-     * Creates the same quick-account-creation link as the login-link operation, followed by OAuth login.
-     *
-     * @see GET /api/v2/auth/oauth-login-link/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getOAuthLoginLink(
       args: GetOAuthLoginLinkArgs,
       callOptions?: CallOptions,
     ): Promise<GetOAuthLoginLinkResult> {
       return getOAuthLoginLink(runtime, args, callOptions);
     },
-    /**
-     * Get the choices of a prefill
-     *
-     * Returns the choices of a prefill. Choices are cached for 24 hours per user, app and prefill;
-     * `force_refresh` refreshes the cache.
-     *
-     *
-     * The server caches the result for 86400 seconds per user, app, prefill. Set the query parameter `force_refresh` to bypass the cache.
-     *
-     * @see POST /api/v2/apps/{app}/choices/{prefill}/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getPrefillChoices(
       args: GetPrefillChoicesArgs,
       callOptions?: CallOptions,
     ): Promise<GetPrefillChoicesResult> {
       return getPrefillChoices(runtime, args, callOptions);
     },
-    /**
-     * Guess actions from a query
-     *
-     * Guesses the actions that match a query.
-     *
-     * @see POST /api/v2/guess-actions/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async guessActions(
       args: GuessActionsArgs = {},
       callOptions?: CallOptions,
     ): Promise<GuessActionsResult> {
       return guessActions(runtime, args, callOptions);
     },
-    /**
-     * List the user's accounts
-     *
-     * Lists the accounts of the user.
-     *
-     * @see GET /api/v2/auth/accounts/
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listAccounts(
       args: ListAccountsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListAccountsResult> {
       return listAccounts(runtime, args, callOptions);
     },
-    /**
-     * List the actions of an app
-     *
-     * Lists the actions of an app, ordered by relevancy.
-     *
-     * @see GET /api/v2/apps/{app}/actions/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listActions(
       args: ListActionsArgs,
       callOptions?: CallOptions,
     ): Promise<ListActionsResult> {
       return listActions(runtime, args, callOptions);
     },
-    /**
-     * List the user's AI actions
-     *
-     * Lists the user's stored AI actions.
-     *
-     * @see GET /api/v2/ai-actions/
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listAiActions(
       args: ListAiActionsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListAiActionsResult> {
       return listAiActions(runtime, args, callOptions);
     },
-    /**
-     * List the authentications for an app
-     *
-     * Lists the caller's authentications (connections) for an app.
-     *
-     * @see GET /api/v2/apps/{app}/auths/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listAppAuthentications(
       args: ListAppAuthenticationsArgs,
       callOptions?: CallOptions,
     ): Promise<ListAppAuthenticationsResult> {
       return listAppAuthentications(runtime, args, callOptions);
     },
-    /**
-     * List the apps usable for unfurling
-     *
-     * Lists the apps usable for unfurling, with URL patterns grouped by app.
-     *
-     * @see GET /api/v2/unfurl/apps/
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listUnfurlApps(
       args: ListUnfurlAppsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListUnfurlAppsResult> {
       return listUnfurlApps(runtime, args, callOptions);
     },
-    /**
-     * Preview a stored AI action
-     *
-     * Previews a stored AI action, returning the resolved params without executing it.
-     *
-     * @see POST /api/v2/ai-actions/{ai_action_id}/preview/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: The request failed (status 400). Which condition yields this status is not shown by the document.
-     * @throws {ClientError} 412: The request failed (status 412). Which condition yields this status is not shown by the document.
-     * @throws {ClientError} 422: The request failed (status 422). Which condition yields this status is not shown by the document.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async previewAiAction(
       args: PreviewAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<PreviewAiActionResult> {
       return previewAiAction(runtime, args, callOptions);
     },
-    /**
-     * Rate an execution log
-     *
-     * Rates an execution log. The values are patched onto the log, so the operation may be called
-     * repeatedly.
-     *
-     * @see POST /api/v2/execute/log/{execution_log_id}/rate/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: The request failed (status 400). Which condition yields this status is not shown by the document.
-     * @throws {ClientError} 412: The request failed (status 412). Which condition yields this status is not shown by the document.
-     * @throws {ClientError} 422: The request failed (status 422). Which condition yields this status is not shown by the document.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async rateExecutionLog(
       args: RateExecutionLogArgs,
       callOptions?: CallOptions,
     ): Promise<RateExecutionLogResult> {
       return rateExecutionLog(runtime, args, callOptions);
     },
-    /**
-     * Search apps
-     *
-     * Searches apps.
-     *
-     * @see GET /api/v2/apps/search/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async searchApps(
       args: SearchAppsArgs = {},
       callOptions?: CallOptions,
     ): Promise<SearchAppsResult> {
       return searchApps(runtime, args, callOptions);
     },
-    /**
-     * Shrink a result payload
-     *
-     * Shrinks a result payload to a token budget, keeping more important values. Unofficial: may
-     * change or be removed at any time.
-     *
-     *
-     * Stability: unofficial. Unofficial; may change or be removed at any time.
-     *
-     * @see POST /api/v2/shrink-result/
-     * @experimental
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async shrinkResult(
       args: ShrinkResultArgs = {},
       callOptions?: CallOptions,
     ): Promise<ShrinkResultResult> {
       return shrinkResult(runtime, args, callOptions);
     },
-    /**
-     * Test an authentication
-     *
-     * Tests whether an authentication is valid. An invalid authentication is marked stale (`is_stale` becomes true).
-     *
-     * @see POST /api/v2/auth/{auth_id}/test/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async testAuthentication(
       args: TestAuthenticationArgs,
       callOptions?: CallOptions,
     ): Promise<TestAuthenticationResult> {
       return testAuthentication(runtime, args, callOptions);
     },
-    /**
-     * Unfurl a URL
-     *
-     * Unfurls one URL into resources with the suitable app. A failure is not an error status: the
-     * response is 200 with an UnfurlError body, or an UnfurlNoAuthFoundError body when the user has
-     * no authentication for the app.
-     *
-     * @see POST /api/v2/unfurl/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async unfurlUrl(args: UnfurlUrlArgs, callOptions?: CallOptions): Promise<UnfurlUrlResult> {
       return unfurlUrl(runtime, args, callOptions);
     },
-    /**
-     * Update an AI action
-     *
-     * Updates a stored AI action.
-     *
-     * @see PUT /api/v2/ai-actions/{ai_action_id}/
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async updateAiAction(
       args: UpdateAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<UpdateAiActionResult> {
       return updateAiAction(runtime, args, callOptions);
     },
-    /** Operations whose result completes over time: called again until it is complete. */
     poll: {
-      /** Calls `getPrefillChoices` every 1000 ms while `is_loading` is true; resolves with the final result. */
       async getPrefillChoices(
         args: GetPrefillChoicesArgs,
         callOptions?: PollOptions,

@@ -205,124 +205,47 @@ export function createClient(options: PartnerV1ClientOptions = {}): PartnerV1Cli
   const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
-    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
     use: runtime.use,
-    /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
-    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
-    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
     send: runtime.send,
-    /**
-     * List the apps that can be integrated with the partner's app
-     *
-     * Returns a paged list of the apps that can be integrated with the partner's app. The partner's own app and built-in apps are not returned. Apps are ordered by popularity.
-     *
-     * @see GET /v1/apps
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: The request is malformed. From public documentation: the body lists the problems, e.g. `{"errors": ["Malformed request"]}`.
-     * @throws {UnauthorizedError} 401: The credentials are missing or invalid (from public documentation: for example a missing `client_id`). An invalid or expired access token means the user is sent through the authorization flow again.
-     * @throws {ForbiddenError} 403: The credentials do not allow this request (from public documentation).
-     * @throws {NotFoundError} 404: The resource was not found (from public documentation).
-     * @throws {RateLimitError} 429, once retries are spent: The rate limit was exceeded. From public documentation: the limit is 9,000 requests an hour per endpoint.
-     * @throws {ServerError} 5XX, once retries are spent: The server failed to handle the request (from public documentation).
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listApps(args: ListAppsArgs = {}, callOptions?: CallOptions): Promise<ListAppsResult> {
       return listApps(runtime, args, callOptions);
     },
-    /**
-     * List the Zap templates the user added
-     *
-     * Returns the Zap templates that the user added, published or draft. Only templates that include the partner's app in a step are visible. Paging uses `limit` and `offset`.
-     *
-     * @see GET /v1/zap-templates/me
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: The request is malformed. From public documentation: the body lists the problems, e.g. `{"errors": ["Malformed request"]}`.
-     * @throws {UnauthorizedError} 401: The credentials are missing or invalid (from public documentation: for example a missing `client_id`). An invalid or expired access token means the user is sent through the authorization flow again.
-     * @throws {ForbiddenError} 403: The credentials do not allow this request (from public documentation).
-     * @throws {NotFoundError} 404: The resource was not found (from public documentation).
-     * @throws {RateLimitError} 429, once retries are spent: The rate limit was exceeded. From public documentation: the limit is 9,000 requests an hour per endpoint.
-     * @throws {ServerError} 5XX, once retries are spent: The server failed to handle the request (from public documentation).
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listMyZapTemplates(
       args: ListMyZapTemplatesArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListMyZapTemplatesResult> {
       return listMyZapTemplates(runtime, args, callOptions);
     },
-    /**
-     * List the Zap templates that involve the partner's app
-     *
-     * Returns Zap templates that involve the partner's app. Paging uses `limit` and `offset`; with no parameters the first 5 templates are returned.
-     *
-     * @see GET /v1/zap-templates
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: The request is malformed. From public documentation: the body lists the problems, e.g. `{"errors": ["Malformed request"]}`.
-     * @throws {UnauthorizedError} 401: The credentials are missing or invalid (from public documentation: for example a missing `client_id`). An invalid or expired access token means the user is sent through the authorization flow again.
-     * @throws {ForbiddenError} 403: The credentials do not allow this request (from public documentation).
-     * @throws {NotFoundError} 404: The resource was not found (from public documentation).
-     * @throws {RateLimitError} 429, once retries are spent: The rate limit was exceeded. From public documentation: the limit is 9,000 requests an hour per endpoint.
-     * @throws {ServerError} 5XX, once retries are spent: The server failed to handle the request (from public documentation).
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listZapTemplates(
       args: ListZapTemplatesArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListZapTemplatesResult> {
       return listZapTemplates(runtime, args, callOptions);
     },
-    /**
-     * List the user's Zaps that contain the partner's app
-     *
-     * Returns only the user's Zaps that contain the partner's app in a step; for apps built with the command-line tool, Zaps of any version of the app are returned.
-     *
-     * @see GET /v1/zaps
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: The request is malformed. From public documentation: the body lists the problems, e.g. `{"errors": ["Malformed request"]}`.
-     * @throws {UnauthorizedError} 401: The credentials are missing or invalid (from public documentation: for example a missing `client_id`). An invalid or expired access token means the user is sent through the authorization flow again.
-     * @throws {ForbiddenError} 403: The credentials do not allow this request (from public documentation).
-     * @throws {NotFoundError} 404: The resource was not found (from public documentation).
-     * @throws {RateLimitError} 429, once retries are spent: The rate limit was exceeded. From public documentation: the limit is 9,000 requests an hour per endpoint.
-     * @throws {ServerError} 5XX, once retries are spent: The server failed to handle the request (from public documentation).
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listZaps(args: ListZapsArgs = {}, callOptions?: CallOptions): Promise<ListZapsResult> {
       return listZaps(runtime, args, callOptions);
     },
-    /** Async iterators over every item of the paginated operations. */
     paginate: {
-      /** Iterates over every item of `listApps`, page after page. */
       listApps(
         args: ListAppsArgs = {},
         callOptions?: PaginateOptions,
       ): AsyncIterableIterator<ListAppsItem> {
         return runtime.paginate<ListAppsItem>(listAppsRoute, args, callOptions);
       },
-      /** Iterates over every item of `listMyZapTemplates`, page after page. */
       listMyZapTemplates(
         args: ListMyZapTemplatesArgs = {},
         callOptions?: PaginateOptions,
       ): AsyncIterableIterator<ListMyZapTemplatesItem> {
         return runtime.paginate<ListMyZapTemplatesItem>(listMyZapTemplatesRoute, args, callOptions);
       },
-      /** Iterates over every item of `listZapTemplates`, page after page. */
       listZapTemplates(
         args: ListZapTemplatesArgs = {},
         callOptions?: PaginateOptions,
       ): AsyncIterableIterator<ListZapTemplatesItem> {
         return runtime.paginate<ListZapTemplatesItem>(listZapTemplatesRoute, args, callOptions);
       },
-      /** Iterates over every item of `listZaps`, page after page. */
       listZaps(
         args: ListZapsArgs = {},
         callOptions?: PaginateOptions,

@@ -10,7 +10,7 @@ import {
   RUNTIME_CLIENT_MEMBERS,
   type OperationNames,
 } from '../shared/operation-names.js';
-import { joinMembers, method, RUNTIME_CALLS, type MemberForm } from './method.js';
+import { joinMembers, memberDoc, method, RUNTIME_CALLS, type MemberForm } from './method.js';
 import { namespaceMembers } from './namespaces.js';
 import { rootMembers } from '../shared/namespace-names.js';
 import { printDeclaration, type Declaration } from '../shared/declarations.js';
@@ -273,7 +273,7 @@ function clientMembers(
       }),
     );
     members.push(
-      `/** Async iterators over every item of the paginated operations. */\npaginate: {\n${joinMembers(methods, form)}\n}`,
+      `${memberDoc('/** Async iterators over every item of the paginated operations. */\n', form)}paginate: {\n${joinMembers(methods, form)}\n}`,
     );
   }
   const polled = entries.filter(({ operation }) => operation.extensions.polling);
@@ -286,12 +286,12 @@ function clientMembers(
       return method({ doc, names: n, argsOptional, download: false, kind: 'poll', form });
     });
     members.push(
-      `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${joinMembers(methods, form)}\n}`,
+      `${memberDoc('/** Operations whose result completes over time: called again until it is complete. */\n', form)}poll: {\n${joinMembers(methods, form)}\n}`,
     );
   }
   const handedOn = RUNTIME_CLIENT_MEMBERS.map(
     ({ name, doc }) =>
-      `/** ${doc} */\n${name}: ${form === 'value' ? `runtime.${name}` : `Runtime<paths>[${stringLiteral(name)}]`}`,
+      `${memberDoc(`/** ${doc} */\n`, form)}${name}: ${form === 'value' ? `runtime.${name}` : `Runtime<paths>[${stringLiteral(name)}]`}`,
   );
   return [...handedOn, ...members];
 }

@@ -24,9 +24,15 @@ export const RUNTIME_CALLS = {
 /**
  * How a member of the client is printed: `value` in `createClient`'s object (`key(args) { body }`),
  * `type` in the interface that declares that object's type (`key(args): Result`), so that
- * `client.d.ts` names the interface instead of spelling out the inferred type of the object.
+ * `client.d.ts` names the interface instead of spelling out the inferred type of the object. The
+ * doc comments are the interface's, which is what a user's editor shows: the object has none.
  */
 export type MemberForm = 'value' | 'type';
+
+/** A member's doc comment in `form`: in the interface only. */
+export function memberDoc(doc: string, form: MemberForm): string {
+  return form === 'type' ? doc : '';
+}
 
 /** Members of one object of the client joined in `form`: `,` between values, `;` in a type. */
 export function joinMembers(members: readonly string[], form: MemberForm): string {
@@ -65,12 +71,11 @@ export function method(input: {
   const signature = download
     ? `${key}<Options extends CallOptions = CallOptions>(${args}, callOptions?: Options): Promise<ParsedAs<Options, ${names.type}Result>>`
     : `${key}(${args}, callOptions?: ${call.options}): ${call.returns(names.type)}`;
-  const doc = jsDocComment(input.doc, { compact: true });
-  if (form === 'type') return `${doc}${signature}`;
+  if (form === 'type') return `${jsDocComment(input.doc, { compact: true })}${signature}`;
   // In a method, `${names.fn}` names the module's function of the same name, not the method.
   const body =
     kind === 'call'
       ? `return ${names.fn}(runtime, args, callOptions);`
       : `return runtime.${kind}<${call.generic(names.type)}>(${routeName(names.definition)}, args, callOptions);`;
-  return `${doc}${kind === 'paginate' ? '' : 'async '}${signature} {\n${body}\n}`;
+  return `${kind === 'paginate' ? '' : 'async '}${signature} {\n${body}\n}`;
 }

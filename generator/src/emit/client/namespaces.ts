@@ -13,7 +13,7 @@ import {
 } from '../shared/namespace-names.js';
 import { commentText } from '../shared/jsdoc.js';
 import type { OperationNames } from '../shared/operation-names.js';
-import { joinMembers, method, type MemberForm } from './method.js';
+import { joinMembers, memberDoc, method, type MemberForm } from './method.js';
 
 interface Entry {
   operation: OperationModel;
@@ -57,8 +57,8 @@ function members(
   const out: string[] = [];
   for (const { name, namespace: child } of namespace.children) {
     const inner = members(child, entries, form);
-    const doc = `/** The ${commentText(`\`${name}\``)} resource. */`;
-    out.push(`${doc}\n${key(name)}: {\n${joinMembers(inner, form)}\n}`);
+    const doc = memberDoc(`/** The ${commentText(`\`${name}\``)} resource. */\n`, form);
+    out.push(`${doc}${key(name)}: {\n${joinMembers(inner, form)}\n}`);
   }
   for (const { operation, name } of namespace.methods) {
     const entry = entries.get(operation.operationId)!;

@@ -105,44 +105,16 @@ export function createClient(options: OaiV30PetstoreClientOptions = {}): OaiV30P
   const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
-    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
     use: runtime.use,
-    /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
-    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
-    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
     send: runtime.send,
-    /**
-     * Create a pet
-     *
-     * @see POST /pets
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ApiError} default: unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async createPets(args: CreatePetsArgs, callOptions?: CallOptions): Promise<CreatePetsResult> {
       return createPets(runtime, args, callOptions);
     },
-    /**
-     * List all pets
-     *
-     * @see GET /pets
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ApiError} default: unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listPets(args: ListPetsArgs = {}, callOptions?: CallOptions): Promise<ListPetsResult> {
       return listPets(runtime, args, callOptions);
     },
-    /**
-     * Info for a specific pet
-     *
-     * @see GET /pets/{petId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ApiError} default: unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async showPetById(
       args: ShowPetByIdArgs,
       callOptions?: CallOptions,

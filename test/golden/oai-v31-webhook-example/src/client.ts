@@ -36,13 +36,9 @@ export function createClient(
   const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
-    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
     use: runtime.use,
-    /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
-    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
-    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
     send: runtime.send,
   };
 }

@@ -282,161 +282,52 @@ export function createClient(options: RedoclyMuseumClientOptions = {}): RedoclyM
   const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
-    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
     use: runtime.use,
-    /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
-    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
-    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
     send: runtime.send,
-    /**
-     * Buy museum tickets
-     *
-     * Purchase museum tickets for general entry or special events.
-     *
-     * @see POST /tickets
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Bad request.
-     * @throws {NotFoundError} 404: Not found.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async buyMuseumTickets(
       args: BuyMuseumTicketsArgs,
       callOptions?: CallOptions,
     ): Promise<BuyMuseumTicketsResult> {
       return buyMuseumTickets(runtime, args, callOptions);
     },
-    /**
-     * Create special events
-     *
-     * Creates a new special event for the museum.
-     *
-     * @see POST /special-events
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Bad request.
-     * @throws {NotFoundError} 404: Not found.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async createSpecialEvent(
       args: CreateSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<CreateSpecialEventResult> {
       return createSpecialEvent(runtime, args, callOptions);
     },
-    /**
-     * Delete special event
-     *
-     * Delete a special event from the collection. Allows museum to cancel planned events.
-     *
-     * @see DELETE /special-events/{eventId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Bad request.
-     * @throws {UnauthorizedError} 401: Unauthorized.
-     * @throws {NotFoundError} 404: Not found.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async deleteSpecialEvent(
       args: DeleteSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<DeleteSpecialEventResult> {
       return deleteSpecialEvent(runtime, args, callOptions);
     },
-    /**
-     * Get museum hours
-     *
-     * Get upcoming museum operating hours.
-     *
-     * @see GET /museum-hours
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Bad request.
-     * @throws {NotFoundError} 404: Not found.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getMuseumHours(
       args: GetMuseumHoursArgs = {},
       callOptions?: CallOptions,
     ): Promise<GetMuseumHoursResult> {
       return getMuseumHours(runtime, args, callOptions);
     },
-    /**
-     * Get special event
-     *
-     * Get details about a special event.
-     *
-     * @see GET /special-events/{eventId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Bad request.
-     * @throws {NotFoundError} 404: Not found.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getSpecialEvent(
       args: GetSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<GetSpecialEventResult> {
       return getSpecialEvent(runtime, args, callOptions);
     },
-    /**
-     * Get ticket QR code
-     *
-     * Return an image of your ticket with scannable QR code. Used for event entry.
-     *
-     * @see GET /tickets/{ticketId}/qr
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Bad request.
-     * @throws {NotFoundError} 404: Not found.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getTicketCode<Options extends CallOptions = CallOptions>(
       args: GetTicketCodeArgs,
       callOptions?: Options,
     ): Promise<ParsedAs<Options, GetTicketCodeResult>> {
       return getTicketCode(runtime, args, callOptions);
     },
-    /**
-     * List special events
-     *
-     * Return a list of upcoming special events at the museum.
-     *
-     * @see GET /special-events
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Bad request.
-     * @throws {NotFoundError} 404: Not found.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async listSpecialEvents(
       args: ListSpecialEventsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListSpecialEventsResult> {
       return listSpecialEvents(runtime, args, callOptions);
     },
-    /**
-     * Update special event
-     *
-     * Update the details of a special event.
-     *
-     * @see PATCH /special-events/{eventId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Bad request.
-     * @throws {NotFoundError} 404: Not found.
-     * @throws {ApiError} Any other non-2xx status.
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async updateSpecialEvent(
       args: UpdateSpecialEventArgs,
       callOptions?: CallOptions,

@@ -370,27 +370,11 @@ export function createClient(
   const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
-    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
     use: runtime.use,
-    /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
-    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
-    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
     send: runtime.send,
-    /** The `celestialBodies` resource. */
     celestialBodies: {
-      /**
-       * Create a celestial body
-       *
-       * Stars, moons, comets, the occasional rogue asteroid — if it glows or drifts through the void, you can add it here.
-       *
-       * @see POST /celestial-bodies
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async createBody(
         args: CreateCelestialBodyArgs,
         callOptions?: CallOptions,
@@ -398,159 +382,43 @@ export function createClient(
         return createCelestialBody(runtime, args, callOptions);
       },
     },
-    /** The `Planets` resource. */
     Planets: {
-      /**
-       * Create a planet
-       *
-       * Time to play god and create a new planet. What do you think? Ah, don't think too much. What could go wrong anyway?
-       *
-       * @see POST /planets
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-       * @throws {ClientError} 400: Bad Request
-       * @throws {ForbiddenError} 403: Forbidden
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async create(
         args: CreatePlanetArgs = {},
         callOptions?: CallOptions,
       ): Promise<CreatePlanetResult> {
         return createPlanet(runtime, args, callOptions);
       },
-      /**
-       * Delete a planet
-       *
-       * This endpoint was used to delete planets. Unfortunately, that caused a lot of trouble for planets with life. So, this endpoint is now deprecated and should not be used anymore.
-       *
-       * @deprecated
-       * @see DELETE /planets/{planetId}
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-       * @throws {NotFoundError} 404: Not Found
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async delete(args: DeletePlanetArgs, callOptions?: CallOptions): Promise<DeletePlanetResult> {
         return deletePlanet(runtime, args, callOptions);
       },
-      /**
-       * Get a planet
-       *
-       * You'll better learn a little bit more about the planets. It might come in handy once space travel is available for everyone.
-       *
-       * @see GET /planets/{planetId}
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {NotFoundError} 404: Not Found
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async get(args: GetPlanetArgs, callOptions?: CallOptions): Promise<GetPlanetResult> {
         return getPlanet(runtime, args, callOptions);
       },
-      /**
-       * Update a planet
-       *
-       * Sometimes you make mistakes, that's fine. No worries, you can update all planets.
-       *
-       * @see PUT /planets/{planetId}
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-       * @throws {ClientError} 400: Bad Request
-       * @throws {ForbiddenError} 403: Forbidden
-       * @throws {NotFoundError} 404: Not Found
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async update(args: UpdatePlanetArgs, callOptions?: CallOptions): Promise<UpdatePlanetResult> {
         return updatePlanet(runtime, args, callOptions);
       },
     },
-    /** The `Authentication` resource. */
     Authentication: {
-      /**
-       * Create a user
-       *
-       * Time to create a user account, eh?
-       *
-       * @see POST /user/signup
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {ClientError} 400: Bad Request
-       * @throws {UnauthorizedError} 401: Unauthorized
-       * @throws {ForbiddenError} 403: Forbidden
-       * @throws {ClientError} 409: Conflict
-       * @throws {ClientError} 422: Unprocessable Entity
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async createUser(
         args: CreateUserArgs = {},
         callOptions?: CallOptions,
       ): Promise<CreateUserResult> {
         return createUser(runtime, args, callOptions);
       },
-      /**
-       * Get authenticated user
-       *
-       * Find yourself they say. That's what you can do here.
-       *
-       * @see GET /me
-       * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-       * @throws {UnauthorizedError} 401: Unauthorized
-       * @throws {ForbiddenError} 403: Forbidden
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async whoAmI(args: WhoAmIArgs = {}, callOptions?: CallOptions): Promise<WhoAmIResult> {
         return whoAmI(runtime, args, callOptions);
       },
     },
-    /** The `planets` resource. */
     planets: {
-      /**
-       * Get all planets
-       *
-       * It's easy to say you know them all, but do you really? Retrieve all the planets and check whether you missed one.
-       *
-       * @see GET /planets
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async list(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
         return getAllData(runtime, args, callOptions);
       },
-      /**
-       * Get all planets
-       *
-       * It's easy to say you know them all, but do you really? Retrieve all the planets and check whether you missed one.
-       *
-       * @see GET /planets
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async all(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
         return getAllData(runtime, args, callOptions);
       },
     },
-    /** The `auth` resource. */
     auth: {
-      /**
-       * Get a token
-       *
-       * Yeah, this is the boring security stuff. Just get your super secret token and move on.
-       *
-       * @see POST /auth/token
-       * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-       * @throws {ClientError} 400: Bad Request
-       * @throws {UnauthorizedError} 401: Unauthorized
-       * @throws {ForbiddenError} 403: Forbidden
-       * @throws {RateLimitError} 429, once retries are spent: Too Many Requests
-       * @throws {ApiError} Any other non-2xx status.
-       * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-       */
       async token(args: GetTokenArgs = {}, callOptions?: CallOptions): Promise<GetTokenResult> {
         return getToken(runtime, args, callOptions);
       },

@@ -680,320 +680,97 @@ export function createClient(
   const runtime = createRuntime<paths>(routes, options);
   return {
     ...runtime.pathMethods,
-    /** Adds middleware (`onRequest`, `onResponse`, `onError`) run around every later request. */
     use: runtime.use,
-    /** Removes middleware added with `use` or the `middleware` option. */
     eject: runtime.eject,
-    /** Sends any operation by its definition (what `./tanstack-query`'s options call). */
     call: runtime.call,
-    /** `call`, resolving with the response too (`{ data, response }`): what an infinite query whose next page is in a header sends through. */
     send: runtime.send,
-    /**
-     * Add a new pet to the store.
-     *
-     * @see POST /pet
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Invalid input
-     * @throws {ClientError} 422: Validation exception
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async addPet(args: AddPetArgs, callOptions?: CallOptions): Promise<AddPetResult> {
       return addPet(runtime, args, callOptions);
     },
-    /**
-     * Create user.
-     *
-     * This can only be done by the logged in user.
-     *
-     * @see POST /user
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async createUser(
       args: CreateUserArgs = {},
       callOptions?: CallOptions,
     ): Promise<CreateUserResult> {
       return createUser(runtime, args, callOptions);
     },
-    /**
-     * Creates list of users with given input array.
-     *
-     * @see POST /user/createWithList
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async createUsersWithListInput(
       args: CreateUsersWithListInputArgs = {},
       callOptions?: CallOptions,
     ): Promise<CreateUsersWithListInputResult> {
       return createUsersWithListInput(runtime, args, callOptions);
     },
-    /**
-     * Delete purchase order by identifier.
-     *
-     * For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.
-     *
-     * @see DELETE /store/order/{orderId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ClientError} 400: Invalid ID supplied
-     * @throws {NotFoundError} 404: Order not found
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async deleteOrder(
       args: DeleteOrderArgs,
       callOptions?: CallOptions,
     ): Promise<DeleteOrderResult> {
       return deleteOrder(runtime, args, callOptions);
     },
-    /**
-     * Deletes a pet.
-     *
-     * Delete a pet.
-     *
-     * @see DELETE /pet/{petId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Invalid pet value
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async deletePet(args: DeletePetArgs, callOptions?: CallOptions): Promise<DeletePetResult> {
       return deletePet(runtime, args, callOptions);
     },
-    /**
-     * Delete user resource.
-     *
-     * This can only be done by the logged in user.
-     *
-     * @see DELETE /user/{username}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ClientError} 400: Invalid username supplied
-     * @throws {NotFoundError} 404: User not found
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async deleteUser(args: DeleteUserArgs, callOptions?: CallOptions): Promise<DeleteUserResult> {
       return deleteUser(runtime, args, callOptions);
     },
-    /**
-     * Finds Pets by status.
-     *
-     * Multiple status values can be provided with comma separated strings.
-     *
-     * @see GET /pet/findByStatus
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Invalid status value
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async findPetsByStatus(
       args: FindPetsByStatusArgs = {},
       callOptions?: CallOptions,
     ): Promise<FindPetsByStatusResult> {
       return findPetsByStatus(runtime, args, callOptions);
     },
-    /**
-     * Finds Pets by tags.
-     *
-     * Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.
-     *
-     * @see GET /pet/findByTags
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Invalid tag value
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async findPetsByTags(
       args: FindPetsByTagsArgs = {},
       callOptions?: CallOptions,
     ): Promise<FindPetsByTagsResult> {
       return findPetsByTags(runtime, args, callOptions);
     },
-    /**
-     * Returns pet inventories by status.
-     *
-     * Returns a map of status codes to quantities.
-     *
-     * @see GET /store/inventory
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getInventory(
       args: GetInventoryArgs = {},
       callOptions?: CallOptions,
     ): Promise<GetInventoryResult> {
       return getInventory(runtime, args, callOptions);
     },
-    /**
-     * Find purchase order by ID.
-     *
-     * For valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.
-     *
-     * @see GET /store/order/{orderId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ClientError} 400: Invalid ID supplied
-     * @throws {NotFoundError} 404: Order not found
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getOrderById(
       args: GetOrderByIdArgs,
       callOptions?: CallOptions,
     ): Promise<GetOrderByIdResult> {
       return getOrderById(runtime, args, callOptions);
     },
-    /**
-     * Find pet by ID.
-     *
-     * Returns a single pet.
-     *
-     * @see GET /pet/{petId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Invalid ID supplied
-     * @throws {NotFoundError} 404: Pet not found
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getPetById(args: GetPetByIdArgs, callOptions?: CallOptions): Promise<GetPetByIdResult> {
       return getPetById(runtime, args, callOptions);
     },
-    /**
-     * Get user by user name.
-     *
-     * Get user detail based on username.
-     *
-     * @see GET /user/{username}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ClientError} 400: Invalid username supplied
-     * @throws {NotFoundError} 404: User not found
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async getUserByName(
       args: GetUserByNameArgs,
       callOptions?: CallOptions,
     ): Promise<GetUserByNameResult> {
       return getUserByName(runtime, args, callOptions);
     },
-    /**
-     * Logs user into the system.
-     *
-     * Log into the system.
-     *
-     * @see GET /user/login
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ClientError} 400: Invalid username/password supplied
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async loginUser(args: LoginUserArgs = {}, callOptions?: CallOptions): Promise<LoginUserResult> {
       return loginUser(runtime, args, callOptions);
     },
-    /**
-     * Logs out current logged in user session.
-     *
-     * Log user out of the system.
-     *
-     * @see GET /user/logout
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async logoutUser(
       args: LogoutUserArgs = {},
       callOptions?: CallOptions,
     ): Promise<LogoutUserResult> {
       return logoutUser(runtime, args, callOptions);
     },
-    /**
-     * Place an order for a pet.
-     *
-     * Place a new order in the store.
-     *
-     * @see POST /store/order
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ClientError} 400: Invalid input
-     * @throws {ClientError} 422: Validation exception
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async placeOrder(
       args: PlaceOrderArgs = {},
       callOptions?: CallOptions,
     ): Promise<PlaceOrderResult> {
       return placeOrder(runtime, args, callOptions);
     },
-    /**
-     * Update an existing pet.
-     *
-     * Update an existing pet by Id.
-     *
-     * @see PUT /pet
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Invalid ID supplied
-     * @throws {NotFoundError} 404: Pet not found
-     * @throws {ClientError} 422: Validation exception
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async updatePet(args: UpdatePetArgs, callOptions?: CallOptions): Promise<UpdatePetResult> {
       return updatePet(runtime, args, callOptions);
     },
-    /**
-     * Updates a pet in the store with form data.
-     *
-     * Updates a pet resource based on the form data.
-     *
-     * @see POST /pet/{petId}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: Invalid input
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async updatePetWithForm(
       args: UpdatePetWithFormArgs,
       callOptions?: CallOptions,
     ): Promise<UpdatePetWithFormResult> {
       return updatePetWithForm(runtime, args, callOptions);
     },
-    /**
-     * Update user resource.
-     *
-     * This can only be done by the logged in user.
-     *
-     * @see PUT /user/{username}
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {ClientError} 400: bad request
-     * @throws {NotFoundError} 404: user not found
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async updateUser(args: UpdateUserArgs, callOptions?: CallOptions): Promise<UpdateUserResult> {
       return updateUser(runtime, args, callOptions);
     },
-    /**
-     * Uploads an image.
-     *
-     * Upload image of the pet.
-     *
-     * @see POST /pet/{petId}/uploadImage
-     * @throws {RequestValidationError} An argument breaks the schema or a rule; nothing is sent.
-     * @throws {MissingCredentialsError} The client has no credentials for this operation; nothing is sent.
-     * @throws {ClientError} 400: No file uploaded
-     * @throws {NotFoundError} 404: Pet not found
-     * @throws {ApiError} default: Unexpected error
-     * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
-     */
     async uploadFile(args: UploadFileArgs, callOptions?: CallOptions): Promise<UploadFileResult> {
       return uploadFile(runtime, args, callOptions);
     },
