@@ -177,13 +177,9 @@ function generatedFiles(
 ): Record<string, string> | undefined {
   const files: Record<string, string> = {};
   for (const file of listFiles(out)) {
-    if (Object.hasOwn(known, file)) {
-      files[file] = known[file]!;
-      continue;
-    }
     const full = path.join(out, file);
     if (!isGenerated(readStart(full))) continue;
-    const hash = hashFile(full);
+    const hash = Object.hasOwn(known, file) ? known[file] : hashFile(full);
     if (hash === undefined) return undefined;
     files[file] = hash;
   }

@@ -67,5 +67,7 @@ describe('incremental regeneration', () => {
     expect(memo.hits.get('verify-section')).toBeGreaterThan(0);
     expect(memo.hits.get('fixtures-component')).toBeGreaterThan(0);
     expect(memo.hits.get('fixtures-operation')).toBeGreaterThan(0);
+    // The spec hash of the openapi.json the run before wrote, to trust it as the release's base.
+    expect(memo.hits.get('previous-spec-hash')).toBeGreaterThan(0);
   });
 });
