@@ -108,7 +108,7 @@ function laidOutWithout(contents: string, key: string): boolean {
   if (!contents.startsWith('{\n  "') || !contents.endsWith('\n}\n')) return false;
   // One pass over the top-level keys (a handful), not two scans of the whole text.
   const quoted = `${JSON.stringify(key)}:`;
-  for (let at = contents.indexOf(TOP_LEVEL_KEY); at !== -1; ) {
+  for (let at = contents.indexOf(TOP_LEVEL_KEY); at !== -1;) {
     const name = at + TOP_LEVEL_KEY.length - 1;
     const first = contents.charCodeAt(name + 1);
     if (contents.startsWith(quoted, name) || (first >= 0x30 && first <= 0x39)) return false;
