@@ -146,9 +146,10 @@ const editTool: Tool = {
 /**
  * The same edit in watch mode (`zapgen generate --watch`): a process that keeps its session
  * (`generator/src/session.ts`) between runs. `watch-edit.mjs` opens the session of the package
- * the full run left, generates once as the watch does when it starts, then regenerates after the
- * edit; only that run is measured (its wall and CPU time, as the process reports them; the peak
- * RSS is the whole process's).
+ * the full run left, generates once as the watch does when it starts, regenerates after the
+ * edit (the session's first, which also pays what a process does once), then after a second
+ * edit of another operation: only that run is measured (its wall and CPU time, as the process
+ * reports them; the peak RSS is the whole process's).
  */
 const watchEditTool: Tool = {
   name: zapgenWatchEditTool,
