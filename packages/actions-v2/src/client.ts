@@ -846,7 +846,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async checkAuth(args: CheckAuthArgs = {}, callOptions?: CallOptions): Promise<CheckAuthResult> {
+    checkAuth(args: CheckAuthArgs = {}, callOptions?: CallOptions): Promise<CheckAuthResult> {
       return checkAuth(runtime, args, callOptions);
     },
     /**
@@ -859,10 +859,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async checkHealth(
-      args: CheckHealthArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<CheckHealthResult> {
+    checkHealth(args: CheckHealthArgs = {}, callOptions?: CallOptions): Promise<CheckHealthResult> {
       return checkHealth(runtime, args, callOptions);
     },
     /**
@@ -876,7 +873,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async checkUnfurlAppAuth(
+    checkUnfurlAppAuth(
       args: CheckUnfurlAppAuthArgs,
       callOptions?: CallOptions,
     ): Promise<CheckUnfurlAppAuthResult> {
@@ -893,7 +890,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async createAiAction(
+    createAiAction(
       args: CreateAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<CreateAiActionResult> {
@@ -910,7 +907,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async deleteAiAction(
+    deleteAiAction(
       args: DeleteAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<DeleteAiActionResult> {
@@ -930,7 +927,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async executeAiAction(
+    executeAiAction(
       args: ExecuteAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<ExecuteAiActionResult> {
@@ -954,7 +951,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async executeStatelessAction(
+    executeStatelessAction(
       args: ExecuteStatelessActionArgs,
       callOptions?: CallOptions,
     ): Promise<ExecuteStatelessActionResult> {
@@ -971,7 +968,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getActionDetails(
+    getActionDetails(
       args: GetActionDetailsArgs,
       callOptions?: CallOptions,
     ): Promise<GetActionDetailsResult> {
@@ -988,10 +985,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getAiAction(
-      args: GetAiActionArgs,
-      callOptions?: CallOptions,
-    ): Promise<GetAiActionResult> {
+    getAiAction(args: GetAiActionArgs, callOptions?: CallOptions): Promise<GetAiActionResult> {
       return getAiAction(runtime, args, callOptions);
     },
     /**
@@ -1005,7 +999,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getApp(args: GetAppArgs, callOptions?: CallOptions): Promise<GetAppResult> {
+    getApp(args: GetAppArgs, callOptions?: CallOptions): Promise<GetAppResult> {
       return getApp(runtime, args, callOptions);
     },
     /**
@@ -1024,10 +1018,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getLoginLink(
-      args: GetLoginLinkArgs,
-      callOptions?: CallOptions,
-    ): Promise<GetLoginLinkResult> {
+    getLoginLink(args: GetLoginLinkArgs, callOptions?: CallOptions): Promise<GetLoginLinkResult> {
       return getLoginLink(runtime, args, callOptions);
     },
     /**
@@ -1041,7 +1032,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getOAuthLoginLink(
+    getOAuthLoginLink(
       args: GetOAuthLoginLinkArgs,
       callOptions?: CallOptions,
     ): Promise<GetOAuthLoginLinkResult> {
@@ -1062,7 +1053,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getPrefillChoices(
+    getPrefillChoices(
       args: GetPrefillChoicesArgs,
       callOptions?: CallOptions,
     ): Promise<GetPrefillChoicesResult> {
@@ -1079,7 +1070,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async guessActions(
+    guessActions(
       args: GuessActionsArgs = {},
       callOptions?: CallOptions,
     ): Promise<GuessActionsResult> {
@@ -1095,7 +1086,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listAccounts(
+    listAccounts(
       args: ListAccountsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListAccountsResult> {
@@ -1112,10 +1103,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listActions(
-      args: ListActionsArgs,
-      callOptions?: CallOptions,
-    ): Promise<ListActionsResult> {
+    listActions(args: ListActionsArgs, callOptions?: CallOptions): Promise<ListActionsResult> {
       return listActions(runtime, args, callOptions);
     },
     /**
@@ -1128,7 +1116,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listAiActions(
+    listAiActions(
       args: ListAiActionsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListAiActionsResult> {
@@ -1145,7 +1133,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listAppAuthentications(
+    listAppAuthentications(
       args: ListAppAuthenticationsArgs,
       callOptions?: CallOptions,
     ): Promise<ListAppAuthenticationsResult> {
@@ -1161,7 +1149,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listUnfurlApps(
+    listUnfurlApps(
       args: ListUnfurlAppsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListUnfurlAppsResult> {
@@ -1181,7 +1169,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async previewAiAction(
+    previewAiAction(
       args: PreviewAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<PreviewAiActionResult> {
@@ -1202,7 +1190,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async rateExecutionLog(
+    rateExecutionLog(
       args: RateExecutionLogArgs,
       callOptions?: CallOptions,
     ): Promise<RateExecutionLogResult> {
@@ -1219,10 +1207,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async searchApps(
-      args: SearchAppsArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<SearchAppsResult> {
+    searchApps(args: SearchAppsArgs = {}, callOptions?: CallOptions): Promise<SearchAppsResult> {
       return searchApps(runtime, args, callOptions);
     },
     /**
@@ -1241,7 +1226,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async shrinkResult(
+    shrinkResult(
       args: ShrinkResultArgs = {},
       callOptions?: CallOptions,
     ): Promise<ShrinkResultResult> {
@@ -1258,7 +1243,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async testAuthentication(
+    testAuthentication(
       args: TestAuthenticationArgs,
       callOptions?: CallOptions,
     ): Promise<TestAuthenticationResult> {
@@ -1277,7 +1262,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async unfurlUrl(args: UnfurlUrlArgs, callOptions?: CallOptions): Promise<UnfurlUrlResult> {
+    unfurlUrl(args: UnfurlUrlArgs, callOptions?: CallOptions): Promise<UnfurlUrlResult> {
       return unfurlUrl(runtime, args, callOptions);
     },
     /**
@@ -1291,7 +1276,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async updateAiAction(
+    updateAiAction(
       args: UpdateAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<UpdateAiActionResult> {
@@ -1300,7 +1285,7 @@ export function createClient(options: ActionsV2ClientOptions = {}) {
     /** Operations whose result completes over time: called again until it is complete. */
     poll: {
       /** Calls `getPrefillChoices` every 1000 ms while `is_loading` is true; resolves with the final result. */
-      async getPrefillChoices(
+      getPrefillChoices(
         args: GetPrefillChoicesArgs,
         callOptions?: PollOptions,
       ): Promise<GetPrefillChoicesResult> {

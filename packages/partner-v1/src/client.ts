@@ -224,7 +224,7 @@ export function createClient(options: PartnerV1ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listApps(args: ListAppsArgs = {}, callOptions?: CallOptions): Promise<ListAppsResult> {
+    listApps(args: ListAppsArgs = {}, callOptions?: CallOptions): Promise<ListAppsResult> {
       return listApps(runtime, args, callOptions);
     },
     /**
@@ -244,7 +244,7 @@ export function createClient(options: PartnerV1ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listMyZapTemplates(
+    listMyZapTemplates(
       args: ListMyZapTemplatesArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListMyZapTemplatesResult> {
@@ -267,7 +267,7 @@ export function createClient(options: PartnerV1ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listZapTemplates(
+    listZapTemplates(
       args: ListZapTemplatesArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListZapTemplatesResult> {
@@ -290,7 +290,7 @@ export function createClient(options: PartnerV1ClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listZaps(args: ListZapsArgs = {}, callOptions?: CallOptions): Promise<ListZapsResult> {
+    listZaps(args: ListZapsArgs = {}, callOptions?: CallOptions): Promise<ListZapsResult> {
       return listZaps(runtime, args, callOptions);
     },
     /** Async iterators over every item of the paginated operations. */

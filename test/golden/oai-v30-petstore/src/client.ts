@@ -121,7 +121,7 @@ export function createClient(options: OaiV30PetstoreClientOptions = {}) {
      * @throws {ApiError} default: unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async createPets(args: CreatePetsArgs, callOptions?: CallOptions): Promise<CreatePetsResult> {
+    createPets(args: CreatePetsArgs, callOptions?: CallOptions): Promise<CreatePetsResult> {
       return createPets(runtime, args, callOptions);
     },
     /**
@@ -132,7 +132,7 @@ export function createClient(options: OaiV30PetstoreClientOptions = {}) {
      * @throws {ApiError} default: unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listPets(args: ListPetsArgs = {}, callOptions?: CallOptions): Promise<ListPetsResult> {
+    listPets(args: ListPetsArgs = {}, callOptions?: CallOptions): Promise<ListPetsResult> {
       return listPets(runtime, args, callOptions);
     },
     /**
@@ -143,10 +143,7 @@ export function createClient(options: OaiV30PetstoreClientOptions = {}) {
      * @throws {ApiError} default: unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async showPetById(
-      args: ShowPetByIdArgs,
-      callOptions?: CallOptions,
-    ): Promise<ShowPetByIdResult> {
+    showPetById(args: ShowPetByIdArgs, callOptions?: CallOptions): Promise<ShowPetByIdResult> {
       return showPetById(runtime, args, callOptions);
     },
   };

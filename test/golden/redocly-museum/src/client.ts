@@ -303,7 +303,7 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async buyMuseumTickets(
+    buyMuseumTickets(
       args: BuyMuseumTicketsArgs,
       callOptions?: CallOptions,
     ): Promise<BuyMuseumTicketsResult> {
@@ -322,7 +322,7 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async createSpecialEvent(
+    createSpecialEvent(
       args: CreateSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<CreateSpecialEventResult> {
@@ -342,7 +342,7 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async deleteSpecialEvent(
+    deleteSpecialEvent(
       args: DeleteSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<DeleteSpecialEventResult> {
@@ -361,7 +361,7 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getMuseumHours(
+    getMuseumHours(
       args: GetMuseumHoursArgs = {},
       callOptions?: CallOptions,
     ): Promise<GetMuseumHoursResult> {
@@ -380,7 +380,7 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getSpecialEvent(
+    getSpecialEvent(
       args: GetSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<GetSpecialEventResult> {
@@ -399,7 +399,7 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getTicketCode<Options extends CallOptions = CallOptions>(
+    getTicketCode<Options extends CallOptions = CallOptions>(
       args: GetTicketCodeArgs,
       callOptions?: Options,
     ): Promise<ParsedAs<Options, GetTicketCodeResult>> {
@@ -418,7 +418,7 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async listSpecialEvents(
+    listSpecialEvents(
       args: ListSpecialEventsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListSpecialEventsResult> {
@@ -437,7 +437,7 @@ export function createClient(options: RedoclyMuseumClientOptions = {}) {
      * @throws {ApiError} Any other non-2xx status.
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async updateSpecialEvent(
+    updateSpecialEvent(
       args: UpdateSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<UpdateSpecialEventResult> {

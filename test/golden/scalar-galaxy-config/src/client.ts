@@ -389,7 +389,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async createBody(
+      createBody(
         args: CreateCelestialBodyArgs,
         callOptions?: CallOptions,
       ): Promise<CreateCelestialBodyResult> {
@@ -411,10 +411,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async create(
-        args: CreatePlanetArgs = {},
-        callOptions?: CallOptions,
-      ): Promise<CreatePlanetResult> {
+      create(args: CreatePlanetArgs = {}, callOptions?: CallOptions): Promise<CreatePlanetResult> {
         return createPlanet(runtime, args, callOptions);
       },
       /**
@@ -430,7 +427,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async delete(args: DeletePlanetArgs, callOptions?: CallOptions): Promise<DeletePlanetResult> {
+      delete(args: DeletePlanetArgs, callOptions?: CallOptions): Promise<DeletePlanetResult> {
         return deletePlanet(runtime, args, callOptions);
       },
       /**
@@ -444,7 +441,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async get(args: GetPlanetArgs, callOptions?: CallOptions): Promise<GetPlanetResult> {
+      get(args: GetPlanetArgs, callOptions?: CallOptions): Promise<GetPlanetResult> {
         return getPlanet(runtime, args, callOptions);
       },
       /**
@@ -461,7 +458,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async update(args: UpdatePlanetArgs, callOptions?: CallOptions): Promise<UpdatePlanetResult> {
+      update(args: UpdatePlanetArgs, callOptions?: CallOptions): Promise<UpdatePlanetResult> {
         return updatePlanet(runtime, args, callOptions);
       },
     },
@@ -482,10 +479,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async createUser(
-        args: CreateUserArgs = {},
-        callOptions?: CallOptions,
-      ): Promise<CreateUserResult> {
+      createUser(args: CreateUserArgs = {}, callOptions?: CallOptions): Promise<CreateUserResult> {
         return createUser(runtime, args, callOptions);
       },
       /**
@@ -500,7 +494,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async whoAmI(args: WhoAmIArgs = {}, callOptions?: CallOptions): Promise<WhoAmIResult> {
+      whoAmI(args: WhoAmIArgs = {}, callOptions?: CallOptions): Promise<WhoAmIResult> {
         return whoAmI(runtime, args, callOptions);
       },
     },
@@ -516,7 +510,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async list(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
+      list(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
         return getAllData(runtime, args, callOptions);
       },
       /**
@@ -529,7 +523,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async all(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
+      all(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
         return getAllData(runtime, args, callOptions);
       },
     },
@@ -549,7 +543,7 @@ export function createClient(options: ScalarGalaxyConfigClientOptions = {}) {
        * @throws {ApiError} Any other non-2xx status.
        * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
        */
-      async token(args: GetTokenArgs = {}, callOptions?: CallOptions): Promise<GetTokenResult> {
+      token(args: GetTokenArgs = {}, callOptions?: CallOptions): Promise<GetTokenResult> {
         return getToken(runtime, args, callOptions);
       },
     },

@@ -697,7 +697,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async addPet(args: AddPetArgs, callOptions?: CallOptions): Promise<AddPetResult> {
+    addPet(args: AddPetArgs, callOptions?: CallOptions): Promise<AddPetResult> {
       return addPet(runtime, args, callOptions);
     },
     /**
@@ -710,10 +710,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async createUser(
-      args: CreateUserArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<CreateUserResult> {
+    createUser(args: CreateUserArgs = {}, callOptions?: CallOptions): Promise<CreateUserResult> {
       return createUser(runtime, args, callOptions);
     },
     /**
@@ -724,7 +721,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async createUsersWithListInput(
+    createUsersWithListInput(
       args: CreateUsersWithListInputArgs = {},
       callOptions?: CallOptions,
     ): Promise<CreateUsersWithListInputResult> {
@@ -742,10 +739,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async deleteOrder(
-      args: DeleteOrderArgs,
-      callOptions?: CallOptions,
-    ): Promise<DeleteOrderResult> {
+    deleteOrder(args: DeleteOrderArgs, callOptions?: CallOptions): Promise<DeleteOrderResult> {
       return deleteOrder(runtime, args, callOptions);
     },
     /**
@@ -760,7 +754,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async deletePet(args: DeletePetArgs, callOptions?: CallOptions): Promise<DeletePetResult> {
+    deletePet(args: DeletePetArgs, callOptions?: CallOptions): Promise<DeletePetResult> {
       return deletePet(runtime, args, callOptions);
     },
     /**
@@ -775,7 +769,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async deleteUser(args: DeleteUserArgs, callOptions?: CallOptions): Promise<DeleteUserResult> {
+    deleteUser(args: DeleteUserArgs, callOptions?: CallOptions): Promise<DeleteUserResult> {
       return deleteUser(runtime, args, callOptions);
     },
     /**
@@ -790,7 +784,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async findPetsByStatus(
+    findPetsByStatus(
       args: FindPetsByStatusArgs = {},
       callOptions?: CallOptions,
     ): Promise<FindPetsByStatusResult> {
@@ -808,7 +802,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async findPetsByTags(
+    findPetsByTags(
       args: FindPetsByTagsArgs = {},
       callOptions?: CallOptions,
     ): Promise<FindPetsByTagsResult> {
@@ -824,7 +818,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getInventory(
+    getInventory(
       args: GetInventoryArgs = {},
       callOptions?: CallOptions,
     ): Promise<GetInventoryResult> {
@@ -842,10 +836,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getOrderById(
-      args: GetOrderByIdArgs,
-      callOptions?: CallOptions,
-    ): Promise<GetOrderByIdResult> {
+    getOrderById(args: GetOrderByIdArgs, callOptions?: CallOptions): Promise<GetOrderByIdResult> {
       return getOrderById(runtime, args, callOptions);
     },
     /**
@@ -861,7 +852,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getPetById(args: GetPetByIdArgs, callOptions?: CallOptions): Promise<GetPetByIdResult> {
+    getPetById(args: GetPetByIdArgs, callOptions?: CallOptions): Promise<GetPetByIdResult> {
       return getPetById(runtime, args, callOptions);
     },
     /**
@@ -876,7 +867,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async getUserByName(
+    getUserByName(
       args: GetUserByNameArgs,
       callOptions?: CallOptions,
     ): Promise<GetUserByNameResult> {
@@ -893,7 +884,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async loginUser(args: LoginUserArgs = {}, callOptions?: CallOptions): Promise<LoginUserResult> {
+    loginUser(args: LoginUserArgs = {}, callOptions?: CallOptions): Promise<LoginUserResult> {
       return loginUser(runtime, args, callOptions);
     },
     /**
@@ -905,10 +896,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async logoutUser(
-      args: LogoutUserArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<LogoutUserResult> {
+    logoutUser(args: LogoutUserArgs = {}, callOptions?: CallOptions): Promise<LogoutUserResult> {
       return logoutUser(runtime, args, callOptions);
     },
     /**
@@ -923,10 +911,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async placeOrder(
-      args: PlaceOrderArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<PlaceOrderResult> {
+    placeOrder(args: PlaceOrderArgs = {}, callOptions?: CallOptions): Promise<PlaceOrderResult> {
       return placeOrder(runtime, args, callOptions);
     },
     /**
@@ -943,7 +928,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async updatePet(args: UpdatePetArgs, callOptions?: CallOptions): Promise<UpdatePetResult> {
+    updatePet(args: UpdatePetArgs, callOptions?: CallOptions): Promise<UpdatePetResult> {
       return updatePet(runtime, args, callOptions);
     },
     /**
@@ -958,7 +943,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async updatePetWithForm(
+    updatePetWithForm(
       args: UpdatePetWithFormArgs,
       callOptions?: CallOptions,
     ): Promise<UpdatePetWithFormResult> {
@@ -976,7 +961,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async updateUser(args: UpdateUserArgs, callOptions?: CallOptions): Promise<UpdateUserResult> {
+    updateUser(args: UpdateUserArgs, callOptions?: CallOptions): Promise<UpdateUserResult> {
       return updateUser(runtime, args, callOptions);
     },
     /**
@@ -992,7 +977,7 @@ export function createClient(options: SwaggerPetstoreV30ClientOptions = {}) {
      * @throws {ApiError} default: Unexpected error
      * @throws {NetworkError | TimeoutError | RedirectError} No usable response: the network failed, the attempt timed out, or a redirect could not be followed safely.
      */
-    async uploadFile(args: UploadFileArgs, callOptions?: CallOptions): Promise<UploadFileResult> {
+    uploadFile(args: UploadFileArgs, callOptions?: CallOptions): Promise<UploadFileResult> {
       return uploadFile(runtime, args, callOptions);
     },
   };
