@@ -5,7 +5,8 @@
  * fixture as the tool's flat arguments. A setter on `globalThis.__zapgenCanary` records any spec
  * string that ran as code.
  *
- * Usage: node hostile-run.mjs <dist folder>. Prints one `RESULT <json>` line.
+ * Usage: node hostile-run.mjs <dist folder> <JSON array of the client's own member names>. Prints
+ * one `RESULT <json>` line.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +21,10 @@ Object.defineProperty(globalThis, '__zapgenCanary', {
 });
 
 const dist = process.argv[2];
+// The members `createClient` adds beside the operations (the generator's CLIENT_MEMBERS): never
+// called as operations. Required, so that the list can never drift from the generator's.
+const clientMembers = new Set(JSON.parse(process.argv[3] ?? 'null') ?? []);
+if (clientMembers.size === 0) throw new Error('hostile-run: the client member list is missing');
 const result = { modules: {}, calls: [], tools: [], canaries };
 const load = async (name) => {
   try {
@@ -73,13 +78,7 @@ if (index && client && definitions && fixtures && mockModule) {
     });
     const operationIds = Object.keys(fixtures.operationFixtures ?? {});
     for (const [method, fn] of Object.entries(sdk)) {
-      if (
-        typeof fn !== 'function' ||
-        !/^[a-z]/.test(method) ||
-        // The client's own members, not operations (generator's RUNTIME_CLIENT_MEMBERS and `request`).
-        ['use', 'eject', 'request', 'call', 'send'].includes(method)
-      )
-        continue;
+      if (typeof fn !== 'function' || !/^[a-z]/.test(method) || clientMembers.has(method)) continue;
       const operationId =
         operationIds.find((id) => normalize(id) === normalize(method)) ??
         (operationIds.length === 1 ? operationIds[0] : undefined);

@@ -192,23 +192,37 @@ function schemasMembers({
   printer: DocumentPrinter;
   replaced: ReadonlySet<string>;
 }): string[] {
+  const byName = new Map(schemas.map((named) => [named.name, named]));
   return schemas.map((named) => {
     const doc = docComment(schemaDoc(named.schema));
     const type = replaced.has(named.name)
       ? 'unknown'
-      : printer.guard(() => componentSchemaType(named, printer), named.pointer);
+      : printer.guard(() => componentSchemaType(named, printer, byName), named.pointer);
     return `${doc}${memberKey(named.name)}: ${type};`;
   });
 }
 
 /** A component schema, its discriminator property narrowed to the values that select it. */
-function componentSchemaType(named: NamedSchema, printer: DocumentPrinter): string {
+function componentSchemaType(
+  named: NamedSchema,
+  printer: DocumentPrinter,
+  components: ReadonlyMap<string, NamedSchema>,
+): string {
   const type = printer.schemas.print(named.schema, RESPONSE);
   const narrowing = named.typeDiscriminator;
   if (!narrowing) return type;
   const literal = narrowing.values.map((value) => stringLiteral(value)).join(' | ');
   const part = `{\n${memberKey(narrowing.propertyName)}: ${literal};\n}`;
   const { schema } = named;
+  // `allOf: [{ $ref: Parent }]` alone is read as the reference itself. A parent that extends a
+  // discriminated schema has the property narrowed to its own name, which this schema's literal
+  // contradicts (`{ _type: "Response" } & { _type: "Identifiable" }` is never): leave it out of the
+  // parent, as an intersection's discriminated member leaves it out (openapi-typescript's `Omit`).
+  // Not a union: `Omit` of a union keeps only the keys common to its variants.
+  const parent =
+    schema.kind === 'ref' && !schema.nullable ? components.get(schema.name) : undefined;
+  if (parent?.discriminatorProperty === narrowing.propertyName && parent.schema.kind !== 'union')
+    return `${part} & Omit<${type}, ${stringLiteral(narrowing.propertyName)}>`;
   const wrapped =
     schema.nullable || schema.kind === 'union' || /\|/.test(type) ? `(${type})` : type;
   return `${part} & ${wrapped}`;

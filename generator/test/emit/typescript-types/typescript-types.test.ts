@@ -313,6 +313,42 @@ describe('discriminators (openapi-typescript reading)', () => {
     );
   });
 
+  test("a grandchild whose allOf is its parent alone omits the parent's narrowed property (not never)", async () => {
+    // Azure's ResponseBase → Identifiable → Response, in its order (openapi-typescript reads the
+    // components in one pass): each level narrows `_type` to its own name.
+    const types = await emitTypes(
+      documentModel({
+        components: {
+          schemas: {
+            Identifiable: {
+              type: 'object',
+              properties: { id: { type: 'string' } },
+              allOf: [{ $ref: '#/components/schemas/ResponseBase' }],
+            },
+            Response: {
+              type: 'object',
+              properties: {},
+              allOf: [{ $ref: '#/components/schemas/Identifiable' }],
+            },
+            ResponseBase: {
+              type: 'object',
+              required: ['_type'],
+              properties: { _type: { type: 'string' } },
+              discriminator: { propertyName: '_type' },
+            },
+          },
+        },
+      }),
+    );
+    const flat = types.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      'Response: { _type: "Response"; } & Omit<components["schemas"]["Identifiable"], "_type">;',
+    );
+    ok(
+      `${types}\nexport const response: components['schemas']['Response'] = { _type: 'Response', id: 'a' };\n`,
+    );
+  });
+
   test('a value that every variant of a referenced union rejects does not narrow it (not never)', async () => {
     const variant = (value: string) => ({
       type: 'object',

@@ -11,14 +11,17 @@ import { safeParseWorded } from '../messages.js';
 import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import { isSet } from '../rules/is-set.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
-import { streamedAnswer, type StreamedAnswer } from './streams.js';
-import { isBinaryBody, multipartForm, type MultipartPartInfo } from './form-bodies.js';
 import { formBodyValues } from './form-values.js';
-import { responseFor } from '../responses.js';
-import { streamKindOf } from '../streaming/kinds.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
 import type { MockDefinition, MockErrorShape } from './definition.js';
 import { deserializeParameters, type ParameterGroups } from './deserialize.js';
+import {
+  fileType,
+  fixtureAnswer,
+  fixtureItem,
+  rawAnswerOf,
+  streamedAnswerOf,
+} from './fixture-answers.js';
 import {
   authorizeEndpoint,
   consentDecision,
@@ -29,181 +32,39 @@ import {
   type OAuthContext,
   type OAuthSettings,
 } from './oauth.js';
+import type {
+  Mock,
+  MockClock,
+  MockConfig,
+  MockLimits,
+  MockLogger,
+  MockOptions,
+  MockStore,
+} from './options.js';
+import {
+  checkEncoding,
+  formOf,
+  headerRecord,
+  mediaTypeOf,
+  multipartPartsOf,
+  parseBody,
+  readBody,
+  requestOf,
+} from './read-request.js';
 import { assertAdminCaller, assertNesting } from './guards.js';
 import { compileRoutes, matchRoute } from './routes.js';
-import {
-  activeToken,
-  authorize,
-  type ApiKeyEntry,
-  type ClientEntry,
-  type CredentialsTable,
-} from './security.js';
+import { activeToken, authorize, type CredentialsTable } from './security.js';
 import {
   assertState,
   clone,
   newKey,
   secret,
   seededState,
-  type IssuedToken,
   type MockState,
   type StoredRecord,
 } from './state.js';
 import type { Scope } from './values.js';
 import { ownOrCreate, ownValue, setOwn } from '../own.js';
-
-/** Fixtures of one operation as generated in `fixtures.ts`. */
-export interface OperationFixtures {
-  responses: Record<string, unknown>;
-  /** One item of each streamed response, by status (what the mock streams, numbered). */
-  items?: Record<string, unknown>;
-}
-
-/** What a custom handler receives: the parsed, validated request and who is calling. */
-export interface MockRequest {
-  operationId: string;
-  parameters: ParameterGroups;
-  body: unknown;
-  /** A multipart body's parts in order, each with its own headers (`encoding.<part>.headers`). */
-  parts?: MultipartPartInfo[];
-  headers: Record<string, string>;
-  caller: Record<string, unknown>;
-  /** The store, to read or change from the handler. */
-  state: MockState;
-}
-
-/** What a handler returns; `body` is sent as JSON, `items` streamed in the operation's streamed media type. */
-export interface MockResponse {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Items of a streaming operation (events, or their data; JSON lines), sent one by one. */
-  items?: unknown[];
-  /** Time between two items. Default: the mock's `streams.intervalMs`. */
-  intervalMs?: number;
-}
-
-export type MockHandler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
-
-/** Time as the mock sees it (token and code expiry, caches): real time plus what `advance` added. */
-export interface MockClock {
-  now(): number;
-  advance(ms: number): number;
-}
-
-export interface MockLogger {
-  /** A handler failed (the request was answered 500). */
-  error(message: string): void;
-  /** One line per answered request, when given. */
-  request?(line: {
-    method: string;
-    path: string;
-    status: number;
-    operationId?: string;
-    requestId: string;
-  }): void;
-}
-
-export interface MockLimits {
-  /** Largest request body (413 beyond). Default 1 MiB. */
-  bodyBytes: number;
-  /** Longest path and query (414 beyond). Default 8 KiB. */
-  urlBytes: number;
-  /** Largest total of header names and values (431 beyond). Default 16 KiB. */
-  headerBytes: number;
-  /** Longest wait for a request body (408 after). Default 10 s. */
-  bodyTimeoutMs: number;
-  /** Deepest nesting of arrays and objects in a JSON request body (400 beyond). Default 256. */
-  depth: number;
-}
-
-/** The options a user of a generated `createMock` passes. */
-export interface MockOptions {
-  /** Seed of the generated data and keys (same seed, same data). Default 1. */
-  seed?: number;
-  /** Start from this state (as saved by `state.snapshot()`) instead of the seed. */
-  state?: MockState;
-  /** Answers that replace the simulated one of an operation, by operationId. */
-  handlers?: Record<string, MockHandler>;
-  /** Check credentials and scopes (401/403). Default true. */
-  checkCredentials?: boolean;
-  /**
-   * Accepted credentials; each table given replaces the default. Defaults: API keys `mock-api-key`
-   * and `mock-client-id`, client `mock-client-id`, token `mock-token` with every scope.
-   */
-  credentials?: {
-    apiKeys?: Record<string, ApiKeyEntry>;
-    tokens?: Record<string, IssuedToken>;
-    clients?: Record<string, ClientEntry>;
-  };
-  /** Allowed origins of browser requests (`*`, a list, or false for no CORS headers). Default `*`. */
-  cors?: '*' | string[] | false;
-  limits?: Partial<MockLimits>;
-  /** Added before every answer: a fixed delay, or a random one between min and max. */
-  latencyMs?: number | { min: number; max: number };
-  oauth?: Partial<OAuthSettings>;
-  /** How long a cache refresh stays loading (`x-zapgen-polling` field true). Default 1000 ms. */
-  cacheLoadingMs?: number;
-  /**
-   * Streaming operations answered from fixtures: how many items (the fixture item, numbered) and
-   * the time between two. Default 3 items, 10 ms apart.
-   */
-  streams?: { items?: number; intervalMs?: number };
-  clock?: MockClock;
-  logger?: MockLogger;
-  /** Serve the `/__zapgen/` admin routes (state, reset, clock, tokens). Default true. */
-  admin?: boolean;
-}
-
-/** What a generated `mock.ts` passes besides the user's options. */
-export interface MockConfig {
-  api: ApiDefinition;
-  operations: Record<string, OperationDefinition>;
-  fixtures: Record<string, OperationFixtures>;
-  definition?: MockDefinition;
-  /** Base values of seeded records, by collection (the item schema's full fixture). */
-  seedBases?: Record<string, Record<string, unknown>>;
-}
-
-/** The store, as tests and tools see it. */
-export interface MockStore {
-  /** A deep copy of the whole state (JSON): save it, compare it, load it later. */
-  snapshot(): MockState;
-  /** Replaces the state (throws a TypeError when the value is not a state of this mock). */
-  load(state: unknown): void;
-  /** Back to the seeded state. */
-  reset(): void;
-  /** Copies of the records (data only) of a collection, in listing order. */
-  records(collection: string): Record<string, unknown>[];
-  /** Adds a record (its key is made when absent) and returns a copy. */
-  insert(
-    collection: string,
-    data: Record<string, unknown>,
-    options?: { flags?: string[]; owner?: unknown },
-  ): Record<string, unknown>;
-}
-
-export interface Mock {
-  /** The handler: any `Request` in, a `Response` out; never throws. */
-  handle(request: Request): Promise<Response>;
-  /** `fetch`-compatible: pass as a client's `fetch` to use the mock in-process. */
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  readonly store: MockStore;
-  readonly clock: MockClock;
-  /** A token the mock accepts, with these scopes (default every scope) and caller attributes. */
-  issueToken(options?: {
-    scopes?: string[];
-    caller?: Record<string, unknown>;
-    expiresInSeconds?: number;
-  }): string;
-  /** The credentials table in force (to print or to use in tests). */
-  readonly credentials: CredentialsTable;
-  /** The OAuth URLs of each oauth2 scheme on a mock served at `baseUrl`. */
-  oauthUrls(baseUrl: string): Record<string, { authorizationUrl?: string; tokenUrl?: string }>;
-  /** Serves the handler over HTTP (loopback by default); resolves with the base URL. */
-  listen(options?: { port?: number; host?: string }): Promise<string>;
-  /** Stops the server started by `listen()`. */
-  close(): Promise<void>;
-}
 
 const EMPTY_DEFINITION: MockDefinition = {
   caller: { user: 1 },
@@ -264,38 +125,6 @@ function basePaths(api: ApiDefinition): string[] {
   return [...paths].sort((a, b) => b.length - a.length);
 }
 
-const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
-
-function checkEncoding(url: URL): void {
-  for (const [part, text] of [
-    ['path', url.pathname],
-    ['query', url.search],
-  ] as const) {
-    let valid = !BAD_ESCAPE.test(text);
-    if (valid) {
-      try {
-        decodeURIComponent(text);
-      } catch {
-        valid = false;
-      }
-    }
-    if (!valid)
-      throw new MockProblem({
-        status: 400,
-        code: 'bad_request',
-        message: `The ${part} has an invalid percent-encoding.`,
-      });
-  }
-}
-
-function headerRecord(headers: Headers): Record<string, string> {
-  const record: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    setOwn(record, name, value);
-  });
-  return record;
-}
-
 function issuesOf(result: {
   success: false;
   error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
@@ -306,240 +135,8 @@ function issuesOf(result: {
   }));
 }
 
-async function readBody(request: Request, limits: MockLimits): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limits.bodyBytes) {
-    throw new MockProblem({
-      status: 413,
-      code: 'payload_too_large',
-      message: `The request body exceeds ${limits.bodyBytes} bytes.`,
-    });
-  }
-  if (request.body === null) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new MockProblem({
-            status: 408,
-            code: 'request_timeout',
-            message: `The request body did not arrive within ${limits.bodyTimeoutMs} ms.`,
-            headers: { connection: 'close' },
-          }),
-        ),
-      limits.bodyTimeoutMs,
-    );
-  });
-  try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), timeout]);
-      if (done) break;
-      size += value.byteLength;
-      if (size > limits.bodyBytes) {
-        throw new MockProblem({
-          status: 413,
-          code: 'payload_too_large',
-          message: `The request body exceeds ${limits.bodyBytes} bytes.`,
-        });
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    reader.cancel().catch(() => {});
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/** The parts of each multipart body `parseBody` read, by the fields it returned (for `MockRequest.parts`). */
-const multipartParts = new WeakMap<object, MultipartPartInfo[]>();
-
-/** `type/subtype` of a Content-Type, lowercase, without parameters. */
-function mediaTypeOf(contentType: string | null): string {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-async function parseBody(
-  operation: OperationDefinition,
-  contentType: string | null,
-  bytes: Uint8Array,
-  limits: MockLimits,
-): Promise<unknown> {
-  const body = operation.requestBody;
-  if (body === undefined) return undefined;
-  if (!bytes.byteLength) {
-    if (body.required)
-      throw new MockProblem({
-        status: 400,
-        code: 'bad_request',
-        message: `${operation.operationId} requires a request body.`,
-      });
-    return undefined;
-  }
-  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const accepted = body.mediaTypes.some(
-    (type) =>
-      type === mediaType ||
-      type === '*/*' ||
-      (type.endsWith('/*') && mediaType.startsWith(type.slice(0, -1))),
-  );
-  if (!accepted) {
-    throw new MockProblem({
-      status: 415,
-      code: 'unsupported_media_type',
-      message: `Content-Type must be one of: ${body.mediaTypes.join(', ')}.`,
-    });
-  }
-  if (mediaType === 'multipart/form-data') {
-    const form = multipartForm(contentType!, bytes, body.encoding, limits.bodyBytes);
-    multipartParts.set(form.fields, form.parts);
-    return form.fields;
-  }
-  if (isBinaryBody(mediaType))
-    return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaType });
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new MockProblem({
-      status: 400,
-      code: 'bad_request',
-      message: 'The request body is not valid UTF-8.',
-    });
-  }
-  if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
-    let parsed: unknown;
-    try {
-      parsed = (operation.codecs?.parseJson ?? JSON.parse)(text);
-    } catch {
-      throw new MockProblem({
-        status: 400,
-        code: 'bad_request',
-        message: 'The request body is not valid JSON.',
-      });
-    }
-    assertNesting(parsed, limits.depth);
-    return parsed;
-  }
-  if (mediaType === 'application/x-www-form-urlencoded')
-    return Object.fromEntries(new URLSearchParams(text));
-  return text;
-}
-
-/**
- * The Request of a `fetch(input, init)` call. A path alone (a client of a spec without servers
- * and no `baseUrl`) is taken as on any host: outside a page there is nothing to resolve it
- * against, and the mock routes by path.
- */
-function requestOf(input: RequestInfo | URL, init: RequestInit | undefined): Request {
-  if (input instanceof Request) return init === undefined ? input : new Request(input, init);
-  const url = String(input);
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) || 'location' in globalThis
-    ? new Request(url, init)
-    : new Request(new URL(url, 'http://localhost'), init);
-}
-
-/** The status and body of the fixture answer: the lowest documented 2xx, else `default`. */
-function fixtureAnswer(
-  operation: OperationDefinition,
-  fixtures: OperationFixtures | undefined,
-): { status: number; body: unknown } {
-  const statuses = operation.responses.map((response) => response.status);
-  const success =
-    statuses.filter((status) => /^2(\d\d|XX)$/i.test(status)).sort()[0] ??
-    (statuses.includes('default') ? 'default' : undefined);
-  if (!success) return { status: 204, body: undefined };
-  const status = success === 'default' ? 200 : Number(success.replace(/X/gi, '0'));
-  const response = operation.responses.find((candidate) => candidate.status === success);
-  if (!response?.mediaTypes.length)
-    return { status: status === 200 ? 204 : status, body: undefined };
-  return { status, body: clone(fixtures?.responses[success] ?? null) };
-}
-
-/** The file media type of the response answering `status`, when it answers with a file only. */
-function fileType(operation: OperationDefinition, status: number): string | undefined {
-  const types = responseFor(operation, status)?.mediaTypes ?? [];
-  return types.length > 0 && types.every((type) => isBinaryBody(type.toLowerCase()))
-    ? types[0]
-    : undefined;
-}
-
-/** A handler's body that is bytes (a `Blob`, a buffer), sent as the response's file type. */
-function rawAnswerOf(
-  operation: OperationDefinition,
-  status: number,
-  body: unknown,
-): { contentType: string; data: Blob } | undefined {
-  const bytes =
-    body instanceof Blob
-      ? body
-      : body instanceof ArrayBuffer || ArrayBuffer.isView(body)
-        ? new Blob([body as ArrayBufferView<ArrayBuffer>])
-        : undefined;
-  if (bytes === undefined) return undefined;
-  const declared = responseFor(operation, status)?.mediaTypes.find((type) =>
-    isBinaryBody(type.toLowerCase()),
-  );
-  return {
-    contentType: (bytes.type || declared) ?? 'application/octet-stream',
-    data: bytes,
-  };
-}
-
-/** The fixture item of the streamed response answering `status`, when it is one. */
-function fixtureItem(
-  operation: OperationDefinition,
-  status: number,
-  fixtures: OperationFixtures | undefined,
-): { value: unknown } | undefined {
-  const response = responseFor(operation, status);
-  if (response?.stream === undefined || fixtures?.items === undefined) return undefined;
-  return Object.hasOwn(fixtures.items, response.status)
-    ? { value: fixtures.items[response.status] }
-    : undefined;
-}
-
-/** Items streamed in the streamed media type of the response answering `status`, if it has one. */
-function streamedAnswerOf(options: {
-  operation: OperationDefinition;
-  status: number;
-  items: readonly unknown[];
-  lastEventId: string | null;
-  intervalMs: number;
-}): StreamedAnswer | undefined {
-  const response = responseFor(options.operation, options.status);
-  const mediaType = response?.mediaTypes.find((type) => streamKindOf(type) !== undefined);
-  if (response === undefined || mediaType === undefined) return undefined;
-  return streamedAnswer({ ...options, mediaType, stream: response.stream });
-}
-
 function errorStatusKeys(status: number): string[] {
   return [String(status), `${String(status)[0]}XX`, 'default'];
-}
-
-async function formOf(request: Request): Promise<URLSearchParams> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (request.method !== 'POST') return new URLSearchParams();
-  if (type !== 'application/x-www-form-urlencoded') {
-    throw new MockProblem({
-      status: 415,
-      code: 'unsupported_media_type',
-      message: 'Content-Type must be application/x-www-form-urlencoded.',
-    });
-  }
-  return new URLSearchParams(await request.text());
 }
 
 /** Creates the mock of one API. Nothing listens until `listen()`. */
@@ -886,8 +483,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
             await readBody(request, limits),
             limits,
           );
-    const parts =
-      typeof parsed === 'object' && parsed !== null ? multipartParts.get(parsed) : undefined;
+    const parts = multipartPartsOf(parsed);
     let body =
       operation.requestBody === undefined
         ? undefined

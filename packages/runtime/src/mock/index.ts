@@ -15,7 +15,7 @@ export type {
   MockResponse,
   MockStore,
   OperationFixtures,
-} from './create-mock.js';
+} from './options.js';
 export type * from './definition.js';
 export type { ApiKeyEntry, ClientEntry, CredentialsTable } from './security.js';
 export type { IssuedToken, MockState, StoredRecord } from './state.js';

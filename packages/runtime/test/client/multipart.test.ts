@@ -13,7 +13,7 @@ import { encodeMultipart } from '../../src/client/multipart.js';
 import type { ApiDefinition, BodyEncoding, OperationDefinition } from '../../src/definition.js';
 import { RequestValidationError } from '../../src/errors.js';
 import { createMock } from '../../src/mock/create-mock.js';
-import type { MockRequest } from '../../src/mock/create-mock.js';
+import type { MockRequest } from '../../src/mock/options.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer | undefined;

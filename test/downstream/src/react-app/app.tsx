@@ -12,7 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createClient as createActionsClient, NotFoundError } from '@zapgen/actions-v2';
 import {
@@ -28,6 +28,7 @@ import {
   listZapsQueryOptions,
 } from '@zapgen/partner-v1/tanstack-query';
 import { authorizeInPopup } from '@zapgen/runtime/browser';
+import { useInfiniteScroll } from './infinite-scroll.js';
 
 const search = new URLSearchParams(location.search);
 const actionsUrl = search.get('actions')!;
@@ -80,21 +81,7 @@ function MissingAction() {
 
 function Apps() {
   const apps = useInfiniteQuery(listAppsInfiniteQueryOptions(partner, { query: { per_page: 20 } }));
-  const sentinel = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (element === null) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (
-        entries.some((entry) => entry.isIntersecting) &&
-        apps.hasNextPage &&
-        !apps.isFetchingNextPage
-      )
-        void apps.fetchNextPage();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [apps]);
+  const sentinel = useInfiniteScroll(apps);
   return (
     <ul id="apps" style={{ height: 200, overflow: 'auto' }}>
       {apps.data?.pages.flatMap((page) =>

@@ -6,11 +6,11 @@
  * the `link` header is read across origins, as a browser reads GitHub's).
  */
 import { QueryClient, QueryClientProvider, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createClient } from '@zapgen/events';
 import { useListEventsByLinkInfinite } from '@zapgen/events/swr';
 import { listEventsByLinkInfiniteQueryOptions } from '@zapgen/events/tanstack-query';
+import { useInfiniteScroll } from '../../src/react-app/infinite-scroll.js';
 
 const client = createClient({ baseUrl: new URLSearchParams(location.search).get('events')! });
 const row = { height: 30, margin: 0 };
@@ -19,21 +19,7 @@ function Events() {
   const events = useInfiniteQuery(
     listEventsByLinkInfiniteQueryOptions(client, { query: { limit: 3 } }),
   );
-  const sentinel = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (element === null) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (
-        entries.some((entry) => entry.isIntersecting) &&
-        events.hasNextPage &&
-        !events.isFetchingNextPage
-      )
-        void events.fetchNextPage();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [events]);
+  const sentinel = useInfiniteScroll(events);
   if (events.isError) return <p id="events-error">{events.error.message}</p>;
   return (
     <ul id="events" style={{ height: 60, overflow: 'auto', padding: 0 }}>
