@@ -3,7 +3,9 @@
  *
  * 1. Bundle size: esbuild bundles a tiny entry that imports one operation of each generated
  *    package (browser, ESM, minified), gzips it, and lists what the bundle holds (esbuild's
- *    metafile, grouped by package) and how many of the package's operations came along.
+ *    metafile, grouped by package) and how many of the package's operations came along; and
+ *    what a first validated call has loaded by the time it returns (the validators, zod and the
+ *    validation functions load on demand).
  *    Also the drop-in client (`<package>/fetch`, every operation's route, no validator) and one
  *    operation's TanStack Query options (`<package>/tanstack-query`).
  * 2. Call overhead: many sequential calls of that operation through the generated client
@@ -178,6 +180,12 @@ interface BundleReport {
   gzippedBytes: number;
   /** Chunks loaded only on demand (`import()` in live code, and what they import), minified. */
   lazyMinifiedBytes: number;
+  /**
+   * What a validated call has loaded once it returns: what loads at once plus the on-demand
+   * chunks of validation (the operation's validators, zod, the validation functions and what they
+   * import), minified and gzipped as one. Absent for an entry that does not validate.
+   */
+  validated?: { minifiedBytes: number; gzippedBytes: number };
   /** Bytes in the minified output by package (`zod`, `@zapgen/runtime`, the generated package, ...). */
   byPackage: Record<string, number>;
   /** How many of the package's operations (by path template) the bundle holds. */
@@ -204,6 +212,8 @@ function packageOf(input: string): string {
 async function bundle(options: {
   entry: string;
   operationPaths?: string[];
+  /** The input of the on-demand module a validated call loads first (`validated/<operation>.js`). */
+  validatedInput?: string;
 }): Promise<BundleReport> {
   const result = await build({
     stdin: { contents: options.entry, resolveDir: repoRoot, loader: 'ts', sourcefile: 'entry.ts' },
@@ -254,12 +264,33 @@ async function bundle(options: {
     for (const imported of outputs[path]!.imports)
       if (imported.kind === 'dynamic-import') visitLazy(imported.path);
   const lazyBytes = [...onDemand].reduce((total, path) => total + outputs[path]!.bytes, 0);
+  // A validated call loads the operation's validators and the runtime's validation module.
+  let validated: BundleReport['validated'];
+  if (options.validatedInput !== undefined) {
+    const loaded = new Set(initial);
+    const visitLoaded = (path: string) => {
+      if (loaded.has(path)) return;
+      loaded.add(path);
+      for (const imported of outputs[path]!.imports)
+        if (imported.kind === 'import-statement') visitLoaded(imported.path);
+    };
+    const wanted = [options.validatedInput, 'packages/runtime/dist/validation.js'];
+    for (const path of onDemand)
+      if (Object.keys(outputs[path]!.inputs).some((input) => wanted.includes(input)))
+        visitLoaded(path);
+    const bytes = Buffer.concat([...loaded].map((path) => Buffer.from(contents(path))));
+    validated = {
+      minifiedBytes: bytes.byteLength,
+      gzippedBytes: gzipSync(bytes, { level: 9 }).byteLength,
+    };
+  }
   const report: BundleReport = {
     entry: options.entry,
     minifiedBytes: initialBytes.byteLength,
     gzippedBytes: gzipSync(initialBytes, { level: 9 }).byteLength,
     lazyMinifiedBytes: lazyBytes,
     byPackage: Object.fromEntries(Object.entries(byPackage).sort(([, a], [, b]) => b - a)),
+    ...(validated === undefined ? {} : { validated }),
   };
   if (options.operationPaths) {
     const text = initialBytes.toString('utf8');
@@ -443,6 +474,7 @@ async function main(): Promise<void> {
     bundles[`${subject.packageName} ${subject.operationId}`] = await bundle({
       entry: subject.entry,
       operationPaths: subject.operationPaths,
+      validatedInput: `packages/${subject.packageName.split('/')[1]}/dist/validated/${subject.operationId}.js`,
     });
     bundles[`openapi-fetch ${subject.operationId}`] = await bundle({ entry: subject.bareEntry });
     bundles[`${subject.packageName}/fetch (drop-in) ${subject.operationId}`] = await bundle({
@@ -456,9 +488,9 @@ async function main(): Promise<void> {
     '## Bundle of one operation (esbuild, browser, code split, minified; gzip -9; what loads at once)\n',
   );
   console.log(
-    '| entry | min kB | min+gz kB | on demand, min kB | operations in bundle | largest parts (min kB) |',
+    '| entry | min kB | min+gz kB | after a validated call, min+gz kB | on demand, min kB | operations in bundle | largest parts (min kB) |',
   );
-  console.log('|---|---:|---:|---:|---|---|');
+  console.log('|---|---:|---:|---:|---:|---|---|');
   for (const [name, report] of Object.entries(bundles)) {
     const parts = Object.entries(report.byPackage)
       .slice(0, 4)
@@ -468,7 +500,7 @@ async function main(): Promise<void> {
       ? `${report.operationsInBundle.found} of ${report.operationsInBundle.of}`
       : '';
     console.log(
-      `| ${name} | ${kB(report.minifiedBytes)} | ${kB(report.gzippedBytes)} | ${report.lazyMinifiedBytes ? kB(report.lazyMinifiedBytes) : ''} | ${operations} | ${parts} |`,
+      `| ${name} | ${kB(report.minifiedBytes)} | ${kB(report.gzippedBytes)} | ${report.validated ? kB(report.validated.gzippedBytes) : ''} | ${report.lazyMinifiedBytes ? kB(report.lazyMinifiedBytes) : ''} | ${operations} | ${parts} |`,
     );
   }
 

@@ -391,21 +391,31 @@ async function produce({
   };
   const verifiedFiles = new Set(Object.values(verifiedPaths));
   const emitted: (EmittedFile & { emitter: string })[] = [];
-  // The verify phase reads types.ts and fixtures.ts only: it starts once their emitters have run,
-  // its type checks in a worker thread while the other emitters run here ('emit' then counts
-  // both, 'verify' what is left of it after the emitters).
+  // The verify phase reads types.ts and fixtures.ts only. With a worker thread, it starts once
+  // the types' emitter has run: the types are checked there while the fixtures and the other
+  // emitters run here, the fixtures once their emitter has run ('emit' then counts both, 'verify'
+  // what is left of it after the emitters). Its memory is let go before formatting, and the check
+  // of the types (most of it on a big spec) is done by the time the fixtures are.
   const pool = new WorkerPool(poolSize(options.workers));
-  const verifiedAfter = Math.max(
-    -1,
-    ...emitters.map((emitter, index) =>
-      emitter.provides.some((module) => verifiedFiles.has(module.file)) ? index : -1,
-    ),
-  );
-  let verifying: ReturnType<typeof verifyPackage<EmittedFile & { emitter: string }>> | undefined;
-  const verify = () => {
+  const providerOf = (files: ReadonlySet<string>) =>
+    emitters.map((emitter) => emitter.provides.some((module) => files.has(module.file)));
+  const verifiedAfter = providerOf(verifiedFiles).lastIndexOf(true);
+  const typesAt = providerOf(new Set([verifiedPaths.types])).indexOf(true);
+  const verifyFrom = typesAt < 0 ? verifiedAfter : Math.min(typesAt, verifiedAfter);
+  type Verified = EmittedFile & { emitter: string };
+  let verifying: ReturnType<typeof verifyPackage<Verified>> | undefined;
+  let verifiedSoFar = 0;
+  let deliver: ((files: Verified[]) => void) | undefined;
+  const unverified = () => {
+    const files = emitted.slice(verifiedSoFar).filter((file) => verifiedFiles.has(file.path));
+    verifiedSoFar = emitted.length;
+    return files;
+  };
+  const verify = (more: boolean) => {
     verifying = verifyPackage({
       model,
-      files: emitted.filter((file) => verifiedFiles.has(file.path)),
+      files: unverified(),
+      ...(more && { later: new Promise<Verified[]>((resolve) => (deliver = resolve)) }),
       paths: verifiedPaths,
       runtimePackage: context.runtimePackage,
       memo,
@@ -433,15 +443,22 @@ async function produce({
     for (const [index, emitter] of emitters.entries()) {
       for (const file of await emitter.emit(model, context))
         emitted.push({ ...file, emitter: emitter.name });
-      if (index >= verifiedAfter && !verifying && pool.size > 0) {
+      if (pool.size === 0) continue;
+      if (index >= verifyFrom && !verifying) {
         assertUniquePaths(emitted);
-        verify();
+        verify(index < verifiedAfter);
+      } else if (index >= verifiedAfter && deliver) {
+        assertUniquePaths(emitted);
+        deliver(unverified());
+        deliver = undefined;
       }
     }
     assertUniquePaths(emitted);
     lap('emit');
-    verified = await (verifying ?? verify());
+    verified = await (verifying ?? verify(false));
   } finally {
+    // An emitter that failed leaves the phase no fixtures to wait for.
+    deliver?.([]);
     await pool.close();
   }
   const verifiedOutputs = new Map(verified.files.map((file) => [file.path, file]));

@@ -108,6 +108,24 @@ export function normaliseMessage(message: string): string {
 }
 
 /**
+ * The line of a tool's failed run that says what went wrong: the message of the error it threw
+ * (`Error: …`, `TypeError: …`, also nested, as hey-api prints `error: TypeError: …`), rather than
+ * the source line Node prints above an uncaught error (`throw new Error(errorMessage);`); else
+ * the first line that mentions an error, else the last line. Colour codes are left out.
+ */
+export function failureLine(output: string): string | undefined {
+  const lines = output
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim());
+  for (const line of lines) {
+    const thrown = /\b(?:[A-Z]\w*)?Error: .*/.exec(line);
+    if (thrown) return thrown[0];
+  }
+  return lines.find((line) => /error/i.test(line)) ?? lines[lines.length - 1];
+}
+
+/**
  * `'…'` for each single-quoted name or type. A type may itself hold quoted property names
  * (`'{ 'a:b'?: string; }'`), which come in pairs: a quote closes the text only after an even
  * number of inner quotes, and before the end, a space or `.,:;)`.

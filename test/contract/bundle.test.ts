@@ -203,6 +203,20 @@ describe('a bundle importing one operation', () => {
   );
 
   test.each(cases)(
+    "%s: code split, zod's schema compiler (about 10 kB gzipped) is not in a browser bundle: the runtime's browser stub stands in for it",
+    async (_name, { given }) => {
+      const { atLoad, onDemand } = await splitBundle(
+        `import { createBaseClient, ${given.fn} } from '${given.packageName}';\nexport const run = (options, args) => ${given.fn}(createBaseClient(options), args);`,
+      );
+      const all = [...atLoad, ...onDemand];
+      expect(all.filter((input) => input.includes('node_modules/zod/v4/core/compile'))).toEqual([]);
+      expect(all.filter((input) => input.includes('runtime/dist/validator-compiler'))).toEqual([
+        expect.stringMatching(/runtime\/dist\/validator-compiler\.browser\.js$/),
+      ]);
+    },
+  );
+
+  test.each(cases)(
     '%s: code split, a call of an operation that does not stream loads no stream reader at once, nor pagination, polling, the redirect follower, the multipart encoder or the middleware chain',
     async (_name, { given }) => {
       const { atLoad, onDemand } = await splitBundle(

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeRunDir, tempRoot, runId } from '../support/contract-helpers.js';
 import { attribute } from '../../scripts/corpus/classify.js';
-import { compileTogether } from '../../scripts/corpus/peers.js';
+import { compileTogether } from '../../scripts/corpus/peer-steps.js';
 import { batchBuild, batchConsumer, batchPackage } from '../contract/support/batch-check.js';
 import { generateStep, writeAgreement } from '../contract/support/corpus-steps.js';
 

@@ -14,6 +14,7 @@ import {
   internalErrorClass,
   isLocated,
   normaliseFile,
+  failureLine,
   normaliseMessage,
   parseTsDiagnostics,
   tsClasses,
@@ -258,6 +259,49 @@ describe('failure classes', () => {
     ],
   ])('normaliseMessage: %s', (_name, { given, want }) => {
     expect(normaliseMessage(given)).toBe(want);
+  });
+
+  test.each([
+    [
+      "Node's uncaught error: the message, not the source line above it",
+      {
+        given: [
+          'file:///peers/openapi-typescript/dist/lib/redoc.mjs:95',
+          '      throw new Error("Unsupported Swagger version: 2.x. Use OpenAPI 3.x instead.");',
+          '            ^',
+          '',
+          'Error: Unsupported Swagger version: 2.x. Use OpenAPI 3.x instead.',
+          '    at validateAndBundle (file:///peers/openapi-typescript/dist/lib/redoc.mjs:95:13)',
+          'Node.js v24.21.0',
+        ].join('\n'),
+        want: 'Error: Unsupported Swagger version: 2.x. Use OpenAPI 3.x instead.',
+      },
+    ],
+    [
+      'an error nested in a wrapper (hey-api)',
+      {
+        given: [
+          'Unexpected error: JobError',
+          '  originalError: {',
+          "    error: TypeError: Cannot use 'in' operator to search for '$ref' in mocks/Patient.json",
+          '    jobIndex: 0',
+          '  }',
+        ].join('\n'),
+        want: "TypeError: Cannot use 'in' operator to search for '$ref' in mocks/Patient.json",
+      },
+    ],
+    [
+      'colour codes',
+      { given: '\x1b[90m[Job 1]\x1b[39m \x1b[31mError: boom\x1b[39m', want: 'Error: boom' },
+    ],
+    [
+      'no thrown error: the first line that mentions one',
+      { given: '✘ bundling\nfailed with error code 3\nbye', want: 'failed with error code 3' },
+    ],
+    ['nothing about an error: the last line', { given: 'one\ntwo\n', want: 'two' }],
+    ['no output', { given: '\n', want: undefined }],
+  ])('failureLine: %s', (_name, { given, want }) => {
+    expect(failureLine(given)).toBe(want);
   });
 
   test.each([

@@ -1,11 +1,13 @@
 /**
  * Validation against the official OpenAPI 3.0 / 3.1 JSON Schemas, with the validator of
- * `@apidevtools/swagger-parser`. Its schema step is called directly on the bundled document:
+ * `@apidevtools/swagger-parser` (its schemas, Ajv classes and options, compiled once:
+ * `schema-validator.ts`). Its schema step is run directly on the bundled document:
  * `SwaggerParser.validate()` would dereference first, which costs time and memory on large
  * `$ref` graphs and adds nothing (references are checked by the `resolvable-refs` rule).
  */
 import { createRequire } from 'node:module';
 import { escapeSegment, isObject, parsePointer, toPointer } from '../json/pointer.js';
+import { schemaValidator, type SchemaError } from './schema-validator.js';
 
 const require = createRequire(import.meta.url);
 
@@ -15,14 +17,7 @@ export interface SchemaViolation {
   message: string;
 }
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
-
-type ValidateSchema = (api: unknown) => void;
+type AjvError = SchemaError;
 
 /** At most this many violations are reported: past that, the document is not OpenAPI at all. */
 const LIMIT = 50;
@@ -46,23 +41,15 @@ export function validateOpenApiSchema(document: Record<string, unknown>): Schema
       { pointer: '/openapi', message: `openapi must be a 3.0.x or 3.1.x version (found ${found})` },
     ];
   }
-  const validateSchema =
-    require('@apidevtools/swagger-parser/lib/validators/schema.js') as ValidateSchema;
   allowServerVariableDescription();
-  try {
-    // The validator reads only; a shallow copy keeps it from seeing anything we add later.
-    // OpenAPI 3.2 is checked as 3.1, which it extends (the loader warns that it is read so).
-    validateSchema(
-      typeof version === 'string' && version.startsWith('3.2')
-        ? { ...document, openapi: '3.1.1' }
-        : { ...document },
-    );
-    return [];
-  } catch (error) {
-    const details = (error as { details?: AjvError[] }).details;
-    if (!Array.isArray(details)) throw error;
-    return summarize(details, document);
-  }
+  // OpenAPI 3.2 is checked as 3.1, which it extends (the loader warns that it is read so).
+  const checked =
+    typeof version === 'string' && version.startsWith('3.2')
+      ? { ...document, openapi: '3.1.1' }
+      : document;
+  const validate = schemaValidator(checked);
+  if (validate(checked)) return [];
+  return summarize(validate.errors ?? [], document);
 }
 
 /**

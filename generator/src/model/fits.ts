@@ -4,7 +4,7 @@
  * the end is proven independently, against the document itself (`emit/fixtures/validator.ts`).
  */
 import { jsonEqual } from '../json/value.js';
-import { compilePattern } from './pattern.js';
+import { compilePattern } from '../json/pattern.js';
 import type { JsonValue, NumberSchema, SchemaModel, StringSchema } from './types.js';
 
 /** Nesting followed before a value is taken not to fit (cycles through references end there). */
@@ -90,8 +90,8 @@ function fits(
       }));
       return entries.every(([key, item]) => {
         if (schema.propertyNames && !child(schema.propertyNames, key)) return false;
-        // A key matched by a pattern is not an extra key; one the pattern's regex cannot
-        // compile for is taken as matched (the pattern is not checked, as elsewhere).
+        // A key matched by a pattern is not an extra key; one whose pattern zapgen does not
+        // run (unreadable, or backtracking) is taken as matched (not checked, as elsewhere).
         const matched = patterns.filter(({ regex }) => !regex || regex.test(key));
         if (!matched.every((entry) => child(entry.schema, item))) return false;
         const property = known.get(key);
@@ -115,7 +115,8 @@ function withinBounds(count: number, min: number | undefined, max: number | unde
 /**
  * True when `text` satisfies the pattern and the length limits (lengths in code points, as JSON
  * Schema counts). A pattern JavaScript cannot compile is ignored, as the zod emitter and the
- * fixtures' check ignore it.
+ * fixtures' check ignore it; so is one that can backtrack super-linearly (`compilePattern`),
+ * which zapgen never runs.
  */
 export function fitsString(text: string, schema: StringSchema): boolean {
   const length = [...text].length;

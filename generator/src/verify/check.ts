@@ -5,7 +5,8 @@
  * a worker thread (`workers/pool.ts`) while the emitters run on.
  */
 import { createRequire } from 'node:module';
-import ts from 'typescript';
+import type TS from 'typescript';
+import { ts } from './typescript.js';
 
 /**
  * Where the package has the files verified (`src/types.ts`, `src/fixtures.ts`): the types and
@@ -20,7 +21,7 @@ export interface VerifiedPaths {
 const ROOT = '/zapgen-verify/';
 
 /** The compiler options of the generated package (see `emit/package/tsconfig.ts`), without emit. */
-const OPTIONS: ts.CompilerOptions = {
+const OPTIONS: TS.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   // The types and fixtures use only ES5's utility types (Record, Omit, ...): the smallest library
   // parses fastest, and the package's own build still checks them against ES2023 and the DOM.
@@ -42,7 +43,7 @@ const OPTIONS: ts.CompilerOptions = {
  * imports: zapgen's own `@zapgen/runtime`, the one its packages are generated for.
  */
 let runtimeFixturesTypes: string | undefined;
-function runtimePaths(runtimePackage: string): ts.MapLike<string[]> {
+function runtimePaths(runtimePackage: string): TS.MapLike<string[]> {
   runtimeFixturesTypes ??= createRequire(import.meta.url)
     .resolve('@zapgen/runtime/fixtures')
     .replace(/\.js$/, '.d.ts');
@@ -50,13 +51,13 @@ function runtimePaths(runtimePackage: string): ts.MapLike<string[]> {
 }
 
 /** Library files are parsed once per thread: every check of every spec uses the same ones. */
-const libraryFiles = new Map<string, ts.SourceFile | undefined>();
+const libraryFiles = new Map<string, TS.SourceFile | undefined>();
 
 /**
  * The `types.ts` last parsed in this thread: the checks of later fixture slices of one run reuse
  * it (parsed and bound once), until `forgetTypes`.
  */
-let parsedTypes: { text: string; file: ts.SourceFile } | undefined;
+let parsedTypes: { text: string; file: TS.SourceFile } | undefined;
 
 export interface CheckRequest {
   /** The package the generated code imports the runtime from (`@zapgen/runtime`). */
@@ -95,7 +96,7 @@ export interface CheckResult {
  * check of the same text in this thread.
  */
 export function checkSources(request: CheckRequest): CheckResult {
-  const options: ts.CompilerOptions = { ...OPTIONS, paths: runtimePaths(request.runtimePackage) };
+  const options: TS.CompilerOptions = { ...OPTIONS, paths: runtimePaths(request.runtimePackage) };
   const typesPath = `${ROOT}${request.paths.types}`;
   const fixturesPath = `${ROOT}${request.paths.fixtures}`;
   const reused = parsedTypes?.text === request.types ? parsedTypes.file : undefined;
@@ -114,25 +115,28 @@ export function checkSources(request: CheckRequest): CheckResult {
     directory === ROOT.slice(0, -1) ||
     `${directory}/`.startsWith(ROOT) ||
     ts.sys.directoryExists(directory);
+  // Parsed without parent pointers: the binder sets them on every node as it binds a file
+  // (every file of a program is bound before a diagnostic is asked for), and a walk of its own
+  // was a quarter of the parse.
   host.getSourceFile = (file, languageVersion) => {
     if (file === typesPath && reused) return reused;
     const text = inMemory.get(file);
     if (text !== undefined)
-      return ts.createSourceFile(file, text, languageVersion, true, ts.ScriptKind.TS);
+      return ts.createSourceFile(file, text, languageVersion, false, ts.ScriptKind.TS);
     if (!libraryFiles.has(file)) {
       const library = ts.sys.readFile(file);
       libraryFiles.set(
         file,
         library === undefined
           ? undefined
-          : ts.createSourceFile(file, library, languageVersion, true),
+          : ts.createSourceFile(file, library, languageVersion, false),
       );
     }
     return libraryFiles.get(file);
   };
   const roots = [typesPath, ...(request.fixtures === undefined ? [] : [fixturesPath])];
   const program = ts.createProgram({ rootNames: roots, options, host });
-  const diagnosticsOf = (file: ts.SourceFile | undefined) =>
+  const diagnosticsOf = (file: TS.SourceFile | undefined) =>
     file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
   const typesFile = program.getSourceFile(typesPath)!;
   parsedTypes = { text: request.types, file: typesFile };
@@ -155,7 +159,7 @@ export function forgetTypes(): void {
   parsedTypes = undefined;
 }
 
-function stored(diagnostic: ts.Diagnostic): StoredDiagnostic {
+function stored(diagnostic: TS.Diagnostic): StoredDiagnostic {
   return {
     start: diagnostic.start ?? -1,
     code: diagnostic.code,
@@ -163,7 +167,7 @@ function stored(diagnostic: ts.Diagnostic): StoredDiagnostic {
   };
 }
 
-export function revived({ start, code, message }: StoredDiagnostic): ts.Diagnostic {
+export function revived({ start, code, message }: StoredDiagnostic): TS.Diagnostic {
   return {
     file: undefined,
     start: start < 0 ? undefined : start,
@@ -174,14 +178,14 @@ export function revived({ start, code, message }: StoredDiagnostic): ts.Diagnost
   };
 }
 
-export function flatten(diagnostic: ts.Diagnostic): string {
+export function flatten(diagnostic: TS.Diagnostic): string {
   return ts
     .flattenDiagnosticMessageText(diagnostic.messageText, ' ')
     .replace(/\s+/g, ' ')
     .slice(0, 300);
 }
 
-export function describe(diagnostic: ts.Diagnostic): string {
+export function describe(diagnostic: TS.Diagnostic): string {
   const where =
     diagnostic.file && diagnostic.start !== undefined
       ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
@@ -189,15 +193,15 @@ export function describe(diagnostic: ts.Diagnostic): string {
   return `${where ? `${diagnostic.file!.fileName.replace(ROOT, '')}:${where.line + 1}:${where.character + 1} ` : ''}TS${diagnostic.code}: ${flatten(diagnostic)}`;
 }
 
-export function nameText(name: ts.PropertyName): string {
+export function nameText(name: TS.PropertyName): string {
   return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)
     ? name.text
     : name.getText();
 }
 
 /** The innermost node of `file` that contains `position`. */
-export function deepest(file: ts.SourceFile, position: number): ts.Node {
-  let node: ts.Node = file;
+export function deepest(file: TS.SourceFile, position: number): TS.Node {
+  let node: TS.Node = file;
   for (;;) {
     const child = node.forEachChild((candidate) =>
       candidate.getStart(file) <= position && position < candidate.getEnd() ? candidate : undefined,
@@ -211,17 +215,17 @@ export function deepest(file: ts.SourceFile, position: number): ts.Node {
  * The property-name path (`operations.getReport.parameters.header.Accept`) of the innermost
  * property around a diagnostic, if it is in one.
  */
-function innermostProperty(diagnostic: ts.Diagnostic): { path?: string[] } {
+function innermostProperty(diagnostic: TS.Diagnostic): { path?: string[] } {
   if (!diagnostic.file || diagnostic.start === undefined) return {};
-  let node: ts.Node | undefined = deepest(diagnostic.file, diagnostic.start);
+  let node: TS.Node | undefined = deepest(diagnostic.file, diagnostic.start);
   while (node && !(ts.isPropertySignature(node) && node.type)) node = node.parent;
-  return node ? { path: propertyPath(node as ts.PropertySignature) } : {};
+  return node ? { path: propertyPath(node as TS.PropertySignature) } : {};
 }
 
 /** `interface operations { getReport: { parameters: { header?: { Accept?: X } } } }` → the names down to `Accept`. */
-export function propertyPath(property: ts.PropertySignature): string[] {
+export function propertyPath(property: TS.PropertySignature): string[] {
   const path: string[] = [];
-  for (let node: ts.Node | undefined = property; node; node = node.parent) {
+  for (let node: TS.Node | undefined = property; node; node = node.parent) {
     if (ts.isPropertySignature(node)) path.unshift(nameText(node.name));
     else if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node))
       path.unshift(node.name.text);

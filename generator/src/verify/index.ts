@@ -14,7 +14,8 @@
  * does not compile, wherever it sits, is written `unknown` with a warning, so that a printer bug
  * costs one type, not the user's build (issue 21: no valid document ends in an internal error).
  */
-import ts from 'typescript';
+import type TS from 'typescript';
+import { ts } from './typescript.js';
 import type { EmittedFile } from '../emit/index.js';
 import { fixtureConstNames } from '../emit/fixtures/module.js';
 import { typesSource } from '../emit/typescript-types/index.js';
@@ -58,9 +59,16 @@ export async function verifyPackage<F extends EmittedFile>({
   memo,
   pool,
   pooledChars = POOLED_CHARS,
+  later,
 }: {
   model: ApiModel;
   files: readonly F[];
+  /**
+   * Files still being emitted when the phase starts (the fixtures, while `files` has the types):
+   * when the types' check goes to the pool, it runs alone meanwhile, and the fixtures are checked
+   * when they come; otherwise the phase waits for them and checks as if given them at once.
+   */
+  later?: Promise<readonly F[]>;
   /** Which of `files` are the types and the fixtures (the registry's declarations). */
   paths: VerifiedPaths;
   /** The package the generated code imports the runtime from (`@zapgen/runtime`). */
@@ -91,7 +99,19 @@ export async function verifyPackage<F extends EmittedFile>({
     return pool.check({ runtimePackage, paths, ...sources });
   };
   try {
-    return await verifyWith({ model, files, paths, runtimePackage, sliceChars, memo, check });
+    const typesSize = files.find((file) => file.path === paths.types)?.contents.length;
+    const typesFirst = later && pool && typesSize !== undefined && typesSize > pooledChars;
+    if (later && !typesFirst) files = [...files, ...(await later)];
+    return await verifyWith({
+      model,
+      files,
+      ...(typesFirst && { later }),
+      paths,
+      runtimePackage,
+      sliceChars,
+      memo,
+      check,
+    });
   } finally {
     forgetTypes();
     // A pool that failed has said why already, through the check.
@@ -116,6 +136,7 @@ interface CheckedSources {
 async function verifyWith<F extends EmittedFile>({
   model,
   files,
+  later,
   paths,
   runtimePackage,
   sliceChars,
@@ -124,6 +145,8 @@ async function verifyWith<F extends EmittedFile>({
 }: {
   model: ApiModel;
   files: readonly F[];
+  /** The fixtures, still being emitted: the types are checked alone first (`verifyPackage`). */
+  later?: Promise<readonly F[]>;
   paths: VerifiedPaths;
   runtimePackage: string;
   sliceChars: number;
@@ -132,20 +155,20 @@ async function verifyWith<F extends EmittedFile>({
 }): Promise<{ files: F[]; warnings: VerifyWarning[] }> {
   const warnings: VerifyWarning[] = [...typesSource(model).warnings];
   let types = files.find((file) => file.path === paths.types)?.contents;
-  const fixturesFile = files.find((file) => file.path === paths.fixtures);
-  let fixtures = fixturesFile?.contents;
-  const unproven = fixturesFile?.unproven;
-  if (types === undefined) return { files: [...files], warnings };
-
-  // The fixtures are checked in slices (see `SLICE_CHARS`), the first one with the types.
-  const parts =
-    fixtures === undefined
+  if (types === undefined) return { files: [...files, ...((await later) ?? [])], warnings };
+  // The fixtures are checked in slices (see `SLICE_CHARS`), the first one with the types, unless
+  // they come `later`.
+  const slicesOf = (fixturesFile: F | undefined): FixturePart[] => {
+    const unproven = fixturesFile?.unproven;
+    return fixturesFile === undefined
       ? []
       : fixtureSlices({
-          source: fixtures,
+          source: fixturesFile.contents,
           maxChars: sliceChars,
           checked: unproven && ((name) => unproven.has(name)),
         });
+  };
+  let parts = later ? [] : slicesOf(files.find((file) => file.path === paths.fixtures));
   const first = parts.find((part) => part.kind === 'slice');
   // The printer writes types that compile by construction and degrades what it cannot say; this
   // is the net under it, for a bug of the printer or a checker limit it did not foresee: the type
@@ -211,7 +234,7 @@ async function verifyWith<F extends EmittedFile>({
       : undefined;
   const sliceDiagnostics = async (
     part: Extract<FixturePart, { kind: 'slice' }>,
-  ): Promise<ts.Diagnostic[]> => {
+  ): Promise<TS.Diagnostic[]> => {
     const named = sections && referencesIn(part.module.slice(part.entriesStart), sections);
     const typesOfSlice = named
       ? [...named]
@@ -242,6 +265,11 @@ async function verifyWith<F extends EmittedFile>({
     if (key !== undefined) memo!.set(key, diagnostics);
     return diagnostics.map(revived);
   };
+  if (later) {
+    files = [...files, ...(await later)];
+    parts = slicesOf(files.find((file) => file.path === paths.fixtures));
+  }
+  let fixtures = files.find((file) => file.path === paths.fixtures)?.contents;
   if (fixtures !== undefined) {
     const owners = fixtureOwners(model);
     const verified: string[] = [];
@@ -497,7 +525,7 @@ function pruneSatisfies({
 }: {
   file: string;
   source: string;
-  diagnostics: readonly ts.Diagnostic[];
+  diagnostics: readonly TS.Diagnostic[];
   /** The map and key of each fixture const (`PetSchemaFixture` → `componentFixtures`, `Pet`). */
   owners: ReadonlyMap<string, [string, string]>;
   operationPointer: (operationId: string) => string;
@@ -511,12 +539,12 @@ function pruneSatisfies({
   );
   // A proven value is written `<value> as T` alone (`emit/fixtures/module.ts`): where it sits in a
   // checked slice and the checker disagrees with the proof, its `as T` is what goes.
-  type Clause = ts.SatisfiesExpression | ts.AsExpression;
-  const isClause = (node: ts.Node): node is Clause =>
+  type Clause = TS.SatisfiesExpression | TS.AsExpression;
+  const isClause = (node: TS.Node): node is Clause =>
     ts.isSatisfiesExpression(node) || ts.isAsExpression(node);
-  const clauses = new Map<Clause, ts.Diagnostic>();
+  const clauses = new Map<Clause, TS.Diagnostic>();
   for (const diagnostic of diagnostics) {
-    let node: ts.Node | undefined =
+    let node: TS.Node | undefined =
       diagnostic.start === undefined ? undefined : deepest(file, diagnostic.start);
     while (node && !isClause(node)) node = node.parent;
     if (!node)
@@ -563,9 +591,9 @@ function fixtureOwners(model: ApiModel): Map<string, [string, string]> {
 }
 
 /** The keys of the object literals around `node`, outermost first, starting at the const. */
-function fixtureKeys(node: ts.Node): string[] {
+function fixtureKeys(node: TS.Node): string[] {
   const keys: string[] = [];
-  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+  for (let current: TS.Node | undefined = node; current; current = current.parent) {
     if (ts.isPropertyAssignment(current)) keys.unshift(propertyName(current.name));
     if (ts.isVariableDeclaration(current) && ts.isIdentifier(current.name))
       keys.unshift(current.name.text);
@@ -573,7 +601,7 @@ function fixtureKeys(node: ts.Node): string[] {
   return keys;
 }
 
-function propertyName(name: ts.PropertyName): string {
+function propertyName(name: TS.PropertyName): string {
   if (ts.isComputedPropertyName(name) && ts.isStringLiteral(name.expression))
     return name.expression.text;
   return nameText(name);
@@ -611,7 +639,7 @@ function replaceTypesAt({
     ts.ScriptKind.TS,
   );
   const ranges: [number, number][] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isPropertySignature(node) && node.type && wanted.has(propertyPath(node).join('\0'))) {
       ranges.push([node.type.getStart(file), node.type.getEnd()]);
       return;

@@ -14,7 +14,8 @@
  * that could speak to the checker (`@ts-`), has no sections: it is checked whole.
  */
 import { createHash } from 'node:crypto';
-import ts from 'typescript';
+import type TS from 'typescript';
+import { ts } from './typescript.js';
 
 export interface TypesSection {
   /** `components\0schemas\0Pet`, `operations\0getPet`, `top\0Pet` (an alias). */
@@ -46,7 +47,7 @@ const FLAT_ROOTS = new Set(['paths', 'webhooks', 'operations']);
 const GROUPED_ROOT = 'components';
 
 interface Token {
-  kind: ts.SyntaxKind;
+  kind: TS.SyntaxKind;
   text: string;
   /** A string or numeric literal's value. */
   value: string;
@@ -194,11 +195,11 @@ export function referencesIn(text: string, types: TypesSections): Set<string> {
   return resolved({ refers, under, children: types.children, sections: types.sections });
 }
 
-function scannerOf(text: string): ts.Scanner {
+function scannerOf(text: string): TS.Scanner {
   return ts.createScanner(ts.ScriptTarget.ES2022, true, ts.LanguageVariant.Standard, text);
 }
 
-function tokenOf(scanner: ts.Scanner, kind: ts.SyntaxKind): Token {
+function tokenOf(scanner: TS.Scanner, kind: TS.SyntaxKind): Token {
   const text = scanner.getTokenText();
   const literal = kind === ts.SyntaxKind.StringLiteral || kind === ts.SyntaxKind.NumericLiteral;
   return { kind, text, value: literal ? scanner.getTokenValue() : text };

@@ -190,6 +190,16 @@ describe('lint rules', () => {
         ],
       },
     ],
+    [
+      'pattern-backtracking',
+      {
+        given: 'pattern-backtracking.yaml',
+        want: [
+          '26:11  warning  pattern-backtracking  the pattern "^\\\\$\\\\{(\\\\w+.)+\\\\w+\\\\}$" can backtrack exponentially on a long run of "A" that it then rejects (ReDoS): any validator of this field, the generated zod schemas included, can hang on such a value; rewrite it so that no two quantifiers can match the same characters, or bound the length before matching. zapgen does not run it: its fixtures are not checked against it, and no invalid fixture changes this string',
+          '34:13  warning  pattern-backtracking  the pattern "^.+@.+\\\\..+$" can backtrack polynomially on a long run of "@" that it then rejects (ReDoS): any validator of this field, the generated zod schemas included, can hang on such a value; rewrite it so that no two quantifiers can match the same characters, or bound the length before matching. zapgen does not run it: the keys of its fixtures are not checked against it',
+        ],
+      },
+    ],
     ...(['3.0', '3.1'] as const).map((version): [string, { given: string; want: string[] }] => [
       `openapi-schema (OpenAPI ${version}: a typo, a wrong type, a missing field)`,
       {

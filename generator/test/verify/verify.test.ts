@@ -13,6 +13,7 @@ import { fixturesModule } from '../../src/emit/fixtures/module.js';
 import { buildModel } from '../../src/model/index.js';
 import type { JsonValue } from '../../src/model/types.js';
 import { fixtureSlices, verifyPackage } from '../../src/verify/index.js';
+import { checkSources, forgetTypes, type CheckRequest } from '../../src/verify/check.js';
 
 /** Where the package has the verified files: the emitters' declarations. */
 const PATHS = { types: TYPES_MODULE.file, fixtures: FIXTURES_MODULE.file };
@@ -130,6 +131,27 @@ describe('verifyPackage', () => {
         sliceChars: 1,
       }),
     ).toEqual(result);
+    // Checked as a run with a worker thread checks them, the types alone while the fixtures are
+    // still being emitted, then the fixtures as they come: the same verdicts.
+    const requests: CheckRequest[] = [];
+    expect(
+      await verifyPackage({
+        runtimePackage: '@zapgen/runtime',
+        paths: PATHS,
+        model,
+        files: files.filter((file) => file.path !== PATHS.fixtures),
+        later: Promise.resolve(files.filter((file) => file.path === PATHS.fixtures)),
+        pool: {
+          check: async (request) => (requests.push(request), checkSources(request)),
+          forget: async () => forgetTypes(),
+        },
+        pooledChars: 0,
+      }),
+    ).toEqual(result);
+    expect(requests[0]).toMatchObject({ fixtures: undefined });
+    const ofFixtures = requests.filter((request) => request.fixtures !== undefined);
+    expect(ofFixtures.every((request) => request.typesKnown)).toBe(true);
+    if (want.untyped.length) expect(ofFixtures.length).toBeGreaterThan(0);
     // What the phase hands on compiles: a second pass finds no fixture to untype.
     expect(
       (

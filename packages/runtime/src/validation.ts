@@ -3,8 +3,12 @@ import type { OperationArgs, OperationDefinition, ParameterLocation } from './de
 import { formatPath, type ResponseValidationReport, type ValidationIssue } from './errors.js';
 import { responseFor } from './responses.js';
 import { isStreamValue } from './form-fields.js';
+import { compiledValidator } from './compiled-validators.js';
 
 export { responseFor };
+// For `client/validated.ts`, which loads this module on demand: a route gets its validators with
+// it, and a bundle whose calls never validate carries neither.
+export { withValidators } from './with-validators.js';
 
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
@@ -46,7 +50,10 @@ export function validateRequest(
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (operation.parameterValidator) {
-    const result = safeParseWorded(operation.parameterValidator, parameterGroups(operation, args));
+    const result = safeParseWorded(
+      compiledValidator(operation.parameterValidator),
+      parameterGroups(operation, args),
+    );
     if (!result.success) {
       for (const found of result.error.issues) {
         const [location, name] = found.path;
@@ -64,7 +71,7 @@ export function validateRequest(
     issues.push({ parameter: 'body', in: 'body', path: ['body'], message: 'is required' });
   } else if (body?.validator && args.body !== undefined) {
     const result = safeParseWorded(
-      body.validator,
+      compiledValidator(body.validator),
       body.mediaTypes[0] === 'multipart/form-data' ? streamsAsFiles(args.body) : args.body,
     );
     if (!result.success) {
@@ -94,7 +101,7 @@ export function validateResponse(options: {
   const response = responseFor(operation, status);
   const validator = options.item ? response?.stream?.items : response?.body;
   if (validator === undefined) return undefined;
-  const result = safeParseWorded(validator, options.body);
+  const result = safeParseWorded(compiledValidator(validator), options.body);
   if (result.success) return undefined;
   return {
     operationId: operation.operationId,

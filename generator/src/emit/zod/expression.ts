@@ -10,7 +10,7 @@ import { isPrimitive } from './literals.js';
 import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
 import { intersectionPlan } from './intersection.js';
-import { unicodePattern } from '../../model/pattern.js';
+import { unicodePattern } from '../../json/pattern.js';
 import { codecExpression, codecOf } from './codecs.js';
 
 /**

@@ -4,7 +4,7 @@ import { effectiveDefault } from './defaults.js';
 import { valueFits } from '../../model/fits.js';
 import { jsonEqual } from '../../json/value.js';
 import { additionalOf } from './objects.js';
-import { unicodePattern } from '../../model/pattern.js';
+import { unicodePattern } from '../../json/pattern.js';
 
 type IntersectionSchemaModel = Extract<SchemaModel, { kind: 'intersection' }>;
 

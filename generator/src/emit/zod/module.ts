@@ -6,6 +6,7 @@ import { ModuleBuilder } from '../shared/module.js';
 import type { CodecName, HelperName, ZodContext } from './context.js';
 import { zodExpression } from './expression.js';
 import { componentAnnotation, zodType } from './zod-type.js';
+import { shareTypeLiterals } from './shared-literals.js';
 import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
 import { operationEntry, parameterGroups } from './operations.js';
@@ -105,6 +106,9 @@ function unknownInstead(schema: SchemaModel): SchemaModel {
   };
 }
 
+/** A declaration, or one whose annotation is still to be written (`annotations[annotation]`). */
+type Pending = string | { head: string; annotation: number; tail: string };
+
 /** The module's own maps, which an operation's `<operation>Schemas` const must not take. */
 const MODULE_SCHEMAS = new Set(['componentSchemas', 'operationSchemas', 'webhookSchemas']);
 
@@ -169,6 +173,19 @@ export function zodModule({
     useCodec: (name) => codecs.add(name),
   });
 
+  // A const's annotation is written once all are known, for a type literal that several spell
+  // is named once (`shareTypeLiterals`): until then the const is its source around the annotation.
+  const annotations: { type: string | undefined; owner: string }[] = [];
+  const pending = (
+    owner: string,
+    head: string,
+    type: string | undefined,
+    tail: string,
+  ): Pending => {
+    annotations.push({ type, owner });
+    return { head, annotation: annotations.length - 1, tail };
+  };
+
   const pointers = new Map(model.schemas.map((entry) => [entry.name, entry.pointer]));
   const declarations = names.ordered.map(({ name, schema }) =>
     guarded(
@@ -206,7 +223,7 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
   }: {
     name: string;
     schema: ApiModel['schemas'][number]['schema'];
-  }): string {
+  }): Pending {
     const constName = names.constNames.get(name)!;
     const typeName = names.typeNames.get(name);
     const inputName = names.inputNames.get(name);
@@ -215,7 +232,7 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       description: schema.description,
       deprecated: schema.deprecated,
     });
-    let source: string;
+    let source: Pending;
     if (typeName) {
       // Recursive: TypeScript cannot infer a type that refers to itself, so it is spelled out.
       if (client) {
@@ -232,7 +249,12 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       const type = client ? undefined : componentAnnotation(schema, context);
       source = client
         ? `const ${constName} = ${pure(zodExpression(schema, context))};`
-        : `${doc}export const ${constName}${type ? `: ${type}` : ''} = ${pure(zodExpression(schema, context))};`;
+        : pending(
+            constName,
+            `${doc}export const ${constName}`,
+            type,
+            ` = ${pure(zodExpression(schema, context))};`,
+          );
     }
     declared.add(name);
     return source;
@@ -315,14 +337,30 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
         return {
           name,
           reference: constName,
-          declaration: `const ${constName}${type ? `: ${type}` : ''} = ${expression};`,
+          declaration: pending(constName, `const ${constName}`, type, ` = ${expression};`),
         };
       },
-      () => ({ name, reference: constName, declaration: `const ${constName} = z.unknown();` }),
+      (): { name: string; reference: string; declaration?: Pending } => ({
+        name,
+        reference: constName,
+        declaration: `const ${constName} = z.unknown();`,
+      }),
     );
   });
+  const shared = shareTypeLiterals(
+    annotations,
+    new Set([...names.typeNames.values(), ...names.inputNames.values()]),
+  );
+  // Each annotation in place, after the aliases it is the first to use.
+  const annotated = (source: Pending) => {
+    if (typeof source === 'string') return source;
+    const { head, annotation, tail } = source;
+    const type = shared.types[annotation];
+    const aliases = shared.aliases[annotation]!.map((alias) => `${alias}\n\n`).join('');
+    return `${aliases}${head}${type === undefined ? '' : `: ${type}`}${tail}`;
+  };
   const webhookDeclarations = webhookValidators.flatMap(({ declaration }) =>
-    declaration ? [declaration] : [],
+    declaration ? [annotated(declaration)] : [],
   );
   const webhookEntries = webhookValidators.map(
     ({ name, reference }) => `${objectKey(name)}: ${reference}`,
@@ -350,7 +388,7 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       ? "/** What `definitions.ts` reads of an operation's validators, through `safeParse` only. */\ntype OperationValidators = Readonly<Record<string, unknown>>;"
       : '',
     helperSource({ used: helpers, flavour }),
-    declarations.join('\n\n'),
+    declarations.map(annotated).join('\n\n'),
     maps
       ? `/** Every component schema, by its name in the spec. */\nexport const componentSchemas: ${block(componentTypes, ';')} = ${block(componentEntries, ',')};`
       : '',

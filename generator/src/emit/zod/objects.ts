@@ -4,7 +4,7 @@ import { OBJECT_MEMBERS, objectKey } from '../shared/literal.js';
 import type { ZodContext } from './context.js';
 import type { Check } from './flavour.js';
 import { effectiveDefault } from './defaults.js';
-import { unicodePattern } from '../../model/pattern.js';
+import { unicodePattern } from '../../json/pattern.js';
 
 type ObjectSchemaModel = Extract<SchemaModel, { kind: 'object' }>;
 type Print = (schema: SchemaModel, context: ZodContext) => string;

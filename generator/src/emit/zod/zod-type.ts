@@ -10,7 +10,7 @@ import { isPrimitive } from './literals.js';
 import { additionalOf } from './objects.js';
 import { intersectionPlan } from './intersection.js';
 import { codecOf, codecType } from './codecs.js';
-import { unicodePattern } from '../../model/pattern.js';
+import { unicodePattern } from '../../json/pattern.js';
 
 /**
  * Classic zod's schema type of `zodExpression(schema)` (`z.ZodObject<{ id: z.ZodString; owner:

@@ -5,6 +5,7 @@ import { noUnreachableSchemas } from './no-unreachable-schemas.js';
 import { operationIdPresent } from './operation-id-present.js';
 import { operationSecured } from './operation-secured.js';
 import { pathParameters } from './path-parameters.js';
+import { patternBacktracking } from './pattern-backtracking.js';
 import { resolvableRefs } from './resolvable-refs.js';
 import type { LintRule } from './rule.js';
 import { schemaDepth } from './schema-depth.js';
@@ -22,6 +23,7 @@ export const lintRules: readonly LintRule[] = [
   uniqueParameters,
   pathParameters,
   schemaDepth,
+  patternBacktracking,
   serverVariables,
   serverVariablesDeclared,
   operationSecured,

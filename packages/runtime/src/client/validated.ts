@@ -7,7 +7,6 @@
  */
 import type { OperationDefinition } from '../definition.js';
 import type * as Validation from '../validation.js';
-import { withValidators } from '../with-validators.js';
 
 /** What loading sets on a client's call context. */
 export interface ValidationHolder {
@@ -33,14 +32,19 @@ export function validatedOperation(
   return load(holder, operation);
 }
 
+/** The validation functions, loaded once (`withValidators` with them: nothing else needs it). */
+function validationFunctions(): Promise<typeof Validation> {
+  return (validationModule ??= import('../validation.js'));
+}
+
 /** The operation's validators, loaded once; a load that failed (offline) is tried again. */
 function validatorsOf(operation: OperationDefinition): Promise<OperationDefinition> {
   const loader = operation.validators;
   if (loader === undefined) return Promise.resolve(operation);
   let pending = loading.get(operation);
   if (pending === undefined) {
-    pending = loader().then(
-      (validators) => {
+    pending = Promise.all([loader(), validationFunctions()]).then(
+      ([validators, { withValidators }]) => {
         const full = withValidators(operation, validators);
         loaded.set(operation, full);
         return full;
@@ -59,10 +63,7 @@ async function load(
   holder: ValidationHolder,
   operation: OperationDefinition,
 ): Promise<OperationDefinition> {
-  const [full, validation] = await Promise.all([
-    validatorsOf(operation),
-    (validationModule ??= import('../validation.js')),
-  ]);
+  const [full, validation] = await Promise.all([validatorsOf(operation), validationFunctions()]);
   holder.validation = validation;
   return full;
 }
