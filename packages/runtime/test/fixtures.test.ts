@@ -1,9 +1,10 @@
 /**
  * The helpers generated `fixtures.ts` modules call to write an invalid value as the valid one
  * changed in one place: the result is that value, a new copy each time, whatever the key's name.
+ * `invalidFixtures` builds a schema's `invalid` list from those changes, one line of data each.
  */
 import { describe, expect, it } from 'vitest';
-import { deleteAt, setAt } from '../src/fixtures/index.js';
+import { deleteAt, invalidFixtures, setAt, type InvalidChange } from '../src/fixtures/index.js';
 
 describe('setAt', () => {
   const cases: [string, { base: unknown; pointer: string; value: unknown; want: unknown }][] = [
@@ -90,5 +91,89 @@ describe('deleteAt', () => {
     const before = structuredClone(base);
     expect(deleteAt(base, pointer)).toEqual(want);
     expect(base).toEqual(before);
+  });
+});
+
+describe('invalidFixtures', () => {
+  const minimal = { id: 1, owner: { login: 'a' }, tags: ['x', 'y'] };
+  const cases: [string, { change: InvalidChange; want: unknown }][] = [
+    [
+      '[rule, pointer] deletes',
+      { change: ['required at /id', '/id'], want: { owner: { login: 'a' }, tags: ['x', 'y'] } },
+    ],
+    [
+      '[rule, pointer, value] sets',
+      {
+        change: ['type at /owner/login', '/owner/login', 12345],
+        want: { id: 1, owner: { login: 12345 }, tags: ['x', 'y'] },
+      },
+    ],
+    [
+      'an array item deleted',
+      {
+        change: ['minItems at /tags', '/tags/1'],
+        want: { id: 1, owner: { login: 'a' }, tags: ['x'] },
+      },
+    ],
+    [
+      "[rule, '', value] is the value itself",
+      { change: ['type', '', 'not an object'], want: 'not an object' },
+    ],
+    [
+      'a value of null is set, not deleted',
+      { change: ['type at /id', '/id', null], want: { ...minimal, id: null } },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { change, want }) => {
+    const before = structuredClone(minimal);
+    const [entry] = invalidFixtures(() => minimal, [change]);
+    expect(entry!.rule).toBe(change[0]);
+    expect(entry!.value).toEqual(want);
+    expect(minimal).toEqual(before);
+  });
+
+  it('reads `minimal` when a value is read, so it may be defined after the list', () => {
+    const fixture: { minimal: unknown; invalid: ReturnType<typeof invalidFixtures> } = {
+      minimal: undefined,
+      invalid: invalidFixtures(() => fixture.minimal, [['required at /id', '/id']]),
+    };
+    fixture.minimal = { id: 1, name: 'a' };
+    expect(fixture.invalid[0]!.value).toEqual({ name: 'a' });
+  });
+
+  it('gives a new copy on each read, which a test may change', () => {
+    const [set, root] = invalidFixtures(
+      () => minimal,
+      [
+        ['type at /owner', '/owner', { login: 1 }],
+        ['type', '', { nested: [1] }],
+      ],
+    );
+    for (const entry of [set!, root!]) {
+      const first = entry.value as Record<string, unknown>;
+      expect(entry.value).not.toBe(first);
+      first.changed = true;
+      expect(entry.value).not.toHaveProperty('changed');
+    }
+  });
+
+  it('keeps each entry an own enumerable `rule` and `value`, as an object literal has them', () => {
+    const [entry] = invalidFixtures(() => minimal, [['required at /id', '/id']]);
+    expect(Object.keys(entry!)).toEqual(['rule', 'value']);
+    expect({ ...entry! }).toEqual({
+      rule: 'required at /id',
+      value: { owner: { login: 'a' }, tags: ['x', 'y'] },
+    });
+  });
+
+  it('sets `__proto__` as an own property, not the prototype', () => {
+    const [entry] = invalidFixtures(
+      () => ({ a: 1 }),
+      [['additionalProperties', '/__proto__', { polluted: true }]],
+    );
+    const value = entry!.value as Record<string, unknown>;
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

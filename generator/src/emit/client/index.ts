@@ -1,7 +1,7 @@
 import { API_BASE, ROUTES, ROUTES_MODULE, routeName } from '../definitions/index.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
-import { pascalCase } from '../shared/identifiers.js';
+import { pascalCase, stringLiteral } from '../shared/identifiers.js';
 import { commentText, jsDocLines } from '../shared/jsdoc.js';
 import type { ModuleDeclaration } from '../registry.js';
 import {
@@ -10,7 +10,7 @@ import {
   RUNTIME_CLIENT_MEMBERS,
   type OperationNames,
 } from '../shared/operation-names.js';
-import { method, RUNTIME_CALLS } from './method.js';
+import { joinMembers, memberDoc, method, RUNTIME_CALLS, type MemberForm } from './method.js';
 import { namespaceMembers } from './namespaces.js';
 import { rootMembers } from '../shared/namespace-names.js';
 import { printDeclaration, type Declaration } from '../shared/declarations.js';
@@ -237,12 +237,16 @@ function operationFunction(input: {
   };
 }
 
-/** The body of `createClient`. */
-function createClientBody(
+/**
+ * The members of `createClient`'s object after the spread path methods, in `form`: the runtime's
+ * members handed on, the operations' methods, their namespaces, `paginate` and `poll`.
+ */
+function clientMembers(
   model: ApiModel,
   names: ReadonlyMap<string, OperationNames>,
   written: ReadonlyMap<string, WrittenOperation>,
-): string {
+  form: MemberForm,
+): string[] {
   const entries = model.operations.map((operation) => ({
     operation,
     names: names.get(operation.operationId)!,
@@ -253,9 +257,9 @@ function createClientBody(
   const members = entries
     .filter(({ operation }) => !operation.namespaces?.length)
     .map(({ names: n, doc, argsOptional, download }) =>
-      method({ doc, names: n, argsOptional, download, kind: 'call' }),
+      method({ doc, names: n, argsOptional, download, kind: 'call', form }),
     );
-  members.push(...namespaceMembers({ entries, taken: rootMembers(model.operations, names) }));
+  members.push(...namespaceMembers({ entries, taken: rootMembers(model.operations, names), form }));
   const paginated = entries.filter(({ operation }) => operation.extensions.pagination);
   if (paginated.length) {
     const methods = paginated.map(({ names: n, argsOptional }) =>
@@ -265,10 +269,11 @@ function createClientBody(
         argsOptional,
         download: false,
         kind: 'paginate',
+        form,
       }),
     );
     members.push(
-      `/** Async iterators over every item of the paginated operations. */\npaginate: {\n${methods.join(',\n')}\n}`,
+      `${memberDoc('/** Async iterators over every item of the paginated operations. */\n', form)}paginate: {\n${joinMembers(methods, form)}\n}`,
     );
   }
   const polled = entries.filter(({ operation }) => operation.extensions.polling);
@@ -278,16 +283,26 @@ function createClientBody(
       const doc = [
         `Calls \`${n.fn}\` every ${polling.intervalMs} ms while ${commentText(`\`${polling.whileField}\``)} is true; resolves with the final result.`,
       ];
-      return method({ doc, names: n, argsOptional, download: false, kind: 'poll' });
+      return method({ doc, names: n, argsOptional, download: false, kind: 'poll', form });
     });
     members.push(
-      `/** Operations whose result completes over time: called again until it is complete. */\npoll: {\n${methods.join(',\n')}\n}`,
+      `${memberDoc('/** Operations whose result completes over time: called again until it is complete. */\n', form)}poll: {\n${joinMembers(methods, form)}\n}`,
     );
   }
   const handedOn = RUNTIME_CLIENT_MEMBERS.map(
-    ({ name, doc }) => `/** ${doc} */\n${name}: runtime.${name}`,
+    ({ name, doc }) =>
+      `${memberDoc(`/** ${doc} */\n`, form)}${name}: ${form === 'value' ? `runtime.${name}` : `Runtime<paths>[${stringLiteral(name)}]`}`,
   );
-  return `const runtime = createRuntime<paths>(${ROUTES}, options);\nreturn {\n...runtime.pathMethods,\n${[...handedOn, ...members].map((member) => `${member},`).join('\n')}\n};`;
+  return [...handedOn, ...members];
+}
+
+/** The body of `createClient`. */
+function createClientBody(
+  model: ApiModel,
+  names: ReadonlyMap<string, OperationNames>,
+  written: ReadonlyMap<string, WrittenOperation>,
+): string {
+  return `const runtime = createRuntime<paths>(${ROUTES}, options);\nreturn {\n...runtime.pathMethods,\n${joinMembers(clientMembers(model, names, written, 'value'), 'value')}\n};`;
 }
 
 /**
@@ -318,6 +333,7 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
     'ClientOptions',
     ...(hasPagination ? ['PaginateOptions'] : []),
     ...([...written.values()].some((entry) => entry.download) ? ['ParsedAs'] : []),
+    'PathMethods',
     ...(hasPolling ? ['PollOptions'] : []),
     ...(streamTypes.has('ResponseStream') ? ['ResponseStream'] : []),
     'Runtime',
@@ -391,12 +407,16 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       }),
     );
   }
+  const clientType = `${prefix}Client`;
   statements.push(
     {
       kind: 'function',
       name: 'createClient',
       exported: true,
       parameters: [{ name: 'options', type: optionsName, initializer: '{}' }],
+      // Named, so that `client.d.ts` refers to the interface below instead of spelling out the
+      // object's inferred type (a type per method, which each build of the package printed).
+      returnType: clientType,
       docs: jsDocLines({
         summary: `A client of ${model.info.title || context.packageName}: one function per operation, and the path-typed \`GET\`, \`POST\`, ... (\`client.GET('/path', { params, body })\`, resolving with \`{ data, response }\`).`,
         description:
@@ -405,10 +425,12 @@ export function clientSource(model: ApiModel, context: EmitContext): string {
       body: [createClientBody(model, names, written)],
     },
     {
-      kind: 'type',
-      name: `${prefix}Client`,
+      kind: 'interface',
+      name: clientType,
       exported: true,
-      type: 'ReturnType<typeof createClient>',
+      extends: ['PathMethods<paths>'],
+      properties: [],
+      members: clientMembers(model, names, written, 'type'),
       docs: ['The client returned by `createClient`.'],
     },
   );

@@ -13,7 +13,7 @@ import {
 } from '../shared/namespace-names.js';
 import { commentText } from '../shared/jsdoc.js';
 import type { OperationNames } from '../shared/operation-names.js';
-import { method } from './method.js';
+import { joinMembers, memberDoc, method, type MemberForm } from './method.js';
 
 interface Entry {
   operation: OperationModel;
@@ -31,10 +31,12 @@ interface Entry {
 export function namespaceMembers({
   entries,
   taken,
+  form,
 }: {
   entries: readonly Entry[];
   /** Names of the client's other members (flat methods, runtime members). */
   taken: Set<string>;
+  form: MemberForm;
 }): string[] {
   const byId = new Map(entries.map((entry) => [entry.operation.operationId, entry]));
   return members(
@@ -43,15 +45,20 @@ export function namespaceMembers({
       taken,
     ),
     byId,
+    form,
   );
 }
 
-function members(namespace: ResolvedNamespace, entries: ReadonlyMap<string, Entry>): string[] {
+function members(
+  namespace: ResolvedNamespace,
+  entries: ReadonlyMap<string, Entry>,
+  form: MemberForm,
+): string[] {
   const out: string[] = [];
   for (const { name, namespace: child } of namespace.children) {
-    const inner = members(child, entries);
-    const doc = `/** The ${commentText(`\`${name}\``)} resource. */`;
-    out.push(`${doc}\n${key(name)}: {\n${inner.map((member) => `${member},`).join('\n')}\n}`);
+    const inner = members(child, entries, form);
+    const doc = memberDoc(`/** The ${commentText(`\`${name}\``)} resource. */\n`, form);
+    out.push(`${doc}${key(name)}: {\n${joinMembers(inner, form)}\n}`);
   }
   for (const { operation, name } of namespace.methods) {
     const entry = entries.get(operation.operationId)!;
@@ -63,6 +70,7 @@ function members(namespace: ResolvedNamespace, entries: ReadonlyMap<string, Entr
         download: entry.download,
         kind: 'call',
         key: key(name),
+        form,
       }),
     );
   }

@@ -32,6 +32,11 @@ export type Declaration =
       kind: 'interface';
       extends?: readonly string[];
       properties: readonly (Documented & { type: string; optional?: boolean })[];
+      /**
+       * Members printed already, after the properties (method signatures, properties whose type
+       * is a nested type literal), each with its doc comment and escaped by the code that built it.
+       */
+      members?: readonly string[];
     })
   | (Documented & {
       kind: 'function';
@@ -99,7 +104,8 @@ export function printDeclaration(declaration: Declaration): string {
         (property) =>
           `${docComment(property.docs)}${propertyKey(property.name)}${property.optional ? '?' : ''}: ${property.type};\n`,
       );
-      return `${doc}${exported}interface ${name}${heritage} {\n${members.join('')}}`;
+      const printed = (declaration.members ?? []).map((member) => `${member};\n`);
+      return `${doc}${exported}interface ${name}${heritage} {\n${[...members, ...printed].join('')}}`;
     }
     case 'function': {
       const signature = `${exported}${declaration.async ? 'async ' : ''}function ${name}${typeParameters(declaration)}(${declaration.parameters.map(parameter).join(', ')})${declaration.returnType ? `: ${declaration.returnType}` : ''}`;

@@ -201,6 +201,14 @@ describe('client emitter: typed calls compile, wrong calls do not', () => {
   });
 });
 
+/** An operation the client polls until `is_loading` is false. */
+const polledChoices = operation({
+  operationId: 'choices',
+  method: 'post',
+  path: '/choices',
+  extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } },
+});
+
 describe('client emitter: emitted code', () => {
   /** Fragments each file must contain (`client`, `definitions`) or must not (`clientLacks`, `definitionsLack`). */
   type Want = {
@@ -433,6 +441,26 @@ describe('client emitter: emitted code', () => {
       },
     ],
     [
+      // client.d.ts then names the interface instead of spelling out the object's inferred type.
+      'createClient returns a named interface declaring each member, as the object has it',
+      {
+        given: model({
+          operations: [listApps, health, polledChoices],
+        }),
+        want: {
+          client: [
+            'export function createClient(options: TestApiClientOptions = {}): TestApiClient {',
+            'export interface TestApiClient extends PathMethods<paths> {',
+            'use: Runtime<paths>["use"];',
+            'listApps(args: ListAppsArgs, callOptions?: CallOptions): Promise<ListAppsResult>;',
+            'health(args?: HealthArgs, callOptions?: CallOptions): Promise<HealthResult>;',
+            'choices(args?: ChoicesArgs, callOptions?: PollOptions): Promise<ChoicesResult>;\n};\n}',
+          ],
+          clientLacks: ['ReturnType<typeof createClient>'],
+        },
+      },
+    ],
+    [
       'pagination and polling helpers',
       {
         given: model({
@@ -444,12 +472,7 @@ describe('client emitter: emitted code', () => {
                 pagination: { kind: 'page', pageParameter: 'page', itemsField: '', firstPage: 1 },
               },
             }),
-            operation({
-              operationId: 'choices',
-              method: 'post',
-              path: '/choices',
-              extensions: { rules: [], polling: { whileField: 'is_loading', intervalMs: 1000 } },
-            }),
+            polledChoices,
           ],
         }),
         want: {

@@ -39,6 +39,8 @@ export interface Runtime<Paths extends {}> {
   use(...middleware: object[]): void;
   eject(...middleware: object[]): void;
 }
+// What \`createRuntime\` (of the real \`@zapgen/runtime/client\`) returns spreads into the client.
+export type PathMethods<Paths extends {}> = import('@zapgen/runtime/client').Runtime<Paths>['pathMethods'];
 export declare function createRuntime<Paths extends {}>(api: ApiDefinition, options?: ClientOptions): Runtime<Paths>;
 export declare function withValidators(route: OperationDefinition, validators: { parameters?: Validator; body?: Validator; responses?: Partial<Record<string, Validator | undefined>> }): OperationDefinition;
 export declare class ZapgenError extends Error {}
