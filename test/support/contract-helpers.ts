@@ -22,7 +22,7 @@ import type { ApiModel, OperationModel } from '../../generator/src/model/types.j
 import type { TransformersConfig } from '../../generator/src/config/types.js';
 import { operationSchemasNames, zodNames } from '../../generator/src/emit/zod/module.js';
 import { corpusDir } from './corpus.js';
-import { unicodePattern } from '../../generator/src/model/pattern.js';
+import { unicodePattern } from '../../generator/src/json/pattern.js';
 
 /** Absolute path of the repository root. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -372,7 +372,7 @@ export function jsonSchemaDocument(document: Record<string, unknown>): Record<st
       if (!isNameMap && ANNOTATIONS.has(key)) continue;
       // `enum: []` (a published-spec bug) cannot be met; other tools ignore it, and so does zapgen.
       if (!isNameMap && key === 'enum' && Array.isArray(value) && value.length === 0) continue;
-      // Patterns are read as zapgen reads them (generator/src/model/pattern.ts): identity
+      // Patterns are read as zapgen reads them (generator/src/json/pattern.ts): identity
       // escapes of punctuation allowed, and left out when JavaScript cannot read them at all.
       if (!isNameMap && key === 'pattern' && typeof value === 'string') {
         const pattern = unicodePattern(value);
