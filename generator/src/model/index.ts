@@ -49,7 +49,7 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
   });
   const { operations: operationModels, paths } = operations({ context, document });
   let mock: MockModel | undefined;
-  return {
+  const model: ApiModel = {
     openapi,
     info: {
       title: stringOf(info.title) ?? '',
@@ -70,6 +70,9 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
     callbacks: callbacksModel({ context, document, operations: operationModels }),
     components: componentsModel({ context, document }),
   };
+  // Read after every schema of the document is built: only then are the references counted.
+  model.sharedSchemas = context.schemas.sharedTargets();
+  return model;
 }
 
 function componentSchemaNodes(document: Node): Node {

@@ -46,6 +46,8 @@ const ENUM_BASE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 /** Converts the schemas of one document. */
 export class SchemaBuilder {
   private readonly memo = new Map<string, SchemaModel>();
+  /** How many `$ref`s reached each memoised target (by pointer). */
+  private readonly uses = new Map<string, number>();
   private readonly inProgress = new Set<string>();
   private readonly componentNames: ReadonlySet<string>;
   private readonly resolver: PointerResolver;
@@ -185,6 +187,20 @@ export class SchemaBuilder {
     return { part: { kind: 'intersection', parts: kept, nullable: false }, nullable, inherited };
   }
 
+  /**
+   * The targets of `$ref`s into the inside of a schema (`#/components/schemas/A/properties/b`,
+   * as json-schema-ref-parser's `bundle` writes them) that two or more references reach, by
+   * their pointer in document order. Each is one shared node of the model: an emitter that
+   * printed it at every use would print a tree, and nested sharing grows that exponentially,
+   * so emitters name it once instead.
+   */
+  sharedTargets(): Map<SchemaModel, string> {
+    const shared = new Map<SchemaModel, string>();
+    for (const [pointer, node] of this.memo)
+      if ((this.uses.get(pointer) ?? 0) > 1 && !shared.has(node)) shared.set(node, pointer);
+    return shared;
+  }
+
   /** True when `part` may admit null: nullable, or a reference to a schema that says it is. */
   private mayAdmitNull(part: SchemaModel): boolean {
     if (part.nullable) return true;
@@ -202,6 +218,7 @@ export class SchemaBuilder {
       const name = unescapeSegment(component);
       if (this.componentNames.has(name)) return { kind: 'ref', name, nullable: false };
     }
+    this.uses.set(target.pointer, (this.uses.get(target.pointer) ?? 0) + 1);
     const cached = this.memo.get(target.pointer);
     if (cached) return cached;
     // A cycle through schemas that are not components cannot be named: cut it.
