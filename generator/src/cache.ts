@@ -167,13 +167,19 @@ function keyOf(identity: RunIdentity): string {
   );
 }
 
-/** The generated files of a package folder as they are on disk: path → sha256. */
-function generatedFiles(out: string): Record<string, string> | undefined {
+/**
+ * The generated files of a package folder as they are on disk: path → sha256. The files of
+ * `known` (path → sha256) are taken to have those bytes, when the caller has just compared them.
+ */
+function generatedFiles(
+  out: string,
+  known: Readonly<Record<string, string>> = {},
+): Record<string, string> | undefined {
   const files: Record<string, string> = {};
   for (const file of listFiles(out)) {
     const full = path.join(out, file);
     if (!isGenerated(readStart(full))) continue;
-    const hash = hashFile(full);
+    const hash = Object.hasOwn(known, file) ? known[file] : hashFile(full);
     if (hash === undefined) return undefined;
     files[file] = hash;
   }
@@ -227,12 +233,20 @@ export function recordRun({
   sources,
   outputs,
   summary,
+  verified = false,
 }: {
   identity: RunIdentity;
   sources: Readonly<Record<string, string>>;
   /** Each generated file (path relative to the package) → sha256 of its bytes. */
   outputs: Readonly<Record<string, string>>;
   summary: CachedSummary;
+  /**
+   * The caller compared every output with the file on disk, holding the package's lock since:
+   * a write (or `check`) that found each file with those bytes or wrote them. The outputs are
+   * then not read and hashed again (GitHub's package: 44 MB); a file missing from the folder,
+   * or another one with a zapgen header, still stops the record.
+   */
+  verified?: boolean;
 }): RecordOutcome {
   // Read again through the same bounded reader: a source swapped for a FIFO must not hang this.
   const changedSources = Object.entries(sources)
@@ -241,7 +255,7 @@ export function recordRun({
   const file = cacheFileFor(identity.out);
   // The package must hold exactly what was generated: each output with its bytes, and no other
   // file with a zapgen header. What is recorded is the package's generated files as on disk.
-  const files = generatedFiles(identity.out);
+  const files = generatedFiles(identity.out, verified ? outputs : {});
   const changedFiles =
     !files ||
     Object.keys(files).some((name) => !Object.hasOwn(outputs, name)) ||

@@ -16,7 +16,7 @@ import { displayPath } from './load/source-file.js';
 import type { GenerateSummary, Timings } from './pipeline.js';
 import { DIFF_HELP } from './commands/diff-help.js';
 import { countChanges, formatChange } from './diff/format.js';
-import type { PreviousPackage } from './release/previous.js';
+import type { GenerationSession } from './session.js';
 import { cachedRun, recordRun, type CachedSummary, type RunIdentity } from './cache.js';
 import { optionsKey, type Target } from './commands/config-targets.js';
 
@@ -284,16 +284,16 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return runDiff({ io, targets, base, format: values.format === 'json' ? 'json' : 'text' });
     }
     if (command === 'generate' && values.watch) {
-      const [{ watchTargets, WatchError }, { readPreviousPackage }] = await Promise.all([
+      const [{ watchTargets, WatchError }, { openWatchSession }] = await Promise.all([
         import('./commands/watch.js'),
-        import('./release/previous.js'),
+        import('./session.js'),
       ]);
       try {
-        await watchTargets({
+        await watchTargets<Target, GenerationSession>({
           targets,
-          generate: (target, previous) =>
-            generateWatched(io, target, { force: values.force ?? false, previous }),
-          readPrevious: (outDir) => readPreviousPackage({ outDir }),
+          generate: (target, session) =>
+            generateWatched(io, target, { force: values.force ?? false, session }),
+          openSession: (target) => openWatchSession(target.out),
           log: io.stdout,
         });
       } catch (error) {
@@ -469,7 +469,7 @@ function runValidate(io: Io, target: Target, strict: boolean): boolean {
 async function runGenerate(
   io: Io,
   target: Target,
-  options: { force: boolean; previous?: PreviousPackage },
+  options: { force: boolean; session?: GenerationSession },
 ): Promise<{ ok: boolean; files: string[] }> {
   return (
     (await holdingLock(io, target, 'generate', () => generateTarget(io, target, options))) ?? {
@@ -486,7 +486,7 @@ async function runGenerate(
 async function generateWatched(
   io: Io,
   target: Target,
-  options: { force: boolean; previous: PreviousPackage },
+  options: { force: boolean; session: GenerationSession },
 ): Promise<{ ok: boolean; files: string[] }> {
   const { refreshTarget } = await import('./commands/config-targets.js');
   const current = await refreshTarget(target);
@@ -502,11 +502,11 @@ async function generateWatched(
 async function generateTarget(
   io: Io,
   target: Target,
-  options: { force: boolean; previous?: PreviousPackage },
+  options: { force: boolean; session?: GenerationSession },
 ): Promise<{ ok: boolean; files: string[] }> {
-  const { force, previous } = options;
+  const { force, session } = options;
   // Watch mode releases against the package as it was when watching started: never from cache.
-  const cached = previous ? undefined : fromCache(target);
+  const cached = session ? undefined : fromCache(target);
   if (cached) {
     printGenerationWarnings(io, cached.summary.warnings);
     io.stdout(
@@ -516,7 +516,7 @@ async function generateTarget(
   }
   const { generate } = await import('./pipeline.js');
   const { value: summary, files } = await runPipeline(io, target, () =>
-    generate({ ...targetOptions(target), force, locked: true, ...(previous && { previous }) }),
+    generate({ ...targetOptions(target), force, locked: true, ...(session && { session }) }),
   );
   if (!summary) return { ok: false, files };
   // A run with notes (a mismatched runtime, a file left unformatted) is not cached: they are said again.
@@ -553,6 +553,8 @@ function record(
     sources: summary.sourceHashes,
     outputs: summary.outputHashes,
     summary: cacheable(summary),
+    // Both generate and check compared every file with the output, under the lock held here.
+    verified: true,
   });
 }
 

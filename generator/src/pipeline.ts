@@ -38,7 +38,9 @@ import { transformersActing } from './emit/zod/codecs.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import { memoOf, saveMemo } from './cache.js';
 import { Memo } from './memo/index.js';
+import { GenerationSession, type FormattedFile } from './session.js';
 import {
+  BUNDLED_SPEC_FILE,
   computeRelease,
   readPreviousPackage,
   type PreviousPackage,
@@ -52,6 +54,7 @@ import {
   FormatterMissingError,
   headerPrefix,
   headerText,
+  isFormatted,
   specHash,
   writeFiles,
   type Drift,
@@ -122,6 +125,12 @@ export interface GenerateOptions {
    * The bytes are the same either way.
    */
   workers?: number;
+  /**
+   * What runs keep between them (`session.ts`): watch mode passes one per package for as long
+   * as it watches. Its memo and previous package stand for `memo` and `previous`. Default a
+   * session of this run only. The bytes are the same either way.
+   */
+  session?: GenerationSession;
 }
 
 /** Milliseconds spent in each phase. */
@@ -198,8 +207,8 @@ async function locked<T>(
 }
 
 async function generateLocked(options: GenerateOptions): Promise<GenerateSummary> {
-  const memo = memoFor(options);
-  const built = await build(options, memo);
+  const session = sessionFor(options);
+  const built = await build(options, session);
   const start = performance.now();
   const files = writeFiles({
     outDir: options.out,
@@ -207,7 +216,7 @@ async function generateLocked(options: GenerateOptions): Promise<GenerateSummary
     marker: built.marker,
     force: options.force ?? false,
   });
-  if (memo) saveMemo({ out: options.out, memo });
+  if (session.memo) saveMemo({ out: options.out, memo: session.memo });
   built.timings.write += performance.now() - start;
   const mismatch = runtimeMismatch(options.out);
   return {
@@ -240,8 +249,8 @@ export async function check(options: GenerateOptions): Promise<CheckSummary> {
 }
 
 async function checkLocked(options: GenerateOptions): Promise<CheckSummary> {
-  const memo = memoFor(options);
-  const built = await build(options, memo);
+  const session = sessionFor(options);
+  const built = await build(options, session);
   const start = performance.now();
   const drift = diffFiles({
     outDir: options.out,
@@ -249,7 +258,7 @@ async function checkLocked(options: GenerateOptions): Promise<CheckSummary> {
     marker: built.marker,
     label: displayPath(path.resolve(options.out)),
   });
-  if (memo) saveMemo({ out: options.out, memo });
+  if (session.memo) saveMemo({ out: options.out, memo: session.memo });
   built.timings.write += performance.now() - start;
   return { ...built.summary, files: built.outputs.length, drift, timings: rounded(built.timings) };
 }
@@ -264,14 +273,16 @@ interface Built {
   timings: Timings;
 }
 
-function memoFor(options: GenerateOptions): Memo | undefined {
-  return options.memo === false ? undefined : (options.memo ?? memoOf(options.out));
+function sessionFor(options: GenerateOptions): GenerationSession {
+  if (options.session) return options.session;
+  const memo = options.memo === false ? undefined : (options.memo ?? memoOf(options.out));
+  return new GenerationSession({ memo, ...(options.previous && { previous: options.previous }) });
 }
 
-async function build(options: GenerateOptions, memo: Memo | undefined): Promise<Built> {
+async function build(options: GenerateOptions, session: GenerationSession): Promise<Built> {
   const timings: Timings = { load: 0, model: 0, emit: 0, verify: 0, write: 0 };
   let start = performance.now();
-  const produced = await produce({ options, lap, memo });
+  const produced = await produce({ options, lap, session });
   const { files, header, context } = produced;
   // The model and the checker's programs are garbage now; the formatter's memory comes on top.
   collectGarbage({ aboveBytes: HEAP_BEFORE_FORMAT });
@@ -286,7 +297,7 @@ async function build(options: GenerateOptions, memo: Memo | undefined): Promise<
     const contents = addHeader({ path: file.path, contents: file.contents, header });
     files[index] = { ...file, contents: '' };
     try {
-      const output = await formatted({ path: file.path, contents, out: options.out, memo });
+      const output = await formatted({ path: file.path, contents, out: options.out, session });
       outputs.push({ path: file.path, contents: output.contents });
       outputHashes[file.path] = output.digest;
     } catch (error) {
@@ -309,6 +320,10 @@ async function build(options: GenerateOptions, memo: Memo | undefined): Promise<
     }
   }
   for (const output of outputs) outputHashes[output.path] ??= sha256(output.contents);
+  session.keepOnly(new Set(Object.keys(outputHashes)));
+  // The next run reads this openapi.json back as its previous spec: its hash is known already.
+  const bundled = outputHashes[BUNDLED_SPEC_FILE];
+  if (bundled) session.wroteSpec({ digest: bundled, hash: context.specHash });
   timings.write = elapsed();
 
   return {
@@ -351,12 +366,13 @@ async function build(options: GenerateOptions, memo: Memo | undefined): Promise<
 async function produce({
   options,
   lap,
-  memo,
+  session,
 }: {
   options: GenerateOptions;
   lap: (phase: 'load' | 'model' | 'emit' | 'verify') => void;
-  memo: Memo | undefined;
+  session: GenerationSession;
 }) {
+  const { memo } = session;
   const api = options.apiName ?? apiNameOf(options.spec);
   const packageName = options.packageName ?? `@zapgen/${api}`;
   const { model, findings, release, changes, sources, sourceHashes, hash, surfaceNotes, surface } =
@@ -364,6 +380,7 @@ async function produce({
       options,
       packageName,
       lap,
+      session,
     });
 
   const emitters = options.emitters ?? defaultEmitters;
@@ -500,10 +517,12 @@ function prepare({
   options,
   packageName,
   lap,
+  session,
 }: {
   options: GenerateOptions;
   packageName: string;
   lap: (phase: 'load' | 'model') => void;
+  session: GenerationSession;
 }): {
   model: ApiModel;
   findings: Finding[];
@@ -540,7 +559,11 @@ function prepare({
   });
   // The release diffs the previous spec with this one: counted with the model.
   const release = computeRelease({
-    previous: options.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }),
+    previous: session.previous ?? readPreviousPackage({ outDir: options.out, specHash: hash }),
+    base: {
+      model: (document) => session.baseModel(document),
+      specHash: (previous) => session.previousSpecHash(previous),
+    },
     model,
     specHash: hash,
     packageName,
@@ -566,12 +589,34 @@ function prepare({
 }
 
 /**
- * `formatFile`, through the memo, with the sha256 of the result. Headers carry no spec hash, so a
- * file whose code a small edit did not change is emitted with the same bytes and found again.
- * The formatted text itself is not kept in the memo (GitHub's package is 44 MB): the memo holds
- * its digest, and the text is the file in `out`, when it still has that digest.
+ * `formatFile` with the sha256 of the result: the session's copy when the file's text is the one
+ * it formatted last (watch mode), else through the memo. Headers carry no spec hash, so a file
+ * whose code a small edit did not change is emitted with the same bytes and found again.
  */
 async function formatted({
+  path: filePath,
+  contents,
+  out,
+  session,
+}: {
+  path: string;
+  contents: string;
+  out: string;
+  session: GenerationSession;
+}): Promise<FormattedFile> {
+  const kept = session.formatted(filePath, contents);
+  if (kept) return kept;
+  const result = await formattedThroughMemo({ path: filePath, contents, out, memo: session.memo });
+  session.keepFormatted(filePath, contents, result);
+  return result;
+}
+
+/**
+ * The formatted text itself is not kept in the memo (GitHub's package is 44 MB): the memo holds
+ * its digest, and the text is the file in `out`, when it still has that digest. A file the
+ * formatter leaves as it is (JSON: GitHub's 25 MB `openapi.json`) is not worth a key.
+ */
+async function formattedThroughMemo({
   path: filePath,
   contents,
   out,
@@ -581,8 +626,8 @@ async function formatted({
   contents: string;
   out: string;
   memo: Memo | undefined;
-}): Promise<{ contents: string; digest: string }> {
-  if (!memo) {
+}): Promise<FormattedFile> {
+  if (!memo || !isFormatted(filePath)) {
     const result = await formatFile({ path: filePath, contents });
     return { contents: result, digest: sha256(result) };
   }

@@ -305,6 +305,20 @@ describe('verdicts', () => {
       },
     ],
     [
+      'an edit in watch mode, under 1 s and as a ratio to the reference peer',
+      {
+        given: {
+          largeInputs: ['github'],
+          results: [
+            tool({ tool: 'zapgen (watch edit)', input: 'github', wallMs: 1500 }),
+            tool({ tool: 'openapi-typescript', input: 'github', wallMs: 5000 }),
+          ],
+        },
+        target: "github: an edit in watch mode regenerates ≤ 0.25× openapi-typescript's full run",
+        want: { measured: 0.3, limit: 0.25, met: false },
+      },
+    ],
+    [
       'check under 1 s',
       {
         given: {

@@ -9,7 +9,6 @@
  */
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import type { PreviousPackage } from '../release/index.js';
 
 /** Quiet time after the last change before regenerating: editors write a file in several steps. */
 export const DEBOUNCE_MS = 100;
@@ -21,33 +20,34 @@ export interface WatchTarget {
 
 /**
  * One generation, which prints its own summary or findings and reports whether the spec was
- * valid and which files it read. `previous` is the package as it was when watching started, so
- * that a session of edits makes one release.
+ * valid and which files it read. `session` is the target's, made when watching started: what
+ * its runs keep between them (in the CLI, `GenerationSession`: the package as it was then, so
+ * that a session of edits makes one release, and the work an edit can reuse).
  */
-export type GenerateOnce<T extends WatchTarget> = (
+export type GenerateOnce<T extends WatchTarget, S> = (
   target: T,
-  previous: PreviousPackage,
+  session: S,
 ) => Promise<{ ok: boolean; files: string[] }>;
 
 /**
  * Runs `generate` for every target, then on every change of their files, until `signal` aborts
  * (the CLI passes none: Ctrl+C ends the process). Resolves when stopped.
  */
-export async function watchTargets<T extends WatchTarget>({
+export async function watchTargets<T extends WatchTarget, S>({
   targets,
   generate,
-  readPrevious,
+  openSession,
   log,
   signal,
 }: {
   targets: readonly T[];
-  generate: GenerateOnce<T>;
-  readPrevious: (out: string) => PreviousPackage;
+  generate: GenerateOnce<T, S>;
+  openSession: (target: T) => S;
   log: (text: string) => void;
   signal?: AbortSignal;
 }): Promise<void> {
   const states = targets.map(
-    (target) => new TargetWatch({ target, generate, previous: readPrevious(target.out), log }),
+    (target) => new TargetWatch({ target, generate, session: openSession(target), log }),
   );
   for (const state of states) await state.run();
   if (states.every((state) => state.watchedFolders === 0)) {
@@ -85,10 +85,10 @@ function nearestExisting(file: string): { folder: string; name: string } {
   return { folder, name };
 }
 
-class TargetWatch<T extends WatchTarget> {
+class TargetWatch<T extends WatchTarget, S> {
   readonly #target: T;
-  readonly #generate: GenerateOnce<T>;
-  readonly #previous: PreviousPackage;
+  readonly #generate: GenerateOnce<T, S>;
+  readonly #session: S;
   readonly #log: (text: string) => void;
   /** Folder → watcher, and the file names watched in each folder. */
   readonly #watchers = new Map<string, FSWatcher>();
@@ -102,17 +102,17 @@ class TargetWatch<T extends WatchTarget> {
   constructor({
     target,
     generate,
-    previous,
+    session,
     log,
   }: {
     target: T;
-    generate: GenerateOnce<T>;
-    previous: PreviousPackage;
+    generate: GenerateOnce<T, S>;
+    session: S;
     log: (text: string) => void;
   }) {
     this.#target = target;
     this.#generate = generate;
-    this.#previous = previous;
+    this.#session = session;
     this.#log = log;
   }
 
@@ -134,7 +134,7 @@ class TargetWatch<T extends WatchTarget> {
       do {
         this.#again = false;
         try {
-          const { ok, files } = await this.#generate(this.#target, this.#previous);
+          const { ok, files } = await this.#generate(this.#target, this.#session);
           // An invalid spec may stop reading before some of its files: keep watching those too.
           this.#watch(ok ? files : [...this.#files, ...files]);
         } catch (error) {

@@ -49,7 +49,7 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
   });
   const { operations: operationModels, paths } = operations({ context, document });
   let mock: MockModel | undefined;
-  return {
+  const model: ApiModel = {
     openapi,
     info: {
       title: stringOf(info.title) ?? '',
@@ -71,6 +71,9 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
     components: componentsModel({ context, document }),
     warnings: context.schemas.warnings,
   };
+  // Read after every schema of the document is built: only then are the references counted.
+  model.sharedSchemas = context.schemas.sharedTargets();
+  return model;
 }
 
 function componentSchemaNodes(document: Node): Node {

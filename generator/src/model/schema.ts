@@ -53,6 +53,8 @@ export class SchemaBuilder {
   readonly warnings: { pointer: string; message: string }[] = [];
   private readonly warned = new Set<string>();
   private readonly memo = new Map<string, SchemaModel>();
+  /** How many `$ref`s reached each memoised target (by pointer). */
+  private readonly uses = new Map<string, number>();
   private readonly inProgress = new Set<string>();
   private readonly componentNames: ReadonlySet<string>;
   private readonly resolver: PointerResolver;
@@ -211,6 +213,20 @@ export class SchemaBuilder {
   }
 
   /**
+   * The targets of `$ref`s into the inside of a schema (`#/components/schemas/A/properties/b`,
+   * as json-schema-ref-parser's `bundle` writes them) that two or more references reach, by
+   * their pointer in document order. Each is one shared node of the model: an emitter that
+   * printed it at every use would print a tree, and nested sharing grows that exponentially,
+   * so emitters name it once instead.
+   */
+  sharedTargets(): Map<SchemaModel, string> {
+    const shared = new Map<SchemaModel, string>();
+    for (const [pointer, node] of this.memo)
+      if ((this.uses.get(pointer) ?? 0) > 1 && !shared.has(node)) shared.set(node, pointer);
+    return shared;
+  }
+
+  /**
    * `values` taken out of the enum among `parts` (in place), a referenced component's followed;
    * without one the exclusion is reported as not enforced.
    */
@@ -248,7 +264,14 @@ export class SchemaBuilder {
       nullable ||= current.nullable;
       const pointer = `#/components/schemas/${escapeSegment(current.name)}`;
       const target = this.resolver.resolve(pointer);
-      if (!target) return undefined;
+      // Only a schema that states an enum or a const, or refers on, is built again here (the
+      // components are built once by `buildModel`; this keeps counted uses of inner targets).
+      if (
+        !target ||
+        !isNode(target.node) ||
+        !('enum' in target.node || 'const' in target.node || '$ref' in target.node)
+      )
+        return undefined;
       current = this.build({ node: target.node, pointer: target.pointer });
     }
     if (current.kind !== 'enum' && current.kind !== 'const') return undefined;
@@ -278,6 +301,7 @@ export class SchemaBuilder {
       const name = unescapeSegment(component);
       if (this.componentNames.has(name)) return { kind: 'ref', name, nullable: false };
     }
+    this.uses.set(target.pointer, (this.uses.get(target.pointer) ?? 0) + 1);
     const cached = this.memo.get(target.pointer);
     if (cached) return cached;
     // A cycle through schemas that are not components cannot be named: cut it.

@@ -59,6 +59,11 @@ export interface ApiModel {
    * whose schema differs from the document's.
    */
   readWrite?: { replaced: ReadonlyMap<string, SchemaModel> };
+  /**
+   * Schemas that `$ref`s into the inside of other schemas share (`SchemaBuilder.sharedTargets`),
+   * each with its pointer: emitters name each once instead of printing it at every use.
+   */
+  sharedSchemas?: ReadonlyMap<SchemaModel, string>;
 }
 
 /** One entry of `paths`: a path item, or a `$ref` to one of `components.pathItems`. */

@@ -16,7 +16,7 @@ import { surfaceChanges, type SurfaceRecord } from './surface.js';
 import type { PreviousPackage } from './previous.js';
 import { bumpVersion, FIRST_VERSION, isSemver } from './version.js';
 
-export { readPreviousPackage, type PreviousPackage } from './previous.js';
+export { BUNDLED_SPEC_FILE, readPreviousPackage, type PreviousPackage } from './previous.js';
 export { MANIFEST_KEY } from '../emit/package/package-json.js';
 export { bumpVersion, FIRST_VERSION, isSemver } from './version.js';
 export type { SurfaceRecord } from './surface.js';
@@ -50,6 +50,7 @@ export function computeRelease({
   readWrite,
   surface,
   transformers,
+  base = { model: buildModel, specHash: ({ document }) => hashOf(document) },
 }: {
   previous: PreviousPackage;
   model: ApiModel;
@@ -61,6 +62,14 @@ export function computeRelease({
   surface?: SurfaceRecord;
   /** The package's `transformers`: a format change can change a type of the client then. */
   transformers?: TransformersConfig | undefined;
+  /**
+   * How the previous package's spec is modelled and hashed: a session (`session.ts`) keeps both
+   * between runs; default computed here.
+   */
+  base?: {
+    model: (document: Record<string, unknown>) => ApiModel;
+    specHash: (previous: PreviousPackage & { document: Record<string, unknown> }) => string;
+  };
 }): Release {
   const known =
     previous.version !== undefined && isSemver(previous.version) ? previous.version : undefined;
@@ -90,7 +99,8 @@ export function computeRelease({
   // one copied in by hand since, cannot tell what changed.
   const untrusted = !previous.document
     ? 'is missing'
-    : previous.specHash !== undefined && hashOf(previous.document) !== previous.specHash
+    : previous.specHash !== undefined &&
+        base.specHash({ ...previous, document: previous.document }) !== previous.specHash
       ? `is not the one ${known} was computed from`
       : undefined;
   if (untrusted || !previous.document) {
@@ -110,7 +120,7 @@ export function computeRelease({
     };
   }
   const found = diffModels({
-    base: buildModel(previous.document),
+    base: base.model(previous.document),
     revision: model,
     ...(readWrite && { readWrite }),
     transformers,

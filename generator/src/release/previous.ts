@@ -3,12 +3,16 @@
  * version was computed from (in `package.json`), the bundled spec it was generated from
  * (`openapi.json`) and the entries of its `CHANGELOG.md`. Nothing here needs git.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withoutHeader } from '../diff/index.js';
 import { isObject } from '../json/pointer.js';
 import { MANIFEST_KEY } from '../emit/package/package-json.js';
 import type { SurfaceRecord } from './surface.js';
+
+/** The package's copy of its bundled spec, which the next release is diffed against. */
+export const BUNDLED_SPEC_FILE = 'openapi.json';
 
 export interface PreviousPackage {
   /** `version` of `package.json`, when there is one and it is semver. */
@@ -19,6 +23,8 @@ export interface PreviousPackage {
   surface?: SurfaceRecord;
   /** The bundled spec of the package, without zapgen's header; absent when missing or unreadable. */
   document?: Record<string, unknown>;
+  /** sha256 (hex) of the text `document` was parsed from: a key for what is derived from it. */
+  documentDigest?: string;
   /** `CHANGELOG.md` from its first `## ` entry on. */
   entries?: string;
 }
@@ -39,7 +45,8 @@ export function readPreviousPackage({
   const recorded =
     isObject(manifest) && isObject(manifest[MANIFEST_KEY]) ? manifest[MANIFEST_KEY] : {};
   const unchanged = specHash !== undefined && recorded.specHash === specHash;
-  const document = unchanged ? undefined : readJson(path.join(outDir, 'openapi.json'));
+  const documentText = unchanged ? undefined : readText(path.join(outDir, BUNDLED_SPEC_FILE));
+  const document = documentText === undefined ? undefined : parseJson(documentText);
   const changelog = readText(path.join(outDir, 'CHANGELOG.md'));
   const entriesAt = changelog?.search(/^## /m) ?? -1;
   return {
@@ -47,7 +54,10 @@ export function readPreviousPackage({
       typeof manifest.version === 'string' && { version: manifest.version }),
     ...(typeof recorded.specHash === 'string' && { specHash: recorded.specHash }),
     ...(isObject(recorded.surface) && { surface: recorded.surface as SurfaceRecord }),
-    ...(isObject(document) && { document: withoutHeader(document) }),
+    ...(isObject(document) && {
+      document: withoutHeader(document),
+      documentDigest: createHash('sha256').update(documentText!).digest('hex'),
+    }),
     ...(changelog !== undefined &&
       entriesAt >= 0 && { entries: changelog.slice(entriesAt).trim() }),
   };
@@ -63,7 +73,10 @@ function readText(file: string): string | undefined {
 
 function readJson(file: string): unknown {
   const text = readText(file);
-  if (text === undefined) return undefined;
+  return text === undefined ? undefined : parseJson(text);
+}
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -105,10 +105,17 @@ function withLineComment(contents: string, header: string): string {
  * A key starting with a digit may be an integer key, which an object puts first: the general path.
  */
 function laidOutWithout(contents: string, key: string): boolean {
-  return (
-    contents.startsWith('{\n  "') &&
-    contents.endsWith('\n}\n') &&
-    !contents.includes(`\n  ${JSON.stringify(key)}:`) &&
-    !/\n {2}"\d/.test(contents)
-  );
+  if (!contents.startsWith('{\n  "') || !contents.endsWith('\n}\n')) return false;
+  // One pass over the top-level keys (a handful), not two scans of the whole text.
+  const quoted = `${JSON.stringify(key)}:`;
+  for (let at = contents.indexOf(TOP_LEVEL_KEY); at !== -1;) {
+    const name = at + TOP_LEVEL_KEY.length - 1;
+    const first = contents.charCodeAt(name + 1);
+    if (contents.startsWith(quoted, name) || (first >= 0x30 && first <= 0x39)) return false;
+    at = contents.indexOf(TOP_LEVEL_KEY, name);
+  }
+  return true;
 }
+
+/** What starts a top-level key in `JSON.stringify(object, null, 2)`; deeper keys are indented more. */
+const TOP_LEVEL_KEY = '\n  "';

@@ -720,3 +720,51 @@ describe('references', () => {
     expect(model.schemas.find((schema) => schema.name === 'Subject')?.schema).toEqual(want);
   });
 });
+
+describe('shared targets of references into other schemas', () => {
+  const inner = { type: 'object', properties: { x: { type: 'string' } } };
+  const cases: [string, { given: Record<string, unknown>; want: string[] }][] = [
+    [
+      'a target two references reach is shared, by its pointer',
+      {
+        given: {
+          A: { type: 'object', properties: { inner } },
+          B: {
+            type: 'object',
+            properties: {
+              a: { $ref: '#/components/schemas/A/properties/inner' },
+              b: { $ref: '#/components/schemas/A/properties/inner' },
+            },
+          },
+        },
+        want: ['#/components/schemas/A/properties/inner'],
+      },
+    ],
+    [
+      'a target one reference reaches is not',
+      {
+        given: {
+          A: { type: 'object', properties: { inner } },
+          B: { $ref: '#/components/schemas/A/properties/inner' },
+        },
+        want: [],
+      },
+    ],
+    [
+      'component schemas are named already',
+      {
+        given: {
+          A: inner,
+          B: { type: 'array', items: { $ref: '#/components/schemas/A' } },
+          C: { type: 'array', items: { $ref: '#/components/schemas/A' } },
+        },
+        want: [],
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const model = buildModel(document({ components: { schemas: given } }));
+    expect([...(model.sharedSchemas?.values() ?? [])]).toEqual(want);
+  });
+});

@@ -838,155 +838,140 @@ export function createClient(options: ActionsV2ClientOptions = {}): ActionsV2Cli
     eject: runtime.eject,
     call: runtime.call,
     send: runtime.send,
-    async checkAuth(args: CheckAuthArgs = {}, callOptions?: CallOptions): Promise<CheckAuthResult> {
+    checkAuth(args: CheckAuthArgs = {}, callOptions?: CallOptions): Promise<CheckAuthResult> {
       return checkAuth(runtime, args, callOptions);
     },
-    async checkHealth(
-      args: CheckHealthArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<CheckHealthResult> {
+    checkHealth(args: CheckHealthArgs = {}, callOptions?: CallOptions): Promise<CheckHealthResult> {
       return checkHealth(runtime, args, callOptions);
     },
-    async checkUnfurlAppAuth(
+    checkUnfurlAppAuth(
       args: CheckUnfurlAppAuthArgs,
       callOptions?: CallOptions,
     ): Promise<CheckUnfurlAppAuthResult> {
       return checkUnfurlAppAuth(runtime, args, callOptions);
     },
-    async createAiAction(
+    createAiAction(
       args: CreateAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<CreateAiActionResult> {
       return createAiAction(runtime, args, callOptions);
     },
-    async deleteAiAction(
+    deleteAiAction(
       args: DeleteAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<DeleteAiActionResult> {
       return deleteAiAction(runtime, args, callOptions);
     },
-    async executeAiAction(
+    executeAiAction(
       args: ExecuteAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<ExecuteAiActionResult> {
       return executeAiAction(runtime, args, callOptions);
     },
-    async executeStatelessAction(
+    executeStatelessAction(
       args: ExecuteStatelessActionArgs,
       callOptions?: CallOptions,
     ): Promise<ExecuteStatelessActionResult> {
       return executeStatelessAction(runtime, args, callOptions);
     },
-    async getActionDetails(
+    getActionDetails(
       args: GetActionDetailsArgs,
       callOptions?: CallOptions,
     ): Promise<GetActionDetailsResult> {
       return getActionDetails(runtime, args, callOptions);
     },
-    async getAiAction(
-      args: GetAiActionArgs,
-      callOptions?: CallOptions,
-    ): Promise<GetAiActionResult> {
+    getAiAction(args: GetAiActionArgs, callOptions?: CallOptions): Promise<GetAiActionResult> {
       return getAiAction(runtime, args, callOptions);
     },
-    async getApp(args: GetAppArgs, callOptions?: CallOptions): Promise<GetAppResult> {
+    getApp(args: GetAppArgs, callOptions?: CallOptions): Promise<GetAppResult> {
       return getApp(runtime, args, callOptions);
     },
-    async getLoginLink(
-      args: GetLoginLinkArgs,
-      callOptions?: CallOptions,
-    ): Promise<GetLoginLinkResult> {
+    getLoginLink(args: GetLoginLinkArgs, callOptions?: CallOptions): Promise<GetLoginLinkResult> {
       return getLoginLink(runtime, args, callOptions);
     },
-    async getOAuthLoginLink(
+    getOAuthLoginLink(
       args: GetOAuthLoginLinkArgs,
       callOptions?: CallOptions,
     ): Promise<GetOAuthLoginLinkResult> {
       return getOAuthLoginLink(runtime, args, callOptions);
     },
-    async getPrefillChoices(
+    getPrefillChoices(
       args: GetPrefillChoicesArgs,
       callOptions?: CallOptions,
     ): Promise<GetPrefillChoicesResult> {
       return getPrefillChoices(runtime, args, callOptions);
     },
-    async guessActions(
+    guessActions(
       args: GuessActionsArgs = {},
       callOptions?: CallOptions,
     ): Promise<GuessActionsResult> {
       return guessActions(runtime, args, callOptions);
     },
-    async listAccounts(
+    listAccounts(
       args: ListAccountsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListAccountsResult> {
       return listAccounts(runtime, args, callOptions);
     },
-    async listActions(
-      args: ListActionsArgs,
-      callOptions?: CallOptions,
-    ): Promise<ListActionsResult> {
+    listActions(args: ListActionsArgs, callOptions?: CallOptions): Promise<ListActionsResult> {
       return listActions(runtime, args, callOptions);
     },
-    async listAiActions(
+    listAiActions(
       args: ListAiActionsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListAiActionsResult> {
       return listAiActions(runtime, args, callOptions);
     },
-    async listAppAuthentications(
+    listAppAuthentications(
       args: ListAppAuthenticationsArgs,
       callOptions?: CallOptions,
     ): Promise<ListAppAuthenticationsResult> {
       return listAppAuthentications(runtime, args, callOptions);
     },
-    async listUnfurlApps(
+    listUnfurlApps(
       args: ListUnfurlAppsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListUnfurlAppsResult> {
       return listUnfurlApps(runtime, args, callOptions);
     },
-    async previewAiAction(
+    previewAiAction(
       args: PreviewAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<PreviewAiActionResult> {
       return previewAiAction(runtime, args, callOptions);
     },
-    async rateExecutionLog(
+    rateExecutionLog(
       args: RateExecutionLogArgs,
       callOptions?: CallOptions,
     ): Promise<RateExecutionLogResult> {
       return rateExecutionLog(runtime, args, callOptions);
     },
-    async searchApps(
-      args: SearchAppsArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<SearchAppsResult> {
+    searchApps(args: SearchAppsArgs = {}, callOptions?: CallOptions): Promise<SearchAppsResult> {
       return searchApps(runtime, args, callOptions);
     },
-    async shrinkResult(
+    shrinkResult(
       args: ShrinkResultArgs = {},
       callOptions?: CallOptions,
     ): Promise<ShrinkResultResult> {
       return shrinkResult(runtime, args, callOptions);
     },
-    async testAuthentication(
+    testAuthentication(
       args: TestAuthenticationArgs,
       callOptions?: CallOptions,
     ): Promise<TestAuthenticationResult> {
       return testAuthentication(runtime, args, callOptions);
     },
-    async unfurlUrl(args: UnfurlUrlArgs, callOptions?: CallOptions): Promise<UnfurlUrlResult> {
+    unfurlUrl(args: UnfurlUrlArgs, callOptions?: CallOptions): Promise<UnfurlUrlResult> {
       return unfurlUrl(runtime, args, callOptions);
     },
-    async updateAiAction(
+    updateAiAction(
       args: UpdateAiActionArgs,
       callOptions?: CallOptions,
     ): Promise<UpdateAiActionResult> {
       return updateAiAction(runtime, args, callOptions);
     },
     poll: {
-      async getPrefillChoices(
+      getPrefillChoices(
         args: GetPrefillChoicesArgs,
         callOptions?: PollOptions,
       ): Promise<GetPrefillChoicesResult> {

@@ -209,22 +209,22 @@ export function createClient(options: PartnerV1ClientOptions = {}): PartnerV1Cli
     eject: runtime.eject,
     call: runtime.call,
     send: runtime.send,
-    async listApps(args: ListAppsArgs = {}, callOptions?: CallOptions): Promise<ListAppsResult> {
+    listApps(args: ListAppsArgs = {}, callOptions?: CallOptions): Promise<ListAppsResult> {
       return listApps(runtime, args, callOptions);
     },
-    async listMyZapTemplates(
+    listMyZapTemplates(
       args: ListMyZapTemplatesArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListMyZapTemplatesResult> {
       return listMyZapTemplates(runtime, args, callOptions);
     },
-    async listZapTemplates(
+    listZapTemplates(
       args: ListZapTemplatesArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListZapTemplatesResult> {
       return listZapTemplates(runtime, args, callOptions);
     },
-    async listZaps(args: ListZapsArgs = {}, callOptions?: CallOptions): Promise<ListZapsResult> {
+    listZaps(args: ListZapsArgs = {}, callOptions?: CallOptions): Promise<ListZapsResult> {
       return listZaps(runtime, args, callOptions);
     },
     paginate: {

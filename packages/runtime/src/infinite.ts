@@ -16,14 +16,15 @@ import type { CallingClient } from './query-keys.js';
 
 /**
  * A page of an operation whose next page is in a response header (`Link: <…>; rel="next"`): its
- * body, and the headers its pagination reads (`link`), kept beside it so that a cached page (also
- * dehydrated or persisted) still says which page follows. Pages of the other operations are
- * their bodies.
+ * body, and the page parameter of the page after it (the cursor the link names), read when the
+ * page arrives. Only that parameter is kept, never the header: a link may carry whatever the API
+ * puts in it (a key, a signed token), and a cached page is also dehydrated or persisted. Pages
+ * of the other operations are their bodies.
  */
-export interface PageWithHeaders<TData> {
+export interface PageWithNext<TData> {
   data: TData;
-  /** The response headers the pagination reads, by lower-case name (`link`), when present. */
-  headers: Record<string, string>;
+  /** The page parameter of the next page (its cursor); absent after the last page. */
+  next?: string | number;
 }
 
 /** An operation's infinite pages with some arguments. */
@@ -32,20 +33,13 @@ export interface InfinitePages {
   first: PageCursor;
   /** The arguments of the page at `param`. */
   argsAt(param: PageCursor): OperationArgs;
-  /** Fetches the page with these arguments: its body, or a `PageWithHeaders`. */
-  fetch(args: OperationArgs, options?: CallOptions): Promise<unknown>;
+  /**
+   * Fetches the page with these arguments, at page parameter `param` (by default the one the
+   * arguments name: an SWR fetcher has its key alone): its body, or a `PageWithNext`.
+   */
+  fetch(args: OperationArgs, options?: CallOptions, param?: PageCursor): Promise<unknown>;
   /** The page parameter after `page` (fetched at `param`), or `undefined` after the last. */
   after(page: unknown, param: PageCursor): PageCursor | undefined;
-}
-
-/** A response's `headers` among `names`, as a plain object (serializable, as caches want). */
-function keptHeaders(headers: Headers, names: readonly string[]): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const name of names) {
-    const value = headers.get(name);
-    if (value !== null) kept[name] = value;
-  }
-  return kept;
 }
 
 /** The pages of `operation` (paginated) with `args`, sent through `client`. */
@@ -67,21 +61,25 @@ export function infinitePages(
   return {
     first: firstCursor(pagination, args),
     argsAt: (param) => stepAt({ pagination, args, cursor: param }).args,
-    fetch: async (pageArgs, options) => {
+    fetch: async (pageArgs, options, param = firstCursor(pagination, pageArgs)) => {
       if (headerNames.length === 0) return client.call(operation, pageArgs, options);
       const { data, response } = await send!.call(client, operation, pageArgs, options);
-      return { data, headers: keptHeaders(response.headers, headerNames) };
-    },
-    after: (page, param) => {
-      const kept = headerNames.length > 0 ? (page as PageWithHeaders<unknown>) : undefined;
-      return pageAfter({
+      // The next page is read now, while the response's headers are at hand.
+      const next = pageAfter({
         operationId,
         pagination,
         args,
         cursor: param,
-        body: kept ? kept.data : page,
-        headers: kept ? new Headers(kept.headers) : undefined,
+        body: data,
+        headers: response.headers,
       });
+      const page: PageWithNext<unknown> = { data };
+      if (next !== undefined && next !== null) page.next = next;
+      return page;
     },
+    after: (page, param) =>
+      headerNames.length > 0
+        ? (page as PageWithNext<unknown>).next
+        : pageAfter({ operationId, pagination, args, cursor: param, body: page }),
   };
 }

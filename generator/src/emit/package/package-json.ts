@@ -17,7 +17,7 @@ export const LIBRARY_VERSIONS = { zod: '^4.6.7' } as const;
  * The range of `@zapgen/runtime` the generated code is written against: the runtime's own version
  * (a test keeps them in step), so a package never installs a runtime it was not generated for.
  */
-export const RUNTIME_RANGE = '^0.5.1';
+export const RUNTIME_RANGE = '^0.6.0';
 
 /**
  * Libraries of the integrations (`./tanstack-query`, `./react-query`, `./swr`, `./mcp`): optional

@@ -38,18 +38,16 @@ export function resourceUnion(operations: readonly OperationModel[]): string {
 
 /**
  * The type of one page of a paginated operation's infinite query, whose body is `result`: the
- * body, or `PageWithHeaders<result>` when the next page is read from response headers (the
- * runtime's `infinitePages` keeps them beside the body).
+ * body, or `PageWithNext<result>` when the next page is read from a response header (the
+ * runtime's `infinitePages` keeps the next page's parameter beside the body, not the header).
  */
 export function infinitePageType(operation: OperationModel, result: string): string {
   const pagination = operation.extensions.pagination;
-  return pagination && pageHeaderNames(pagination).length > 0
-    ? `PageWithHeaders<${result}>`
-    : result;
+  return pagination && pageHeaderNames(pagination).length > 0 ? `PageWithNext<${result}>` : result;
 }
 
-/** Whether some infinite query of `operations` keeps headers (its module imports `PageWithHeaders`). */
-export function keepsPageHeaders(operations: readonly OperationModel[]): boolean {
+/** Whether some infinite query of `operations` reads its next page from a header (its module imports `PageWithNext`). */
+export function readsPageHeaders(operations: readonly OperationModel[]): boolean {
   return operations.some(
     (operation) =>
       isQuery(operation) &&

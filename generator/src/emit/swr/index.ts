@@ -19,7 +19,7 @@ import { namespaceObject } from '../shared/namespace-names.js';
 import {
   infinitePageType,
   isQuery,
-  keepsPageHeaders,
+  readsPageHeaders,
   resourcesOf,
   resourceUnion,
 } from '../shared/operation-scope.js';
@@ -54,7 +54,7 @@ function operationCode(operation: OperationModel, names: OperationNames): string
       const kept =
         page === `${type}Result`
           ? ''
-          : ' Each page is `{ data, headers }`: the body, and the response headers the next page is read from.';
+          : ' Each page is `{ data, next }`: the body, and the page parameter of the next page, read from the `Link` header of its response (absent after the last page).';
       parts.push(
         `${doc(`\`useSWRInfinite\` of \`${fn}\`: \`setSize(size + 1)\` loads the next page while the pagination model says there is one.${kept}`)}export function ${hook}Infinite(client: CallingClient, ${args}, config?: InfiniteConfig<${page}>): InfiniteResponse<${page}> {
   return useOperationInfinite<${page}>(client, ${definition}, API, args, config);
@@ -93,7 +93,7 @@ export function swrSource(model: ApiModel, context: EmitContext): string {
     ...(paginated.length ? ['InfiniteConfig', 'InfiniteResponse'] : []),
     ...(mutations.length ? ['MutationConfig', 'MutationResponse'] : []),
     ...(queries.length ? ['QueryConfig', 'QueryResponse'] : []),
-    ...(keepsPageHeaders(model.operations) ? ['PageWithHeaders'] : []),
+    ...(readsPageHeaders(model.operations) ? ['PageWithNext'] : []),
   ];
   const resources = resourcesOf(model.operations);
   const module = new ModuleBuilder({ modules: context.modules, id: SWR_MODULE.id })

@@ -17,7 +17,7 @@ import { pascalCase, stringLiteral } from '../shared/identifiers.js';
 import {
   infinitePageType,
   isQuery,
-  keepsPageHeaders,
+  readsPageHeaders,
   resourcesOf,
   resourceUnion,
 } from '../shared/operation-scope.js';
@@ -69,7 +69,7 @@ export function ${fn}QueryOptions(client: CallingClient, ${args}, options?: Quer
           ? []
           : [
               '',
-              'Each page is `{ data, headers }`: the body, and the response headers the next page is read from.',
+              'Each page is `{ data, next }`: the body, and the page parameter of the next page, read from the `Link` header of its response (absent after the last page).',
             ];
       parts.push(
         `${doc([`Infinite query options of \`${fn}\`: one page per \`fetchNextPage()\`, while the pagination model says there is another (as \`paginate\` walks them).`, ...kept])}export function ${fn}InfiniteQueryOptions(client: CallingClient, ${args}): InfiniteQueryOptionsResult<${page}, {}${param}>;
@@ -116,7 +116,7 @@ export function tanstackQuerySource(model: ApiModel, context: EmitContext): stri
     ...(mutations.length ? ['MutationOptionsInput', 'MutationOptionsResult'] : []),
     'OperationKey',
     ...(queries.length ? ['OperationQueryKey', 'QueryOptionsInput', 'QueryOptionsResult'] : []),
-    ...(keepsPageHeaders(model.operations) ? ['PageWithHeaders'] : []),
+    ...(readsPageHeaders(model.operations) ? ['PageWithNext'] : []),
   ];
   const clientTypes = operations.flatMap(({ names: n }) => [`${n.type}Args`, `${n.type}Result`]);
   const module = new ModuleBuilder({ modules: context.modules, id: TANSTACK_QUERY_MODULE.id })

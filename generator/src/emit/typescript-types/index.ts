@@ -104,6 +104,7 @@ function print(model: ApiModel): { text: string; warnings: TypeWarning[] } {
   let degradedAt: string | undefined;
   const schemas = createSchemaPrinter({
     components,
+    ...(model.sharedSchemas && { shared: model.sharedSchemas }),
     onDegraded: (reason) => {
       if (degradedAt === undefined) return;
       warnings.push({
@@ -133,7 +134,9 @@ function print(model: ApiModel): { text: string; warnings: TypeWarning[] } {
       }
     },
   };
-  const text = documentSource({ model, printer, replaced, namedExports: namedExports(model) });
+  const document = documentSource({ model, printer, replaced, namedExports: namedExports(model) });
+  const shared = schemas.sharedDeclarations();
+  const text = shared.length ? `${document}\n${shared.join('\n\n')}\n` : document;
   return { text, warnings };
 }
 

@@ -24,6 +24,11 @@ export interface Where {
 /** The components a printed schema refers to, and the budget that bounds its depth. */
 export interface SchemaPrinter {
   print(node: SchemaModel, where: Where): string;
+  /**
+   * `type Name = …;` for each shared schema (`ApiModel.sharedSchemas`) that the printed types
+   * named, in the order first named: module-local aliases beside `components`, never exported.
+   */
+  sharedDeclarations(): string[];
 }
 
 /** Deeper than this, a schema is printed `unknown` (a document that nests further is pathological). */
@@ -148,9 +153,12 @@ function propertyLine({
  */
 export function createSchemaPrinter({
   components,
+  shared = new Map(),
   onDegraded,
 }: {
   components: ReadonlyMap<string, NamedSchema>;
+  /** Schemas that references into other schemas share, by pointer: each is printed once, named. */
+  shared?: ReadonlyMap<SchemaModel, string>;
   /** Called once per node printed `unknown` because it nests deeper than `MAX_DEPTH`. */
   onDegraded?: (reason: string) => void;
 }): SchemaPrinter {
@@ -158,6 +166,7 @@ export function createSchemaPrinter({
     [true, new WeakMap()],
     [false, new WeakMap()],
   ]);
+  const aliases = createAliases(shared);
   const printWith = (where: Where): Print => {
     const memo = cache.get(where.defaultsRequired)!;
     const print: Print = (node, depth) => {
@@ -168,17 +177,64 @@ export function createSchemaPrinter({
         return 'unknown';
       }
       const context = { where, print, depth };
-      let text =
-        node.kind === 'intersection'
-          ? intersectionWithOmit(node, context, components)
-          : (handlers[node.kind] as (n: SchemaModel, c: typeof context) => string)(node, context);
-      if (node.nullable && node.kind !== 'unknown' && node.kind !== 'null') text = `${text} | null`;
+      const body = () => {
+        let text =
+          node.kind === 'intersection'
+            ? intersectionWithOmit(node, context, components)
+            : (handlers[node.kind] as (n: SchemaModel, c: typeof context) => string)(node, context);
+        if (node.nullable && node.kind !== 'unknown' && node.kind !== 'null')
+          text = `${text} | null`;
+        return text;
+      };
+      // The model cuts cycles through shared schemas, so a name's body never names itself.
+      const text = shared.has(node) ? aliases.name({ node, body }) : body();
       memo.set(node, text);
       return text;
     };
     return print;
   };
-  return { print: (node, where) => printWith(where)(node, 0) };
+  return {
+    print: (node, where) => printWith(where)(node, 0),
+    sharedDeclarations: () => aliases.declarations(),
+  };
+}
+
+/**
+ * The names of the shared schemas: the pointer's segments past `#/components/schemas/`, made one
+ * identifier behind a `$ref_` prefix that no component's named export or root of the file takes
+ * (`$ref_Server_properties_ipConfiguration_allOf_0`). A schema printed for requests too, where a
+ * default leaves a property optional, gets a second name when that changes its text.
+ */
+function createAliases(shared: ReadonlyMap<SchemaModel, string>) {
+  const taken = new Set<string>();
+  const baseName = (pointer: string) => {
+    const stem = pointer
+      .replace(/^#\/(components\/schemas\/)?/, '')
+      .split('/')
+      .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .join('_')
+      .replace(/[^A-Za-z0-9_]/g, '_');
+    let name = `$ref_${stem}`;
+    for (let index = 2; taken.has(name); index++) name = `$ref_${stem}_${index}`;
+    taken.add(name);
+    return name;
+  };
+  /** Each shared node's texts (one per distinct reading), in the order first printed. */
+  const texts = new Map<SchemaModel, { base: string; texts: string[] }>();
+  const declared = new Map<string, string>();
+  return {
+    name({ node, body }: { node: SchemaModel; body: () => string }): string {
+      let entry = texts.get(node);
+      if (!entry) texts.set(node, (entry = { base: baseName(shared.get(node)!), texts: [] }));
+      const text = body();
+      let index = entry.texts.indexOf(text);
+      if (index < 0) index = entry.texts.push(text) - 1;
+      const name = index === 0 ? entry.base : `${entry.base}$${index + 1}`;
+      declared.set(name, text);
+      return name;
+    },
+    declarations: () => [...declared].map(([name, text]) => `type ${name} = ${text};`),
+  };
 }
 
 /** True when no value of `node` is null (references are not followed: they may be nullable). */

@@ -123,12 +123,12 @@ describe('tanstack-query emitter', () => {
       },
     ],
     [
-      'a page read from a Link header is the body and the headers; the others are bodies',
+      'a page read from a Link header is the body and the next page parameter; the others are bodies',
       {
         want: [
-          'InfiniteQueryOptionsResult<PageWithHeaders<ListEventsResult>, {}, string | number | null>',
+          'InfiniteQueryOptionsResult<PageWithNext<ListEventsResult>, {}, string | number | null>',
           'InfiniteQueryOptionsResult<ListZapsResult, {}>',
-          'PageWithHeaders,',
+          'PageWithNext,',
         ],
       },
     ],
@@ -186,8 +186,8 @@ describe('swr emitter', () => {
       'config?: InfiniteConfig<ListZapsResult>): InfiniteResponse<ListZapsResult>',
     ],
     [
-      'pages read from a Link header are the body and the headers',
-      'config?: InfiniteConfig<PageWithHeaders<ListEventsResult>>): InfiniteResponse<PageWithHeaders<ListEventsResult>>',
+      'pages read from a Link header are the body and the next page parameter',
+      'config?: InfiniteConfig<PageWithNext<ListEventsResult>>): InfiniteResponse<PageWithNext<ListEventsResult>>',
     ],
     [
       "keys are the runtime's, from the route and the API",

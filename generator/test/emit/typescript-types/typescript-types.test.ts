@@ -590,6 +590,106 @@ describe('what cannot be typed degrades, located, never a crash', () => {
   });
 });
 
+/**
+ * `L<k>.inner` holds two references to `L<k-1>.inner`: pointers into other schemas, as
+ * json-schema-ref-parser's `bundle` writes them for a multi-file spec. Printed at every use, the
+ * type of `L<depth>` would repeat `L0.inner` 2^depth times.
+ */
+function nestedPointers(depth: number): ApiModel {
+  const schemas: Record<string, unknown> = {
+    L0: {
+      type: 'object',
+      properties: {
+        inner: { type: 'object', properties: { x: { type: 'string' } }, required: ['x'] },
+      },
+    },
+  };
+  for (let k = 1; k <= depth; k += 1) {
+    const inner = { $ref: `#/components/schemas/L${k - 1}/properties/inner` };
+    schemas[`L${k}`] = {
+      type: 'object',
+      properties: { inner: { type: 'object', properties: { a: inner, b: inner } } },
+    };
+  }
+  return documentModel({ components: { schemas } });
+}
+
+describe('references into other schemas: each shared target is named once', () => {
+  test('nested sharing prints one local alias per target, not a tree per use', async () => {
+    const types = await emitTypes(nestedPointers(12));
+    expect(types.split('\n').length).toBeLessThan(300);
+    expect(types.match(/type \$ref_L0_properties_inner = /g)).toHaveLength(1);
+    expect(types.replace(/\s+/g, ' ')).toContain(
+      'type $ref_L1_properties_inner = { a?: $ref_L0_properties_inner; b?: $ref_L0_properties_inner; };',
+    );
+    // The alias is the module's own: `components` keeps its public shape, nothing else is exported.
+    expect(types).not.toMatch(/export type \$ref_/);
+    ok(`${types}
+const deep: components['schemas']['L2'] = { inner: { a: { a: { x: 'x' } }, b: { b: { x: 'y' } } } };
+// @ts-expect-error \`x\` is required two levels down
+const missing: components['schemas']['L2'] = { inner: { a: { a: {} } } };
+export { deep, missing };`);
+  });
+
+  const cases: [string, { given: Record<string, unknown>; want: string; absent: string }][] = [
+    [
+      'a target one reference reaches stays inline',
+      {
+        given: {
+          A: {
+            type: 'object',
+            properties: { p: { type: 'object', properties: { q: { type: 'string' } } } },
+          },
+          B: { type: 'object', properties: { r: { $ref: '#/components/schemas/A/properties/p' } } },
+        },
+        want: 'B: { r?: { q?: string; }; };',
+        absent: '$ref_',
+      },
+    ],
+    [
+      'references to component schemas keep their indexed access',
+      {
+        given: {
+          A: { type: 'string' },
+          B: {
+            type: 'object',
+            properties: {
+              a: { $ref: '#/components/schemas/A' },
+              b: { $ref: '#/components/schemas/A' },
+            },
+          },
+        },
+        want: 'B: { a?: components["schemas"]["A"]; b?: components["schemas"]["A"]; };',
+        absent: '$ref_',
+      },
+    ],
+    [
+      'a $defs target two references reach is named by its pointer',
+      {
+        given: {
+          B: {
+            type: 'object',
+            properties: {
+              a: { $ref: '#/components/schemas/B/$defs/id-part' },
+              b: { $ref: '#/components/schemas/B/$defs/id-part' },
+            },
+            $defs: { 'id-part': { type: 'string', minLength: 1 } },
+          },
+        },
+        want: 'B: { a?: $ref_B__defs_id_part; b?: $ref_B__defs_id_part; };',
+        absent: 'export type $ref_',
+      },
+    ],
+  ];
+  test.each(cases)('%s', async (_name, { given, want, absent }) => {
+    const types = await emitTypes(documentModel({ components: { schemas: given } }));
+    const collapsed = types.replace(/\s+/g, ' ').replace(/'/g, '"');
+    expect(collapsed).toContain(want);
+    expect(types).not.toContain(absent);
+    ok(types);
+  });
+});
+
 describe('the corpus', () => {
   function corpusModel(file: string): ApiModel {
     const text = readFileSync(corpusSpec(file), 'utf8');

@@ -96,32 +96,45 @@ export function createPathMethods<Paths>(options: {
   const byRoute = new Map(
     options.operations.map((operation) => [`${operation.method} ${operation.path}`, operation]),
   );
+  const dispatch = (
+    name: HttpMethod,
+    path: string,
+    init: Record<string, unknown>,
+  ): Promise<CallResult<unknown>> => {
+    const operation = byRoute.get(`${name} ${path}`);
+    if (operation === undefined)
+      throw new ZapgenError(
+        `${name.toUpperCase()} ${path} is not an operation of ${options.apiName}`,
+      );
+    const unknown = Object.keys(init).filter((key) => !INIT_KEYS.has(key));
+    if (unknown.length > 0) {
+      throw new ZapgenError(
+        `${operation.operationId}: unknown option ${unknown.join(', ')} (the spec decides the wire format; options are ${[...INIT_KEYS].join(', ')})`,
+        {
+          operationId: operation.operationId,
+        },
+      );
+    }
+    const { params, body, ...callOptions } = init as {
+      params?: OperationArgs;
+      body?: unknown;
+    } & CallOptions;
+    return options.send(
+      operation,
+      { ...params, ...(body === undefined ? {} : { body }) },
+      callOptions,
+    );
+  };
+  // Not async (no wrapper promise per call), and still never throwing: what the checks throw
+  // rejects, as `send` does.
   const method =
     (name: HttpMethod) =>
-    async (path: string, init: Record<string, unknown> = {}) => {
-      const operation = byRoute.get(`${name} ${path}`);
-      if (operation === undefined)
-        throw new ZapgenError(
-          `${name.toUpperCase()} ${path} is not an operation of ${options.apiName}`,
-        );
-      const unknown = Object.keys(init).filter((key) => !INIT_KEYS.has(key));
-      if (unknown.length > 0) {
-        throw new ZapgenError(
-          `${operation.operationId}: unknown option ${unknown.join(', ')} (the spec decides the wire format; options are ${[...INIT_KEYS].join(', ')})`,
-          {
-            operationId: operation.operationId,
-          },
-        );
+    (path: string, init: Record<string, unknown> = {}): Promise<CallResult<unknown>> => {
+      try {
+        return dispatch(name, path, init);
+      } catch (error) {
+        return Promise.reject(error as Error);
       }
-      const { params, body, ...callOptions } = init as {
-        params?: OperationArgs;
-        body?: unknown;
-      } & CallOptions;
-      return options.send(
-        operation,
-        { ...params, ...(body === undefined ? {} : { body }) },
-        callOptions,
-      );
     };
   const methods = Object.fromEntries(METHODS.map((name) => [name.toUpperCase(), method(name)]));
   return methods as unknown as PathMethods<Paths>;

@@ -145,6 +145,34 @@ function operationCredentials(api: ApiDefinition, auth: Authentication): Request
   return credentials;
 }
 
+/** The credentials' query pairs and cookies as sent: percent-encoded. */
+interface EncodedCredentials {
+  /** `name=value&...`, or `''`. */
+  query: string;
+  /** `name=value`, one per cookie. */
+  cookies: string[];
+}
+
+/**
+ * Encoded once per authentication: the authentication cache hands out the same object for as
+ * long as the option values it came from are unchanged, and a new one when they change.
+ */
+const encodedCredentialsCache = new WeakMap<Authentication, EncodedCredentials>();
+
+function encodedCredentials(auth: Authentication): EncodedCredentials {
+  let encoded = encodedCredentialsCache.get(auth);
+  if (encoded === undefined) {
+    encoded = {
+      query: auth.query
+        .map(([name, value]) => `${encodeValue(name)}=${encodeValue(value)}`)
+        .join('&'),
+      cookies: auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`),
+    };
+    encodedCredentialsCache.set(auth, encoded);
+  }
+  return encoded;
+}
+
 /** Header options that set nothing. */
 function isEmpty(options: HeadersOptions | undefined): boolean {
   if (options === undefined || options === null) return true;
@@ -211,10 +239,12 @@ export function prepare(options: {
     typeof querySerializer === 'function'
       ? querySerializer(args.query ?? {}).replace(/^\?/, '')
       : serialized.query;
-  const queryParts = query === '' ? [] : [query];
-  for (const [name, value] of auth.query)
-    queryParts.push(`${encodeValue(name)}=${encodeValue(value)}`);
+  const credentialQuery = auth.query.length === 0 ? '' : encodedCredentials(auth).query;
+  const search =
+    credentialQuery === '' ? query : query === '' ? credentialQuery : `${query}&${credentialQuery}`;
   const layers = [client?.headers, call?.headers, serialized.headers];
+  // Most calls set no header of their own: then there is nothing to merge.
+  const ownHeaders = !layers.every(isEmpty);
   // The drop-in passes the client's `init` as the call's when the call adds nothing: copied once.
   const init: OutgoingRequest['init'] =
     call?.init === client?.init
@@ -225,7 +255,9 @@ export function prepare(options: {
           method: wireMethod(operation),
           headers: undefined as unknown as Headers,
         };
-  const defaults: Record<string, string> = dropIn ? {} : { accept: acceptHeader(operation) };
+  // A record without a prototype: header names from the spec are just names (`__proto__`).
+  const defaults: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (!dropIn) defaults['accept'] = acceptHeader(operation);
   if (args.body !== undefined) {
     const given = mergeHeaders(...layers);
     const mediaType =
@@ -250,12 +282,12 @@ export function prepare(options: {
       Object.assign(init, { duplex: 'half' });
     if (encoded.contentType !== undefined) defaults['content-type'] = encoded.contentType;
   }
-  const merged = mergeHeaders(defaults, ...layers);
+  const merged = ownHeaders ? mergeHeaders(defaults, ...layers) : defaults;
   if (serialized.cookies !== '' || auth.cookies.length > 0) {
     const cookies = [
       merged['cookie'] ?? '',
       serialized.cookies,
-      ...auth.cookies.map(([name, value]) => `${name}=${encodeValue(value)}`),
+      ...encodedCredentials(auth).cookies,
     ].filter((part) => part !== '');
     merged['cookie'] = cookies.join('; ');
   }
@@ -266,11 +298,11 @@ export function prepare(options: {
   for (const name in merged) headers.append(name, merged[name]!);
   init.headers = headers;
   return {
-    url: queryParts.length === 0 ? url : `${url}?${queryParts.join('&')}`,
+    url: search === '' ? url : `${url}?${search}`,
     init,
     // What the caller's header options hold (iterating a `Headers` is dearer than the options);
     // without any, the credentials are the operation's alone, the same for every call.
-    credentials: layers.every(isEmpty)
+    credentials: !ownHeaders
       ? operationCredentials(options.api, auth)
       : credentialsOf({ api: options.api, auth, headers: layers }),
   };

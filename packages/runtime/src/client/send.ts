@@ -192,10 +192,12 @@ function send(
     timeoutMs: callOptions.timeoutMs ?? client.timeoutMs ?? (dropIn ? 0 : 30_000),
     signal: callOptions.signal,
     policy,
-    // A request that carries an idempotency key may be sent again whatever its method.
+    // A request that carries an idempotency key may be sent again whatever its method (asked
+    // only of a policy that retries at all: openapi-fetch's defaults never do).
     retryable:
-      mayRetryMethod(policy, operation.method) ||
-      (known && operation.idempotencyHeader !== undefined),
+      policy.maxRetries > 0 &&
+      (mayRetryMethod(policy, operation.method) ||
+        (known && operation.idempotencyHeader !== undefined)),
     followRedirects,
     maxRedirects: client.maxRedirects ?? 20,
     credentials: prepared.credentials,

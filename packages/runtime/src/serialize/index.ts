@@ -3,6 +3,7 @@ import {
   serializeCookiePairs,
   serializeHeaderValue,
   serializePathValue,
+  primitiveQueryPair,
   serializeQueryPairs,
 } from './style.js';
 import { setOwn } from '../own.js';
@@ -116,18 +117,27 @@ export function serializeParameters(
     // spelling for null, and `name=` is an empty string that a server parsing a number rejects.
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
       continue;
-    if (parameter.in === 'query')
-      query.push(...serializeQueryPairs(overridden(parameter, value, options.query), value));
-    else if (parameter.in === 'cookie') cookies.push(...serializeCookiePairs(parameter, value));
+    if (parameter.in === 'query') {
+      const styled = overridden(parameter, value, options.query);
+      const primitive = primitiveQueryPair(styled, value);
+      if (primitive !== undefined) query.push(primitive);
+      else query.push(...serializeQueryPairs(styled, value));
+    } else if (parameter.in === 'cookie') cookies.push(...serializeCookiePairs(parameter, value));
     else if (!IGNORED_HEADERS.has(parameter.name.toLowerCase()))
       setOwn(headers, parameter.name, serializeHeaderValue(parameter, value));
   }
   return {
-    path: (filled ?? template).join(''),
-    query: query.join('&'),
+    // Nothing filled: the path as it was, with no join.
+    path: filled === undefined ? opened : filled.join(''),
+    query: joined(query, '&'),
     headers,
-    cookies: cookies.join('; '),
+    cookies: joined(cookies, '; '),
   };
+}
+
+/** `parts.join(separator)`, without the call for none or one (most calls). */
+function joined(parts: readonly string[], separator: string): string {
+  return parts.length === 0 ? '' : parts.length === 1 ? parts[0]! : parts.join(separator);
 }
 
 /**

@@ -78,20 +78,42 @@ export function serializePathValue(parameter: ParameterDefinition, value: unknow
   }
 }
 
+/** A parameter's name percent-encoded, computed once per definition. */
+const encodedNames = new WeakMap<ParameterDefinition, string>();
+
+function encodedName(parameter: ParameterDefinition): string {
+  let name = encodedNames.get(parameter);
+  if (name === undefined) {
+    name = encodeValue(parameter.name);
+    encodedNames.set(parameter, name);
+  }
+  return name;
+}
+
+/**
+ * The common case (`?per_page=10`: a string, number or boolean) without shaping the value: every
+ * style writes a primitive as `name=value` (already encoded). Undefined for any other value.
+ */
+export function primitiveQueryPair(
+  parameter: ParameterDefinition,
+  value: unknown,
+): string | undefined {
+  if (parameter.contentType !== undefined) return undefined;
+  // A safe integer or a boolean is never changed by percent-encoding.
+  if (typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value)))
+    return `${encodedName(parameter)}=${value}`;
+  if (typeof value === 'string' || typeof value === 'number')
+    return `${encodedName(parameter)}=${encodeValue(String(value), parameter.allowReserved === true)}`;
+  return undefined;
+}
+
 /** Serializes a query parameter into `name=value` pairs (already encoded), one string per pair. */
 export function serializeQueryPairs(parameter: ParameterDefinition, value: unknown): string[] {
-  // The common case (`?per_page=10`: a string, number or boolean) without shaping the value: every
-  // style writes a primitive as `name=value`.
-  if (
-    parameter.contentType === undefined &&
-    (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-  )
-    return [
-      `${encodeValue(parameter.name)}=${encodeValue(String(value), parameter.allowReserved === true)}`,
-    ];
+  const primitive = primitiveQueryPair(parameter, value);
+  if (primitive !== undefined) return [primitive];
   const shaped = shapeOf(parameter, value);
   const encode = (text: string) => encodeValue(text, parameter.allowReserved === true);
-  const name = encodeValue(parameter.name);
+  const name = encodedName(parameter);
   if (parameter.keyPrefix !== undefined && shaped.kind === 'object') {
     return shaped.entries.map(
       ([key, text]) => `${encodeValue(parameter.keyPrefix + key)}=${encode(text)}`,

@@ -26,7 +26,7 @@ import {
 } from '../query-keys.js';
 
 export type { CallingClient, OperationKey, OperationScope };
-export type { PageWithHeaders } from '../infinite.js';
+export type { PageWithNext } from '../infinite.js';
 
 /** The key of one operation's result (`null`: not fetched, SWR's conditional fetching). */
 export type OperationSWRKey = readonly [OperationKey];
@@ -107,6 +107,7 @@ export function infiniteKeys(options: {
       }
       return operationKey(scope, pages.argsAt(cursors[index]!), { infinite: true });
     },
+    // SWR hands the fetcher the key alone: the page parameter is the one its arguments name.
     fetcher: (key) => pages.fetch(key[0].args ?? {}),
   };
 }
@@ -114,7 +115,7 @@ export function infiniteKeys(options: {
 /**
  * `useSWRInfinite` over a paginated operation: page after page as `setSize` asks, while the
  * pagination model says there is another. A page is the body, or for a pagination read from
- * response headers a `PageWithHeaders` (the body and those headers).
+ * a response header a `PageWithNext` (the body and the next page's parameter, read from the header).
  */
 export function useOperationInfinite<TPage>(
   client: CallingClient,

@@ -22,5 +22,5 @@ export type {
   OperationKey,
   OperationQueryKey,
   OperationScope,
-  PageWithHeaders,
+  PageWithNext,
 } from './operations.js';

@@ -25,7 +25,7 @@ import {
 
 export { resourceQueryKey } from '../query-keys.js';
 export type { CallingClient, OperationKey, OperationScope } from '../query-keys.js';
-export type { PageWithHeaders } from '../infinite.js';
+export type { PageWithNext } from '../infinite.js';
 
 /** A query key that carries the type of its data (`queryClient.getQueryData(key)` is typed). */
 export type OperationQueryKey<TData> = DataTag<readonly [OperationKey], TData, ZapgenError>;
@@ -144,7 +144,8 @@ export function operationQueryOptions<TData, TOptions extends object = {}>(input
  * An infinite query over the pages of a paginated operation, as `paginate` walks them: the first
  * page is the one the arguments name (or the first), the next is asked for while the pagination
  * model says there is one (a total, a next cursor or link, or a full page). A page is the body,
- * or for a pagination read from response headers a `PageWithHeaders` (the body and those headers).
+ * or for a pagination read from a response header a `PageWithNext` (the body and the next page's
+ * parameter, read from the header).
  */
 export function operationInfiniteQueryOptions<
   TPage,
@@ -166,7 +167,7 @@ export function operationInfiniteQueryOptions<
     }) as never,
     initialPageParam: pages.first,
     queryFn: async ({ pageParam, signal }: { pageParam: PageCursor; signal: AbortSignal }) =>
-      defined(await pages.fetch(pages.argsAt(pageParam), { signal })),
+      defined(await pages.fetch(pages.argsAt(pageParam), { signal }, pageParam)),
     getNextPageParam: (lastPage: TPage, _allPages: TPage[], lastPageParam: PageCursor) =>
       pages.after(lastPage, lastPageParam),
   };

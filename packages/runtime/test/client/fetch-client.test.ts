@@ -93,6 +93,46 @@ describe('the spec decides the wire format, unless the caller overrides it', () 
       },
     ],
     [
+      "query parameters go in the caller's order, as openapi-fetch sends them",
+      {
+        init: { params: { path: { app: 'slack' }, query: { authentication_id: 5, query: 'x' } } },
+        want: '/apps/slack/actions/?authentication_id=5&query=x',
+      },
+    ],
+    [
+      "and in the spec's order when given in it",
+      {
+        init: { params: { path: { app: 'slack' }, query: { query: 'x', authentication_id: 5 } } },
+        want: '/apps/slack/actions/?query=x&authentication_id=5',
+      },
+    ],
+    [
+      'an undeclared argument keeps its place among the declared ones',
+      {
+        init: {
+          params: {
+            path: { app: 'slack' },
+            query: { authentication_id: 5, extra: 'e', query: 'x' },
+          },
+        },
+        want: '/apps/slack/actions/?authentication_id=5&extra=e&query=x',
+      },
+    ],
+    [
+      'an inherited member of the query is not an argument',
+      {
+        init: {
+          params: {
+            path: { app: 'slack' },
+            query: Object.assign(Object.create({ inherited: 'no', query: 'no' }), {
+              authentication_id: 5,
+            }),
+          },
+        },
+        want: '/apps/slack/actions/?authentication_id=5',
+      },
+    ],
+    [
       'an argument the spec does not have is sent with openapi-fetch defaults',
       {
         init: { params: { path: { app: 'slack' }, query: { extra: { a: 1 } } } },
@@ -115,6 +155,29 @@ describe('credentials per operation, from the options', () => {
     await client.GET('/not-in-the-spec', {});
     expect(new URL(sent[0]!.url).searchParams.get('client_id')).toBe('id-1');
     expect(new URL(sent[1]!.url).searchParams.get('client_id')).toBeNull();
+  });
+
+  it('a query key goes after the query, encoded, and encoded anew once its value changes', async () => {
+    const urls: string[] = [];
+    const options = {
+      baseUrl: 'https://api.example.test',
+      clientId: 'a b&c',
+      validation: { request: false, response: 'off' as const },
+      fetch: async (input: string | URL | Request) => {
+        urls.push(String(input instanceof Request ? input.url : input));
+        return Response.json({ results: [] });
+      },
+    };
+    const runtime = createRuntime(partner, options);
+    await runtime.call(listApps, { query: { per_page: 10 } });
+    await runtime.call(listApps, { query: { per_page: 10 } });
+    options.clientId = 'd/e';
+    await runtime.call(listApps, {});
+    expect(urls).toEqual([
+      'https://api.example.test/apps?per_page=10&client_id=a%20b%26c',
+      'https://api.example.test/apps?per_page=10&client_id=a%20b%26c',
+      'https://api.example.test/apps?client_id=d%2Fe',
+    ]);
   });
 
   it('without credentials the request goes out anyway: a middleware may add them', async () => {

@@ -40,7 +40,7 @@ function Events() {
 function SwrEvents() {
   const events = useListEventsByLinkInfinite(client, { query: { limit: 3 } });
   const pages = events.data ?? [];
-  const ended = pages.length > 0 && pages[pages.length - 1]!.headers['link'] === undefined;
+  const ended = pages.length > 0 && pages[pages.length - 1]!.next === undefined;
   return (
     <section>
       <ul id="swr-events">

@@ -109,16 +109,13 @@ export function createClient(options: OaiV30PetstoreClientOptions = {}): OaiV30P
     eject: runtime.eject,
     call: runtime.call,
     send: runtime.send,
-    async createPets(args: CreatePetsArgs, callOptions?: CallOptions): Promise<CreatePetsResult> {
+    createPets(args: CreatePetsArgs, callOptions?: CallOptions): Promise<CreatePetsResult> {
       return createPets(runtime, args, callOptions);
     },
-    async listPets(args: ListPetsArgs = {}, callOptions?: CallOptions): Promise<ListPetsResult> {
+    listPets(args: ListPetsArgs = {}, callOptions?: CallOptions): Promise<ListPetsResult> {
       return listPets(runtime, args, callOptions);
     },
-    async showPetById(
-      args: ShowPetByIdArgs,
-      callOptions?: CallOptions,
-    ): Promise<ShowPetByIdResult> {
+    showPetById(args: ShowPetByIdArgs, callOptions?: CallOptions): Promise<ShowPetByIdResult> {
       return showPetById(runtime, args, callOptions);
     },
   };

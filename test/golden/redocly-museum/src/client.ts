@@ -286,49 +286,49 @@ export function createClient(options: RedoclyMuseumClientOptions = {}): RedoclyM
     eject: runtime.eject,
     call: runtime.call,
     send: runtime.send,
-    async buyMuseumTickets(
+    buyMuseumTickets(
       args: BuyMuseumTicketsArgs,
       callOptions?: CallOptions,
     ): Promise<BuyMuseumTicketsResult> {
       return buyMuseumTickets(runtime, args, callOptions);
     },
-    async createSpecialEvent(
+    createSpecialEvent(
       args: CreateSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<CreateSpecialEventResult> {
       return createSpecialEvent(runtime, args, callOptions);
     },
-    async deleteSpecialEvent(
+    deleteSpecialEvent(
       args: DeleteSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<DeleteSpecialEventResult> {
       return deleteSpecialEvent(runtime, args, callOptions);
     },
-    async getMuseumHours(
+    getMuseumHours(
       args: GetMuseumHoursArgs = {},
       callOptions?: CallOptions,
     ): Promise<GetMuseumHoursResult> {
       return getMuseumHours(runtime, args, callOptions);
     },
-    async getSpecialEvent(
+    getSpecialEvent(
       args: GetSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<GetSpecialEventResult> {
       return getSpecialEvent(runtime, args, callOptions);
     },
-    async getTicketCode<Options extends CallOptions = CallOptions>(
+    getTicketCode<Options extends CallOptions = CallOptions>(
       args: GetTicketCodeArgs,
       callOptions?: Options,
     ): Promise<ParsedAs<Options, GetTicketCodeResult>> {
       return getTicketCode(runtime, args, callOptions);
     },
-    async listSpecialEvents(
+    listSpecialEvents(
       args: ListSpecialEventsArgs = {},
       callOptions?: CallOptions,
     ): Promise<ListSpecialEventsResult> {
       return listSpecialEvents(runtime, args, callOptions);
     },
-    async updateSpecialEvent(
+    updateSpecialEvent(
       args: UpdateSpecialEventArgs,
       callOptions?: CallOptions,
     ): Promise<UpdateSpecialEventResult> {

@@ -375,7 +375,7 @@ export function createClient(
     call: runtime.call,
     send: runtime.send,
     celestialBodies: {
-      async createBody(
+      createBody(
         args: CreateCelestialBodyArgs,
         callOptions?: CallOptions,
       ): Promise<CreateCelestialBodyResult> {
@@ -383,43 +383,37 @@ export function createClient(
       },
     },
     Planets: {
-      async create(
-        args: CreatePlanetArgs = {},
-        callOptions?: CallOptions,
-      ): Promise<CreatePlanetResult> {
+      create(args: CreatePlanetArgs = {}, callOptions?: CallOptions): Promise<CreatePlanetResult> {
         return createPlanet(runtime, args, callOptions);
       },
-      async delete(args: DeletePlanetArgs, callOptions?: CallOptions): Promise<DeletePlanetResult> {
+      delete(args: DeletePlanetArgs, callOptions?: CallOptions): Promise<DeletePlanetResult> {
         return deletePlanet(runtime, args, callOptions);
       },
-      async get(args: GetPlanetArgs, callOptions?: CallOptions): Promise<GetPlanetResult> {
+      get(args: GetPlanetArgs, callOptions?: CallOptions): Promise<GetPlanetResult> {
         return getPlanet(runtime, args, callOptions);
       },
-      async update(args: UpdatePlanetArgs, callOptions?: CallOptions): Promise<UpdatePlanetResult> {
+      update(args: UpdatePlanetArgs, callOptions?: CallOptions): Promise<UpdatePlanetResult> {
         return updatePlanet(runtime, args, callOptions);
       },
     },
     Authentication: {
-      async createUser(
-        args: CreateUserArgs = {},
-        callOptions?: CallOptions,
-      ): Promise<CreateUserResult> {
+      createUser(args: CreateUserArgs = {}, callOptions?: CallOptions): Promise<CreateUserResult> {
         return createUser(runtime, args, callOptions);
       },
-      async whoAmI(args: WhoAmIArgs = {}, callOptions?: CallOptions): Promise<WhoAmIResult> {
+      whoAmI(args: WhoAmIArgs = {}, callOptions?: CallOptions): Promise<WhoAmIResult> {
         return whoAmI(runtime, args, callOptions);
       },
     },
     planets: {
-      async list(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
+      list(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
         return getAllData(runtime, args, callOptions);
       },
-      async all(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
+      all(args: GetAllDataArgs = {}, callOptions?: CallOptions): Promise<GetAllDataResult> {
         return getAllData(runtime, args, callOptions);
       },
     },
     auth: {
-      async token(args: GetTokenArgs = {}, callOptions?: CallOptions): Promise<GetTokenResult> {
+      token(args: GetTokenArgs = {}, callOptions?: CallOptions): Promise<GetTokenResult> {
         return getToken(runtime, args, callOptions);
       },
     },

@@ -684,94 +684,79 @@ export function createClient(
     eject: runtime.eject,
     call: runtime.call,
     send: runtime.send,
-    async addPet(args: AddPetArgs, callOptions?: CallOptions): Promise<AddPetResult> {
+    addPet(args: AddPetArgs, callOptions?: CallOptions): Promise<AddPetResult> {
       return addPet(runtime, args, callOptions);
     },
-    async createUser(
-      args: CreateUserArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<CreateUserResult> {
+    createUser(args: CreateUserArgs = {}, callOptions?: CallOptions): Promise<CreateUserResult> {
       return createUser(runtime, args, callOptions);
     },
-    async createUsersWithListInput(
+    createUsersWithListInput(
       args: CreateUsersWithListInputArgs = {},
       callOptions?: CallOptions,
     ): Promise<CreateUsersWithListInputResult> {
       return createUsersWithListInput(runtime, args, callOptions);
     },
-    async deleteOrder(
-      args: DeleteOrderArgs,
-      callOptions?: CallOptions,
-    ): Promise<DeleteOrderResult> {
+    deleteOrder(args: DeleteOrderArgs, callOptions?: CallOptions): Promise<DeleteOrderResult> {
       return deleteOrder(runtime, args, callOptions);
     },
-    async deletePet(args: DeletePetArgs, callOptions?: CallOptions): Promise<DeletePetResult> {
+    deletePet(args: DeletePetArgs, callOptions?: CallOptions): Promise<DeletePetResult> {
       return deletePet(runtime, args, callOptions);
     },
-    async deleteUser(args: DeleteUserArgs, callOptions?: CallOptions): Promise<DeleteUserResult> {
+    deleteUser(args: DeleteUserArgs, callOptions?: CallOptions): Promise<DeleteUserResult> {
       return deleteUser(runtime, args, callOptions);
     },
-    async findPetsByStatus(
+    findPetsByStatus(
       args: FindPetsByStatusArgs = {},
       callOptions?: CallOptions,
     ): Promise<FindPetsByStatusResult> {
       return findPetsByStatus(runtime, args, callOptions);
     },
-    async findPetsByTags(
+    findPetsByTags(
       args: FindPetsByTagsArgs = {},
       callOptions?: CallOptions,
     ): Promise<FindPetsByTagsResult> {
       return findPetsByTags(runtime, args, callOptions);
     },
-    async getInventory(
+    getInventory(
       args: GetInventoryArgs = {},
       callOptions?: CallOptions,
     ): Promise<GetInventoryResult> {
       return getInventory(runtime, args, callOptions);
     },
-    async getOrderById(
-      args: GetOrderByIdArgs,
-      callOptions?: CallOptions,
-    ): Promise<GetOrderByIdResult> {
+    getOrderById(args: GetOrderByIdArgs, callOptions?: CallOptions): Promise<GetOrderByIdResult> {
       return getOrderById(runtime, args, callOptions);
     },
-    async getPetById(args: GetPetByIdArgs, callOptions?: CallOptions): Promise<GetPetByIdResult> {
+    getPetById(args: GetPetByIdArgs, callOptions?: CallOptions): Promise<GetPetByIdResult> {
       return getPetById(runtime, args, callOptions);
     },
-    async getUserByName(
+    getUserByName(
       args: GetUserByNameArgs,
       callOptions?: CallOptions,
     ): Promise<GetUserByNameResult> {
       return getUserByName(runtime, args, callOptions);
     },
-    async loginUser(args: LoginUserArgs = {}, callOptions?: CallOptions): Promise<LoginUserResult> {
+    loginUser(args: LoginUserArgs = {}, callOptions?: CallOptions): Promise<LoginUserResult> {
       return loginUser(runtime, args, callOptions);
     },
-    async logoutUser(
-      args: LogoutUserArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<LogoutUserResult> {
+    logoutUser(args: LogoutUserArgs = {}, callOptions?: CallOptions): Promise<LogoutUserResult> {
       return logoutUser(runtime, args, callOptions);
     },
-    async placeOrder(
-      args: PlaceOrderArgs = {},
-      callOptions?: CallOptions,
-    ): Promise<PlaceOrderResult> {
+    placeOrder(args: PlaceOrderArgs = {}, callOptions?: CallOptions): Promise<PlaceOrderResult> {
       return placeOrder(runtime, args, callOptions);
     },
-    async updatePet(args: UpdatePetArgs, callOptions?: CallOptions): Promise<UpdatePetResult> {
+    updatePet(args: UpdatePetArgs, callOptions?: CallOptions): Promise<UpdatePetResult> {
       return updatePet(runtime, args, callOptions);
     },
-    async updatePetWithForm(
+    updatePetWithForm(
       args: UpdatePetWithFormArgs,
       callOptions?: CallOptions,
     ): Promise<UpdatePetWithFormResult> {
       return updatePetWithForm(runtime, args, callOptions);
     },
-    async updateUser(args: UpdateUserArgs, callOptions?: CallOptions): Promise<UpdateUserResult> {
+    updateUser(args: UpdateUserArgs, callOptions?: CallOptions): Promise<UpdateUserResult> {
       return updateUser(runtime, args, callOptions);
     },
-    async uploadFile(args: UploadFileArgs, callOptions?: CallOptions): Promise<UploadFileResult> {
+    uploadFile(args: UploadFileArgs, callOptions?: CallOptions): Promise<UploadFileResult> {
       return uploadFile(runtime, args, callOptions);
     },
   };

@@ -1,0 +1,127 @@
+/**
+ * What one package's runs keep between them (issue 24: an edit re-does only what it changed).
+ *
+ * Every `generate` and `check` runs in a session: a one-shot run in one of its own that ends with
+ * it, `zapgen generate --watch` in one per package that lives as long as the watch. What a
+ * session keeps is keyed by content, so a run in a long-lived session writes the bytes a run in a
+ * fresh one writes (a test drives one over a sequence of edits and compares every step):
+ *
+ * - the memo (`memo/index.ts`): work keyed by content hashes, also kept on disk between processes;
+ * - the package the release is computed from, as it was when the session started (watch mode:
+ *   the edits of a session make one release), with the model of its spec and the spec hash of
+ *   its `openapi.json`, built once instead of on every run;
+ * - with `retain` (watch mode), each file's emitted text and its formatted bytes: a file an edit
+ *   did not change is found by comparing its text with the one kept, not by hashing it and
+ *   reading it back from disk.
+ */
+import { buildModel, type ApiModel } from './model/index.js';
+import { memoOf } from './cache.js';
+import { Memo } from './memo/index.js';
+import { readPreviousPackage, type PreviousPackage } from './release/index.js';
+import { specHash } from './write/index.js';
+
+/** A file as formatted for the package: its bytes and their sha256 (hex). */
+export interface FormattedFile {
+  contents: string;
+  digest: string;
+}
+
+export class GenerationSession {
+  /** Work reused from earlier runs, or undefined to compute everything. */
+  readonly memo: Memo | undefined;
+  /** The package releases are computed from; undefined: the package on disk at each run. */
+  readonly previous: PreviousPackage | undefined;
+  /** Whether emitted and formatted files are kept between runs (a long-lived session). */
+  readonly retain: boolean;
+  /** What was found kept, by kind, since the session started (`formatted`, `base-model`, `spec-hash`). */
+  readonly hits = new Map<string, number>();
+  readonly #formatted = new Map<string, FormattedFile & { emitted: string }>();
+  readonly #models = new WeakMap<object, ApiModel>();
+  readonly #hashes = new WeakMap<object, string>();
+
+  constructor({
+    memo,
+    previous,
+    retain = false,
+  }: {
+    memo?: Memo | undefined;
+    previous?: PreviousPackage | undefined;
+    retain?: boolean;
+  } = {}) {
+    this.memo = memo;
+    this.previous = previous;
+    this.retain = retain;
+  }
+
+  /** The formatted file of the last run, when `emitted` (headed, not formatted) is its text again. */
+  formatted(path: string, emitted: string): FormattedFile | undefined {
+    const kept = this.#formatted.get(path);
+    if (kept?.emitted !== emitted) return undefined;
+    this.#hit('formatted');
+    return { contents: kept.contents, digest: kept.digest };
+  }
+
+  /** Keeps a formatted file for the next run (a retaining session only). */
+  keepFormatted(path: string, emitted: string, file: FormattedFile): void {
+    if (this.retain) this.#formatted.set(path, { emitted, ...file });
+  }
+
+  /** Forgets the kept files that this run did not produce. */
+  keepOnly(paths: ReadonlySet<string>): void {
+    for (const path of this.#formatted.keys()) if (!paths.has(path)) this.#formatted.delete(path);
+  }
+
+  /**
+   * The model of a previous package's spec: built once per document. The release diff only
+   * reads it (`diffModels`), so one model serves every run of the session.
+   */
+  baseModel(document: Record<string, unknown>): ApiModel {
+    let model = this.#models.get(document);
+    if (model) this.#hit('base-model');
+    else this.#models.set(document, (model = buildModel(document)));
+    return model;
+  }
+
+  /**
+   * The spec hash of a previous package's `openapi.json` (what the release checks it against):
+   * once per document in a session, and through the memo by the digest of the file's bytes, so
+   * that a one-shot run after a run that wrote that file does not serialise 13 MB to hash it.
+   */
+  previousSpecHash(previous: PreviousPackage & { document: Record<string, unknown> }): string {
+    let hash = this.#hashes.get(previous.document);
+    if (hash !== undefined) {
+      this.#hit('spec-hash');
+      return hash;
+    }
+    const compute = () => specHash(previous.document);
+    hash =
+      this.memo && previous.documentDigest
+        ? this.memo.through(previousSpecKey(previous.documentDigest), compute)
+        : compute();
+    this.#hashes.set(previous.document, hash);
+    return hash;
+  }
+
+  /** Notes that `openapi.json` written with bytes of sha256 `digest` is a spec of hash `hash`. */
+  wroteSpec({ digest, hash }: { digest: string; hash: string }): void {
+    this.memo?.set(previousSpecKey(digest), hash);
+  }
+
+  #hit(kind: string): void {
+    this.hits.set(kind, (this.hits.get(kind) ?? 0) + 1);
+  }
+}
+
+const previousSpecKey = (digest: string) => Memo.key('previous-spec-hash', digest);
+
+/**
+ * The session of `zapgen generate --watch` for the package folder `out`: the package as it is
+ * now is what every run of the watch releases against, and each file's text is kept.
+ */
+export function openWatchSession(out: string): GenerationSession {
+  return new GenerationSession({
+    memo: memoOf(out),
+    previous: readPreviousPackage({ outDir: out }),
+    retain: true,
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * Watch mode's session (issue 24): `zapgen generate --watch` runs every edit in one long-lived
+ * `GenerationSession`, which keeps the previous package, its model and spec hash, and each file's
+ * emitted and formatted text. After every edit of a sequence, the package it wrote must be, byte
+ * for byte, what a run computing everything writes (`check` without memo or session, released
+ * against the same previous package), and the session must have reused its kept work.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { check, generate } from '../../src/pipeline.js';
+import { openWatchSession, type GenerationSession } from '../../src/session.js';
+import { edits, start, type Document } from './edits.js';
+
+describe('a watch session over a sequence of edits', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'zapgen-session-'));
+  const spec = path.join(folder, 'openapi.json');
+  const out = path.join(folder, 'package');
+  const document: Document = structuredClone(start);
+  let session: GenerationSession;
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** The package on disk is what a run without anything kept writes, against the same release base. */
+  async function expectFullRunBytes(): Promise<void> {
+    const { drift } = await check({
+      spec,
+      out,
+      apiName: 'pets',
+      memo: false,
+      previous: session.previous!,
+    });
+    expect(drift.patch).toBe('');
+    expect(drift.files).toEqual([]);
+  }
+
+  it('starts from a package generated before the watch', async () => {
+    writeFileSync(spec, JSON.stringify(document, null, 2));
+    await generate({ spec, out, apiName: 'pets', memo: false });
+    session = openWatchSession(out);
+    expect(session.previous?.version).toBe('1.0.0');
+  });
+
+  it.each(edits)('after an edit (%s), writes what a full run writes', async (_name, edit) => {
+    edit(document);
+    writeFileSync(spec, JSON.stringify(document, null, 2));
+    await generate({ spec, out, apiName: 'pets', session });
+    await expectFullRunBytes();
+  });
+
+  it('writes a hand-edited file again as generated, though the session holds its text', async () => {
+    const client = path.join(out, 'src/client.ts');
+    const generated = readFileSync(client, 'utf8');
+    writeFileSync(client, `${generated}// a hand edit\n`);
+    const { files } = await generate({ spec, out, apiName: 'pets', session });
+    expect(files.written).toBe(1);
+    expect(readFileSync(client, 'utf8')).toBe(generated);
+  });
+
+  it('released the whole session against the package it started from, once', () => {
+    const manifest = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    // The edits remove a parameter and an operation: one major release over 1.0.0.
+    expect(manifest.version).toBe('2.0.0');
+    const changelog = readFileSync(path.join(out, 'CHANGELOG.md'), 'utf8');
+    expect(changelog.match(/^## /gm)).toHaveLength(2);
+  });
+
+  it('reused the formatted files, the base model and its spec hash, and the memo', () => {
+    expect(session.hits.get('formatted')).toBeGreaterThan(0);
+    // Built once, for the first edit that changed the spec; found for every later one.
+    expect(session.hits.get('base-model')).toBeGreaterThan(edits.length - 3);
+    expect(session.hits.get('spec-hash')).toBeGreaterThan(edits.length - 3);
+    expect(session.memo?.hits.get('fixtures-component')).toBeGreaterThan(0);
+    expect(session.memo?.hits.get('verify-section')).toBeGreaterThan(0);
+  });
+});
