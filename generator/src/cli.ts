@@ -110,6 +110,9 @@ What zapgen cannot prove to compile is left out and listed as a warning, located
   type-replaced    openapi-typescript's type of a schema does not compile; it is written unknown
   fixture-untyped  a fixture is valid for the spec but not for its openapi-typescript type; it is
                    written without satisfies
+  schema-not       a \`not\` the model cannot read is not enforced (\`not: {enum|const}\` beside an
+                   enum is: its values are taken out)
+  emit-degraded    an emitter could not handle a construct and wrote it weaker
 The write
 is all or nothing: if it fails, the previous package is left as it was. A file that zapgen did not
 generate (without its header) is never overwritten unless --force is given. Ctrl+C (or SIGTERM)
@@ -736,7 +739,12 @@ function timing(timings: Timings): string {
 }
 
 /** Warnings found while generating (not by validation): printed by generate, counted by check. */
-const GENERATION_RULES = new Set(['type-replaced', 'fixture-untyped']);
+const GENERATION_RULES = new Set([
+  'type-replaced',
+  'fixture-untyped',
+  'schema-not',
+  'emit-degraded',
+]);
 
 function warningNote(warnings: readonly Finding[]): string {
   const generation = warnings.filter((warning) => GENERATION_RULES.has(warning.rule)).length;

@@ -483,6 +483,11 @@ async function produce({
   return {
     files: emitted.map((file) => verifiedOutputs.get(file.path) ?? file),
     verifyWarnings: [
+      ...(model.warnings ?? []).map(({ pointer, message }) => ({
+        pointer,
+        rule: 'schema-not',
+        message,
+      })),
       ...context.degradations!.list.map(({ pointer, message }) => ({
         pointer,
         rule: 'emit-degraded',

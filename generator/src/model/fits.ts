@@ -122,6 +122,7 @@ export function fitsString(text: string, schema: StringSchema): boolean {
   const length = [...text].length;
   if (schema.minLength !== undefined && length < schema.minLength) return false;
   if (schema.maxLength !== undefined && length > schema.maxLength) return false;
+  if (schema.excluded?.includes(text)) return false;
   const regex = schema.pattern === undefined ? undefined : compilePattern(schema.pattern);
   return !regex || regex.test(text);
 }
@@ -135,7 +136,7 @@ export function fitsNumber(value: number, schema: NumberSchema): boolean {
   if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) return false;
   if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) return false;
   if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) return false;
-  return true;
+  return !schema.excluded?.includes(value);
 }
 
 /**

@@ -69,6 +69,7 @@ export function buildModel(document: Record<string, unknown>): ApiModel {
     webhooks: webhooksModel({ context, document }),
     callbacks: callbacksModel({ context, document, operations: operationModels }),
     components: componentsModel({ context, document }),
+    warnings: context.schemas.warnings,
   };
   // Read after every schema of the document is built: only then are the references counted.
   model.sharedSchemas = context.schemas.sharedTargets();

@@ -8,6 +8,7 @@
 import { toJson } from '../json/value.js';
 import { booleanOf, isNode, numberOf, stringOf, stringsOf, type Node } from './json.js';
 import { escapeSegment, joinPointer, unescapeSegment, setOwn } from '../json/pointer.js';
+import { excludedValues, excludingMember, readableNot, withoutValues } from './not.js';
 import { type PointerResolver } from './pointer.js';
 import type { JsonValue, PropertyModel, SchemaCommon, SchemaModel } from './types.js';
 
@@ -45,6 +46,12 @@ const ENUM_BASE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 
 /** Converts the schemas of one document. */
 export class SchemaBuilder {
+  /**
+   * Constraints of the spec the model leaves out (a `not` it cannot read), each located by the
+   * pointer of its keyword and reported once: every emitter reads the schema without them.
+   */
+  readonly warnings: { pointer: string; message: string }[] = [];
+  private readonly warned = new Set<string>();
   private readonly memo = new Map<string, SchemaModel>();
   /** How many `$ref`s reached each memoised target (by pointer). */
   private readonly uses = new Map<string, number>();
@@ -132,8 +139,25 @@ export class SchemaBuilder {
     if (isRef) parts.push(this.reference({ ref: node.$ref as string }));
     const ownStructure = !(this.openapi30 && isRef) && hasOwnStructure(node);
 
+    // `not: {enum|const}`, the node's own or an `allOf` member's: values taken out of a sibling enum.
+    const exclusions: { values: JsonValue[]; pointer: string }[] = [];
+    const ownExcluded = this.openapi30 && isRef ? undefined : excludedValues(node.not);
+    if (ownExcluded)
+      exclusions.push({ values: ownExcluded, pointer: joinPointer({ pointer, keys: ['not'] }) });
+    else if (!(this.openapi30 && isRef) && !readableNot(node))
+      this.warn(
+        joinPointer({ pointer, keys: ['not'] }),
+        'this `not` is not enforced: the types, zod validators, fixtures and mock read the schema without it (zapgen reads `not: {}` and `not: {enum: [...]}` or `not: {const: ...}` beside an enum)',
+      );
+
     if (Array.isArray(node.allOf)) {
       node.allOf.forEach((member, index) => {
+        const values = excludingMember(member);
+        if (values) {
+          const at = joinPointer({ pointer, keys: ['allOf', index, 'not'] });
+          exclusions.push({ values, pointer: at });
+          return;
+        }
         parts.push(
           this.build({
             node: member,
@@ -159,6 +183,7 @@ export class SchemaBuilder {
       (ownStructure && own.part.kind !== 'unknown') || (parts.length === 0 && unions.length === 0);
     if (ownMatters) parts.push(own.part);
     parts.push(...unions);
+    for (const exclusion of exclusions) this.exclude({ parts, ...exclusion });
 
     let inherited: Omit<SchemaCommon, 'nullable'> = {};
     let kept = parts;
@@ -199,6 +224,64 @@ export class SchemaBuilder {
     for (const [pointer, node] of this.memo)
       if ((this.uses.get(pointer) ?? 0) > 1 && !shared.has(node)) shared.set(node, pointer);
     return shared;
+  }
+
+  /**
+   * `values` taken out of the enum among `parts` (in place), a referenced component's followed;
+   * without one the exclusion is reported as not enforced.
+   */
+  private exclude({
+    parts,
+    values,
+    pointer,
+  }: {
+    parts: SchemaModel[];
+    values: JsonValue[];
+    pointer: string;
+  }): void {
+    const narrowed = withoutValues({
+      parts,
+      excluded: values,
+      enumOf: (part) => this.enumOf(part),
+    });
+    if (narrowed.reduced) {
+      parts.splice(0, parts.length, ...narrowed.parts);
+      return;
+    }
+    this.warn(
+      pointer,
+      `this \`not\` is not enforced: no enum beside it to take ${values.map((value) => JSON.stringify(value)).join(', ')} out of, so the types, zod validators, fixtures and mock accept ${values.length === 1 ? 'it' : 'them'}`,
+    );
+  }
+
+  /** `part` as an enum or const, a reference followed to its component; else undefined. */
+  private enumOf(part: SchemaModel): SchemaModel | undefined {
+    let current = part;
+    let nullable = false;
+    const seen = new Set<string>();
+    while (current.kind === 'ref' && !seen.has(current.name)) {
+      seen.add(current.name);
+      nullable ||= current.nullable;
+      const pointer = `#/components/schemas/${escapeSegment(current.name)}`;
+      const target = this.resolver.resolve(pointer);
+      // Only a schema that states an enum or a const, or refers on, is built again here (the
+      // components are built once by `buildModel`; this keeps counted uses of inner targets).
+      if (
+        !target ||
+        !isNode(target.node) ||
+        !('enum' in target.node || 'const' in target.node || '$ref' in target.node)
+      )
+        return undefined;
+      current = this.build({ node: target.node, pointer: target.pointer });
+    }
+    if (current.kind !== 'enum' && current.kind !== 'const') return undefined;
+    return nullable && !current.nullable ? { ...current, nullable } : current;
+  }
+
+  private warn(pointer: string, message: string): void {
+    if (this.warned.has(pointer)) return;
+    this.warned.add(pointer);
+    this.warnings.push({ pointer, message });
   }
 
   /** True when `part` may admit null: nullable, or a reference to a schema that says it is. */

@@ -49,6 +49,11 @@ export interface ApiModel {
   /** The reusable objects of `components` that `types.ts` prints beside the schemas. */
   components: ComponentsModel;
   /**
+   * Constraints of the spec the model leaves out (a `not` it cannot read), each located by a
+   * pointer into `document`: the generation prints them as warnings.
+   */
+  warnings?: readonly { pointer: string; message: string }[];
+  /**
    * Set when requests and responses have shapes of their own (the config's `readWrite: 'split'`,
    * `read-write.ts`): the schema that now stands at each pointer of a parameter or media type
    * whose schema differs from the document's.
@@ -343,11 +348,15 @@ export interface StringSchema {
   pattern?: string;
   contentEncoding?: string;
   contentMediaType?: string;
+  /** Values it may not take (`not: {enum: [...]}` beside it): JSON Schema's `not`, narrowed. */
+  excluded?: string[];
 }
 
 export interface NumberSchema {
   kind: 'number';
   integer: boolean;
+  /** Values it may not take (`not: {enum: [...]}` beside it). */
+  excluded?: number[];
   format?: string;
   minimum?: number;
   maximum?: number;

@@ -61,6 +61,7 @@ function baseExpression(schema: SchemaModel, context: ZodContext): string {
         checks.push({ kind: 'lt', args: `${schema.exclusiveMaximum}` });
       if (schema.multipleOf !== undefined && schema.multipleOf > 0)
         checks.push({ kind: 'multipleOf', args: `${schema.multipleOf}` });
+      if (schema.excluded?.length) checks.push(exclusionCheck(schema.excluded));
       return context.flavour.checked(base, checks);
     }
     case 'boolean':
@@ -138,6 +139,15 @@ export function refExpression(name: string, context: ZodContext): string {
   return context.isDeferred(name) ? `z.lazy(() => ${constName})` : constName;
 }
 
+/** JSON Schema's `not: {enum: [...]}` on an open string or number: those values are rejected. */
+function exclusionCheck(excluded: readonly (string | number)[]): Check {
+  const listed = printLiteral(excluded);
+  return {
+    kind: 'refine',
+    args: `(value) => !${listed}.includes(value), { message: ${stringLiteral(`Expected none of ${JSON.stringify(excluded)}`)} }`,
+  };
+}
+
 function stringExpression(
   schema: Extract<SchemaModel, { kind: 'string' }>,
   context: ZodContext,
@@ -157,6 +167,7 @@ function stringExpression(
   const pattern = schema.pattern === undefined ? undefined : unicodePattern(schema.pattern);
   if (pattern !== undefined)
     checks.push({ kind: 'regex', args: `new RegExp(${stringLiteral(pattern)}, 'u')` });
+  if (schema.excluded?.length) checks.push(exclusionCheck(schema.excluded));
   const expression = context.flavour.checked(base, checks);
   return schema.pattern !== undefined && pattern === undefined
     ? `${expression} /* pattern skipped: not a valid JavaScript regular expression */`

@@ -784,6 +784,20 @@ const cases: [string, Case][] = [
       },
     },
   ],
+  [
+    'string with excluded values (not: {enum} on an open string)',
+    {
+      given: s({ kind: 'string', minLength: 1, excluded: ['x', "it's"] }),
+      want: { accepts: ['y', 'xx'], rejects: ['x', "it's", ''] },
+    },
+  ],
+  [
+    'integer with excluded values',
+    {
+      given: s({ kind: 'number', integer: true, excluded: [0, 1] }),
+      want: { accepts: [2, -1], rejects: [0, 1, 1.5] },
+    },
+  ],
 ];
 
 describe('zod emitter: schema mapping', () => {
