@@ -6,15 +6,16 @@
  * Ajv compiles a schema to JavaScript on every `validate` call of swagger-parser, and loading its
  * compiler and compiling the OpenAPI 3.0 schema was a quarter of a small spec's run. The code
  * Ajv writes for a schema (`ajv/dist/standalone`) is kept in `.cache/` beside zapgen's `dist`,
- * named by a hash of everything it is compiled from, so a later run loads it instead (and
- * Node's compile cache keeps it compiled). The same code validates either way; a cache that
- * cannot be written or read only costs the compile.
+ * named by a hash of everything it is compiled from, so a later run loads it instead of
+ * compiling the schema again. The same code validates either way; a cache that cannot be written
+ * or read only costs the compile.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 
 // Resolved from swagger-parser's folder: its Ajv, ajv-draft-04 and schemas, whatever the
 // package manager's layout (they are its dependencies, not zapgen's).
@@ -65,9 +66,12 @@ export function schemaValidator(document: Record<string, unknown>): SchemaValida
 export function compiledValidator(version: Version, cache = CACHE): SchemaValidator {
   const schema = schemaOf(version);
   const draft04 = version !== 'v31';
-  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  const versionOf = (name: string) =>
+    (require(`${name}/package.json`) as { version: string }).version;
+  // Every package whose code the compiled validator comes from: a new version compiles anew.
+  const compilers = draft04 ? [versionOf('ajv'), versionOf('ajv-draft-04')] : [versionOf('ajv')];
   const key = createHash('sha256')
-    .update(JSON.stringify([ajvVersion, draft04, OPTIONS, schema]))
+    .update(JSON.stringify([compilers, draft04, OPTIONS, schema]))
     .digest('hex')
     .slice(0, 20);
   const file = path.join(cache, `openapi-${version}-${key}.cjs`);
@@ -85,10 +89,15 @@ export function compiledValidator(version: Version, cache = CACHE): SchemaValida
     const standalone = (require('ajv/dist/standalone') as { default: Standalone }).default;
     const code = standalone(ajv, validate);
     mkdirSync(cache, { recursive: true });
-    // Written whole, then renamed: a concurrent run reads the old state or the whole file.
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, code);
-    renameSync(partial, file);
+    // Written whole under a name of this thread's own (worker threads share the process id),
+    // then renamed: a concurrent run reads the old state or the whole file.
+    const partial = `${file}.${process.pid}.${threadId}.${randomUUID()}.tmp`;
+    try {
+      writeFileSync(partial, code);
+      renameSync(partial, file);
+    } finally {
+      rmSync(partial, { force: true });
+    }
   } catch {
     // A read-only installation compiles on every run.
   }
