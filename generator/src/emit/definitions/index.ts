@@ -8,6 +8,7 @@
  * bundle of one operation then holds no other operation (esbuild splits by file, and a file
  * that a chunk loaded on demand and the entry both import goes whole into a shared chunk).
  */
+import { createHash } from 'node:crypto';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { relativeSpecifier, type ModuleDeclaration } from '../registry.js';
@@ -63,18 +64,34 @@ const VALIDATED_FOLDER = 'src/validated';
 const VALIDATED_EXPORT = 'validators';
 
 /**
+ * The longest file name stem of a per-operation module. A file system refuses names over 255 bytes
+ * (ENAMETOOLONG), and the write phase stages each file under its name plus a suffix of about 30
+ * characters: an operation function named after a long path (`getPathParamsSimplePrimitive…`,
+ * 250 characters) must still be written.
+ */
+const MAX_STEM = 120;
+
+/** `fn`, or when it is longer than `MAX_STEM`, its start and a hash of the whole (still unique). */
+function fileStem(fn: string): string {
+  if (fn.length <= MAX_STEM) return fn;
+  const hash = createHash('sha256').update(fn).digest('hex').slice(0, 12);
+  return `${fn.slice(0, MAX_STEM - hash.length - 1)}-${hash}`;
+}
+
+/**
  * The module of each operation's definition with validators, by operationId:
  * `src/validated/listApps.ts`, named after the operation's function (an identifier, so a safe
- * file name); names that differ only in case get a suffix, for case-insensitive file systems.
+ * file name, shortened with a hash when too long for a file system); names that differ only in
+ * case get a suffix, for case-insensitive file systems.
  */
 function validatedFiles(model: ApiModel): Map<string, string> {
   const names = operationNames(model);
   const taken = new Set<string>();
   const files = new Map<string, string>();
   for (const operation of model.operations) {
-    const fn = names.get(operation.operationId)!.fn;
-    let name = fn;
-    for (let index = 2; taken.has(name.toLowerCase()); index += 1) name = `${fn}-${index}`;
+    const stem = fileStem(names.get(operation.operationId)!.fn);
+    let name = stem;
+    for (let index = 2; taken.has(name.toLowerCase()); index += 1) name = `${stem}-${index}`;
     taken.add(name.toLowerCase());
     files.set(operation.operationId, `${VALIDATED_FOLDER}/${name}.ts`);
   }

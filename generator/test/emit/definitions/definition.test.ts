@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ApiModel, SecuritySchemeModel } from '../../../src/model/types.js';
 import {
@@ -264,6 +265,21 @@ describe('validators on demand, one module per operation', () => {
     const files = validatedModules(given, context).map((module) => module.path);
     expect(files).toHaveLength(3);
     expect(new Set(files.map((file) => file.toLowerCase())).size).toBe(3);
+    for (const file of files)
+      expect(routes).toContain(`import('./${file.replace(/^src\//, '').replace(/\.ts$/, '.js')}')`);
+  });
+
+  test('an operation function too long for a file name gets a short, unique, stable file', () => {
+    // openapi-react-query's fixture: a path of 15 parameters gives a 250-character function name.
+    const stem = 'getPathParams' + 'SimplePrimitiveSimpleObjFlat'.repeat(9);
+    const long = (suffix: string) =>
+      operation({ operationId: `${stem}${suffix}`, path: `/p/${suffix}`, method: 'get' });
+    const given = model({ operations: [long('A'), long('B')] });
+    const files = validatedModules(given, context).map((module) => module.path);
+    for (const file of files) expect(path.basename(file).length).toBeLessThanOrEqual(130);
+    expect(new Set(files).size).toBe(2);
+    expect(validatedModules(given, context).map((module) => module.path)).toEqual(files);
+    const routes = routesSource(given, context);
     for (const file of files)
       expect(routes).toContain(`import('./${file.replace(/^src\//, '').replace(/\.ts$/, '.js')}')`);
   });
