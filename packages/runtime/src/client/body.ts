@@ -179,9 +179,9 @@ export function readBody(
   parse?: (text: string) => unknown,
 ): Promise<unknown> {
   const { headers } = response;
-  // An empty body reads as `undefined` whatever its type (`jsonOrText`, `textOrNothing`,
-  // `blobOrNothing`): `Content-Length: 0` needs no header lookup of its own.
-  if (emptyByStatus(response, method)) return nothing(response);
+  // `Content-Length: 0` (not chunked) says there is no body even when the Response carries bytes
+  // (a stub, a proxy that kept them): nothing is read, as openapi-fetch does.
+  if (isEmpty(response, method, headers)) return nothing(response);
   const contentType = (headers.get('content-type') ?? '').toLowerCase();
   const json = contentType === '' || contentType.includes('json');
   if (!json && !/^text\/|xml|form-urlencoded/.test(contentType))

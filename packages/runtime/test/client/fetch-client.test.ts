@@ -331,6 +331,27 @@ describe('bodies', () => {
     expect(await new Response(data as ReadableStream).text()).toBe('data: 1\n\ndata: 2\n\n');
   });
 
+  it('Content-Length: 0 (not chunked) is no body, whatever bytes the response carries', async () => {
+    const reply = (headers: Record<string, string>) => () =>
+      new Response(JSON.stringify([{ id: 1 }]), {
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    const empty = observed(actions, { apiKey: 'k' }, reply({ 'content-length': '0' }));
+    const { data } = await empty.client.GET('/apps/{app}/actions/', {
+      params: { path: { app: 'a' } },
+    });
+    expect(data).toBeUndefined();
+    const chunked = observed(
+      actions,
+      { apiKey: 'k' },
+      reply({ 'content-length': '0', 'transfer-encoding': 'chunked' }),
+    );
+    const read = await chunked.client.GET('/apps/{app}/actions/', {
+      params: { path: { app: 'a' } },
+    });
+    expect(read.data).toEqual([{ id: 1 }]);
+  });
+
   it('a request body streams through', async () => {
     const server = await serve(() => ({ body: { execution_log_id: 'x' } }));
     const client = createFetchClient<any>({ api: actions }, { baseUrl: server.url, apiKey: 'k' });
