@@ -84,6 +84,8 @@ const invalidFixtures = readdirSync(path.join(repoRoot, BAD_SPECS)).filter(
       'valid.yaml',
       'public-api.yaml',
       'no-unreachable-schemas.yaml',
+      // A warning (zapgen does not run the pattern itself), not an error: see lint.test.ts.
+      'pattern-backtracking.yaml',
       'operation-id-present.yaml',
       'operation-secured.yaml',
       'server-variable-description-3.1.yaml',
