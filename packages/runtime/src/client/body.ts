@@ -121,23 +121,19 @@ export function encodeBody(options: {
   return { body: stringify(body)!, contentType: 'application/json' };
 }
 
-/** A response that has no body whatever its headers say: to HEAD, 204, 205, 304. */
-function emptyByStatus(response: Response, method: string): boolean {
-  const { status } = response;
-  return (
-    status === 204 ||
-    status === 205 ||
-    status === 304 ||
-    (method.length === 4 && method.toLowerCase() === 'head')
-  );
-}
-
 /**
  * A response without a body to read: to HEAD, 204, 205, 304, or `Content-Length: 0` (unless the
  * body is chunked, where that header means nothing).
  */
 function isEmpty(response: Response, method: string, headers: Headers): boolean {
-  if (emptyByStatus(response, method)) return true;
+  const { status } = response;
+  if (
+    status === 204 ||
+    status === 205 ||
+    status === 304 ||
+    (method.length === 4 && method.toLowerCase() === 'head')
+  )
+    return true;
   return (
     headers.get('content-length') === '0' && !headers.get('transfer-encoding')?.includes('chunked')
   );
