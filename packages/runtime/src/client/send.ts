@@ -29,13 +29,11 @@ import {
   type TransportOptions,
   type Transmitted,
 } from './transport.js';
-import { mergeHeaders } from './headers.js';
 import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import type { ResponseStream } from '../streaming/response-stream.js';
-import { StreamError } from '../errors.js';
-import { sleep as waitFor } from '../retry.js';
+import type { StreamPipeline } from './stream-call.js';
 import { onDemand } from './on-demand.js';
 
 import type { Built, Call, CallContext } from './call.js';
@@ -309,7 +307,7 @@ export async function performCall<T>(options: {
 }): Promise<CallResult<T>> {
   const { context, operation } = options;
   // The drop-in client sends what openapi-fetch would (undeclared arguments too): checked here only.
-  checkCall({
+  const mistake = checkCall({
     apiName: context.api.name,
     baseUrl: context.baseUrl,
     client: context.client,
@@ -317,6 +315,7 @@ export async function performCall<T>(options: {
     args: options.args,
     callOptions: options.callOptions,
   });
+  if (mistake !== undefined) throw await mistake;
   const call: Call = {
     operation,
     args: options.args ?? NO_ARGS,
@@ -415,89 +414,44 @@ function streamOf(
   exchanged: Exchange,
 ): Promise<ResponseStream<unknown>> | undefined {
   const { response } = exchanged;
-  const { operation, callOptions } = call;
+  const { operation } = call;
   if (!declaresStream(operation)) return undefined;
   const kind = streamKindOf(response.headers.get('content-type'));
   if (!response.ok || kind === undefined) return undefined;
   const declared = responseFor(operation, response.status);
   if (!declared?.mediaTypes.some((type) => streamKindOf(type) === kind)) return undefined;
   exchanged.attempt.dispose();
-  const { secrets } = exchanged.credentials;
-  return loadStreamReader().then(
-    ({ ResponseStream }) =>
-      new ResponseStream({
-        operationId: operation.operationId,
-        kind,
-        response,
-        requestId: requestIdOf(response.headers, context.api.requestIdHeader),
-        definition: declared.stream,
-        signal: callOptions.signal,
-        options: callOptions.stream,
-        check: (item, from) => {
-          reportResponse({
-            context,
-            operation,
-            status: from.status,
-            body: item,
-            secrets,
-            defaultMode: 'warn',
-            item: true,
-            requestId: requestIdOf(from.headers, context.api.requestIdHeader),
-          });
-          // Validated as the wire value, then handed out as the user's (`Date`, `bigint`); the
-          // drop-in keeps openapi-fetch's wire types throughout.
-          const { codecs } = operation;
-          return codecs && call.dropIn === undefined
-            ? codecs.decodeItem(operation, from.status, item)
-            : item;
-        },
-        // The same call again, through the same pipeline (credentials, middleware, retries).
-        reopen: async (lastEventId) => {
-          const resume: Record<string, string> =
-            lastEventId === undefined ? {} : { 'last-event-id': lastEventId };
-          const { dropIn } = call;
-          // The drop-in client's headers travel as openapi-fetch's (`wire.headers`).
-          const again = await exchange(
-            context,
-            dropIn === undefined
-              ? {
-                  ...call,
-                  callOptions: { ...callOptions, headers: { ...callOptions.headers, ...resume } },
-                }
-              : {
-                  ...call,
-                  dropIn: {
-                    ...dropIn,
-                    wire: { ...dropIn.wire, headers: mergeHeaders(dropIn.wire.headers, resume) },
-                  },
-                },
-          );
-          const answer = again.response;
-          if (answer.status === 204) {
-            again.attempt.dispose();
-            await answer.body?.cancel();
-            return undefined;
-          }
-          if (!answer.ok) {
-            const body = await withinAttempt(again, call, readBody(answer, again.method));
-            throw apiErrorOf(context, operation, again, body);
-          }
-          again.attempt.dispose();
-          if (streamKindOf(answer.headers.get('content-type')) !== kind) {
-            await answer.body?.cancel();
-            throw new StreamError({
-              operationId: operation.operationId,
-              reason: 'not-a-stream',
-              detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
-              requestId: requestIdOf(answer.headers, context.api.requestIdHeader),
-              lastEventId,
-            });
-          }
-          return answer;
-        },
-        sleep: context.client.retry?.sleep ?? waitFor,
-      }),
+  return loadStreamCall().then(({ openStream }) =>
+    openStream({
+      context,
+      call,
+      exchanged,
+      kind,
+      declared,
+      pipeline: streamPipeline(context, call),
+    }),
   );
+}
+
+/** The pipeline's steps, as a stream needs them for its items and its reconnections. */
+function streamPipeline(context: CallContext, call: Call): StreamPipeline {
+  const { operation } = call;
+  return {
+    exchange,
+    withinAttempt,
+    apiErrorOf,
+    checkItem: (item, from, secrets) =>
+      reportResponse({
+        context,
+        operation,
+        status: from.status,
+        body: item,
+        secrets,
+        defaultMode: 'warn',
+        item: true,
+        requestId: requestIdOf(from.headers, context.api.requestIdHeader),
+      }),
+  };
 }
 
 /** Whether any response of the operation is a stream, computed once per definition. */
@@ -514,8 +468,8 @@ function declaresStream(operation: OperationDefinition): boolean {
   return declared;
 }
 
-/** The stream reader and its SSE parser: loaded with the first streamed response. */
-const loadStreamReader = onDemand(() => import('../streaming/response-stream.js'));
+/** The stream reader, its SSE parser and reconnection: loaded with the first streamed response. */
+const loadStreamCall = onDemand(() => import('./stream-call.js'));
 
 /**
  * The drop-in delivery (openapi-fetch's): resolves with `{ data, response }` for a 2xx and
