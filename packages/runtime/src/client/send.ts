@@ -29,7 +29,6 @@ import {
   type TransportOptions,
   type Transmitted,
 } from './transport.js';
-import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import type { ResponseStream } from '../streaming/response-stream.js';
@@ -78,10 +77,18 @@ function exchange(context: CallContext, call: Call): Promise<Exchange> {
   const known = call.dropIn?.unknownOperation !== true;
   // Once per logical call: retries and reconnections send the key the first attempt sent.
   if (known && call.operation.idempotencyHeader !== undefined) {
+    if (idempotency === undefined)
+      return loadIdempotency().then((loaded) => {
+        idempotency = loaded;
+        return exchange(context, call);
+      });
     if (call.dropIn === undefined)
-      Object.assign(call, withIdempotencyKey(call.operation, call.args, call.callOptions));
+      Object.assign(
+        call,
+        idempotency.withIdempotencyKey(call.operation, call.args, call.callOptions),
+      );
     else {
-      const keyed = withIdempotencyKeyOnTheWire(
+      const keyed = idempotency.withIdempotencyKeyOnTheWire(
         call.operation,
         call.args,
         call.callOptions,
@@ -99,6 +106,9 @@ function exchange(context: CallContext, call: Call): Promise<Exchange> {
       encoded: true,
     });
   const { operation, args } = call;
+  // The stream reader loads while the request is on its way, so that it reads the first bytes
+  // as soon as they come (a failed load is tried again when the response is a stream).
+  if (known && declaresStream(operation)) loadStreamCall().catch(() => undefined);
   if (known && (client.validation?.request ?? !dropIn)) {
     const issues = context.validation?.validateRequest(operation, args) ?? [];
     if (issues.length > 0)
@@ -124,6 +134,13 @@ function exchange(context: CallContext, call: Call): Promise<Exchange> {
     );
   return send(context, call, found, undefined);
 }
+
+/**
+ * Idempotency keys: loaded with the first call of an operation that names an idempotency header
+ * (that call waits for it before anything is sent; later ones find it loaded).
+ */
+const loadIdempotency = onDemand(() => import('./idempotency.js'));
+let idempotency: typeof import('./idempotency.js') | undefined;
 
 /** The request of a call, built with these credentials. */
 function build(
