@@ -8,7 +8,12 @@
 import type { OperationArgs, OperationDefinition } from '../definition.js';
 import type { Authentication } from '../auth/credentials.js';
 import { authenticationFor } from '../auth/authentication-cache.js';
-import { RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
+import {
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  type ResponseValidationReport,
+} from '../errors.js';
 import { mayRetryMethod, parseRetryAfter, retryPolicy } from '../retry.js';
 import {
   loadMultipartEncoder,
@@ -106,14 +111,21 @@ function exchange(context: CallContext, call: Call): Promise<Exchange> {
       encoded: true,
     });
   const { operation, args } = call;
-  // The stream reader loads while the request is on its way, so that it reads the first bytes
-  // as soon as they come (a failed load is tried again when the response is a stream).
-  if (known && declaresStream(operation)) loadStreamCall().catch(() => undefined);
-  if (known && (client.validation?.request ?? !dropIn)) {
-    const issues = context.validation?.validateRequest(operation, args) ?? [];
-    if (issues.length > 0)
-      return Promise.reject(
-        new RequestValidationError({ operationId: operation.operationId, issues }),
+  // The stream reader (and the words of a failing item) loads while the request is on its way,
+  // so that it reads the first bytes as soon as they come (a failed load is tried again when the
+  // response is a stream).
+  if (known && declaresStream(operation)) {
+    loadStreamCall().catch(() => undefined);
+    context.validation?.wordsReady()?.catch(() => undefined);
+  }
+  const { validation } = context;
+  if (known && validation !== undefined && (client.validation?.request ?? !dropIn)) {
+    const issues = validation.requestIssues(operation, args);
+    if (issues instanceof Promise || issues.length > 0)
+      return Promise.resolve(issues).then((found) =>
+        Promise.reject(
+          new RequestValidationError({ operationId: operation.operationId, issues: found }),
+        ),
       );
   }
   // Nothing is awaited before `fetch` when nothing needs to be: a request sent in the same tick
@@ -275,27 +287,49 @@ async function withinAttempt<T>(exchanged: Exchange, call: Call, reading: T | Pr
   }
 }
 
-function reportResponse(options: {
+interface ResponseToReport {
   context: CallContext;
   operation: OperationDefinition;
   status: number;
   body: unknown;
   secrets: readonly string[];
   defaultMode: 'off' | 'warn';
-  /** `body` is one item of a streamed response. */
+  /** `body` is one item of a streamed response: reported at once, in the words loaded. */
   item?: boolean;
   requestId?: string | undefined;
-}): void {
+}
+
+/**
+ * Checks a response body as the client's `validation.response` says: nothing, a warning, or a
+ * `ResponseValidationError` thrown (`strict`). A promise when a failure waits for zod's English
+ * messages, loaded with the first one.
+ */
+function reportResponse(options: ResponseToReport): void | Promise<void> {
   const { context, operation } = options;
   const mode = context.client.validation?.response ?? options.defaultMode;
-  if (mode === 'off') return;
-  const report = context.validation?.validateResponse({
-    operation,
-    status: options.status,
-    body: options.body,
-    ...(options.item ? { item: true } : {}),
-  });
+  const { validation } = context;
+  if (mode === 'off' || validation === undefined) return;
+  const report = validation.responseReport(
+    {
+      operation,
+      status: options.status,
+      body: options.body,
+      ...(options.item ? { item: true } : {}),
+    },
+    options.item,
+  );
   if (report === undefined) return;
+  if (report instanceof Promise)
+    return report.then((worded) => deliverReport(options, mode, worded));
+  return deliverReport(options, mode, report);
+}
+
+function deliverReport(
+  options: ResponseToReport,
+  mode: 'warn' | 'strict',
+  report: ResponseValidationReport,
+): void {
+  const { context, operation } = options;
   if (mode === 'strict')
     throw new ResponseValidationError({
       report,
@@ -350,8 +384,8 @@ export async function performCall<T>(options: {
     const data =
       parseAs === 'stream' ? await reading : await withinAttempt(exchanged, call, reading);
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
-    if (parseAs === 'json')
-      reportResponse({
+    if (parseAs === 'json') {
+      const reported = reportResponse({
         context,
         operation,
         status: response.status,
@@ -360,6 +394,8 @@ export async function performCall<T>(options: {
         defaultMode: 'warn',
         requestId,
       });
+      if (reported !== undefined) await reported;
+    }
     rememberRequestId(data, requestId);
     return { data: data as T, response, requestId };
   }
@@ -370,7 +406,7 @@ export async function performCall<T>(options: {
     exchanged.attempt === UNBOUNDED ? await reading : await withinAttempt(exchanged, call, reading);
   if (response.ok) {
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
-    reportResponse({
+    const reported = reportResponse({
       context,
       operation,
       status: response.status,
@@ -379,6 +415,7 @@ export async function performCall<T>(options: {
       defaultMode: 'warn',
       requestId,
     });
+    if (reported !== undefined) await reported;
     // Validated as the wire value, then handed out as the user's (`Date`, `bigint`).
     const data = codecs ? codecs.decodeBody(operation, response.status, body) : body;
     rememberRequestId(data, requestId);
@@ -458,7 +495,7 @@ function streamPipeline(context: CallContext, call: Call): StreamPipeline {
     withinAttempt,
     apiErrorOf,
     checkItem: (item, from, secrets) =>
-      reportResponse({
+      void reportResponse({
         context,
         operation,
         status: from.status,
@@ -519,8 +556,8 @@ export async function performResultCall(
     call.dropIn?.unknownOperation !== true &&
     (parseAs ?? 'json') === 'json' &&
     (context.client.validation?.response ?? 'off') !== 'off'
-  )
-    reportResponse({
+  ) {
+    const reported = reportResponse({
       context,
       operation: call.operation,
       status: response.status,
@@ -528,5 +565,7 @@ export async function performResultCall(
       secrets: exchanged.credentials.secrets,
       defaultMode: 'off',
     });
+    if (reported !== undefined) await reported;
+  }
   return ok ? { data: value, response } : { data: undefined, error: value, response };
 }

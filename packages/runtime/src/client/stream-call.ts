@@ -31,15 +31,20 @@ export interface StreamPipeline {
   checkItem(item: unknown, from: Response, secrets: readonly string[]): void;
 }
 
-export function openStream(options: {
+/**
+ * The call's stream. Items are checked as they are read, at once: a validating client words their
+ * failures with zod's English messages, loaded first (a failed load leaves zod/mini's own words).
+ */
+export async function openStream(options: {
   context: CallContext;
   call: Call;
   exchanged: Transmitted;
   kind: StreamKind;
   declared: ResponseDefinition;
   pipeline: StreamPipeline;
-}): ResponseStream<unknown> {
+}): Promise<ResponseStream<unknown>> {
   const { context, call, exchanged, kind, declared, pipeline } = options;
+  await context.validation?.wordsReady()?.catch(() => undefined);
   const { response } = exchanged;
   const { operation, callOptions } = call;
   const { secrets } = exchanged.credentials;
