@@ -114,6 +114,21 @@ const SCHEMAS = {
       },
     ],
   },
+  // A discriminated parent with an index signature (azure monitor-metricAlert): the types'
+  // `Omit<Criteria, "kind">` keeps `[key: string]: ...` alone, zod the parent's properties.
+  Criteria: {
+    type: 'object',
+    additionalProperties: { type: 'object' },
+    discriminator: { propertyName: 'kind' },
+    required: ['kind', 'name'],
+    properties: { kind: { type: 'string' }, name: { type: 'string' } },
+  },
+  DynamicCriteria: {
+    allOf: [ref('Criteria')],
+    type: 'object',
+    required: ['sensitivity'],
+    properties: { sensitivity: { type: 'string', enum: ['Low', 'High'] } },
+  },
   Page: {
     type: 'object',
     properties: {
@@ -135,6 +150,7 @@ const kinds: [string, { want: string }][] = [
   ['Drawing', { want: 'keys' }],
   ['Named', { want: 'whole specToZod' }],
   ['Page', { want: 'whole specToZod' }],
+  ['DynamicCriteria', { want: 'keys' }],
 ];
 
 /** A recursive schema keeps precise input and output types: a default is optional in, present out. */
