@@ -23,6 +23,11 @@
  *   to the mapping's values (or the schema's name) whatever the schema says. For those schemas
  *   the check omits that property; for schemas that contain them (and where one-way reasons
  *   of both directions meet), only the property names are compared.
+ * - A discriminated parent with an index signature: openapi-typescript's `Omit<Parent, "kind">`
+ *   maps over `keyof Parent`, which is `string`, and keeps the index signature alone; zod keeps
+ *   the parent's properties. Neither way: only the property names are compared.
+ * - A schema that is itself through references, unions and array items alone (`types.ts` writes
+ *   it `unknown`, a `type-replaced` warning): zod's output is assignable to it. One-way.
  *
  * Some of these depend on the document rather than the model (the model has no `$defs`, keeps
  * discriminators only on unions, and drops an empty `{ type: object }` part of an `allOf`): this
@@ -33,6 +38,7 @@ import type { ZodContext } from '../../generator/src/emit/zod/context.js';
 import { effectiveDefault } from '../../generator/src/emit/zod/defaults.js';
 import { references } from '../../generator/src/emit/zod/order.js';
 import { childSchemas } from '../../generator/src/model/children.js';
+import { circularAliases } from '../../generator/src/emit/typescript-types/degraded.js';
 
 /** Which way assignability can be checked: both, spec type → zod output, or zod output → spec type. */
 export type Direction = 'mutual' | 'specToZod' | 'zodToSpec';
@@ -59,6 +65,8 @@ const DROPPED_DEFAULT =
   'A default that does not fit its schema is dropped (the property stays optional); openapi-typescript still makes the property required.';
 const OMITTED_INDEX =
   "openapi-typescript's Omit<Parent, discriminator> of a parent with an index signature keeps the index signature alone (Omit maps over keyof, which is string); zod keeps the parent's properties.";
+const REPLACED =
+  'types.ts writes this schema unknown: it is itself through references, unions and array items alone (TS2502, a type-replaced warning).';
 /** Reasons after which neither type is assignable to the other: only property names are compared. */
 const NAMES_ONLY = new Set([OMITTED_INDEX]);
 /** Reasons after which the spec type is still assignable to zod's output. */
@@ -73,7 +81,7 @@ const SPEC_TO_ZOD = new Set([
   GHOST_REQUIRED,
 ]);
 /** Reasons after which zod's output is still assignable to the spec type. */
-const ZOD_TO_SPEC = new Set<string>();
+const ZOD_TO_SPEC = new Set([REPLACED]);
 
 /**
  * Whether openapi-typescript's type of a schema has an index signature (`[key: string]: T`):
@@ -281,6 +289,7 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
       ? model.document.components.schemas
       : {};
   const rewritten = rewrittenByDiscriminators(model.document);
+  const replaced = circularAliases(model.schemas);
   const discriminated = new Set(
     model.schemas.flatMap((entry) =>
       entry.discriminatorProperty === undefined ? [] : [entry.name],
@@ -303,6 +312,7 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
         hasIndexSignature(schema, lookup)
       )
         reasons.add(OMITTED_INDEX);
+      if (replaced.has(name)) reasons.add(REPLACED);
       documentReasons(rawSchemas[name]).forEach((reason) => reasons.add(reason));
       return [name, reasons];
     }),

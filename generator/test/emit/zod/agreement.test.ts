@@ -129,6 +129,9 @@ const SCHEMAS = {
     required: ['sensitivity'],
     properties: { sensitivity: { type: 'string', enum: ['Low', 'High'] } },
   },
+  // Itself through a union and array items alone: `unknown` in types.ts (vercel's
+  // EdgeConfigItemValue), zod's output assignable to it.
+  Json: { oneOf: [{ type: 'string' }, { type: 'array', items: ref('Json') }] },
   Page: {
     type: 'object',
     properties: {
@@ -151,6 +154,7 @@ const kinds: [string, { want: string }][] = [
   ['Named', { want: 'whole specToZod' }],
   ['Page', { want: 'whole specToZod' }],
   ['DynamicCriteria', { want: 'keys' }],
+  ['Json', { want: 'whole zodToSpec' }],
 ];
 
 /** A recursive schema keeps precise input and output types: a default is optional in, present out. */
