@@ -23,6 +23,11 @@
  *   to the mapping's values (or the schema's name) whatever the schema says. For those schemas
  *   the check omits that property; for schemas that contain them (and where one-way reasons
  *   of both directions meet), only the property names are compared.
+ * - A discriminated parent with an index signature: openapi-typescript's `Omit<Parent, "kind">`
+ *   maps over `keyof Parent`, which is `string`, and keeps the index signature alone; zod keeps
+ *   the parent's properties. Neither way: only the property names are compared.
+ * - A schema that is itself through references, unions and array items alone (`types.ts` writes
+ *   it `unknown`, a `type-replaced` warning): zod's output is assignable to it. One-way.
  *
  * Some of these depend on the document rather than the model (the model has no `$defs`, keeps
  * discriminators only on unions, and drops an empty `{ type: object }` part of an `allOf`): this
@@ -33,6 +38,7 @@ import type { ZodContext } from '../../generator/src/emit/zod/context.js';
 import { effectiveDefault } from '../../generator/src/emit/zod/defaults.js';
 import { references } from '../../generator/src/emit/zod/order.js';
 import { childSchemas } from '../../generator/src/model/children.js';
+import { circularAliases } from '../../generator/src/emit/typescript-types/degraded.js';
 
 /** Which way assignability can be checked: both, spec type → zod output, or zod output → spec type. */
 export type Direction = 'mutual' | 'specToZod' | 'zodToSpec';
@@ -57,6 +63,12 @@ const GHOST_REQUIRED =
   'A required name that is not a property is `{} | null` in the types (present, any JSON value) and `unknown` in zod.';
 const DROPPED_DEFAULT =
   'A default that does not fit its schema is dropped (the property stays optional); openapi-typescript still makes the property required.';
+const OMITTED_INDEX =
+  "openapi-typescript's Omit<Parent, discriminator> of a parent with an index signature keeps the index signature alone (Omit maps over keyof, which is string); zod keeps the parent's properties.";
+const REPLACED =
+  'types.ts writes this schema unknown: it is itself through references, unions and array items alone (TS2502, a type-replaced warning).';
+/** Reasons after which neither type is assignable to the other: only property names are compared. */
+const NAMES_ONLY = new Set([OMITTED_INDEX]);
 /** Reasons after which the spec type is still assignable to zod's output. */
 const SPEC_TO_ZOD = new Set([
   EMPTY_OBJECT,
@@ -69,12 +81,52 @@ const SPEC_TO_ZOD = new Set([
   GHOST_REQUIRED,
 ]);
 /** Reasons after which zod's output is still assignable to the spec type. */
-const ZOD_TO_SPEC = new Set<string>();
+const ZOD_TO_SPEC = new Set([REPLACED]);
+
+/**
+ * Whether openapi-typescript's type of a schema has an index signature (`[key: string]: T`):
+ * typed or declared extra keys, pattern properties, or an object without properties.
+ */
+function hasIndexSignature(
+  schema: SchemaModel,
+  lookup: (name: string) => SchemaModel | undefined,
+  depth = 0,
+): boolean {
+  if (depth > 16) return false;
+  switch (schema.kind) {
+    case 'ref': {
+      const target = lookup(schema.name);
+      return target !== undefined && hasIndexSignature(target, lookup, depth + 1);
+    }
+    case 'object':
+      return (
+        (typeof schema.additionalProperties === 'object' &&
+          schema.additionalProperties.kind !== 'never') ||
+        schema.extraKeysDeclared === true ||
+        !!schema.patternProperties?.length ||
+        !schema.properties.length
+      );
+    case 'intersection':
+      return schema.parts.some((part) => hasIndexSignature(part, lookup, depth + 1));
+    default:
+      return false;
+  }
+}
 
 /** Reasons found in a schema node itself, not following references. */
-function localReasons(schema: SchemaModel, context: Pick<ZodContext, 'lookup'>): Set<string> {
+function localReasons(
+  schema: SchemaModel,
+  context: Pick<ZodContext, 'lookup'> & { discriminated: (name: string) => boolean },
+): Set<string> {
   const found = new Set<string>();
+  // An `allOf` member that is a discriminated component is `Omit<Member, "kind">` in the types.
+  const omitsIndex = (part: SchemaModel) =>
+    part.kind === 'ref' &&
+    !part.nullable &&
+    context.discriminated(part.name) &&
+    hasIndexSignature(part, context.lookup);
   const visit = (node: SchemaModel): void => {
+    if (node.kind === 'intersection' && node.parts.some(omitsIndex)) found.add(OMITTED_INDEX);
     if (node.kind === 'array' && node.prefixItems?.length && node.items.kind !== 'never')
       found.add(TUPLE);
     if (node.kind === 'object') {
@@ -237,9 +289,30 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
       ? model.document.components.schemas
       : {};
   const rewritten = rewrittenByDiscriminators(model.document);
+  const replaced = circularAliases(model.schemas);
+  const discriminated = new Set(
+    model.schemas.flatMap((entry) =>
+      entry.discriminatorProperty === undefined ? [] : [entry.name],
+    ),
+  );
   const local = new Map(
-    model.schemas.map(({ name, schema }) => {
-      const reasons = localReasons(schema, { lookup: (target) => schemas.get(target) });
+    model.schemas.map(({ name, schema, typeDiscriminator }) => {
+      const lookup = (target: string) => schemas.get(target);
+      const reasons = localReasons(schema, {
+        lookup,
+        discriminated: (target) => discriminated.has(target),
+      });
+      // A lone reference to a discriminated parent is `Omit<Parent, "kind">` too
+      // (`emit/typescript-types/document.ts`).
+      if (
+        typeDiscriminator &&
+        schema.kind === 'ref' &&
+        !schema.nullable &&
+        discriminated.has(schema.name) &&
+        hasIndexSignature(schema, lookup)
+      )
+        reasons.add(OMITTED_INDEX);
+      if (replaced.has(name)) reasons.add(REPLACED);
       documentReasons(rawSchemas[name]).forEach((reason) => reasons.add(reason));
       return [name, reasons];
     }),
@@ -273,7 +346,8 @@ export function agreements(model: ApiModel): Map<string, Agreement> {
     const specToZod = listed.some((reason) => SPEC_TO_ZOD.has(reason));
     const zodToSpec = listed.some((reason) => ZOD_TO_SPEC.has(reason));
     const direction: Direction = specToZod ? 'specToZod' : zodToSpec ? 'zodToSpec' : 'mutual';
-    if (nestedDiscriminator || (own && own.size > 1) || (specToZod && zodToSpec)) {
+    const namesOnly = listed.some((reason) => NAMES_ONLY.has(reason));
+    if (nestedDiscriminator || (own && own.size > 1) || (specToZod && zodToSpec) || namesOnly) {
       const why =
         nestedDiscriminator || own
           ? [

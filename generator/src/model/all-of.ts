@@ -104,3 +104,68 @@ function extreme(
   const present = values.filter((value): value is number => value !== undefined);
   return present.length ? pick(...present) : undefined;
 }
+
+/** A component schema by name (or undefined when there is none). */
+type Lookup = (name: string) => SchemaModel | undefined;
+
+/** How deep `namedKeys` follows references, unions and nested `allOf`s. */
+const MAX_KEY_DEPTH = 16;
+
+/**
+ * The parts of an `allOf` as zod reads them: (non-nullable) nested `allOf`s, inline or behind
+ * references, spliced in; any other part, a reference included, stays as it is.
+ */
+export function flattenIntersection(
+  parts: readonly SchemaModel[],
+  lookup: Lookup,
+  seen: Set<string> = new Set(),
+): SchemaModel[] {
+  return parts.flatMap((part) => {
+    if (part.nullable || part.default) return [part];
+    if (part.kind === 'intersection') return flattenIntersection(part.parts, lookup, seen);
+    if (part.kind !== 'ref' || seen.has(part.name)) return [part];
+    const target = lookup(part.name);
+    if (target?.kind !== 'intersection' || target.nullable || target.default) return [part];
+    seen.add(part.name);
+    return flattenIntersection(target.parts, lookup, seen);
+  });
+}
+
+/**
+ * Every property name and `patternProperties` pattern (as the spec writes it) the parts name,
+ * through references, unions and nested `allOf`s: the keys some part of an `allOf` owns.
+ */
+export function namedKeys(
+  parts: readonly SchemaModel[],
+  lookup: Lookup,
+): { known: string[]; patterns: string[] } {
+  const known = new Set<string>();
+  const patterns = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (node: SchemaModel, depth: number): void => {
+    if (depth > MAX_KEY_DEPTH) return;
+    switch (node.kind) {
+      case 'ref': {
+        if (seen.has(node.name)) return;
+        seen.add(node.name);
+        const target = lookup(node.name);
+        if (target) visit(target, depth + 1);
+        return;
+      }
+      case 'object':
+        for (const property of node.properties) known.add(property.name);
+        for (const { pattern } of node.patternProperties ?? []) patterns.add(pattern);
+        return;
+      case 'union':
+        for (const variant of node.variants) visit(variant, depth + 1);
+        return;
+      case 'intersection':
+        for (const part of node.parts) visit(part, depth + 1);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const part of parts) visit(part, 0);
+  return { known: [...known], patterns: [...patterns] };
+}

@@ -5,7 +5,8 @@
  */
 import { jsonEqual } from '../json/value.js';
 import { compilePattern } from '../json/pattern.js';
-import type { JsonValue, NumberSchema, SchemaModel, StringSchema } from './types.js';
+import type { JsonValue, NumberSchema, ObjectSchema, SchemaModel, StringSchema } from './types.js';
+import { flattenIntersection, namedKeys } from './all-of.js';
 
 /** Nesting followed before a value is taken not to fit (cycles through references end there). */
 const MAX_DEPTH = 32;
@@ -104,8 +105,63 @@ function fits(
     case 'union':
       return schema.variants.some((variant) => child(variant, value));
     case 'intersection':
-      return schema.parts.every((part) => child(part, value));
+      return intersectionFits(schema.parts, value, lookup, child);
   }
+}
+
+/**
+ * An `allOf` as zod reads it: a closed part (`additionalProperties: false`) rejects a key only
+ * when no other part names it (zod reports a key unknown to an intersection only when every part
+ * does). Spec authors write `allOf: [$ref: Closed, {properties: ...}]` meaning one object; JSON
+ * Schema reads it as unsatisfiable, and a value of it then matches a `oneOf` sibling to the spec
+ * alone, but two variants to zod's `z.xor` (just-eat: `Percent`, an `allOf` of the closed
+ * `ActiveConsumerOffer` and its closed extension, beside `ActiveConsumerOffer` itself).
+ */
+function intersectionFits(
+  parts: readonly SchemaModel[],
+  value: JsonValue,
+  lookup: (name: string) => SchemaModel | undefined,
+  child: (node: SchemaModel, item: JsonValue) => boolean,
+): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return parts.every((part) => child(part, value));
+  const flat = flattenIntersection(parts, lookup);
+  const closed = flat.map((part) => closedObject(part, lookup));
+  if (!closed.some(Boolean)) return flat.every((part) => child(part, value));
+  const named = namedKeys(flat, lookup);
+  const namedElsewhere = keyTest(named.known, named.patterns);
+  return flat.every((part, index) => {
+    const object = closed[index];
+    if (!object) return child(part, value);
+    const own = keyTest(
+      object.properties.map((property) => property.name),
+      (object.patternProperties ?? []).map((entry) => entry.pattern),
+    );
+    const kept = Object.entries(value).filter(([key]) => own(key) || !namedElsewhere(key));
+    return child(part, Object.fromEntries(kept) as JsonValue);
+  });
+}
+
+/** The closed object schema a part is (through references), if it is one. */
+function closedObject(
+  part: SchemaModel,
+  lookup: (name: string) => SchemaModel | undefined,
+): (SchemaModel & ObjectSchema) | undefined {
+  let current: SchemaModel | undefined = part;
+  for (let hops = 0; current?.kind === 'ref' && hops <= MAX_DEPTH; hops += 1)
+    current = lookup(current.name);
+  if (current?.kind !== 'object') return undefined;
+  const extra = current.additionalProperties;
+  return extra === false || (typeof extra === 'object' && extra.kind === 'never')
+    ? current
+    : undefined;
+}
+
+/** Whether a key is one of `names` or matches one of `patterns` (one zapgen does not run matches). */
+function keyTest(names: readonly string[], patterns: readonly string[]): (key: string) => boolean {
+  const set = new Set(names);
+  const regexes = patterns.map((pattern) => compilePattern(pattern));
+  return (key) => set.has(key) || regexes.some((regex) => !regex || regex.test(key));
 }
 
 function withinBounds(count: number, min: number | undefined, max: number | undefined): boolean {

@@ -29,8 +29,18 @@ const unknown: SchemaModel = { kind: 'unknown', nullable: false };
 const components: Record<string, SchemaModel> = {
   Id: integer({ minimum: 1 }),
   Node: object({ properties: [property('next', ref('Node', true))] }),
+  Closed: object({ additionalProperties: false, properties: [property('b', string())] }),
 };
 const lookup = (name: string) => components[name];
+/** `allOf: [{a} closed, $ref: Closed ({b} closed)]`. */
+const closedParts: SchemaModel = {
+  kind: 'intersection',
+  nullable: false,
+  parts: [
+    object({ additionalProperties: false, properties: [property('a', integer(), true)] }),
+    ref('Closed'),
+  ],
+};
 
 type Case = [string, { schema: SchemaModel; value: JsonValue; want: boolean }];
 
@@ -169,6 +179,30 @@ describe('valueFits: whether a value fits a schema as the model reads it', () =>
           parts: [integer(), number({ maximum: 2 })],
         },
         value: 3,
+        want: false,
+      },
+    ],
+    [
+      'an allOf of closed parts, as zod reads it: a key one part names is no extra key to another',
+      {
+        schema: closedParts,
+        value: { a: 1, b: 'x' },
+        want: true,
+      },
+    ],
+    [
+      'an allOf of closed parts: a key that no part names is extra',
+      {
+        schema: closedParts,
+        value: { a: 1, c: 'x' },
+        want: false,
+      },
+    ],
+    [
+      'an allOf of closed parts: each part still checks the keys it names',
+      {
+        schema: closedParts,
+        value: { a: 1, b: 2 },
         want: false,
       },
     ],

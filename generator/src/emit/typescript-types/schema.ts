@@ -168,6 +168,7 @@ export function createSchemaPrinter({
     [false, new WeakMap()],
   ]);
   const aliases = sharedReadings(sharedSchemaNames(shared, components.keys()));
+  const narrowedBy = narrowedIntersections(components);
   const printWith = (where: Where): Print => {
     const memo = cache.get(where.defaultsRequired)!;
     const print: Print = (node, depth) => {
@@ -181,7 +182,7 @@ export function createSchemaPrinter({
       const body = () => {
         let text =
           node.kind === 'intersection'
-            ? intersectionWithOmit(node, context, components)
+            ? intersectionWithOmit(node, context, components, narrowedBy.get(node))
             : (handlers[node.kind] as (n: SchemaModel, c: typeof context) => string)(node, context);
         if (node.nullable && node.kind !== 'unknown' && node.kind !== 'null')
           text = `${text} | null`;
@@ -224,10 +225,28 @@ function excludesNull(node: SchemaModel): boolean {
   }
 }
 
+/**
+ * The `allOf` schemas of components whose discriminator property the types narrow, with that
+ * property: a member that is itself narrowed on it (to its own name) leaves it out there, or
+ * `{ kind: "child" } & { kind: "parent" } & …` would be never (velopayments:
+ * PaymentRejectedOrReturned extends PaymentStatusChanged, both targets of one mapping).
+ */
+function narrowedIntersections(
+  components: ReadonlyMap<string, NamedSchema>,
+): Map<SchemaModel, string> {
+  const narrowed = new Map<SchemaModel, string>();
+  for (const named of components.values())
+    if (named.typeDiscriminator && named.schema.kind === 'intersection')
+      narrowed.set(named.schema, named.typeDiscriminator.propertyName);
+  return narrowed;
+}
+
 function intersectionWithOmit(
   node: NodeOf<'intersection'>,
   { print, depth }: { print: Print; depth: number },
   components: ReadonlyMap<string, NamedSchema>,
+  /** The discriminator property the enclosing component narrows, when `node` is its schema. */
+  narrowed?: string,
 ): string {
   // `type: "null"` with parts that reject null (`{type: null, oneOf: [string, array]}`) accepts
   // nothing. Written out, `null & (string | Self[])` is a type TypeScript cannot resolve (TS2502).
@@ -235,10 +254,15 @@ function intersectionWithOmit(
     return 'never';
   return node.parts
     .map((part) => {
+      const target = part.kind === 'ref' && !part.nullable ? components.get(part.name) : undefined;
+      // Not a union: `Omit` of a union keeps only the keys common to its variants.
       const property =
-        part.kind === 'ref' && !part.nullable
-          ? components.get(part.name)?.discriminatorProperty
-          : undefined;
+        target?.discriminatorProperty ??
+        (narrowed !== undefined &&
+        target?.typeDiscriminator?.propertyName === narrowed &&
+        target.schema.kind !== 'union'
+          ? narrowed
+          : undefined);
       const text = print(part, depth + 1);
       return property === undefined
         ? operand(text, part)

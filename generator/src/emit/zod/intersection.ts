@@ -5,6 +5,7 @@ import { valueFits } from '../../model/fits.js';
 import { jsonEqual } from '../../json/value.js';
 import { additionalOf } from './objects.js';
 import { unicodePattern } from '../../json/pattern.js';
+import { flattenIntersection, namedKeys } from '../../model/all-of.js';
 
 type IntersectionSchemaModel = Extract<SchemaModel, { kind: 'intersection' }>;
 
@@ -46,11 +47,11 @@ export function intersectionPlan(
   schema: IntersectionSchemaModel,
   context: Pick<ZodContext, 'lookup'>,
 ): IntersectionPlan {
-  const flat = flatten(schema.parts, context, new Set());
+  const flat = flattenIntersection(schema.parts, context.lookup);
   const objects = flat.map((part) => objectOf(part, context));
   const closed = objects.some((object) => object && additionalOf(object) === false);
   const open = objects.some((object) => !object || additionalOf(object) !== false);
-  const closedTo = closed && open ? keysOf(flat, context) : undefined;
+  const closedTo = closed && open ? printedKeys(namedKeys(flat, context.lookup)) : undefined;
   const conflicts = conflictingDefaults(
     objects.filter((object): object is ObjectSchemaModel => !!object),
     context,
@@ -122,21 +123,21 @@ function inlined(
 
 type ObjectSchemaModel = SchemaModel & ObjectSchema;
 
-/** The parts, with (non-nullable) nested `allOf`s, inline or behind references, spliced in. */
-function flatten(
-  parts: readonly SchemaModel[],
-  context: Pick<ZodContext, 'lookup'>,
-  seen: Set<string>,
-): SchemaModel[] {
-  return parts.flatMap((part) => {
-    if (part.nullable || part.default) return [part];
-    if (part.kind === 'intersection') return flatten(part.parts, context, seen);
-    if (part.kind !== 'ref' || seen.has(part.name)) return [part];
-    const target = context.lookup(part.name);
-    if (target?.kind !== 'intersection' || target.nullable || target.default) return [part];
-    seen.add(part.name);
-    return flatten(target.parts, context, seen);
-  });
+/** `namedKeys` as the generated refinement takes them: patterns JavaScript cannot read are left out. */
+function printedKeys({
+  known,
+  patterns,
+}: {
+  known: readonly string[];
+  patterns: readonly string[];
+}): {
+  known: string[];
+  patterns: string[];
+} {
+  return {
+    known: [...known],
+    patterns: [...new Set(patterns.flatMap((pattern) => unicodePattern(pattern) ?? []))],
+  };
 }
 
 /** The object schema a part is, through references. */
@@ -146,46 +147,6 @@ function objectOf(
 ): ObjectSchemaModel | undefined {
   const resolved = resolveRef(part, context);
   return resolved?.kind === 'object' ? resolved : undefined;
-}
-
-/** Every property name (and pattern) the parts name, through references, unions and nested `allOf`s. */
-function keysOf(
-  parts: readonly SchemaModel[],
-  context: Pick<ZodContext, 'lookup'>,
-): { known: string[]; patterns: string[] } {
-  const known = new Set<string>();
-  const patterns = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (node: SchemaModel, depth: number): void => {
-    if (depth > MAX_DEPTH) return;
-    switch (node.kind) {
-      case 'ref':
-        if (seen.has(node.name)) return;
-        seen.add(node.name);
-        {
-          const target = context.lookup(node.name);
-          if (target) visit(target, depth + 1);
-        }
-        return;
-      case 'object':
-        for (const property of node.properties) known.add(property.name);
-        for (const { pattern } of node.patternProperties ?? []) {
-          const source = unicodePattern(pattern);
-          if (source !== undefined) patterns.add(source);
-        }
-        return;
-      case 'union':
-        for (const variant of node.variants) visit(variant, depth + 1);
-        return;
-      case 'intersection':
-        for (const part of node.parts) visit(part, depth + 1);
-        return;
-      default:
-        return;
-    }
-  };
-  for (const part of parts) visit(part, 0);
-  return { known: [...known], patterns: [...patterns] };
 }
 
 /** The default zod applies to a property's value when it is absent: its own, or its reference's. */
@@ -262,7 +223,9 @@ function conflictingDefaults(
     }
     if (schemas.length < 2 || at.length >= MAX_NESTING) continue;
     const nested = schemas.flatMap((schema) =>
-      flatten([schema], context, new Set()).flatMap((part) => objectOf(part, context) ?? []),
+      flattenIntersection([schema], context.lookup).flatMap(
+        (part) => objectOf(part, context) ?? [],
+      ),
     );
     if (nested.length >= 2) result.push(...conflictingDefaults(nested, context, at));
   }

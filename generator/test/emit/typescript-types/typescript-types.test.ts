@@ -349,6 +349,62 @@ describe('discriminators (openapi-typescript reading)', () => {
     );
   });
 
+  test("a mapping target extending another target leaves out that one's narrowed property (not never)", async () => {
+    // velopayments: PaymentRejectedOrReturned extends PaymentStatusChanged; both are targets of
+    // one discriminator mapping, so each narrows `sourceType` to its own value.
+    const types = await emitTypes(
+      documentModel({
+        components: {
+          schemas: {
+            Event: {
+              oneOf: [
+                { $ref: '#/components/schemas/Changed' },
+                { $ref: '#/components/schemas/Rejected' },
+              ],
+              discriminator: {
+                propertyName: 'sourceType',
+                mapping: {
+                  changed: '#/components/schemas/Changed',
+                  rejected: '#/components/schemas/Rejected',
+                },
+              },
+            },
+            Base: {
+              type: 'object',
+              required: ['sourceType'],
+              properties: { sourceType: { type: 'string' } },
+            },
+            Changed: {
+              allOf: [
+                { $ref: '#/components/schemas/Base' },
+                {
+                  type: 'object',
+                  required: ['status'],
+                  properties: { status: { type: 'string' } },
+                },
+              ],
+            },
+            Rejected: {
+              allOf: [
+                { $ref: '#/components/schemas/Changed' },
+                {
+                  type: 'object',
+                  required: ['reason'],
+                  properties: { reason: { type: 'string' } },
+                },
+              ],
+            },
+          },
+        },
+      }),
+    );
+    const flat = types.replace(/\s+/g, ' ');
+    expect(flat).toContain('Omit<components["schemas"]["Changed"], "sourceType">');
+    ok(
+      `${types}\nexport const rejected: components['schemas']['Rejected'] = { sourceType: 'rejected', status: 'a', reason: 'b' };\n`,
+    );
+  });
+
   test('a value that every variant of a referenced union rejects does not narrow it (not never)', async () => {
     const variant = (value: string) => ({
       type: 'object',

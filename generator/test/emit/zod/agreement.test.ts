@@ -114,6 +114,24 @@ const SCHEMAS = {
       },
     ],
   },
+  // A discriminated parent with an index signature (azure monitor-metricAlert): the types'
+  // `Omit<Criteria, "kind">` keeps `[key: string]: ...` alone, zod the parent's properties.
+  Criteria: {
+    type: 'object',
+    additionalProperties: { type: 'object' },
+    discriminator: { propertyName: 'kind' },
+    required: ['kind', 'name'],
+    properties: { kind: { type: 'string' }, name: { type: 'string' } },
+  },
+  DynamicCriteria: {
+    allOf: [ref('Criteria')],
+    type: 'object',
+    required: ['sensitivity'],
+    properties: { sensitivity: { type: 'string', enum: ['Low', 'High'] } },
+  },
+  // Itself through a union and array items alone: `unknown` in types.ts (vercel's
+  // EdgeConfigItemValue), zod's output assignable to it.
+  Json: { oneOf: [{ type: 'string' }, { type: 'array', items: ref('Json') }] },
   Page: {
     type: 'object',
     properties: {
@@ -135,6 +153,8 @@ const kinds: [string, { want: string }][] = [
   ['Drawing', { want: 'keys' }],
   ['Named', { want: 'whole specToZod' }],
   ['Page', { want: 'whole specToZod' }],
+  ['DynamicCriteria', { want: 'keys' }],
+  ['Json', { want: 'whole zodToSpec' }],
 ];
 
 /** A recursive schema keeps precise input and output types: a default is optional in, present out. */
