@@ -14,7 +14,17 @@
  * examples, defaults) then ignore the pattern, as they ignore one JavaScript cannot read, and the
  * spec gets a located warning (the `pattern-backtracking` lint rule).
  */
-import { analyse } from 'scslre';
+import { createRequire } from 'node:module';
+import type * as Scslre from 'scslre';
+
+/**
+ * scslre (with refa and regexpp, a megabyte of code) is loaded by the first pattern analysed: most
+ * specs have none, and a run pays for what it reads. `require`, not `import()`: the analysis is
+ * synchronous, and scslre is CommonJS.
+ */
+let scslre: typeof Scslre | undefined;
+const analyse: typeof Scslre.analyse = (...args) =>
+  (scslre ??= createRequire(import.meta.url)('scslre') as typeof Scslre).analyse(...args);
 
 const SYNTAX = new Set([
   '^',

@@ -106,6 +106,10 @@ export function checkSources(request: CheckRequest): CheckResult {
     ...(request.fixtures === undefined ? [] : [[fixturesPath, request.fixtures] as const]),
   ]);
   const host = ts.createCompilerHost(options, true);
+  // JSDoc read as tsc reads it (its default since TypeScript 5.3): in a .ts or .d.ts file only a
+  // comment with `@see` or `@link` is parsed, the others change no type error. Parsing all of it
+  // was a third of the parse of lib.es5.d.ts and of a documented `types.ts`.
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   host.readFile = (file) =>
