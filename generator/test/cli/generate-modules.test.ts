@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { memoFileFor, memoOf } from '../../src/cache.js';
 import { main } from '../../src/cli.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -53,5 +54,24 @@ describe('zapgen generate', () => {
     const require = createRequire(path.join(root, 'generator/package.json'));
     for (const name of UNNEEDED.slice(1)) require(name);
     expect(UNNEEDED.filter(loaded)).toEqual(UNNEEDED);
+  });
+
+  it('fills no memo when no cache folder would keep it past the process', async () => {
+    const io = { stdout: () => undefined, stderr: () => undefined };
+    const packageOut = path.join(out, 'one-shot');
+    expect(memoFileFor(packageOut)).toBeUndefined();
+    const args = ['generate', '--spec', path.join(root, 'test/corpus/oai-v30-petstore.yaml')];
+    expect(await main([...args, '--out', packageOut], io)).toBe(0);
+    expect(memoOf(packageOut).size).toBe(0);
+    // The same run through the pipeline's default (the memo of the folder) fills it.
+    const { generate } = await import('../../src/pipeline.js');
+    const again = path.join(out, 'default-memo');
+    await generate({
+      spec: path.join(root, 'test/corpus/oai-v30-petstore.yaml'),
+      out: again,
+      packageName: 'petstore',
+      apiName: 'petstore',
+    });
+    expect(memoOf(again).size).toBeGreaterThan(0);
   });
 });
