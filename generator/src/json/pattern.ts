@@ -14,17 +14,7 @@
  * examples, defaults) then ignore the pattern, as they ignore one JavaScript cannot read, and the
  * spec gets a located warning (the `pattern-backtracking` lint rule).
  */
-import { createRequire } from 'node:module';
-import type * as Scslre from 'scslre';
-
-/**
- * scslre (with refa and regexpp, a megabyte of code) is loaded by the first pattern analysed: most
- * specs have none, and a run pays for what it reads. `require`, not `import()`: the analysis is
- * synchronous, and scslre is CommonJS.
- */
-let scslre: typeof Scslre | undefined;
-const analyse: typeof Scslre.analyse = (...args) =>
-  (scslre ??= createRequire(import.meta.url)('scslre') as typeof Scslre).analyse(...args);
+import { analyser } from './backtracking-analysis.js';
 
 const SYNTAX = new Set([
   '^',
@@ -87,6 +77,8 @@ export function backtracking(pattern: string): Backtracking | undefined {
   const source = unicodePattern(pattern);
   let result: Backtracking | undefined;
   if (source !== undefined) {
+    // Loaded outside the try: a missing scslre is a broken installation, not a pattern's growth.
+    const analyse = analyser();
     try {
       const reports = analyse(
         { source, flags: 'u' },
