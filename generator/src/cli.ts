@@ -17,7 +17,13 @@ import type { GenerateSummary, Timings } from './pipeline.js';
 import { DIFF_HELP } from './commands/diff-help.js';
 import { countChanges, formatChange } from './diff/format.js';
 import type { GenerationSession } from './session.js';
-import { cachedRun, recordRun, type CachedSummary, type RunIdentity } from './cache.js';
+import {
+  cachedRun,
+  memoFileFor,
+  recordRun,
+  type CachedSummary,
+  type RunIdentity,
+} from './cache.js';
 import { optionsKey, type Target } from './commands/config-targets.js';
 
 type Command = 'generate' | 'check' | 'validate' | 'diff' | 'init';
@@ -525,8 +531,18 @@ async function generateTarget(
     return { ok: true, files: cached.summary.sources };
   }
   const { generate } = await import('./pipeline.js');
+  // With no cache folder (no node_modules at or above the package), the memo of reusable work
+  // would die with this process, which generates the package once: it is not filled (the bytes
+  // are the same; cutting types.ts into sections and hashing every file for it is not paid).
+  const oneShot = !session && memoFileFor(target.out) === undefined;
   const { value: summary, files } = await runPipeline(io, target, () =>
-    generate({ ...targetOptions(target), force, locked: true, ...(session && { session }) }),
+    generate({
+      ...targetOptions(target),
+      force,
+      locked: true,
+      ...(session && { session }),
+      ...(oneShot && { memo: false }),
+    }),
   );
   if (!summary) return { ok: false, files };
   // A run with notes (a mismatched runtime, a file left unformatted) is not cached: they are said again.

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import semver from 'semver';
+import { createRequire } from 'node:module';
+import type Satisfies from 'semver/functions/satisfies.js';
 import {
   emitters as defaultEmitters,
   ModuleRegistry,
@@ -236,7 +237,11 @@ export function runtimeMismatch(out: string): string | undefined {
     const manifest = path.join(dir, 'node_modules', RUNTIME_PACKAGE, 'package.json');
     if (existsSync(manifest)) {
       const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string };
-      if (typeof version === 'string' && semver.satisfies(version, RUNTIME_RANGE)) return undefined;
+      // semver is read only here, where a runtime is installed beside the package.
+      const satisfies = createRequire(import.meta.url)(
+        'semver/functions/satisfies',
+      ) as typeof Satisfies;
+      if (typeof version === 'string' && satisfies(version, RUNTIME_RANGE)) return undefined;
       return `${RUNTIME_PACKAGE} ${version ?? '(no version)'} is installed at ${path.dirname(manifest)}, but this package was generated for ${RUNTIME_RANGE}: install a matching runtime, or generate with the zapgen of that runtime`;
     }
     if (path.dirname(dir) === dir) return undefined;

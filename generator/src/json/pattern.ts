@@ -14,7 +14,7 @@
  * examples, defaults) then ignore the pattern, as they ignore one JavaScript cannot read, and the
  * spec gets a located warning (the `pattern-backtracking` lint rule).
  */
-import { analyse } from 'scslre';
+import { analyser } from './backtracking-analysis.js';
 
 const SYNTAX = new Set([
   '^',
@@ -77,6 +77,8 @@ export function backtracking(pattern: string): Backtracking | undefined {
   const source = unicodePattern(pattern);
   let result: Backtracking | undefined;
   if (source !== undefined) {
+    // Loaded outside the try: a missing scslre is a broken installation, not a pattern's growth.
+    const analyse = analyser();
     try {
       const reports = analyse(
         { source, flags: 'u' },

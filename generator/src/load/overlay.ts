@@ -10,7 +10,18 @@
  * (arrays and other values are replaced); an update of a selected array is appended to it.
  */
 import path from 'node:path';
-import { paths as selectPaths } from 'jsonpath-rfc9535';
+import { createRequire } from 'node:module';
+import type * as JsonPath from 'jsonpath-rfc9535';
+
+/**
+ * The JSONPath engine is loaded by the first overlay action (its CommonJS build, synchronously):
+ * a run without overlays does not read it.
+ */
+let jsonPath: typeof JsonPath | undefined;
+const selectPaths: typeof JsonPath.paths = (...args) =>
+  (jsonPath ??= createRequire(import.meta.url)('jsonpath-rfc9535') as typeof JsonPath).paths(
+    ...args,
+  );
 import type { Finding } from './finding.js';
 import { readSourceFile, type SourceFile } from './source-file.js';
 

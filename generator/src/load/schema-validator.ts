@@ -10,12 +10,9 @@
  * compiling the schema again. The same code validates either way; a cache that cannot be written
  * or read only costs the compile.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { threadId } from 'node:worker_threads';
+import { CACHE_FOLDER, cachedText, keepCached } from '../code-cache.js';
 
 // Resolved from swagger-parser's folder: its Ajv, ajv-draft-04 and schemas, whatever the
 // package manager's layout (they are its dependencies, not zapgen's).
@@ -39,9 +36,6 @@ export interface SchemaValidator {
 
 export type Version = 'v2' | 'v3' | 'v31';
 
-/** Where the compiled validators are kept: `generator/.cache/` (beside `dist/` and `src/`). */
-const CACHE = fileURLToPath(new URL('../../.cache/', import.meta.url));
-
 /** swagger-parser's options: every error, no strict mode, formats not checked. */
 const OPTIONS = { allErrors: true, strict: false, validateFormats: false } as const;
 
@@ -63,7 +57,7 @@ export function schemaValidator(document: Record<string, unknown>): SchemaValida
 }
 
 /** The validator of `version`: from `cache` if it holds it, else compiled (and kept there). */
-export function compiledValidator(version: Version, cache = CACHE): SchemaValidator {
+export function compiledValidator(version: Version, cache = CACHE_FOLDER): SchemaValidator {
   const schema = schemaOf(version);
   const draft04 = version !== 'v31';
   const versionOf = (name: string) =>
@@ -74,11 +68,14 @@ export function compiledValidator(version: Version, cache = CACHE): SchemaValida
     .update(JSON.stringify([compilers, draft04, OPTIONS, schema]))
     .digest('hex')
     .slice(0, 20);
-  const file = path.join(cache, `openapi-${version}-${key}.cjs`);
-  try {
-    return loaded(readFileSync(file, 'utf8'));
-  } catch {
-    // Not there yet (or unreadable): compiled below.
+  const name = `openapi-${version}-${key}.cjs`;
+  const cached = cachedText(name, cache);
+  if (cached !== undefined) {
+    try {
+      return loaded(cached);
+    } catch {
+      // Damaged: compiled again below.
+    }
   }
   const Ajv = draft04
     ? (require('ajv-draft-04') as { default: AjvClass }).default
@@ -87,19 +84,9 @@ export function compiledValidator(version: Version, cache = CACHE): SchemaValida
   const validate = ajv.compile(schema);
   try {
     const standalone = (require('ajv/dist/standalone') as { default: Standalone }).default;
-    const code = standalone(ajv, validate);
-    mkdirSync(cache, { recursive: true });
-    // Written whole under a name of this thread's own (worker threads share the process id),
-    // then renamed: a concurrent run reads the old state or the whole file.
-    const partial = `${file}.${process.pid}.${threadId}.${randomUUID()}.tmp`;
-    try {
-      writeFileSync(partial, code);
-      renameSync(partial, file);
-    } finally {
-      rmSync(partial, { force: true });
-    }
+    keepCached(name, standalone(ajv, validate), cache);
   } catch {
-    // A read-only installation compiles on every run.
+    // Its code not written (Ajv's standalone refused it): compiled again on the next run.
   }
   return validate;
 }

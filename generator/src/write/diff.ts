@@ -1,6 +1,7 @@
 /** `zapgen check`: what `generate` would change, as a unified diff, without writing anything. */
 import path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
+import { createRequire } from 'node:module';
+import type * as Diff from 'diff';
 import { readIfExists, staleFiles, type WriteTarget } from './write-files.js';
 
 /** The drift between a package on disk and freshly generated files. */
@@ -34,7 +35,7 @@ export function diffFiles({
   const prefix = label ? `${label.replace(/\/+$/, '')}/` : '';
   const patch = changes
     .map(({ path: file, before, after }) =>
-      createTwoFilesPatch(
+      diffLibrary().createTwoFilesPatch(
         before === undefined ? '/dev/null' : `a/${prefix}${file}`,
         after === undefined ? '/dev/null' : `b/${prefix}${file}`,
         before ?? '',
@@ -46,4 +47,10 @@ export function diffFiles({
     )
     .join('');
   return { files: changes.map((change) => change.path), patch };
+}
+
+/** The diff library, read by the first drift to print (`check`), not by `generate`. */
+let diff: typeof Diff | undefined;
+function diffLibrary(): typeof Diff {
+  return (diff ??= createRequire(import.meta.url)('diff') as typeof Diff);
 }

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('scslre', () => ({
-  analyse: () => {
+vi.mock('../../src/json/backtracking-analysis.js', () => ({
+  analyser: () => () => {
     throw new Error('unsupported syntax');
   },
 }));

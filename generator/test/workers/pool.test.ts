@@ -75,7 +75,7 @@ describe('WorkerPool', () => {
       paths: PATHS,
       types: TYPES,
     });
-    expect(again).toEqual({ fixtures: [], types: [] });
+    expect(again).toMatchObject({ fixtures: [], types: [] });
   });
 
   it('rejects the tasks of a worker that dies instead of leaving them waiting', async () => {

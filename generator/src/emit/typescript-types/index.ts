@@ -9,6 +9,7 @@ import { isIdentifier, pascalCase } from '../shared/identifiers.js';
 import type { Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { circularAliases } from './degraded.js';
+import { GLOBALS_REFERRED_TO } from './globals.js';
 import { documentSource, METHODS, type DocumentPrinter } from './document.js';
 import { typesOperationKey } from './operation-key.js';
 import { createSchemaPrinter } from './schema.js';
@@ -22,14 +23,6 @@ export interface TypeWarning {
 
 /** Names `types.ts` declares itself: a component's named export never takes one. */
 const ROOTS = new Set(['paths', 'webhooks', 'components', '$defs', 'operations']);
-
-/**
- * TypeScript's global types that the printed file refers to (`Record<string, never>`, `Omit<…>`):
- * a named export of that name would shadow the global in the whole module (`export type Record =
- * …` makes every `Record<…>` TS2315), so a component of that name is reached through `components`
- * only.
- */
-const GLOBALS_REFERRED_TO = new Set(['Record', 'Omit']);
 
 /**
  * The operations listed under `operations`: every client operation (by its operationId, as the
