@@ -12,11 +12,16 @@
  *   its `openapi.json`, built once instead of on every run;
  * - with `retain` (watch mode), each file's emitted text and its formatted bytes: a file an edit
  *   did not change is found by comparing its text with the one kept, not by hashing it and
- *   reading it back from disk.
+ *   reading it back from disk;
+ * - with `retain`, the last run's result with the options it ran with and the bytes of every
+ *   spec file it read: a save that leaves every spec file's bytes as they were (an editor saving
+ *   twice, a `touch`) is answered with it, and only the write (which still puts back a file
+ *   edited by hand) runs again.
  */
 import { buildModel, type ApiModel } from './model/index.js';
 import { memoOf } from './cache.js';
 import { Memo } from './memo/index.js';
+import { specFileHash } from './load/bounds.js';
 import { readPreviousPackage, type PreviousPackage } from './release/index.js';
 import { specHash } from './write/index.js';
 
@@ -38,6 +43,7 @@ export class GenerationSession {
   readonly #formatted = new Map<string, FormattedFile & { emitted: string }>();
   readonly #models = new WeakMap<object, ApiModel>();
   readonly #hashes = new WeakMap<object, string>();
+  #lastRun: KeptRun | undefined;
 
   constructor({
     memo,
@@ -107,10 +113,53 @@ export class GenerationSession {
     this.memo?.set(previousSpecKey(digest), hash);
   }
 
+  /**
+   * The result the last run kept (`keepRun`), when this run is the same one again: the same
+   * `run` (options, emitters and functions) and every spec file it read still holding the bytes it parsed.
+   */
+  reusedRun<T>(run: RunIdentity): T | undefined {
+    const kept = this.#lastRun;
+    if (!kept || kept.key !== run.key || !sameItems(kept.objects, run.objects)) return undefined;
+    for (const [file, hash] of Object.entries(kept.sources))
+      if (specFileHash(file) !== hash) return undefined;
+    this.#hit('run');
+    return kept.result as T;
+  }
+
+  /**
+   * Keeps a run's result for the next run of a retaining session. Only a session whose previous
+   * package is fixed keeps one: otherwise the release depends on the package on disk, which the
+   * run itself wrote.
+   */
+  keepRun<T>(run: RunIdentity, sources: Readonly<Record<string, string>>, result: T): void {
+    this.#lastRun =
+      this.retain && this.previous
+        ? { key: run.key, objects: [...run.objects], sources: { ...sources }, result }
+        : undefined;
+  }
+
   #hit(kind: string): void {
     this.hits.set(kind, (this.hits.get(kind) ?? 0) + 1);
   }
 }
+
+/**
+ * What a run is, besides its spec files' bytes: its options as text, and the objects they hold
+ * that text cannot tell apart (emitters, functions), compared by identity.
+ */
+export interface RunIdentity {
+  key: string;
+  objects: readonly object[];
+}
+
+interface KeptRun extends RunIdentity {
+  /** Each spec file read (absolute path) → sha256 of the bytes parsed. */
+  sources: Record<string, string>;
+  result: unknown;
+}
+
+const sameItems = (a: readonly object[], b: readonly object[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
 
 const previousSpecKey = (digest: string) => Memo.key('previous-spec-hash', digest);
 

@@ -48,13 +48,35 @@ describe('a watch session over a sequence of edits', () => {
     await expectFullRunBytes();
   });
 
+  it("answers a save that left the spec's bytes as they were with the last run", async () => {
+    const reused = session.hits.get('run') ?? 0;
+    writeFileSync(spec, JSON.stringify(document, null, 2));
+    const { files } = await generate({ spec, out, apiName: 'pets', session });
+    expect(files.written).toBe(0);
+    expect(session.hits.get('run')).toBe(reused + 1);
+    await expectFullRunBytes();
+  });
+
   it('writes a hand-edited file again as generated, though the session holds its text', async () => {
     const client = path.join(out, 'src/client.ts');
     const generated = readFileSync(client, 'utf8');
     writeFileSync(client, `${generated}// a hand edit\n`);
+    const reused = session.hits.get('run') ?? 0;
     const { files } = await generate({ spec, out, apiName: 'pets', session });
+    // The spec is as the last run read it: its result is written again, not the run redone.
+    expect(session.hits.get('run')).toBe(reused + 1);
     expect(files.written).toBe(1);
     expect(readFileSync(client, 'utf8')).toBe(generated);
+  });
+
+  it("runs again when the options change, though the spec's bytes did not", async () => {
+    const reused = session.hits.get('run') ?? 0;
+    const { drift } = await check({ spec, out, apiName: 'pets', packageName: 'pets-sdk', session });
+    expect(session.hits.get('run')).toBe(reused);
+    expect(drift.files).toContain('package.json');
+    // And the run of the package's own options is the one kept now: run anew, nothing drifts.
+    const again = await check({ spec, out, apiName: 'pets', session });
+    expect(again.drift.files).toEqual([]);
   });
 
   it('released the whole session against the package it started from, once', () => {
@@ -69,10 +91,44 @@ describe('a watch session over a sequence of edits', () => {
 
   it('reused the formatted files, the base model and its spec hash, and the memo', () => {
     expect(session.hits.get('formatted')).toBeGreaterThan(0);
+    // The two saves that left the spec's bytes as the session's last run read them.
+    expect(session.hits.get('run')).toBe(2);
     // Built once, for the first edit that changed the spec; found for every later one.
     expect(session.hits.get('base-model')).toBeGreaterThan(edits.length - 3);
     expect(session.hits.get('spec-hash')).toBeGreaterThan(edits.length - 3);
     expect(session.memo?.hits.get('fixtures-component')).toBeGreaterThan(0);
     expect(session.memo?.hits.get('verify-section')).toBeGreaterThan(0);
+  });
+});
+
+describe('a watch session over a spec of several files', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'zapgen-session-files-'));
+  const spec = path.join(folder, 'openapi.json');
+  const schemas = path.join(folder, 'schemas.json');
+  const out = path.join(folder, 'package');
+  const document: Document = structuredClone(start);
+  const shared: Document = { NewPet: document.components.schemas.NewPet };
+  document.components.schemas.NewPet = { $ref: './schemas.json#/NewPet' };
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('runs again when only a referenced file changed, and writes what a full run writes', async () => {
+    writeFileSync(spec, JSON.stringify(document));
+    writeFileSync(schemas, JSON.stringify(shared));
+    await generate({ spec, out, apiName: 'pets', memo: false });
+    const session = openWatchSession(out);
+    await generate({ spec, out, apiName: 'pets', session });
+    shared.NewPet.properties.age = { type: 'integer', minimum: 0 };
+    writeFileSync(schemas, JSON.stringify(shared));
+    const { files } = await generate({ spec, out, apiName: 'pets', session });
+    expect(session.hits.get('run')).toBeUndefined();
+    expect(files.written).toBeGreaterThan(0);
+    const { drift } = await check({
+      spec,
+      out,
+      apiName: 'pets',
+      memo: false,
+      previous: session.previous!,
+    });
+    expect(drift.files).toEqual([]);
   });
 });
