@@ -108,6 +108,24 @@ export class GenerationSession {
     return hash;
   }
 
+  /**
+   * Builds now what the release of an edit reads of the previous package (its model and its
+   * spec hash), once per session: watch mode calls it while it waits for the first change, so
+   * that the first edit does not pay for it.
+   */
+  prepareBase(): void {
+    const document = this.previous?.document;
+    if (!document) return;
+    const { specHash: recorded } = this.previous;
+    // An `openapi.json` that is not the spec its version was computed from is never diffed.
+    if (
+      recorded !== undefined &&
+      this.previousSpecHash({ ...this.previous, document }) !== recorded
+    )
+      return;
+    this.baseModel(document);
+  }
+
   /** Notes that `openapi.json` written with bytes of sha256 `digest` is a spec of hash `hash`. */
   wroteSpec({ digest, hash }: { digest: string; hash: string }): void {
     this.memo?.set(previousSpecKey(digest), hash);
@@ -115,7 +133,8 @@ export class GenerationSession {
 
   /**
    * The result the last run kept (`keepRun`), when this run is the same one again: the same
-   * `run` (options, emitters and functions) and every spec file it read still holding the bytes it parsed.
+   * `run` (options, emitters and functions) and every spec file it read still holding the
+   * bytes it parsed.
    */
   reusedRun<T>(run: RunIdentity): T | undefined {
     const kept = this.#lastRun;
