@@ -215,7 +215,12 @@ async function generateLocked(options: GenerateOptions): Promise<GenerateSummary
     files: built.outputs,
     marker: built.marker,
     force: options.force ?? false,
+    ...(session.retain && {
+      knownOnDisk: (file: OutputFile, target: string) =>
+        session.knownOnDisk(file, path.resolve(target)),
+    }),
   });
+  session.recordOnDisk(options.out, built.outputs);
   if (session.memo) saveMemo({ out: options.out, memo: session.memo });
   built.timings.write += performance.now() - start;
   const mismatch = runtimeMismatch(options.out);

@@ -18,12 +18,14 @@
  *   twice, a `touch`) is answered with it, and only the write (which still puts back a file
  *   edited by hand) runs again.
  */
+import { statSync, type BigIntStats } from 'node:fs';
+import path from 'node:path';
 import { buildModel, type ApiModel } from './model/index.js';
 import { memoOf } from './cache.js';
 import { Memo } from './memo/index.js';
 import { specFileHash } from './load/bounds.js';
 import { readPreviousPackage, type PreviousPackage } from './release/index.js';
-import { specHash } from './write/index.js';
+import { specHash, type OutputFile } from './write/index.js';
 
 /** A file as formatted for the package: its bytes and their sha256 (hex). */
 export interface FormattedFile {
@@ -44,6 +46,8 @@ export class GenerationSession {
   readonly #models = new WeakMap<object, ApiModel>();
   readonly #hashes = new WeakMap<object, string>();
   #lastRun: KeptRun | undefined;
+  /** Absolute path → the bytes (as text) a file had when last written or compared, and its stamp. */
+  readonly #onDisk = new Map<string, { contents: string; stamp: string }>();
 
   constructor({
     memo,
@@ -106,6 +110,36 @@ export class GenerationSession {
         : compute();
     this.#hashes.set(previous.document, hash);
     return hash;
+  }
+
+  /**
+   * Whether the file at `target` (absolute) still holds `file`'s bytes, known without reading
+   * it: the session recorded it with these bytes (`recordOnDisk`) and its stamp (inode, size,
+   * modification and change times, in nanoseconds) is the same. Any write changes the change
+   * time, which no tool can set back, so a file edited since is read and compared again.
+   */
+  knownOnDisk(file: OutputFile, target: string): boolean {
+    const kept = this.#onDisk.get(target);
+    if (kept?.contents !== file.contents || kept.stamp !== stampOf(target)) return false;
+    this.#hit('on-disk');
+    return true;
+  }
+
+  /**
+   * Records that the files of `out` hold `files`' bytes (a retaining session only), just after a
+   * write that wrote or compared each of them. A file changed too recently for its times to tell
+   * a later write from this one (the racy case git knows) is not recorded: it is read next time.
+   */
+  recordOnDisk(out: string, files: readonly OutputFile[]): void {
+    if (!this.retain) return;
+    const settled = BigInt(Date.now() - RACY_MS) * 1_000_000n;
+    for (const file of files) {
+      const target = path.resolve(out, file.path);
+      const stats = statOf(target);
+      if (stats && stats.ctimeNs < settled && stats.mtimeNs < settled)
+        this.#onDisk.set(target, { contents: file.contents, stamp: stampText(stats) });
+      else this.#onDisk.delete(target);
+    }
   }
 
   /**
@@ -175,6 +209,28 @@ interface KeptRun extends RunIdentity {
   /** Each spec file read (absolute path) → sha256 of the bytes parsed. */
   sources: Record<string, string>;
   result: unknown;
+}
+
+/**
+ * How long after a write a file's times may still equal those of a later write: file times
+ * advance by the kernel's clock tick (a few milliseconds); a second is far beyond it.
+ */
+const RACY_MS = 1000;
+
+function statOf(target: string): BigIntStats | undefined {
+  try {
+    return statSync(target, { bigint: true });
+  } catch {
+    return undefined;
+  }
+}
+
+const stampText = (stats: BigIntStats) =>
+  `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+
+function stampOf(target: string): string | undefined {
+  const stats = statOf(target);
+  return stats && stampText(stats);
 }
 
 const sameItems = (a: readonly object[], b: readonly object[]) =>

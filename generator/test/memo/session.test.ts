@@ -72,6 +72,26 @@ describe('a watch session over a sequence of edits', () => {
     expect(readFileSync(client, 'utf8')).toBe(generated);
   });
 
+  it('knows the files it wrote by their stamps, and still finds a hand edit that keeps the size', async () => {
+    // Files written less than a second ago are read again (their times could be a later
+    // write's): the run after this wait records every file, the next one reads none.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await generate({ spec, out, apiName: 'pets', session });
+    const known = session.hits.get('on-disk') ?? 0;
+    const { files } = await generate({ spec, out, apiName: 'pets', session });
+    expect(files).toMatchObject({ written: 0, deleted: 0 });
+    expect(session.hits.get('on-disk')).toBe(known + files.unchanged);
+    const client = path.join(out, 'src/client.ts');
+    const generated = readFileSync(client, 'utf8');
+    const edited = generated.replace(/export/, 'exporT');
+    expect(edited.length).toBe(generated.length);
+    writeFileSync(client, edited);
+    const again = await generate({ spec, out, apiName: 'pets', session });
+    expect(again.files.written).toBe(1);
+    expect(readFileSync(client, 'utf8')).toBe(generated);
+    await expectFullRunBytes();
+  });
+
   it("runs again when the options change, though the spec's bytes did not", async () => {
     const reused = session.hits.get('run') ?? 0;
     const { drift } = await check({ spec, out, apiName: 'pets', packageName: 'pets-sdk', session });
@@ -94,8 +114,9 @@ describe('a watch session over a sequence of edits', () => {
 
   it('reused the formatted files, the base model and its spec hash, and the memo', () => {
     expect(session.hits.get('formatted')).toBeGreaterThan(0);
-    // The two saves that left the spec's bytes as the session's last run read them.
-    expect(session.hits.get('run')).toBe(2);
+    // The runs that found the spec's bytes as the session's last run read them: the same bytes
+    // saved again, the hand edit, and the three runs of the stamps' test.
+    expect(session.hits.get('run')).toBe(5);
     // Built before the first edit: found by every run that diffed against it, the edits but
     // the first (the spec as generated) and the two checks with other options.
     expect(session.hits.get('base-model')).toBe(edits.length - 1 + 2);
