@@ -221,7 +221,7 @@ async function generateLocked(options: GenerateOptions): Promise<GenerateSummary
     }),
   });
   session.recordOnDisk(options.out, built.outputs);
-  if (session.memo) saveMemo({ out: options.out, memo: session.memo });
+  if (session.memo && !built.reused) saveMemo({ out: options.out, memo: session.memo });
   built.timings.write += performance.now() - start;
   const mismatch = runtimeMismatch(options.out);
   return {
@@ -263,7 +263,7 @@ async function checkLocked(options: GenerateOptions): Promise<CheckSummary> {
     marker: built.marker,
     label: displayPath(path.resolve(options.out)),
   });
-  if (session.memo) saveMemo({ out: options.out, memo: session.memo });
+  if (session.memo && !built.reused) saveMemo({ out: options.out, memo: session.memo });
   built.timings.write += performance.now() - start;
   return { ...built.summary, files: built.outputs.length, drift, timings: rounded(built.timings) };
 }
@@ -276,6 +276,11 @@ interface Built {
   /** What the user should know about the output (files left unformatted). */
   notes: string[];
   timings: Timings;
+  /**
+   * The session's last run, answered again (`build`): it used nothing of the memo, so the memo
+   * must not end a run now, which would forget every entry.
+   */
+  reused?: boolean;
 }
 
 function sessionFor(options: GenerateOptions): GenerationSession {
@@ -294,7 +299,7 @@ async function build(options: GenerateOptions, session: GenerationSession): Prom
   const reused = session.reusedRun<Built>(identity);
   if (reused) {
     const timings = { load: performance.now() - start, model: 0, emit: 0, verify: 0, write: 0 };
-    return { ...reused, timings };
+    return { ...reused, timings, reused: true };
   }
   const built = await buildAnew(options, session);
   session.keepRun(identity, built.summary.sourceHashes, built);

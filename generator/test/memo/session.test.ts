@@ -53,10 +53,13 @@ describe('a watch session over a sequence of edits', () => {
 
   it("answers a save that left the spec's bytes as they were with the last run", async () => {
     const reused = session.hits.get('run') ?? 0;
+    const memoSize = session.memo!.size;
     writeFileSync(spec, JSON.stringify(document, null, 2));
     const { files } = await generate({ spec, out, apiName: 'pets', session });
     expect(files.written).toBe(0);
     expect(session.hits.get('run')).toBe(reused + 1);
+    // The run looked nothing up: the memo keeps what the next edit reuses.
+    expect(session.memo!.size).toBe(memoSize);
     await expectFullRunBytes();
   });
 
