@@ -310,6 +310,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
           generate: (target, session) =>
             generateWatched(io, target, { force: values.force ?? false, session }),
           openSession: (target) => openWatchSession(target.out),
+          prepare: (session) => session.prepareBase(),
           log: io.stdout,
         });
       } catch (error) {

@@ -39,7 +39,7 @@ import { transformersActing } from './emit/zod/codecs.js';
 import { locateChanges, type LocatedChange } from './diff/index.js';
 import { memoOf, saveMemo } from './cache.js';
 import { Memo } from './memo/index.js';
-import { GenerationSession, type FormattedFile } from './session.js';
+import { GenerationSession, type FormattedFile, type RunIdentity } from './session.js';
 import {
   BUNDLED_SPEC_FILE,
   computeRelease,
@@ -216,8 +216,13 @@ async function generateLocked(options: GenerateOptions): Promise<GenerateSummary
     files: built.outputs,
     marker: built.marker,
     force: options.force ?? false,
+    ...(session.retain && {
+      knownOnDisk: (file: OutputFile, target: string) =>
+        session.knownOnDisk(file, path.resolve(target)),
+    }),
   });
-  if (session.memo) saveMemo({ out: options.out, memo: session.memo });
+  session.recordOnDisk(options.out, built.outputs);
+  if (session.memo && !built.reused) saveMemo({ out: options.out, memo: session.memo });
   built.timings.write += performance.now() - start;
   const mismatch = runtimeMismatch(options.out);
   return {
@@ -263,7 +268,7 @@ async function checkLocked(options: GenerateOptions): Promise<CheckSummary> {
     marker: built.marker,
     label: displayPath(path.resolve(options.out)),
   });
-  if (session.memo) saveMemo({ out: options.out, memo: session.memo });
+  if (session.memo && !built.reused) saveMemo({ out: options.out, memo: session.memo });
   built.timings.write += performance.now() - start;
   return { ...built.summary, files: built.outputs.length, drift, timings: rounded(built.timings) };
 }
@@ -276,6 +281,11 @@ interface Built {
   /** What the user should know about the output (files left unformatted). */
   notes: string[];
   timings: Timings;
+  /**
+   * The session's last run, answered again (`build`): it used nothing of the memo, so the memo
+   * must not end a run now, which would forget every entry.
+   */
+  reused?: boolean;
 }
 
 function sessionFor(options: GenerateOptions): GenerationSession {
@@ -284,7 +294,51 @@ function sessionFor(options: GenerateOptions): GenerationSession {
   return new GenerationSession({ memo, ...(options.previous && { previous: options.previous }) });
 }
 
+/**
+ * A run of the session again, when its spec files hold the bytes the last run read (watch mode:
+ * a save that changed nothing), else a new run. Only the write (or compare) follows either way.
+ */
 async function build(options: GenerateOptions, session: GenerationSession): Promise<Built> {
+  const identity = runIdentityOf(options);
+  const start = performance.now();
+  const reused = session.reusedRun<Built>(identity);
+  if (reused) {
+    const timings = { load: performance.now() - start, model: 0, emit: 0, verify: 0, write: 0 };
+    return { ...reused, timings, reused: true };
+  }
+  const built = await buildAnew(options, session);
+  session.keepRun(identity, built.summary.sourceHashes, built);
+  return built;
+}
+
+/**
+ * Everything a run's bytes depend on besides its spec files and the previous package: its
+ * options as text, and the emitters and the config's functions (names, namespaces) themselves.
+ */
+function runIdentityOf(options: GenerateOptions): RunIdentity {
+  const objects: object[] = [...(options.emitters ?? defaultEmitters)];
+  const key = JSON.stringify(
+    {
+      cwd: process.cwd(),
+      spec: path.resolve(options.spec),
+      out: path.resolve(options.out),
+      packageName: options.packageName,
+      specLabel: options.specLabel,
+      apiName: options.apiName,
+      filter: options.filter,
+      overlays: options.overlays?.map((overlay) => path.resolve(overlay)),
+      names: options.names,
+      namespaces: options.namespaces,
+      readWrite: options.readWrite,
+      transformers: options.transformers,
+    },
+    (_key, value: unknown) =>
+      typeof value === 'function' ? `function ${objects.push(value) - 1}` : value,
+  );
+  return { key, objects };
+}
+
+async function buildAnew(options: GenerateOptions, session: GenerationSession): Promise<Built> {
   const timings: Timings = { load: 0, model: 0, emit: 0, verify: 0, write: 0 };
   let start = performance.now();
   const produced = await produce({ options, lap, session });

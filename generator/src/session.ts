@@ -12,13 +12,20 @@
  *   its `openapi.json`, built once instead of on every run;
  * - with `retain` (watch mode), each file's emitted text and its formatted bytes: a file an edit
  *   did not change is found by comparing its text with the one kept, not by hashing it and
- *   reading it back from disk.
+ *   reading it back from disk;
+ * - with `retain`, the last run's result with the options it ran with and the bytes of every
+ *   spec file it read: a save that leaves every spec file's bytes as they were (an editor saving
+ *   twice, a `touch`) is answered with it, and only the write (which still puts back a file
+ *   edited by hand) runs again.
  */
+import { statSync, type BigIntStats } from 'node:fs';
+import path from 'node:path';
 import { buildModel, type ApiModel } from './model/index.js';
 import { memoOf } from './cache.js';
 import { Memo } from './memo/index.js';
+import { specFileHash } from './load/bounds.js';
 import { readPreviousPackage, type PreviousPackage } from './release/index.js';
-import { specHash } from './write/index.js';
+import { specHash, type OutputFile } from './write/index.js';
 
 /** A file as formatted for the package: its bytes and their sha256 (hex). */
 export interface FormattedFile {
@@ -38,6 +45,9 @@ export class GenerationSession {
   readonly #formatted = new Map<string, FormattedFile & { emitted: string }>();
   readonly #models = new WeakMap<object, ApiModel>();
   readonly #hashes = new WeakMap<object, string>();
+  #lastRun: KeptRun | undefined;
+  /** Absolute path → the bytes (as text) a file had when last written or compared, and its stamp. */
+  readonly #onDisk = new Map<string, { contents: string; stamp: string }>();
 
   constructor({
     memo,
@@ -102,15 +112,129 @@ export class GenerationSession {
     return hash;
   }
 
+  /**
+   * Whether the file at `target` (absolute) still holds `file`'s bytes, known without reading
+   * it: the session recorded it with these bytes (`recordOnDisk`) and its stamp (inode, size,
+   * modification and change times, in nanoseconds) is the same. Any write changes the change
+   * time, which no tool can set back, so a file edited since is read and compared again.
+   */
+  knownOnDisk(file: OutputFile, target: string): boolean {
+    const kept = this.#onDisk.get(target);
+    if (kept?.contents !== file.contents || kept.stamp !== stampOf(target)) return false;
+    this.#hit('on-disk');
+    return true;
+  }
+
+  /**
+   * Records that the files of `out` hold `files`' bytes (a retaining session only), just after a
+   * write that wrote or compared each of them. A file changed too recently for its times to tell
+   * a later write from this one (the racy case git knows) is not recorded: it is read next time.
+   */
+  recordOnDisk(out: string, files: readonly OutputFile[]): void {
+    if (!this.retain) return;
+    const settled = BigInt(Date.now() - RACY_MS) * 1_000_000n;
+    for (const file of files) {
+      const target = path.resolve(out, file.path);
+      const stats = statOf(target);
+      if (stats && stats.ctimeNs < settled && stats.mtimeNs < settled)
+        this.#onDisk.set(target, { contents: file.contents, stamp: stampText(stats) });
+      else this.#onDisk.delete(target);
+    }
+  }
+
+  /**
+   * Builds now what the release of an edit reads of the previous package (its model and its
+   * spec hash), once per session: watch mode calls it while it waits for the first change, so
+   * that the first edit does not pay for it.
+   */
+  prepareBase(): void {
+    const document = this.previous?.document;
+    if (!document) return;
+    const { specHash: recorded } = this.previous;
+    // An `openapi.json` that is not the spec its version was computed from is never diffed.
+    if (
+      recorded !== undefined &&
+      this.previousSpecHash({ ...this.previous, document }) !== recorded
+    )
+      return;
+    this.baseModel(document);
+  }
+
   /** Notes that `openapi.json` written with bytes of sha256 `digest` is a spec of hash `hash`. */
   wroteSpec({ digest, hash }: { digest: string; hash: string }): void {
     this.memo?.set(previousSpecKey(digest), hash);
+  }
+
+  /**
+   * The result the last run kept (`keepRun`), when this run is the same one again: the same
+   * `run` (options, emitters and functions) and every spec file it read still holding the
+   * bytes it parsed.
+   */
+  reusedRun<T>(run: RunIdentity): T | undefined {
+    const kept = this.#lastRun;
+    if (!kept || kept.key !== run.key || !sameItems(kept.objects, run.objects)) return undefined;
+    for (const [file, hash] of Object.entries(kept.sources))
+      if (specFileHash(file) !== hash) return undefined;
+    this.#hit('run');
+    return kept.result as T;
+  }
+
+  /**
+   * Keeps a run's result for the next run of a retaining session. Only a session whose previous
+   * package is fixed keeps one: otherwise the release depends on the package on disk, which the
+   * run itself wrote.
+   */
+  keepRun<T>(run: RunIdentity, sources: Readonly<Record<string, string>>, result: T): void {
+    this.#lastRun =
+      this.retain && this.previous
+        ? { key: run.key, objects: [...run.objects], sources: { ...sources }, result }
+        : undefined;
   }
 
   #hit(kind: string): void {
     this.hits.set(kind, (this.hits.get(kind) ?? 0) + 1);
   }
 }
+
+/**
+ * What a run is, besides its spec files' bytes: its options as text, and the objects they hold
+ * that text cannot tell apart (emitters, functions), compared by identity.
+ */
+export interface RunIdentity {
+  key: string;
+  objects: readonly object[];
+}
+
+interface KeptRun extends RunIdentity {
+  /** Each spec file read (absolute path) → sha256 of the bytes parsed. */
+  sources: Record<string, string>;
+  result: unknown;
+}
+
+/**
+ * How long after a write a file's times may still equal those of a later write: file times
+ * advance by the kernel's clock tick (a few milliseconds); a second is far beyond it.
+ */
+const RACY_MS = 1000;
+
+function statOf(target: string): BigIntStats | undefined {
+  try {
+    return statSync(target, { bigint: true });
+  } catch {
+    return undefined;
+  }
+}
+
+const stampText = (stats: BigIntStats) =>
+  `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+
+function stampOf(target: string): string | undefined {
+  const stats = statOf(target);
+  return stats && stampText(stats);
+}
+
+const sameItems = (a: readonly object[], b: readonly object[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
 
 const previousSpecKey = (digest: string) => Memo.key('previous-spec-hash', digest);
 

@@ -37,17 +37,31 @@ export async function watchTargets<T extends WatchTarget, S>({
   targets,
   generate,
   openSession,
+  prepare,
   log,
   signal,
 }: {
   targets: readonly T[];
   generate: GenerateOnce<T, S>;
   openSession: (target: T) => S;
+  /**
+   * Work the next run of a session would do, done once its runs are over and the watch waits
+   * for a change (in the CLI, `GenerationSession.prepareBase`): the first edit does not wait
+   * for it.
+   */
+  prepare?: (session: S) => void;
   log: (text: string) => void;
   signal?: AbortSignal;
 }): Promise<void> {
   const states = targets.map(
-    (target) => new TargetWatch({ target, generate, session: openSession(target), log }),
+    (target) =>
+      new TargetWatch({
+        target,
+        generate,
+        session: openSession(target),
+        ...(prepare && { prepare }),
+        log,
+      }),
   );
   for (const state of states) await state.run();
   if (states.every((state) => state.watchedFolders === 0)) {
@@ -89,6 +103,7 @@ class TargetWatch<T extends WatchTarget, S> {
   readonly #target: T;
   readonly #generate: GenerateOnce<T, S>;
   readonly #session: S;
+  readonly #prepare: ((session: S) => void) | undefined;
   readonly #log: (text: string) => void;
   /** Folder → watcher, and the file names watched in each folder. */
   readonly #watchers = new Map<string, FSWatcher>();
@@ -103,16 +118,19 @@ class TargetWatch<T extends WatchTarget, S> {
     target,
     generate,
     session,
+    prepare,
     log,
   }: {
     target: T;
     generate: GenerateOnce<T, S>;
     session: S;
+    prepare?: (session: S) => void;
     log: (text: string) => void;
   }) {
     this.#target = target;
     this.#generate = generate;
     this.#session = session;
+    this.#prepare = prepare;
     this.#log = log;
   }
 
@@ -146,6 +164,17 @@ class TargetWatch<T extends WatchTarget, S> {
       await this.#running;
     } finally {
       this.#running = undefined;
+    }
+    // After the runs, not before the next: a change that comes meanwhile waits for it all the same.
+    if (this.#prepare && !this.#closed) setImmediate(() => this.#prepareIdle());
+  }
+
+  #prepareIdle(): void {
+    if (this.#closed || this.#running) return;
+    try {
+      this.#prepare?.(this.#session);
+    } catch {
+      // Only time is lost: the run that needs the work does it, and reports what fails.
     }
   }
 

@@ -50,6 +50,12 @@ export interface WriteTarget {
   files: readonly OutputFile[];
   /** Header text that marks a file as generated (and so deletable when stale); default any zapgen header. */
   marker?: string;
+  /**
+   * Whether the file at `target` is known to hold `file`'s bytes without reading it (watch mode:
+   * the session recorded the file's stamp when it last wrote or compared it, `session.ts`).
+   * Default: every existing file is read and compared.
+   */
+  knownOnDisk?: (file: OutputFile, target: string) => boolean;
 }
 
 /** The write was refused before anything was changed: each problem names a file. */
@@ -92,6 +98,7 @@ export function planWrite({
   outDir,
   files,
   marker,
+  knownOnDisk,
   force = false,
 }: WriteTarget & { force?: boolean }): WritePlan {
   const problems: string[] = [];
@@ -115,6 +122,10 @@ export function planWrite({
       continue;
     }
     if (targetKind === 'file') {
+      if (knownOnDisk?.(file, target)) {
+        plan.unchanged += 1;
+        continue;
+      }
       const before = nodeFs.readFileSync(target);
       if (before.equals(Buffer.from(file.contents, 'utf8'))) {
         plan.unchanged += 1;
