@@ -125,7 +125,7 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
   [
     'redocly-habits-multi-file',
     {
-      why: "habits of Redocly-kept specs: a description `$ref` to a Markdown file, `required: true` beside a parameter's and a request body's `$ref`, a `2xx` response, an undeclared `{hostname}` server variable: read as Redocly reads them, with warnings",
+      why: "habits of Redocly-kept specs: a description `$ref` to a Markdown file, `required: true` beside a parameter's and a request body's `$ref`, a `2xx` response, an undeclared `{hostname}` server variable, an example's `value` as a `$ref` to a JSON file: read as Redocly reads them, with warnings",
       want: { warnings: [] },
     },
   ],

@@ -160,7 +160,10 @@ class Bundler {
         this.#child(node, String(index), context);
     } else {
       for (const key of Object.keys(node)) {
-        if (isDataKey({ key, parentKey, value: (node as Record<string, unknown>)[key] })) continue;
+        if (isDataKey({ key, parentKey, value: (node as Record<string, unknown>)[key] })) {
+          this.#exampleFile(node as Record<string, unknown>, key, context);
+          continue;
+        }
         this.#child(node as Record<string, unknown>, key, context);
       }
     }
@@ -215,6 +218,53 @@ class Bundler {
     this.#walk(container[key], key, childContext);
     this.#path.pop();
     this.#roles.pop();
+  }
+
+  /**
+   * An Example's `value` or an `example` written as `{ $ref: ./examples/order.json }`. To OpenAPI
+   * that is literal data, but Redocly, swagger-parser and openapi-typescript read the file, and
+   * the authors who write it (a habit of Redocly-kept specs) mean the file's content: read as
+   * data, never walked for references, with a warning. Only a lone `$ref` to another file counts:
+   * `{ $ref: '#/...' }`, or one with siblings, stays the literal object it is.
+   */
+  #exampleFile(container: Record<string, unknown>, key: string, context: Context): void {
+    const value = container[key];
+    if (key !== 'value' && key !== 'example') return;
+    if (!isObject(value) || typeof value.$ref !== 'string' || Object.keys(value).length !== 1)
+      return;
+    const ref = value.$ref;
+    const target = ref.startsWith('#') ? undefined : this.#target(ref, context.file);
+    if (!target || target.file === context.file.path) return;
+    this.#path.push(key);
+    const segments = [...context.base, ...this.#path.slice(context.depth), '$ref'];
+    const warn = (message: string) =>
+      this.findings.push({
+        file: context.file.displayPath,
+        ...context.file.locate(segments),
+        rule: 'example-ref',
+        severity: 'warning',
+        message,
+      });
+    const file = this.#read(target.file);
+    const data =
+      typeof file === 'string' ? undefined : getAt(file.data, parsePointer(target.pointer));
+    if (typeof file === 'string' || data === undefined) {
+      warn(
+        `\`${key}: { $ref: ${JSON.stringify(ref)} }\` names data that cannot be read (${typeof file === 'string' ? (this.#missing.get(target.file)?.reason ?? displayPath(target.file)) : `no ${target.pointer} in ${file.displayPath}`}), so it is read as the literal object it is`,
+      );
+    } else {
+      // A copy: the same file may be data here and a document node elsewhere.
+      container[key] = structuredClone(data);
+      this.sourceMap.mount({
+        pointer: toPointer(this.#path),
+        file,
+        segments: parsePointer(target.pointer),
+      });
+      warn(
+        `\`${key}: { $ref: ${JSON.stringify(ref)} }\` is literal data to OpenAPI (\`externalValue\` names a file); read as the file's content, as Redocly and openapi-typescript read it`,
+      );
+    }
+    this.#path.pop();
   }
 
   /**

@@ -99,3 +99,42 @@ describe('bundleSpec', () => {
     ]);
   });
 });
+
+describe('an example written as a $ref to a file (a Redocly habit)', () => {
+  const folder = fileURLToPath(
+    new URL('../../../test/fixtures/generality/redocly-habits-multi-file/', import.meta.url),
+  );
+  const spec = loadSpec(folder);
+  const examples = (spec.document as Record<string, any>).paths['/orders'].post.responses['201']
+    .content['application/json'].examples;
+  const relative = (file: string) => path.relative(folder, file).split(path.sep).join('/');
+
+  it("is read as the file's content, which is an input of the run", () => {
+    expect(examples.created.value).toEqual({
+      id: 'ord_1',
+      note: 'The first order, an example kept in a file of its own.',
+    });
+    expect(spec.files.map(relative)).toContain('examples/order.json');
+  });
+
+  it('warns where the $ref stands', () => {
+    expect(
+      spec.findings
+        .filter((finding) => finding.rule === 'example-ref')
+        .map(
+          (finding) => `${relative(path.resolve(finding.file))}:${finding.line}:${finding.column}`,
+        ),
+    ).toEqual(['paths/orders.yaml:27:24']);
+  });
+
+  it('locates the data in its file', () => {
+    const { file, line } = spec.sourceMap.locate(
+      '/paths/~1orders/post/responses/201/content/application~1json/examples/created/value/note',
+    );
+    expect(`${relative(path.resolve(file))}:${line}`).toBe('examples/order.json:1');
+  });
+
+  it('keeps a lone $ref into the document itself as the literal data it is', () => {
+    expect(examples.literal.value).toEqual({ $ref: '#/components/parameters/Filter' });
+  });
+});
