@@ -274,7 +274,7 @@ async function bundle(options: {
       for (const imported of outputs[path]!.imports)
         if (imported.kind === 'import-statement') visitLoaded(imported.path);
     };
-    const wanted = [options.validatedInput, 'packages/runtime/dist/validation.js'];
+    const wanted = [options.validatedInput, 'packages/runtime/dist/client/call-validation.js'];
     for (const path of onDemand)
       if (Object.keys(outputs[path]!.inputs).some((input) => wanted.includes(input)))
         visitLoaded(path);

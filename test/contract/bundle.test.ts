@@ -217,7 +217,7 @@ describe('a bundle importing one operation', () => {
   );
 
   test.each(cases)(
-    '%s: code split, a call of an operation that does not stream loads no stream reader at once, nor pagination, polling, the redirect follower, the multipart encoder or the middleware chain',
+    '%s: code split, a call of an operation that does not stream loads no stream reader at once, nor pagination, polling, the redirect follower, the multipart encoder, the middleware chain, idempotency keys or the words of a mistaken call',
     async (_name, { given }) => {
       const { atLoad, onDemand } = await splitBundle(
         `import { createBaseClient, ${given.fn} } from '${given.packageName}';\nexport const run = (options, args) => ${given.fn}(createBaseClient(options), args);`,
@@ -234,6 +234,10 @@ describe('a bundle importing one operation', () => {
         'runtime/dist/client/redirect.js',
         'runtime/dist/client/multipart.js',
         'runtime/dist/client/through-middleware.js',
+        'runtime/dist/client/middleware-chain.js',
+        'runtime/dist/client/stream-call.js',
+        'runtime/dist/client/idempotency.js',
+        'runtime/dist/client/check-call-words.js',
         'runtime/dist/pagination.js',
         'runtime/dist/polling.js',
       ];
@@ -285,6 +289,17 @@ describe('a bundle importing one operation', () => {
         issues: [expect.objectContaining({ parameter: want.badParameter })],
       });
       expect(String((error as Error).message)).toMatch(want.badMessage);
+
+      // A misspelled argument group: its words load with the mistake, and nothing is sent.
+      const misspelled = await run({ ...options, fetch: bad.fetch }, { qurey: {} }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(bad.sent).toEqual([]);
+      expect(misspelled).toMatchObject({
+        name: 'RequestValidationError',
+        issues: [{ parameter: 'qurey', in: 'arguments', path: ['qurey'] }],
+      });
+      expect(String((misspelled as Error).message)).toContain('(did you mean "query"?)');
 
       const good = stubFetch(given.responseBody);
       await expect(run({ ...options, fetch: good.fetch }, given.args)).resolves.toEqual(

@@ -137,6 +137,13 @@ const CASES: [string, { why: string; want: { warnings: string[] } }][] = [
     },
   ],
   [
+    'shared-pointer-targets.yaml',
+    {
+      why: "targets of `$ref`s into other schemas (a property, an allOf part, a path's body), shared three levels deep, one on a component cycle, one sent and answered, one a multipart Blob: each emitter names each target once, and the package type-checks with them",
+      want: { warnings: [] },
+    },
+  ],
+  [
     'openapi-3.2-read-as-3.1.yaml',
     {
       why: 'an OpenAPI 3.2 document (a tag summary) is read as 3.1, with a warning naming what is left out',

@@ -332,6 +332,16 @@ export function splitReadWrite(model: ApiModel): void {
     if (hidden.length) collection.hidden = [...new Set(hidden)].sort(compareCodePoints);
   }
   model.readWrite = { replaced };
+  // A shared schema reshaped for a direction is shared as much as the schema it was made from.
+  if (model.sharedSchemas?.size) {
+    const shared = new Map(model.sharedSchemas);
+    for (const [node, pointer] of model.sharedSchemas)
+      for (const shaper of shapers) {
+        const shaped = shaper.shape(node);
+        if (!shared.has(shaped)) shared.set(shaped, pointer);
+      }
+    model.sharedSchemas = shared;
+  }
 }
 
 /** The properties an object value of `schema` has at its top level (through refs and allOf). */

@@ -1,44 +1,16 @@
+/**
+ * `@zapgen/runtime/validation`: a call's arguments and a response body checked against the
+ * validators a definition carries, failures worded in English unless the application configured
+ * a zod locale.
+ */
+import type { OperationArgs, OperationDefinition } from './definition.js';
+import type { ResponseValidationReport, ValidationIssue } from './errors.js';
 import { safeParseWorded } from './messages.js';
-import type { OperationArgs, OperationDefinition, ParameterLocation } from './definition.js';
-import { formatPath, type ResponseValidationReport, type ValidationIssue } from './errors.js';
 import { responseFor } from './responses.js';
-import { isStreamValue } from './form-fields.js';
-import { compiledValidator } from './compiled-validators.js';
+import { checkRequest, checkResponse, type ResponseCheck } from './validation-checks.js';
 
 export { responseFor };
-// For `client/validated.ts`, which loads this module on demand: a route gets its validators with
-// it, and a bundle whose calls never validate carries neither.
 export { withValidators } from './with-validators.js';
-
-const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
-
-/** The parameter groups the operation has, each `{}` when the caller gave none. */
-function parameterGroups(
-  operation: OperationDefinition,
-  args: OperationArgs,
-): Record<string, Record<string, unknown>> {
-  const groups: Record<string, Record<string, unknown>> = {};
-  for (const location of LOCATIONS) {
-    if (operation.parameters.some((parameter) => parameter.in === location))
-      groups[location] = args[location] ?? {};
-  }
-  return groups;
-}
-
-/**
- * A multipart body with its streamed files as empty `Blob`s: a stream is a file whose bytes are
- * read only as they are sent, so its schema (a binary, a `Blob`) is checked, not its content.
- */
-function streamsAsFiles(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const asFile = (value: unknown) => (isStreamValue(value) ? new Blob([]) : value);
-  return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [
-      key,
-      Array.isArray(value) ? value.map(asFile) : asFile(value),
-    ]),
-  );
-}
 
 /**
  * Validates a call's arguments before anything is sent, with the validators the definition
@@ -48,66 +20,10 @@ export function validateRequest(
   operation: OperationDefinition,
   args: OperationArgs,
 ): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  if (operation.parameterValidator) {
-    const result = safeParseWorded(
-      compiledValidator(operation.parameterValidator),
-      parameterGroups(operation, args),
-    );
-    if (!result.success) {
-      for (const found of result.error.issues) {
-        const [location, name] = found.path;
-        issues.push({
-          parameter: name === undefined ? String(location ?? '(parameters)') : String(name),
-          in: location === undefined ? 'parameters' : String(location),
-          path: found.path,
-          message: found.message,
-        });
-      }
-    }
-  }
-  const body = operation.requestBody;
-  if (body?.required && args.body === undefined) {
-    issues.push({ parameter: 'body', in: 'body', path: ['body'], message: 'is required' });
-  } else if (body?.validator && args.body !== undefined) {
-    const result = safeParseWorded(
-      compiledValidator(body.validator),
-      body.mediaTypes[0] === 'multipart/form-data' ? streamsAsFiles(args.body) : args.body,
-    );
-    if (!result.success) {
-      for (const found of result.error.issues) {
-        issues.push({
-          // The field, as a reader of the message looks for it: `items[0].name`.
-          parameter: found.path.length === 0 ? 'body' : formatPath(found.path),
-          in: 'body',
-          path: ['body', ...found.path],
-          message: found.message,
-        });
-      }
-    }
-  }
-  return issues;
+  return checkRequest(operation, args, safeParseWorded);
 }
 
 /** Checks a parsed response body against its schema; `undefined` when it conforms (or has none). */
-export function validateResponse(options: {
-  operation: OperationDefinition;
-  status: number;
-  body: unknown;
-  /** Check one item of a streamed response (an event, or its data; a JSON line) instead of a body. */
-  item?: boolean;
-}): ResponseValidationReport | undefined {
-  const { operation, status } = options;
-  const response = responseFor(operation, status);
-  const validator = options.item ? response?.stream?.items : response?.body;
-  if (validator === undefined) return undefined;
-  const result = safeParseWorded(compiledValidator(validator), options.body);
-  if (result.success) return undefined;
-  return {
-    operationId: operation.operationId,
-    method: operation.method,
-    path: operation.path,
-    status,
-    issues: result.error.issues.map((found) => ({ path: found.path, message: found.message })),
-  };
+export function validateResponse(options: ResponseCheck): ResponseValidationReport | undefined {
+  return checkResponse(options, safeParseWorded);
 }

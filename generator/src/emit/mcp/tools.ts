@@ -22,6 +22,7 @@ import type {
 } from '../../model/types.js';
 import { guarded, type Degradations } from '../shared/degrade.js';
 import { toJsonSchema, type JsonSchema } from '../shared/json-schema.js';
+import { sharedSchemaNames } from '../shared/shared-schemas.js';
 import { argumentNames, toolNames } from './names.js';
 
 /** Where one argument goes (the runtime's `ToolArgument`). */
@@ -73,8 +74,37 @@ export function toolPlans(model: ApiModel, degradations?: Degradations): ToolPla
   );
 }
 
-function jsonSchema(node: SchemaModel): JsonSchema {
-  return toJsonSchema({ node, refUri: definitionRef, annotations: true });
+/**
+ * The `$defs` name of each schema that references into other schemas share
+ * (`ApiModel.sharedSchemas`): a tool's schema refers to it, as to a component schema, rather
+ * than holding a copy at each use. Named as in types.ts and zod.ts, apart from every component.
+ */
+const sharedNames = new WeakMap<ApiModel, ReadonlyMap<SchemaModel, string>>();
+function sharedDefinitions(model: ApiModel): ReadonlyMap<SchemaModel, string> {
+  let names = sharedNames.get(model);
+  if (!names) {
+    names = sharedSchemaNames(
+      model.sharedSchemas,
+      model.schemas.map((named) => named.name),
+    );
+    sharedNames.set(model, names);
+  }
+  return names;
+}
+
+function jsonSchema(node: SchemaModel, model: ApiModel): JsonSchema {
+  const shared = sharedDefinitions(model);
+  return toJsonSchema({
+    node,
+    refUri: definitionRef,
+    ...(shared.size && {
+      sharedRef: (child: SchemaModel) => {
+        const name = shared.get(child);
+        return name === undefined ? undefined : definitionRef(name);
+      },
+    }),
+    annotations: true,
+  });
 }
 
 function toolPlan(options: {
@@ -115,7 +145,7 @@ function toolPlan(options: {
     counts.get(parameter.name)! > 1 ? `${parameter.in}_${parameter.name}` : parameter.name;
   const parameterNames = argumentNames(operation.parameters.map(keyOf), new Set());
   for (const parameter of operation.parameters) {
-    const schema = annotated(jsonSchema(parameter.schema), {
+    const schema = annotated(jsonSchema(parameter.schema, model), {
       description: parameter.description,
       deprecated: parameter.deprecated,
       example: parameter.example,
@@ -157,14 +187,14 @@ function toolPlan(options: {
             property: property.name,
             ...(property.schema.nullable ? { nullable: true as const } : {}),
           },
-          jsonSchema(property.schema),
+          jsonSchema(property.schema, model),
           body.required && property.required,
         );
     } else {
       const argument = taken.has('body') ? 'requestBody' : 'body';
       add(
         { name: argument, in: 'body', ...(media.schema.nullable ? { nullable: true } : {}) },
-        annotated(media.schemaless ? {} : jsonSchema(media.schema), {
+        annotated(media.schemaless ? {} : jsonSchema(media.schema, model), {
           description: body.description ?? `The request body (${essence(media.mediaType)}).`,
         }),
         body.required,
@@ -174,7 +204,7 @@ function toolPlan(options: {
 
   const output = plan.streaming
     ? streamOutputOf(operation, model)
-    : outputOf(operation, components);
+    : outputOf(operation, components, model);
   if (output) plan.output = output;
   return plan;
 }
@@ -328,6 +358,7 @@ function dereferenced(schema: SchemaModel, components: Components): SchemaModel 
 function outputOf(
   operation: OperationModel,
   components: Components,
+  model: ApiModel,
 ): ToolPlan['output'] | undefined {
   const bodies = successResponses(operation).map((response) => firstJson(response.content));
   if (!bodies.length || bodies.some((media) => media === undefined || media.schemaless))
@@ -337,7 +368,7 @@ function outputOf(
   const converted = [
     ...new Map(
       schemas.map((schema) => {
-        const json = jsonSchema(wrapped ? schema : dereferenced(schema, components));
+        const json = jsonSchema(wrapped ? schema : dereferenced(schema, components), model);
         return [JSON.stringify(json), json];
       }),
     ).values(),
@@ -402,7 +433,7 @@ function streamOutputOf(operation: OperationModel, model: ApiModel): ToolPlan['o
 
 /** One item of a stream as the runtime yields it: for server-sent events whose schema is the data's, the event around it. */
 function streamItemSchema(media: MediaTypeModel, model: ApiModel): JsonSchema {
-  const item = media.schemaless ? {} : jsonSchema(media.schema);
+  const item = media.schemaless ? {} : jsonSchema(media.schema, model);
   const shape = streamShape(media, model.schemas);
   if (shape?.kind !== 'sse' || shape.envelope) return item;
   return {
@@ -422,7 +453,12 @@ export function referencedComponents(
   schemas: readonly unknown[],
   model: ApiModel,
 ): { name: string; schema: JsonSchema }[] {
-  const byRef = new Map(model.schemas.map((named) => [definitionRef(named.name), named]));
+  const byRef = new Map([
+    ...model.schemas.map((named) => [definitionRef(named.name), named] as const),
+    ...[...sharedDefinitions(model)].map(
+      ([schema, name]) => [definitionRef(name), { name, schema }] as const,
+    ),
+  ]);
   const found = new Map<string, { name: string; schema: JsonSchema }>();
   const pending = [...schemas];
   while (pending.length) {
@@ -432,7 +468,7 @@ export function referencedComponents(
       const ref = (value as { $ref?: unknown }).$ref;
       const named = typeof ref === 'string' ? byRef.get(ref) : undefined;
       if (named && !found.has(named.name)) {
-        const converted = jsonSchema(named.schema);
+        const converted = jsonSchema(named.schema, model);
         found.set(named.name, { name: named.name, schema: converted });
         pending.push(converted);
       }

@@ -10,6 +10,7 @@
 import type { JsonValue, NamedSchema, PropertyModel, SchemaModel } from '../../model/types.js';
 import { propertyKey, stringLiteral } from '../shared/identifiers.js';
 import { docComment, schemaDoc } from './jsdoc.js';
+import { sharedReadings, sharedSchemaNames } from '../shared/shared-schemas.js';
 
 /** Where a schema is printed: what openapi-typescript's optionality rules depend on. */
 export interface Where {
@@ -166,7 +167,7 @@ export function createSchemaPrinter({
     [true, new WeakMap()],
     [false, new WeakMap()],
   ]);
-  const aliases = createAliases(shared);
+  const aliases = sharedReadings(sharedSchemaNames(shared, components.keys()));
   const printWith = (where: Where): Print => {
     const memo = cache.get(where.defaultsRequired)!;
     const print: Print = (node, depth) => {
@@ -187,7 +188,7 @@ export function createSchemaPrinter({
         return text;
       };
       // The model cuts cycles through shared schemas, so a name's body never names itself.
-      const text = shared.has(node) ? aliases.name({ node, body }) : body();
+      const text = aliases.name(node, body) ?? body();
       memo.set(node, text);
       return text;
     };
@@ -195,45 +196,8 @@ export function createSchemaPrinter({
   };
   return {
     print: (node, where) => printWith(where)(node, 0),
-    sharedDeclarations: () => aliases.declarations(),
-  };
-}
-
-/**
- * The names of the shared schemas: the pointer's segments past `#/components/schemas/`, made one
- * identifier behind a `$ref_` prefix that no component's named export or root of the file takes
- * (`$ref_Server_properties_ipConfiguration_allOf_0`). A schema printed for requests too, where a
- * default leaves a property optional, gets a second name when that changes its text.
- */
-function createAliases(shared: ReadonlyMap<SchemaModel, string>) {
-  const taken = new Set<string>();
-  const baseName = (pointer: string) => {
-    const stem = pointer
-      .replace(/^#\/(components\/schemas\/)?/, '')
-      .split('/')
-      .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .join('_')
-      .replace(/[^A-Za-z0-9_]/g, '_');
-    let name = `$ref_${stem}`;
-    for (let index = 2; taken.has(name); index++) name = `$ref_${stem}_${index}`;
-    taken.add(name);
-    return name;
-  };
-  /** Each shared node's texts (one per distinct reading), in the order first printed. */
-  const texts = new Map<SchemaModel, { base: string; texts: string[] }>();
-  const declared = new Map<string, string>();
-  return {
-    name({ node, body }: { node: SchemaModel; body: () => string }): string {
-      let entry = texts.get(node);
-      if (!entry) texts.set(node, (entry = { base: baseName(shared.get(node)!), texts: [] }));
-      const text = body();
-      let index = entry.texts.indexOf(text);
-      if (index < 0) index = entry.texts.push(text) - 1;
-      const name = index === 0 ? entry.base : `${entry.base}$${index + 1}`;
-      declared.set(name, text);
-      return name;
-    },
-    declarations: () => [...declared].map(([name, text]) => `type ${name} = ${text};`),
+    sharedDeclarations: () =>
+      aliases.declarations().map(([name, text]) => `type ${name} = ${text};`),
   };
 }
 

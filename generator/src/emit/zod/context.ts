@@ -42,6 +42,12 @@ export interface ZodContext {
   transformers?: TransformersConfig;
   /** Records that the generated module imports a conversion of `@zapgen/runtime/codecs`. */
   useCodec(name: CodecName): void;
+  /**
+   * The module-local const that stands for `schema` when it is one that references into other
+   * schemas share (`ApiModel.sharedSchemas`), declared on first use (`shared-consts.ts`);
+   * undefined for any other schema, which is printed where it is used.
+   */
+  sharedConst?(schema: SchemaModel, context: ZodContext): string | undefined;
 }
 
 /** Follows references to the schema they name; `undefined` for dangling references and ref cycles. */

@@ -23,6 +23,8 @@ import { codecExpression, codecOf } from './codecs.js';
  * `.default()` takes the output type, where those properties are required: TS2769).
  */
 export function zodExpression(schema: SchemaModel, context: ZodContext): string {
+  const shared = context.sharedConst?.(schema, context);
+  if (shared !== undefined) return shared;
   const { flavour } = context;
   let expression = baseExpression(schema, context);
   const codec = codecOf(schema, context);

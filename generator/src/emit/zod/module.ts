@@ -14,6 +14,8 @@ import { aliasCycles } from '../../model/cycles.js';
 import { receivedWebhooks } from '../../model/webhooks.js';
 import { orderSchemas } from './order.js';
 import { schemaType } from './output-type.js';
+import { sharedConsts } from './shared-consts.js';
+import { sharedSchemaNames } from '../shared/shared-schemas.js';
 import type { ZodFlavour } from './flavour.js';
 import type { TransformersConfig } from '../../config/types.js';
 
@@ -71,6 +73,7 @@ export function zodContext({
   declared,
   useHelper = () => {},
   useCodec = () => {},
+  sharedConst,
 }: {
   names: ZodNames;
   flavour: ZodFlavour;
@@ -78,6 +81,7 @@ export function zodContext({
   declared: ReadonlySet<string>;
   useHelper?: ZodContext['useHelper'];
   useCodec?: ZodContext['useCodec'];
+  sharedConst?: ZodContext['sharedConst'];
 }): ZodContext {
   const schemas = new Map(names.ordered.map((entry) => [entry.name, entry.schema]));
   return {
@@ -91,6 +95,7 @@ export function zodContext({
     flavour,
     ...(transformers && { transformers }),
     useCodec,
+    ...(sharedConst && { sharedConst }),
   };
 }
 
@@ -164,14 +169,6 @@ export function zodModule({
   const declared = new Set<string>();
   const helpers = new Set<HelperName>();
   const codecs = new Set<CodecName>();
-  const context = zodContext({
-    names,
-    flavour,
-    transformers,
-    declared,
-    useHelper: (name) => helpers.add(name),
-    useCodec: (name) => codecs.add(name),
-  });
 
   // A const's annotation is written once all are known, for a type literal that several spell
   // is named once (`shareTypeLiterals`): until then the const is its source around the annotation.
@@ -186,9 +183,31 @@ export function zodModule({
     return { head, annotation: annotations.length - 1, tail };
   };
 
+  const sharedSchemas = sharedConsts<Pending>({
+    names: sharedSchemaNames(
+      model.sharedSchemas,
+      model.schemas.map((entry) => entry.name),
+    ),
+    annotate: !client,
+    declare: ({ name, type, expression }) =>
+      client
+        ? `const ${name} = ${pure(expression)};`
+        : pending(name, `const ${name}`, type, ` = ${pure(expression)};`),
+  });
+  const context = zodContext({
+    names,
+    flavour,
+    transformers,
+    declared,
+    useHelper: (name) => helpers.add(name),
+    useCodec: (name) => codecs.add(name),
+    ...(model.sharedSchemas?.size && { sharedConst: sharedSchemas.sharedConst }),
+  });
+
   const pointers = new Map(model.schemas.map((entry) => [entry.name, entry.pointer]));
-  const declarations = names.ordered.map(({ name, schema }) =>
-    guarded(
+  // Each component after the shared schemas' consts it is the first to name.
+  const declarations = names.ordered.flatMap(({ name, schema }) => {
+    const written = guarded(
       degradations,
       {
         pointer: pointers.get(name) ?? `#/components/schemas/${name}`,
@@ -200,8 +219,9 @@ export function zodModule({
         declared.add(name);
         return degraded(name);
       },
-    ),
-  );
+    );
+    return [...sharedSchemas.drain(), written];
+  });
 
   function degraded(name: string): string {
     const constName = names.constNames.get(name)!;
@@ -347,6 +367,8 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       }),
     );
   });
+  // The shared schemas that only operations and webhooks name, before the first of them.
+  const operationShared = sharedSchemas.drain();
   const shared = shareTypeLiterals(
     annotations,
     new Set([...names.typeNames.values(), ...names.inputNames.values()]),
@@ -389,6 +411,7 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
       : '',
     helperSource({ used: helpers, flavour }),
     declarations.map(annotated).join('\n\n'),
+    operationShared.map(annotated).join('\n\n'),
     maps
       ? `/** Every component schema, by its name in the spec. */\nexport const componentSchemas: ${block(componentTypes, ';')} = ${block(componentEntries, ',')};`
       : '',

@@ -24,6 +24,9 @@ export function schemaType({
   context: ZodContext;
   mode: TypeMode;
 }): string {
+  // A shared schema's const is declared before the recursive schema that uses it.
+  const shared = context.sharedConst?.(schema, context);
+  if (shared !== undefined) return `z.${mode}<typeof ${shared}>`;
   const base = codecOf(schema, context)?.types[mode] ?? baseType(schema, context, mode);
   const nullable = schema.nullable && schema.kind !== 'null' ? `${base} | null` : base;
   return mode === 'input' && effectiveDefault(schema, context)

@@ -75,6 +75,14 @@ export function componentAnnotation(schema: SchemaModel, context: ZodContext): s
       namesComponent = true;
       return context.constName(name);
     },
+    // A shared schema's const is named like a component's (`typeof $ref_A_properties_b`).
+    ...(context.sharedConst && {
+      sharedConst: (node, inner) => {
+        const name = context.sharedConst!(node, inner);
+        if (name !== undefined) namesComponent = true;
+        return name;
+      },
+    }),
   });
   return namesComponent ? type : undefined;
 }
@@ -83,6 +91,8 @@ export function componentAnnotation(schema: SchemaModel, context: ZodContext): s
 class Unspelled extends Error {}
 
 function typeOf(schema: SchemaModel, context: ZodContext): string {
+  const shared = context.sharedConst?.(schema, context);
+  if (shared !== undefined) return `typeof ${shared}`;
   let type = baseType(schema, context);
   const codec = codecOf(schema, context);
   if (codec) type = codecType({ plan: codec, wire: type });

@@ -7,7 +7,7 @@ import type { ApiDefinition, OperationArgs, OperationDefinition } from '../defin
 import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import type { RetryPolicy } from '../retry.js';
 import type { OpenParameters } from '../serialize/index.js';
-import type * as Validation from '../validation.js';
+import type * as Validation from './call-validation.js';
 import type { ParseAs } from './body.js';
 import type { Middleware } from './middleware.js';
 import type { CallOptions, ClientOptions } from './options.js';
@@ -35,8 +35,9 @@ export interface CallContext {
   /** Present for the drop-in client: openapi-fetch's defaults (no validation, retries or timeout) and contract. */
   dropIn?: DropInSettings;
   /**
-   * The validation functions (`../validation.js`, and with them zod's messages): loaded with the
-   * first validated operation's validators (`./validated.js`), never when validation is off.
+   * The validation functions (`./call-validation.js`; zod's messages load with the first
+   * failure): loaded with the first validated operation's validators (`./validated.js`), never
+   * when validation is off.
    */
   validation?: typeof Validation;
   /** The client's retry policy, computed on the first call without a call-level `retry`. */

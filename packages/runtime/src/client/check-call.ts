@@ -5,15 +5,27 @@
  * can use. A mistake here would otherwise send a request without the parameters the caller
  * meant (a misspelled group or name is dropped by the parameter schemas), or fail later as a
  * "network failure" that does not say why.
+ *
+ * The rules run on every call; what a mistake is called (messages, "did you mean") is loaded
+ * with the first mistake (`./check-call-words.ts`), so a bundle of calls that make none leaves
+ * the words out.
  */
 import type { OperationArgs, OperationDefinition, ParameterLocation } from '../definition.js';
-import { RequestValidationError, ZapgenError, type ValidationIssue } from '../errors.js';
 import type { CallOptions, ClientOptions } from './options.js';
+import { onDemand } from './on-demand.js';
+import type { Mistake } from './check-call-words.js';
 
 const GROUPS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 const ARGUMENT_KEYS = [...GROUPS, 'body'];
+const PARSE_AS = ['json', 'text', 'blob', 'arrayBuffer', 'stream'];
+const NUMERIC_OPTIONS = ['timeoutMs', 'maxRedirects'] as const;
 
-/** Throws `RequestValidationError` (arguments, options) or `ZapgenError` (base URL); nothing is sent. */
+const loadWords = onDemand(() => import('./check-call-words.js'));
+
+/**
+ * Nothing when the call may be sent; else a promise of the error to throw:
+ * `RequestValidationError` (arguments, options) or `ZapgenError` (base URL). Nothing is sent.
+ */
 export function checkCall({
   apiName,
   baseUrl,
@@ -28,19 +40,22 @@ export function checkCall({
   operation: OperationDefinition;
   args: unknown;
   callOptions: CallOptions | undefined;
-}): void {
-  const issues: ValidationIssue[] = [];
-  argumentIssues(operation, args, issues);
-  optionIssues(callOptions, 'options', issues);
-  parseAsIssues(callOptions?.parseAs, issues);
-  optionIssues(client, 'client options', issues);
-  if (issues.length > 0)
-    throw new RequestValidationError({ operationId: operation.operationId, issues });
-  const problem =
-    client.fetch !== undefined || 'location' in globalThis
-      ? undefined
-      : baseUrlProblem({ apiName, baseUrl });
-  if (problem) throw new ZapgenError(`${operation.operationId}: ${problem}`, operation);
+}): Promise<Error> | undefined {
+  const mistakes: Mistake[] = [];
+  argumentMistakes(operation, args, mistakes);
+  optionMistakes(callOptions, 'options', mistakes);
+  if (callOptions?.parseAs !== undefined && !PARSE_AS.includes(callOptions.parseAs))
+    mistakes.push({ kind: 'parseAs', value: callOptions.parseAs, known: PARSE_AS });
+  optionMistakes(client, 'client options', mistakes);
+  if (
+    mistakes.length === 0 &&
+    client.fetch === undefined &&
+    !('location' in globalThis) &&
+    (baseUrl === '' || !isAbsoluteUrl(`${baseUrl}/`))
+  )
+    mistakes.push({ kind: 'base-url', apiName, baseUrl });
+  if (mistakes.length === 0) return undefined;
+  return loadWords().then(({ callError }) => callError(operation, mistakes));
 }
 
 /** The names of an operation's parameters in each location, computed once per definition. */
@@ -62,20 +77,14 @@ function isDeclared(declared: readonly string[], location: ParameterLocation, na
   return declared.some((candidate) => candidate.toLowerCase() === lower);
 }
 
-function argumentIssues(
+function argumentMistakes(
   operation: OperationDefinition,
   args: unknown,
-  issues: ValidationIssue[],
+  mistakes: Mistake[],
 ): void {
   if (args === undefined) return;
   if (!isPlainObject(args)) {
-    issues.push(
-      issue(
-        '(arguments)',
-        'arguments',
-        `must be an object of ${ARGUMENT_KEYS.join(', ')}, not ${describe(args)}`,
-      ),
-    );
+    mistakes.push({ kind: 'arguments', value: args, groups: ARGUMENT_KEYS });
     return;
   }
   for (const key in args as OperationArgs) {
@@ -83,29 +92,17 @@ function argumentIssues(
     const value = (args as Record<string, unknown>)[key];
     if (key === 'body') {
       if (value !== undefined && operation.requestBody === undefined)
-        issues.push(issue('body', 'body', `${operation.operationId} takes no request body`));
+        mistakes.push({ kind: 'body' });
       continue;
     }
     if (!(GROUPS as readonly string[]).includes(key)) {
-      issues.push(
-        issue(
-          key,
-          'arguments',
-          `is not an argument group${suggestion(key, ARGUMENT_KEYS)}; the groups are ${ARGUMENT_KEYS.join(', ')}`,
-        ),
-      );
+      mistakes.push({ kind: 'group', key, groups: ARGUMENT_KEYS });
       continue;
     }
     if (value === undefined) continue;
     const location = key as ParameterLocation;
     if (!isPlainObject(value)) {
-      issues.push(
-        issue(
-          location,
-          location,
-          `must be an object of ${location} parameters, not ${describe(value)}`,
-        ),
-      );
+      mistakes.push({ kind: 'group-value', location, value });
       continue;
     }
     const declared = declaredIn(operation, location);
@@ -113,66 +110,31 @@ function argumentIssues(
       if (!Object.hasOwn(value as object, name)) continue;
       const given = (value as Record<string, unknown>)[name];
       if (given === undefined || isDeclared(declared, location, name)) continue;
-      issues.push(
-        issue(
-          name,
-          location,
-          declared.length === 0
-            ? `is not a parameter: ${operation.operationId} has no ${location} parameters`
-            : `is not a ${location} parameter of ${operation.operationId}${suggestion(name, declared)}; its ${location} parameters are ${declared.join(', ')}`,
-        ),
-      );
+      mistakes.push({ kind: 'parameter', location, name, declared });
     }
   }
 }
 
-const PARSE_AS = ['json', 'text', 'blob', 'arrayBuffer', 'stream'];
-
-/** `parseAs` names a way to read a body, or the call would fail after the request was sent. */
-function parseAsIssues(parseAs: unknown, issues: ValidationIssue[]): void {
-  if (parseAs === undefined || PARSE_AS.includes(parseAs as string)) return;
-  issues.push(
-    issue('parseAs', 'options', `must be one of ${PARSE_AS.join(', ')}, not ${describe(parseAs)}`),
-  );
-}
-
-const NUMERIC_OPTIONS = ['timeoutMs', 'maxRedirects'] as const;
-
 /** The numeric options: a timeout or a redirect count that is not a number would be ignored or misread. */
-function optionIssues(
+function optionMistakes(
   options: Pick<ClientOptions, 'timeoutMs' | 'maxRedirects'> | undefined,
   where: string,
-  issues: ValidationIssue[],
+  mistakes: Mistake[],
 ): void {
   if (options === undefined) return;
   for (const name of NUMERIC_OPTIONS) {
     const value: unknown = options[name];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-      issues.push(
-        issue(
-          name,
-          where,
-          `must be a number of ${name === 'timeoutMs' ? 'milliseconds' : 'redirects'} >= 0 (0 = ${name === 'timeoutMs' ? 'no timeout' : 'none'}), not ${describe(value)}`,
-        ),
-      );
+      mistakes.push({ kind: 'option', name, where, value });
   }
 }
 
 /**
- * Why `fetch` cannot use the base URL, or undefined. Only the platform's own `fetch` outside a
- * browser is known to need an absolute URL (the caller checks that first): a page resolves a
- * relative one against itself, and a custom `fetch` (the mock's) may accept it.
+ * Only the platform's own `fetch` outside a browser is known to need an absolute URL (the caller
+ * checks that first): a page resolves a relative one against itself, and a custom `fetch` (the
+ * mock's) may accept it. The last base URL found absolute: a client's calls all check the same one.
  */
-function baseUrlProblem({ apiName, baseUrl }: { apiName: string; baseUrl: string }) {
-  if (baseUrl === '')
-    return `the client has no base URL: ${apiName}'s spec declares no servers. Pass baseUrl to createClient (e.g. 'https://api.example.com'), or a fetch that takes paths, such as a mock's fetch`;
-  if (!isAbsoluteUrl(`${baseUrl}/`))
-    return `baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL: give its scheme and host (e.g. 'https://api.example.com')`;
-  return undefined;
-}
-
-/** The last base URL found absolute: a client's calls all check the same one. */
 let lastAbsoluteUrl: string | undefined;
 
 function isAbsoluteUrl(url: string): boolean {
@@ -186,55 +148,8 @@ function isAbsoluteUrl(url: string): boolean {
   }
 }
 
-function issue(parameter: string, where: string, message: string): ValidationIssue {
-  return {
-    parameter,
-    in: where,
-    path: where === 'arguments' ? [parameter] : [where, parameter],
-    message,
-  };
-}
-
 function isPlainObject(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return 'a string';
-  return typeof value === 'object'
-    ? `a ${value.constructor?.name ?? 'object'}`
-    : `a ${typeof value}`;
-}
-
-/** ` (did you mean "query"?)` when a known name is one or two edits away. */
-function suggestion(name: string, known: readonly string[]): string {
-  const close = known
-    .map((candidate) => ({
-      candidate,
-      distance: editDistance(name.toLowerCase(), candidate.toLowerCase()),
-    }))
-    .filter(({ distance }) => distance <= Math.min(2, Math.floor(name.length / 2)))
-    .sort((a, b) => a.distance - b.distance)[0];
-  return close ? ` (did you mean "${close.candidate}"?)` : '';
-}
-
-/** Levenshtein distance, with a transposition counted as one edit (`qurey` → `query`). */
-function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i += 1)
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = best;
-    }
-  return rows[a.length]![b.length]!;
 }

@@ -8,7 +8,12 @@
 import type { OperationArgs, OperationDefinition } from '../definition.js';
 import type { Authentication } from '../auth/credentials.js';
 import { authenticationFor } from '../auth/authentication-cache.js';
-import { RequestValidationError, ResponseValidationError, TimeoutError } from '../errors.js';
+import {
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  type ResponseValidationReport,
+} from '../errors.js';
 import { mayRetryMethod, parseRetryAfter, retryPolicy } from '../retry.js';
 import {
   loadMultipartEncoder,
@@ -29,13 +34,10 @@ import {
   type TransportOptions,
   type Transmitted,
 } from './transport.js';
-import { mergeHeaders } from './headers.js';
-import { withIdempotencyKey, withIdempotencyKeyOnTheWire } from './idempotency.js';
 import { responseFor } from '../responses.js';
 import { streamKindOf } from '../streaming/kinds.js';
 import type { ResponseStream } from '../streaming/response-stream.js';
-import { StreamError } from '../errors.js';
-import { sleep as waitFor } from '../retry.js';
+import type { StreamPipeline } from './stream-call.js';
 import { onDemand } from './on-demand.js';
 
 import type { Built, Call, CallContext } from './call.js';
@@ -80,10 +82,18 @@ function exchange(context: CallContext, call: Call): Promise<Exchange> {
   const known = call.dropIn?.unknownOperation !== true;
   // Once per logical call: retries and reconnections send the key the first attempt sent.
   if (known && call.operation.idempotencyHeader !== undefined) {
+    if (idempotency === undefined)
+      return loadIdempotency().then((loaded) => {
+        idempotency = loaded;
+        return exchange(context, call);
+      });
     if (call.dropIn === undefined)
-      Object.assign(call, withIdempotencyKey(call.operation, call.args, call.callOptions));
+      Object.assign(
+        call,
+        idempotency.withIdempotencyKey(call.operation, call.args, call.callOptions),
+      );
     else {
-      const keyed = withIdempotencyKeyOnTheWire(
+      const keyed = idempotency.withIdempotencyKeyOnTheWire(
         call.operation,
         call.args,
         call.callOptions,
@@ -101,11 +111,21 @@ function exchange(context: CallContext, call: Call): Promise<Exchange> {
       encoded: true,
     });
   const { operation, args } = call;
-  if (known && (client.validation?.request ?? !dropIn)) {
-    const issues = context.validation?.validateRequest(operation, args) ?? [];
-    if (issues.length > 0)
-      return Promise.reject(
-        new RequestValidationError({ operationId: operation.operationId, issues }),
+  // The stream reader (and the words of a failing item) loads while the request is on its way,
+  // so that it reads the first bytes as soon as they come (a failed load is tried again when the
+  // response is a stream).
+  if (known && declaresStream(operation)) {
+    loadStreamCall().catch(() => undefined);
+    context.validation?.wordsReady()?.catch(() => undefined);
+  }
+  const { validation } = context;
+  if (known && validation !== undefined && (client.validation?.request ?? !dropIn)) {
+    const issues = validation.requestIssues(operation, args);
+    if (issues instanceof Promise || issues.length > 0)
+      return Promise.resolve(issues).then((found) =>
+        Promise.reject(
+          new RequestValidationError({ operationId: operation.operationId, issues: found }),
+        ),
       );
   }
   // Nothing is awaited before `fetch` when nothing needs to be: a request sent in the same tick
@@ -126,6 +146,13 @@ function exchange(context: CallContext, call: Call): Promise<Exchange> {
     );
   return send(context, call, found, undefined);
 }
+
+/**
+ * Idempotency keys: loaded with the first call of an operation that names an idempotency header
+ * (that call waits for it before anything is sent; later ones find it loaded).
+ */
+const loadIdempotency = onDemand(() => import('./idempotency.js'));
+let idempotency: typeof import('./idempotency.js') | undefined;
 
 /** The request of a call, built with these credentials. */
 function build(
@@ -260,27 +287,49 @@ async function withinAttempt<T>(exchanged: Exchange, call: Call, reading: T | Pr
   }
 }
 
-function reportResponse(options: {
+interface ResponseToReport {
   context: CallContext;
   operation: OperationDefinition;
   status: number;
   body: unknown;
   secrets: readonly string[];
   defaultMode: 'off' | 'warn';
-  /** `body` is one item of a streamed response. */
+  /** `body` is one item of a streamed response: reported at once, in the words loaded. */
   item?: boolean;
   requestId?: string | undefined;
-}): void {
+}
+
+/**
+ * Checks a response body as the client's `validation.response` says: nothing, a warning, or a
+ * `ResponseValidationError` thrown (`strict`). A promise when a failure waits for zod's English
+ * messages, loaded with the first one.
+ */
+function reportResponse(options: ResponseToReport): void | Promise<void> {
   const { context, operation } = options;
   const mode = context.client.validation?.response ?? options.defaultMode;
-  if (mode === 'off') return;
-  const report = context.validation?.validateResponse({
-    operation,
-    status: options.status,
-    body: options.body,
-    ...(options.item ? { item: true } : {}),
-  });
+  const { validation } = context;
+  if (mode === 'off' || validation === undefined) return;
+  const report = validation.responseReport(
+    {
+      operation,
+      status: options.status,
+      body: options.body,
+      ...(options.item ? { item: true } : {}),
+    },
+    options.item,
+  );
   if (report === undefined) return;
+  if (report instanceof Promise)
+    return report.then((worded) => deliverReport(options, mode, worded));
+  return deliverReport(options, mode, report);
+}
+
+function deliverReport(
+  options: ResponseToReport,
+  mode: 'warn' | 'strict',
+  report: ResponseValidationReport,
+): void {
+  const { context, operation } = options;
   if (mode === 'strict')
     throw new ResponseValidationError({
       report,
@@ -309,7 +358,7 @@ export async function performCall<T>(options: {
 }): Promise<CallResult<T>> {
   const { context, operation } = options;
   // The drop-in client sends what openapi-fetch would (undeclared arguments too): checked here only.
-  checkCall({
+  const mistake = checkCall({
     apiName: context.api.name,
     baseUrl: context.baseUrl,
     client: context.client,
@@ -317,6 +366,7 @@ export async function performCall<T>(options: {
     args: options.args,
     callOptions: options.callOptions,
   });
+  if (mistake !== undefined) throw await mistake;
   const call: Call = {
     operation,
     args: options.args ?? NO_ARGS,
@@ -334,8 +384,8 @@ export async function performCall<T>(options: {
     const data =
       parseAs === 'stream' ? await reading : await withinAttempt(exchanged, call, reading);
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
-    if (parseAs === 'json')
-      reportResponse({
+    if (parseAs === 'json') {
+      const reported = reportResponse({
         context,
         operation,
         status: response.status,
@@ -344,6 +394,8 @@ export async function performCall<T>(options: {
         defaultMode: 'warn',
         requestId,
       });
+      if (reported !== undefined) await reported;
+    }
     rememberRequestId(data, requestId);
     return { data: data as T, response, requestId };
   }
@@ -354,7 +406,7 @@ export async function performCall<T>(options: {
     exchanged.attempt === UNBOUNDED ? await reading : await withinAttempt(exchanged, call, reading);
   if (response.ok) {
     const requestId = requestIdOf(response.headers, context.api.requestIdHeader);
-    reportResponse({
+    const reported = reportResponse({
       context,
       operation,
       status: response.status,
@@ -363,6 +415,7 @@ export async function performCall<T>(options: {
       defaultMode: 'warn',
       requestId,
     });
+    if (reported !== undefined) await reported;
     // Validated as the wire value, then handed out as the user's (`Date`, `bigint`).
     const data = codecs ? codecs.decodeBody(operation, response.status, body) : body;
     rememberRequestId(data, requestId);
@@ -415,89 +468,44 @@ function streamOf(
   exchanged: Exchange,
 ): Promise<ResponseStream<unknown>> | undefined {
   const { response } = exchanged;
-  const { operation, callOptions } = call;
+  const { operation } = call;
   if (!declaresStream(operation)) return undefined;
   const kind = streamKindOf(response.headers.get('content-type'));
   if (!response.ok || kind === undefined) return undefined;
   const declared = responseFor(operation, response.status);
   if (!declared?.mediaTypes.some((type) => streamKindOf(type) === kind)) return undefined;
   exchanged.attempt.dispose();
-  const { secrets } = exchanged.credentials;
-  return loadStreamReader().then(
-    ({ ResponseStream }) =>
-      new ResponseStream({
-        operationId: operation.operationId,
-        kind,
-        response,
-        requestId: requestIdOf(response.headers, context.api.requestIdHeader),
-        definition: declared.stream,
-        signal: callOptions.signal,
-        options: callOptions.stream,
-        check: (item, from) => {
-          reportResponse({
-            context,
-            operation,
-            status: from.status,
-            body: item,
-            secrets,
-            defaultMode: 'warn',
-            item: true,
-            requestId: requestIdOf(from.headers, context.api.requestIdHeader),
-          });
-          // Validated as the wire value, then handed out as the user's (`Date`, `bigint`); the
-          // drop-in keeps openapi-fetch's wire types throughout.
-          const { codecs } = operation;
-          return codecs && call.dropIn === undefined
-            ? codecs.decodeItem(operation, from.status, item)
-            : item;
-        },
-        // The same call again, through the same pipeline (credentials, middleware, retries).
-        reopen: async (lastEventId) => {
-          const resume: Record<string, string> =
-            lastEventId === undefined ? {} : { 'last-event-id': lastEventId };
-          const { dropIn } = call;
-          // The drop-in client's headers travel as openapi-fetch's (`wire.headers`).
-          const again = await exchange(
-            context,
-            dropIn === undefined
-              ? {
-                  ...call,
-                  callOptions: { ...callOptions, headers: { ...callOptions.headers, ...resume } },
-                }
-              : {
-                  ...call,
-                  dropIn: {
-                    ...dropIn,
-                    wire: { ...dropIn.wire, headers: mergeHeaders(dropIn.wire.headers, resume) },
-                  },
-                },
-          );
-          const answer = again.response;
-          if (answer.status === 204) {
-            again.attempt.dispose();
-            await answer.body?.cancel();
-            return undefined;
-          }
-          if (!answer.ok) {
-            const body = await withinAttempt(again, call, readBody(answer, again.method));
-            throw apiErrorOf(context, operation, again, body);
-          }
-          again.attempt.dispose();
-          if (streamKindOf(answer.headers.get('content-type')) !== kind) {
-            await answer.body?.cancel();
-            throw new StreamError({
-              operationId: operation.operationId,
-              reason: 'not-a-stream',
-              detail: `the reconnection was answered with ${answer.headers.get('content-type') ?? 'no content type'}`,
-              requestId: requestIdOf(answer.headers, context.api.requestIdHeader),
-              lastEventId,
-            });
-          }
-          return answer;
-        },
-        sleep: context.client.retry?.sleep ?? waitFor,
-      }),
+  return loadStreamCall().then(({ openStream }) =>
+    openStream({
+      context,
+      call,
+      exchanged,
+      kind,
+      declared,
+      pipeline: streamPipeline(context, call),
+    }),
   );
+}
+
+/** The pipeline's steps, as a stream needs them for its items and its reconnections. */
+function streamPipeline(context: CallContext, call: Call): StreamPipeline {
+  const { operation } = call;
+  return {
+    exchange,
+    withinAttempt,
+    apiErrorOf,
+    checkItem: (item, from, secrets) =>
+      void reportResponse({
+        context,
+        operation,
+        status: from.status,
+        body: item,
+        secrets,
+        defaultMode: 'warn',
+        item: true,
+        requestId: requestIdOf(from.headers, context.api.requestIdHeader),
+      }),
+  };
 }
 
 /** Whether any response of the operation is a stream, computed once per definition. */
@@ -514,8 +522,8 @@ function declaresStream(operation: OperationDefinition): boolean {
   return declared;
 }
 
-/** The stream reader and its SSE parser: loaded with the first streamed response. */
-const loadStreamReader = onDemand(() => import('../streaming/response-stream.js'));
+/** The stream reader, its SSE parser and reconnection: loaded with the first streamed response. */
+const loadStreamCall = onDemand(() => import('./stream-call.js'));
 
 /**
  * The drop-in delivery (openapi-fetch's): resolves with `{ data, response }` for a 2xx and
@@ -548,8 +556,8 @@ export async function performResultCall(
     call.dropIn?.unknownOperation !== true &&
     (parseAs ?? 'json') === 'json' &&
     (context.client.validation?.response ?? 'off') !== 'off'
-  )
-    reportResponse({
+  ) {
+    const reported = reportResponse({
       context,
       operation: call.operation,
       status: response.status,
@@ -557,5 +565,7 @@ export async function performResultCall(
       secrets: exchanged.credentials.secrets,
       defaultMode: 'off',
     });
+    if (reported !== undefined) await reported;
+  }
   return ok ? { data: value, response } : { data: undefined, error: value, response };
 }

@@ -2,11 +2,12 @@
  * Validators on demand: a client sends each operation's route (no validator, no zod) and, the
  * first time it validates that operation, loads the operation's own validators
  * (`route.validators()`, a module per operation in a generated package) and the validation
- * functions with zod's messages (`../validation.js`). A bundler makes each a chunk of its own, so
- * a bundle of one operation holds that operation's validators only, and only once they are used.
+ * functions (`./call-validation.js`; zod's messages load with the first failure). A bundler makes
+ * each a chunk of its own, so a bundle of one operation holds that operation's validators only,
+ * and only once they are used.
  */
 import type { OperationDefinition } from '../definition.js';
-import type * as Validation from '../validation.js';
+import type * as Validation from './call-validation.js';
 
 /** What loading sets on a client's call context. */
 export interface ValidationHolder {
@@ -34,7 +35,7 @@ export function validatedOperation(
 
 /** The validation functions, loaded once (`withValidators` with them: nothing else needs it). */
 function validationFunctions(): Promise<typeof Validation> {
-  return (validationModule ??= import('../validation.js'));
+  return (validationModule ??= import('./call-validation.js'));
 }
 
 /** The operation's validators, loaded once; a load that failed (offline) is tried again. */
