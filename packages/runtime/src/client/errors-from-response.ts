@@ -17,10 +17,22 @@ const REQUEST_ID_HEADERS = [
   'x-trace-id',
 ];
 
+const USUAL_REQUEST_ID_HEADERS = new Set(REQUEST_ID_HEADERS);
+
 /** The request id a server sent: in the header the spec declares, else in the usual ones. */
 export function requestIdOf(headers: Headers, declared?: string): string | undefined {
   const named = declared === undefined ? null : headers.get(declared);
   if (named) return named;
+  // Most responses carry none of the usual names: one pass over the names the response has (they
+  // come lower-cased) costs less than a lookup of each usual name, which `get` validates and
+  // lower-cases one by one.
+  for (const name of headers.keys())
+    if (USUAL_REQUEST_ID_HEADERS.has(name)) return usualRequestId(headers);
+  return undefined;
+}
+
+/** The first of the usual request id headers, in their order, that has a value. */
+function usualRequestId(headers: Headers): string | undefined {
   for (const name of REQUEST_ID_HEADERS) {
     const value = headers.get(name);
     if (value) return value;

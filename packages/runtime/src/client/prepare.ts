@@ -244,7 +244,11 @@ export function prepare(options: {
     credentialQuery === '' ? query : query === '' ? credentialQuery : `${query}&${credentialQuery}`;
   const layers = [client?.headers, call?.headers, serialized.headers];
   // Most calls set no header of their own: then there is nothing to merge.
-  const ownHeaders = !layers.every(isEmpty);
+  const ownHeaders = !(
+    isEmpty(client?.headers) &&
+    isEmpty(call?.headers) &&
+    isEmpty(serialized.headers)
+  );
   // The drop-in passes the client's `init` as the call's when the call adds nothing: copied once.
   const init: OutgoingRequest['init'] =
     call?.init === client?.init
@@ -255,9 +259,8 @@ export function prepare(options: {
           method: wireMethod(operation),
           headers: undefined as unknown as Headers,
         };
-  // A record without a prototype: header names from the spec are just names (`__proto__`).
-  const defaults: Record<string, string> = Object.create(null) as Record<string, string>;
-  if (!dropIn) defaults['accept'] = acceptHeader(operation);
+  const accept = dropIn ? undefined : acceptHeader(operation);
+  let contentType: string | undefined;
   if (args.body !== undefined) {
     const given = mergeHeaders(...layers);
     const mediaType =
@@ -280,22 +283,29 @@ export function prepare(options: {
     // fetch sends a stream body only as a half-duplex request, and says so only when asked to.
     if (typeof ReadableStream !== 'undefined' && encoded.body instanceof ReadableStream)
       Object.assign(init, { duplex: 'half' });
-    if (encoded.contentType !== undefined) defaults['content-type'] = encoded.contentType;
+    contentType = encoded.contentType;
   }
-  const merged = ownHeaders ? mergeHeaders(defaults, ...layers) : defaults;
-  if (serialized.cookies !== '' || auth.cookies.length > 0) {
-    const cookies = [
-      merged['cookie'] ?? '',
-      serialized.cookies,
-      ...encodedCredentials(auth).cookies,
-    ].filter((part) => part !== '');
-    merged['cookie'] = cookies.join('; ');
-  }
-  for (const name in auth.headers) merged[name.toLowerCase()] = auth.headers[name]!;
-  // Appended one by one: cheaper than `new Headers(record)`'s conversion of the record (the names
-  // are unique and lower-cased already).
+  // Set straight on the `Headers` when the caller gave none (most calls): no record to merge, and
+  // no prototype-less record (a dictionary object, slow to fill and to walk). Each name is set once
+  // or replaced, so the headers are what merging records would give; `set` keeps spec names
+  // (`__proto__`) just names.
   const headers = new Headers();
-  for (const name in merged) headers.append(name, merged[name]!);
+  let givenCookie = '';
+  if (ownHeaders) {
+    const merged = mergeHeaders({ accept, 'content-type': contentType }, ...layers);
+    givenCookie = merged['cookie'] ?? '';
+    for (const name in merged) headers.append(name, merged[name]!);
+  } else {
+    if (accept !== undefined) headers.append('accept', accept);
+    if (contentType !== undefined) headers.append('content-type', contentType);
+  }
+  if (serialized.cookies !== '' || auth.cookies.length > 0) {
+    const cookies = [givenCookie, serialized.cookies, ...encodedCredentials(auth).cookies].filter(
+      (part) => part !== '',
+    );
+    headers.set('cookie', cookies.join('; '));
+  }
+  for (const name in auth.headers) headers.set(name.toLowerCase(), auth.headers[name]!);
   init.headers = headers;
   return {
     url: search === '' ? url : `${url}?${search}`,

@@ -128,11 +128,18 @@ export function serializeParameters(
   }
   return {
     // Nothing filled: the path as it was, with no join.
-    path: filled === undefined ? opened : filled.join(''),
+    path: filled === undefined ? opened : concatenated(filled),
     query: joined(query, '&'),
     headers,
     cookies: joined(cookies, '; '),
   };
+}
+
+/** `parts.join('')`: a few parts concatenated cost about half of `join` (V8, Node 20 to 24). */
+function concatenated(parts: readonly string[]): string {
+  let text = parts[0]!;
+  for (let index = 1; index < parts.length; index += 1) text += parts[index]!;
+  return text;
 }
 
 /** `parts.join(separator)`, without the call for none or one (most calls). */
