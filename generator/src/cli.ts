@@ -82,6 +82,16 @@ const LOAD_RULES = [
   },
 ];
 
+/** The rules of `validate --help`, one per line, in columns as wide as the longest name needs. */
+function ruleTable(
+  rules: readonly { name: string; severity: string; description: string }[],
+): string {
+  const nameWidth = Math.max(...rules.map((rule) => rule.name.length)) + 2;
+  return rules
+    .map((rule) => `  ${rule.name.padEnd(nameWidth)}${rule.severity.padEnd(9)}${rule.description}`)
+    .join('\n');
+}
+
 /** How the APIs to process are chosen: a config, or --spec. */
 const CONFIG_OPTIONS = `  --config <file>       The config (default: zapgen.config.{ts,mts,js,mjs,json} of the working
                         directory, unless --spec is given)
@@ -145,7 +155,7 @@ Options:
   -h, --help            Show this help
 
 Rules:
-${[...LOAD_RULES, ...lintRules].map((rule) => `  ${rule.name.padEnd(24)}${rule.severity.padEnd(9)}${rule.description}`).join('\n')}`,
+${ruleTable([...LOAD_RULES, ...lintRules])}`,
   diff: DIFF_HELP,
   init: `Usage: zapgen init [--spec <file|folder>] [--out <folder>] [--name <package>] [--config <file>]
                    [--from-stainless <api.md|stainless.yml>]

@@ -4,7 +4,7 @@
  * security and `x-zapgen-*` rules are compared; schemas go to the `SchemaComparer`.
  */
 import { joinPointer, operationPointer } from '../json/pointer.js';
-import { isSuccess } from '../model/media-types.js';
+import { essence, isSuccess } from '../model/media-types.js';
 import { compareCodePoints } from '../model/order.js';
 import type {
   MediaTypeModel,
@@ -402,7 +402,7 @@ export class OperationComparer {
     direction: 'request' | 'response';
     pointer: string;
   }): void {
-    const key = (media: MediaTypeModel) => media.mediaType.split(';')[0]!.trim().toLowerCase();
+    const key = (media: MediaTypeModel) => essence(media.mediaType);
     const previous = new Map(before.map((media) => [key(media), media]));
     const several = before.length > 1 || after.length > 1;
     for (const media of after) {

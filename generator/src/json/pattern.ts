@@ -55,8 +55,9 @@ export function compilePattern(pattern: string): RegExp | undefined {
 
 /** How a pattern can take super-linear time on a string that repeats `character`. */
 export interface Backtracking {
-  exponential: boolean;
-  /** A character whose long run, then a character the pattern rejects, makes it backtrack. */
+  /** `unknown`: the analysis could not read the pattern, so it is not known to be linear. */
+  growth: 'exponential' | 'polynomial' | 'unknown';
+  /** A character whose long run, then a character the pattern rejects, makes it backtrack ('' if unknown). */
   character: string;
 }
 
@@ -84,12 +85,12 @@ export function backtracking(pattern: string): Backtracking | undefined {
       const [first] = reports;
       if (first)
         result = {
-          exponential: reports.some((report) => report.exponential),
+          growth: reports.some((report) => report.exponential) ? 'exponential' : 'polynomial',
           character: first.character.pick,
         };
     } catch {
       // A pattern the analysis cannot parse is not known to be linear: it is not run either.
-      result = { exponential: true, character: '' };
+      result = { growth: 'unknown', character: '' };
     }
   }
   backtrackingCache.set(pattern, result);

@@ -3,7 +3,7 @@
  * take the same way, taken here once, so that the body a client sends is the one zod validates
  * and the fixtures fill, and the response a call resolves with is the one the mock answers.
  */
-import { streamKindOf, type StreamKind } from '@zapgen/runtime/streaming';
+import { mediaTypeEssence, streamKindOf, type StreamKind } from '@zapgen/runtime/streaming';
 import type {
   MediaTypeModel,
   NamedSchema,
@@ -17,7 +17,7 @@ export type { StreamKind };
 
 /** The media type without parameters, lower case: `application/json; charset=utf-8` → `application/json`. */
 export function essence(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  return mediaTypeEssence(mediaType);
 }
 
 /** `application/json` and any `+json` type (`application/problem+json`). */

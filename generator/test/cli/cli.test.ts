@@ -59,7 +59,14 @@ describe('zapgen --help', () => {
       'the rules validate checks',
       {
         given: ['validate', '--help'],
-        want: /^ {2}path-parameters {9}error {4}every \{name\} of a path is a declared/m,
+        want: /^ {2}path-parameters +error {4}every \{name\} of a path is a declared/m,
+      },
+    ],
+    [
+      'a long rule name apart from its severity',
+      {
+        given: ['validate', '--help'],
+        want: /^ {2}server-variables-declared +warning {2}every \{variable\} of a server URL/m,
       },
     ],
     ['the tool', { given: ['--help'], want: /^Usage: zapgen <command> \[options\]/ }],

@@ -74,8 +74,12 @@ function check({
   const run = found.character
     ? `a long run of ${JSON.stringify(found.character)} that it then rejects`
     : 'some long strings it rejects';
+  const risk =
+    found.growth === 'unknown'
+      ? `the pattern ${JSON.stringify(pattern)} could not be analysed for backtracking, so it is not known to run in linear time (ReDoS): if it can backtrack, any validator of this field, the generated zod schemas included, can hang on a long value; simplify it, or bound the length before matching`
+      : `the pattern ${JSON.stringify(pattern)} can backtrack ${found.growth === 'exponential' ? 'exponentially' : 'polynomially'} on ${run} (ReDoS): any validator of this field, the generated zod schemas included, can hang on such a value; rewrite it so that no two quantifiers can match the same characters, or bound the length before matching`;
   report(
     toPointer(path),
-    `the pattern ${JSON.stringify(pattern)} can backtrack ${found.exponential ? 'exponentially' : 'polynomially'} on ${run} (ReDoS): any validator of this field, the generated zod schemas included, can hang on such a value; rewrite it so that no two quantifiers can match the same characters, or bound the length before matching. zapgen does not run it: ${key ? 'the keys of its fixtures are not checked against it' : 'its fixtures are not checked against it, and no invalid fixture changes this string'}`,
+    `${risk}. zapgen does not run it: ${key ? 'the keys of its fixtures are not checked against it' : 'its fixtures are not checked against it, and no invalid fixture changes this string'}`,
   );
 }

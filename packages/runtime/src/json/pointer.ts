@@ -1,7 +1,6 @@
 /**
- * JSON pointers (RFC 6901) and own-property writes: the one implementation of both, for the
- * runtime's fixture helpers and for zapgen's generator (which re-exports them from its
- * `json/pointer.ts`).
+ * JSON pointers (RFC 6901), for the runtime's fixture helpers and for zapgen's generator (which
+ * re-exports them from its `json/pointer.ts`, with `own.ts`'s own-property write).
  */
 
 /** `a/b~c` → `a~1b~0c`: one key as a pointer segment. */
@@ -32,15 +31,5 @@ export function fieldPath(name: string): string[] {
   return name.startsWith('/') ? parsePointer(name) : [name];
 }
 
-/**
- * Sets an own, enumerable property, whatever its name: assignment would set the prototype for
- * `__proto__` (and names such as `constructor` or `toString` are just names in a spec).
- */
-export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
+/** Re-exported for the generator, which takes its own-property writes from here with the pointers. */
+export { setOwn } from '../own.js';

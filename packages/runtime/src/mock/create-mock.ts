@@ -10,6 +10,7 @@
 import { safeParseWorded } from '../messages.js';
 import type { ApiDefinition, OperationDefinition } from '../definition.js';
 import { isSet } from '../rules/is-set.js';
+import { mediaTypeEssence } from '../media-type.js';
 import { errorBody, MockProblem, toResponse, type Answer, type Issue } from './answer.js';
 import { formBodyValues } from './form-values.js';
 import { parentRecord, runBehaviour } from './behaviours.js';
@@ -45,7 +46,6 @@ import {
   checkEncoding,
   formOf,
   headerRecord,
-  mediaTypeOf,
   multipartPartsOf,
   parseBody,
   readBody,
@@ -489,7 +489,7 @@ export function createMock(config: MockConfig & MockOptions): Mock {
         ? undefined
         : formBodyValues({
             operation,
-            mediaType: mediaTypeOf(request.headers.get('content-type')),
+            mediaType: mediaTypeEssence(request.headers.get('content-type')),
             body: parsed,
           });
     if (body !== undefined && operation.requestBody?.validator !== undefined) {

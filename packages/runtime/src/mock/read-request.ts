@@ -4,6 +4,7 @@
  * endpoints' form bodies.
  */
 import type { OperationDefinition } from '../definition.js';
+import { mediaTypeEssence } from '../media-type.js';
 import { setOwn } from '../own.js';
 import { MockProblem } from './answer.js';
 import { isBinaryBody, multipartForm, type MultipartPartInfo } from './form-bodies.js';
@@ -107,11 +108,6 @@ export function multipartPartsOf(body: unknown): MultipartPartInfo[] | undefined
   return typeof body === 'object' && body !== null ? multipartParts.get(body) : undefined;
 }
 
-/** `type/subtype` of a Content-Type, lowercase, without parameters. */
-export function mediaTypeOf(contentType: string | null): string {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
 export async function parseBody(
   operation: OperationDefinition,
   contentType: string | null,
@@ -129,7 +125,7 @@ export async function parseBody(
       });
     return undefined;
   }
-  const mediaType = mediaTypeOf(contentType);
+  const mediaType = mediaTypeEssence(contentType);
   const accepted = body.mediaTypes.some(
     (type) =>
       type === mediaType ||
@@ -193,7 +189,7 @@ export function requestOf(input: RequestInfo | URL, init: RequestInit | undefine
 }
 
 export async function formOf(request: Request): Promise<URLSearchParams> {
-  const type = mediaTypeOf(request.headers.get('content-type'));
+  const type = mediaTypeEssence(request.headers.get('content-type'));
   if (request.method !== 'POST') return new URLSearchParams();
   if (type !== 'application/x-www-form-urlencoded') {
     throw new MockProblem({

@@ -1,4 +1,5 @@
 /** The media types whose bodies arrive as a sequence of items, and how each is framed. */
+import { mediaTypeEssence } from '../media-type.js';
 
 /** Server-sent events, newline-delimited JSON (NDJSON, JSON Lines), RFC 7464 JSON text sequences. */
 export type StreamKind = 'sse' | 'ndjson' | 'json-seq';
@@ -16,6 +17,6 @@ const KINDS: Readonly<Record<string, StreamKind>> = {
 
 /** The stream kind of a media type or `Content-Type` value (parameters ignored), if it is one. */
 export function streamKindOf(mediaType: string | null | undefined): StreamKind | undefined {
-  const essence = (mediaType ?? '').split(';')[0]!.trim().toLowerCase();
+  const essence = mediaTypeEssence(mediaType);
   return Object.hasOwn(KINDS, essence) ? KINDS[essence] : undefined;
 }
