@@ -37,1873 +37,1930 @@ import {
 } from './definitions.js';
 
 /** The component schemas that the tools' JSON Schemas reference (`#/$defs/<name>`). */
-const schemas: Record<string, JsonSchema> = {
-  AccountInfo: {
-    type: 'object',
-    properties: {
-      id: {
-        anyOf: [
+const schemas: Record<string, JsonSchema> = JSON.parse(`{
+  "AccountInfo": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "integer"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the account.',
+        "description": "ID of the account."
       },
-      name: {
-        anyOf: [
+      "name": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Name of the account.',
+        "description": "Name of the account."
       },
-      logo_url: {
-        anyOf: [
+      "logo_url": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: "URL of the account's logo.",
+        "description": "URL of the account's logo."
       },
-      owner: {
-        $ref: '#/$defs/AccountOwner',
-        description: 'Owner of the account.',
-      },
+      "owner": {
+        "\$ref": "#/\$defs/AccountOwner",
+        "description": "Owner of the account."
+      }
     },
-    required: ['id', 'name', 'logo_url', 'owner'],
-    description: 'An account of the user.',
-  },
-  AccountOwner: {
-    type: 'object',
-    properties: {
-      name: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Name of the owner.',
-      },
-      email: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Email address of the owner.',
-      },
-    },
-    description: 'The owner of an account.',
-  },
-  ActionDetailsResultSchema: {
-    type: 'object',
-    properties: {
-      action_has_custom_needs_probability: {
-        type: 'number',
-        minimum: 0,
-        maximum: 1,
-        description: 'From 0.0 to 1.0; above 0.5 suggests the action has needs that vary per user.',
-      },
-      action: {
-        $ref: '#/$defs/ActionT',
-        description: 'The action.',
-      },
-      action_gives: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/GivesT',
-        },
-        description: 'Outputs of the action.',
-      },
-      action_needs: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/NeedT',
-        },
-        description: 'Inputs of the action.',
-      },
-      action_sample: {
-        type: 'object',
-        description: 'A sample result of the action.',
-      },
-    },
-    required: [
-      'action_has_custom_needs_probability',
-      'action',
-      'action_gives',
-      'action_needs',
-      'action_sample',
+    "required": [
+      "id",
+      "name",
+      "logo_url",
+      "owner"
     ],
-    description: 'Details of an action.',
+    "description": "An account of the user."
   },
-  ActionMetaHookT: {
-    type: 'object',
-    properties: {
-      directions: {
-        anyOf: [
+  "AccountOwner": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Directions for setting up the webhook.',
+        "description": "Name of the owner."
       },
-      is_notification: {
-        anyOf: [
+      "email": {
+        "anyOf": [
           {
-            type: 'boolean',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Whether the hook is a notification.',
-      },
-      is_pollable: {
-        anyOf: [
-          {
-            type: 'boolean',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Whether the hook is pollable.',
-      },
-      is_polling_notification: {
-        anyOf: [
-          {
-            type: 'boolean',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Whether the hook is a polling notification.',
-      },
-      is_subscription: {
-        anyOf: [
-          {
-            type: 'boolean',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Whether the hook is a subscription.',
-      },
-      url: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'URL a POST request can be sent to.',
-      },
+        "description": "Email address of the owner."
+      }
     },
-    description: 'The webhook of an action.',
+    "description": "The owner of an account."
   },
-  ActionMetaT: {
-    type: 'object',
-    properties: {
-      hook: {
-        anyOf: [
-          {
-            $ref: '#/$defs/ActionMetaHookT',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description:
-          'When present, the action is a webhook and a POST request can be sent to its url.',
+  "ActionDetailsResultSchema": {
+    "type": "object",
+    "properties": {
+      "action_has_custom_needs_probability": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "From 0.0 to 1.0; above 0.5 suggests the action has needs that vary per user."
       },
+      "action": {
+        "\$ref": "#/\$defs/ActionT",
+        "description": "The action."
+      },
+      "action_gives": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/GivesT"
+        },
+        "description": "Outputs of the action."
+      },
+      "action_needs": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/NeedT"
+        },
+        "description": "Inputs of the action."
+      },
+      "action_sample": {
+        "type": "object",
+        "description": "A sample result of the action."
+      }
     },
-    description: 'Metadata of an action.',
-  },
-  ActionParam: {
-    type: 'object',
-    properties: {
-      mode: {
-        $ref: '#/$defs/ParamMode',
-        description: 'From public documentation: how the value is used.',
-      },
-      value: {
-        description:
-          'From public documentation: the value; with mode `choose_from`, an array of prefill choice IDs.',
-      },
-    },
-    description: 'From public documentation: the value of one param (need) and how it is used.',
-  },
-  ActionSchema: {
-    type: 'object',
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app.',
-      },
-      action: {
-        type: 'string',
-        description: 'Key of the action; together with app and type it references the action.',
-      },
-      type: {
-        $ref: '#/$defs/ActionType',
-        description: 'Kind of the action.',
-      },
-      display_name: {
-        type: 'string',
-        description: 'Display name of the action.',
-      },
-      description: {
-        type: 'string',
-        description: 'Description of the action.',
-      },
-      search_relevancy_score: {
-        type: 'number',
-        minimum: 0,
-        maximum: 1,
-        description: 'Relevancy to the query (between 0 and 1) when a query is given.',
-      },
-      app_info: {
-        anyOf: [
-          {
-            $ref: '#/$defs/AppSchema',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'The app of the action.',
-      },
-      app_needs_auth: {
-        type: 'boolean',
-        description: 'When true, an `authentication_id` must be given to run the action.',
-      },
-    },
-    required: [
-      'app',
-      'action',
-      'type',
-      'display_name',
-      'description',
-      'search_relevancy_score',
-      'app_info',
-      'app_needs_auth',
+    "required": [
+      "action_has_custom_needs_probability",
+      "action",
+      "action_gives",
+      "action_needs",
+      "action_sample"
     ],
-    description: 'An action of an app.',
+    "description": "Details of an action."
   },
-  ActionT: {
-    type: 'object',
-    properties: {
-      type: {
-        type: 'string',
-        description: 'Kind of the action.',
-      },
-      key: {
-        type: 'string',
-        description: 'Key of the action.',
-      },
-      name: {
-        type: 'string',
-        description: 'Name of the action.',
-      },
-      noun: {
-        type: 'string',
-        description: 'Noun of the object the action works on.',
-      },
-      description: {
-        type: 'string',
-        description: 'Description of the action.',
-      },
-      is_important: {
-        type: 'boolean',
-        description: 'Whether the action is important.',
-      },
-      is_hidden: {
-        type: 'boolean',
-        description: 'Whether the action is hidden.',
-      },
-      needs: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/NeedT',
-        },
-        description: 'Inputs of the action.',
-      },
-      meta: {
-        anyOf: [
+  "ActionMetaHookT": {
+    "type": "object",
+    "properties": {
+      "directions": {
+        "anyOf": [
           {
-            $ref: '#/$defs/ActionMetaT',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Metadata of the action.',
+        "description": "Directions for setting up the webhook."
       },
-      popularity: {
-        anyOf: [
+      "is_notification": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "boolean"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Popularity of the action.',
+        "description": "Whether the hook is a notification."
       },
-      app_name: {
-        anyOf: [
+      "is_pollable": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "boolean"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Name of the app of the action.',
+        "description": "Whether the hook is pollable."
       },
+      "is_polling_notification": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Whether the hook is a polling notification."
+      },
+      "is_subscription": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Whether the hook is a subscription."
+      },
+      "url": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "URL a POST request can be sent to."
+      }
     },
-    required: ['type', 'key', 'name', 'noun', 'description', 'is_important', 'is_hidden'],
-    description: 'An action as implemented by an app.',
+    "description": "The webhook of an action."
   },
-  ActionType: {
-    enum: ['read', 'write', 'search', 'read_bulk', 'search_or_write', 'search_and_write'],
-    description:
-      'Kind of an action. `write` means side effects; `search` means it returns results.',
-  },
-  AiActionMeta: {
-    type: 'object',
-    properties: {
-      params: {
-        type: 'object',
-        description: 'From public documentation: metadata of the params.',
-      },
-      app_label: {
-        type: 'string',
-        description: 'From public documentation: label of the app.',
-      },
-      action_label: {
-        type: 'string',
-        description: 'From public documentation: label of the action.',
-      },
-      authentication_label: {
-        type: 'string',
-        description: 'From public documentation: label of the authentication.',
-      },
-      app_needs_auth: {
-        type: 'boolean',
-        description: 'From public documentation: whether the app needs an authentication.',
-      },
+  "ActionMetaT": {
+    "type": "object",
+    "properties": {
+      "hook": {
+        "anyOf": [
+          {
+            "\$ref": "#/\$defs/ActionMetaHookT"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "When present, the action is a webhook and a POST request can be sent to its url."
+      }
     },
-    description: 'From public documentation: labels and hints stored with an AI action.',
+    "description": "Metadata of an action."
   },
-  AiActionResponse: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'string',
-        format: 'uuid',
-        description: 'From public documentation: ID of the AI action.',
+  "ActionParam": {
+    "type": "object",
+    "properties": {
+      "mode": {
+        "\$ref": "#/\$defs/ParamMode",
+        "description": "From public documentation: how the value is used."
       },
-      description: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'From public documentation: description of the AI action.',
-      },
-      app: {
-        type: 'string',
-        description: 'From public documentation: key of the app.',
-      },
-      action: {
-        type: 'string',
-        description: 'From public documentation: key of the action.',
-      },
-      action_type: {
-        $ref: '#/$defs/ActionType',
-        description: 'From public documentation: kind of the action.',
-      },
-      params: {
-        type: 'object',
-        additionalProperties: {
-          $ref: '#/$defs/ActionParam',
-        },
-        description: 'From public documentation: the params, keyed by need key.',
-      },
-      meta: {
-        $ref: '#/$defs/AiActionMeta',
-        description: 'From public documentation: labels and hints stored with the AI action.',
-      },
-      account_id: {
-        anyOf: [
-          {
-            type: 'integer',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'From public documentation: ID of the account of the AI action.',
-      },
-      authentication_id: {
-        anyOf: [
-          {
-            type: 'integer',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'From public documentation: ID of the authentication of the AI action.',
-      },
-      needs: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/NeedT',
-        },
-        description: 'From public documentation: inputs of the action.',
-      },
+      "value": {
+        "description": "From public documentation: the value; with mode \`choose_from\`, an array of prefill choice IDs."
+      }
     },
-    description: 'A stored AI action. The document does not show the fields.',
+    "description": "From public documentation: the value of one param (need) and how it is used."
   },
-  AppDetailT: {
-    type: 'object',
-    properties: {
-      name: {
-        type: 'string',
-        description: 'Name of the app.',
+  "ActionSchema": {
+    "type": "object",
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app."
       },
-      slug: {
-        type: 'string',
-        description: 'Slug of the app.',
+      "action": {
+        "type": "string",
+        "description": "Key of the action; together with app and type it references the action."
       },
-      description: {
-        type: 'string',
-        description: 'Description of the app.',
+      "type": {
+        "\$ref": "#/\$defs/ActionType",
+        "description": "Kind of the action."
       },
-      app_profile_url: {
-        type: 'string',
-        description: "URL of the app's profile page.",
+      "display_name": {
+        "type": "string",
+        "description": "Display name of the action."
       },
-      banner: {
-        type: 'string',
-        description: 'Banner of the app.',
+      "description": {
+        "type": "string",
+        "description": "Description of the action."
       },
-      canonical_id: {
-        type: 'string',
-        description: 'Canonical ID of the app.',
+      "search_relevancy_score": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "Relevancy to the query (between 0 and 1) when a query is given."
       },
-      hashtag: {
-        type: 'string',
-        description: 'Hashtag of the app.',
-      },
-      image: {
-        type: 'string',
-        description: 'Image of the app.',
-      },
-      age_in_days: {
-        type: 'integer',
-        description: 'Age of the app in days.',
-      },
-      days_since_last_update: {
-        type: 'integer',
-        description: 'Days since the app was last updated.',
-      },
-      id: {
-        type: 'integer',
-        description: 'ID of the app.',
-      },
-      internal_id: {
-        type: 'integer',
-        description: 'Internal ID of the app.',
-      },
-      popularity: {
-        type: 'integer',
-        description: 'Popularity of the app.',
-      },
-      request_count: {
-        type: 'integer',
-        description: 'Request count of the app.',
-      },
-      zap_usage_count: {
-        type: 'integer',
-        description: 'Zap usage count of the app.',
-      },
-      images: {
-        $ref: '#/$defs/ImagesT',
-        description: 'Images of the app.',
-      },
-      is_beta: {
-        type: 'boolean',
-        description: 'Whether the app is in beta.',
-      },
-      is_built_in: {
-        type: 'boolean',
-        description: 'Whether the app is built in.',
-      },
-      is_featured: {
-        type: 'boolean',
-        description: 'Whether the app is featured.',
-      },
-      is_premium: {
-        type: 'boolean',
-        description: 'Whether the app is premium.',
-      },
-      is_public: {
-        type: 'boolean',
-        description: 'Whether the app is public.',
-      },
-      is_upcoming: {
-        type: 'boolean',
-        description: 'Whether the app is upcoming.',
-      },
-      current_implementation_id: {
-        anyOf: [
+      "app_info": {
+        "anyOf": [
           {
-            type: 'string',
+            "\$ref": "#/\$defs/AppSchema"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the current implementation.',
+        "description": "The app of the action."
       },
-      external_url: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'External URL of the app.',
-      },
-      learn_more_url: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Learn-more URL of the app.',
-      },
-      invite_url: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Invite URL of the app.',
-      },
-      primary_color: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Primary color of the app.',
-      },
-      categories: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/CategoryDetailT',
-        },
-        description: 'Categories of the app.',
-      },
+      "app_needs_auth": {
+        "type": "boolean",
+        "description": "When true, an \`authentication_id\` must be given to run the action."
+      }
     },
-    required: [
-      'name',
-      'slug',
-      'description',
-      'app_profile_url',
-      'banner',
-      'canonical_id',
-      'hashtag',
-      'image',
-      'age_in_days',
-      'days_since_last_update',
-      'id',
-      'internal_id',
-      'popularity',
-      'request_count',
-      'zap_usage_count',
-      'images',
-      'is_beta',
-      'is_built_in',
-      'is_featured',
-      'is_premium',
-      'is_public',
-      'is_upcoming',
+    "required": [
+      "app",
+      "action",
+      "type",
+      "display_name",
+      "description",
+      "search_relevancy_score",
+      "app_info",
+      "app_needs_auth"
     ],
-    description: 'The listing details of an app.',
+    "description": "An action of an app."
   },
-  AppDetailsSchema: {
-    type: 'object',
-    properties: {
-      app_needs_auth: {
-        type: 'boolean',
-        description: 'Whether the app needs an authentication.',
+  "ActionT": {
+    "type": "object",
+    "properties": {
+      "type": {
+        "type": "string",
+        "description": "Kind of the action."
       },
-      implementation: {
-        $ref: '#/$defs/ImplementationT',
-        description: 'The implementation of the app.',
+      "key": {
+        "type": "string",
+        "description": "Key of the action."
       },
-      details: {
-        anyOf: [
-          {
-            $ref: '#/$defs/AppDetailT',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: "Details of the app's listing.",
+      "name": {
+        "type": "string",
+        "description": "Name of the action."
       },
-    },
-    required: ['app_needs_auth', 'implementation', 'details'],
-    description: 'Details of an app.',
-  },
-  AppSchema: {
-    type: 'object',
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app, used to reference it everywhere.',
+      "noun": {
+        "type": "string",
+        "description": "Noun of the object the action works on."
       },
-      name: {
-        type: 'string',
-        description: 'Name of the app.',
+      "description": {
+        "type": "string",
+        "description": "Description of the action."
       },
-      logo_url: {
-        type: 'string',
-        description: "URL of the app's logo.",
+      "is_important": {
+        "type": "boolean",
+        "description": "Whether the action is important."
       },
-      auth_type: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Authentication type of the app; null means the app needs no authentication.',
+      "is_hidden": {
+        "type": "boolean",
+        "description": "Whether the action is hidden."
       },
-      actions: {
-        type: 'object',
-        additionalProperties: {
-          type: 'integer',
+      "needs": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/NeedT"
         },
-        description: 'Counts of actions per kind.',
+        "description": "Inputs of the action."
       },
-    },
-    required: ['app', 'name', 'logo_url', 'auth_type', 'actions'],
-    description: 'An app.',
-  },
-  AuthFieldT: {
-    type: 'object',
-    properties: {
-      computed: {
-        type: 'boolean',
-        description: 'Whether the field is computed.',
-      },
-      key: {
-        type: 'string',
-        description: 'Key of the field.',
-      },
-      required: {
-        type: 'boolean',
-        description: 'Whether the field is required.',
-      },
-      type: {
-        $ref: '#/$defs/NeedType',
-        description: 'Type of the field.',
-      },
-      label: {
-        type: 'string',
-        description: 'Label of the field.',
-      },
-      help_text: {
-        anyOf: [
+      "meta": {
+        "anyOf": [
           {
-            type: 'string',
+            "\$ref": "#/\$defs/ActionMetaT"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Help text of the field.',
+        "description": "Metadata of the action."
       },
-    },
-    description: 'An authentication field of an implementation.',
-  },
-  AuthenticationGroupT: {
-    type: 'object',
-    properties: {
-      id: {
-        anyOf: [
+      "popularity": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "integer"
           },
           {
-            type: 'integer',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the group, a string or an integer.',
+        "description": "Popularity of the action."
       },
-      name: {
-        type: 'string',
-        description: 'Name of the group.',
-      },
-      photo_url: {
-        type: 'string',
-        description: "URL of the group's photo.",
-      },
-      member_count: {
-        type: 'integer',
-        description: 'Number of members of the group.',
-      },
-    },
-    description: 'A group an authentication is shared with.',
-  },
-  AuthenticationPermissionsT: {
-    type: 'object',
-    properties: {
-      delete: {
-        type: 'boolean',
-        description: 'Whether the caller may delete the authentication.',
-      },
-      edit: {
-        type: 'boolean',
-        description: 'Whether the caller may edit the authentication.',
-      },
-      reconnect: {
-        type: 'boolean',
-        description: 'Whether the caller may reconnect the authentication.',
-      },
-      share: {
-        type: 'boolean',
-        description: 'Whether the caller may share the authentication.',
-      },
-      test: {
-        type: 'boolean',
-        description: 'Whether the caller may test the authentication.',
-      },
-      transfer: {
-        type: 'boolean',
-        description: 'Whether the caller may transfer the authentication.',
-      },
-      use: {
-        type: 'boolean',
-        description: 'Whether the caller may use the authentication.',
-      },
-    },
-    description: 'What the caller may do with an authentication.',
-  },
-  AuthenticationT: {
-    type: 'object',
-    properties: {
-      date: {
-        type: 'string',
-        description: 'Date the authentication was created.',
-      },
-      lastchanged: {
-        type: 'string',
-        description: 'Date the authentication was last changed.',
-      },
-      selected_api: {
-        type: 'string',
-        description: 'Implementation the authentication belongs to.',
-      },
-      url: {
-        type: 'string',
-        description: 'URL of the authentication.',
-      },
-      id: {
-        type: 'integer',
-        description: 'ID of the authentication.',
-      },
-      account_id: {
-        type: 'integer',
-        description: 'ID of the account owning the authentication.',
-      },
-      customuser_id: {
-        type: 'integer',
-        description: 'ID of the user owning the authentication.',
-      },
-      is_invite_only: {
-        type: 'boolean',
-        description: 'Whether the authentication is invite only.',
-      },
-      is_private: {
-        type: 'boolean',
-        description: 'Whether the authentication is private.',
-      },
-      is_stale: {
-        type: 'boolean',
-        description:
-          'Whether the authentication is stale; testing marks an invalid authentication stale.',
-      },
-      shared_with_all: {
-        type: 'boolean',
-        description: 'Whether the authentication is shared with everyone in the account.',
-      },
-      is_shared: {
-        type: 'boolean',
-        description: 'Whether the authentication is shared.',
-      },
-      groups: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/AuthenticationGroupT',
-        },
-        description: 'Groups the authentication is shared with.',
-      },
-      members: {
-        type: 'array',
-        description: 'Members the authentication is shared with.',
-      },
-      title: {
-        anyOf: [
+      "app_name": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Title of the authentication.',
-      },
-      label: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Label of the authentication.',
-      },
-      permissions: {
-        $ref: '#/$defs/AuthenticationPermissionsT',
-        description: 'What the caller may do with the authentication.',
-      },
+        "description": "Name of the app of the action."
+      }
     },
-    required: [
-      'date',
-      'lastchanged',
-      'selected_api',
-      'url',
-      'id',
-      'account_id',
-      'customuser_id',
-      'is_invite_only',
-      'is_private',
-      'is_stale',
-      'shared_with_all',
-      'is_shared',
-      'groups',
-      'members',
-      'title',
-      'label',
-      'permissions',
+    "required": [
+      "type",
+      "key",
+      "name",
+      "noun",
+      "description",
+      "is_important",
+      "is_hidden"
     ],
-    description: 'An authentication (a connection to an app).',
+    "description": "An action as implemented by an app."
   },
-  CategoryDetailT: {
-    type: 'object',
-    properties: {
-      title: {
-        type: 'string',
-        description: 'Title of the category.',
-      },
-      description: {
-        type: 'string',
-        description: 'Description of the category.',
-      },
-    },
-    required: ['title', 'description'],
-    description: 'A category of an app.',
-  },
-  ChoiceT: {
-    type: 'object',
-    properties: {
-      key: {
-        type: 'string',
-        description: 'Key of the choice.',
-      },
-      label: {
-        type: 'string',
-        description: 'Label of the choice.',
-      },
-      sample: {
-        type: 'string',
-        description: 'Sample value of the choice.',
-      },
-    },
-    description: 'A choice of a need or prefill.',
-  },
-  GivesT: {
-    type: 'object',
-    properties: {
-      key: {
-        type: 'string',
-        description: 'Key of the output field.',
-      },
-      score: {
-        type: 'number',
-        description: 'Score of the output field.',
-      },
-      subscore: {
-        type: 'number',
-        description: 'Subscore of the output field.',
-      },
-      type: {
-        type: 'string',
-        description: 'Type of the output field.',
-      },
-      label: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Label of the output field.',
-      },
-      zap_meta_sample: {
-        description: 'A sample value of the output field, of any type.',
-      },
-      custom_field: {
-        type: 'boolean',
-        description: 'Whether the output field is a custom field.',
-        default: false,
-      },
-      important: {
-        type: 'boolean',
-        description: 'Whether the output field is important.',
-        default: false,
-      },
-    },
-    required: ['key', 'score', 'subscore', 'type'],
-    description: 'An output (give) of an action.',
-  },
-  GuessResultSchema: {
-    type: 'object',
-    properties: {
-      app: {
-        type: 'string',
-        description: 'From public documentation: key of the app.',
-      },
-      action: {
-        type: 'string',
-        description: 'From public documentation: key of the action.',
-      },
-      action_type: {
-        $ref: '#/$defs/ActionType',
-        description: 'From public documentation: kind of the action.',
-      },
-      name: {
-        type: 'string',
-        description: 'From public documentation: name of the action.',
-      },
-      description: {
-        type: 'string',
-        description: 'From public documentation: description of the action.',
-      },
-      image: {
-        type: 'string',
-        description: 'From public documentation: image of the app.',
-      },
-      score: {
-        type: 'number',
-        description: 'From public documentation: how well the action matches the query.',
-      },
-    },
-    description: 'A guessed action. The document does not show the fields.',
-  },
-  ImagesT: {
-    type: 'object',
-    properties: {
-      url_16_x16: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'URL of the 16x16 image.',
-      },
-      url_32_x32: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'URL of the 32x32 image.',
-      },
-      url_64_x64: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'URL of the 64x64 image.',
-      },
-      url_128_x128: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'URL of the 128x128 image.',
-      },
-    },
-    description: 'Images of an app in several sizes.',
-  },
-  ImplementationT: {
-    type: 'object',
-    properties: {
-      selected_api: {
-        type: 'string',
-        description: 'Identifier of the implementation.',
-      },
-      app_id: {
-        anyOf: [
-          {
-            type: 'integer',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'ID of the app.',
-      },
-      name: {
-        type: 'string',
-        description: 'Name of the implementation.',
-      },
-      slug: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Slug of the app.',
-      },
-      actions: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/ActionT',
-        },
-        description: 'Actions of the implementation.',
-      },
-      auth_type: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Authentication type of the implementation.',
-      },
-      auth_fields: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/AuthFieldT',
-        },
-        description: 'Authentication fields of the implementation.',
-      },
-      is_deprecated: {
-        type: 'boolean',
-        description: 'Whether the implementation is deprecated.',
-        default: false,
-      },
-      is_private_only: {
-        type: 'boolean',
-        description: 'Whether the implementation is private only.',
-        default: false,
-      },
-      is_invite_only: {
-        type: 'boolean',
-        description: 'Whether the implementation is invite only.',
-        default: false,
-      },
-      is_beta: {
-        type: 'boolean',
-        description: 'Whether the implementation is in beta.',
-        default: false,
-      },
-      is_premium: {
-        type: 'boolean',
-        description: 'Whether the implementation is premium.',
-        default: false,
-      },
-      is_hidden: {
-        type: 'boolean',
-        description: 'Whether the implementation is hidden.',
-        default: false,
-      },
-    },
-    required: ['selected_api', 'app_id', 'name', 'slug'],
-    description: 'An implementation of an app.',
-  },
-  NeedT: {
-    type: 'object',
-    properties: {
-      key: {
-        type: 'string',
-        description: 'Key of the need.',
-      },
-      label: {
-        type: 'string',
-        description: 'Label of the need.',
-      },
-      type: {
-        $ref: '#/$defs/NeedType',
-        description: 'Type of the need.',
-      },
-      required: {
-        type: 'boolean',
-        description: 'Whether the need is required.',
-      },
-      custom_field: {
-        type: 'boolean',
-        description: 'Whether the need is a custom field.',
-      },
-      from_search: {
-        type: 'boolean',
-        description: 'Whether the value comes from a search.',
-      },
-      from_write: {
-        type: 'boolean',
-        description: 'Whether the value comes from a write.',
-      },
-      send_in_json: {
-        type: 'boolean',
-        description: 'Whether the value is sent in JSON.',
-      },
-      list: {
-        type: 'boolean',
-        description: 'Whether the need takes a list of values.',
-      },
-      prefill: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'The prefill that provides the choices of this need.',
-      },
-      searchfill: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'The search that fills this need.',
-      },
-      language: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Language of the value (for code fields).',
-      },
-      parent_key: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Key of the parent need.',
-      },
-      regex: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Regular expression the value must match.',
-      },
-      help_text: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Help text of the need.',
-      },
-      placeholder: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Placeholder of the need.',
-      },
-      format: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Format of the value.',
-      },
-      capabilities: {
-        type: 'array',
-        items: {
-          type: 'string',
-        },
-        description: 'Capabilities of the need.',
-      },
-      depends_on: {
-        type: 'array',
-        items: {
-          type: 'string',
-        },
-        description: 'Keys of the needs this need depends on.',
-      },
-      input_format: {
-        anyOf: [
-          {
-            type: 'array',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Input format of the value.',
-      },
-      alters_custom_fields: {
-        anyOf: [
-          {
-            type: 'boolean',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Whether the value alters the custom fields.',
-      },
-      default_guessable: {
-        anyOf: [
-          {
-            type: 'boolean',
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Whether the default value can be guessed.',
-      },
-      choices: {
-        anyOf: [
-          {
-            anyOf: [
-              {
-                type: 'array',
-                items: {
-                  $ref: '#/$defs/ChoiceT',
-                },
-              },
-              {
-                type: 'string',
-              },
-              {
-                type: 'array',
-                items: {
-                  type: 'string',
-                },
-              },
-              {
-                type: 'object',
-                additionalProperties: {
-                  type: 'string',
-                },
-              },
-            ],
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description:
-          'Choices of the need: an array of ChoiceT, a string, an array of strings, an object of string to string, or null.',
-      },
-      default: {
-        anyOf: [
-          {
-            anyOf: [
-              {
-                type: 'string',
-              },
-              {
-                type: 'integer',
-              },
-            ],
-          },
-          {
-            type: 'null',
-          },
-        ],
-        description: 'Default value of the need.',
-      },
-    },
-    description: 'An input (need) of an action. None of the fields is required.',
-  },
-  NeedType: {
-    enum: [
-      'int',
-      'integer',
-      'float',
-      'decimal',
-      'unicode',
-      'text',
-      'str',
-      'string',
-      'datetime',
-      'boolean',
-      'bool',
-      'file',
-      'copy',
-      'password',
-      'dict',
-      'code',
-      'filter',
-      'confirmation',
+  "ActionType": {
+    "enum": [
+      "read",
+      "write",
+      "search",
+      "read_bulk",
+      "search_or_write",
+      "search_and_write"
     ],
-    description: 'Type of an input field; shared by `NeedT.type` and `AuthFieldT.type`.',
+    "description": "Kind of an action. \`write\` means side effects; \`search\` means it returns results."
   },
-  ParamMode: {
-    enum: ['locked', 'guess', 'choose_from', 'ignored'],
-    description:
-      'From public documentation: how the value of a param is used. `locked`: the value is used as\ngiven; `guess`: the value is a hint and is guessed from instructions; `choose_from`: the value\nis an array of prefill choice IDs; `ignored`: the param is not used.\n',
+  "AiActionMeta": {
+    "type": "object",
+    "properties": {
+      "params": {
+        "type": "object",
+        "description": "From public documentation: metadata of the params."
+      },
+      "app_label": {
+        "type": "string",
+        "description": "From public documentation: label of the app."
+      },
+      "action_label": {
+        "type": "string",
+        "description": "From public documentation: label of the action."
+      },
+      "authentication_label": {
+        "type": "string",
+        "description": "From public documentation: label of the authentication."
+      },
+      "app_needs_auth": {
+        "type": "boolean",
+        "description": "From public documentation: whether the app needs an authentication."
+      }
+    },
+    "description": "From public documentation: labels and hints stored with an AI action."
   },
-  UnfurlError: {
-    type: 'object',
-    description: 'Unfurling failed. The document does not show the fields.',
+  "AiActionResponse": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "From public documentation: ID of the AI action."
+      },
+      "description": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "From public documentation: description of the AI action."
+      },
+      "app": {
+        "type": "string",
+        "description": "From public documentation: key of the app."
+      },
+      "action": {
+        "type": "string",
+        "description": "From public documentation: key of the action."
+      },
+      "action_type": {
+        "\$ref": "#/\$defs/ActionType",
+        "description": "From public documentation: kind of the action."
+      },
+      "params": {
+        "type": "object",
+        "additionalProperties": {
+          "\$ref": "#/\$defs/ActionParam"
+        },
+        "description": "From public documentation: the params, keyed by need key."
+      },
+      "meta": {
+        "\$ref": "#/\$defs/AiActionMeta",
+        "description": "From public documentation: labels and hints stored with the AI action."
+      },
+      "account_id": {
+        "anyOf": [
+          {
+            "type": "integer"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "From public documentation: ID of the account of the AI action."
+      },
+      "authentication_id": {
+        "anyOf": [
+          {
+            "type": "integer"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "From public documentation: ID of the authentication of the AI action."
+      },
+      "needs": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/NeedT"
+        },
+        "description": "From public documentation: inputs of the action."
+      }
+    },
+    "description": "A stored AI action. The document does not show the fields."
   },
-  UnfurlNoAuthFoundError: {
-    type: 'object',
-    description:
-      'Unfurling failed because the user has no authentication for the app. The document does not show the fields.',
+  "AppDetailT": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string",
+        "description": "Name of the app."
+      },
+      "slug": {
+        "type": "string",
+        "description": "Slug of the app."
+      },
+      "description": {
+        "type": "string",
+        "description": "Description of the app."
+      },
+      "app_profile_url": {
+        "type": "string",
+        "description": "URL of the app's profile page."
+      },
+      "banner": {
+        "type": "string",
+        "description": "Banner of the app."
+      },
+      "canonical_id": {
+        "type": "string",
+        "description": "Canonical ID of the app."
+      },
+      "hashtag": {
+        "type": "string",
+        "description": "Hashtag of the app."
+      },
+      "image": {
+        "type": "string",
+        "description": "Image of the app."
+      },
+      "age_in_days": {
+        "type": "integer",
+        "description": "Age of the app in days."
+      },
+      "days_since_last_update": {
+        "type": "integer",
+        "description": "Days since the app was last updated."
+      },
+      "id": {
+        "type": "integer",
+        "description": "ID of the app."
+      },
+      "internal_id": {
+        "type": "integer",
+        "description": "Internal ID of the app."
+      },
+      "popularity": {
+        "type": "integer",
+        "description": "Popularity of the app."
+      },
+      "request_count": {
+        "type": "integer",
+        "description": "Request count of the app."
+      },
+      "zap_usage_count": {
+        "type": "integer",
+        "description": "Zap usage count of the app."
+      },
+      "images": {
+        "\$ref": "#/\$defs/ImagesT",
+        "description": "Images of the app."
+      },
+      "is_beta": {
+        "type": "boolean",
+        "description": "Whether the app is in beta."
+      },
+      "is_built_in": {
+        "type": "boolean",
+        "description": "Whether the app is built in."
+      },
+      "is_featured": {
+        "type": "boolean",
+        "description": "Whether the app is featured."
+      },
+      "is_premium": {
+        "type": "boolean",
+        "description": "Whether the app is premium."
+      },
+      "is_public": {
+        "type": "boolean",
+        "description": "Whether the app is public."
+      },
+      "is_upcoming": {
+        "type": "boolean",
+        "description": "Whether the app is upcoming."
+      },
+      "current_implementation_id": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "ID of the current implementation."
+      },
+      "external_url": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "External URL of the app."
+      },
+      "learn_more_url": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Learn-more URL of the app."
+      },
+      "invite_url": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Invite URL of the app."
+      },
+      "primary_color": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Primary color of the app."
+      },
+      "categories": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/CategoryDetailT"
+        },
+        "description": "Categories of the app."
+      }
+    },
+    "required": [
+      "name",
+      "slug",
+      "description",
+      "app_profile_url",
+      "banner",
+      "canonical_id",
+      "hashtag",
+      "image",
+      "age_in_days",
+      "days_since_last_update",
+      "id",
+      "internal_id",
+      "popularity",
+      "request_count",
+      "zap_usage_count",
+      "images",
+      "is_beta",
+      "is_built_in",
+      "is_featured",
+      "is_premium",
+      "is_public",
+      "is_upcoming"
+    ],
+    "description": "The listing details of an app."
   },
-  UnfurlUrlRequestSchema: {
-    type: 'object',
-    description: 'The URL to unfurl. The document does not show the fields.',
+  "AppDetailsSchema": {
+    "type": "object",
+    "properties": {
+      "app_needs_auth": {
+        "type": "boolean",
+        "description": "Whether the app needs an authentication."
+      },
+      "implementation": {
+        "\$ref": "#/\$defs/ImplementationT",
+        "description": "The implementation of the app."
+      },
+      "details": {
+        "anyOf": [
+          {
+            "\$ref": "#/\$defs/AppDetailT"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Details of the app's listing."
+      }
+    },
+    "required": [
+      "app_needs_auth",
+      "implementation",
+      "details"
+    ],
+    "description": "Details of an app."
   },
-  UnfurlUrlResponseSchema: {
-    type: 'object',
-    description: 'The resources a URL was unfurled into. The document does not show the fields.',
+  "AppSchema": {
+    "type": "object",
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app, used to reference it everywhere."
+      },
+      "name": {
+        "type": "string",
+        "description": "Name of the app."
+      },
+      "logo_url": {
+        "type": "string",
+        "description": "URL of the app's logo."
+      },
+      "auth_type": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Authentication type of the app; null means the app needs no authentication."
+      },
+      "actions": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "integer"
+        },
+        "description": "Counts of actions per kind."
+      }
+    },
+    "required": [
+      "app",
+      "name",
+      "logo_url",
+      "auth_type",
+      "actions"
+    ],
+    "description": "An app."
   },
-};
+  "AuthFieldT": {
+    "type": "object",
+    "properties": {
+      "computed": {
+        "type": "boolean",
+        "description": "Whether the field is computed."
+      },
+      "key": {
+        "type": "string",
+        "description": "Key of the field."
+      },
+      "required": {
+        "type": "boolean",
+        "description": "Whether the field is required."
+      },
+      "type": {
+        "\$ref": "#/\$defs/NeedType",
+        "description": "Type of the field."
+      },
+      "label": {
+        "type": "string",
+        "description": "Label of the field."
+      },
+      "help_text": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Help text of the field."
+      }
+    },
+    "description": "An authentication field of an implementation."
+  },
+  "AuthenticationGroupT": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "integer"
+          }
+        ],
+        "description": "ID of the group, a string or an integer."
+      },
+      "name": {
+        "type": "string",
+        "description": "Name of the group."
+      },
+      "photo_url": {
+        "type": "string",
+        "description": "URL of the group's photo."
+      },
+      "member_count": {
+        "type": "integer",
+        "description": "Number of members of the group."
+      }
+    },
+    "description": "A group an authentication is shared with."
+  },
+  "AuthenticationPermissionsT": {
+    "type": "object",
+    "properties": {
+      "delete": {
+        "type": "boolean",
+        "description": "Whether the caller may delete the authentication."
+      },
+      "edit": {
+        "type": "boolean",
+        "description": "Whether the caller may edit the authentication."
+      },
+      "reconnect": {
+        "type": "boolean",
+        "description": "Whether the caller may reconnect the authentication."
+      },
+      "share": {
+        "type": "boolean",
+        "description": "Whether the caller may share the authentication."
+      },
+      "test": {
+        "type": "boolean",
+        "description": "Whether the caller may test the authentication."
+      },
+      "transfer": {
+        "type": "boolean",
+        "description": "Whether the caller may transfer the authentication."
+      },
+      "use": {
+        "type": "boolean",
+        "description": "Whether the caller may use the authentication."
+      }
+    },
+    "description": "What the caller may do with an authentication."
+  },
+  "AuthenticationT": {
+    "type": "object",
+    "properties": {
+      "date": {
+        "type": "string",
+        "description": "Date the authentication was created."
+      },
+      "lastchanged": {
+        "type": "string",
+        "description": "Date the authentication was last changed."
+      },
+      "selected_api": {
+        "type": "string",
+        "description": "Implementation the authentication belongs to."
+      },
+      "url": {
+        "type": "string",
+        "description": "URL of the authentication."
+      },
+      "id": {
+        "type": "integer",
+        "description": "ID of the authentication."
+      },
+      "account_id": {
+        "type": "integer",
+        "description": "ID of the account owning the authentication."
+      },
+      "customuser_id": {
+        "type": "integer",
+        "description": "ID of the user owning the authentication."
+      },
+      "is_invite_only": {
+        "type": "boolean",
+        "description": "Whether the authentication is invite only."
+      },
+      "is_private": {
+        "type": "boolean",
+        "description": "Whether the authentication is private."
+      },
+      "is_stale": {
+        "type": "boolean",
+        "description": "Whether the authentication is stale; testing marks an invalid authentication stale."
+      },
+      "shared_with_all": {
+        "type": "boolean",
+        "description": "Whether the authentication is shared with everyone in the account."
+      },
+      "is_shared": {
+        "type": "boolean",
+        "description": "Whether the authentication is shared."
+      },
+      "groups": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/AuthenticationGroupT"
+        },
+        "description": "Groups the authentication is shared with."
+      },
+      "members": {
+        "type": "array",
+        "description": "Members the authentication is shared with."
+      },
+      "title": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Title of the authentication."
+      },
+      "label": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Label of the authentication."
+      },
+      "permissions": {
+        "\$ref": "#/\$defs/AuthenticationPermissionsT",
+        "description": "What the caller may do with the authentication."
+      }
+    },
+    "required": [
+      "date",
+      "lastchanged",
+      "selected_api",
+      "url",
+      "id",
+      "account_id",
+      "customuser_id",
+      "is_invite_only",
+      "is_private",
+      "is_stale",
+      "shared_with_all",
+      "is_shared",
+      "groups",
+      "members",
+      "title",
+      "label",
+      "permissions"
+    ],
+    "description": "An authentication (a connection to an app)."
+  },
+  "CategoryDetailT": {
+    "type": "object",
+    "properties": {
+      "title": {
+        "type": "string",
+        "description": "Title of the category."
+      },
+      "description": {
+        "type": "string",
+        "description": "Description of the category."
+      }
+    },
+    "required": [
+      "title",
+      "description"
+    ],
+    "description": "A category of an app."
+  },
+  "ChoiceT": {
+    "type": "object",
+    "properties": {
+      "key": {
+        "type": "string",
+        "description": "Key of the choice."
+      },
+      "label": {
+        "type": "string",
+        "description": "Label of the choice."
+      },
+      "sample": {
+        "type": "string",
+        "description": "Sample value of the choice."
+      }
+    },
+    "description": "A choice of a need or prefill."
+  },
+  "GivesT": {
+    "type": "object",
+    "properties": {
+      "key": {
+        "type": "string",
+        "description": "Key of the output field."
+      },
+      "score": {
+        "type": "number",
+        "description": "Score of the output field."
+      },
+      "subscore": {
+        "type": "number",
+        "description": "Subscore of the output field."
+      },
+      "type": {
+        "type": "string",
+        "description": "Type of the output field."
+      },
+      "label": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Label of the output field."
+      },
+      "zap_meta_sample": {
+        "description": "A sample value of the output field, of any type."
+      },
+      "custom_field": {
+        "type": "boolean",
+        "description": "Whether the output field is a custom field.",
+        "default": false
+      },
+      "important": {
+        "type": "boolean",
+        "description": "Whether the output field is important.",
+        "default": false
+      }
+    },
+    "required": [
+      "key",
+      "score",
+      "subscore",
+      "type"
+    ],
+    "description": "An output (give) of an action."
+  },
+  "GuessResultSchema": {
+    "type": "object",
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "From public documentation: key of the app."
+      },
+      "action": {
+        "type": "string",
+        "description": "From public documentation: key of the action."
+      },
+      "action_type": {
+        "\$ref": "#/\$defs/ActionType",
+        "description": "From public documentation: kind of the action."
+      },
+      "name": {
+        "type": "string",
+        "description": "From public documentation: name of the action."
+      },
+      "description": {
+        "type": "string",
+        "description": "From public documentation: description of the action."
+      },
+      "image": {
+        "type": "string",
+        "description": "From public documentation: image of the app."
+      },
+      "score": {
+        "type": "number",
+        "description": "From public documentation: how well the action matches the query."
+      }
+    },
+    "description": "A guessed action. The document does not show the fields."
+  },
+  "ImagesT": {
+    "type": "object",
+    "properties": {
+      "url_16_x16": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "URL of the 16x16 image."
+      },
+      "url_32_x32": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "URL of the 32x32 image."
+      },
+      "url_64_x64": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "URL of the 64x64 image."
+      },
+      "url_128_x128": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "URL of the 128x128 image."
+      }
+    },
+    "description": "Images of an app in several sizes."
+  },
+  "ImplementationT": {
+    "type": "object",
+    "properties": {
+      "selected_api": {
+        "type": "string",
+        "description": "Identifier of the implementation."
+      },
+      "app_id": {
+        "anyOf": [
+          {
+            "type": "integer"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "ID of the app."
+      },
+      "name": {
+        "type": "string",
+        "description": "Name of the implementation."
+      },
+      "slug": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Slug of the app."
+      },
+      "actions": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/ActionT"
+        },
+        "description": "Actions of the implementation."
+      },
+      "auth_type": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Authentication type of the implementation."
+      },
+      "auth_fields": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/AuthFieldT"
+        },
+        "description": "Authentication fields of the implementation."
+      },
+      "is_deprecated": {
+        "type": "boolean",
+        "description": "Whether the implementation is deprecated.",
+        "default": false
+      },
+      "is_private_only": {
+        "type": "boolean",
+        "description": "Whether the implementation is private only.",
+        "default": false
+      },
+      "is_invite_only": {
+        "type": "boolean",
+        "description": "Whether the implementation is invite only.",
+        "default": false
+      },
+      "is_beta": {
+        "type": "boolean",
+        "description": "Whether the implementation is in beta.",
+        "default": false
+      },
+      "is_premium": {
+        "type": "boolean",
+        "description": "Whether the implementation is premium.",
+        "default": false
+      },
+      "is_hidden": {
+        "type": "boolean",
+        "description": "Whether the implementation is hidden.",
+        "default": false
+      }
+    },
+    "required": [
+      "selected_api",
+      "app_id",
+      "name",
+      "slug"
+    ],
+    "description": "An implementation of an app."
+  },
+  "NeedT": {
+    "type": "object",
+    "properties": {
+      "key": {
+        "type": "string",
+        "description": "Key of the need."
+      },
+      "label": {
+        "type": "string",
+        "description": "Label of the need."
+      },
+      "type": {
+        "\$ref": "#/\$defs/NeedType",
+        "description": "Type of the need."
+      },
+      "required": {
+        "type": "boolean",
+        "description": "Whether the need is required."
+      },
+      "custom_field": {
+        "type": "boolean",
+        "description": "Whether the need is a custom field."
+      },
+      "from_search": {
+        "type": "boolean",
+        "description": "Whether the value comes from a search."
+      },
+      "from_write": {
+        "type": "boolean",
+        "description": "Whether the value comes from a write."
+      },
+      "send_in_json": {
+        "type": "boolean",
+        "description": "Whether the value is sent in JSON."
+      },
+      "list": {
+        "type": "boolean",
+        "description": "Whether the need takes a list of values."
+      },
+      "prefill": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The prefill that provides the choices of this need."
+      },
+      "searchfill": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The search that fills this need."
+      },
+      "language": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Language of the value (for code fields)."
+      },
+      "parent_key": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Key of the parent need."
+      },
+      "regex": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Regular expression the value must match."
+      },
+      "help_text": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Help text of the need."
+      },
+      "placeholder": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Placeholder of the need."
+      },
+      "format": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Format of the value."
+      },
+      "capabilities": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "Capabilities of the need."
+      },
+      "depends_on": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "Keys of the needs this need depends on."
+      },
+      "input_format": {
+        "anyOf": [
+          {
+            "type": "array"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Input format of the value."
+      },
+      "alters_custom_fields": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Whether the value alters the custom fields."
+      },
+      "default_guessable": {
+        "anyOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Whether the default value can be guessed."
+      },
+      "choices": {
+        "anyOf": [
+          {
+            "anyOf": [
+              {
+                "type": "array",
+                "items": {
+                  "\$ref": "#/\$defs/ChoiceT"
+                }
+              },
+              {
+                "type": "string"
+              },
+              {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              {
+                "type": "object",
+                "additionalProperties": {
+                  "type": "string"
+                }
+              }
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Choices of the need: an array of ChoiceT, a string, an array of strings, an object of string to string, or null."
+      },
+      "default": {
+        "anyOf": [
+          {
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "integer"
+              }
+            ]
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Default value of the need."
+      }
+    },
+    "description": "An input (need) of an action. None of the fields is required."
+  },
+  "NeedType": {
+    "enum": [
+      "int",
+      "integer",
+      "float",
+      "decimal",
+      "unicode",
+      "text",
+      "str",
+      "string",
+      "datetime",
+      "boolean",
+      "bool",
+      "file",
+      "copy",
+      "password",
+      "dict",
+      "code",
+      "filter",
+      "confirmation"
+    ],
+    "description": "Type of an input field; shared by \`NeedT.type\` and \`AuthFieldT.type\`."
+  },
+  "ParamMode": {
+    "enum": [
+      "locked",
+      "guess",
+      "choose_from",
+      "ignored"
+    ],
+    "description": "From public documentation: how the value of a param is used. \`locked\`: the value is used as\\ngiven; \`guess\`: the value is a hint and is guessed from instructions; \`choose_from\`: the value\\nis an array of prefill choice IDs; \`ignored\`: the param is not used.\\n"
+  },
+  "UnfurlError": {
+    "type": "object",
+    "description": "Unfurling failed. The document does not show the fields."
+  },
+  "UnfurlNoAuthFoundError": {
+    "type": "object",
+    "description": "Unfurling failed because the user has no authentication for the app. The document does not show the fields."
+  },
+  "UnfurlUrlRequestSchema": {
+    "type": "object",
+    "description": "The URL to unfurl. The document does not show the fields."
+  },
+  "UnfurlUrlResponseSchema": {
+    "type": "object",
+    "description": "The resources a URL was unfurled into. The document does not show the fields."
+  }
+}`);
 
 /** The structured results shared by the tools answering with them (a component, or the same schema). */
-const CheckAuthResponseOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    success: {
-      type: 'boolean',
-      description: 'True if the user is authenticated.',
+const CheckAuthResponseOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "success": {
+      "type": "boolean",
+      "description": "True if the user is authenticated."
     },
-    email: {
-      type: 'string',
-      description: 'Email address of the user.',
+    "email": {
+      "type": "string",
+      "description": "Email address of the user."
     },
-    name: {
-      type: 'string',
-      description: 'Name of the user.',
+    "name": {
+      "type": "string",
+      "description": "Name of the user."
     },
-    user_id: {
-      anyOf: [
+    "user_id": {
+      "anyOf": [
         {
-          type: 'integer',
+          "type": "integer"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'User ID.',
+      "description": "User ID."
     },
-    is_staff: {
-      anyOf: [
+    "is_staff": {
+      "anyOf": [
         {
-          type: 'boolean',
+          "type": "boolean"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'Whether the user is staff.',
-    },
+      "description": "Whether the user is staff."
+    }
   },
-  required: ['success', 'email', 'name'],
-  description: 'The authenticated user.',
-};
+  "required": [
+    "success",
+    "email",
+    "name"
+  ],
+  "description": "The authenticated user."
+}`);
 
-const AppAuthResponseSchemaOutput: JsonSchema = {
-  type: 'object',
-  description:
-    'Whether the user has an authentication for an app. The document does not show the fields.',
-};
+const AppAuthResponseSchemaOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "description": "Whether the user has an authentication for an app. The document does not show the fields."
+}`);
 
-const AiActionResponseOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      format: 'uuid',
-      description: 'From public documentation: ID of the AI action.',
+const AiActionResponseOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string",
+      "format": "uuid",
+      "description": "From public documentation: ID of the AI action."
     },
-    description: {
-      anyOf: [
+    "description": {
+      "anyOf": [
         {
-          type: 'string',
+          "type": "string"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'From public documentation: description of the AI action.',
+      "description": "From public documentation: description of the AI action."
     },
-    app: {
-      type: 'string',
-      description: 'From public documentation: key of the app.',
+    "app": {
+      "type": "string",
+      "description": "From public documentation: key of the app."
     },
-    action: {
-      type: 'string',
-      description: 'From public documentation: key of the action.',
+    "action": {
+      "type": "string",
+      "description": "From public documentation: key of the action."
     },
-    action_type: {
-      $ref: '#/$defs/ActionType',
-      description: 'From public documentation: kind of the action.',
+    "action_type": {
+      "\$ref": "#/\$defs/ActionType",
+      "description": "From public documentation: kind of the action."
     },
-    params: {
-      type: 'object',
-      additionalProperties: {
-        $ref: '#/$defs/ActionParam',
+    "params": {
+      "type": "object",
+      "additionalProperties": {
+        "\$ref": "#/\$defs/ActionParam"
       },
-      description: 'From public documentation: the params, keyed by need key.',
+      "description": "From public documentation: the params, keyed by need key."
     },
-    meta: {
-      $ref: '#/$defs/AiActionMeta',
-      description: 'From public documentation: labels and hints stored with the AI action.',
+    "meta": {
+      "\$ref": "#/\$defs/AiActionMeta",
+      "description": "From public documentation: labels and hints stored with the AI action."
     },
-    account_id: {
-      anyOf: [
+    "account_id": {
+      "anyOf": [
         {
-          type: 'integer',
+          "type": "integer"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'From public documentation: ID of the account of the AI action.',
+      "description": "From public documentation: ID of the account of the AI action."
     },
-    authentication_id: {
-      anyOf: [
+    "authentication_id": {
+      "anyOf": [
         {
-          type: 'integer',
+          "type": "integer"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'From public documentation: ID of the authentication of the AI action.',
+      "description": "From public documentation: ID of the authentication of the AI action."
     },
-    needs: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/NeedT',
+    "needs": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/NeedT"
       },
-      description: 'From public documentation: inputs of the action.',
-    },
+      "description": "From public documentation: inputs of the action."
+    }
   },
-  description: 'A stored AI action. The document does not show the fields.',
-};
+  "description": "A stored AI action. The document does not show the fields."
+}`);
 
-const ExecuteResponseOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    execution_log_id: {
-      type: 'string',
-      description: 'From public documentation: ID of the execution log, used to rate it.',
+const ExecuteResponseOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "execution_log_id": {
+      "type": "string",
+      "description": "From public documentation: ID of the execution log, used to rate it."
     },
-    action_used: {
-      type: 'string',
-      description: 'From public documentation: the action that was used.',
+    "action_used": {
+      "type": "string",
+      "description": "From public documentation: the action that was used."
     },
-    input_params: {
-      type: 'object',
-      description: 'From public documentation: the params as given.',
+    "input_params": {
+      "type": "object",
+      "description": "From public documentation: the params as given."
     },
-    resolved_params: {
-      type: 'object',
-      description: 'From public documentation: the params after guessing.',
+    "resolved_params": {
+      "type": "object",
+      "description": "From public documentation: the params after guessing."
     },
-    results: {
-      type: 'array',
-      items: {
-        type: 'object',
+    "results": {
+      "type": "array",
+      "items": {
+        "type": "object"
       },
-      description: 'From public documentation: the results; empty on preview.',
+      "description": "From public documentation: the results; empty on preview."
     },
-    full_results: {
-      type: 'array',
-      description: 'From public documentation: the full results (deprecated).',
-      deprecated: true,
+    "full_results": {
+      "type": "array",
+      "description": "From public documentation: the full results (deprecated).",
+      "deprecated": true
     },
-    result_field_labels: {
-      type: 'object',
-      additionalProperties: {
-        type: 'string',
+    "result_field_labels": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string"
       },
-      description: 'From public documentation: labels of the result fields.',
+      "description": "From public documentation: labels of the result fields."
     },
-    status: {
-      enum: ['success', 'error', 'empty', 'preview'],
-      description: 'From public documentation: status of the execution.',
-    },
-    error: {
-      anyOf: [
-        {
-          type: 'string',
-        },
-        {
-          type: 'null',
-        },
+    "status": {
+      "enum": [
+        "success",
+        "error",
+        "empty",
+        "preview"
       ],
-      description: 'From public documentation: the error, if any.',
+      "description": "From public documentation: status of the execution."
     },
-  },
-  description:
-    'The outcome of an execution, preview or rating. The document does not show the fields.',
-};
-
-const ActionDetailsResultSchemaResultsOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/ActionDetailsResultSchema',
-      },
-      description: 'The action details.',
-    },
-  },
-  required: ['results'],
-  description:
-    'A list of action details (`GenericResults[ActionDetailsResultSchema]`); additional properties may be present.',
-};
-
-const AppDetailsSchemaResultsOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/AppDetailsSchema',
-      },
-      description: 'The app details.',
-    },
-  },
-  required: ['results'],
-  description:
-    'A list of app details (`GenericResults[AppDetailsSchema]`); additional properties may be present.',
-};
-
-const LoginLinkOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    login_link: {
-      anyOf: [
+    "error": {
+      "anyOf": [
         {
-          type: 'string',
+          "type": "string"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'The link to send the user to.',
-    },
+      "description": "From public documentation: the error, if any."
+    }
   },
-  description: 'A quick-account-creation link.',
-};
+  "description": "The outcome of an execution, preview or rating. The document does not show the fields."
+}`);
 
-const PrefillChoicesResultsSchemaOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    is_loading: {
-      type: 'boolean',
-      description:
-        'From public documentation: true while the choices are still being loaded; clients poll about once a second.',
-    },
-    last_refresh_seconds_ago: {
-      anyOf: [
+const ActionDetailsResultSchemaResultsOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "results": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/ActionDetailsResultSchema"
+      },
+      "description": "The action details."
+    }
+  },
+  "required": [
+    "results"
+  ],
+  "description": "A list of action details (\`GenericResults[ActionDetailsResultSchema]\`); additional properties may be present."
+}`);
+
+const AppDetailsSchemaResultsOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "results": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/AppDetailsSchema"
+      },
+      "description": "The app details."
+    }
+  },
+  "required": [
+    "results"
+  ],
+  "description": "A list of app details (\`GenericResults[AppDetailsSchema]\`); additional properties may be present."
+}`);
+
+const LoginLinkOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "login_link": {
+      "anyOf": [
         {
-          type: 'integer',
+          "type": "string"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'From public documentation: seconds since the choices were refreshed.',
-    },
-    results: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/ChoiceT',
-      },
-      description: 'From public documentation: the choices.',
-    },
+      "description": "The link to send the user to."
+    }
   },
-  description: 'Choices of a prefill. The document does not show the fields.',
-};
+  "description": "A quick-account-creation link."
+}`);
 
-const AccountInfoResultsOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/AccountInfo',
-      },
-      description: 'The accounts.',
+const PrefillChoicesResultsSchemaOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "is_loading": {
+      "type": "boolean",
+      "description": "From public documentation: true while the choices are still being loaded; clients poll about once a second."
     },
-  },
-  required: ['results'],
-  description:
-    'A list of accounts (`GenericResults[AccountInfo]`); additional properties may be present.',
-};
-
-const ActionSchemaResultsOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/ActionSchema',
-      },
-      description: 'The actions, ordered by relevancy.',
-    },
-  },
-  required: ['results'],
-  description:
-    'A list of actions (`GenericResults[ActionSchema]`), ordered by relevancy; additional properties may be present.',
-};
-
-const ExposedActionResponseSchemaOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/AiActionResponse',
-      },
-      description: 'From public documentation: the stored AI actions.',
-    },
-    configuration_link: {
-      type: 'string',
-      description: 'From public documentation: link to the page where the user configures actions.',
-    },
-  },
-  description: "The user's stored AI actions. The document does not show the fields.",
-};
-
-const ListAuthenticationsForAppResultSchemaOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    last_refresh_seconds_ago: {
-      anyOf: [
+    "last_refresh_seconds_ago": {
+      "anyOf": [
         {
-          type: 'integer',
+          "type": "integer"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'Seconds since the list for this user and app was refreshed.',
+      "description": "From public documentation: seconds since the choices were refreshed."
     },
-    results: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/AuthenticationT',
+    "results": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/ChoiceT"
       },
-      description: 'The authentications.',
-    },
-    message: {
-      anyOf: [
-        {
-          type: 'string',
-        },
-        {
-          type: 'null',
-        },
-      ],
-      description: 'Informational message; need not be shown to the user.',
-    },
+      "description": "From public documentation: the choices."
+    }
   },
-  required: ['last_refresh_seconds_ago', 'results'],
-  description: "The caller's authentications for an app.",
-};
+  "description": "Choices of a prefill. The document does not show the fields."
+}`);
 
-const UnfurlAppListResponseOutput: JsonSchema = {
-  type: 'object',
-  description:
-    'Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields.',
-};
-
-const AppSchemaResultsOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/AppSchema',
+const AccountInfoResultsOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "results": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/AccountInfo"
       },
-      description: 'The apps.',
-    },
+      "description": "The accounts."
+    }
   },
-  required: ['results'],
-  description:
-    'A list of apps (`GenericResults[AppSchema]`); additional properties may be present.',
-};
+  "required": [
+    "results"
+  ],
+  "description": "A list of accounts (\`GenericResults[AccountInfo]\`); additional properties may be present."
+}`);
 
-const ShrinkResultResultOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    shrunken_result: {
-      type: 'object',
-      description: 'From public documentation: the shrunken result payload.',
-    },
+const ActionSchemaResultsOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "results": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/ActionSchema"
+      },
+      "description": "The actions, ordered by relevancy."
+    }
   },
-  description: 'A shrunken result payload. The document does not show the fields.',
-};
+  "required": [
+    "results"
+  ],
+  "description": "A list of actions (\`GenericResults[ActionSchema]\`), ordered by relevancy; additional properties may be present."
+}`);
 
-const TestAuthResponseTOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    success: {
-      type: 'boolean',
-      description: 'Whether the authentication is valid.',
+const ExposedActionResponseSchemaOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "results": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/AiActionResponse"
+      },
+      "description": "From public documentation: the stored AI actions."
     },
-    errors: {
-      anyOf: [
+    "configuration_link": {
+      "type": "string",
+      "description": "From public documentation: link to the page where the user configures actions."
+    }
+  },
+  "description": "The user's stored AI actions. The document does not show the fields."
+}`);
+
+const ListAuthenticationsForAppResultSchemaOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "last_refresh_seconds_ago": {
+      "anyOf": [
         {
-          type: 'array',
-          items: {
-            type: 'object',
-          },
+          "type": "integer"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'Errors found while testing the authentication.',
+      "description": "Seconds since the list for this user and app was refreshed."
     },
-    results: {
-      anyOf: [
+    "results": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/AuthenticationT"
+      },
+      "description": "The authentications."
+    },
+    "message": {
+      "anyOf": [
         {
-          anyOf: [
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ],
+      "description": "Informational message; need not be shown to the user."
+    }
+  },
+  "required": [
+    "last_refresh_seconds_ago",
+    "results"
+  ],
+  "description": "The caller's authentications for an app."
+}`);
+
+const UnfurlAppListResponseOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "description": "Apps usable for unfurling, with URL patterns grouped by app. The document does not show the fields."
+}`);
+
+const AppSchemaResultsOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "results": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/AppSchema"
+      },
+      "description": "The apps."
+    }
+  },
+  "required": [
+    "results"
+  ],
+  "description": "A list of apps (\`GenericResults[AppSchema]\`); additional properties may be present."
+}`);
+
+const ShrinkResultResultOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "shrunken_result": {
+      "type": "object",
+      "description": "From public documentation: the shrunken result payload."
+    }
+  },
+  "description": "A shrunken result payload. The document does not show the fields."
+}`);
+
+const TestAuthResponseTOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "success": {
+      "type": "boolean",
+      "description": "Whether the authentication is valid."
+    },
+    "errors": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "type": "object"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ],
+      "description": "Errors found while testing the authentication."
+    },
+    "results": {
+      "anyOf": [
+        {
+          "anyOf": [
             {
-              type: 'object',
+              "type": "object"
             },
             {
-              type: 'boolean',
-            },
-          ],
+              "type": "boolean"
+            }
+          ]
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'Results of the test.',
-    },
+      "description": "Results of the test."
+    }
   },
-  required: ['success', 'errors', 'results'],
-  description:
-    'The outcome of testing an authentication. An authentication found invalid is marked stale.',
-};
+  "required": [
+    "success",
+    "errors",
+    "results"
+  ],
+  "description": "The outcome of testing an authentication. An authentication found invalid is marked stale."
+}`);
 
 const checkAuthTool: ToolDefinition = {
   name: 'checkAuth',
@@ -1912,11 +1969,11 @@ const checkAuthTool: ToolDefinition = {
   description:
     'Check the authentication\n\nReturns whether the caller is authenticated, and who the user is.\n\nGET /api/v2/auth/check/',
   tags: ['System and authentication'],
-  arguments: [],
-  input: {
-    properties: {},
-    required: [],
-  },
+  arguments: JSON.parse(`[]`),
+  input: JSON.parse(`{
+    "properties": {},
+    "required": []
+  }`),
   output: {
     schema: CheckAuthResponseOutput,
     wrapped: false,
@@ -1930,19 +1987,21 @@ const checkHealthTool: ToolDefinition = {
   description:
     'Check the service health\n\nChecks that the service is up. Takes no parameters.\n\nGET /api/v2/health/',
   tags: ['System and authentication'],
-  arguments: [],
-  input: {
-    properties: {},
-    required: [],
-  },
+  arguments: JSON.parse(`[]`),
+  input: JSON.parse(`{
+    "properties": {},
+    "required": []
+  }`),
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {},
+    schema: JSON.parse(`{
+      "type": "object",
+      "properties": {
+        "result": {}
       },
-      required: ['result'],
-    },
+      "required": [
+        "result"
+      ]
+    }`),
     wrapped: true,
   },
 };
@@ -1954,22 +2013,24 @@ const checkUnfurlAppAuthTool: ToolDefinition = {
   description:
     'Check the authentication for an unfurl app\n\nChecks whether the user has an authentication for the app.\n\nGET /api/v2/unfurl/apps/{app}/auth/',
   tags: ['Utilities'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'app',
-      in: 'path',
-      parameter: 'app',
+      "name": "app",
+      "in": "path",
+      "parameter": "app"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app."
+      }
     },
-  ],
-  input: {
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app.',
-      },
-    },
-    required: ['app'],
-  },
+    "required": [
+      "app"
+    ]
+  }`),
   output: {
     schema: AppAuthResponseSchemaOutput,
     wrapped: false,
@@ -1982,95 +2043,95 @@ const createAiActionTool: ToolDefinition = {
   title: 'Create an AI action',
   description: 'Create an AI action\n\nCreates (stores) an AI action.\n\nPOST /api/v2/ai-actions/',
   tags: ['Stored AI actions'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'account_id',
-      in: 'query',
-      parameter: 'account_id',
-      nullable: true,
+      "name": "account_id",
+      "in": "query",
+      "parameter": "account_id",
+      "nullable": true
     },
     {
-      name: 'authentication_id',
-      in: 'query',
-      parameter: 'authentication_id',
-      nullable: true,
+      "name": "authentication_id",
+      "in": "query",
+      "parameter": "authentication_id",
+      "nullable": true
     },
     {
-      name: 'app',
-      in: 'body',
-      property: 'app',
+      "name": "app",
+      "in": "body",
+      "property": "app"
     },
     {
-      name: 'action',
-      in: 'body',
-      property: 'action',
+      "name": "action",
+      "in": "body",
+      "property": "action"
     },
     {
-      name: 'action_type',
-      in: 'body',
-      property: 'action_type',
+      "name": "action_type",
+      "in": "body",
+      "property": "action_type"
     },
     {
-      name: 'params',
-      in: 'body',
-      property: 'params',
+      "name": "params",
+      "in": "body",
+      "property": "params"
     },
     {
-      name: 'meta',
-      in: 'body',
-      property: 'meta',
-    },
-  ],
-  input: {
-    properties: {
-      account_id: {
-        anyOf: [
+      "name": "meta",
+      "in": "body",
+      "property": "meta"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "account_id": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "integer"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the account.',
+        "description": "ID of the account."
       },
-      authentication_id: {
-        anyOf: [
+      "authentication_id": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "integer"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the authentication.',
+        "description": "ID of the authentication."
       },
-      app: {
-        type: 'string',
-        description: 'From public documentation: key of the app.',
+      "app": {
+        "type": "string",
+        "description": "From public documentation: key of the app."
       },
-      action: {
-        type: 'string',
-        description: 'From public documentation: key of the action.',
+      "action": {
+        "type": "string",
+        "description": "From public documentation: key of the action."
       },
-      action_type: {
-        $ref: '#/$defs/ActionType',
-        description: 'From public documentation: kind of the action.',
+      "action_type": {
+        "\$ref": "#/\$defs/ActionType",
+        "description": "From public documentation: kind of the action."
       },
-      params: {
-        type: 'object',
-        additionalProperties: {
-          $ref: '#/$defs/ActionParam',
+      "params": {
+        "type": "object",
+        "additionalProperties": {
+          "\$ref": "#/\$defs/ActionParam"
         },
-        description: 'From public documentation: the params, keyed by need key.',
+        "description": "From public documentation: the params, keyed by need key."
       },
-      meta: {
-        $ref: '#/$defs/AiActionMeta',
-        description: 'From public documentation: labels and hints stored with the AI action.',
-      },
+      "meta": {
+        "\$ref": "#/\$defs/AiActionMeta",
+        "description": "From public documentation: labels and hints stored with the AI action."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: AiActionResponseOutput,
     wrapped: false,
@@ -2084,32 +2145,36 @@ const deleteAiActionTool: ToolDefinition = {
   description:
     'Delete an AI action\n\nDeletes a stored AI action. Deleting an AI action that does not exist is not an error; the response is false.\n\nDELETE /api/v2/ai-actions/{ai_action_id}/',
   tags: ['Stored AI actions'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'ai_action_id',
-      in: 'path',
-      parameter: 'ai_action_id',
+      "name": "ai_action_id",
+      "in": "path",
+      "parameter": "ai_action_id"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "ai_action_id": {
+        "type": "string",
+        "description": "ID of the stored AI action."
+      }
     },
-  ],
-  input: {
-    properties: {
-      ai_action_id: {
-        type: 'string',
-        description: 'ID of the stored AI action.',
-      },
-    },
-    required: ['ai_action_id'],
-  },
+    "required": [
+      "ai_action_id"
+    ]
+  }`),
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          type: 'boolean',
-        },
+    schema: JSON.parse(`{
+      "type": "object",
+      "properties": {
+        "result": {
+          "type": "boolean"
+        }
       },
-      required: ['result'],
-    },
+      "required": [
+        "result"
+      ]
+    }`),
     wrapped: true,
   },
 };
@@ -2121,53 +2186,55 @@ const executeAiActionTool: ToolDefinition = {
   description:
     'Execute a stored AI action\n\nExecutes a stored AI action from instructions.\n\nPOST /api/v2/ai-actions/{ai_action_id}/execute/',
   tags: ['Execution'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'ai_action_id',
-      in: 'path',
-      parameter: 'ai_action_id',
+      "name": "ai_action_id",
+      "in": "path",
+      "parameter": "ai_action_id"
     },
     {
-      name: 'preview_only',
-      in: 'query',
-      parameter: 'preview_only',
+      "name": "preview_only",
+      "in": "query",
+      "parameter": "preview_only"
     },
     {
-      name: 'instructions',
-      in: 'body',
-      property: 'instructions',
+      "name": "instructions",
+      "in": "body",
+      "property": "instructions"
     },
     {
-      name: 'params',
-      in: 'body',
-      property: 'params',
-    },
-  ],
-  input: {
-    properties: {
-      ai_action_id: {
-        type: 'string',
-        description: 'ID of the stored AI action.',
+      "name": "params",
+      "in": "body",
+      "property": "params"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "ai_action_id": {
+        "type": "string",
+        "description": "ID of the stored AI action."
       },
-      preview_only: {
-        type: 'boolean',
-        default: false,
-        description: 'True does not execute the action and returns the resolved params.',
+      "preview_only": {
+        "type": "boolean",
+        "default": false,
+        "description": "True does not execute the action and returns the resolved params."
       },
-      instructions: {
-        type: 'string',
-        description: 'From public documentation: instructions the params are guessed from.',
+      "instructions": {
+        "type": "string",
+        "description": "From public documentation: instructions the params are guessed from."
       },
-      params: {
-        type: 'object',
-        additionalProperties: {
-          $ref: '#/$defs/ActionParam',
+      "params": {
+        "type": "object",
+        "additionalProperties": {
+          "\$ref": "#/\$defs/ActionParam"
         },
-        description: 'From public documentation: the params, keyed by need key.',
-      },
+        "description": "From public documentation: the params, keyed by need key."
+      }
     },
-    required: ['ai_action_id'],
-  },
+    "required": [
+      "ai_action_id"
+    ]
+  }`),
   output: {
     schema: ExecuteResponseOutput,
     wrapped: false,
@@ -2181,138 +2248,139 @@ const executeStatelessActionTool: ToolDefinition = {
   description:
     'Execute an action without storing it\n\nExecutes an action directly, without storing it. Params are guessed from the instructions\nunless they are locked or ignored. With `preview_only` the action is not executed and the\nresolved params are returned. With `skip_param_guessing` a direct call is made with no\nguessing, and then every param must be in mode `locked` or `ignored`, otherwise an error is\nraised. `skip_param_guessing` and `preview_only` cannot both be true.\n\nPOST /api/v2/execute/',
   tags: ['Execution'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'provider_id',
-      in: 'query',
-      parameter: 'provider_id',
+      "name": "provider_id",
+      "in": "query",
+      "parameter": "provider_id"
     },
     {
-      name: 'token_budget',
-      in: 'query',
-      parameter: 'token_budget',
+      "name": "token_budget",
+      "in": "query",
+      "parameter": "token_budget"
     },
     {
-      name: 'preview_only',
-      in: 'query',
-      parameter: 'preview_only',
+      "name": "preview_only",
+      "in": "query",
+      "parameter": "preview_only"
     },
     {
-      name: 'skip_param_guessing',
-      in: 'query',
-      parameter: 'skip_param_guessing',
+      "name": "skip_param_guessing",
+      "in": "query",
+      "parameter": "skip_param_guessing"
     },
     {
-      name: 'instructions',
-      in: 'body',
-      property: 'instructions',
+      "name": "instructions",
+      "in": "body",
+      "property": "instructions"
     },
     {
-      name: 'app',
-      in: 'body',
-      property: 'app',
+      "name": "app",
+      "in": "body",
+      "property": "app"
     },
     {
-      name: 'action',
-      in: 'body',
-      property: 'action',
+      "name": "action",
+      "in": "body",
+      "property": "action"
     },
     {
-      name: 'params',
-      in: 'body',
-      property: 'params',
+      "name": "params",
+      "in": "body",
+      "property": "params"
     },
     {
-      name: 'action_type',
-      in: 'body',
-      property: 'action_type',
+      "name": "action_type",
+      "in": "body",
+      "property": "action_type"
     },
     {
-      name: 'authentication_id',
-      in: 'body',
-      property: 'authentication_id',
-      nullable: true,
+      "name": "authentication_id",
+      "in": "body",
+      "property": "authentication_id",
+      "nullable": true
     },
     {
-      name: 'account_id',
-      in: 'body',
-      property: 'account_id',
-      nullable: true,
-    },
-  ],
-  input: {
-    properties: {
-      provider_id: {
-        type: 'string',
-        description: 'ID of the provider.',
+      "name": "account_id",
+      "in": "body",
+      "property": "account_id",
+      "nullable": true
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "provider_id": {
+        "type": "string",
+        "description": "ID of the provider."
       },
-      token_budget: {
-        type: 'integer',
-        default: 1000,
-        description:
-          'Caps the tokens per field; longer values are truncated. Deprecated but kept for compatibility.',
-        deprecated: true,
+      "token_budget": {
+        "type": "integer",
+        "default": 1000,
+        "description": "Caps the tokens per field; longer values are truncated. Deprecated but kept for compatibility.",
+        "deprecated": true
       },
-      preview_only: {
-        type: 'boolean',
-        default: false,
-        description:
-          'True does not execute the action and returns the resolved params. Cannot be true together with `skip_param_guessing`.',
+      "preview_only": {
+        "type": "boolean",
+        "default": false,
+        "description": "True does not execute the action and returns the resolved params. Cannot be true together with \`skip_param_guessing\`."
       },
-      skip_param_guessing: {
-        type: 'boolean',
-        default: false,
-        description:
-          'True makes a direct call with no guessing; then every param must be in mode `locked` or\n`ignored`, otherwise an error is raised. Cannot be true together with `preview_only`.\n',
+      "skip_param_guessing": {
+        "type": "boolean",
+        "default": false,
+        "description": "True makes a direct call with no guessing; then every param must be in mode \`locked\` or\\n\`ignored\`, otherwise an error is raised. Cannot be true together with \`preview_only\`.\\n"
       },
-      instructions: {
-        type: 'string',
-        description: 'From public documentation: instructions the params are guessed from.',
+      "instructions": {
+        "type": "string",
+        "description": "From public documentation: instructions the params are guessed from."
       },
-      app: {
-        type: 'string',
-        description: 'From public documentation: key of the app.',
+      "app": {
+        "type": "string",
+        "description": "From public documentation: key of the app."
       },
-      action: {
-        type: 'string',
-        description: 'From public documentation: key of the action.',
+      "action": {
+        "type": "string",
+        "description": "From public documentation: key of the action."
       },
-      params: {
-        type: 'object',
-        additionalProperties: {
-          $ref: '#/$defs/ActionParam',
+      "params": {
+        "type": "object",
+        "additionalProperties": {
+          "\$ref": "#/\$defs/ActionParam"
         },
-        description: 'From public documentation: the params, keyed by need key.',
+        "description": "From public documentation: the params, keyed by need key."
       },
-      action_type: {
-        $ref: '#/$defs/ActionType',
-        description: 'From public documentation: kind of the action.',
+      "action_type": {
+        "\$ref": "#/\$defs/ActionType",
+        "description": "From public documentation: kind of the action."
       },
-      authentication_id: {
-        anyOf: [
+      "authentication_id": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "integer"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'From public documentation: ID of the authentication to run the action with.',
+        "description": "From public documentation: ID of the authentication to run the action with."
       },
-      account_id: {
-        anyOf: [
+      "account_id": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "integer"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'From public documentation: ID of the account to run the action in.',
-      },
+        "description": "From public documentation: ID of the account to run the action in."
+      }
     },
-    required: ['instructions', 'app', 'action'],
-  },
+    "required": [
+      "instructions",
+      "app",
+      "action"
+    ]
+  }`),
   output: {
     schema: ExecuteResponseOutput,
     wrapped: false,
@@ -2326,91 +2394,99 @@ const getActionDetailsTool: ToolDefinition = {
   description:
     'Get the details of an action\n\nReturns the details of an action (its needs, gives and optionally a sample result).\n\nPOST /api/v2/apps/{app}/actions/{action}/',
   tags: ['Actions'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'app',
-      in: 'path',
-      parameter: 'app',
+      "name": "app",
+      "in": "path",
+      "parameter": "app"
     },
     {
-      name: 'action',
-      in: 'path',
-      parameter: 'action',
+      "name": "action",
+      "in": "path",
+      "parameter": "action"
     },
     {
-      name: 'action_type',
-      in: 'query',
-      parameter: 'action_type',
+      "name": "action_type",
+      "in": "query",
+      "parameter": "action_type"
     },
     {
-      name: 'account_id',
-      in: 'query',
-      parameter: 'account_id',
+      "name": "account_id",
+      "in": "query",
+      "parameter": "account_id"
     },
     {
-      name: 'authentication_id',
-      in: 'query',
-      parameter: 'authentication_id',
-      nullable: true,
+      "name": "authentication_id",
+      "in": "query",
+      "parameter": "authentication_id",
+      "nullable": true
     },
     {
-      name: 'action_extra',
-      in: 'query',
-      parameter: 'action_extra',
+      "name": "action_extra",
+      "in": "query",
+      "parameter": "action_extra"
     },
     {
-      name: 'params',
-      in: 'body',
-      property: 'params',
-    },
-  ],
-  input: {
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app.',
+      "name": "params",
+      "in": "body",
+      "property": "params"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app."
       },
-      action: {
-        type: 'string',
-        description: 'Key of the action.',
+      "action": {
+        "type": "string",
+        "description": "Key of the action."
       },
-      action_type: {
-        $ref: '#/$defs/ActionType',
-        default: 'write',
-        description: 'Kind of the action.',
+      "action_type": {
+        "\$ref": "#/\$defs/ActionType",
+        "default": "write",
+        "description": "Kind of the action."
       },
-      account_id: {
-        type: 'integer',
-        description: 'ID of the account.',
+      "account_id": {
+        "type": "integer",
+        "description": "ID of the account."
       },
-      authentication_id: {
-        anyOf: [
+      "authentication_id": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "integer"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the authentication.',
+        "description": "ID of the authentication."
       },
-      action_extra: {
-        type: 'array',
-        items: {
-          enum: ['action_needs', 'action_gives', 'action_sample'],
+      "action_extra": {
+        "type": "array",
+        "items": {
+          "enum": [
+            "action_needs",
+            "action_gives",
+            "action_sample"
+          ]
         },
-        uniqueItems: true,
-        default: ['action_needs'],
-        description:
-          'Details to return, sent as a comma-separated list of unique values; `action_sample` makes the response much slower.',
+        "uniqueItems": true,
+        "default": [
+          "action_needs"
+        ],
+        "description": "Details to return, sent as a comma-separated list of unique values; \`action_sample\` makes the response much slower."
       },
-      params: {
-        type: 'object',
-        description: 'An object of key-value pairs.',
-      },
+      "params": {
+        "type": "object",
+        "description": "An object of key-value pairs."
+      }
     },
-    required: ['app', 'action'],
-  },
+    "required": [
+      "app",
+      "action"
+    ]
+  }`),
   output: {
     schema: ActionDetailsResultSchemaResultsOutput,
     wrapped: false,
@@ -2424,22 +2500,24 @@ const getAiActionTool: ToolDefinition = {
   description:
     'Get an AI action\n\nReturns a stored AI action.\n\nGET /api/v2/ai-actions/{ai_action_id}/',
   tags: ['Stored AI actions'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'ai_action_id',
-      in: 'path',
-      parameter: 'ai_action_id',
+      "name": "ai_action_id",
+      "in": "path",
+      "parameter": "ai_action_id"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "ai_action_id": {
+        "type": "string",
+        "description": "ID of the stored AI action."
+      }
     },
-  ],
-  input: {
-    properties: {
-      ai_action_id: {
-        type: 'string',
-        description: 'ID of the stored AI action.',
-      },
-    },
-    required: ['ai_action_id'],
-  },
+    "required": [
+      "ai_action_id"
+    ]
+  }`),
   output: {
     schema: AiActionResponseOutput,
     wrapped: false,
@@ -2452,22 +2530,24 @@ const getAppTool: ToolDefinition = {
   title: 'Get an app',
   description: 'Get an app\n\nReturns the details of an app.\n\nGET /api/v2/apps/{app}/',
   tags: ['Apps'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'app',
-      in: 'path',
-      parameter: 'app',
+      "name": "app",
+      "in": "path",
+      "parameter": "app"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app."
+      }
     },
-  ],
-  input: {
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app.',
-      },
-    },
-    required: ['app'],
-  },
+    "required": [
+      "app"
+    ]
+  }`),
   output: {
     schema: AppDetailsSchemaResultsOutput,
     wrapped: false,
@@ -2481,50 +2561,54 @@ const getLoginLinkTool: ToolDefinition = {
   description:
     'Create a quick-account-creation link\n\nCreates a quick-account-creation link. If the email already has an account the user is asked\nto log in, otherwise to create an account. Afterwards the user goes to `redirect_to`.\n\nSuggested PKCE flow: set `redirect_to` to `{actions_url}/oauth/authorize/` carrying the query\nparameters `client_id`, `scope` (`openid nla:exposed_actions:execute`), `response_type`\n(`code`), `redirect_uri`, `code_challenge` and `code_challenge_method` (`S256`).\n\nGET /api/v2/auth/login-link/',
   tags: ['System and authentication'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'sign_up_first_name',
-      in: 'query',
-      parameter: 'sign_up_first_name',
-    },
-    {
-      name: 'sign_up_last_name',
-      in: 'query',
-      parameter: 'sign_up_last_name',
+      "name": "sign_up_first_name",
+      "in": "query",
+      "parameter": "sign_up_first_name"
     },
     {
-      name: 'sign_up_email',
-      in: 'query',
-      parameter: 'sign_up_email',
+      "name": "sign_up_last_name",
+      "in": "query",
+      "parameter": "sign_up_last_name"
     },
     {
-      name: 'redirect_to',
-      in: 'query',
-      parameter: 'redirect_to',
+      "name": "sign_up_email",
+      "in": "query",
+      "parameter": "sign_up_email"
     },
-  ],
-  input: {
-    properties: {
-      sign_up_first_name: {
-        type: 'string',
-        description: 'First name of the user signing up.',
+    {
+      "name": "redirect_to",
+      "in": "query",
+      "parameter": "redirect_to"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "sign_up_first_name": {
+        "type": "string",
+        "description": "First name of the user signing up."
       },
-      sign_up_last_name: {
-        type: 'string',
-        description: 'Last name of the user signing up.',
+      "sign_up_last_name": {
+        "type": "string",
+        "description": "Last name of the user signing up."
       },
-      sign_up_email: {
-        type: 'string',
-        description: 'Email address of the user signing up.',
+      "sign_up_email": {
+        "type": "string",
+        "description": "Email address of the user signing up."
       },
-      redirect_to: {
-        type: 'string',
-        default: '/config/login-success',
-        description: 'Where the user goes after signing up or logging in.',
-      },
+      "redirect_to": {
+        "type": "string",
+        "default": "/config/login-success",
+        "description": "Where the user goes after signing up or logging in."
+      }
     },
-    required: ['sign_up_first_name', 'sign_up_last_name', 'sign_up_email'],
-  },
+    "required": [
+      "sign_up_first_name",
+      "sign_up_last_name",
+      "sign_up_email"
+    ]
+  }`),
   output: {
     schema: LoginLinkOutput,
     wrapped: false,
@@ -2538,84 +2622,88 @@ const getOAuthLoginLinkTool: ToolDefinition = {
   description:
     'Create a quick-account-creation link followed by OAuth login\n\nCreates the same quick-account-creation link as the login-link operation, followed by OAuth login.\n\nGET /api/v2/auth/oauth-login-link/',
   tags: ['System and authentication'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'client_id',
-      in: 'query',
-      parameter: 'client_id',
+      "name": "client_id",
+      "in": "query",
+      "parameter": "client_id"
     },
     {
-      name: 'redirect_uri',
-      in: 'query',
-      parameter: 'redirect_uri',
+      "name": "redirect_uri",
+      "in": "query",
+      "parameter": "redirect_uri"
     },
     {
-      name: 'code_challenge',
-      in: 'query',
-      parameter: 'code_challenge',
+      "name": "code_challenge",
+      "in": "query",
+      "parameter": "code_challenge"
     },
     {
-      name: 'sign_up_email',
-      in: 'query',
-      parameter: 'sign_up_email',
+      "name": "sign_up_email",
+      "in": "query",
+      "parameter": "sign_up_email"
     },
     {
-      name: 'sign_up_first_name',
-      in: 'query',
-      parameter: 'sign_up_first_name',
-      nullable: true,
+      "name": "sign_up_first_name",
+      "in": "query",
+      "parameter": "sign_up_first_name",
+      "nullable": true
     },
     {
-      name: 'sign_up_last_name',
-      in: 'query',
-      parameter: 'sign_up_last_name',
-      nullable: true,
-    },
-  ],
-  input: {
-    properties: {
-      client_id: {
-        type: 'string',
-        description: 'ID of the OAuth client.',
+      "name": "sign_up_last_name",
+      "in": "query",
+      "parameter": "sign_up_last_name",
+      "nullable": true
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "client_id": {
+        "type": "string",
+        "description": "ID of the OAuth client."
       },
-      redirect_uri: {
-        type: 'string',
-        description:
-          'Where the user returns with a `code`; must be in the allowed redirect URIs of the OAuth client.',
+      "redirect_uri": {
+        "type": "string",
+        "description": "Where the user returns with a \`code\`; must be in the allowed redirect URIs of the OAuth client."
       },
-      code_challenge: {
-        type: 'string',
-        description: 'SHA-256 hash of the PKCE `code_verifier`.',
+      "code_challenge": {
+        "type": "string",
+        "description": "SHA-256 hash of the PKCE \`code_verifier\`."
       },
-      sign_up_email: {
-        type: 'string',
-        description: 'Email address of the user signing up.',
+      "sign_up_email": {
+        "type": "string",
+        "description": "Email address of the user signing up."
       },
-      sign_up_first_name: {
-        anyOf: [
+      "sign_up_first_name": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'First name of the user signing up.',
+        "description": "First name of the user signing up."
       },
-      sign_up_last_name: {
-        anyOf: [
+      "sign_up_last_name": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Last name of the user signing up.',
-      },
+        "description": "Last name of the user signing up."
+      }
     },
-    required: ['client_id', 'redirect_uri', 'code_challenge', 'sign_up_email'],
-  },
+    "required": [
+      "client_id",
+      "redirect_uri",
+      "code_challenge",
+      "sign_up_email"
+    ]
+  }`),
   output: {
     schema: LoginLinkOutput,
     wrapped: false,
@@ -2629,94 +2717,96 @@ const getPrefillChoicesTool: ToolDefinition = {
   description:
     'Get the choices of a prefill\n\nReturns the choices of a prefill. Choices are cached for 24 hours per user, app and prefill;\n`force_refresh` refreshes the cache.\n\nPOST /api/v2/apps/{app}/choices/{prefill}/',
   tags: ['Actions'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'app',
-      in: 'path',
-      parameter: 'app',
+      "name": "app",
+      "in": "path",
+      "parameter": "app"
     },
     {
-      name: 'prefill',
-      in: 'path',
-      parameter: 'prefill',
+      "name": "prefill",
+      "in": "path",
+      "parameter": "prefill"
     },
     {
-      name: 'authentication_id',
-      in: 'query',
-      parameter: 'authentication_id',
-      nullable: true,
+      "name": "authentication_id",
+      "in": "query",
+      "parameter": "authentication_id",
+      "nullable": true
     },
     {
-      name: 'account_id',
-      in: 'query',
-      parameter: 'account_id',
+      "name": "account_id",
+      "in": "query",
+      "parameter": "account_id"
     },
     {
-      name: 'query',
-      in: 'query',
-      parameter: 'query',
-      nullable: true,
+      "name": "query",
+      "in": "query",
+      "parameter": "query",
+      "nullable": true
     },
     {
-      name: 'force_refresh',
-      in: 'query',
-      parameter: 'force_refresh',
+      "name": "force_refresh",
+      "in": "query",
+      "parameter": "force_refresh"
     },
     {
-      name: 'params',
-      in: 'body',
-      property: 'params',
-    },
-  ],
-  input: {
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app.',
+      "name": "params",
+      "in": "body",
+      "property": "params"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app."
       },
-      prefill: {
-        type: 'string',
-        description: 'Key of the prefill.',
+      "prefill": {
+        "type": "string",
+        "description": "Key of the prefill."
       },
-      authentication_id: {
-        anyOf: [
+      "authentication_id": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "integer"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the authentication.',
+        "description": "ID of the authentication."
       },
-      account_id: {
-        type: 'integer',
-        description: 'ID of the account.',
+      "account_id": {
+        "type": "integer",
+        "description": "ID of the account."
       },
-      query: {
-        anyOf: [
+      "query": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Filters the choices.',
+        "description": "Filters the choices."
       },
-      force_refresh: {
-        type: 'boolean',
-        default: false,
-        description:
-          'True refreshes the cached choices (cached 24 hours per user, app and prefill).',
+      "force_refresh": {
+        "type": "boolean",
+        "default": false,
+        "description": "True refreshes the cached choices (cached 24 hours per user, app and prefill)."
       },
-      params: {
-        type: 'object',
-        description: 'An object of key-value pairs (inferred from the documented default).',
-      },
+      "params": {
+        "type": "object",
+        "description": "An object of key-value pairs (inferred from the documented default)."
+      }
     },
-    required: ['app', 'prefill'],
-  },
+    "required": [
+      "app",
+      "prefill"
+    ]
+  }`),
   output: {
     schema: PrefillChoicesResultsSchemaOutput,
     wrapped: false,
@@ -2730,59 +2820,65 @@ const guessActionsTool: ToolDefinition = {
   description:
     'Guess actions from a query\n\nGuesses the actions that match a query.\n\nPOST /api/v2/guess-actions/',
   tags: ['Utilities'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'query',
-      in: 'body',
-      property: 'query',
+      "name": "query",
+      "in": "body",
+      "property": "query"
     },
     {
-      name: 'action_types',
-      in: 'body',
-      property: 'action_types',
+      "name": "action_types",
+      "in": "body",
+      "property": "action_types"
     },
     {
-      name: 'count',
-      in: 'body',
-      property: 'count',
-    },
-  ],
-  input: {
-    properties: {
-      query: {
-        type: 'string',
-        description: 'The query.',
-        default: '',
+      "name": "count",
+      "in": "body",
+      "property": "count"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "query": {
+        "type": "string",
+        "description": "The query.",
+        "default": ""
       },
-      action_types: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/ActionType',
+      "action_types": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/ActionType"
         },
-        description: 'Kinds of actions to guess.',
-        default: ['write', 'search', 'read'],
+        "description": "Kinds of actions to guess.",
+        "default": [
+          "write",
+          "search",
+          "read"
+        ]
       },
-      count: {
-        type: 'integer',
-        description: 'Number of actions to guess.',
-        default: 25,
-      },
+      "count": {
+        "type": "integer",
+        "description": "Number of actions to guess.",
+        "default": 25
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/GuessResultSchema',
-          },
-        },
+    schema: JSON.parse(`{
+      "type": "object",
+      "properties": {
+        "result": {
+          "type": "array",
+          "items": {
+            "\$ref": "#/\$defs/GuessResultSchema"
+          }
+        }
       },
-      required: ['result'],
-    },
+      "required": [
+        "result"
+      ]
+    }`),
     wrapped: true,
   },
 };
@@ -2794,11 +2890,11 @@ const listAccountsTool: ToolDefinition = {
   description:
     "List the user's accounts\n\nLists the accounts of the user.\n\nGET /api/v2/auth/accounts/",
   tags: ['System and authentication'],
-  arguments: [],
-  input: {
-    properties: {},
-    required: [],
-  },
+  arguments: JSON.parse(`[]`),
+  input: JSON.parse(`{
+    "properties": {},
+    "required": []
+  }`),
   output: {
     schema: AccountInfoResultsOutput,
     wrapped: false,
@@ -2812,53 +2908,58 @@ const listActionsTool: ToolDefinition = {
   description:
     'List the actions of an app\n\nLists the actions of an app, ordered by relevancy.\n\nGET /api/v2/apps/{app}/actions/',
   tags: ['Actions'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'app',
-      in: 'path',
-      parameter: 'app',
+      "name": "app",
+      "in": "path",
+      "parameter": "app"
     },
     {
-      name: 'query',
-      in: 'query',
-      parameter: 'query',
-      nullable: true,
+      "name": "query",
+      "in": "query",
+      "parameter": "query",
+      "nullable": true
     },
     {
-      name: 'filter_action_type',
-      in: 'query',
-      parameter: 'filter_action_type',
-    },
-  ],
-  input: {
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app.',
+      "name": "filter_action_type",
+      "in": "query",
+      "parameter": "filter_action_type"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app."
       },
-      query: {
-        anyOf: [
+      "query": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Text to search actions for; when absent all actions of the app are returned.',
+        "description": "Text to search actions for; when absent all actions of the app are returned."
       },
-      filter_action_type: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/ActionType',
+      "filter_action_type": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/ActionType"
         },
-        uniqueItems: true,
-        default: ['write', 'search'],
-        description: 'Kinds of actions to return, sent as a comma-separated list of unique values.',
-      },
+        "uniqueItems": true,
+        "default": [
+          "write",
+          "search"
+        ],
+        "description": "Kinds of actions to return, sent as a comma-separated list of unique values."
+      }
     },
-    required: ['app'],
-  },
+    "required": [
+      "app"
+    ]
+  }`),
   output: {
     schema: ActionSchemaResultsOutput,
     wrapped: false,
@@ -2872,11 +2973,11 @@ const listAiActionsTool: ToolDefinition = {
   description:
     "List the user's AI actions\n\nLists the user's stored AI actions.\n\nGET /api/v2/ai-actions/",
   tags: ['Stored AI actions'],
-  arguments: [],
-  input: {
-    properties: {},
-    required: [],
-  },
+  arguments: JSON.parse(`[]`),
+  input: JSON.parse(`{
+    "properties": {},
+    "required": []
+  }`),
   output: {
     schema: ExposedActionResponseSchemaOutput,
     wrapped: false,
@@ -2890,42 +2991,43 @@ const listAppAuthenticationsTool: ToolDefinition = {
   description:
     "List the authentications for an app\n\nLists the caller's authentications (connections) for an app.\n\nGET /api/v2/apps/{app}/auths/",
   tags: ['Apps'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'app',
-      in: 'path',
-      parameter: 'app',
-    },
-    {
-      name: 'account_id',
-      in: 'query',
-      parameter: 'account_id',
+      "name": "app",
+      "in": "path",
+      "parameter": "app"
     },
     {
-      name: 'only_owned',
-      in: 'query',
-      parameter: 'only_owned',
+      "name": "account_id",
+      "in": "query",
+      "parameter": "account_id"
     },
-  ],
-  input: {
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app.',
+    {
+      "name": "only_owned",
+      "in": "query",
+      "parameter": "only_owned"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app."
       },
-      account_id: {
-        type: 'integer',
-        description: 'ID of the account.',
+      "account_id": {
+        "type": "integer",
+        "description": "ID of the account."
       },
-      only_owned: {
-        type: 'boolean',
-        default: false,
-        description:
-          'True returns only authentications owned by the caller; false also returns shared ones.',
-      },
+      "only_owned": {
+        "type": "boolean",
+        "default": false,
+        "description": "True returns only authentications owned by the caller; false also returns shared ones."
+      }
     },
-    required: ['app'],
-  },
+    "required": [
+      "app"
+    ]
+  }`),
   output: {
     schema: ListAuthenticationsForAppResultSchemaOutput,
     wrapped: false,
@@ -2939,11 +3041,11 @@ const listUnfurlAppsTool: ToolDefinition = {
   description:
     'List the apps usable for unfurling\n\nLists the apps usable for unfurling, with URL patterns grouped by app.\n\nGET /api/v2/unfurl/apps/',
   tags: ['Utilities'],
-  arguments: [],
-  input: {
-    properties: {},
-    required: [],
-  },
+  arguments: JSON.parse(`[]`),
+  input: JSON.parse(`{
+    "properties": {},
+    "required": []
+  }`),
   output: {
     schema: UnfurlAppListResponseOutput,
     wrapped: false,
@@ -2957,44 +3059,46 @@ const previewAiActionTool: ToolDefinition = {
   description:
     'Preview a stored AI action\n\nPreviews a stored AI action, returning the resolved params without executing it.\n\nPOST /api/v2/ai-actions/{ai_action_id}/preview/',
   tags: ['Execution'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'ai_action_id',
-      in: 'path',
-      parameter: 'ai_action_id',
+      "name": "ai_action_id",
+      "in": "path",
+      "parameter": "ai_action_id"
     },
     {
-      name: 'instructions',
-      in: 'body',
-      property: 'instructions',
+      "name": "instructions",
+      "in": "body",
+      "property": "instructions"
     },
     {
-      name: 'params',
-      in: 'body',
-      property: 'params',
-    },
-  ],
-  input: {
-    properties: {
-      ai_action_id: {
-        type: 'string',
-        format: 'uuid',
-        description: 'ID of the stored AI action.',
+      "name": "params",
+      "in": "body",
+      "property": "params"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "ai_action_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "ID of the stored AI action."
       },
-      instructions: {
-        type: 'string',
-        description: 'From public documentation: instructions the params are guessed from.',
+      "instructions": {
+        "type": "string",
+        "description": "From public documentation: instructions the params are guessed from."
       },
-      params: {
-        type: 'object',
-        additionalProperties: {
-          $ref: '#/$defs/ActionParam',
+      "params": {
+        "type": "object",
+        "additionalProperties": {
+          "\$ref": "#/\$defs/ActionParam"
         },
-        description: 'From public documentation: the params, keyed by need key.',
-      },
+        "description": "From public documentation: the params, keyed by need key."
+      }
     },
-    required: ['ai_action_id'],
-  },
+    "required": [
+      "ai_action_id"
+    ]
+  }`),
   output: {
     schema: ExecuteResponseOutput,
     wrapped: false,
@@ -3008,59 +3112,61 @@ const rateExecutionLogTool: ToolDefinition = {
   description:
     'Rate an execution log\n\nRates an execution log. The values are patched onto the log, so the operation may be called\nrepeatedly.\n\nPOST /api/v2/execute/log/{execution_log_id}/rate/',
   tags: ['Execution'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'execution_log_id',
-      in: 'path',
-      parameter: 'execution_log_id',
+      "name": "execution_log_id",
+      "in": "path",
+      "parameter": "execution_log_id"
     },
     {
-      name: 'rating',
-      in: 'query',
-      parameter: 'rating',
-      nullable: true,
+      "name": "rating",
+      "in": "query",
+      "parameter": "rating",
+      "nullable": true
     },
     {
-      name: 'feedback',
-      in: 'query',
-      parameter: 'feedback',
-      nullable: true,
-    },
-  ],
-  input: {
-    properties: {
-      execution_log_id: {
-        type: 'string',
-        description: 'ID of the execution log.',
+      "name": "feedback",
+      "in": "query",
+      "parameter": "feedback",
+      "nullable": true
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "execution_log_id": {
+        "type": "string",
+        "description": "ID of the execution log."
       },
-      rating: {
-        anyOf: [
+      "rating": {
+        "anyOf": [
           {
-            type: 'integer',
-            minimum: -1,
-            maximum: 1,
+            "type": "integer",
+            "minimum": -1,
+            "maximum": 1
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        default: 0,
-        description: 'The rating: `-1` bad, `0` neutral (the default), `1` good.',
+        "default": 0,
+        "description": "The rating: \`-1\` bad, \`0\` neutral (the default), \`1\` good."
       },
-      feedback: {
-        anyOf: [
+      "feedback": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'Feedback in plain text.',
-      },
+        "description": "Feedback in plain text."
+      }
     },
-    required: ['execution_log_id'],
-  },
+    "required": [
+      "execution_log_id"
+    ]
+  }`),
   output: {
     schema: ExecuteResponseOutput,
     wrapped: false,
@@ -3073,22 +3179,22 @@ const searchAppsTool: ToolDefinition = {
   title: 'Search apps',
   description: 'Search apps\n\nSearches apps.\n\nGET /api/v2/apps/search/',
   tags: ['Apps'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'query',
-      in: 'query',
-      parameter: 'query',
+      "name": "query",
+      "in": "query",
+      "parameter": "query"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "query": {
+        "type": "string",
+        "description": "Text to search apps for."
+      }
     },
-  ],
-  input: {
-    properties: {
-      query: {
-        type: 'string',
-        description: 'Text to search apps for.',
-      },
-    },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: AppSchemaResultsOutput,
     wrapped: false,
@@ -3102,80 +3208,80 @@ const shrinkResultTool: ToolDefinition = {
   description:
     'Shrink a result payload\n\nShrinks a result payload to a token budget, keeping more important values. Unofficial: may\nchange or be removed at any time.\n\nPOST /api/v2/shrink-result/',
   tags: ['Utilities'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'app',
-      in: 'query',
-      parameter: 'app',
+      "name": "app",
+      "in": "query",
+      "parameter": "app"
     },
     {
-      name: 'action',
-      in: 'query',
-      parameter: 'action',
+      "name": "action",
+      "in": "query",
+      "parameter": "action"
     },
     {
-      name: 'action_type',
-      in: 'query',
-      parameter: 'action_type',
+      "name": "action_type",
+      "in": "query",
+      "parameter": "action_type"
     },
     {
-      name: 'keep',
-      in: 'query',
-      parameter: 'keep',
+      "name": "keep",
+      "in": "query",
+      "parameter": "keep"
     },
     {
-      name: 'token_budget',
-      in: 'query',
-      parameter: 'token_budget',
+      "name": "token_budget",
+      "in": "query",
+      "parameter": "token_budget"
     },
     {
-      name: 'result',
-      in: 'body',
-      property: 'result',
+      "name": "result",
+      "in": "body",
+      "property": "result"
     },
     {
-      name: 'result_field_labels',
-      in: 'body',
-      property: 'result_field_labels',
-    },
-  ],
-  input: {
-    properties: {
-      app: {
-        type: 'string',
-        description: 'Key of the app.',
+      "name": "result_field_labels",
+      "in": "body",
+      "property": "result_field_labels"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "app": {
+        "type": "string",
+        "description": "Key of the app."
       },
-      action: {
-        type: 'string',
-        description: 'Key of the action; required when `app` is given.',
+      "action": {
+        "type": "string",
+        "description": "Key of the action; required when \`app\` is given."
       },
-      action_type: {
-        type: 'string',
-        description: 'Kind of the action; required when `action` is given.',
+      "action_type": {
+        "type": "string",
+        "description": "Kind of the action; required when \`action\` is given."
       },
-      keep: {
-        type: 'array',
-        items: {
-          type: 'string',
+      "keep": {
+        "type": "array",
+        "items": {
+          "type": "string"
         },
-        description: 'Field names that are never shrunk, sent as a comma-separated list.',
+        "description": "Field names that are never shrunk, sent as a comma-separated list."
       },
-      token_budget: {
-        type: 'integer',
-        default: 1000,
-        description: 'Maximum tokens in the response.',
+      "token_budget": {
+        "type": "integer",
+        "default": 1000,
+        "description": "Maximum tokens in the response."
       },
-      result: {
-        type: 'object',
-        description: 'From public documentation: the result payload to shrink.',
+      "result": {
+        "type": "object",
+        "description": "From public documentation: the result payload to shrink."
       },
-      result_field_labels: {
-        type: 'object',
-        description: 'From public documentation: labels of the result fields.',
-      },
+      "result_field_labels": {
+        "type": "object",
+        "description": "From public documentation: labels of the result fields."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: ShrinkResultResultOutput,
     wrapped: false,
@@ -3189,22 +3295,24 @@ const testAuthenticationTool: ToolDefinition = {
   description:
     'Test an authentication\n\nTests whether an authentication is valid. An invalid authentication is marked stale (`is_stale` becomes true).\n\nPOST /api/v2/auth/{auth_id}/test/',
   tags: ['System and authentication'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'auth_id',
-      in: 'path',
-      parameter: 'auth_id',
+      "name": "auth_id",
+      "in": "path",
+      "parameter": "auth_id"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "auth_id": {
+        "type": "integer",
+        "description": "ID of the authentication."
+      }
     },
-  ],
-  input: {
-    properties: {
-      auth_id: {
-        type: 'integer',
-        description: 'ID of the authentication.',
-      },
-    },
-    required: ['auth_id'],
-  },
+    "required": [
+      "auth_id"
+    ]
+  }`),
   output: {
     schema: TestAuthResponseTOutput,
     wrapped: false,
@@ -3218,53 +3326,55 @@ const unfurlUrlTool: ToolDefinition = {
   description:
     'Unfurl a URL\n\nUnfurls one URL into resources with the suitable app. A failure is not an error status: the\nresponse is 200 with an UnfurlError body, or an UnfurlNoAuthFoundError body when the user has\nno authentication for the app.\n\nPOST /api/v2/unfurl/',
   tags: ['Utilities'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'provider_id',
-      in: 'query',
-      parameter: 'provider_id',
-      nullable: true,
+      "name": "provider_id",
+      "in": "query",
+      "parameter": "provider_id",
+      "nullable": true
     },
     {
-      name: 'body',
-      in: 'body',
-    },
-  ],
-  input: {
-    properties: {
-      provider_id: {
-        anyOf: [
+      "name": "body",
+      "in": "body"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "provider_id": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the provider.',
+        "description": "ID of the provider."
       },
-      body: {
-        $ref: '#/$defs/UnfurlUrlRequestSchema',
-        description: 'The request body (application/json).',
-      },
+      "body": {
+        "\$ref": "#/\$defs/UnfurlUrlRequestSchema",
+        "description": "The request body (application/json)."
+      }
     },
-    required: ['body'],
-  },
+    "required": [
+      "body"
+    ]
+  }`),
   output: {
-    schema: {
-      anyOf: [
+    schema: JSON.parse(`{
+      "anyOf": [
         {
-          $ref: '#/$defs/UnfurlUrlResponseSchema',
+          "\$ref": "#/\$defs/UnfurlUrlResponseSchema"
         },
         {
-          $ref: '#/$defs/UnfurlError',
+          "\$ref": "#/\$defs/UnfurlError"
         },
         {
-          $ref: '#/$defs/UnfurlNoAuthFoundError',
-        },
+          "\$ref": "#/\$defs/UnfurlNoAuthFoundError"
+        }
       ],
-      type: 'object',
-    },
+      "type": "object"
+    }`),
     wrapped: false,
   },
 };
@@ -3276,96 +3386,98 @@ const updateAiActionTool: ToolDefinition = {
   description:
     'Update an AI action\n\nUpdates a stored AI action.\n\nPUT /api/v2/ai-actions/{ai_action_id}/',
   tags: ['Stored AI actions'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'ai_action_id',
-      in: 'path',
-      parameter: 'ai_action_id',
+      "name": "ai_action_id",
+      "in": "path",
+      "parameter": "ai_action_id"
     },
     {
-      name: 'account_id',
-      in: 'query',
-      parameter: 'account_id',
+      "name": "account_id",
+      "in": "query",
+      "parameter": "account_id"
     },
     {
-      name: 'authentication_id',
-      in: 'query',
-      parameter: 'authentication_id',
-      nullable: true,
+      "name": "authentication_id",
+      "in": "query",
+      "parameter": "authentication_id",
+      "nullable": true
     },
     {
-      name: 'app',
-      in: 'body',
-      property: 'app',
+      "name": "app",
+      "in": "body",
+      "property": "app"
     },
     {
-      name: 'action',
-      in: 'body',
-      property: 'action',
+      "name": "action",
+      "in": "body",
+      "property": "action"
     },
     {
-      name: 'action_type',
-      in: 'body',
-      property: 'action_type',
+      "name": "action_type",
+      "in": "body",
+      "property": "action_type"
     },
     {
-      name: 'params',
-      in: 'body',
-      property: 'params',
+      "name": "params",
+      "in": "body",
+      "property": "params"
     },
     {
-      name: 'meta',
-      in: 'body',
-      property: 'meta',
-    },
-  ],
-  input: {
-    properties: {
-      ai_action_id: {
-        type: 'string',
-        description: 'ID of the stored AI action.',
+      "name": "meta",
+      "in": "body",
+      "property": "meta"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "ai_action_id": {
+        "type": "string",
+        "description": "ID of the stored AI action."
       },
-      account_id: {
-        type: 'integer',
-        description: 'ID of the account.',
+      "account_id": {
+        "type": "integer",
+        "description": "ID of the account."
       },
-      authentication_id: {
-        anyOf: [
+      "authentication_id": {
+        "anyOf": [
           {
-            type: 'integer',
+            "type": "integer"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        description: 'ID of the authentication.',
+        "description": "ID of the authentication."
       },
-      app: {
-        type: 'string',
-        description: 'From public documentation: key of the app.',
+      "app": {
+        "type": "string",
+        "description": "From public documentation: key of the app."
       },
-      action: {
-        type: 'string',
-        description: 'From public documentation: key of the action.',
+      "action": {
+        "type": "string",
+        "description": "From public documentation: key of the action."
       },
-      action_type: {
-        $ref: '#/$defs/ActionType',
-        description: 'From public documentation: kind of the action.',
+      "action_type": {
+        "\$ref": "#/\$defs/ActionType",
+        "description": "From public documentation: kind of the action."
       },
-      params: {
-        type: 'object',
-        additionalProperties: {
-          $ref: '#/$defs/ActionParam',
+      "params": {
+        "type": "object",
+        "additionalProperties": {
+          "\$ref": "#/\$defs/ActionParam"
         },
-        description: 'From public documentation: the params, keyed by need key.',
+        "description": "From public documentation: the params, keyed by need key."
       },
-      meta: {
-        $ref: '#/$defs/AiActionMeta',
-        description: 'From public documentation: labels and hints stored with the AI action.',
-      },
+      "meta": {
+        "\$ref": "#/\$defs/AiActionMeta",
+        "description": "From public documentation: labels and hints stored with the AI action."
+      }
     },
-    required: ['ai_action_id'],
-  },
+    "required": [
+      "ai_action_id"
+    ]
+  }`),
   output: {
     schema: AiActionResponseOutput,
     wrapped: false,

@@ -465,9 +465,9 @@ const UnfurlUrlRequestSchemaSchema = /* @__PURE__ */ z.looseObject({});
 const UnfurlUrlResponseSchemaSchema = /* @__PURE__ */ z.looseObject({});
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const checkUnfurlAppAuthParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ app: z.string() }),
-}))();
+const checkUnfurlAppAuthParametersPath = /* @__PURE__ */ z.object({ app: z.string() });
+
+const checkUnfurlAppAuthParameters = { path: checkUnfurlAppAuthParametersPath };
 
 const createAiActionParameters = /* @__PURE__ */ (() => ({
   query: z.object({
@@ -476,12 +476,12 @@ const createAiActionParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const deleteAiActionParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ ai_action_id: z.string() }),
-}))();
+const deleteAiActionParametersPath = /* @__PURE__ */ z.object({ ai_action_id: z.string() });
+
+const deleteAiActionParameters = { path: deleteAiActionParametersPath };
 
 const executeAiActionParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ ai_action_id: z.string() }),
+  path: deleteAiActionParametersPath,
   query: z.object({ preview_only: z._default(z.boolean(), false) }),
 }))();
 
@@ -509,11 +509,9 @@ const getActionDetailsParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const getAiActionParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ ai_action_id: z.string() }),
-}))();
+const getAiActionParameters = { path: deleteAiActionParametersPath };
 
-const getAppParameters = /* @__PURE__ */ (() => ({ path: z.object({ app: z.string() }) }))();
+const getAppParameters = { path: checkUnfurlAppAuthParametersPath };
 
 const getLoginLinkParameters = /* @__PURE__ */ (() => ({
   query: z.object({
@@ -546,7 +544,7 @@ const getPrefillChoicesParameters = /* @__PURE__ */ (() => ({
 }))();
 
 const listActionsParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ app: z.string() }),
+  path: checkUnfurlAppAuthParametersPath,
   query: z.object({
     query: z.optional(z.nullable(z.string())),
     filter_action_type: z.prefault(
@@ -559,7 +557,7 @@ const listActionsParameters = /* @__PURE__ */ (() => ({
 }))();
 
 const listAppAuthenticationsParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ app: z.string() }),
+  path: checkUnfurlAppAuthParametersPath,
   query: z.object({ account_id: z.optional(z.int()), only_owned: z._default(z.boolean(), false) }),
 }))();
 
@@ -598,7 +596,7 @@ const unfurlUrlParameters = /* @__PURE__ */ (() => ({
 }))();
 
 const updateAiActionParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ ai_action_id: z.string() }),
+  path: deleteAiActionParametersPath,
   query: z.object({
     account_id: z.optional(z.int()),
     authentication_id: z.optional(z.nullable(z.int())),

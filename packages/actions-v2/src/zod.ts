@@ -996,9 +996,9 @@ export const componentSchemas: {
 };
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const checkUnfurlAppAuthParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ app: z.string() }),
-}))();
+const checkUnfurlAppAuthParametersPath = /* @__PURE__ */ z.object({ app: z.string() });
+
+const checkUnfurlAppAuthParameters = { path: checkUnfurlAppAuthParametersPath };
 
 const createAiActionParameters = /* @__PURE__ */ (() => ({
   query: z.object({
@@ -1007,12 +1007,12 @@ const createAiActionParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const deleteAiActionParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ ai_action_id: z.string() }),
-}))();
+const deleteAiActionParametersPath = /* @__PURE__ */ z.object({ ai_action_id: z.string() });
+
+const deleteAiActionParameters = { path: deleteAiActionParametersPath };
 
 const executeAiActionParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ ai_action_id: z.string() }),
+  path: deleteAiActionParametersPath,
   query: z.object({ preview_only: z.boolean().default(false) }),
 }))();
 
@@ -1038,11 +1038,9 @@ const getActionDetailsParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const getAiActionParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ ai_action_id: z.string() }),
-}))();
+const getAiActionParameters = { path: deleteAiActionParametersPath };
 
-const getAppParameters = /* @__PURE__ */ (() => ({ path: z.object({ app: z.string() }) }))();
+const getAppParameters = { path: checkUnfurlAppAuthParametersPath };
 
 const getLoginLinkParameters = /* @__PURE__ */ (() => ({
   query: z.object({
@@ -1075,7 +1073,7 @@ const getPrefillChoicesParameters = /* @__PURE__ */ (() => ({
 }))();
 
 const listActionsParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ app: z.string() }),
+  path: checkUnfurlAppAuthParametersPath,
   query: z.object({
     query: z.string().nullable().optional(),
     filter_action_type: z
@@ -1086,7 +1084,7 @@ const listActionsParameters = /* @__PURE__ */ (() => ({
 }))();
 
 const listAppAuthenticationsParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ app: z.string() }),
+  path: checkUnfurlAppAuthParametersPath,
   query: z.object({ account_id: z.int().optional(), only_owned: z.boolean().default(false) }),
 }))();
 
@@ -1125,7 +1123,7 @@ const unfurlUrlParameters = /* @__PURE__ */ (() => ({
 }))();
 
 const updateAiActionParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ ai_action_id: z.string() }),
+  path: deleteAiActionParametersPath,
   query: z.object({
     account_id: z.int().optional(),
     authentication_id: z.int().nullable().optional(),

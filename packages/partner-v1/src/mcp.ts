@@ -15,371 +15,385 @@ import {
 } from './definitions.js';
 
 /** The component schemas that the tools' JSON Schemas reference (`#/$defs/<name>`). */
-const schemas: Record<string, JsonSchema> = {
-  App: {
-    type: 'object',
-    properties: {
-      description: {
-        type: 'string',
-        description: 'Description of the app, in plain text.',
+const schemas: Record<string, JsonSchema> = JSON.parse(`{
+  "App": {
+    "type": "object",
+    "properties": {
+      "description": {
+        "type": "string",
+        "description": "Description of the app, in plain text."
       },
-      links: {
-        $ref: '#/$defs/AppLinks',
-        description: 'Links related to the app.',
+      "links": {
+        "\$ref": "#/\$defs/AppLinks",
+        "description": "Links related to the app."
       },
-      title: {
-        type: 'string',
-        description: 'App name.',
+      "title": {
+        "type": "string",
+        "description": "App name."
       },
-      url: {
-        type: 'string',
-        description: 'Absolute URL of the app.',
+      "url": {
+        "type": "string",
+        "description": "Absolute URL of the app."
       },
-      image: {
-        type: 'string',
-        description: 'URL of the large logo.',
+      "image": {
+        "type": "string",
+        "description": "URL of the large logo."
       },
-      images: {
-        $ref: '#/$defs/AppImages',
-        description: 'Thumbnail URLs of the logo.',
+      "images": {
+        "\$ref": "#/\$defs/AppImages",
+        "description": "Thumbnail URLs of the logo."
       },
-      slug: {
-        type: 'string',
-        description: 'URL-friendly ID of the app.',
+      "slug": {
+        "type": "string",
+        "description": "URL-friendly ID of the app."
       },
-      categories: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/AppCategory',
+      "categories": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/AppCategory"
         },
-        description: 'Categories of the app.',
+        "description": "Categories of the app."
       },
-      uuid: {
-        type: 'string',
-        description: 'From public documentation: UUID of the app.',
-      },
+      "uuid": {
+        "type": "string",
+        "description": "From public documentation: UUID of the app."
+      }
     },
-    description: "An app that can be integrated with the partner's app.",
+    "description": "An app that can be integrated with the partner's app."
   },
-  AppCategory: {
-    type: 'object',
-    properties: {
-      slug: {
-        type: 'string',
-        description: 'URL-friendly ID of the category.',
-      },
+  "AppCategory": {
+    "type": "object",
+    "properties": {
+      "slug": {
+        "type": "string",
+        "description": "URL-friendly ID of the category."
+      }
     },
-    description: 'A category of an app.',
+    "description": "A category of an app."
   },
-  AppImages: {
-    type: 'object',
-    properties: {
-      url_128x128: {
-        type: 'string',
-        description: 'URL of the 128×128 thumbnail.',
+  "AppImages": {
+    "type": "object",
+    "properties": {
+      "url_128x128": {
+        "type": "string",
+        "description": "URL of the 128×128 thumbnail."
       },
-      url_64x64: {
-        type: 'string',
-        description: 'URL of the 64×64 thumbnail.',
+      "url_64x64": {
+        "type": "string",
+        "description": "URL of the 64×64 thumbnail."
       },
-      url_32x32: {
-        type: 'string',
-        description: 'URL of the 32×32 thumbnail.',
+      "url_32x32": {
+        "type": "string",
+        "description": "URL of the 32×32 thumbnail."
       },
-      url_16x16: {
-        type: 'string',
-        description: 'URL of the 16×16 thumbnail.',
-      },
+      "url_16x16": {
+        "type": "string",
+        "description": "URL of the 16×16 thumbnail."
+      }
     },
-    description: "Thumbnail URLs of an app's logo.",
+    "description": "Thumbnail URLs of an app's logo."
   },
-  AppLinks: {
-    type: 'object',
-    properties: {
-      'mutual:zap_templates': {
-        type: 'string',
-        description: 'URL of the Zap templates shared with this app.',
-      },
+  "AppLinks": {
+    "type": "object",
+    "properties": {
+      "mutual:zap_templates": {
+        "type": "string",
+        "description": "URL of the Zap templates shared with this app."
+      }
     },
-    description: 'Links related to an app.',
+    "description": "Links related to an app."
   },
-  StepApp: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'number',
-        description: 'ID of the app.',
+  "StepApp": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "ID of the app."
       },
-      api: {
-        type: 'string',
-        description: 'API identifier of the app.',
+      "api": {
+        "type": "string",
+        "description": "API identifier of the app."
       },
-      hex_color: {
-        type: 'string',
-        description: 'Color of the app, as a hex string.',
+      "hex_color": {
+        "type": "string",
+        "description": "Color of the app, as a hex string."
       },
-      description: {
-        type: 'string',
-        description: 'Description of the app, in plain text.',
+      "description": {
+        "type": "string",
+        "description": "Description of the app, in plain text."
       },
-      title: {
-        type: 'string',
-        description: 'App name.',
+      "title": {
+        "type": "string",
+        "description": "App name."
       },
-      url: {
-        type: 'string',
-        description: 'Absolute URL of the app.',
+      "url": {
+        "type": "string",
+        "description": "Absolute URL of the app."
       },
-      image: {
-        type: 'string',
-        description: 'URL of the large logo.',
+      "image": {
+        "type": "string",
+        "description": "URL of the large logo."
       },
-      images: {
-        $ref: '#/$defs/AppImages',
-        description: 'Thumbnail URLs of the logo.',
+      "images": {
+        "\$ref": "#/\$defs/AppImages",
+        "description": "Thumbnail URLs of the logo."
       },
-      slug: {
-        type: 'string',
-        description: 'URL-friendly ID of the app.',
+      "slug": {
+        "type": "string",
+        "description": "URL-friendly ID of the app."
       },
-      uuid: {
-        type: 'string',
-        description: 'From public documentation: UUID of the app.',
-      },
+      "uuid": {
+        "type": "string",
+        "description": "From public documentation: UUID of the app."
+      }
     },
-    description:
-      'An app nested in a step of a Zap or a Zap template. It has the fields of an App except `links` and `categories`, which are absent here, and additionally `id`, `api` and `hex_color`.',
+    "description": "An app nested in a step of a Zap or a Zap template. It has the fields of an App except \`links\` and \`categories\`, which are absent here, and additionally \`id\`, \`api\` and \`hex_color\`."
   },
-  Zap: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'number',
-        description: 'ID of the Zap.',
+  "Zap": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "ID of the Zap."
       },
-      modified_at: {
-        type: 'string',
-        format: 'date-time',
-        description: 'When the Zap was last modified, in ISO 8601 with UTC offset.',
+      "modified_at": {
+        "type": "string",
+        "format": "date-time",
+        "description": "When the Zap was last modified, in ISO 8601 with UTC offset."
       },
-      state: {
-        enum: ['on', 'off', 'draft'],
-        description: 'State of the Zap; its transitions are not shown in the document.',
-      },
-      steps: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/ZapStep',
-        },
-        description: 'Steps of the Zap.',
-      },
-      title: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
+      "state": {
+        "enum": [
+          "on",
+          "off",
+          "draft"
         ],
-        description: 'Name of the Zap; null when the Zap has no name.',
+        "description": "State of the Zap; its transitions are not shown in the document."
       },
-      url: {
-        type: 'string',
-        description: 'Absolute URL to edit the Zap.',
-      },
-    },
-    description: 'An automation (called a Zap) of the user.',
-  },
-  ZapStep: {
-    type: 'object',
-    properties: {
-      type_of: {
-        enum: ['read', 'write', 'filter', 'search', 'search_or_write'],
-        description: 'Kind of the step.',
-      },
-      app: {
-        $ref: '#/$defs/StepApp',
-        description: 'App of the step.',
-      },
-      params: {
-        type: 'object',
-        description: 'From public documentation: settings of the step.',
-      },
-    },
-    description: 'A step of a Zap.',
-  },
-  ZapTemplate: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'number',
-        description: 'ID of the template.',
-      },
-      create_url: {
-        type: 'string',
-        description: 'Absolute URL used to create the Zap.',
-      },
-      description: {
-        type: 'string',
-        description: 'HTML-rendered description.',
-      },
-      description_plain: {
-        type: 'string',
-        description:
-          'Description with the HTML stripped and line breaks replaced by spaces; artifacts may remain.',
-      },
-      description_raw: {
-        type: 'string',
-        description: 'Markdown description.',
-      },
-      slug: {
-        type: 'string',
-        description: 'URL-friendly ID of the template.',
-      },
-      steps: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/ZapTemplateStep',
+      "steps": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/ZapStep"
         },
-        minItems: 2,
-        description: 'Steps of the template; two or more.',
+        "description": "Steps of the Zap."
       },
-      title: {
-        type: 'string',
-        description: 'Title of the template.',
-      },
-      status: {
-        enum: ['draft', 'published'],
-        description: 'Status of the template; its transitions are not shown in the document.',
-      },
-      url: {
-        type: 'string',
-        description: 'Absolute URL of the template page.',
-      },
-      type: {
-        type: 'string',
-        description:
-          'Type of the template, present on every template; the allowed values are not shown in the document (from public documentation: seen as `guided_zap`).',
-      },
-    },
-    required: ['type'],
-    description: 'An automation template (called a Zap template).',
-  },
-  ZapTemplateList: {
-    type: 'array',
-    items: {
-      $ref: '#/$defs/ZapTemplate',
-    },
-    description: 'A list of Zap templates.',
-  },
-  ZapTemplateStep: {
-    allOf: [
-      {
-        $ref: '#/$defs/StepApp',
-      },
-      {
-        type: 'object',
-        properties: {
-          label: {
-            type: 'string',
-            description: 'From public documentation: label of the step.',
+      "title": {
+        "anyOf": [
+          {
+            "type": "string"
           },
-        },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Name of the Zap; null when the Zap has no name."
       },
-    ],
-    description: 'A step of a Zap template; an app-like object.',
+      "url": {
+        "type": "string",
+        "description": "Absolute URL to edit the Zap."
+      }
+    },
+    "description": "An automation (called a Zap) of the user."
   },
-};
+  "ZapStep": {
+    "type": "object",
+    "properties": {
+      "type_of": {
+        "enum": [
+          "read",
+          "write",
+          "filter",
+          "search",
+          "search_or_write"
+        ],
+        "description": "Kind of the step."
+      },
+      "app": {
+        "\$ref": "#/\$defs/StepApp",
+        "description": "App of the step."
+      },
+      "params": {
+        "type": "object",
+        "description": "From public documentation: settings of the step."
+      }
+    },
+    "description": "A step of a Zap."
+  },
+  "ZapTemplate": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number",
+        "description": "ID of the template."
+      },
+      "create_url": {
+        "type": "string",
+        "description": "Absolute URL used to create the Zap."
+      },
+      "description": {
+        "type": "string",
+        "description": "HTML-rendered description."
+      },
+      "description_plain": {
+        "type": "string",
+        "description": "Description with the HTML stripped and line breaks replaced by spaces; artifacts may remain."
+      },
+      "description_raw": {
+        "type": "string",
+        "description": "Markdown description."
+      },
+      "slug": {
+        "type": "string",
+        "description": "URL-friendly ID of the template."
+      },
+      "steps": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/ZapTemplateStep"
+        },
+        "minItems": 2,
+        "description": "Steps of the template; two or more."
+      },
+      "title": {
+        "type": "string",
+        "description": "Title of the template."
+      },
+      "status": {
+        "enum": [
+          "draft",
+          "published"
+        ],
+        "description": "Status of the template; its transitions are not shown in the document."
+      },
+      "url": {
+        "type": "string",
+        "description": "Absolute URL of the template page."
+      },
+      "type": {
+        "type": "string",
+        "description": "Type of the template, present on every template; the allowed values are not shown in the document (from public documentation: seen as \`guided_zap\`)."
+      }
+    },
+    "required": [
+      "type"
+    ],
+    "description": "An automation template (called a Zap template)."
+  },
+  "ZapTemplateList": {
+    "type": "array",
+    "items": {
+      "\$ref": "#/\$defs/ZapTemplate"
+    },
+    "description": "A list of Zap templates."
+  },
+  "ZapTemplateStep": {
+    "allOf": [
+      {
+        "\$ref": "#/\$defs/StepApp"
+      },
+      {
+        "type": "object",
+        "properties": {
+          "label": {
+            "type": "string",
+            "description": "From public documentation: label of the step."
+          }
+        }
+      }
+    ],
+    "description": "A step of a Zap template; an app-like object."
+  }
+}`);
 
 /** The structured results shared by the tools answering with them (a component, or the same schema). */
-const AppListOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    objects: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/App',
+const AppListOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "objects": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/App"
       },
-      description: 'The apps of this page.',
+      "description": "The apps of this page."
     },
-    page: {
-      type: 'integer',
-      description: 'Current page, starting at 1.',
+    "page": {
+      "type": "integer",
+      "description": "Current page, starting at 1."
     },
-    per_page: {
-      type: 'integer',
-      description: 'Number of apps per page.',
+    "per_page": {
+      "type": "integer",
+      "description": "Number of apps per page."
     },
-    total: {
-      type: 'integer',
-      description: 'Total number of apps.',
+    "total": {
+      "type": "integer",
+      "description": "Total number of apps."
     },
-    pages: {
-      type: 'integer',
-      description: 'Total number of pages.',
+    "pages": {
+      "type": "integer",
+      "description": "Total number of pages."
     },
-    prev_url: {
-      type: 'string',
-      description: 'URL of the previous page.',
+    "prev_url": {
+      "type": "string",
+      "description": "URL of the previous page."
     },
-    next_url: {
-      type: 'string',
-      description: 'URL of the next page.',
-    },
+    "next_url": {
+      "type": "string",
+      "description": "URL of the next page."
+    }
   },
-  description: 'A page of apps, ordered by popularity.',
-};
+  "description": "A page of apps, ordered by popularity."
+}`);
 
-const ZapTemplateListResultOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    result: {
-      $ref: '#/$defs/ZapTemplateList',
-    },
+const ZapTemplateListResultOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "result": {
+      "\$ref": "#/\$defs/ZapTemplateList"
+    }
   },
-  required: ['result'],
-};
+  "required": [
+    "result"
+  ]
+}`);
 
-const ZapListOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    objects: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/Zap',
+const ZapListOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "objects": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/Zap"
       },
-      description: 'The Zaps.',
+      "description": "The Zaps."
     },
-    count: {
-      type: 'integer',
-      description: 'From public documentation: total number of Zaps.',
+    "count": {
+      "type": "integer",
+      "description": "From public documentation: total number of Zaps."
     },
-    next: {
-      anyOf: [
+    "next": {
+      "anyOf": [
         {
-          type: 'string',
+          "type": "string"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'From public documentation: URL of the next page; null on the last page.',
+      "description": "From public documentation: URL of the next page; null on the last page."
     },
-    previous: {
-      anyOf: [
+    "previous": {
+      "anyOf": [
         {
-          type: 'string',
+          "type": "string"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      description: 'From public documentation: URL of the previous page; null on the first page.',
-    },
+      "description": "From public documentation: URL of the previous page; null on the first page."
+    }
   },
-  description: "The user's Zaps that contain the partner's app in a step.",
-};
+  "description": "The user's Zaps that contain the partner's app in a step."
+}`);
 
 const listAppsTool: ToolDefinition = {
   name: 'listApps',
@@ -388,36 +402,36 @@ const listAppsTool: ToolDefinition = {
   description:
     "List the apps that can be integrated with the partner's app\n\nReturns a paged list of the apps that can be integrated with the partner's app. The partner's own app and built-in apps are not returned. Apps are ordered by popularity.\n\nGET /v1/apps\n\nAnswers one page: page selects it (the first is 1), per_page its size. The result says whether more pages follow.",
   tags: ['Apps'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'per_page',
-      in: 'query',
-      parameter: 'per_page',
+      "name": "per_page",
+      "in": "query",
+      "parameter": "per_page"
     },
     {
-      name: 'page',
-      in: 'query',
-      parameter: 'page',
-    },
-  ],
-  input: {
-    properties: {
-      per_page: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 100,
-        description: 'Number of apps per page.',
+      "name": "page",
+      "in": "query",
+      "parameter": "page"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "per_page": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 100,
+        "description": "Number of apps per page."
       },
-      page: {
-        type: 'integer',
-        minimum: 1,
-        default: 1,
-        description: 'Page to return; 1 is the first page.',
-      },
+      "page": {
+        "type": "integer",
+        "minimum": 1,
+        "default": 1,
+        "description": "Page to return; 1 is the first page."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: AppListOutput,
     wrapped: false,
@@ -431,73 +445,73 @@ const listMyZapTemplatesTool: ToolDefinition = {
   description:
     "List the Zap templates the user added\n\nReturns the Zap templates that the user added, published or draft. Only templates that include the partner's app in a step are visible. Paging uses `limit` and `offset`.\n\nGET /v1/zap-templates/me\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
   tags: ['Zap Templates'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'templates',
-      in: 'query',
-      parameter: 'templates',
+      "name": "templates",
+      "in": "query",
+      "parameter": "templates"
     },
     {
-      name: 'apps',
-      in: 'query',
-      parameter: 'apps',
+      "name": "apps",
+      "in": "query",
+      "parameter": "apps"
     },
     {
-      name: 'limit',
-      in: 'query',
-      parameter: 'limit',
+      "name": "limit",
+      "in": "query",
+      "parameter": "limit"
     },
     {
-      name: 'offset',
-      in: 'query',
-      parameter: 'offset',
+      "name": "offset",
+      "in": "query",
+      "parameter": "offset"
     },
     {
-      name: 'status',
-      in: 'query',
-      parameter: 'status',
-    },
-  ],
-  input: {
-    properties: {
-      templates: {
-        type: 'array',
-        items: {
-          type: 'integer',
+      "name": "status",
+      "in": "query",
+      "parameter": "status"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "templates": {
+        "type": "array",
+        "items": {
+          "type": "integer"
         },
-        description:
-          'Comma-separated list of specific templates to return, identified by their `id`.',
+        "description": "Comma-separated list of specific templates to return, identified by their \`id\`."
       },
-      apps: {
-        type: 'array',
-        items: {
-          type: 'string',
+      "apps": {
+        "type": "array",
+        "items": {
+          "type": "string"
         },
-        description:
-          "Comma-separated list of apps (by slug) to match; the partner's own app is always one of them.",
+        "description": "Comma-separated list of apps (by slug) to match; the partner's own app is always one of them."
       },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 5,
-        description:
-          'Number of templates returned. With no parameters the first 5 templates are returned.',
+      "limit": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 5,
+        "description": "Number of templates returned. With no parameters the first 5 templates are returned."
       },
-      offset: {
-        type: 'integer',
-        minimum: 0,
-        default: 0,
-        description: 'Number of templates skipped.',
+      "offset": {
+        "type": "integer",
+        "minimum": 0,
+        "default": 0,
+        "description": "Number of templates skipped."
       },
-      status: {
-        enum: ['draft', 'published'],
-        default: 'published',
-        description: 'Status of the templates to return.',
-      },
+      "status": {
+        "enum": [
+          "draft",
+          "published"
+        ],
+        "default": "published",
+        "description": "Status of the templates to return."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: ZapTemplateListResultOutput,
     wrapped: true,
@@ -511,63 +525,60 @@ const listZapTemplatesTool: ToolDefinition = {
   description:
     "List the Zap templates that involve the partner's app\n\nReturns Zap templates that involve the partner's app. Paging uses `limit` and `offset`; with no parameters the first 5 templates are returned.\n\nGET /v1/zap-templates\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
   tags: ['Zap Templates'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'templates',
-      in: 'query',
-      parameter: 'templates',
+      "name": "templates",
+      "in": "query",
+      "parameter": "templates"
     },
     {
-      name: 'apps',
-      in: 'query',
-      parameter: 'apps',
+      "name": "apps",
+      "in": "query",
+      "parameter": "apps"
     },
     {
-      name: 'limit',
-      in: 'query',
-      parameter: 'limit',
+      "name": "limit",
+      "in": "query",
+      "parameter": "limit"
     },
     {
-      name: 'offset',
-      in: 'query',
-      parameter: 'offset',
-    },
-  ],
-  input: {
-    properties: {
-      templates: {
-        type: 'array',
-        items: {
-          type: 'integer',
+      "name": "offset",
+      "in": "query",
+      "parameter": "offset"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "templates": {
+        "type": "array",
+        "items": {
+          "type": "integer"
         },
-        description:
-          'Comma-separated list of specific templates to return, identified by their `id`.',
+        "description": "Comma-separated list of specific templates to return, identified by their \`id\`."
       },
-      apps: {
-        type: 'array',
-        items: {
-          type: 'string',
+      "apps": {
+        "type": "array",
+        "items": {
+          "type": "string"
         },
-        description:
-          "Comma-separated list of apps (by slug) to match; the partner's own app is always one of them.",
+        "description": "Comma-separated list of apps (by slug) to match; the partner's own app is always one of them."
       },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 5,
-        description:
-          'Number of templates returned. With no parameters the first 5 templates are returned.',
+      "limit": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 5,
+        "description": "Number of templates returned. With no parameters the first 5 templates are returned."
       },
-      offset: {
-        type: 'integer',
-        minimum: 0,
-        default: 0,
-        description: 'Number of templates skipped.',
-      },
+      "offset": {
+        "type": "integer",
+        "minimum": 0,
+        "default": 0,
+        "description": "Number of templates skipped."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: ZapTemplateListResultOutput,
     wrapped: true,
@@ -581,59 +592,57 @@ const listZapsTool: ToolDefinition = {
   description:
     "List the user's Zaps that contain the partner's app\n\nReturns only the user's Zaps that contain the partner's app in a step; for apps built with the command-line tool, Zaps of any version of the app are returned.\n\nGET /v1/zaps\n\nAnswers one page: offset is the first item's position (0 for the start), limit the number of items. The result says whether more follow.",
   tags: ['Zaps'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'limit',
-      in: 'query',
-      parameter: 'limit',
+      "name": "limit",
+      "in": "query",
+      "parameter": "limit"
     },
     {
-      name: 'offset',
-      in: 'query',
-      parameter: 'offset',
+      "name": "offset",
+      "in": "query",
+      "parameter": "offset"
     },
     {
-      name: 'app',
-      in: 'query',
-      parameter: 'app',
+      "name": "app",
+      "in": "query",
+      "parameter": "app"
     },
     {
-      name: 'params',
-      in: 'query',
-      parameter: 'params',
-    },
-  ],
-  input: {
-    properties: {
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 5,
-        description: 'From public documentation: number of Zaps returned.',
+      "name": "params",
+      "in": "query",
+      "parameter": "params"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "limit": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 5,
+        "description": "From public documentation: number of Zaps returned."
       },
-      offset: {
-        type: 'integer',
-        minimum: 0,
-        default: 0,
-        description: 'From public documentation: number of Zaps skipped.',
+      "offset": {
+        "type": "integer",
+        "minimum": 0,
+        "default": 0,
+        "description": "From public documentation: number of Zaps skipped."
       },
-      app: {
-        type: 'string',
-        description:
-          'App whose step settings the `params__` filters match; required when `params` is set.',
+      "app": {
+        "type": "string",
+        "description": "App whose step settings the \`params__\` filters match; required when \`params\` is set."
       },
-      params: {
-        type: 'object',
-        additionalProperties: {
-          type: 'string',
+      "params": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
         },
-        description:
-          'Filters sent as `params__{KEY}={VALUE}`: returns Zaps whose settings contain that key and value. The `app` parameter must be included as well.',
-      },
+        "description": "Filters sent as \`params__{KEY}={VALUE}\`: returns Zaps whose settings contain that key and value. The \`app\` parameter must be included as well."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: ZapListOutput,
     wrapped: false,

@@ -9,7 +9,8 @@ import type { EmitContext, Emitter } from '../emitter.js';
 import type { ModuleDeclaration } from '../registry.js';
 import { pascalCase, stringLiteral, uniqueNames } from '../shared/identifiers.js';
 import { commentText, jsDoc } from '../shared/jsdoc.js';
-import { Code, printLiteral, type Printable } from '../shared/literal.js';
+import { Code, jsonData, printLiteral, type Printable } from '../shared/literal.js';
+import type { JsonValue } from '../../model/types.js';
 import { operationNames } from '../shared/operation-names.js';
 import { ModuleBuilder } from '../shared/module.js';
 import { environmentNames } from './names.js';
@@ -38,9 +39,19 @@ function wrappedComponent(schema: JsonSchema): string | undefined {
   return decodeURIComponent(ref.slice(8)).replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
+/**
+ * A JSON Schema or the tool's arguments, where `printLiteral` puts it at `indent`: JSON data
+ * (`jsonData`), since the checker would otherwise give each schema node a type (GitHub's mcp.ts: ~120k types)
+ * of its own and relate it to `JsonSchema`. The value is the same; the consts it fills are
+ * annotated, so no type changes.
+ */
+function data(value: unknown, indent: string): Code {
+  return new Code(jsonData(value as JsonValue, indent));
+}
+
 function toolLiteral(plan: ToolPlan, definition: string, sharedOutput?: string): Printable {
   const output = plan.output && {
-    schema: sharedOutput === undefined ? (plan.output.schema as Printable) : new Code(sharedOutput),
+    schema: sharedOutput === undefined ? data(plan.output.schema, '    ') : new Code(sharedOutput),
     wrapped: plan.output.wrapped,
   };
   return {
@@ -50,8 +61,8 @@ function toolLiteral(plan: ToolPlan, definition: string, sharedOutput?: string):
     description: plan.description,
     tags: plan.operation.tags,
     deprecated: plan.operation.deprecated || undefined,
-    arguments: plan.arguments as unknown as Printable,
-    input: { properties: plan.properties as Printable, required: plan.required },
+    arguments: data(plan.arguments, '  '),
+    input: data({ properties: plan.properties, required: plan.required }, '  '),
     output,
     streaming: plan.streaming || undefined,
   };
@@ -102,7 +113,7 @@ export function mcpSource(model: ApiModel, context: EmitContext): string {
   const outputs = [...sharedOutputs]
     .map(
       ([key, { schema }]) =>
-        `const ${outputConsts.get(key)!}: JsonSchema = ${printLiteral(schema as Printable)};\n`,
+        `const ${outputConsts.get(key)!}: JsonSchema = ${jsonData(schema as JsonValue, '')};\n`,
     )
     .join('\n');
   const tools = plans
@@ -137,7 +148,7 @@ export function mcpSource(model: ApiModel, context: EmitContext): string {
   });
   return module.text([
     `/** The component schemas that the tools' JSON Schemas reference (\`#/$defs/<name>\`). */
-const schemas: Record<string, JsonSchema> = ${printLiteral(Object.fromEntries(components.map((component) => [component.name, component.schema as Printable])))};
+const schemas: Record<string, JsonSchema> = ${jsonData(Object.fromEntries(components.map((component) => [component.name, component.schema])) as JsonValue, '')};
 
 ${outputs ? `/** The structured results shared by the tools answering with them (a component, or the same schema). */\n${outputs}\n` : ''}${tools}
 /** One MCP tool per operation: name, description, arguments, input and output schemas. */

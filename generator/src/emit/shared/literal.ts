@@ -4,6 +4,7 @@
  * literal, and a key named `__proto__` defines a property instead of setting the prototype.
  */
 import type { Validator } from '@zapgen/runtime';
+import type { JsonValue } from '../../model/types.js';
 import { propertyKey, stringLiteral } from './identifiers.js';
 
 /** A piece of TypeScript written as is (a reference such as `validators.body`). */
@@ -103,4 +104,20 @@ export function printLiteral(value: Printable, indent = ''): string {
   );
   if (!entries.length) return '{}';
   return `{\n${entries.map(([key, member]) => `${inner}${objectKey(key)}: ${printLiteral(member, inner)},`).join('\n')}\n${indent}}`;
+}
+
+/**
+ * `JSON.parse(\`...\`)`: `value` as JSON data the checker does not look into. An object literal
+ * costs every build of the package (and its declaration emit) a type per member, only to be
+ * asserted away (`as T`) or related member by member to a declared type; a string costs nothing,
+ * and `JSON.parse` of it is the same value (`__proto__` an own property, `-0` and non-finite
+ * numbers as `printLiteral` writes them) and loads faster than the literal. Pretty-printed, each
+ * line indented from `indent`, so the file stays readable. In the template, `\`, `` ` `` and `$`
+ * are escaped: no spec string can end it or interpolate (and JSON escapes every line break inside
+ * a string, so the lines are JSON's own).
+ */
+export function jsonData(value: JsonValue, indent: string): string {
+  const json = JSON.stringify(value, null, 2) ?? 'null';
+  const escaped = json.replace(/[\\`$]/g, (char) => `\\${char}`);
+  return `JSON.parse(\`${escaped.replaceAll('\n', `\n${indent}`)}\`)`;
 }

@@ -9,7 +9,7 @@ import { componentAnnotation, zodType } from './zod-type.js';
 import { shareTypeLiterals } from './shared-literals.js';
 import { helperSource } from './helpers.js';
 import { objectKey } from '../shared/literal.js';
-import { operationEntry, parameterGroups } from './operations.js';
+import { operationEntry, parameterGroups, type ParameterGroup } from './operations.js';
 import { aliasCycles } from '../../model/cycles.js';
 import { receivedWebhooks } from '../../model/webhooks.js';
 import { orderSchemas } from './order.js';
@@ -137,6 +137,38 @@ export function pure(expression: string): string {
   if (/^[\w$.]+$/.test(expression)) return expression;
   if (expression.startsWith('{')) return `/* @__PURE__ */ (() => (${expression}))()`;
   return `/* @__PURE__ */ ${expression}`;
+}
+
+/**
+ * The `<operation>Parameters` consts. A group that several operations spell alike (GitHub's
+ * `{ owner, repo }` path: 204 operations) is one const, named after the first operation that has
+ * it (`<operation>ParametersPath`): each spelling would be a type of its own, inferred and related
+ * again by every build of the package. zod schemas are immutable, so sharing one changes nothing.
+ * An object of such consts only is side-effect free as it is; any other is `pure`.
+ */
+function groupDeclarations(lists: { groupsConst: string; groups: ParameterGroup[] }[]): string[] {
+  const uses = new Map<string, number>();
+  for (const { groups } of lists)
+    for (const { expression } of groups) uses.set(expression, (uses.get(expression) ?? 0) + 1);
+  const shared = new Map<string, string>();
+  const declarations: string[] = [];
+  for (const { groupsConst, groups } of lists) {
+    const members = groups.map(({ location, expression }) => {
+      if (uses.get(expression)! < 2) return { location, value: expression, shared: false };
+      let name = shared.get(expression);
+      if (name === undefined) {
+        name = `${groupsConst}${pascalCase(location)}`;
+        shared.set(expression, name);
+        declarations.push(`const ${name} = ${pure(expression)};`);
+      }
+      return { location, value: name, shared: true };
+    });
+    const object = `{ ${members.map(({ location, value }) => `${location}: ${value}`).join(', ')} }`;
+    declarations.push(
+      `const ${groupsConst} = ${members.every((member) => member.shared) ? object : pure(object)};`,
+    );
+  }
+  return declarations;
 }
 
 /**
@@ -294,7 +326,7 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
     (operationId) => `${camelCase(operationId)}Parameters`,
   );
   const operationConsts = operationSchemasNames(operationIds);
-  const groups: string[] = [];
+  const groupLists: { groupsConst: string; groups: ParameterGroup[] }[] = [];
   const operationDeclarations = model.operations.map((operation) => {
     const type = client ? ': OperationValidators' : '';
     const declare = (entry: string) =>
@@ -307,19 +339,24 @@ export const ${constName}: z.${flavour.schemaType}<${typeName}, ${inputName}> = 
         what: 'its parameters, body and responses are not validated (no validators)',
       },
       () => {
-        const source = parameterGroups(operation, context);
-        const groupsConst = source ? groupConsts.get(operation.operationId)! : undefined;
+        const groups = parameterGroups(operation, context);
+        const groupsConst = groups.length ? groupConsts.get(operation.operationId)! : undefined;
         return {
-          group: source && `const ${groupsConst} = ${pure(source)};`,
+          groups,
           declaration: declare(pure(operationEntry({ operation, groupsConst, context }))),
         };
       },
       // No validator of any kind: the runtime skips the ones that are missing.
-      () => ({ group: undefined, declaration: declare('{ responses: {} }') }),
+      () => ({ groups: [], declaration: declare('{ responses: {} }') }),
     );
-    if (written.group) groups.push(written.group);
+    if (written.groups.length)
+      groupLists.push({
+        groupsConst: groupConsts.get(operation.operationId)!,
+        groups: written.groups,
+      });
     return written.declaration;
   });
+  const groups = groupDeclarations(groupLists);
   const operationEntries = model.operations.map(
     (operation) =>
       `${objectKey(operation.operationId)}: ${operationConsts.get(operation.operationId)!}`,

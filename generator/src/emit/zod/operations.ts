@@ -13,12 +13,15 @@ import { rulesRefinement } from './rules.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
-/** The parameter groups of an operation (`{ path: z.object(...), query: ... }`), or `undefined` without parameters. */
-export function parameterGroups(
-  operation: OperationModel,
-  context: ZodContext,
-): string | undefined {
-  const groups = LOCATIONS.flatMap((location) => {
+/** One parameter group of an operation: its location and its validator (`z.object(...)`). */
+export interface ParameterGroup {
+  location: ParameterLocation;
+  expression: string;
+}
+
+/** The parameter groups of an operation, by location; none without parameters. */
+export function parameterGroups(operation: OperationModel, context: ZodContext): ParameterGroup[] {
+  return LOCATIONS.flatMap((location) => {
     const parameters = operation.parameters.filter((parameter) => parameter.in === location);
     if (!parameters.length) return [];
     // The same keys as an object schema's properties (`shapeExpression`).
@@ -27,9 +30,8 @@ export function parameterGroups(
       context,
       zodExpression,
     );
-    return [`${location}: z.object(${shape})`];
+    return [{ location, expression: `z.object(${shape})` }];
   });
-  return groups.length ? `{ ${groups.join(', ')} }` : undefined;
 }
 
 /**

@@ -314,6 +314,60 @@ describe('tool plans', () => {
     );
   });
 
+  test('schemas, arguments and inputs are JSON data that evaluates to the plans and components', () => {
+    // An object literal of each JSON Schema cost GitHub's build ~120k types, each related to
+    // `JsonSchema`; `JSON.parse` of a string costs the checker nothing and is the same value.
+    const hostile = "`${process.exit(1)}` \\ '";
+    const ref = (name: string): SchemaModel => ({ kind: 'ref', name, nullable: false });
+    const pet = object([
+      { name: '__proto__', schema: { ...string, description: hostile } },
+      { name: 'owner', schema: ref('Owner') },
+    ]);
+    const withPet = model({
+      schemas: [
+        { name: 'Owner', schema: object([]), pointer: '#/components/schemas/Owner' },
+        { name: 'Pet', schema: pet, pointer: '#/components/schemas/Pet' },
+      ],
+      operations: [
+        operation({
+          operationId: 'createPet',
+          method: 'post',
+          path: '/pets/{id}',
+          parameters: [parameter({ name: 'id', in: 'path', description: hostile })],
+          requestBody: jsonBody(ref('Pet')),
+          responses: [jsonResponse('200', ref('Pet'))],
+        }),
+      ],
+    });
+    const source = mcpSource(withPet, context);
+    const [plan] = toolPlans(withPet);
+    const value = (pattern: RegExp): unknown => {
+      const expression = pattern.exec(source)?.[1];
+      expect(expression, String(pattern)).toMatch(/^JSON\.parse\(`/);
+      return new Function(`return ${expression!}`)() as unknown;
+    };
+    // The components the schemas reference (`#/$defs/Owner`), and each shared output.
+    expect(
+      value(/const schemas: Record<string, JsonSchema> = (JSON\.parse\(`(?:[^`\\]|\\.)*`\));/),
+    ).toEqual({
+      Owner: { type: 'object' },
+    });
+    const output = value(/const PetOutput: JsonSchema = (JSON\.parse\(`(?:[^`\\]|\\.)*`\));/);
+    expect(output).toEqual(plan!.output!.schema);
+    expect(Object.getOwnPropertyNames((output as { properties: object }).properties)).toEqual([
+      '__proto__',
+      'owner',
+    ]);
+    expect(value(/\n {2}arguments: (JSON\.parse\(`(?:[^`\\]|\\.)*`\)),\n/)).toEqual(
+      plan!.arguments,
+    );
+    expect(value(/\n {2}input: (JSON\.parse\(`(?:[^`\\]|\\.)*`\)),\n/)).toEqual({
+      properties: plan!.properties,
+      required: plan!.required,
+    });
+    expect(JSON.stringify(plan!.properties)).toContain('process.exit');
+  });
+
   test('a component several tools answer with is one shared const, not a copy per tool', () => {
     const pet = object([{ name: 'name', schema: string, required: true }]);
     const ref = (name: string): SchemaModel => ({ kind: 'ref', name, nullable: false });
@@ -328,10 +382,10 @@ describe('tool plans', () => {
       }),
       context,
     );
-    expect(source.match(/const PetOutput: JsonSchema = \{/g)).toHaveLength(1);
+    expect(source.match(/const PetOutput: JsonSchema = JSON\.parse\(`\{/g)).toHaveLength(1);
     expect(source.match(/output: \{\s*schema: PetOutput,\s*wrapped: false,\s*\}/g)).toHaveLength(2);
     // A nullable answer is not the component: wrapped in { result }, written in place.
-    expect(source).toMatch(/const maybePetTool[\s\S]*output: \{\s*schema: \{/);
+    expect(source).toMatch(/const maybePetTool[\s\S]*output: \{\s*schema: JSON\.parse\(`\{/);
   });
 
   test('the same non-component output of several tools is one const, named after what it wraps', () => {
@@ -357,12 +411,14 @@ describe('tool plans', () => {
       context,
     );
     // Two tools answer with an inline array: one const, named after the first tool.
-    expect(source.match(/const ListPetsResultOutput: JsonSchema = \{/g)).toHaveLength(1);
+    expect(source.match(/const ListPetsResultOutput: JsonSchema = JSON\.parse\(`\{/g)).toHaveLength(
+      1,
+    );
     expect(source.match(/schema: ListPetsResultOutput,\s*wrapped: true/g)).toHaveLength(2);
     // A wrapped component is named after it; an output of one tool stays in place.
-    expect(source.match(/const PetsResultOutput: JsonSchema = \{/g)).toHaveLength(1);
+    expect(source.match(/const PetsResultOutput: JsonSchema = JSON\.parse\(`\{/g)).toHaveLength(1);
     expect(source.match(/schema: PetsResultOutput,\s*wrapped: true/g)).toHaveLength(2);
-    expect(source).toMatch(/const listTagsTool[\s\S]*output: \{\s*schema: \{/);
+    expect(source).toMatch(/const listTagsTool[\s\S]*output: \{\s*schema: JSON\.parse\(`\{/);
   });
 
   test('a string from the spec never becomes code in mcp.ts', () => {

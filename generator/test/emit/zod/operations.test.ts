@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ParameterModel, ParameterRule, SchemaModel } from '../../../src/model/types.js';
-import { apiModel, importZod, operation, s, removeScratchDirs } from './support.js';
+import { apiModel, importZod, operation, s, removeScratchDirs, typecheck } from './support.js';
 
 function parameter(
   name: string,
@@ -216,6 +216,57 @@ describe('zod emitter: operationSchemas', () => {
     expect(run.body!.safeParse('<xml/>').success).toBe(false);
     expect(Object.keys(run.responses)).toEqual(['200', 'default']);
     expect(run.responses['200']!.safeParse({ id: 'a' }).success).toBe(true);
+  });
+
+  it('writes a parameter group several operations spell alike once, and each operation uses it', async () => {
+    // GitHub's `{ owner, repo }` path, spelled by 204 operations, was 204 types for tsc to infer.
+    const repo = [parameter('owner', 'path', str, true), parameter('repo', 'path', str, true)];
+    const shared = apiModel({
+      operations: [
+        operation({ operationId: 'get-repo', parameters: repo }),
+        operation({
+          operationId: 'list-issues',
+          parameters: [...repo, parameter('state', 'query', str)],
+        }),
+        operation({ operationId: 'get-user', parameters: [parameter('name', 'path', str, true)] }),
+      ],
+    });
+    const { source, classic, operationSchemas } = await importZod(shared);
+    expect(
+      source.match(/= \/\* @__PURE__ \*\/ z\.object\(\{ owner: z\.string\(\), repo/g),
+    ).toHaveLength(1);
+    expect(source).toContain('const getRepoParametersPath = /* @__PURE__ */ z.object(');
+    // An object of shared consts only needs no `pure` wrapper; one with its own group does.
+    expect(source).toContain('const getRepoParameters = { path: getRepoParametersPath };');
+    expect(source).toMatch(
+      /const listIssuesParameters = \/\* @__PURE__ \*\/ \(\(\) => \(\{\s*path: getRepoParametersPath,\s*query: z\.object/,
+    );
+    expect(source).toMatch(
+      /const getUserParameters = \/\* @__PURE__ \*\/ \(\(\) => \(\{\s*path: z\.object/,
+    );
+    expect(classic.operationSchemas['get-repo']!.path).toBe(
+      classic.operationSchemas['list-issues']!.path,
+    );
+    expect(
+      operationSchemas['list-issues']!.parameters!.safeParse({ path: { owner: 'o', repo: 'r' } }),
+    ).toMatchObject({ success: true });
+    expect(operationSchemas['get-repo']!.path!.safeParse({ owner: 'o' }).success).toBe(false);
+    // The shared const's type is the one each operation spelled: the module type-checks, and
+    // the types of the two operations' `path` are identical.
+    expect(
+      typecheck([
+        { path: 'src/zod.ts', contents: source },
+        {
+          path: 'src/check.ts',
+          contents: `import { getRepoSchemas, listIssuesSchemas } from './zod.js';
+import * as z from 'zod';
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const spelled = z.object({ owner: z.string(), repo: z.string() });
+export const same: [Equal<typeof getRepoSchemas.path, typeof spelled>, Equal<typeof listIssuesSchemas.path, typeof spelled>] = [true, true];
+`,
+        },
+      ]),
+    ).toEqual([]);
   });
 
   it('accepts a Blob for binary strings in multipart bodies', async () => {

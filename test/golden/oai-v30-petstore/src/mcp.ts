@@ -14,49 +14,55 @@ import {
 } from './definitions.js';
 
 /** The component schemas that the tools' JSON Schemas reference (`#/$defs/<name>`). */
-const schemas: Record<string, JsonSchema> = {
-  Pet: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
+const schemas: Record<string, JsonSchema> = JSON.parse(`{
+  "Pet": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64"
       },
-      name: {
-        type: 'string',
+      "name": {
+        "type": "string"
       },
-      tag: {
-        type: 'string',
-      },
+      "tag": {
+        "type": "string"
+      }
     },
-    required: ['id', 'name'],
+    "required": [
+      "id",
+      "name"
+    ]
   },
-  Pets: {
-    type: 'array',
-    items: {
-      $ref: '#/$defs/Pet',
+  "Pets": {
+    "type": "array",
+    "items": {
+      "\$ref": "#/\$defs/Pet"
     },
-    maxItems: 100,
-  },
-};
+    "maxItems": 100
+  }
+}`);
 
 /** The structured results shared by the tools answering with them (a component, or the same schema). */
-const PetOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'integer',
-      format: 'int64',
+const PetOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "format": "int64"
     },
-    name: {
-      type: 'string',
+    "name": {
+      "type": "string"
     },
-    tag: {
-      type: 'string',
-    },
+    "tag": {
+      "type": "string"
+    }
   },
-  required: ['id', 'name'],
-};
+  "required": [
+    "id",
+    "name"
+  ]
+}`);
 
 const createPetsTool: ToolDefinition = {
   name: 'createPets',
@@ -64,38 +70,41 @@ const createPetsTool: ToolDefinition = {
   title: 'Create a pet',
   description: 'Create a pet\n\nPOST /pets',
   tags: ['pets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'id',
-      in: 'body',
-      property: 'id',
-    },
-    {
-      name: 'name',
-      in: 'body',
-      property: 'name',
+      "name": "id",
+      "in": "body",
+      "property": "id"
     },
     {
-      name: 'tag',
-      in: 'body',
-      property: 'tag',
+      "name": "name",
+      "in": "body",
+      "property": "name"
     },
-  ],
-  input: {
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
+    {
+      "name": "tag",
+      "in": "body",
+      "property": "tag"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64"
       },
-      name: {
-        type: 'string',
+      "name": {
+        "type": "string"
       },
-      tag: {
-        type: 'string',
-      },
+      "tag": {
+        "type": "string"
+      }
     },
-    required: ['id', 'name'],
-  },
+    "required": [
+      "id",
+      "name"
+    ]
+  }`),
 };
 
 const listPetsTool: ToolDefinition = {
@@ -104,34 +113,36 @@ const listPetsTool: ToolDefinition = {
   title: 'List all pets',
   description: 'List all pets\n\nGET /pets',
   tags: ['pets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'limit',
-      in: 'query',
-      parameter: 'limit',
+      "name": "limit",
+      "in": "query",
+      "parameter": "limit"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "limit": {
+        "type": "integer",
+        "format": "int32",
+        "maximum": 100,
+        "description": "How many items to return at one time (max 100)"
+      }
     },
-  ],
-  input: {
-    properties: {
-      limit: {
-        type: 'integer',
-        format: 'int32',
-        maximum: 100,
-        description: 'How many items to return at one time (max 100)',
-      },
-    },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          $ref: '#/$defs/Pets',
-        },
+    schema: JSON.parse(`{
+      "type": "object",
+      "properties": {
+        "result": {
+          "\$ref": "#/\$defs/Pets"
+        }
       },
-      required: ['result'],
-    },
+      "required": [
+        "result"
+      ]
+    }`),
     wrapped: true,
   },
 };
@@ -142,22 +153,24 @@ const showPetByIdTool: ToolDefinition = {
   title: 'Info for a specific pet',
   description: 'Info for a specific pet\n\nGET /pets/{petId}',
   tags: ['pets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'petId',
-      in: 'path',
-      parameter: 'petId',
+      "name": "petId",
+      "in": "path",
+      "parameter": "petId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "petId": {
+        "type": "string",
+        "description": "The id of the pet to retrieve"
+      }
     },
-  ],
-  input: {
-    properties: {
-      petId: {
-        type: 'string',
-        description: 'The id of the pet to retrieve',
-      },
-    },
-    required: ['petId'],
-  },
+    "required": [
+      "petId"
+    ]
+  }`),
   output: {
     schema: PetOutput,
     wrapped: false,

@@ -9,7 +9,7 @@ import type {
 import { apiBase } from './definitions.js';
 
 /** The component schemas that the tools' JSON Schemas reference (`#/$defs/<name>`). */
-const schemas: Record<string, JsonSchema> = {};
+const schemas: Record<string, JsonSchema> = JSON.parse(`{}`);
 
 /** One MCP tool per operation: name, description, arguments, input and output schemas. */
 export const mcpTools: ToolDefinition[] = [];

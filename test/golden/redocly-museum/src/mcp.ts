@@ -19,211 +19,258 @@ import {
 } from './definitions.js';
 
 /** The component schemas that the tools' JSON Schemas reference (`#/$defs/<name>`). */
-const schemas: Record<string, JsonSchema> = {
-  Date: {
-    type: 'string',
-    format: 'date',
-    examples: ['2023-10-29'],
+const schemas: Record<string, JsonSchema> = JSON.parse(`{
+  "Date": {
+    "type": "string",
+    "format": "date",
+    "examples": [
+      "2023-10-29"
+    ]
   },
-  Email: {
-    type: 'string',
-    format: 'email',
-    description: 'Email address for ticket purchaser.',
-    examples: ['museum-lover@example.com'],
+  "Email": {
+    "type": "string",
+    "format": "email",
+    "description": "Email address for ticket purchaser.",
+    "examples": [
+      "museum-lover@example.com"
+    ]
   },
-  EventDates: {
-    type: 'array',
-    items: {
-      $ref: '#/$defs/Date',
+  "EventDates": {
+    "type": "array",
+    "items": {
+      "\$ref": "#/\$defs/Date"
     },
-    description: 'List of planned dates for the special event.',
+    "description": "List of planned dates for the special event."
   },
-  EventDescription: {
-    type: 'string',
-    description: 'Description of the special event.',
-    examples: [
-      'Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).',
+  "EventDescription": {
+    "type": "string",
+    "description": "Description of the special event.",
+    "examples": [
+      "Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang)."
+    ]
+  },
+  "EventId": {
+    "type": "string",
+    "format": "uuid",
+    "description": "Identifier for a special event.",
+    "examples": [
+      "3be6453c-03eb-4357-ae5a-984a0e574a54"
+    ]
+  },
+  "EventLocation": {
+    "type": "string",
+    "description": "Location where the special event is held.",
+    "examples": [
+      "Computer Room"
+    ]
+  },
+  "EventName": {
+    "type": "string",
+    "description": "Name of the special event.",
+    "examples": [
+      "Pirate Coding Workshop"
+    ]
+  },
+  "EventPrice": {
+    "type": "number",
+    "format": "float",
+    "description": "Price of a ticket for the special event.",
+    "examples": [
+      25
+    ]
+  },
+  "MuseumDailyHours": {
+    "type": "object",
+    "properties": {
+      "date": {
+        "\$ref": "#/\$defs/Date",
+        "description": "Date the operating hours apply to.",
+        "examples": [
+          "2024-12-31"
+        ]
+      },
+      "timeOpen": {
+        "type": "string",
+        "pattern": "^([01]\\\\d|2[0-3]):?([0-5]\\\\d)\$",
+        "description": "Time the museum opens on a specific date. Uses 24 hour time format (\`HH:mm\`).",
+        "examples": [
+          "09:00"
+        ]
+      },
+      "timeClose": {
+        "type": "string",
+        "pattern": "^([01]\\\\d|2[0-3]):?([0-5]\\\\d)\$",
+        "description": "Time the museum closes on a specific date. Uses 24 hour time format (\`HH:mm\`).",
+        "examples": [
+          "18:00"
+        ]
+      }
+    },
+    "required": [
+      "date",
+      "timeOpen",
+      "timeClose"
     ],
+    "description": "Daily operating hours for the museum."
   },
-  EventId: {
-    type: 'string',
-    format: 'uuid',
-    description: 'Identifier for a special event.',
-    examples: ['3be6453c-03eb-4357-ae5a-984a0e574a54'],
-  },
-  EventLocation: {
-    type: 'string',
-    description: 'Location where the special event is held.',
-    examples: ['Computer Room'],
-  },
-  EventName: {
-    type: 'string',
-    description: 'Name of the special event.',
-    examples: ['Pirate Coding Workshop'],
-  },
-  EventPrice: {
-    type: 'number',
-    format: 'float',
-    description: 'Price of a ticket for the special event.',
-    examples: [25],
-  },
-  MuseumDailyHours: {
-    type: 'object',
-    properties: {
-      date: {
-        $ref: '#/$defs/Date',
-        description: 'Date the operating hours apply to.',
-        examples: ['2024-12-31'],
-      },
-      timeOpen: {
-        type: 'string',
-        pattern: '^([01]\\d|2[0-3]):?([0-5]\\d)$',
-        description:
-          'Time the museum opens on a specific date. Uses 24 hour time format (`HH:mm`).',
-        examples: ['09:00'],
-      },
-      timeClose: {
-        type: 'string',
-        pattern: '^([01]\\d|2[0-3]):?([0-5]\\d)$',
-        description:
-          'Time the museum closes on a specific date. Uses 24 hour time format (`HH:mm`).',
-        examples: ['18:00'],
-      },
+  "MuseumHours": {
+    "type": "array",
+    "items": {
+      "\$ref": "#/\$defs/MuseumDailyHours"
     },
-    required: ['date', 'timeOpen', 'timeClose'],
-    description: 'Daily operating hours for the museum.',
+    "description": "List of museum operating hours for a date range."
   },
-  MuseumHours: {
-    type: 'array',
-    items: {
-      $ref: '#/$defs/MuseumDailyHours',
+  "SpecialEvent": {
+    "type": "object",
+    "properties": {
+      "eventId": {
+        "\$ref": "#/\$defs/EventId"
+      },
+      "name": {
+        "\$ref": "#/\$defs/EventName"
+      },
+      "location": {
+        "\$ref": "#/\$defs/EventLocation"
+      },
+      "eventDescription": {
+        "\$ref": "#/\$defs/EventDescription"
+      },
+      "dates": {
+        "\$ref": "#/\$defs/EventDates"
+      },
+      "price": {
+        "\$ref": "#/\$defs/EventPrice"
+      }
     },
-    description: 'List of museum operating hours for a date range.',
+    "required": [
+      "name",
+      "location",
+      "eventDescription",
+      "dates",
+      "price"
+    ]
   },
-  SpecialEvent: {
-    type: 'object',
-    properties: {
-      eventId: {
-        $ref: '#/$defs/EventId',
-      },
-      name: {
-        $ref: '#/$defs/EventName',
-      },
-      location: {
-        $ref: '#/$defs/EventLocation',
-      },
-      eventDescription: {
-        $ref: '#/$defs/EventDescription',
-      },
-      dates: {
-        $ref: '#/$defs/EventDates',
-      },
-      price: {
-        $ref: '#/$defs/EventPrice',
-      },
+  "SpecialEventCollection": {
+    "type": "array",
+    "items": {
+      "\$ref": "#/\$defs/SpecialEvent"
     },
-    required: ['name', 'location', 'eventDescription', 'dates', 'price'],
+    "description": "List of upcoming special events."
   },
-  SpecialEventCollection: {
-    type: 'array',
-    items: {
-      $ref: '#/$defs/SpecialEvent',
+  "Ticket": {
+    "type": "object",
+    "properties": {
+      "ticketId": {
+        "\$ref": "#/\$defs/TicketId"
+      },
+      "ticketDate": {
+        "\$ref": "#/\$defs/Date",
+        "description": "Date when this ticket can be used for museum entry."
+      },
+      "ticketType": {
+        "\$ref": "#/\$defs/TicketType"
+      },
+      "eventId": {
+        "\$ref": "#/\$defs/EventId",
+        "description": "Unique identifier for a special event. Required if purchasing tickets for the museum's special events."
+      }
     },
-    description: 'List of upcoming special events.',
+    "required": [
+      "ticketDate",
+      "ticketType"
+    ],
+    "description": "Ticket for museum entry, can be general admission or special event."
   },
-  Ticket: {
-    type: 'object',
-    properties: {
-      ticketId: {
-        $ref: '#/$defs/TicketId',
-      },
-      ticketDate: {
-        $ref: '#/$defs/Date',
-        description: 'Date when this ticket can be used for museum entry.',
-      },
-      ticketType: {
-        $ref: '#/$defs/TicketType',
-      },
-      eventId: {
-        $ref: '#/$defs/EventId',
-        description:
-          "Unique identifier for a special event. Required if purchasing tickets for the museum's special events.",
-      },
-    },
-    required: ['ticketDate', 'ticketType'],
-    description: 'Ticket for museum entry, can be general admission or special event.',
+  "TicketConfirmation": {
+    "type": "string",
+    "description": "Unique confirmation code used to verify ticket purchase.",
+    "examples": [
+      "ticket-event-a98c8f-7eb12"
+    ]
   },
-  TicketConfirmation: {
-    type: 'string',
-    description: 'Unique confirmation code used to verify ticket purchase.',
-    examples: ['ticket-event-a98c8f-7eb12'],
+  "TicketId": {
+    "type": "string",
+    "format": "uuid",
+    "description": "Unique identifier for museum ticket. Generated when purchased.",
+    "examples": [
+      "a54a57ca-36f8-421b-a6b4-2e8f26858a4c"
+    ]
   },
-  TicketId: {
-    type: 'string',
-    format: 'uuid',
-    description: 'Unique identifier for museum ticket. Generated when purchased.',
-    examples: ['a54a57ca-36f8-421b-a6b4-2e8f26858a4c'],
+  "TicketMessage": {
+    "type": "string",
+    "description": "Confirmation message after a ticket purchase.",
+    "examples": [
+      "Museum general entry ticket purchased"
+    ]
   },
-  TicketMessage: {
-    type: 'string',
-    description: 'Confirmation message after a ticket purchase.',
-    examples: ['Museum general entry ticket purchased'],
-  },
-  TicketType: {
-    enum: ['event', 'general'],
-    description:
-      'Type of ticket being purchased. Use `general` for regular museum entry and `event` for tickets to special events.',
-    examples: ['event'],
-  },
-};
+  "TicketType": {
+    "enum": [
+      "event",
+      "general"
+    ],
+    "description": "Type of ticket being purchased. Use \`general\` for regular museum entry and \`event\` for tickets to special events.",
+    "examples": [
+      "event"
+    ]
+  }
+}`);
 
 /** The structured results shared by the tools answering with them (a component, or the same schema). */
-const MuseumTicketsConfirmationOutput: JsonSchema = {
-  allOf: [
+const MuseumTicketsConfirmationOutput: JsonSchema = JSON.parse(`{
+  "allOf": [
     {
-      $ref: '#/$defs/Ticket',
+      "\$ref": "#/\$defs/Ticket"
     },
     {
-      type: 'object',
-      properties: {
-        message: {
-          $ref: '#/$defs/TicketMessage',
+      "type": "object",
+      "properties": {
+        "message": {
+          "\$ref": "#/\$defs/TicketMessage"
         },
-        confirmationCode: {
-          $ref: '#/$defs/TicketConfirmation',
-        },
+        "confirmationCode": {
+          "\$ref": "#/\$defs/TicketConfirmation"
+        }
       },
-      required: ['message', 'confirmationCode'],
-    },
+      "required": [
+        "message",
+        "confirmationCode"
+      ]
+    }
   ],
-  description: 'Details for a museum ticket after a successful purchase.',
-  type: 'object',
-};
+  "description": "Details for a museum ticket after a successful purchase.",
+  "type": "object"
+}`);
 
-const SpecialEventOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    eventId: {
-      $ref: '#/$defs/EventId',
+const SpecialEventOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "eventId": {
+      "\$ref": "#/\$defs/EventId"
     },
-    name: {
-      $ref: '#/$defs/EventName',
+    "name": {
+      "\$ref": "#/\$defs/EventName"
     },
-    location: {
-      $ref: '#/$defs/EventLocation',
+    "location": {
+      "\$ref": "#/\$defs/EventLocation"
     },
-    eventDescription: {
-      $ref: '#/$defs/EventDescription',
+    "eventDescription": {
+      "\$ref": "#/\$defs/EventDescription"
     },
-    dates: {
-      $ref: '#/$defs/EventDates',
+    "dates": {
+      "\$ref": "#/\$defs/EventDates"
     },
-    price: {
-      $ref: '#/$defs/EventPrice',
-    },
+    "price": {
+      "\$ref": "#/\$defs/EventPrice"
+    }
   },
-  required: ['name', 'location', 'eventDescription', 'dates', 'price'],
-};
+  "required": [
+    "name",
+    "location",
+    "eventDescription",
+    "dates",
+    "price"
+  ]
+}`);
 
 const buyMuseumTicketsTool: ToolDefinition = {
   name: 'buyMuseumTickets',
@@ -232,56 +279,58 @@ const buyMuseumTicketsTool: ToolDefinition = {
   description:
     'Buy museum tickets\n\nPurchase museum tickets for general entry or special events.\n\nPOST /tickets',
   tags: ['Tickets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'email',
-      in: 'body',
-      property: 'email',
-    },
-    {
-      name: 'ticketId',
-      in: 'body',
-      property: 'ticketId',
+      "name": "email",
+      "in": "body",
+      "property": "email"
     },
     {
-      name: 'ticketDate',
-      in: 'body',
-      property: 'ticketDate',
+      "name": "ticketId",
+      "in": "body",
+      "property": "ticketId"
     },
     {
-      name: 'ticketType',
-      in: 'body',
-      property: 'ticketType',
+      "name": "ticketDate",
+      "in": "body",
+      "property": "ticketDate"
     },
     {
-      name: 'eventId',
-      in: 'body',
-      property: 'eventId',
+      "name": "ticketType",
+      "in": "body",
+      "property": "ticketType"
     },
-  ],
-  input: {
-    properties: {
-      email: {
-        $ref: '#/$defs/Email',
+    {
+      "name": "eventId",
+      "in": "body",
+      "property": "eventId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "email": {
+        "\$ref": "#/\$defs/Email"
       },
-      ticketId: {
-        $ref: '#/$defs/TicketId',
+      "ticketId": {
+        "\$ref": "#/\$defs/TicketId"
       },
-      ticketDate: {
-        $ref: '#/$defs/Date',
-        description: 'Date when this ticket can be used for museum entry.',
+      "ticketDate": {
+        "\$ref": "#/\$defs/Date",
+        "description": "Date when this ticket can be used for museum entry."
       },
-      ticketType: {
-        $ref: '#/$defs/TicketType',
+      "ticketType": {
+        "\$ref": "#/\$defs/TicketType"
       },
-      eventId: {
-        $ref: '#/$defs/EventId',
-        description:
-          "Unique identifier for a special event. Required if purchasing tickets for the museum's special events.",
-      },
+      "eventId": {
+        "\$ref": "#/\$defs/EventId",
+        "description": "Unique identifier for a special event. Required if purchasing tickets for the museum's special events."
+      }
     },
-    required: ['ticketDate', 'ticketType'],
-  },
+    "required": [
+      "ticketDate",
+      "ticketType"
+    ]
+  }`),
   output: {
     schema: MuseumTicketsConfirmationOutput,
     wrapped: false,
@@ -295,61 +344,67 @@ const createSpecialEventTool: ToolDefinition = {
   description:
     'Create special events\n\nCreates a new special event for the museum.\n\nPOST /special-events',
   tags: ['Events'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'eventId',
-      in: 'body',
-      property: 'eventId',
-    },
-    {
-      name: 'name',
-      in: 'body',
-      property: 'name',
+      "name": "eventId",
+      "in": "body",
+      "property": "eventId"
     },
     {
-      name: 'location',
-      in: 'body',
-      property: 'location',
+      "name": "name",
+      "in": "body",
+      "property": "name"
     },
     {
-      name: 'eventDescription',
-      in: 'body',
-      property: 'eventDescription',
+      "name": "location",
+      "in": "body",
+      "property": "location"
     },
     {
-      name: 'dates',
-      in: 'body',
-      property: 'dates',
+      "name": "eventDescription",
+      "in": "body",
+      "property": "eventDescription"
     },
     {
-      name: 'price',
-      in: 'body',
-      property: 'price',
+      "name": "dates",
+      "in": "body",
+      "property": "dates"
     },
-  ],
-  input: {
-    properties: {
-      eventId: {
-        $ref: '#/$defs/EventId',
+    {
+      "name": "price",
+      "in": "body",
+      "property": "price"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "eventId": {
+        "\$ref": "#/\$defs/EventId"
       },
-      name: {
-        $ref: '#/$defs/EventName',
+      "name": {
+        "\$ref": "#/\$defs/EventName"
       },
-      location: {
-        $ref: '#/$defs/EventLocation',
+      "location": {
+        "\$ref": "#/\$defs/EventLocation"
       },
-      eventDescription: {
-        $ref: '#/$defs/EventDescription',
+      "eventDescription": {
+        "\$ref": "#/\$defs/EventDescription"
       },
-      dates: {
-        $ref: '#/$defs/EventDates',
+      "dates": {
+        "\$ref": "#/\$defs/EventDates"
       },
-      price: {
-        $ref: '#/$defs/EventPrice',
-      },
+      "price": {
+        "\$ref": "#/\$defs/EventPrice"
+      }
     },
-    required: ['name', 'location', 'eventDescription', 'dates', 'price'],
-  },
+    "required": [
+      "name",
+      "location",
+      "eventDescription",
+      "dates",
+      "price"
+    ]
+  }`),
   output: {
     schema: SpecialEventOutput,
     wrapped: false,
@@ -363,24 +418,28 @@ const deleteSpecialEventTool: ToolDefinition = {
   description:
     'Delete special event\n\nDelete a special event from the collection. Allows museum to cancel planned events.\n\nDELETE /special-events/{eventId}',
   tags: ['Events'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'eventId',
-      in: 'path',
-      parameter: 'eventId',
+      "name": "eventId",
+      "in": "path",
+      "parameter": "eventId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "eventId": {
+        "type": "string",
+        "format": "uuid",
+        "examples": [
+          "dad4bce8-f5cb-4078-a211-995864315e39"
+        ],
+        "description": "Identifier for a special event."
+      }
     },
-  ],
-  input: {
-    properties: {
-      eventId: {
-        type: 'string',
-        format: 'uuid',
-        examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
-        description: 'Identifier for a special event.',
-      },
-    },
-    required: ['eventId'],
-  },
+    "required": [
+      "eventId"
+    ]
+  }`),
 };
 
 const getMuseumHoursTool: ToolDefinition = {
@@ -389,58 +448,65 @@ const getMuseumHoursTool: ToolDefinition = {
   title: 'Get museum hours',
   description: 'Get museum hours\n\nGet upcoming museum operating hours.\n\nGET /museum-hours',
   tags: ['Operations'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'startDate',
-      in: 'query',
-      parameter: 'startDate',
-    },
-    {
-      name: 'page',
-      in: 'query',
-      parameter: 'page',
+      "name": "startDate",
+      "in": "query",
+      "parameter": "startDate"
     },
     {
-      name: 'limit',
-      in: 'query',
-      parameter: 'limit',
+      "name": "page",
+      "in": "query",
+      "parameter": "page"
     },
-  ],
-  input: {
-    properties: {
-      startDate: {
-        type: 'string',
-        format: 'date',
-        examples: ['2023-02-23'],
-        description:
-          "Starting date to retrieve future operating hours from. Defaults to today's date.",
+    {
+      "name": "limit",
+      "in": "query",
+      "parameter": "limit"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "startDate": {
+        "type": "string",
+        "format": "date",
+        "examples": [
+          "2023-02-23"
+        ],
+        "description": "Starting date to retrieve future operating hours from. Defaults to today's date."
       },
-      page: {
-        type: 'integer',
-        default: 1,
-        examples: [2],
-        description: 'Page number to retrieve.',
+      "page": {
+        "type": "integer",
+        "default": 1,
+        "examples": [
+          2
+        ],
+        "description": "Page number to retrieve."
       },
-      limit: {
-        type: 'integer',
-        maximum: 30,
-        default: 10,
-        examples: [15],
-        description: 'Number of days per page.',
-      },
+      "limit": {
+        "type": "integer",
+        "maximum": 30,
+        "default": 10,
+        "examples": [
+          15
+        ],
+        "description": "Number of days per page."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          $ref: '#/$defs/MuseumHours',
-        },
+    schema: JSON.parse(`{
+      "type": "object",
+      "properties": {
+        "result": {
+          "\$ref": "#/\$defs/MuseumHours"
+        }
       },
-      required: ['result'],
-    },
+      "required": [
+        "result"
+      ]
+    }`),
     wrapped: true,
   },
 };
@@ -452,24 +518,28 @@ const getSpecialEventTool: ToolDefinition = {
   description:
     'Get special event\n\nGet details about a special event.\n\nGET /special-events/{eventId}',
   tags: ['Events'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'eventId',
-      in: 'path',
-      parameter: 'eventId',
+      "name": "eventId",
+      "in": "path",
+      "parameter": "eventId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "eventId": {
+        "type": "string",
+        "format": "uuid",
+        "examples": [
+          "dad4bce8-f5cb-4078-a211-995864315e39"
+        ],
+        "description": "Identifier for a special event."
+      }
     },
-  ],
-  input: {
-    properties: {
-      eventId: {
-        type: 'string',
-        format: 'uuid',
-        examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
-        description: 'Identifier for a special event.',
-      },
-    },
-    required: ['eventId'],
-  },
+    "required": [
+      "eventId"
+    ]
+  }`),
   output: {
     schema: SpecialEventOutput,
     wrapped: false,
@@ -483,24 +553,28 @@ const getTicketCodeTool: ToolDefinition = {
   description:
     'Get ticket QR code\n\nReturn an image of your ticket with scannable QR code. Used for event entry.\n\nGET /tickets/{ticketId}/qr',
   tags: ['Tickets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'ticketId',
-      in: 'path',
-      parameter: 'ticketId',
+      "name": "ticketId",
+      "in": "path",
+      "parameter": "ticketId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "ticketId": {
+        "type": "string",
+        "format": "uuid",
+        "examples": [
+          "a54a57ca-36f8-421b-a6b4-2e8f26858a4c"
+        ],
+        "description": "Identifier for a ticket to a museum event. Used to generate ticket image."
+      }
     },
-  ],
-  input: {
-    properties: {
-      ticketId: {
-        type: 'string',
-        format: 'uuid',
-        examples: ['a54a57ca-36f8-421b-a6b4-2e8f26858a4c'],
-        description: 'Identifier for a ticket to a museum event. Used to generate ticket image.',
-      },
-    },
-    required: ['ticketId'],
-  },
+    "required": [
+      "ticketId"
+    ]
+  }`),
 };
 
 const listSpecialEventsTool: ToolDefinition = {
@@ -510,70 +584,78 @@ const listSpecialEventsTool: ToolDefinition = {
   description:
     'List special events\n\nReturn a list of upcoming special events at the museum.\n\nGET /special-events',
   tags: ['Events'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'startDate',
-      in: 'query',
-      parameter: 'startDate',
-    },
-    {
-      name: 'endDate',
-      in: 'query',
-      parameter: 'endDate',
+      "name": "startDate",
+      "in": "query",
+      "parameter": "startDate"
     },
     {
-      name: 'page',
-      in: 'query',
-      parameter: 'page',
+      "name": "endDate",
+      "in": "query",
+      "parameter": "endDate"
     },
     {
-      name: 'limit',
-      in: 'query',
-      parameter: 'limit',
+      "name": "page",
+      "in": "query",
+      "parameter": "page"
     },
-  ],
-  input: {
-    properties: {
-      startDate: {
-        type: 'string',
-        format: 'date',
-        examples: ['2023-02-23'],
-        description:
-          "Starting date to retrieve future operating hours from. Defaults to today's date.",
+    {
+      "name": "limit",
+      "in": "query",
+      "parameter": "limit"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "startDate": {
+        "type": "string",
+        "format": "date",
+        "examples": [
+          "2023-02-23"
+        ],
+        "description": "Starting date to retrieve future operating hours from. Defaults to today's date."
       },
-      endDate: {
-        type: 'string',
-        format: 'date',
-        examples: ['2023-04-18'],
-        description:
-          'End of a date range to retrieve special events for. Defaults to 7 days after `startDate`.',
+      "endDate": {
+        "type": "string",
+        "format": "date",
+        "examples": [
+          "2023-04-18"
+        ],
+        "description": "End of a date range to retrieve special events for. Defaults to 7 days after \`startDate\`."
       },
-      page: {
-        type: 'integer',
-        default: 1,
-        examples: [2],
-        description: 'Page number to retrieve.',
+      "page": {
+        "type": "integer",
+        "default": 1,
+        "examples": [
+          2
+        ],
+        "description": "Page number to retrieve."
       },
-      limit: {
-        type: 'integer',
-        maximum: 30,
-        default: 10,
-        examples: [15],
-        description: 'Number of days per page.',
-      },
+      "limit": {
+        "type": "integer",
+        "maximum": 30,
+        "default": 10,
+        "examples": [
+          15
+        ],
+        "description": "Number of days per page."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          $ref: '#/$defs/SpecialEventCollection',
-        },
+    schema: JSON.parse(`{
+      "type": "object",
+      "properties": {
+        "result": {
+          "\$ref": "#/\$defs/SpecialEventCollection"
+        }
       },
-      required: ['result'],
-    },
+      "required": [
+        "result"
+      ]
+    }`),
     wrapped: true,
   },
 };
@@ -585,64 +667,68 @@ const updateSpecialEventTool: ToolDefinition = {
   description:
     'Update special event\n\nUpdate the details of a special event.\n\nPATCH /special-events/{eventId}',
   tags: ['Events'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'eventId',
-      in: 'path',
-      parameter: 'eventId',
-    },
-    {
-      name: 'name',
-      in: 'body',
-      property: 'name',
+      "name": "eventId",
+      "in": "path",
+      "parameter": "eventId"
     },
     {
-      name: 'location',
-      in: 'body',
-      property: 'location',
+      "name": "name",
+      "in": "body",
+      "property": "name"
     },
     {
-      name: 'eventDescription',
-      in: 'body',
-      property: 'eventDescription',
+      "name": "location",
+      "in": "body",
+      "property": "location"
     },
     {
-      name: 'dates',
-      in: 'body',
-      property: 'dates',
+      "name": "eventDescription",
+      "in": "body",
+      "property": "eventDescription"
     },
     {
-      name: 'price',
-      in: 'body',
-      property: 'price',
+      "name": "dates",
+      "in": "body",
+      "property": "dates"
     },
-  ],
-  input: {
-    properties: {
-      eventId: {
-        type: 'string',
-        format: 'uuid',
-        examples: ['dad4bce8-f5cb-4078-a211-995864315e39'],
-        description: 'Identifier for a special event.',
+    {
+      "name": "price",
+      "in": "body",
+      "property": "price"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "eventId": {
+        "type": "string",
+        "format": "uuid",
+        "examples": [
+          "dad4bce8-f5cb-4078-a211-995864315e39"
+        ],
+        "description": "Identifier for a special event."
       },
-      name: {
-        $ref: '#/$defs/EventName',
+      "name": {
+        "\$ref": "#/\$defs/EventName"
       },
-      location: {
-        $ref: '#/$defs/EventLocation',
+      "location": {
+        "\$ref": "#/\$defs/EventLocation"
       },
-      eventDescription: {
-        $ref: '#/$defs/EventDescription',
+      "eventDescription": {
+        "\$ref": "#/\$defs/EventDescription"
       },
-      dates: {
-        $ref: '#/$defs/EventDates',
+      "dates": {
+        "\$ref": "#/\$defs/EventDates"
       },
-      price: {
-        $ref: '#/$defs/EventPrice',
-      },
+      "price": {
+        "\$ref": "#/\$defs/EventPrice"
+      }
     },
-    required: ['eventId'],
-  },
+    "required": [
+      "eventId"
+    ]
+  }`),
   output: {
     schema: SpecialEventOutput,
     wrapped: false,

@@ -83,9 +83,9 @@ const SpecialEventFieldsSchema = /* @__PURE__ */ z.looseObject({
 const TicketCodeImageSchema = /* @__PURE__ */ z.string();
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const deleteSpecialEventParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ eventId: z.guid() }),
-}))();
+const deleteSpecialEventParametersPath = /* @__PURE__ */ z.object({ eventId: z.guid() });
+
+const deleteSpecialEventParameters = { path: deleteSpecialEventParametersPath };
 
 const getMuseumHoursParameters = /* @__PURE__ */ (() => ({
   query: z.object({
@@ -95,9 +95,7 @@ const getMuseumHoursParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const getSpecialEventParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ eventId: z.guid() }),
-}))();
+const getSpecialEventParameters = { path: deleteSpecialEventParametersPath };
 
 const getTicketCodeParameters = /* @__PURE__ */ (() => ({
   path: z.object({ ticketId: z.guid() }),
@@ -112,9 +110,7 @@ const listSpecialEventsParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const updateSpecialEventParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ eventId: z.guid() }),
-}))();
+const updateSpecialEventParameters = { path: deleteSpecialEventParametersPath };
 
 /*
  * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare

@@ -218,9 +218,9 @@ export const componentSchemas: {
 };
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const deleteSpecialEventParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ eventId: z.guid() }),
-}))();
+const deleteSpecialEventParametersPath = /* @__PURE__ */ z.object({ eventId: z.guid() });
+
+const deleteSpecialEventParameters = { path: deleteSpecialEventParametersPath };
 
 const getMuseumHoursParameters = /* @__PURE__ */ (() => ({
   query: z.object({
@@ -230,9 +230,7 @@ const getMuseumHoursParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const getSpecialEventParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ eventId: z.guid() }),
-}))();
+const getSpecialEventParameters = { path: deleteSpecialEventParametersPath };
 
 const getTicketCodeParameters = /* @__PURE__ */ (() => ({
   path: z.object({ ticketId: z.guid() }),
@@ -247,9 +245,7 @@ const listSpecialEventsParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const updateSpecialEventParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ eventId: z.guid() }),
-}))();
+const updateSpecialEventParameters = { path: deleteSpecialEventParametersPath };
 
 /*
  * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare

@@ -20,762 +20,977 @@ import {
 } from './definitions.js';
 
 /** The component schemas that the tools' JSON Schemas reference (`#/$defs/<name>`). */
-const schemas: Record<string, JsonSchema> = {
-  CelestialBodyWritable: {
-    oneOf: [
+const schemas: Record<string, JsonSchema> = JSON.parse(`{
+  "CelestialBodyWritable": {
+    "oneOf": [
       {
-        $ref: '#/$defs/PlanetWritable',
+        "\$ref": "#/\$defs/PlanetWritable"
       },
       {
-        $ref: '#/$defs/SatelliteWritable',
-      },
+        "\$ref": "#/\$defs/SatelliteWritable"
+      }
     ],
-    description: 'A celestial body which can be either a planet or a satellite',
+    "description": "A celestial body which can be either a planet or a satellite"
   },
-  Planet: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [1],
-        readOnly: true,
-      },
-      name: {
-        type: 'string',
-        examples: ['Mars', 'Jupiter'],
-      },
-      description: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
+  "Planet": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          1
         ],
-        examples: ['The red planet', 'A gas giant with a great red spot'],
+        "readOnly": true
       },
-      type: {
-        enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-        examples: ['terrestrial'],
+      "name": {
+        "type": "string",
+        "examples": [
+          "Mars",
+          "Jupiter"
+        ]
       },
-      habitabilityIndex: {
-        type: 'number',
-        format: 'float',
-        minimum: 0,
-        maximum: 1,
-        description: 'A score from 0 to 1 indicating potential habitability',
-        examples: [0.68],
-      },
-      physicalProperties: {
-        type: 'object',
-        properties: {
-          mass: {
-            type: 'number',
-            format: 'float',
-            exclusiveMinimum: 0,
-            description: 'Mass in Earth masses (must be greater than 0)',
-            examples: [0.107],
-          },
-          radius: {
-            type: 'number',
-            format: 'float',
-            exclusiveMinimum: 0,
-            description: 'Radius in Earth radii (must be greater than 0)',
-            examples: [0.532],
-          },
-          gravity: {
-            type: 'number',
-            format: 'float',
-            description: 'Surface gravity in Earth g',
-            examples: [0.378],
-          },
-          temperature: {
-            type: 'object',
-            properties: {
-              min: {
-                type: 'number',
-                format: 'float',
-                description: 'Minimum temperature in Kelvin',
-                examples: [130],
-              },
-              max: {
-                type: 'number',
-                format: 'float',
-                description: 'Maximum temperature in Kelvin',
-                examples: [308],
-              },
-              average: {
-                type: 'number',
-                format: 'float',
-                description: 'Average temperature in Kelvin',
-                examples: [210],
-              },
-            },
-            additionalProperties: {
-              type: 'number',
-              format: 'float',
-              description: 'Additional temperature-related measurements in Kelvin',
-            },
-          },
-        },
-        additionalProperties: {
-          type: 'number',
-          format: 'float',
-          description: 'Additional physical measurements for the planet',
-        },
-      },
-      atmosphere: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            compound: {
-              type: 'string',
-              examples: ['CO2', 'N2'],
-            },
-            percentage: {
-              type: 'number',
-              format: 'float',
-              exclusiveMaximum: 100,
-              examples: [95.3],
-            },
-          },
-          additionalProperties: {
-            type: 'string',
-            description: 'Additional atmospheric composition data',
-          },
-        },
-        description: 'Atmospheric composition',
-      },
-      discoveredAt: {
-        type: 'string',
-        format: 'date-time',
-        examples: ['1610-01-07T00:00:00Z'],
-      },
-      image: {
-        anyOf: [
+      "description": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+        "examples": [
+          "The red planet",
+          "A gas giant with a great red spot"
+        ]
       },
-      satellites: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/Satellite',
-        },
-      },
-      creator: {
-        $ref: '#/$defs/User',
-      },
-      tags: {
-        type: 'array',
-        items: {
-          type: 'string',
-        },
-        examples: [['solar-system', 'rocky', 'explored']],
-      },
-      lastUpdated: {
-        type: 'string',
-        format: 'date-time',
-        examples: ['2024-01-15T14:30:00Z'],
-        readOnly: true,
-      },
-      successCallbackUrl: {
-        type: 'string',
-        format: 'uri',
-        description: 'URL which gets invoked upon a successful operation',
-        examples: ['https://example.com/webhook'],
-      },
-      failureCallbackUrl: {
-        type: 'string',
-        format: 'uri',
-        description: 'URL which gets invoked upon a failed operation',
-        examples: ['https://example.com/webhook'],
-      },
-    },
-    required: ['id', 'name'],
-    additionalProperties: false,
-    description: 'A planet in the Scalar Galaxy',
-  },
-  PlanetWritable: {
-    type: 'object',
-    properties: {
-      id: {
-        not: {},
-        readOnly: true,
-      },
-      name: {
-        type: 'string',
-        examples: ['Mars', 'Jupiter'],
-      },
-      description: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
+      "type": {
+        "enum": [
+          "terrestrial",
+          "gas_giant",
+          "ice_giant",
+          "dwarf",
+          "super_earth"
         ],
-        examples: ['The red planet', 'A gas giant with a great red spot'],
+        "examples": [
+          "terrestrial"
+        ]
       },
-      type: {
-        enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-        examples: ['terrestrial'],
+      "habitabilityIndex": {
+        "type": "number",
+        "format": "float",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "A score from 0 to 1 indicating potential habitability",
+        "examples": [
+          0.68
+        ]
       },
-      habitabilityIndex: {
-        type: 'number',
-        format: 'float',
-        minimum: 0,
-        maximum: 1,
-        description: 'A score from 0 to 1 indicating potential habitability',
-        examples: [0.68],
-      },
-      physicalProperties: {
-        type: 'object',
-        properties: {
-          mass: {
-            type: 'number',
-            format: 'float',
-            exclusiveMinimum: 0,
-            description: 'Mass in Earth masses (must be greater than 0)',
-            examples: [0.107],
+      "physicalProperties": {
+        "type": "object",
+        "properties": {
+          "mass": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMinimum": 0,
+            "description": "Mass in Earth masses (must be greater than 0)",
+            "examples": [
+              0.107
+            ]
           },
-          radius: {
-            type: 'number',
-            format: 'float',
-            exclusiveMinimum: 0,
-            description: 'Radius in Earth radii (must be greater than 0)',
-            examples: [0.532],
+          "radius": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMinimum": 0,
+            "description": "Radius in Earth radii (must be greater than 0)",
+            "examples": [
+              0.532
+            ]
           },
-          gravity: {
-            type: 'number',
-            format: 'float',
-            description: 'Surface gravity in Earth g',
-            examples: [0.378],
+          "gravity": {
+            "type": "number",
+            "format": "float",
+            "description": "Surface gravity in Earth g",
+            "examples": [
+              0.378
+            ]
           },
-          temperature: {
-            type: 'object',
-            properties: {
-              min: {
-                type: 'number',
-                format: 'float',
-                description: 'Minimum temperature in Kelvin',
-                examples: [130],
+          "temperature": {
+            "type": "object",
+            "properties": {
+              "min": {
+                "type": "number",
+                "format": "float",
+                "description": "Minimum temperature in Kelvin",
+                "examples": [
+                  130
+                ]
               },
-              max: {
-                type: 'number',
-                format: 'float',
-                description: 'Maximum temperature in Kelvin',
-                examples: [308],
+              "max": {
+                "type": "number",
+                "format": "float",
+                "description": "Maximum temperature in Kelvin",
+                "examples": [
+                  308
+                ]
               },
-              average: {
-                type: 'number',
-                format: 'float',
-                description: 'Average temperature in Kelvin',
-                examples: [210],
+              "average": {
+                "type": "number",
+                "format": "float",
+                "description": "Average temperature in Kelvin",
+                "examples": [
+                  210
+                ]
+              }
+            },
+            "additionalProperties": {
+              "type": "number",
+              "format": "float",
+              "description": "Additional temperature-related measurements in Kelvin"
+            }
+          }
+        },
+        "additionalProperties": {
+          "type": "number",
+          "format": "float",
+          "description": "Additional physical measurements for the planet"
+        }
+      },
+      "atmosphere": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "compound": {
+              "type": "string",
+              "examples": [
+                "CO2",
+                "N2"
+              ]
+            },
+            "percentage": {
+              "type": "number",
+              "format": "float",
+              "exclusiveMaximum": 100,
+              "examples": [
+                95.3
+              ]
+            }
+          },
+          "additionalProperties": {
+            "type": "string",
+            "description": "Additional atmospheric composition data"
+          }
+        },
+        "description": "Atmospheric composition"
+      },
+      "discoveredAt": {
+        "type": "string",
+        "format": "date-time",
+        "examples": [
+          "1610-01-07T00:00:00Z"
+        ]
+      },
+      "image": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "examples": [
+          "https://cdn.scalar.com/photos/mars.jpg"
+        ]
+      },
+      "satellites": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/Satellite"
+        }
+      },
+      "creator": {
+        "\$ref": "#/\$defs/User"
+      },
+      "tags": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "examples": [
+          [
+            "solar-system",
+            "rocky",
+            "explored"
+          ]
+        ]
+      },
+      "lastUpdated": {
+        "type": "string",
+        "format": "date-time",
+        "examples": [
+          "2024-01-15T14:30:00Z"
+        ],
+        "readOnly": true
+      },
+      "successCallbackUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "URL which gets invoked upon a successful operation",
+        "examples": [
+          "https://example.com/webhook"
+        ]
+      },
+      "failureCallbackUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "URL which gets invoked upon a failed operation",
+        "examples": [
+          "https://example.com/webhook"
+        ]
+      }
+    },
+    "required": [
+      "id",
+      "name"
+    ],
+    "additionalProperties": false,
+    "description": "A planet in the Scalar Galaxy"
+  },
+  "PlanetWritable": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "not": {},
+        "readOnly": true
+      },
+      "name": {
+        "type": "string",
+        "examples": [
+          "Mars",
+          "Jupiter"
+        ]
+      },
+      "description": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "examples": [
+          "The red planet",
+          "A gas giant with a great red spot"
+        ]
+      },
+      "type": {
+        "enum": [
+          "terrestrial",
+          "gas_giant",
+          "ice_giant",
+          "dwarf",
+          "super_earth"
+        ],
+        "examples": [
+          "terrestrial"
+        ]
+      },
+      "habitabilityIndex": {
+        "type": "number",
+        "format": "float",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "A score from 0 to 1 indicating potential habitability",
+        "examples": [
+          0.68
+        ]
+      },
+      "physicalProperties": {
+        "type": "object",
+        "properties": {
+          "mass": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMinimum": 0,
+            "description": "Mass in Earth masses (must be greater than 0)",
+            "examples": [
+              0.107
+            ]
+          },
+          "radius": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMinimum": 0,
+            "description": "Radius in Earth radii (must be greater than 0)",
+            "examples": [
+              0.532
+            ]
+          },
+          "gravity": {
+            "type": "number",
+            "format": "float",
+            "description": "Surface gravity in Earth g",
+            "examples": [
+              0.378
+            ]
+          },
+          "temperature": {
+            "type": "object",
+            "properties": {
+              "min": {
+                "type": "number",
+                "format": "float",
+                "description": "Minimum temperature in Kelvin",
+                "examples": [
+                  130
+                ]
               },
+              "max": {
+                "type": "number",
+                "format": "float",
+                "description": "Maximum temperature in Kelvin",
+                "examples": [
+                  308
+                ]
+              },
+              "average": {
+                "type": "number",
+                "format": "float",
+                "description": "Average temperature in Kelvin",
+                "examples": [
+                  210
+                ]
+              }
             },
-            additionalProperties: {
-              type: 'number',
-              format: 'float',
-              description: 'Additional temperature-related measurements in Kelvin',
-            },
-          },
+            "additionalProperties": {
+              "type": "number",
+              "format": "float",
+              "description": "Additional temperature-related measurements in Kelvin"
+            }
+          }
         },
-        additionalProperties: {
-          type: 'number',
-          format: 'float',
-          description: 'Additional physical measurements for the planet',
-        },
+        "additionalProperties": {
+          "type": "number",
+          "format": "float",
+          "description": "Additional physical measurements for the planet"
+        }
       },
-      atmosphere: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            compound: {
-              type: 'string',
-              examples: ['CO2', 'N2'],
+      "atmosphere": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "compound": {
+              "type": "string",
+              "examples": [
+                "CO2",
+                "N2"
+              ]
             },
-            percentage: {
-              type: 'number',
-              format: 'float',
-              exclusiveMaximum: 100,
-              examples: [95.3],
-            },
+            "percentage": {
+              "type": "number",
+              "format": "float",
+              "exclusiveMaximum": 100,
+              "examples": [
+                95.3
+              ]
+            }
           },
-          additionalProperties: {
-            type: 'string',
-            description: 'Additional atmospheric composition data',
-          },
+          "additionalProperties": {
+            "type": "string",
+            "description": "Additional atmospheric composition data"
+          }
         },
-        description: 'Atmospheric composition',
+        "description": "Atmospheric composition"
       },
-      discoveredAt: {
-        type: 'string',
-        format: 'date-time',
-        examples: ['1610-01-07T00:00:00Z'],
+      "discoveredAt": {
+        "type": "string",
+        "format": "date-time",
+        "examples": [
+          "1610-01-07T00:00:00Z"
+        ]
       },
-      image: {
-        anyOf: [
+      "image": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+        "examples": [
+          "https://cdn.scalar.com/photos/mars.jpg"
+        ]
       },
-      satellites: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/SatelliteWritable',
+      "satellites": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/SatelliteWritable"
+        }
+      },
+      "creator": {
+        "\$ref": "#/\$defs/UserWritable"
+      },
+      "tags": {
+        "type": "array",
+        "items": {
+          "type": "string"
         },
+        "examples": [
+          [
+            "solar-system",
+            "rocky",
+            "explored"
+          ]
+        ]
       },
-      creator: {
-        $ref: '#/$defs/UserWritable',
+      "lastUpdated": {
+        "not": {},
+        "readOnly": true
       },
-      tags: {
-        type: 'array',
-        items: {
-          type: 'string',
-        },
-        examples: [['solar-system', 'rocky', 'explored']],
+      "successCallbackUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "URL which gets invoked upon a successful operation",
+        "examples": [
+          "https://example.com/webhook"
+        ]
       },
-      lastUpdated: {
-        not: {},
-        readOnly: true,
-      },
-      successCallbackUrl: {
-        type: 'string',
-        format: 'uri',
-        description: 'URL which gets invoked upon a successful operation',
-        examples: ['https://example.com/webhook'],
-      },
-      failureCallbackUrl: {
-        type: 'string',
-        format: 'uri',
-        description: 'URL which gets invoked upon a failed operation',
-        examples: ['https://example.com/webhook'],
-      },
+      "failureCallbackUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "URL which gets invoked upon a failed operation",
+        "examples": [
+          "https://example.com/webhook"
+        ]
+      }
     },
-    required: ['name'],
-    additionalProperties: false,
-    description: 'A planet in the Scalar Galaxy',
+    "required": [
+      "name"
+    ],
+    "additionalProperties": false,
+    "description": "A planet in the Scalar Galaxy"
   },
-  Satellite: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [1],
-        readOnly: true,
-      },
-      name: {
-        type: 'string',
-        examples: ['Phobos'],
-      },
-      description: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
+  "Satellite": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          1
         ],
-        examples: ['Phobos is the larger and innermost of the two moons of Mars.'],
+        "readOnly": true
       },
-      diameter: {
-        type: 'number',
-        format: 'float',
-        description: 'Diameter in kilometers',
-        examples: [22.2],
+      "name": {
+        "type": "string",
+        "examples": [
+          "Phobos"
+        ]
       },
-      type: {
-        enum: ['moon', 'asteroid', 'comet'],
-        examples: ['moon'],
-      },
-      orbit: {
-        type: 'object',
-        properties: {
-          planet: {
-            $ref: '#/$defs/Planet',
-          },
-          orbitalPeriod: {
-            type: 'number',
-            format: 'float',
-            description: 'Orbital period in Earth days',
-            examples: [0.319],
-          },
-          distance: {
-            type: 'number',
-            format: 'float',
-            description: 'Average distance from the planet in kilometers',
-            examples: [9376],
-          },
-        },
-      },
-    },
-    required: ['name'],
-    description: 'Every satellite in the Scalar Galaxy',
-  },
-  SatelliteWritable: {
-    type: 'object',
-    properties: {
-      id: {
-        not: {},
-        readOnly: true,
-      },
-      name: {
-        type: 'string',
-        examples: ['Phobos'],
-      },
-      description: {
-        anyOf: [
+      "description": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        examples: ['Phobos is the larger and innermost of the two moons of Mars.'],
+        "examples": [
+          "Phobos is the larger and innermost of the two moons of Mars."
+        ]
       },
-      diameter: {
-        type: 'number',
-        format: 'float',
-        description: 'Diameter in kilometers',
-        examples: [22.2],
+      "diameter": {
+        "type": "number",
+        "format": "float",
+        "description": "Diameter in kilometers",
+        "examples": [
+          22.2
+        ]
       },
-      type: {
-        enum: ['moon', 'asteroid', 'comet'],
-        examples: ['moon'],
+      "type": {
+        "enum": [
+          "moon",
+          "asteroid",
+          "comet"
+        ],
+        "examples": [
+          "moon"
+        ]
       },
-      orbit: {
-        type: 'object',
-        properties: {
-          planet: {
-            $ref: '#/$defs/PlanetWritable',
+      "orbit": {
+        "type": "object",
+        "properties": {
+          "planet": {
+            "\$ref": "#/\$defs/Planet"
           },
-          orbitalPeriod: {
-            type: 'number',
-            format: 'float',
-            description: 'Orbital period in Earth days',
-            examples: [0.319],
+          "orbitalPeriod": {
+            "type": "number",
+            "format": "float",
+            "description": "Orbital period in Earth days",
+            "examples": [
+              0.319
+            ]
           },
-          distance: {
-            type: 'number',
-            format: 'float',
-            description: 'Average distance from the planet in kilometers',
-            examples: [9376],
+          "distance": {
+            "type": "number",
+            "format": "float",
+            "description": "Average distance from the planet in kilometers",
+            "examples": [
+              9376
+            ]
+          }
+        }
+      }
+    },
+    "required": [
+      "name"
+    ],
+    "description": "Every satellite in the Scalar Galaxy"
+  },
+  "SatelliteWritable": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "not": {},
+        "readOnly": true
+      },
+      "name": {
+        "type": "string",
+        "examples": [
+          "Phobos"
+        ]
+      },
+      "description": {
+        "anyOf": [
+          {
+            "type": "string"
           },
-        },
+          {
+            "type": "null"
+          }
+        ],
+        "examples": [
+          "Phobos is the larger and innermost of the two moons of Mars."
+        ]
       },
+      "diameter": {
+        "type": "number",
+        "format": "float",
+        "description": "Diameter in kilometers",
+        "examples": [
+          22.2
+        ]
+      },
+      "type": {
+        "enum": [
+          "moon",
+          "asteroid",
+          "comet"
+        ],
+        "examples": [
+          "moon"
+        ]
+      },
+      "orbit": {
+        "type": "object",
+        "properties": {
+          "planet": {
+            "\$ref": "#/\$defs/PlanetWritable"
+          },
+          "orbitalPeriod": {
+            "type": "number",
+            "format": "float",
+            "description": "Orbital period in Earth days",
+            "examples": [
+              0.319
+            ]
+          },
+          "distance": {
+            "type": "number",
+            "format": "float",
+            "description": "Average distance from the planet in kilometers",
+            "examples": [
+              9376
+            ]
+          }
+        }
+      }
     },
-    required: ['name'],
-    description: 'Every satellite in the Scalar Galaxy',
+    "required": [
+      "name"
+    ],
+    "description": "Every satellite in the Scalar Galaxy"
   },
-  User: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [1],
-        readOnly: true,
+  "User": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          1
+        ],
+        "readOnly": true
       },
-      name: {
-        type: 'string',
-        examples: ['Marc', 'Cam'],
-      },
+      "name": {
+        "type": "string",
+        "examples": [
+          "Marc",
+          "Cam"
+        ]
+      }
     },
-    description: 'A user',
+    "description": "A user"
   },
-  UserWritable: {
-    type: 'object',
-    properties: {
-      id: {
-        not: {},
-        readOnly: true,
+  "UserWritable": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "not": {},
+        "readOnly": true
       },
-      name: {
-        type: 'string',
-        examples: ['Marc', 'Cam'],
-      },
+      "name": {
+        "type": "string",
+        "examples": [
+          "Marc",
+          "Cam"
+        ]
+      }
     },
-    description: 'A user',
-  },
-};
+    "description": "A user"
+  }
+}`);
 
 /** The structured results shared by the tools answering with them (a component, or the same schema). */
-const CelestialBodyOutput: JsonSchema = {
-  oneOf: [
+const CelestialBodyOutput: JsonSchema = JSON.parse(`{
+  "oneOf": [
     {
-      $ref: '#/$defs/Planet',
+      "\$ref": "#/\$defs/Planet"
     },
     {
-      $ref: '#/$defs/Satellite',
-    },
+      "\$ref": "#/\$defs/Satellite"
+    }
   ],
-  description: 'A celestial body which can be either a planet or a satellite',
-  type: 'object',
-};
+  "description": "A celestial body which can be either a planet or a satellite",
+  "type": "object"
+}`);
 
-const PlanetOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'integer',
-      format: 'int64',
-      examples: [1],
-      readOnly: true,
-    },
-    name: {
-      type: 'string',
-      examples: ['Mars', 'Jupiter'],
-    },
-    description: {
-      anyOf: [
-        {
-          type: 'string',
-        },
-        {
-          type: 'null',
-        },
+const PlanetOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "format": "int64",
+      "examples": [
+        1
       ],
-      examples: ['The red planet', 'A gas giant with a great red spot'],
+      "readOnly": true
     },
-    type: {
-      enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-      examples: ['terrestrial'],
+    "name": {
+      "type": "string",
+      "examples": [
+        "Mars",
+        "Jupiter"
+      ]
     },
-    habitabilityIndex: {
-      type: 'number',
-      format: 'float',
-      minimum: 0,
-      maximum: 1,
-      description: 'A score from 0 to 1 indicating potential habitability',
-      examples: [0.68],
-    },
-    physicalProperties: {
-      type: 'object',
-      properties: {
-        mass: {
-          type: 'number',
-          format: 'float',
-          exclusiveMinimum: 0,
-          description: 'Mass in Earth masses (must be greater than 0)',
-          examples: [0.107],
-        },
-        radius: {
-          type: 'number',
-          format: 'float',
-          exclusiveMinimum: 0,
-          description: 'Radius in Earth radii (must be greater than 0)',
-          examples: [0.532],
-        },
-        gravity: {
-          type: 'number',
-          format: 'float',
-          description: 'Surface gravity in Earth g',
-          examples: [0.378],
-        },
-        temperature: {
-          type: 'object',
-          properties: {
-            min: {
-              type: 'number',
-              format: 'float',
-              description: 'Minimum temperature in Kelvin',
-              examples: [130],
-            },
-            max: {
-              type: 'number',
-              format: 'float',
-              description: 'Maximum temperature in Kelvin',
-              examples: [308],
-            },
-            average: {
-              type: 'number',
-              format: 'float',
-              description: 'Average temperature in Kelvin',
-              examples: [210],
-            },
-          },
-          additionalProperties: {
-            type: 'number',
-            format: 'float',
-            description: 'Additional temperature-related measurements in Kelvin',
-          },
-        },
-      },
-      additionalProperties: {
-        type: 'number',
-        format: 'float',
-        description: 'Additional physical measurements for the planet',
-      },
-    },
-    atmosphere: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          compound: {
-            type: 'string',
-            examples: ['CO2', 'N2'],
-          },
-          percentage: {
-            type: 'number',
-            format: 'float',
-            exclusiveMaximum: 100,
-            examples: [95.3],
-          },
-        },
-        additionalProperties: {
-          type: 'string',
-          description: 'Additional atmospheric composition data',
-        },
-      },
-      description: 'Atmospheric composition',
-    },
-    discoveredAt: {
-      type: 'string',
-      format: 'date-time',
-      examples: ['1610-01-07T00:00:00Z'],
-    },
-    image: {
-      anyOf: [
+    "description": {
+      "anyOf": [
         {
-          type: 'string',
+          "type": "string"
         },
         {
-          type: 'null',
-        },
+          "type": "null"
+        }
       ],
-      examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+      "examples": [
+        "The red planet",
+        "A gas giant with a great red spot"
+      ]
     },
-    satellites: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/Satellite',
+    "type": {
+      "enum": [
+        "terrestrial",
+        "gas_giant",
+        "ice_giant",
+        "dwarf",
+        "super_earth"
+      ],
+      "examples": [
+        "terrestrial"
+      ]
+    },
+    "habitabilityIndex": {
+      "type": "number",
+      "format": "float",
+      "minimum": 0,
+      "maximum": 1,
+      "description": "A score from 0 to 1 indicating potential habitability",
+      "examples": [
+        0.68
+      ]
+    },
+    "physicalProperties": {
+      "type": "object",
+      "properties": {
+        "mass": {
+          "type": "number",
+          "format": "float",
+          "exclusiveMinimum": 0,
+          "description": "Mass in Earth masses (must be greater than 0)",
+          "examples": [
+            0.107
+          ]
+        },
+        "radius": {
+          "type": "number",
+          "format": "float",
+          "exclusiveMinimum": 0,
+          "description": "Radius in Earth radii (must be greater than 0)",
+          "examples": [
+            0.532
+          ]
+        },
+        "gravity": {
+          "type": "number",
+          "format": "float",
+          "description": "Surface gravity in Earth g",
+          "examples": [
+            0.378
+          ]
+        },
+        "temperature": {
+          "type": "object",
+          "properties": {
+            "min": {
+              "type": "number",
+              "format": "float",
+              "description": "Minimum temperature in Kelvin",
+              "examples": [
+                130
+              ]
+            },
+            "max": {
+              "type": "number",
+              "format": "float",
+              "description": "Maximum temperature in Kelvin",
+              "examples": [
+                308
+              ]
+            },
+            "average": {
+              "type": "number",
+              "format": "float",
+              "description": "Average temperature in Kelvin",
+              "examples": [
+                210
+              ]
+            }
+          },
+          "additionalProperties": {
+            "type": "number",
+            "format": "float",
+            "description": "Additional temperature-related measurements in Kelvin"
+          }
+        }
       },
+      "additionalProperties": {
+        "type": "number",
+        "format": "float",
+        "description": "Additional physical measurements for the planet"
+      }
     },
-    creator: {
-      $ref: '#/$defs/User',
-    },
-    tags: {
-      type: 'array',
-      items: {
-        type: 'string',
+    "atmosphere": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "compound": {
+            "type": "string",
+            "examples": [
+              "CO2",
+              "N2"
+            ]
+          },
+          "percentage": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMaximum": 100,
+            "examples": [
+              95.3
+            ]
+          }
+        },
+        "additionalProperties": {
+          "type": "string",
+          "description": "Additional atmospheric composition data"
+        }
       },
-      examples: [['solar-system', 'rocky', 'explored']],
+      "description": "Atmospheric composition"
     },
-    lastUpdated: {
-      type: 'string',
-      format: 'date-time',
-      examples: ['2024-01-15T14:30:00Z'],
-      readOnly: true,
+    "discoveredAt": {
+      "type": "string",
+      "format": "date-time",
+      "examples": [
+        "1610-01-07T00:00:00Z"
+      ]
     },
-    successCallbackUrl: {
-      type: 'string',
-      format: 'uri',
-      description: 'URL which gets invoked upon a successful operation',
-      examples: ['https://example.com/webhook'],
+    "image": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ],
+      "examples": [
+        "https://cdn.scalar.com/photos/mars.jpg"
+      ]
     },
-    failureCallbackUrl: {
-      type: 'string',
-      format: 'uri',
-      description: 'URL which gets invoked upon a failed operation',
-      examples: ['https://example.com/webhook'],
+    "satellites": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/Satellite"
+      }
     },
+    "creator": {
+      "\$ref": "#/\$defs/User"
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      },
+      "examples": [
+        [
+          "solar-system",
+          "rocky",
+          "explored"
+        ]
+      ]
+    },
+    "lastUpdated": {
+      "type": "string",
+      "format": "date-time",
+      "examples": [
+        "2024-01-15T14:30:00Z"
+      ],
+      "readOnly": true
+    },
+    "successCallbackUrl": {
+      "type": "string",
+      "format": "uri",
+      "description": "URL which gets invoked upon a successful operation",
+      "examples": [
+        "https://example.com/webhook"
+      ]
+    },
+    "failureCallbackUrl": {
+      "type": "string",
+      "format": "uri",
+      "description": "URL which gets invoked upon a failed operation",
+      "examples": [
+        "https://example.com/webhook"
+      ]
+    }
   },
-  required: ['id', 'name'],
-  additionalProperties: false,
-  description: 'A planet in the Scalar Galaxy',
-};
+  "required": [
+    "id",
+    "name"
+  ],
+  "additionalProperties": false,
+  "description": "A planet in the Scalar Galaxy"
+}`);
 
-const UserOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'integer',
-      format: 'int64',
-      examples: [1],
-      readOnly: true,
+const UserOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "format": "int64",
+      "examples": [
+        1
+      ],
+      "readOnly": true
     },
-    name: {
-      type: 'string',
-      examples: ['Marc', 'Cam'],
-    },
+    "name": {
+      "type": "string",
+      "examples": [
+        "Marc",
+        "Cam"
+      ]
+    }
   },
-  description: 'A user',
-};
+  "description": "A user"
+}`);
 
-const PaginatedResourceOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'array',
+const PaginatedResourceOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "data": {
+      "type": "array"
     },
-    meta: {
-      type: 'object',
-      properties: {
-        limit: {
-          type: 'integer',
-          format: 'int64',
-          examples: [10],
+    "meta": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "format": "int64",
+          "examples": [
+            10
+          ]
         },
-        offset: {
-          type: 'integer',
-          format: 'int64',
-          examples: [0],
+        "offset": {
+          "type": "integer",
+          "format": "int64",
+          "examples": [
+            0
+          ]
         },
-        total: {
-          type: 'integer',
-          format: 'int64',
-          examples: [100],
+        "total": {
+          "type": "integer",
+          "format": "int64",
+          "examples": [
+            100
+          ]
         },
-        next: {
-          anyOf: [
+        "next": {
+          "anyOf": [
             {
-              type: 'string',
+              "type": "string"
             },
             {
-              type: 'null',
-            },
+              "type": "null"
+            }
           ],
-          examples: ['/planets?limit=10&offset=10'],
-        },
-      },
-    },
+          "examples": [
+            "/planets?limit=10&offset=10"
+          ]
+        }
+      }
+    }
   },
-  description:
-    'A generic paginated resource. Specializing schemas bind the item type by declaring a `$dynamicAnchor` named `itemType`, the JSON Schema 2020-12 way to express `PaginatedResource<T>`.',
-};
+  "description": "A generic paginated resource. Specializing schemas bind the item type by declaring a \`\$dynamicAnchor\` named \`itemType\`, the JSON Schema 2020-12 way to express \`PaginatedResource<T>\`."
+}`);
 
-const TokenOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    token: {
-      type: 'string',
-      examples: [
-        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-      ],
-    },
+const TokenOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "token": {
+      "type": "string",
+      "examples": [
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+      ]
+    }
   },
-  description: 'A token to authenticate a user',
-};
+  "description": "A token to authenticate a user"
+}`);
 
 const createCelestialBodyTool: ToolDefinition = {
   name: 'createCelestialBody',
@@ -784,21 +999,23 @@ const createCelestialBodyTool: ToolDefinition = {
   description:
     'Create a celestial body\n\nStars, moons, comets, the occasional rogue asteroid — if it glows or drifts through the void, you can add it here.\n\nPOST /celestial-bodies',
   tags: ['Celestial Bodies'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'body',
-      in: 'body',
+      "name": "body",
+      "in": "body"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "body": {
+        "\$ref": "#/\$defs/CelestialBodyWritable",
+        "description": "Celestial body to create"
+      }
     },
-  ],
-  input: {
-    properties: {
-      body: {
-        $ref: '#/$defs/CelestialBodyWritable',
-        description: 'Celestial body to create',
-      },
-    },
-    required: ['body'],
-  },
+    "required": [
+      "body"
+    ]
+  }`),
   output: {
     schema: CelestialBodyOutput,
     wrapped: false,
@@ -812,232 +1029,279 @@ const createPlanetTool: ToolDefinition = {
   description:
     "Create a planet\n\nTime to play god and create a new planet. What do you think? Ah, don't think too much. What could go wrong anyway?\n\nPOST /planets",
   tags: ['Planets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'name',
-      in: 'body',
-      property: 'name',
+      "name": "name",
+      "in": "body",
+      "property": "name"
     },
     {
-      name: 'description',
-      in: 'body',
-      property: 'description',
-      nullable: true,
+      "name": "description",
+      "in": "body",
+      "property": "description",
+      "nullable": true
     },
     {
-      name: 'type',
-      in: 'body',
-      property: 'type',
+      "name": "type",
+      "in": "body",
+      "property": "type"
     },
     {
-      name: 'habitabilityIndex',
-      in: 'body',
-      property: 'habitabilityIndex',
+      "name": "habitabilityIndex",
+      "in": "body",
+      "property": "habitabilityIndex"
     },
     {
-      name: 'physicalProperties',
-      in: 'body',
-      property: 'physicalProperties',
+      "name": "physicalProperties",
+      "in": "body",
+      "property": "physicalProperties"
     },
     {
-      name: 'atmosphere',
-      in: 'body',
-      property: 'atmosphere',
+      "name": "atmosphere",
+      "in": "body",
+      "property": "atmosphere"
     },
     {
-      name: 'discoveredAt',
-      in: 'body',
-      property: 'discoveredAt',
+      "name": "discoveredAt",
+      "in": "body",
+      "property": "discoveredAt"
     },
     {
-      name: 'image',
-      in: 'body',
-      property: 'image',
-      nullable: true,
+      "name": "image",
+      "in": "body",
+      "property": "image",
+      "nullable": true
     },
     {
-      name: 'satellites',
-      in: 'body',
-      property: 'satellites',
+      "name": "satellites",
+      "in": "body",
+      "property": "satellites"
     },
     {
-      name: 'creator',
-      in: 'body',
-      property: 'creator',
+      "name": "creator",
+      "in": "body",
+      "property": "creator"
     },
     {
-      name: 'tags',
-      in: 'body',
-      property: 'tags',
+      "name": "tags",
+      "in": "body",
+      "property": "tags"
     },
     {
-      name: 'successCallbackUrl',
-      in: 'body',
-      property: 'successCallbackUrl',
+      "name": "successCallbackUrl",
+      "in": "body",
+      "property": "successCallbackUrl"
     },
     {
-      name: 'failureCallbackUrl',
-      in: 'body',
-      property: 'failureCallbackUrl',
-    },
-  ],
-  input: {
-    properties: {
-      name: {
-        type: 'string',
-        examples: ['Mars', 'Jupiter'],
+      "name": "failureCallbackUrl",
+      "in": "body",
+      "property": "failureCallbackUrl"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "name": {
+        "type": "string",
+        "examples": [
+          "Mars",
+          "Jupiter"
+        ]
       },
-      description: {
-        anyOf: [
+      "description": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        examples: ['The red planet', 'A gas giant with a great red spot'],
+        "examples": [
+          "The red planet",
+          "A gas giant with a great red spot"
+        ]
       },
-      type: {
-        enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-        examples: ['terrestrial'],
-      },
-      habitabilityIndex: {
-        type: 'number',
-        format: 'float',
-        minimum: 0,
-        maximum: 1,
-        description: 'A score from 0 to 1 indicating potential habitability',
-        examples: [0.68],
-      },
-      physicalProperties: {
-        type: 'object',
-        properties: {
-          mass: {
-            type: 'number',
-            format: 'float',
-            exclusiveMinimum: 0,
-            description: 'Mass in Earth masses (must be greater than 0)',
-            examples: [0.107],
-          },
-          radius: {
-            type: 'number',
-            format: 'float',
-            exclusiveMinimum: 0,
-            description: 'Radius in Earth radii (must be greater than 0)',
-            examples: [0.532],
-          },
-          gravity: {
-            type: 'number',
-            format: 'float',
-            description: 'Surface gravity in Earth g',
-            examples: [0.378],
-          },
-          temperature: {
-            type: 'object',
-            properties: {
-              min: {
-                type: 'number',
-                format: 'float',
-                description: 'Minimum temperature in Kelvin',
-                examples: [130],
-              },
-              max: {
-                type: 'number',
-                format: 'float',
-                description: 'Maximum temperature in Kelvin',
-                examples: [308],
-              },
-              average: {
-                type: 'number',
-                format: 'float',
-                description: 'Average temperature in Kelvin',
-                examples: [210],
-              },
-            },
-            additionalProperties: {
-              type: 'number',
-              format: 'float',
-              description: 'Additional temperature-related measurements in Kelvin',
-            },
-          },
-        },
-        additionalProperties: {
-          type: 'number',
-          format: 'float',
-          description: 'Additional physical measurements for the planet',
-        },
-      },
-      atmosphere: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            compound: {
-              type: 'string',
-              examples: ['CO2', 'N2'],
-            },
-            percentage: {
-              type: 'number',
-              format: 'float',
-              exclusiveMaximum: 100,
-              examples: [95.3],
-            },
-          },
-          additionalProperties: {
-            type: 'string',
-            description: 'Additional atmospheric composition data',
-          },
-        },
-        description: 'Atmospheric composition',
-      },
-      discoveredAt: {
-        type: 'string',
-        format: 'date-time',
-        examples: ['1610-01-07T00:00:00Z'],
-      },
-      image: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
+      "type": {
+        "enum": [
+          "terrestrial",
+          "gas_giant",
+          "ice_giant",
+          "dwarf",
+          "super_earth"
         ],
-        examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+        "examples": [
+          "terrestrial"
+        ]
       },
-      satellites: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/SatelliteWritable',
+      "habitabilityIndex": {
+        "type": "number",
+        "format": "float",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "A score from 0 to 1 indicating potential habitability",
+        "examples": [
+          0.68
+        ]
+      },
+      "physicalProperties": {
+        "type": "object",
+        "properties": {
+          "mass": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMinimum": 0,
+            "description": "Mass in Earth masses (must be greater than 0)",
+            "examples": [
+              0.107
+            ]
+          },
+          "radius": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMinimum": 0,
+            "description": "Radius in Earth radii (must be greater than 0)",
+            "examples": [
+              0.532
+            ]
+          },
+          "gravity": {
+            "type": "number",
+            "format": "float",
+            "description": "Surface gravity in Earth g",
+            "examples": [
+              0.378
+            ]
+          },
+          "temperature": {
+            "type": "object",
+            "properties": {
+              "min": {
+                "type": "number",
+                "format": "float",
+                "description": "Minimum temperature in Kelvin",
+                "examples": [
+                  130
+                ]
+              },
+              "max": {
+                "type": "number",
+                "format": "float",
+                "description": "Maximum temperature in Kelvin",
+                "examples": [
+                  308
+                ]
+              },
+              "average": {
+                "type": "number",
+                "format": "float",
+                "description": "Average temperature in Kelvin",
+                "examples": [
+                  210
+                ]
+              }
+            },
+            "additionalProperties": {
+              "type": "number",
+              "format": "float",
+              "description": "Additional temperature-related measurements in Kelvin"
+            }
+          }
         },
+        "additionalProperties": {
+          "type": "number",
+          "format": "float",
+          "description": "Additional physical measurements for the planet"
+        }
       },
-      creator: {
-        $ref: '#/$defs/UserWritable',
-      },
-      tags: {
-        type: 'array',
-        items: {
-          type: 'string',
+      "atmosphere": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "compound": {
+              "type": "string",
+              "examples": [
+                "CO2",
+                "N2"
+              ]
+            },
+            "percentage": {
+              "type": "number",
+              "format": "float",
+              "exclusiveMaximum": 100,
+              "examples": [
+                95.3
+              ]
+            }
+          },
+          "additionalProperties": {
+            "type": "string",
+            "description": "Additional atmospheric composition data"
+          }
         },
-        examples: [['solar-system', 'rocky', 'explored']],
+        "description": "Atmospheric composition"
       },
-      successCallbackUrl: {
-        type: 'string',
-        format: 'uri',
-        description: 'URL which gets invoked upon a successful operation',
-        examples: ['https://example.com/webhook'],
+      "discoveredAt": {
+        "type": "string",
+        "format": "date-time",
+        "examples": [
+          "1610-01-07T00:00:00Z"
+        ]
       },
-      failureCallbackUrl: {
-        type: 'string',
-        format: 'uri',
-        description: 'URL which gets invoked upon a failed operation',
-        examples: ['https://example.com/webhook'],
+      "image": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "examples": [
+          "https://cdn.scalar.com/photos/mars.jpg"
+        ]
       },
+      "satellites": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/SatelliteWritable"
+        }
+      },
+      "creator": {
+        "\$ref": "#/\$defs/UserWritable"
+      },
+      "tags": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "examples": [
+          [
+            "solar-system",
+            "rocky",
+            "explored"
+          ]
+        ]
+      },
+      "successCallbackUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "URL which gets invoked upon a successful operation",
+        "examples": [
+          "https://example.com/webhook"
+        ]
+      },
+      "failureCallbackUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "URL which gets invoked upon a failed operation",
+        "examples": [
+          "https://example.com/webhook"
+        ]
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: PlanetOutput,
     wrapped: false,
@@ -1050,42 +1314,51 @@ const createUserTool: ToolDefinition = {
   title: 'Create a user',
   description: 'Create a user\n\nTime to create a user account, eh?\n\nPOST /user/signup',
   tags: ['Authentication'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'name',
-      in: 'body',
-      property: 'name',
-    },
-    {
-      name: 'email',
-      in: 'body',
-      property: 'email',
+      "name": "name",
+      "in": "body",
+      "property": "name"
     },
     {
-      name: 'password',
-      in: 'body',
-      property: 'password',
+      "name": "email",
+      "in": "body",
+      "property": "email"
     },
-  ],
-  input: {
-    properties: {
-      name: {
-        type: 'string',
-        examples: ['Marc', 'Cam'],
+    {
+      "name": "password",
+      "in": "body",
+      "property": "password"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "name": {
+        "type": "string",
+        "examples": [
+          "Marc",
+          "Cam"
+        ]
       },
-      email: {
-        type: 'string',
-        format: 'email',
-        examples: ['marc@scalar.com', 'cam@scalar.com'],
+      "email": {
+        "type": "string",
+        "format": "email",
+        "examples": [
+          "marc@scalar.com",
+          "cam@scalar.com"
+        ]
       },
-      password: {
-        type: 'string',
-        examples: ['i-love-scalar', 'i-love-oss'],
-        writeOnly: true,
-      },
+      "password": {
+        "type": "string",
+        "examples": [
+          "i-love-scalar",
+          "i-love-oss"
+        ],
+        "writeOnly": true
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: UserOutput,
     wrapped: false,
@@ -1100,24 +1373,28 @@ const deletePlanetTool: ToolDefinition = {
     'Deprecated.\n\nDelete a planet\n\nThis endpoint was used to delete planets. Unfortunately, that caused a lot of trouble for planets with life. So, this endpoint is now deprecated and should not be used anymore.\n\nDELETE /planets/{planetId}',
   tags: ['Planets'],
   deprecated: true,
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'planetId',
-      in: 'path',
-      parameter: 'planetId',
+      "name": "planetId",
+      "in": "path",
+      "parameter": "planetId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "planetId": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          1
+        ],
+        "description": "The ID of the planet to get"
+      }
     },
-  ],
-  input: {
-    properties: {
-      planetId: {
-        type: 'integer',
-        format: 'int64',
-        examples: [1],
-        description: 'The ID of the planet to get',
-      },
-    },
-    required: ['planetId'],
-  },
+    "required": [
+      "planetId"
+    ]
+  }`),
 };
 
 const getAllDataTool: ToolDefinition = {
@@ -1127,35 +1404,35 @@ const getAllDataTool: ToolDefinition = {
   description:
     "Get all planets\n\nIt's easy to say you know them all, but do you really? Retrieve all the planets and check whether you missed one.\n\nGET /planets",
   tags: ['Planets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'limit',
-      in: 'query',
-      parameter: 'limit',
+      "name": "limit",
+      "in": "query",
+      "parameter": "limit"
     },
     {
-      name: 'offset',
-      in: 'query',
-      parameter: 'offset',
-    },
-  ],
-  input: {
-    properties: {
-      limit: {
-        type: 'integer',
-        format: 'int64',
-        default: 10,
-        description: 'The number of items to return',
+      "name": "offset",
+      "in": "query",
+      "parameter": "offset"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "limit": {
+        "type": "integer",
+        "format": "int64",
+        "default": 10,
+        "description": "The number of items to return"
       },
-      offset: {
-        type: 'integer',
-        format: 'int64',
-        default: 0,
-        description: 'The number of items to skip before starting to collect the result set',
-      },
+      "offset": {
+        "type": "integer",
+        "format": "int64",
+        "default": 0,
+        "description": "The number of items to skip before starting to collect the result set"
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: PaginatedResourceOutput,
     wrapped: false,
@@ -1169,11 +1446,11 @@ const whoAmITool: ToolDefinition = {
   description:
     "Get authenticated user\n\nFind yourself they say. That's what you can do here.\n\nGET /me",
   tags: ['Authentication'],
-  arguments: [],
-  input: {
-    properties: {},
-    required: [],
-  },
+  arguments: JSON.parse(`[]`),
+  input: JSON.parse(`{
+    "properties": {},
+    "required": []
+  }`),
   output: {
     schema: UserOutput,
     wrapped: false,
@@ -1187,24 +1464,28 @@ const getPlanetTool: ToolDefinition = {
   description:
     "Get a planet\n\nYou'll better learn a little bit more about the planets. It might come in handy once space travel is available for everyone.\n\nGET /planets/{planetId}",
   tags: ['Planets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'planetId',
-      in: 'path',
-      parameter: 'planetId',
+      "name": "planetId",
+      "in": "path",
+      "parameter": "planetId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "planetId": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          1
+        ],
+        "description": "The ID of the planet to get"
+      }
     },
-  ],
-  input: {
-    properties: {
-      planetId: {
-        type: 'integer',
-        format: 'int64',
-        examples: [1],
-        description: 'The ID of the planet to get',
-      },
-    },
-    required: ['planetId'],
-  },
+    "required": [
+      "planetId"
+    ]
+  }`),
   output: {
     schema: PlanetOutput,
     wrapped: false,
@@ -1218,33 +1499,39 @@ const getTokenTool: ToolDefinition = {
   description:
     'Get a token\n\nYeah, this is the boring security stuff. Just get your super secret token and move on.\n\nPOST /auth/token',
   tags: ['Authentication'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'email',
-      in: 'body',
-      property: 'email',
+      "name": "email",
+      "in": "body",
+      "property": "email"
     },
     {
-      name: 'password',
-      in: 'body',
-      property: 'password',
-    },
-  ],
-  input: {
-    properties: {
-      email: {
-        type: 'string',
-        format: 'email',
-        examples: ['marc@scalar.com', 'cam@scalar.com'],
+      "name": "password",
+      "in": "body",
+      "property": "password"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "email": {
+        "type": "string",
+        "format": "email",
+        "examples": [
+          "marc@scalar.com",
+          "cam@scalar.com"
+        ]
       },
-      password: {
-        type: 'string',
-        examples: ['i-love-scalar', 'i-love-oss'],
-        writeOnly: true,
-      },
+      "password": {
+        "type": "string",
+        "examples": [
+          "i-love-scalar",
+          "i-love-oss"
+        ],
+        "writeOnly": true
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: TokenOutput,
     wrapped: false,
@@ -1258,243 +1545,294 @@ const updatePlanetTool: ToolDefinition = {
   description:
     "Update a planet\n\nSometimes you make mistakes, that's fine. No worries, you can update all planets.\n\nPUT /planets/{planetId}",
   tags: ['Planets'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'planetId',
-      in: 'path',
-      parameter: 'planetId',
+      "name": "planetId",
+      "in": "path",
+      "parameter": "planetId"
     },
     {
-      name: 'name',
-      in: 'body',
-      property: 'name',
+      "name": "name",
+      "in": "body",
+      "property": "name"
     },
     {
-      name: 'description',
-      in: 'body',
-      property: 'description',
-      nullable: true,
+      "name": "description",
+      "in": "body",
+      "property": "description",
+      "nullable": true
     },
     {
-      name: 'type',
-      in: 'body',
-      property: 'type',
+      "name": "type",
+      "in": "body",
+      "property": "type"
     },
     {
-      name: 'habitabilityIndex',
-      in: 'body',
-      property: 'habitabilityIndex',
+      "name": "habitabilityIndex",
+      "in": "body",
+      "property": "habitabilityIndex"
     },
     {
-      name: 'physicalProperties',
-      in: 'body',
-      property: 'physicalProperties',
+      "name": "physicalProperties",
+      "in": "body",
+      "property": "physicalProperties"
     },
     {
-      name: 'atmosphere',
-      in: 'body',
-      property: 'atmosphere',
+      "name": "atmosphere",
+      "in": "body",
+      "property": "atmosphere"
     },
     {
-      name: 'discoveredAt',
-      in: 'body',
-      property: 'discoveredAt',
+      "name": "discoveredAt",
+      "in": "body",
+      "property": "discoveredAt"
     },
     {
-      name: 'image',
-      in: 'body',
-      property: 'image',
-      nullable: true,
+      "name": "image",
+      "in": "body",
+      "property": "image",
+      "nullable": true
     },
     {
-      name: 'satellites',
-      in: 'body',
-      property: 'satellites',
+      "name": "satellites",
+      "in": "body",
+      "property": "satellites"
     },
     {
-      name: 'creator',
-      in: 'body',
-      property: 'creator',
+      "name": "creator",
+      "in": "body",
+      "property": "creator"
     },
     {
-      name: 'tags',
-      in: 'body',
-      property: 'tags',
+      "name": "tags",
+      "in": "body",
+      "property": "tags"
     },
     {
-      name: 'successCallbackUrl',
-      in: 'body',
-      property: 'successCallbackUrl',
+      "name": "successCallbackUrl",
+      "in": "body",
+      "property": "successCallbackUrl"
     },
     {
-      name: 'failureCallbackUrl',
-      in: 'body',
-      property: 'failureCallbackUrl',
-    },
-  ],
-  input: {
-    properties: {
-      planetId: {
-        type: 'integer',
-        format: 'int64',
-        examples: [1],
-        description: 'The ID of the planet to get',
-      },
-      name: {
-        type: 'string',
-        examples: ['Mars', 'Jupiter'],
-      },
-      description: {
-        anyOf: [
-          {
-            type: 'string',
-          },
-          {
-            type: 'null',
-          },
+      "name": "failureCallbackUrl",
+      "in": "body",
+      "property": "failureCallbackUrl"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "planetId": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          1
         ],
-        examples: ['The red planet', 'A gas giant with a great red spot'],
+        "description": "The ID of the planet to get"
       },
-      type: {
-        enum: ['terrestrial', 'gas_giant', 'ice_giant', 'dwarf', 'super_earth'],
-        examples: ['terrestrial'],
+      "name": {
+        "type": "string",
+        "examples": [
+          "Mars",
+          "Jupiter"
+        ]
       },
-      habitabilityIndex: {
-        type: 'number',
-        format: 'float',
-        minimum: 0,
-        maximum: 1,
-        description: 'A score from 0 to 1 indicating potential habitability',
-        examples: [0.68],
-      },
-      physicalProperties: {
-        type: 'object',
-        properties: {
-          mass: {
-            type: 'number',
-            format: 'float',
-            exclusiveMinimum: 0,
-            description: 'Mass in Earth masses (must be greater than 0)',
-            examples: [0.107],
-          },
-          radius: {
-            type: 'number',
-            format: 'float',
-            exclusiveMinimum: 0,
-            description: 'Radius in Earth radii (must be greater than 0)',
-            examples: [0.532],
-          },
-          gravity: {
-            type: 'number',
-            format: 'float',
-            description: 'Surface gravity in Earth g',
-            examples: [0.378],
-          },
-          temperature: {
-            type: 'object',
-            properties: {
-              min: {
-                type: 'number',
-                format: 'float',
-                description: 'Minimum temperature in Kelvin',
-                examples: [130],
-              },
-              max: {
-                type: 'number',
-                format: 'float',
-                description: 'Maximum temperature in Kelvin',
-                examples: [308],
-              },
-              average: {
-                type: 'number',
-                format: 'float',
-                description: 'Average temperature in Kelvin',
-                examples: [210],
-              },
-            },
-            additionalProperties: {
-              type: 'number',
-              format: 'float',
-              description: 'Additional temperature-related measurements in Kelvin',
-            },
-          },
-        },
-        additionalProperties: {
-          type: 'number',
-          format: 'float',
-          description: 'Additional physical measurements for the planet',
-        },
-      },
-      atmosphere: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            compound: {
-              type: 'string',
-              examples: ['CO2', 'N2'],
-            },
-            percentage: {
-              type: 'number',
-              format: 'float',
-              exclusiveMaximum: 100,
-              examples: [95.3],
-            },
-          },
-          additionalProperties: {
-            type: 'string',
-            description: 'Additional atmospheric composition data',
-          },
-        },
-        description: 'Atmospheric composition',
-      },
-      discoveredAt: {
-        type: 'string',
-        format: 'date-time',
-        examples: ['1610-01-07T00:00:00Z'],
-      },
-      image: {
-        anyOf: [
+      "description": {
+        "anyOf": [
           {
-            type: 'string',
+            "type": "string"
           },
           {
-            type: 'null',
-          },
+            "type": "null"
+          }
         ],
-        examples: ['https://cdn.scalar.com/photos/mars.jpg'],
+        "examples": [
+          "The red planet",
+          "A gas giant with a great red spot"
+        ]
       },
-      satellites: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/SatelliteWritable',
+      "type": {
+        "enum": [
+          "terrestrial",
+          "gas_giant",
+          "ice_giant",
+          "dwarf",
+          "super_earth"
+        ],
+        "examples": [
+          "terrestrial"
+        ]
+      },
+      "habitabilityIndex": {
+        "type": "number",
+        "format": "float",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "A score from 0 to 1 indicating potential habitability",
+        "examples": [
+          0.68
+        ]
+      },
+      "physicalProperties": {
+        "type": "object",
+        "properties": {
+          "mass": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMinimum": 0,
+            "description": "Mass in Earth masses (must be greater than 0)",
+            "examples": [
+              0.107
+            ]
+          },
+          "radius": {
+            "type": "number",
+            "format": "float",
+            "exclusiveMinimum": 0,
+            "description": "Radius in Earth radii (must be greater than 0)",
+            "examples": [
+              0.532
+            ]
+          },
+          "gravity": {
+            "type": "number",
+            "format": "float",
+            "description": "Surface gravity in Earth g",
+            "examples": [
+              0.378
+            ]
+          },
+          "temperature": {
+            "type": "object",
+            "properties": {
+              "min": {
+                "type": "number",
+                "format": "float",
+                "description": "Minimum temperature in Kelvin",
+                "examples": [
+                  130
+                ]
+              },
+              "max": {
+                "type": "number",
+                "format": "float",
+                "description": "Maximum temperature in Kelvin",
+                "examples": [
+                  308
+                ]
+              },
+              "average": {
+                "type": "number",
+                "format": "float",
+                "description": "Average temperature in Kelvin",
+                "examples": [
+                  210
+                ]
+              }
+            },
+            "additionalProperties": {
+              "type": "number",
+              "format": "float",
+              "description": "Additional temperature-related measurements in Kelvin"
+            }
+          }
         },
+        "additionalProperties": {
+          "type": "number",
+          "format": "float",
+          "description": "Additional physical measurements for the planet"
+        }
       },
-      creator: {
-        $ref: '#/$defs/UserWritable',
-      },
-      tags: {
-        type: 'array',
-        items: {
-          type: 'string',
+      "atmosphere": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "compound": {
+              "type": "string",
+              "examples": [
+                "CO2",
+                "N2"
+              ]
+            },
+            "percentage": {
+              "type": "number",
+              "format": "float",
+              "exclusiveMaximum": 100,
+              "examples": [
+                95.3
+              ]
+            }
+          },
+          "additionalProperties": {
+            "type": "string",
+            "description": "Additional atmospheric composition data"
+          }
         },
-        examples: [['solar-system', 'rocky', 'explored']],
+        "description": "Atmospheric composition"
       },
-      successCallbackUrl: {
-        type: 'string',
-        format: 'uri',
-        description: 'URL which gets invoked upon a successful operation',
-        examples: ['https://example.com/webhook'],
+      "discoveredAt": {
+        "type": "string",
+        "format": "date-time",
+        "examples": [
+          "1610-01-07T00:00:00Z"
+        ]
       },
-      failureCallbackUrl: {
-        type: 'string',
-        format: 'uri',
-        description: 'URL which gets invoked upon a failed operation',
-        examples: ['https://example.com/webhook'],
+      "image": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "examples": [
+          "https://cdn.scalar.com/photos/mars.jpg"
+        ]
       },
+      "satellites": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/SatelliteWritable"
+        }
+      },
+      "creator": {
+        "\$ref": "#/\$defs/UserWritable"
+      },
+      "tags": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "examples": [
+          [
+            "solar-system",
+            "rocky",
+            "explored"
+          ]
+        ]
+      },
+      "successCallbackUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "URL which gets invoked upon a successful operation",
+        "examples": [
+          "https://example.com/webhook"
+        ]
+      },
+      "failureCallbackUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "URL which gets invoked upon a failed operation",
+        "examples": [
+          "https://example.com/webhook"
+        ]
+      }
     },
-    required: ['planetId'],
-  },
+    "required": [
+      "planetId"
+    ]
+  }`),
   output: {
     schema: PlanetOutput,
     wrapped: false,

@@ -260,9 +260,11 @@ const UnprocessableEntitySchema = /* @__PURE__ */ z.looseObject({
 });
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const deletePlanetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const deletePlanetParametersPath = /* @__PURE__ */ z.object({
+  planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec),
+});
+
+const deletePlanetParameters = { path: deletePlanetParametersPath };
 
 const getAllDataParameters = /* @__PURE__ */ (() => ({
   query: z.object({
@@ -271,13 +273,9 @@ const getAllDataParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const getPlanetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const getPlanetParameters = { path: deletePlanetParametersPath };
 
-const updatePlanetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const updatePlanetParameters = { path: deletePlanetParametersPath };
 
 /*
  * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare

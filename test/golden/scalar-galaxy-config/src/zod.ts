@@ -490,9 +490,11 @@ export const componentSchemas: {
 };
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const deletePlanetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const deletePlanetParametersPath = /* @__PURE__ */ z.object({
+  planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec),
+});
+
+const deletePlanetParameters = { path: deletePlanetParametersPath };
 
 const getAllDataParameters = /* @__PURE__ */ (() => ({
   query: z.object({
@@ -501,13 +503,9 @@ const getAllDataParameters = /* @__PURE__ */ (() => ({
   }),
 }))();
 
-const getPlanetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const getPlanetParameters = { path: deletePlanetParametersPath };
 
-const updatePlanetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ planetId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const updatePlanetParameters = { path: deletePlanetParametersPath };
 
 /*
  * Validators of each operation: `parameters` (all groups, with the cross-parameter rules), the bare

@@ -30,247 +30,319 @@ import {
 } from './definitions.js';
 
 /** The component schemas that the tools' JSON Schemas reference (`#/$defs/<name>`). */
-const schemas: Record<string, JsonSchema> = {
-  Category: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [1],
+const schemas: Record<string, JsonSchema> = JSON.parse(`{
+  "Category": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          1
+        ]
       },
-      name: {
-        type: 'string',
-        examples: ['Dogs'],
-      },
-    },
+      "name": {
+        "type": "string",
+        "examples": [
+          "Dogs"
+        ]
+      }
+    }
   },
-  Pet: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [10],
+  "Pet": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          10
+        ]
       },
-      name: {
-        type: 'string',
-        examples: ['doggie'],
+      "name": {
+        "type": "string",
+        "examples": [
+          "doggie"
+        ]
       },
-      category: {
-        $ref: '#/$defs/Category',
+      "category": {
+        "\$ref": "#/\$defs/Category"
       },
-      photoUrls: {
-        type: 'array',
-        items: {
-          type: 'string',
-        },
+      "photoUrls": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       },
-      tags: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/Tag',
-        },
+      "tags": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/Tag"
+        }
       },
-      status: {
-        enum: ['available', 'pending', 'sold'],
-        description: 'pet status in the store',
-      },
+      "status": {
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ],
+        "description": "pet status in the store"
+      }
     },
-    required: ['name', 'photoUrls'],
+    "required": [
+      "name",
+      "photoUrls"
+    ]
   },
-  Tag: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
+  "Tag": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64"
       },
-      name: {
-        type: 'string',
-      },
-    },
+      "name": {
+        "type": "string"
+      }
+    }
   },
-  User: {
-    type: 'object',
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [10],
+  "User": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          10
+        ]
       },
-      username: {
-        type: 'string',
-        examples: ['theUser'],
+      "username": {
+        "type": "string",
+        "examples": [
+          "theUser"
+        ]
       },
-      firstName: {
-        type: 'string',
-        examples: ['John'],
+      "firstName": {
+        "type": "string",
+        "examples": [
+          "John"
+        ]
       },
-      lastName: {
-        type: 'string',
-        examples: ['James'],
+      "lastName": {
+        "type": "string",
+        "examples": [
+          "James"
+        ]
       },
-      email: {
-        type: 'string',
-        examples: ['john@email.com'],
+      "email": {
+        "type": "string",
+        "examples": [
+          "john@email.com"
+        ]
       },
-      password: {
-        type: 'string',
-        examples: ['12345'],
+      "password": {
+        "type": "string",
+        "examples": [
+          "12345"
+        ]
       },
-      phone: {
-        type: 'string',
-        examples: ['12345'],
+      "phone": {
+        "type": "string",
+        "examples": [
+          "12345"
+        ]
       },
-      userStatus: {
-        type: 'integer',
-        format: 'int32',
-        description: 'User Status',
-        examples: [1],
-      },
-    },
-  },
-};
+      "userStatus": {
+        "type": "integer",
+        "format": "int32",
+        "description": "User Status",
+        "examples": [
+          1
+        ]
+      }
+    }
+  }
+}`);
 
 /** The structured results shared by the tools answering with them (a component, or the same schema). */
-const PetOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'integer',
-      format: 'int64',
-      examples: [10],
+const PetOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "format": "int64",
+      "examples": [
+        10
+      ]
     },
-    name: {
-      type: 'string',
-      examples: ['doggie'],
+    "name": {
+      "type": "string",
+      "examples": [
+        "doggie"
+      ]
     },
-    category: {
-      $ref: '#/$defs/Category',
+    "category": {
+      "\$ref": "#/\$defs/Category"
     },
-    photoUrls: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
+    "photoUrls": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
     },
-    tags: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/Tag',
-      },
+    "tags": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/Tag"
+      }
     },
-    status: {
-      enum: ['available', 'pending', 'sold'],
-      description: 'pet status in the store',
-    },
+    "status": {
+      "enum": [
+        "available",
+        "pending",
+        "sold"
+      ],
+      "description": "pet status in the store"
+    }
   },
-  required: ['name', 'photoUrls'],
-};
+  "required": [
+    "name",
+    "photoUrls"
+  ]
+}`);
 
-const UserOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'integer',
-      format: 'int64',
-      examples: [10],
+const UserOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "format": "int64",
+      "examples": [
+        10
+      ]
     },
-    username: {
-      type: 'string',
-      examples: ['theUser'],
+    "username": {
+      "type": "string",
+      "examples": [
+        "theUser"
+      ]
     },
-    firstName: {
-      type: 'string',
-      examples: ['John'],
+    "firstName": {
+      "type": "string",
+      "examples": [
+        "John"
+      ]
     },
-    lastName: {
-      type: 'string',
-      examples: ['James'],
+    "lastName": {
+      "type": "string",
+      "examples": [
+        "James"
+      ]
     },
-    email: {
-      type: 'string',
-      examples: ['john@email.com'],
+    "email": {
+      "type": "string",
+      "examples": [
+        "john@email.com"
+      ]
     },
-    password: {
-      type: 'string',
-      examples: ['12345'],
+    "password": {
+      "type": "string",
+      "examples": [
+        "12345"
+      ]
     },
-    phone: {
-      type: 'string',
-      examples: ['12345'],
+    "phone": {
+      "type": "string",
+      "examples": [
+        "12345"
+      ]
     },
-    userStatus: {
-      type: 'integer',
-      format: 'int32',
-      description: 'User Status',
-      examples: [1],
-    },
-  },
-};
+    "userStatus": {
+      "type": "integer",
+      "format": "int32",
+      "description": "User Status",
+      "examples": [
+        1
+      ]
+    }
+  }
+}`);
 
-const FindPetsByStatusResultOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    result: {
-      type: 'array',
-      items: {
-        $ref: '#/$defs/Pet',
-      },
-    },
+const FindPetsByStatusResultOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "array",
+      "items": {
+        "\$ref": "#/\$defs/Pet"
+      }
+    }
   },
-  required: ['result'],
-};
+  "required": [
+    "result"
+  ]
+}`);
 
-const OrderOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'integer',
-      format: 'int64',
-      examples: [10],
+const OrderOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "format": "int64",
+      "examples": [
+        10
+      ]
     },
-    petId: {
-      type: 'integer',
-      format: 'int64',
-      examples: [198772],
+    "petId": {
+      "type": "integer",
+      "format": "int64",
+      "examples": [
+        198772
+      ]
     },
-    quantity: {
-      type: 'integer',
-      format: 'int32',
-      examples: [7],
+    "quantity": {
+      "type": "integer",
+      "format": "int32",
+      "examples": [
+        7
+      ]
     },
-    shipDate: {
-      type: 'string',
-      format: 'date-time',
+    "shipDate": {
+      "type": "string",
+      "format": "date-time"
     },
-    status: {
-      enum: ['placed', 'approved', 'delivered'],
-      description: 'Order Status',
-      examples: ['approved'],
+    "status": {
+      "enum": [
+        "placed",
+        "approved",
+        "delivered"
+      ],
+      "description": "Order Status",
+      "examples": [
+        "approved"
+      ]
     },
-    complete: {
-      type: 'boolean',
-    },
-  },
-};
+    "complete": {
+      "type": "boolean"
+    }
+  }
+}`);
 
-const ApiResponseOutput: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'integer',
-      format: 'int32',
+const ApiResponseOutput: JsonSchema = JSON.parse(`{
+  "type": "object",
+  "properties": {
+    "code": {
+      "type": "integer",
+      "format": "int32"
     },
-    type: {
-      type: 'string',
+    "type": {
+      "type": "string"
     },
-    message: {
-      type: 'string',
-    },
-  },
-};
+    "message": {
+      "type": "string"
+    }
+  }
+}`);
 
 const addPetTool: ToolDefinition = {
   name: 'addPet',
@@ -278,71 +350,82 @@ const addPetTool: ToolDefinition = {
   title: 'Add a new pet to the store.',
   description: 'Add a new pet to the store.\n\nPOST /pet',
   tags: ['pet'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'id',
-      in: 'body',
-      property: 'id',
-    },
-    {
-      name: 'name',
-      in: 'body',
-      property: 'name',
+      "name": "id",
+      "in": "body",
+      "property": "id"
     },
     {
-      name: 'category',
-      in: 'body',
-      property: 'category',
+      "name": "name",
+      "in": "body",
+      "property": "name"
     },
     {
-      name: 'photoUrls',
-      in: 'body',
-      property: 'photoUrls',
+      "name": "category",
+      "in": "body",
+      "property": "category"
     },
     {
-      name: 'tags',
-      in: 'body',
-      property: 'tags',
+      "name": "photoUrls",
+      "in": "body",
+      "property": "photoUrls"
     },
     {
-      name: 'status',
-      in: 'body',
-      property: 'status',
+      "name": "tags",
+      "in": "body",
+      "property": "tags"
     },
-  ],
-  input: {
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [10],
+    {
+      "name": "status",
+      "in": "body",
+      "property": "status"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          10
+        ]
       },
-      name: {
-        type: 'string',
-        examples: ['doggie'],
+      "name": {
+        "type": "string",
+        "examples": [
+          "doggie"
+        ]
       },
-      category: {
-        $ref: '#/$defs/Category',
+      "category": {
+        "\$ref": "#/\$defs/Category"
       },
-      photoUrls: {
-        type: 'array',
-        items: {
-          type: 'string',
-        },
+      "photoUrls": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       },
-      tags: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/Tag',
-        },
+      "tags": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/Tag"
+        }
       },
-      status: {
-        enum: ['available', 'pending', 'sold'],
-        description: 'pet status in the store',
-      },
+      "status": {
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ],
+        "description": "pet status in the store"
+      }
     },
-    required: ['name', 'photoUrls'],
-  },
+    "required": [
+      "name",
+      "photoUrls"
+    ]
+  }`),
   output: {
     schema: PetOutput,
     wrapped: false,
@@ -355,88 +438,104 @@ const createUserTool: ToolDefinition = {
   title: 'Create user.',
   description: 'Create user.\n\nThis can only be done by the logged in user.\n\nPOST /user',
   tags: ['user'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'id',
-      in: 'body',
-      property: 'id',
-    },
-    {
-      name: 'username',
-      in: 'body',
-      property: 'username',
+      "name": "id",
+      "in": "body",
+      "property": "id"
     },
     {
-      name: 'firstName',
-      in: 'body',
-      property: 'firstName',
+      "name": "username",
+      "in": "body",
+      "property": "username"
     },
     {
-      name: 'lastName',
-      in: 'body',
-      property: 'lastName',
+      "name": "firstName",
+      "in": "body",
+      "property": "firstName"
     },
     {
-      name: 'email',
-      in: 'body',
-      property: 'email',
+      "name": "lastName",
+      "in": "body",
+      "property": "lastName"
     },
     {
-      name: 'password',
-      in: 'body',
-      property: 'password',
+      "name": "email",
+      "in": "body",
+      "property": "email"
     },
     {
-      name: 'phone',
-      in: 'body',
-      property: 'phone',
+      "name": "password",
+      "in": "body",
+      "property": "password"
     },
     {
-      name: 'userStatus',
-      in: 'body',
-      property: 'userStatus',
+      "name": "phone",
+      "in": "body",
+      "property": "phone"
     },
-  ],
-  input: {
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [10],
+    {
+      "name": "userStatus",
+      "in": "body",
+      "property": "userStatus"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          10
+        ]
       },
-      username: {
-        type: 'string',
-        examples: ['theUser'],
+      "username": {
+        "type": "string",
+        "examples": [
+          "theUser"
+        ]
       },
-      firstName: {
-        type: 'string',
-        examples: ['John'],
+      "firstName": {
+        "type": "string",
+        "examples": [
+          "John"
+        ]
       },
-      lastName: {
-        type: 'string',
-        examples: ['James'],
+      "lastName": {
+        "type": "string",
+        "examples": [
+          "James"
+        ]
       },
-      email: {
-        type: 'string',
-        examples: ['john@email.com'],
+      "email": {
+        "type": "string",
+        "examples": [
+          "john@email.com"
+        ]
       },
-      password: {
-        type: 'string',
-        examples: ['12345'],
+      "password": {
+        "type": "string",
+        "examples": [
+          "12345"
+        ]
       },
-      phone: {
-        type: 'string',
-        examples: ['12345'],
+      "phone": {
+        "type": "string",
+        "examples": [
+          "12345"
+        ]
       },
-      userStatus: {
-        type: 'integer',
-        format: 'int32',
-        description: 'User Status',
-        examples: [1],
-      },
+      "userStatus": {
+        "type": "integer",
+        "format": "int32",
+        "description": "User Status",
+        "examples": [
+          1
+        ]
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: UserOutput,
     wrapped: false,
@@ -449,24 +548,24 @@ const createUsersWithListInputTool: ToolDefinition = {
   title: 'Creates list of users with given input array.',
   description: 'Creates list of users with given input array.\n\nPOST /user/createWithList',
   tags: ['user'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'body',
-      in: 'body',
-    },
-  ],
-  input: {
-    properties: {
-      body: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/User',
+      "name": "body",
+      "in": "body"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "body": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/User"
         },
-        description: 'The request body (application/json).',
-      },
+        "description": "The request body (application/json)."
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: UserOutput,
     wrapped: false,
@@ -480,23 +579,25 @@ const deleteOrderTool: ToolDefinition = {
   description:
     'Delete purchase order by identifier.\n\nFor valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.\n\nDELETE /store/order/{orderId}',
   tags: ['store'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'orderId',
-      in: 'path',
-      parameter: 'orderId',
+      "name": "orderId",
+      "in": "path",
+      "parameter": "orderId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "orderId": {
+        "type": "integer",
+        "format": "int64",
+        "description": "ID of the order that needs to be deleted"
+      }
     },
-  ],
-  input: {
-    properties: {
-      orderId: {
-        type: 'integer',
-        format: 'int64',
-        description: 'ID of the order that needs to be deleted',
-      },
-    },
-    required: ['orderId'],
-  },
+    "required": [
+      "orderId"
+    ]
+  }`),
 };
 
 const deletePetTool: ToolDefinition = {
@@ -505,31 +606,33 @@ const deletePetTool: ToolDefinition = {
   title: 'Deletes a pet.',
   description: 'Deletes a pet.\n\nDelete a pet.\n\nDELETE /pet/{petId}',
   tags: ['pet'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'api_key',
-      in: 'header',
-      parameter: 'api_key',
+      "name": "api_key",
+      "in": "header",
+      "parameter": "api_key"
     },
     {
-      name: 'petId',
-      in: 'path',
-      parameter: 'petId',
-    },
-  ],
-  input: {
-    properties: {
-      api_key: {
-        type: 'string',
+      "name": "petId",
+      "in": "path",
+      "parameter": "petId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "api_key": {
+        "type": "string"
       },
-      petId: {
-        type: 'integer',
-        format: 'int64',
-        description: 'Pet id to delete',
-      },
+      "petId": {
+        "type": "integer",
+        "format": "int64",
+        "description": "Pet id to delete"
+      }
     },
-    required: ['petId'],
-  },
+    "required": [
+      "petId"
+    ]
+  }`),
 };
 
 const deleteUserTool: ToolDefinition = {
@@ -539,22 +642,24 @@ const deleteUserTool: ToolDefinition = {
   description:
     'Delete user resource.\n\nThis can only be done by the logged in user.\n\nDELETE /user/{username}',
   tags: ['user'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'username',
-      in: 'path',
-      parameter: 'username',
+      "name": "username",
+      "in": "path",
+      "parameter": "username"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "username": {
+        "type": "string",
+        "description": "The name that needs to be deleted"
+      }
     },
-  ],
-  input: {
-    properties: {
-      username: {
-        type: 'string',
-        description: 'The name that needs to be deleted',
-      },
-    },
-    required: ['username'],
-  },
+    "required": [
+      "username"
+    ]
+  }`),
 };
 
 const findPetsByStatusTool: ToolDefinition = {
@@ -564,23 +669,27 @@ const findPetsByStatusTool: ToolDefinition = {
   description:
     'Finds Pets by status.\n\nMultiple status values can be provided with comma separated strings.\n\nGET /pet/findByStatus',
   tags: ['pet'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'status',
-      in: 'query',
-      parameter: 'status',
+      "name": "status",
+      "in": "query",
+      "parameter": "status"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "status": {
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ],
+        "default": "available",
+        "description": "Status values that need to be considered for filter"
+      }
     },
-  ],
-  input: {
-    properties: {
-      status: {
-        enum: ['available', 'pending', 'sold'],
-        default: 'available',
-        description: 'Status values that need to be considered for filter',
-      },
-    },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: FindPetsByStatusResultOutput,
     wrapped: true,
@@ -594,25 +703,25 @@ const findPetsByTagsTool: ToolDefinition = {
   description:
     'Finds Pets by tags.\n\nMultiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.\n\nGET /pet/findByTags',
   tags: ['pet'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'tags',
-      in: 'query',
-      parameter: 'tags',
-    },
-  ],
-  input: {
-    properties: {
-      tags: {
-        type: 'array',
-        items: {
-          type: 'string',
+      "name": "tags",
+      "in": "query",
+      "parameter": "tags"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "tags": {
+        "type": "array",
+        "items": {
+          "type": "string"
         },
-        description: 'Tags to filter by',
-      },
+        "description": "Tags to filter by"
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: FindPetsByStatusResultOutput,
     wrapped: true,
@@ -626,19 +735,19 @@ const getInventoryTool: ToolDefinition = {
   description:
     'Returns pet inventories by status.\n\nReturns a map of status codes to quantities.\n\nGET /store/inventory',
   tags: ['store'],
-  arguments: [],
-  input: {
-    properties: {},
-    required: [],
-  },
+  arguments: JSON.parse(`[]`),
+  input: JSON.parse(`{
+    "properties": {},
+    "required": []
+  }`),
   output: {
-    schema: {
-      type: 'object',
-      additionalProperties: {
-        type: 'integer',
-        format: 'int32',
-      },
-    },
+    schema: JSON.parse(`{
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer",
+        "format": "int32"
+      }
+    }`),
     wrapped: false,
   },
 };
@@ -650,23 +759,25 @@ const getOrderByIdTool: ToolDefinition = {
   description:
     'Find purchase order by ID.\n\nFor valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.\n\nGET /store/order/{orderId}',
   tags: ['store'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'orderId',
-      in: 'path',
-      parameter: 'orderId',
+      "name": "orderId",
+      "in": "path",
+      "parameter": "orderId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "orderId": {
+        "type": "integer",
+        "format": "int64",
+        "description": "ID of order that needs to be fetched"
+      }
     },
-  ],
-  input: {
-    properties: {
-      orderId: {
-        type: 'integer',
-        format: 'int64',
-        description: 'ID of order that needs to be fetched',
-      },
-    },
-    required: ['orderId'],
-  },
+    "required": [
+      "orderId"
+    ]
+  }`),
   output: {
     schema: OrderOutput,
     wrapped: false,
@@ -679,23 +790,25 @@ const getPetByIdTool: ToolDefinition = {
   title: 'Find pet by ID.',
   description: 'Find pet by ID.\n\nReturns a single pet.\n\nGET /pet/{petId}',
   tags: ['pet'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'petId',
-      in: 'path',
-      parameter: 'petId',
+      "name": "petId",
+      "in": "path",
+      "parameter": "petId"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "petId": {
+        "type": "integer",
+        "format": "int64",
+        "description": "ID of pet to return"
+      }
     },
-  ],
-  input: {
-    properties: {
-      petId: {
-        type: 'integer',
-        format: 'int64',
-        description: 'ID of pet to return',
-      },
-    },
-    required: ['petId'],
-  },
+    "required": [
+      "petId"
+    ]
+  }`),
   output: {
     schema: PetOutput,
     wrapped: false,
@@ -709,22 +822,24 @@ const getUserByNameTool: ToolDefinition = {
   description:
     'Get user by user name.\n\nGet user detail based on username.\n\nGET /user/{username}',
   tags: ['user'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'username',
-      in: 'path',
-      parameter: 'username',
+      "name": "username",
+      "in": "path",
+      "parameter": "username"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "username": {
+        "type": "string",
+        "description": "The name that needs to be fetched. Use user1 for testing"
+      }
     },
-  ],
-  input: {
-    properties: {
-      username: {
-        type: 'string',
-        description: 'The name that needs to be fetched. Use user1 for testing',
-      },
-    },
-    required: ['username'],
-  },
+    "required": [
+      "username"
+    ]
+  }`),
   output: {
     schema: UserOutput,
     wrapped: false,
@@ -737,41 +852,43 @@ const loginUserTool: ToolDefinition = {
   title: 'Logs user into the system.',
   description: 'Logs user into the system.\n\nLog into the system.\n\nGET /user/login',
   tags: ['user'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'username',
-      in: 'query',
-      parameter: 'username',
+      "name": "username",
+      "in": "query",
+      "parameter": "username"
     },
     {
-      name: 'password',
-      in: 'query',
-      parameter: 'password',
-    },
-  ],
-  input: {
-    properties: {
-      username: {
-        type: 'string',
-        description: 'The user name for login',
+      "name": "password",
+      "in": "query",
+      "parameter": "password"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "username": {
+        "type": "string",
+        "description": "The user name for login"
       },
-      password: {
-        type: 'string',
-        description: 'The password for login in clear text',
-      },
+      "password": {
+        "type": "string",
+        "description": "The password for login in clear text"
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
-    schema: {
-      type: 'object',
-      properties: {
-        result: {
-          type: 'string',
-        },
+    schema: JSON.parse(`{
+      "type": "object",
+      "properties": {
+        "result": {
+          "type": "string"
+        }
       },
-      required: ['result'],
-    },
+      "required": [
+        "result"
+      ]
+    }`),
     wrapped: true,
   },
 };
@@ -783,11 +900,11 @@ const logoutUserTool: ToolDefinition = {
   description:
     'Logs out current logged in user session.\n\nLog user out of the system.\n\nGET /user/logout',
   tags: ['user'],
-  arguments: [],
-  input: {
-    properties: {},
-    required: [],
-  },
+  arguments: JSON.parse(`[]`),
+  input: JSON.parse(`{
+    "properties": {},
+    "required": []
+  }`),
 };
 
 const placeOrderTool: ToolDefinition = {
@@ -796,70 +913,82 @@ const placeOrderTool: ToolDefinition = {
   title: 'Place an order for a pet.',
   description: 'Place an order for a pet.\n\nPlace a new order in the store.\n\nPOST /store/order',
   tags: ['store'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'id',
-      in: 'body',
-      property: 'id',
-    },
-    {
-      name: 'petId',
-      in: 'body',
-      property: 'petId',
+      "name": "id",
+      "in": "body",
+      "property": "id"
     },
     {
-      name: 'quantity',
-      in: 'body',
-      property: 'quantity',
+      "name": "petId",
+      "in": "body",
+      "property": "petId"
     },
     {
-      name: 'shipDate',
-      in: 'body',
-      property: 'shipDate',
+      "name": "quantity",
+      "in": "body",
+      "property": "quantity"
     },
     {
-      name: 'status',
-      in: 'body',
-      property: 'status',
+      "name": "shipDate",
+      "in": "body",
+      "property": "shipDate"
     },
     {
-      name: 'complete',
-      in: 'body',
-      property: 'complete',
+      "name": "status",
+      "in": "body",
+      "property": "status"
     },
-  ],
-  input: {
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [10],
+    {
+      "name": "complete",
+      "in": "body",
+      "property": "complete"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          10
+        ]
       },
-      petId: {
-        type: 'integer',
-        format: 'int64',
-        examples: [198772],
+      "petId": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          198772
+        ]
       },
-      quantity: {
-        type: 'integer',
-        format: 'int32',
-        examples: [7],
+      "quantity": {
+        "type": "integer",
+        "format": "int32",
+        "examples": [
+          7
+        ]
       },
-      shipDate: {
-        type: 'string',
-        format: 'date-time',
+      "shipDate": {
+        "type": "string",
+        "format": "date-time"
       },
-      status: {
-        enum: ['placed', 'approved', 'delivered'],
-        description: 'Order Status',
-        examples: ['approved'],
+      "status": {
+        "enum": [
+          "placed",
+          "approved",
+          "delivered"
+        ],
+        "description": "Order Status",
+        "examples": [
+          "approved"
+        ]
       },
-      complete: {
-        type: 'boolean',
-      },
+      "complete": {
+        "type": "boolean"
+      }
     },
-    required: [],
-  },
+    "required": []
+  }`),
   output: {
     schema: OrderOutput,
     wrapped: false,
@@ -872,71 +1001,82 @@ const updatePetTool: ToolDefinition = {
   title: 'Update an existing pet.',
   description: 'Update an existing pet.\n\nUpdate an existing pet by Id.\n\nPUT /pet',
   tags: ['pet'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'id',
-      in: 'body',
-      property: 'id',
-    },
-    {
-      name: 'name',
-      in: 'body',
-      property: 'name',
+      "name": "id",
+      "in": "body",
+      "property": "id"
     },
     {
-      name: 'category',
-      in: 'body',
-      property: 'category',
+      "name": "name",
+      "in": "body",
+      "property": "name"
     },
     {
-      name: 'photoUrls',
-      in: 'body',
-      property: 'photoUrls',
+      "name": "category",
+      "in": "body",
+      "property": "category"
     },
     {
-      name: 'tags',
-      in: 'body',
-      property: 'tags',
+      "name": "photoUrls",
+      "in": "body",
+      "property": "photoUrls"
     },
     {
-      name: 'status',
-      in: 'body',
-      property: 'status',
+      "name": "tags",
+      "in": "body",
+      "property": "tags"
     },
-  ],
-  input: {
-    properties: {
-      id: {
-        type: 'integer',
-        format: 'int64',
-        examples: [10],
+    {
+      "name": "status",
+      "in": "body",
+      "property": "status"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "id": {
+        "type": "integer",
+        "format": "int64",
+        "examples": [
+          10
+        ]
       },
-      name: {
-        type: 'string',
-        examples: ['doggie'],
+      "name": {
+        "type": "string",
+        "examples": [
+          "doggie"
+        ]
       },
-      category: {
-        $ref: '#/$defs/Category',
+      "category": {
+        "\$ref": "#/\$defs/Category"
       },
-      photoUrls: {
-        type: 'array',
-        items: {
-          type: 'string',
-        },
+      "photoUrls": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       },
-      tags: {
-        type: 'array',
-        items: {
-          $ref: '#/$defs/Tag',
-        },
+      "tags": {
+        "type": "array",
+        "items": {
+          "\$ref": "#/\$defs/Tag"
+        }
       },
-      status: {
-        enum: ['available', 'pending', 'sold'],
-        description: 'pet status in the store',
-      },
+      "status": {
+        "enum": [
+          "available",
+          "pending",
+          "sold"
+        ],
+        "description": "pet status in the store"
+      }
     },
-    required: ['name', 'photoUrls'],
-  },
+    "required": [
+      "name",
+      "photoUrls"
+    ]
+  }`),
   output: {
     schema: PetOutput,
     wrapped: false,
@@ -950,41 +1090,43 @@ const updatePetWithFormTool: ToolDefinition = {
   description:
     'Updates a pet in the store with form data.\n\nUpdates a pet resource based on the form data.\n\nPOST /pet/{petId}',
   tags: ['pet'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'petId',
-      in: 'path',
-      parameter: 'petId',
-    },
-    {
-      name: 'name',
-      in: 'query',
-      parameter: 'name',
+      "name": "petId",
+      "in": "path",
+      "parameter": "petId"
     },
     {
-      name: 'status',
-      in: 'query',
-      parameter: 'status',
+      "name": "name",
+      "in": "query",
+      "parameter": "name"
     },
-  ],
-  input: {
-    properties: {
-      petId: {
-        type: 'integer',
-        format: 'int64',
-        description: 'ID of pet that needs to be updated',
+    {
+      "name": "status",
+      "in": "query",
+      "parameter": "status"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "petId": {
+        "type": "integer",
+        "format": "int64",
+        "description": "ID of pet that needs to be updated"
       },
-      name: {
-        type: 'string',
-        description: 'Name of pet that needs to be updated',
+      "name": {
+        "type": "string",
+        "description": "Name of pet that needs to be updated"
       },
-      status: {
-        type: 'string',
-        description: 'Status of pet that needs to be updated',
-      },
+      "status": {
+        "type": "string",
+        "description": "Status of pet that needs to be updated"
+      }
     },
-    required: ['petId'],
-  },
+    "required": [
+      "petId"
+    ]
+  }`),
   output: {
     schema: PetOutput,
     wrapped: false,
@@ -998,30 +1140,32 @@ const updateUserTool: ToolDefinition = {
   description:
     'Update user resource.\n\nThis can only be done by the logged in user.\n\nPUT /user/{username}',
   tags: ['user'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'username',
-      in: 'path',
-      parameter: 'username',
+      "name": "username",
+      "in": "path",
+      "parameter": "username"
     },
     {
-      name: 'body',
-      in: 'body',
-    },
-  ],
-  input: {
-    properties: {
-      username: {
-        type: 'string',
-        description: 'name that need to be deleted',
+      "name": "body",
+      "in": "body"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "username": {
+        "type": "string",
+        "description": "name that need to be deleted"
       },
-      body: {
-        $ref: '#/$defs/User',
-        description: 'Update an existent user in the store',
-      },
+      "body": {
+        "\$ref": "#/\$defs/User",
+        "description": "Update an existent user in the store"
+      }
     },
-    required: ['username'],
-  },
+    "required": [
+      "username"
+    ]
+  }`),
 };
 
 const uploadFileTool: ToolDefinition = {
@@ -1030,41 +1174,43 @@ const uploadFileTool: ToolDefinition = {
   title: 'Uploads an image.',
   description: 'Uploads an image.\n\nUpload image of the pet.\n\nPOST /pet/{petId}/uploadImage',
   tags: ['pet'],
-  arguments: [
+  arguments: JSON.parse(`[
     {
-      name: 'petId',
-      in: 'path',
-      parameter: 'petId',
-    },
-    {
-      name: 'additionalMetadata',
-      in: 'query',
-      parameter: 'additionalMetadata',
+      "name": "petId",
+      "in": "path",
+      "parameter": "petId"
     },
     {
-      name: 'body',
-      in: 'body',
+      "name": "additionalMetadata",
+      "in": "query",
+      "parameter": "additionalMetadata"
     },
-  ],
-  input: {
-    properties: {
-      petId: {
-        type: 'integer',
-        format: 'int64',
-        description: 'ID of pet to update',
+    {
+      "name": "body",
+      "in": "body"
+    }
+  ]`),
+  input: JSON.parse(`{
+    "properties": {
+      "petId": {
+        "type": "integer",
+        "format": "int64",
+        "description": "ID of pet to update"
       },
-      additionalMetadata: {
-        type: 'string',
-        description: 'Additional Metadata',
+      "additionalMetadata": {
+        "type": "string",
+        "description": "Additional Metadata"
       },
-      body: {
-        type: 'string',
-        format: 'binary',
-        description: 'The request body (application/octet-stream).',
-      },
+      "body": {
+        "type": "string",
+        "format": "binary",
+        "description": "The request body (application/octet-stream)."
+      }
     },
-    required: ['petId'],
-  },
+    "required": [
+      "petId"
+    ]
+  }`),
   output: {
     schema: ApiResponseOutput,
     wrapped: false,

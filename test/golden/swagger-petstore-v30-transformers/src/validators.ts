@@ -66,18 +66,24 @@ const UserSchema = /* @__PURE__ */ z.looseObject({
 });
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const deleteOrderParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ orderId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const deleteOrderParametersPath = /* @__PURE__ */ z.object({
+  orderId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec),
+});
+
+const deleteOrderParameters = { path: deleteOrderParametersPath };
+
+const deletePetParametersPath = /* @__PURE__ */ z.object({
+  petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec),
+});
 
 const deletePetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
+  path: deletePetParametersPath,
   header: z.object({ api_key: z.optional(z.string()) }),
 }))();
 
-const deleteUserParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ username: z.string() }),
-}))();
+const deleteUserParametersPath = /* @__PURE__ */ z.object({ username: z.string() });
+
+const deleteUserParameters = { path: deleteUserParametersPath };
 
 const findPetsByStatusParameters = /* @__PURE__ */ (() => ({
   query: z.object({ status: z._default(z.enum(['available', 'pending', 'sold']), 'available') }),
@@ -87,33 +93,25 @@ const findPetsByTagsParameters = /* @__PURE__ */ (() => ({
   query: z.object({ tags: z.optional(z.array(z.string())) }),
 }))();
 
-const getOrderByIdParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ orderId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const getOrderByIdParameters = { path: deleteOrderParametersPath };
 
-const getPetByIdParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const getPetByIdParameters = { path: deletePetParametersPath };
 
-const getUserByNameParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ username: z.string() }),
-}))();
+const getUserByNameParameters = { path: deleteUserParametersPath };
 
 const loginUserParameters = /* @__PURE__ */ (() => ({
   query: z.object({ username: z.optional(z.string()), password: z.optional(z.string()) }),
 }))();
 
 const updatePetWithFormParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
+  path: deletePetParametersPath,
   query: z.object({ name: z.optional(z.string()), status: z.optional(z.string()) }),
 }))();
 
-const updateUserParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ username: z.string() }),
-}))();
+const updateUserParameters = { path: deleteUserParametersPath };
 
 const uploadFileParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
+  path: deletePetParametersPath,
   query: z.object({ additionalMetadata: z.optional(z.string()) }),
 }))();
 

@@ -85,18 +85,24 @@ export const componentSchemas: {
 };
 
 /* Parameter groups by location, shared by the bare groups and `parameters` below. */
-const deleteOrderParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ orderId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const deleteOrderParametersPath = /* @__PURE__ */ z.object({
+  orderId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec),
+});
+
+const deleteOrderParameters = { path: deleteOrderParametersPath };
+
+const deletePetParametersPath = /* @__PURE__ */ z.object({
+  petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec),
+});
 
 const deletePetParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
+  path: deletePetParametersPath,
   header: z.object({ api_key: z.string().optional() }),
 }))();
 
-const deleteUserParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ username: z.string() }),
-}))();
+const deleteUserParametersPath = /* @__PURE__ */ z.object({ username: z.string() });
+
+const deleteUserParameters = { path: deleteUserParametersPath };
 
 const findPetsByStatusParameters = /* @__PURE__ */ (() => ({
   query: z.object({ status: z.enum(['available', 'pending', 'sold']).default('available') }),
@@ -106,33 +112,25 @@ const findPetsByTagsParameters = /* @__PURE__ */ (() => ({
   query: z.object({ tags: z.array(z.string()).optional() }),
 }))();
 
-const getOrderByIdParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ orderId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const getOrderByIdParameters = { path: deleteOrderParametersPath };
 
-const getPetByIdParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
-}))();
+const getPetByIdParameters = { path: deletePetParametersPath };
 
-const getUserByNameParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ username: z.string() }),
-}))();
+const getUserByNameParameters = { path: deleteUserParametersPath };
 
 const loginUserParameters = /* @__PURE__ */ (() => ({
   query: z.object({ username: z.string().optional(), password: z.string().optional() }),
 }))();
 
 const updatePetWithFormParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
+  path: deletePetParametersPath,
   query: z.object({ name: z.string().optional(), status: z.string().optional() }),
 }))();
 
-const updateUserParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ username: z.string() }),
-}))();
+const updateUserParameters = { path: deleteUserParametersPath };
 
 const uploadFileParameters = /* @__PURE__ */ (() => ({
-  path: z.object({ petId: z.codec(z.union([z.int(), z.bigint()]), z.bigint(), int64Codec) }),
+  path: deletePetParametersPath,
   query: z.object({ additionalMetadata: z.string().optional() }),
 }))();
 
