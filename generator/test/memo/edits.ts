@@ -35,7 +35,13 @@ export const start: Document = {
         required: ['name'],
         properties: { name: { type: 'string', minLength: 1 }, tag: { type: 'string' } },
       },
-      // An intersection: a fixture the proof leaves to the checker.
+      // A tuple: a fixture the proof leaves to the checker (verify-fixtures).
+      Point: {
+        type: 'array',
+        prefixItems: [{ type: 'number' }, { type: 'number' }],
+        items: false,
+      },
+      // An intersection: a fixture the proof reads as its object types.
       Pet: {
         allOf: [
           ref('NewPet'),
