@@ -11,6 +11,7 @@ import type { JsonValue, NamedSchema, PropertyModel, SchemaModel } from '../../m
 import { propertyKey, stringLiteral } from '../shared/identifiers.js';
 import { docComment, schemaDoc } from './jsdoc.js';
 import { sharedReadings, sharedSchemaNames } from '../shared/shared-schemas.js';
+import { narrowedIntersections, omittedDiscriminator } from '../shared/omitted-discriminators.js';
 
 /** Where a schema is printed: what openapi-typescript's optionality rules depend on. */
 export interface Where {
@@ -225,22 +226,6 @@ function excludesNull(node: SchemaModel): boolean {
   }
 }
 
-/**
- * The `allOf` schemas of components whose discriminator property the types narrow, with that
- * property: a member that is itself narrowed on it (to its own name) leaves it out there, or
- * `{ kind: "child" } & { kind: "parent" } & …` would be never (velopayments:
- * PaymentRejectedOrReturned extends PaymentStatusChanged, both targets of one mapping).
- */
-function narrowedIntersections(
-  components: ReadonlyMap<string, NamedSchema>,
-): Map<SchemaModel, string> {
-  const narrowed = new Map<SchemaModel, string>();
-  for (const named of components.values())
-    if (named.typeDiscriminator && named.schema.kind === 'intersection')
-      narrowed.set(named.schema, named.typeDiscriminator.propertyName);
-  return narrowed;
-}
-
 function intersectionWithOmit(
   node: NodeOf<'intersection'>,
   { print, depth }: { print: Print; depth: number },
@@ -254,15 +239,7 @@ function intersectionWithOmit(
     return 'never';
   return node.parts
     .map((part) => {
-      const target = part.kind === 'ref' && !part.nullable ? components.get(part.name) : undefined;
-      // Not a union: `Omit` of a union keeps only the keys common to its variants.
-      const property =
-        target?.discriminatorProperty ??
-        (narrowed !== undefined &&
-        target?.typeDiscriminator?.propertyName === narrowed &&
-        target.schema.kind !== 'union'
-          ? narrowed
-          : undefined);
+      const property = omittedDiscriminator(part, components, narrowed);
       const text = print(part, depth + 1);
       return property === undefined
         ? operand(text, part)

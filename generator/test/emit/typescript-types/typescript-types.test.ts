@@ -474,6 +474,39 @@ describe('discriminators (openapi-typescript reading)', () => {
       `${types}\nconst plan = null as unknown as components['schemas']['Plan'];\nif (plan.type === 'fixed') { const price: number | undefined = plan.price; void price; }\n`,
     );
   });
+
+  test("an allOf child whose name the parent's enum rejects keeps the parent's property (not omitted)", async () => {
+    // britbox: ItemDetail extends the discriminated ItemSummary, whose `type` is an enum without
+    // "ItemDetail": the child is no mapping target, so nothing narrows `type` and it must stay.
+    const types = await emitTypes(
+      documentModel({
+        components: {
+          schemas: {
+            Summary: {
+              type: 'object',
+              required: ['id', 'type'],
+              discriminator: { propertyName: 'type' },
+              properties: {
+                id: { type: 'string' },
+                type: { type: 'string', enum: ['movie', 'show'] },
+              },
+            },
+            Detail: {
+              allOf: [
+                { $ref: '#/components/schemas/Summary' },
+                { type: 'object', properties: { show: { $ref: '#/components/schemas/Detail' } } },
+              ],
+            },
+          },
+        },
+      }),
+    );
+    const flat = types.replace(/\s+/g, ' ');
+    expect(flat).toContain('Detail: components["schemas"]["Summary"] & {');
+    ok(
+      `${types}\nconst detail = null as unknown as components['schemas']['Detail'];\nconst type: 'movie' | 'show' = detail.type;\nconst nested: 'movie' | 'show' | undefined = detail.show?.type;\nvoid type; void nested;\n`,
+    );
+  });
 });
 
 describe('document objects', () => {
