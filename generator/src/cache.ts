@@ -35,7 +35,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { specFileHash } from './load/bounds.js';
+import { specFileState } from './load/bounds.js';
 import type { Finding } from './load/finding.js';
 import { isGenerated } from './write/header.js';
 import { listFiles, readStart } from './write/write-files.js';
@@ -203,7 +203,7 @@ export function cachedRun(
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as CacheRecord;
     if (record.format !== RECORD_FORMAT || record.key !== keyOf(identity)) return undefined;
-    if (!Object.entries(record.sources).every(([source, hash]) => specFileHash(source) === hash))
+    if (!Object.entries(record.sources).every(([source, hash]) => specFileState(source) === hash))
       return undefined;
     const onDisk = generatedFiles(identity.out);
     if (!onDisk || !sameRecord(record.files, onDisk)) return undefined;
@@ -224,7 +224,7 @@ export type RecordOutcome =
 /**
  * Records a run that left the package exactly as generated (a `generate`, or a `check` that found
  * no drift), after verifying it: each spec file must still hold the bytes the run read
- * (`sources`, path → sha256 of what was parsed) and the package's generated files must be
+ * (`sources`, path → sha256 of what was parsed, or `unreadable`: see `sourceStates`) and the package's generated files must be
  * exactly `outputs` (path → the bytes generated). Anything else is not recorded, so that the
  * next run is a full one; `changedSources` names the spec files saved during the run.
  */
@@ -250,7 +250,7 @@ export function recordRun({
 }): RecordOutcome {
   // Read again through the same bounded reader: a source swapped for a FIFO must not hang this.
   const changedSources = Object.entries(sources)
-    .filter(([source, hash]) => specFileHash(source) !== hash)
+    .filter(([source, hash]) => specFileState(source) !== hash)
     .map(([source]) => source);
   const file = cacheFileFor(identity.out);
   // The package must hold exactly what was generated: each output with its bytes, and no other

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import validatePackageName from 'validate-npm-package-name';
 import { formatFinding, hasErrors, lintRules, type Finding } from './load/index.js';
 import { apiNameOf, validate } from './load/api.js';
-import { INPUT_LIMITS } from './load/bounds.js';
+import { INPUT_LIMITS, sourceStates } from './load/bounds.js';
 import { displayPath } from './load/source-file.js';
 // The generation machinery (oxfmt, TypeScript, ...) is loaded only by the commands that use it;
 // ts-morph only by `migrate` (a test checks that `generate` does not load it).
@@ -571,13 +571,14 @@ async function generateTarget(
 function record(
   target: Target,
   summary: Parameters<typeof cacheable>[0] & {
+    sources: string[];
     sourceHashes: Record<string, string>;
     outputHashes: Record<string, string>;
   },
 ) {
   return recordRun({
     identity: identityOf(target),
-    sources: summary.sourceHashes,
+    sources: sourceStates(summary.sources, summary.sourceHashes),
     outputs: summary.outputHashes,
     summary: cacheable(summary),
     // Both generate and check compared every file with the output, under the lock held here.

@@ -22,6 +22,7 @@ import { FIXTURES_MODULE } from './emit/fixtures/index.js';
 import { TYPES_MODULE } from './emit/typescript-types/index.js';
 import { collectGarbage, HEAP_BEFORE_FORMAT } from './memory.js';
 import { apiNameOf } from './load/api.js';
+import { sourceStates } from './load/bounds.js';
 import { displayPath } from './load/source-file.js';
 import { buildModel, type ApiModel } from './model/index.js';
 import { filterDocument } from './model/filter.js';
@@ -307,7 +308,7 @@ async function build(options: GenerateOptions, session: GenerationSession): Prom
     return { ...reused, timings, reused: true };
   }
   const built = await buildAnew(options, session);
-  session.keepRun(identity, built.summary.sourceHashes, built);
+  session.keepRun(identity, sourceStates(built.summary.sources, built.summary.sourceHashes), built);
   return built;
 }
 

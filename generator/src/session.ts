@@ -23,7 +23,7 @@ import path from 'node:path';
 import { buildModel, type ApiModel } from './model/index.js';
 import { memoOf } from './cache.js';
 import { Memo } from './memo/index.js';
-import { specFileHash } from './load/bounds.js';
+import { specFileState } from './load/bounds.js';
 import { readPreviousPackage, type PreviousPackage } from './release/index.js';
 import { specHash, type OutputFile } from './write/index.js';
 
@@ -174,7 +174,7 @@ export class GenerationSession {
     const kept = this.#lastRun;
     if (!kept || kept.key !== run.key || !sameItems(kept.objects, run.objects)) return undefined;
     for (const [file, hash] of Object.entries(kept.sources))
-      if (specFileHash(file) !== hash) return undefined;
+      if (specFileState(file) !== hash) return undefined;
     this.#hit('run');
     return kept.result as T;
   }

@@ -84,6 +84,26 @@ export function specFileHash(absolutePath: string): string | undefined {
   return read.ok ? read.sha256 : undefined;
 }
 
+/** The state of a file a run could not read (a missing `$ref` target or example file). */
+const UNREADABLE = 'unreadable';
+
+/**
+ * What a run read of each of its spec files: the sha256 of the bytes it parsed, or `unreadable`.
+ * A file that was missing is part of what the run depended on too: its appearing later must make
+ * a kept or cached run stale, as a change of bytes does.
+ */
+export function sourceStates(
+  files: readonly string[],
+  hashes: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(files.map((file) => [file, hashes[file] ?? UNREADABLE]));
+}
+
+/** The state of a spec file now, as `sourceStates` records it. */
+export function specFileState(absolutePath: string): string {
+  return specFileHash(absolutePath) ?? UNREADABLE;
+}
+
 /** Where a parsed file exceeds a limit, and why. */
 export interface Excess {
   /** Offset in the text of the node to point at (YAML). */

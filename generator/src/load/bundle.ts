@@ -245,6 +245,19 @@ class Bundler {
         severity: 'warning',
         message,
       });
+    // Data is copied into the package as it is, so only data files of the spec's own folder are
+    // read: never `../.npmrc` or a file of credentials that happens to parse as YAML.
+    const specFolder = path.dirname(this.#entry.path);
+    if (
+      !DATA_FILE_EXTENSIONS.has(path.extname(target.file).toLowerCase()) ||
+      !target.file.startsWith(`${specFolder}${path.sep}`)
+    ) {
+      warn(
+        `\`${key}: { $ref: ${JSON.stringify(ref)} }\` is read as the literal object it is: zapgen reads example data only from .json, .yaml and .yml files in the spec's folder or below it`,
+      );
+      this.#path.pop();
+      return;
+    }
     const file = this.#read(target.file);
     const data =
       typeof file === 'string' ? undefined : getAt(file.data, parsePointer(target.pointer));
@@ -523,6 +536,9 @@ class Bundler {
     });
   }
 }
+
+/** The files an example's `$ref` may name: data, never a script or a dotfile of settings. */
+const DATA_FILE_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
 
 /** How many references in a row (a reference to a reference ...) are followed from one place. */
 const MAX_REFERENCE_HOPS = 32;

@@ -1,6 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/load/index.js';
 
 const fixtures = fileURLToPath(new URL('../../../test/fixtures/bad-specs/', import.meta.url));
@@ -136,5 +138,55 @@ describe('an example written as a $ref to a file (a Redocly habit)', () => {
 
   it('keeps a lone $ref into the document itself as the literal data it is', () => {
     expect(examples.literal.value).toEqual({ $ref: '#/components/parameters/Filter' });
+  });
+});
+
+describe('an example $ref to a file outside the spec folder, or to a file that is not data', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'zapgen-example-ref-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(path.join(root, 'spec'));
+  // Files of settings that parse as YAML: their text must never reach the package.
+  writeFileSync(path.join(root, '.npmrc'), '//registry.npmjs.org/:_authToken=npm_SECRET\n');
+  writeFileSync(path.join(root, 'outside.json'), '{ "token": "SECRET" }\n');
+  writeFileSync(path.join(root, 'spec', 'settings.env'), 'TOKEN=SECRET\n');
+  const examples = {
+    npmrc: { value: { $ref: '../.npmrc' } },
+    outside: { value: { $ref: '../outside.json' } },
+    env: { value: { $ref: './settings.env' } },
+  };
+  writeFileSync(
+    path.join(root, 'spec', 'openapi.json'),
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'object' }, examples } },
+              },
+            },
+          },
+        },
+      },
+    }),
+  );
+  const spec = loadSpec(path.join(root, 'spec', 'openapi.json'));
+
+  it('keeps each as the literal object, reads none of them, and says why', () => {
+    const read = (spec.document as Record<string, any>).paths['/a'].get.responses['200'].content[
+      'application/json'
+    ].examples;
+    expect(read).toEqual(examples);
+    expect(JSON.stringify(spec.document)).not.toContain('SECRET');
+    expect(spec.files).toEqual([path.join(root, 'spec', 'openapi.json')]);
+    const warnings = spec.findings.filter((finding) => finding.rule === 'example-ref');
+    expect(warnings).toHaveLength(3);
+    for (const warning of warnings)
+      expect(warning.message).toMatch(
+        /only from \.json, \.yaml and \.yml files in the spec's folder/,
+      );
   });
 });

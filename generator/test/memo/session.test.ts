@@ -160,3 +160,40 @@ describe('a watch session over a spec of several files', () => {
     expect(drift.files).toEqual([]);
   });
 });
+
+describe('a watch session over a spec naming a file that is not there yet', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'zapgen-session-missing-'));
+  const spec = path.join(folder, 'openapi.json');
+  const example = path.join(folder, 'pet.json');
+  const out = path.join(folder, 'package');
+  const document: Document = structuredClone(start);
+  document.paths['/pets'].post.responses['201'].content['application/json'].examples = {
+    created: { value: { $ref: './pet.json' } },
+  };
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  const unreadable = (warnings: { rule: string; message: string }[]) =>
+    warnings.some(
+      (warning) => warning.rule === 'example-ref' && warning.message.includes('cannot be read'),
+    );
+
+  it('runs again when the file appears, though no file it read has changed', async () => {
+    writeFileSync(spec, JSON.stringify(document));
+    await generate({ spec, out, apiName: 'pets', memo: false });
+    const session = openWatchSession(out);
+    const before = await generate({ spec, out, apiName: 'pets', session });
+    expect(unreadable(before.warnings)).toBe(true);
+    writeFileSync(example, JSON.stringify({ id: 1, name: 'Rex' }));
+    const after = await generate({ spec, out, apiName: 'pets', session });
+    expect(session.hits.get('run')).toBeUndefined();
+    expect(unreadable(after.warnings)).toBe(false);
+    const { drift } = await check({
+      spec,
+      out,
+      apiName: 'pets',
+      memo: false,
+      previous: session.previous!,
+    });
+    expect(drift.files).toEqual([]);
+  });
+});
