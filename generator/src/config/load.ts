@@ -6,11 +6,12 @@
  * No loader dependency is needed for that, and nothing of TypeScript is loaded for the others.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { cacheFolderFor } from '../cache.js';
+import { cachedText, keepCached } from '../code-cache.js';
 import { displayPath } from '../load/source-file.js';
 import { resolveConfig, type ConfigProblem, type ResolvedApi } from './validate.js';
 
@@ -165,27 +166,12 @@ async function runTranspiled(file: string, text: string): Promise<{ default?: un
  */
 async function transpiled(file: string, text: string): Promise<string> {
   const folder = cacheFolderFor(path.dirname(file));
-  const cached =
-    folder &&
-    path.join(folder, `config-${createHash('sha256').update(text).digest('hex').slice(0, 32)}.mjs`);
-  if (cached) {
-    try {
-      return readFileSync(cached, 'utf8');
-    } catch {
-      // Not transpiled yet.
-    }
-  }
+  const name = `config-${createHash('sha256').update(text).digest('hex').slice(0, 32)}.mjs`;
+  const cached = folder ? cachedText(name, folder) : undefined;
+  if (cached !== undefined) return cached;
   const code = await transpile(file, text);
-  if (cached) {
-    try {
-      mkdirSync(folder!, { recursive: true });
-      const temporary = `${cached}.${process.pid}.tmp`;
-      writeFileSync(temporary, code);
-      renameSync(temporary, cached);
-    } catch {
-      // A cache that cannot be written only costs the next run the transpilation.
-    }
-  }
+  // A cache that cannot be written only costs the next run the transpilation.
+  if (folder) keepCached(name, code, folder);
   return code;
 }
 
