@@ -245,8 +245,10 @@ function send(
   if (custom !== undefined)
     for (const key in custom)
       if (!(key in built)) (built as unknown as Record<string, unknown>)[key] = custom[key];
-  // A relative URL (a page's own origin) is what the request resolved it to.
-  if (!ABSOLUTE_URL.test(prepared.url)) prepared.url = built.url;
+  // A relative URL (a page's own origin) is what the request resolved it to (most URLs start
+  // with `https://`: no pattern to run for them).
+  if (!prepared.url.startsWith('https://') && !ABSOLUTE_URL.test(prepared.url))
+    prepared.url = built.url;
   // The pipeline's own request, as built: no closure, no copy of the transport.
   if (context.middleware.length === 0 && callMiddleware === undefined && !reauthorizing)
     return transmit(transport, prepared, built);
