@@ -20,7 +20,7 @@ import { poolSize, WorkerPool } from './workers/pool.js';
 import { Degradations } from './emit/shared/degrade.js';
 import { FIXTURES_MODULE } from './emit/fixtures/index.js';
 import { TYPES_MODULE } from './emit/typescript-types/index.js';
-import { collectGarbage, HEAP_BEFORE_FORMAT } from './memory.js';
+import { collectGarbage, EMITTER_HEAP, HEAP_BEFORE_FORMAT } from './memory.js';
 import { apiNameOf } from './load/api.js';
 import { sourceStates } from './load/bounds.js';
 import { displayPath } from './load/source-file.js';
@@ -525,6 +525,7 @@ async function produce({
     for (const [index, emitter] of emitters.entries()) {
       for (const file of await emitter.emit(model, context))
         emitted.push({ ...file, emitter: emitter.name });
+      collectGarbage(EMITTER_HEAP);
       if (pool.size === 0) continue;
       if (index >= verifyFrom && !verifying) {
         assertUniquePaths(emitted);
