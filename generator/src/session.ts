@@ -21,6 +21,7 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { buildModel, type ApiModel } from './model/index.js';
+import { keepNodeFacts } from './model/closure.js';
 import { memoOf } from './cache.js';
 import { Memo } from './memo/index.js';
 import { specFileState } from './load/bounds.js';
@@ -88,7 +89,12 @@ export class GenerationSession {
   baseModel(document: Record<string, unknown>): ApiModel {
     let model = this.#models.get(document);
     if (model) this.#hit('base-model');
-    else this.#models.set(document, (model = buildModel(document)));
+    else {
+      model = buildModel(document);
+      // Only diffs read it: what they read of its nodes serves every run of the session.
+      keepNodeFacts(model);
+      this.#models.set(document, model);
+    }
     return model;
   }
 
