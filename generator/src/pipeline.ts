@@ -386,6 +386,7 @@ async function buildAnew(options: GenerateOptions, session: GenerationSession): 
   }
   for (const output of outputs) outputHashes[output.path] ??= sha256(output.contents);
   session.keepOnly(new Set(Object.keys(outputHashes)));
+  session.kept?.endRun();
   // The next run reads this openapi.json back as its previous spec: its hash is known already.
   const bundled = outputHashes[BUNDLED_SPEC_FILE];
   if (bundled) session.wroteSpec({ digest: bundled, hash: context.specHash });
@@ -464,6 +465,7 @@ async function produce({
     ...(surface && { surface }),
     degradations: new Degradations(),
     ...(memo && { memo }),
+    ...(session.kept && { kept: session.kept }),
     ...(options.transformers && { transformers: options.transformers }),
   };
   // The files the verify phase reads (and may change), where their emitters declare them.
