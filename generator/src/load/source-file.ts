@@ -59,7 +59,6 @@ export function displayPath(absolutePath: string): string {
   return relative.split(path.sep).join('/');
 }
 
-
 /**
  * Reads and parses `absolutePath` (YAML or JSON; a Markdown, text or HTML file is its text).
  * Never throws for a user's mistake.
