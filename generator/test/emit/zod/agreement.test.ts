@@ -132,6 +132,20 @@ const SCHEMAS = {
   // Itself through a union and array items alone: `unknown` in types.ts (vercel's
   // EdgeConfigItemValue), zod's output assignable to it.
   Json: { oneOf: [{ type: 'string' }, { type: 'array', items: ref('Json') }] },
+  // allOf parts giving a property an object type and an integer (sinao's RecurringInvoice
+  // `discount`), in a recursive cluster: the spec type is not assignable to zod's in any schema
+  // that reaches it, each of which is checked zod → types.
+  Contract: {
+    type: 'object',
+    properties: {
+      discount: { type: 'object', properties: { percent: { type: 'integer' } } },
+      lines: { type: 'array', items: ref('Line') },
+    },
+  },
+  Recurring: {
+    allOf: [ref('Contract'), { type: 'object', properties: { discount: { type: 'integer' } } }],
+  },
+  Line: { type: 'object', properties: { document: ref('Recurring') } },
   Page: {
     type: 'object',
     properties: {
@@ -155,6 +169,9 @@ const kinds: [string, { want: string }][] = [
   ['Page', { want: 'whole specToZod' }],
   ['DynamicCriteria', { want: 'keys' }],
   ['Json', { want: 'whole zodToSpec' }],
+  ['Recurring', { want: 'whole zodToSpec' }],
+  ['Line', { want: 'whole zodToSpec' }],
+  ['Contract', { want: 'whole zodToSpec' }],
 ];
 
 /** A recursive schema keeps precise input and output types: a default is optional in, present out. */
