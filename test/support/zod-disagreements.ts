@@ -22,7 +22,9 @@
  * - Discriminators: openapi-typescript rewrites the discriminator property of each mapped schema
  *   to the mapping's values (or the schema's name) whatever the schema says. For those schemas
  *   the check omits that property; for schemas that contain them (and where one-way reasons
- *   of both directions meet), only the property names are compared.
+ *   of both directions meet), only the property names are compared. A nullable mapped schema is
+ *   `{ type: "a" } & (T | null)` in the types, which is never null: both sides of these two
+ *   checks are compared without null.
  * - A discriminated parent with an index signature: openapi-typescript's `Omit<Parent, "kind">`
  *   maps over `keyof Parent`, which is `string`, and keeps the index signature alone; zod keeps
  *   the parent's properties. Neither way: only the property names are compared.
