@@ -548,9 +548,9 @@ async function produce({
   return {
     files: emitted.map((file) => verifiedOutputs.get(file.path) ?? file),
     verifyWarnings: [
-      ...(model.warnings ?? []).map(({ pointer, message }) => ({
+      ...(model.warnings ?? []).map(({ pointer, message, rule }) => ({
         pointer,
-        rule: 'schema-not',
+        rule: rule ?? 'schema-not',
         message,
       })),
       ...context.degradations!.list.map(({ pointer, message }) => ({
