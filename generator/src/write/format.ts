@@ -54,9 +54,49 @@ export function isFormatted(filePath: string): boolean {
   return extension !== undefined && FORMATTED_EXTENSIONS.has(extension);
 }
 
+const charCode = (char: string): number => char.charCodeAt(0);
+const SLASH = charCode('/');
+const STAR = charCode('*');
+const BACKSLASH = charCode('\\');
+const SINGLE_QUOTE = charCode("'");
+const DOUBLE_QUOTE = charCode('"');
+const BACKTICK = charCode('`');
+const DOLLAR = charCode('$');
+const OPEN_PAREN = charCode('(');
+const OPEN_BRACKET = charCode('[');
+const OPEN_BRACE = charCode('{');
+const CLOSE_PAREN = charCode(')');
+const CLOSE_BRACKET = charCode(']');
+const CLOSE_BRACE = charCode('}');
+
+/** The characters `nestingDepth` acts on, outside strings and template text. */
+const SIGNIFICANT = /[/'"`()[\]{}]/g;
+/** Where a template's text may end or open a substitution. */
+const TEMPLATE_TEXT = /[\\`$]/g;
+/** Where a quoted string may end (its quote, or the line's end) or escape a character. */
+const SINGLE_QUOTED = /['\\\n]/g;
+const DOUBLE_QUOTED = /["\\\n]/g;
+
+/**
+ * The index after a string literal whose text starts at `index`: after its closing quote, or
+ * after the line's end for an unterminated one (as a tokenizer recovers), skipping escapes.
+ */
+function stringEnd(source: string, index: number, stops: RegExp): number {
+  let at = index;
+  for (;;) {
+    stops.lastIndex = at;
+    if (!stops.test(source)) return source.length + 1;
+    at = stops.lastIndex - 1;
+    if (source.charCodeAt(at) !== BACKSLASH) return at + 1;
+    at += 2;
+  }
+}
+
 /**
  * The deepest nesting of `(`, `[` and `{` in JavaScript/TypeScript source, outside strings,
- * template text and comments. Brackets inside a template's `${...}` count.
+ * template text and comments. Brackets inside a template's `${...}` count. Read by character
+ * code (a run scans every formatted file: 44 MB on GitHub's spec, where reading characters as
+ * strings took longer than formatting them).
  */
 export function nestingDepth(source: string): number {
   let depth = 0;
@@ -68,48 +108,76 @@ export function nestingDepth(source: string): number {
   const skipTemplateText = (): void => {
     // From inside a template's text to its end (`) or to the next `${`.
     while (index < length) {
-      const char = source[index]!;
-      if (char === '\\') index += 2;
-      else if (char === '`') {
+      TEMPLATE_TEXT.lastIndex = index;
+      if (!TEMPLATE_TEXT.test(source)) {
+        index = length;
+        return;
+      }
+      index = TEMPLATE_TEXT.lastIndex - 1;
+      const code = source.charCodeAt(index);
+      if (code === BACKSLASH) index += 2;
+      else if (code === BACKTICK) {
         index += 1;
         return;
-      } else if (char === '$' && source[index + 1] === '{') {
+      } else if (code === DOLLAR && source.charCodeAt(index + 1) === OPEN_BRACE) {
         index += 2;
         depth += 1;
-        deepest = Math.max(deepest, depth);
+        if (depth > deepest) deepest = depth;
         templates.push(depth);
         return;
       } else index += 1;
     }
   };
   while (index < length) {
-    const char = source[index]!;
-    if (char === '/' && source[index + 1] === '/') {
-      const end = source.indexOf('\n', index);
-      index = end === -1 ? length : end + 1;
-    } else if (char === '/' && source[index + 1] === '*') {
-      const end = source.indexOf('*/', index + 2);
-      index = end === -1 ? length : end + 2;
-    } else if (char === "'" || char === '"') {
-      index += 1;
-      while (index < length && source[index] !== char && source[index] !== '\n')
-        index += source[index] === '\\' ? 2 : 1;
-      index += 1;
-    } else if (char === '`') {
-      index += 1;
-      skipTemplateText();
-    } else if (char === '(' || char === '[' || char === '{') {
-      depth += 1;
-      deepest = Math.max(deepest, depth);
-      index += 1;
-    } else if (char === ')' || char === ']' || char === '}') {
-      index += 1;
-      if (char === '}' && templates.at(-1) === depth) {
-        templates.pop();
-        depth -= 1;
+    // Straight to the next character that matters (a regular expression scans far faster than a
+    // loop over the characters between).
+    SIGNIFICANT.lastIndex = index;
+    if (!SIGNIFICANT.test(source)) break;
+    index = SIGNIFICANT.lastIndex - 1;
+    const code = source.charCodeAt(index);
+    switch (code) {
+      case SLASH: {
+        const next = source.charCodeAt(index + 1);
+        if (next === SLASH) {
+          const end = source.indexOf('\n', index);
+          index = end === -1 ? length : end + 1;
+        } else if (next === STAR) {
+          const end = source.indexOf('*/', index + 2);
+          index = end === -1 ? length : end + 2;
+        } else index += 1;
+        break;
+      }
+      case SINGLE_QUOTE:
+      case DOUBLE_QUOTE:
+        index = stringEnd(source, index + 1, code === SINGLE_QUOTE ? SINGLE_QUOTED : DOUBLE_QUOTED);
+        break;
+      case BACKTICK:
+        index += 1;
         skipTemplateText();
-      } else depth -= 1;
-    } else index += 1;
+        break;
+      case OPEN_PAREN:
+      case OPEN_BRACKET:
+      case OPEN_BRACE:
+        depth += 1;
+        if (depth > deepest) deepest = depth;
+        index += 1;
+        break;
+      case CLOSE_PAREN:
+      case CLOSE_BRACKET:
+        index += 1;
+        depth -= 1;
+        break;
+      case CLOSE_BRACE:
+        index += 1;
+        if (templates.length > 0 && templates[templates.length - 1] === depth) {
+          templates.pop();
+          depth -= 1;
+          skipTemplateText();
+        } else depth -= 1;
+        break;
+      default:
+        index += 1;
+    }
   }
   return deepest;
 }
