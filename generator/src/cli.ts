@@ -72,6 +72,12 @@ const LOAD_RULES = [
     description: `each file is a regular file of at most ${INPUT_LIMITS.fileBytes / 2 ** 20} MiB, with at most ${INPUT_LIMITS.nodes.toLocaleString('en-US')} nodes and ${INPUT_LIMITS.depth} levels (YAML aliases expanded)`,
   },
   {
+    name: 'spec-files',
+    severity: 'error',
+    description:
+      "a $ref reads only the spec's own files: in its folder or below, not hidden, .json, .yaml or .yml (or .md/.txt for a description, left out with a warning otherwise)",
+  },
+  {
     name: 'yaml-syntax',
     severity: 'error',
     description: 'each YAML file is well-formed, without duplicate keys',

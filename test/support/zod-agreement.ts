@@ -55,16 +55,19 @@ function check({
   switch (agreement.kind) {
     case 'whole':
       return assignability({ direction: agreement.direction, zodType, specType });
+    // Both without null: openapi-typescript writes a nullable schema that a discriminator maps as
+    // `{ type: "a" } & (T | null)`, in which null is gone, and `Without`/`KnownKeys` of a union
+    // with null have no keys at all (stream-io's nullable events).
     case 'omit': {
       const key = stringLiteral(agreement.property);
       return assignability({
         direction: agreement.direction,
-        zodType: `Without<${zodType}, ${key}>`,
-        specType: `Without<${specType}, ${key}>`,
+        zodType: `Without<NonNullable<${zodType}>, ${key}>`,
+        specType: `Without<NonNullable<${specType}>, ${key}>`,
       });
     }
     case 'keys':
-      return `Assignable<KnownKeys<${specType}>, KnownKeys<${zodType}>>`;
+      return `Assignable<KnownKeys<NonNullable<${specType}>>, KnownKeys<NonNullable<${zodType}>>>`;
   }
 }
 

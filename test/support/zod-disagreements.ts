@@ -22,12 +22,20 @@
  * - Discriminators: openapi-typescript rewrites the discriminator property of each mapped schema
  *   to the mapping's values (or the schema's name) whatever the schema says. For those schemas
  *   the check omits that property; for schemas that contain them (and where one-way reasons
- *   of both directions meet), only the property names are compared.
+ *   of both directions meet), only the property names are compared. A nullable mapped schema is
+ *   `{ type: "a" } & (T | null)` in the types, which is never null: both sides of these two
+ *   checks are compared without null.
  * - A discriminated parent with an index signature: openapi-typescript's `Omit<Parent, "kind">`
  *   maps over `keyof Parent`, which is `string`, and keeps the index signature alone; zod keeps
  *   the parent's properties. Neither way: only the property names are compared.
  * - A schema that is itself through references, unions and array items alone (`types.ts` writes
  *   it `unknown`, a `type-replaced` warning): zod's output is assignable to it. One-way.
+ * - `allOf` parts that give one property an object type in one part and a primitive in another
+ *   (no value but its absence fits both): both write the intersection (`{ a?: T } & number`),
+ *   but zod's object part has an index signature, and TypeScript infers none for an
+ *   intersection with a primitive, so openapi-typescript's is not assignable to zod's. Zod's
+ *   output is assignable to the spec type. One-way. Like every reason, it holds for each schema
+ *   that reaches this one: in a recursive cluster, every member of the cluster.
  *
  * Some of these depend on the document rather than the model (the model has no `$defs`, keeps
  * discriminators only on unions, and drops an empty `{ type: object }` part of an `allOf`): this
@@ -67,6 +75,8 @@ const OMITTED_INDEX =
   "openapi-typescript's Omit<Parent, discriminator> of a parent with an index signature keeps the index signature alone (Omit maps over keyof, which is string); zod keeps the parent's properties.";
 const REPLACED =
   'types.ts writes this schema unknown: it is itself through references, unions and array items alone (TS2502, a type-replaced warning).';
+const OBJECT_AND_PRIMITIVE =
+  "allOf parts give a property an object type in one part and a primitive in another: TypeScript infers no index signature for `{ ... } & number`, so it is not assignable to zod's `{ ...; [key: string]: unknown } & number`.";
 /** Reasons after which neither type is assignable to the other: only property names are compared. */
 const NAMES_ONLY = new Set([OMITTED_INDEX]);
 /** Reasons after which the spec type is still assignable to zod's output. */
@@ -81,7 +91,7 @@ const SPEC_TO_ZOD = new Set([
   GHOST_REQUIRED,
 ]);
 /** Reasons after which zod's output is still assignable to the spec type. */
-const ZOD_TO_SPEC = new Set([REPLACED]);
+const ZOD_TO_SPEC = new Set([REPLACED, OBJECT_AND_PRIMITIVE]);
 
 /**
  * Whether openapi-typescript's type of a schema has an index signature (`[key: string]: T`):
@@ -113,6 +123,72 @@ function hasIndexSignature(
   }
 }
 
+const isPrimitive = (value: unknown) => typeof value !== 'object' || value === null;
+
+/** What a property's type is made of, as far as an intersection with it goes. */
+function shapeOf(
+  schema: SchemaModel,
+  lookup: (name: string) => SchemaModel | undefined,
+  depth = 0,
+): 'object' | 'primitive' | undefined {
+  if (depth > 16) return undefined;
+  switch (schema.kind) {
+    case 'ref': {
+      const target = lookup(schema.name);
+      return target && shapeOf(target, lookup, depth + 1);
+    }
+    case 'object':
+      // A closed object has no index signature in zod's output either.
+      return schema.additionalProperties === false ? undefined : 'object';
+    case 'intersection':
+      return schema.parts.map((part) => shapeOf(part, lookup, depth + 1)).find(Boolean);
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return 'primitive';
+    case 'enum':
+      return schema.values.every(isPrimitive) ? 'primitive' : undefined;
+    case 'const':
+      return isPrimitive(schema.value) ? 'primitive' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The properties an `allOf` part declares (through references and nested parts), by name. */
+function partProperties(
+  part: SchemaModel,
+  lookup: (name: string) => SchemaModel | undefined,
+  depth = 0,
+): [string, SchemaModel][] {
+  if (depth > 16) return [];
+  if (part.kind === 'ref') {
+    const target = lookup(part.name);
+    return target ? partProperties(target, lookup, depth + 1) : [];
+  }
+  if (part.kind === 'object')
+    return part.properties.map((property) => [property.name, property.schema]);
+  if (part.kind === 'intersection')
+    return part.parts.flatMap((inner) => partProperties(inner, lookup, depth + 1));
+  return [];
+}
+
+/** Whether two parts of an intersection give one property an object type and a primitive. */
+function objectAndPrimitive(
+  node: SchemaModel & { kind: 'intersection' },
+  lookup: (name: string) => SchemaModel | undefined,
+): boolean {
+  const shapes = new Map<string, Set<string>>();
+  for (const part of node.parts)
+    for (const [name, schema] of partProperties(part, lookup)) {
+      const shape = shapeOf(schema, lookup);
+      if (shape === undefined) continue;
+      if (!shapes.has(name)) shapes.set(name, new Set());
+      shapes.get(name)!.add(shape);
+    }
+  return [...shapes.values()].some((found) => found.size > 1);
+}
+
 /** Reasons found in a schema node itself, not following references. */
 function localReasons(
   schema: SchemaModel,
@@ -127,6 +203,8 @@ function localReasons(
     hasIndexSignature(part, context.lookup);
   const visit = (node: SchemaModel): void => {
     if (node.kind === 'intersection' && node.parts.some(omitsIndex)) found.add(OMITTED_INDEX);
+    if (node.kind === 'intersection' && objectAndPrimitive(node, context.lookup))
+      found.add(OBJECT_AND_PRIMITIVE);
     if (node.kind === 'array' && node.prefixItems?.length && node.items.kind !== 'never')
       found.add(TUPLE);
     if (node.kind === 'object') {

@@ -33,6 +33,7 @@ import {
 } from '../json/pointer.js';
 import { SourceMap } from './source-map.js';
 import { displayPath, readSourceFile, type SourceFile } from './source-file.js';
+import { refusal, specRoot, type SpecRoot } from './spec-files.js';
 
 /** A bundled spec and where each of its nodes came from. */
 export interface Bundle {
@@ -54,9 +55,13 @@ interface Context {
   depth: number;
 }
 
-/** Reads `entryPath` and every file it references, and bundles them. */
-export function bundleSpec(entryPath: string): Bundle {
-  return new Bundler().run(path.resolve(entryPath));
+/**
+ * Reads `entryPath` and every file it references, and bundles them. `root`: the folder every
+ * referenced file must be in (default: the entry's own folder; see `spec-files.ts`).
+ */
+export function bundleSpec(entryPath: string, options: { root?: string } = {}): Bundle {
+  const entry = path.resolve(entryPath);
+  return new Bundler(specRoot(options.root ?? path.dirname(entry))).run(entry);
 }
 
 class Bundler {
@@ -65,6 +70,8 @@ class Bundler {
   readonly #files = new Map<string, SourceFile | 'missing' | 'broken'>();
   /** Why a `missing` file was not read (`file not found`, `is a folder`, `is a FIFO`), and the rule. */
   readonly #missing = new Map<string, { rule: string; reason: string }>();
+  /** Referenced files that are not the spec's own (`spec-files.ts`), never opened: why. */
+  readonly #refusals = new Map<string, string | undefined>();
   /** `<file>#<pointer>` of an inlined node → its pointer in the bundle. */
   readonly #placed = new Map<string, string>();
   readonly #placedByFile = new Map<string, { pointer: string; at: string }[]>();
@@ -77,6 +84,8 @@ class Bundler {
   /** The kinds of `components` that external targets were placed into (sorted again at the end). */
   readonly #hoisted = new Set<string>();
   #entry!: SourceFile;
+
+  constructor(readonly root: SpecRoot) {}
 
   run(entryPath: string): Bundle {
     const entry = this.#read(entryPath);
@@ -199,6 +208,12 @@ class Bundler {
         childContext,
         acceptsReference(this.#path, this.#roles) && !this.#mergesSiblings(current, childContext),
       );
+      if (inlined === DROPPED) {
+        delete container[key];
+        this.#path.pop();
+        this.#roles.pop();
+        return;
+      }
       if (!inlined) break;
       if (
         typeof inlined.value === 'object' &&
@@ -245,15 +260,11 @@ class Bundler {
         severity: 'warning',
         message,
       });
-    // Data is copied into the package as it is, so only data files of the spec's own folder are
-    // read: never `../.npmrc` or a file of credentials that happens to parse as YAML.
-    const specFolder = path.dirname(this.#entry.path);
-    if (
-      !DATA_FILE_EXTENSIONS.has(path.extname(target.file).toLowerCase()) ||
-      !target.file.startsWith(`${specFolder}${path.sep}`)
-    ) {
+    // Data is copied into the package as it is: only the spec's own data files are read.
+    const refused = refusal(target.file, this.root, 'data');
+    if (refused !== undefined) {
       warn(
-        `\`${key}: { $ref: ${JSON.stringify(ref)} }\` is read as the literal object it is: zapgen reads example data only from .json, .yaml and .yml files in the spec's folder or below it`,
+        `\`${key}: { $ref: ${JSON.stringify(ref)} }\` is read as the literal object it is, since zapgen does not read ${displayPath(target.file)}: ${refused}`,
       );
       this.#path.pop();
       return;
@@ -316,7 +327,7 @@ class Bundler {
     node: Record<string, unknown>,
     context: Context,
     accepts: boolean,
-  ): { value: unknown; context: Context } | undefined {
+  ): { value: unknown; context: Context } | typeof DROPPED | undefined {
     const ref = node.$ref as string;
     if (ref.startsWith('#') && context.file === this.#entry && accepts) return undefined;
     const target = this.#target(ref, context.file, (reason) =>
@@ -343,6 +354,22 @@ class Bundler {
     if (placed !== undefined && placed !== here && accepts) {
       node.$ref = pointerToFragment(placed);
       return undefined;
+    }
+    const refused = this.#refused(target.file);
+    if (refused !== undefined) {
+      const why = `zapgen does not read ${displayPath(target.file)}: ${refused}`;
+      if (!this.#atDocumentation()) {
+        this.#refFinding(context, `$ref "${ref}" is not followed, since ${why}`, 'spec-files');
+        return undefined;
+      }
+      const key = this.#path.at(-1)!;
+      this.#refFinding(
+        context,
+        `\`${key}: { $ref: ${JSON.stringify(ref)} }\` is left out, since ${why}`,
+        'spec-files',
+        'warning',
+      );
+      return DROPPED;
     }
     const file = this.#read(target.file);
     if (file === 'missing') {
@@ -505,6 +532,19 @@ class Bundler {
     return { file, pointer };
   }
 
+  /** Why a referenced file is not read (`spec-files.ts`), once per file. */
+  #refused(absolutePath: string): string | undefined {
+    if (!this.#refusals.has(absolutePath))
+      this.#refusals.set(absolutePath, refusal(absolutePath, this.root));
+    return this.#refusals.get(absolutePath);
+  }
+
+  /** The walk stands at a description or summary: documentation, not a part of the API. */
+  #atDocumentation(): boolean {
+    const key = this.#path.at(-1);
+    return this.#roles.at(-1) === 'keyword' && (key === 'description' || key === 'summary');
+  }
+
   #read(absolutePath: string): SourceFile | 'missing' | 'broken' {
     const known = this.#files.get(absolutePath);
     if (known) return known;
@@ -524,21 +564,26 @@ class Bundler {
     return state;
   }
 
-  #refFinding(context: Context, message: string, rule = 'resolvable-refs'): void {
+  #refFinding(
+    context: Context,
+    message: string,
+    rule = 'resolvable-refs',
+    severity: Finding['severity'] = 'error',
+  ): void {
     const segments = [...context.base, ...this.#path.slice(context.depth), '$ref'];
     const position = context.file.locate(segments);
     this.findings.push({
       file: context.file.displayPath,
       ...position,
       rule,
-      severity: 'error',
+      severity,
       message,
     });
   }
 }
 
-/** The files an example's `$ref` may name: data, never a script or a dotfile of settings. */
-const DATA_FILE_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
+/** What `#reference` returns for a documentation string it leaves out. */
+const DROPPED = Symbol('dropped');
 
 /** How many references in a row (a reference to a reference ...) are followed from one place. */
 const MAX_REFERENCE_HOPS = 32;

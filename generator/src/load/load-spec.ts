@@ -45,11 +45,15 @@ export function resolveEntry(spec: string): string {
 /**
  * Reads a spec (file or folder) and every file it references, bundled into one document, with
  * the `overlays` (Overlay 1.0 files) applied in order: their files join the spec's, their
- * problems are located in them.
+ * problems are located in them. `root`: the folder a `$ref` may read files in (default: the
+ * entry's folder; `spec-files.ts`).
  */
-export function loadSpec(spec: string, options: { overlays?: readonly string[] } = {}): LoadedSpec {
+export function loadSpec(
+  spec: string,
+  options: { overlays?: readonly string[]; root?: string } = {},
+): LoadedSpec {
   const entry = resolveEntry(spec);
-  const bundle = bundleSpec(entry);
+  const bundle = bundleSpec(entry, options.root === undefined ? {} : { root: options.root });
   if (options.overlays?.length && bundle.document) {
     const overlaid = applyOverlays({ document: bundle.document, overlays: options.overlays });
     bundle.document = overlaid.document;

@@ -19,6 +19,7 @@ import {
 import { BOUNDS_RULE, dataExcess, readSpecFile, yamlExcess } from './bounds.js';
 import type { Finding } from './finding.js';
 import { jsonOffsets, lineColumns } from './json-positions.js';
+import { TEXT_FILE } from './spec-files.js';
 
 /** A 1-based position in a file. */
 export interface Position {
@@ -57,9 +58,6 @@ export function displayPath(absolutePath: string): string {
   const relative = path.relative(process.cwd(), absolutePath) || absolutePath;
   return relative.split(path.sep).join('/');
 }
-
-/** Files a `$ref` may name that are text, not YAML or JSON (Redocly's `description: { $ref: intro.md }`). */
-const TEXT_FILE = /\.(md|markdown|txt|html?)$/i;
 
 /**
  * Reads and parses `absolutePath` (YAML or JSON; a Markdown, text or HTML file is its text).

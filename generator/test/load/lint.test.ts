@@ -279,7 +279,10 @@ describe('references that cannot be followed', () => {
         want: 'has a fragment that is not a JSON pointer (expected #/a/b)',
       },
     ],
-    ['a folder', { given: './sub/', want: 'cannot be followed: SUB: is a folder' }],
+    [
+      'a folder (named as a spec file)',
+      { given: './sub/pets.yaml/', want: 'cannot be followed: SUB/pets.yaml: is a folder' },
+    ],
     [
       'a missing node',
       { given: './sub/pet.yaml#/nothing', want: 'does not resolve: SUB/pet.yaml has no /nothing' },
@@ -292,6 +295,7 @@ describe('references that cannot be followed', () => {
       path.relative(process.cwd(), path.join(dir, file)).split(path.sep).join('/');
     mkdirSync(path.join(dir, 'sub'));
     writeFileSync(path.join(dir, 'sub/pet.yaml'), 'type: object\n');
+    mkdirSync(path.join(dir, 'sub/pets.yaml'));
     writeFileSync(
       path.join(dir, 'openapi.yaml'),
       `openapi: 3.1.0\ninfo: { title: T, version: '1' }\npaths: {}\ncomponents:\n  schemas:\n    A:\n      $ref: '${given}'\n`,

@@ -132,6 +132,31 @@ const SCHEMAS = {
   // Itself through a union and array items alone: `unknown` in types.ts (vercel's
   // EdgeConfigItemValue), zod's output assignable to it.
   Json: { oneOf: [{ type: 'string' }, { type: 'array', items: ref('Json') }] },
+  // allOf parts giving a property an object type and an integer (sinao's RecurringInvoice
+  // `discount`), in a recursive cluster: the spec type is not assignable to zod's in any schema
+  // that reaches it, each of which is checked zod → types.
+  Contract: {
+    type: 'object',
+    properties: {
+      discount: { type: 'object', properties: { percent: { type: 'integer' } } },
+      lines: { type: 'array', items: ref('Line') },
+    },
+  },
+  Recurring: {
+    allOf: [ref('Contract'), { type: 'object', properties: { discount: { type: 'integer' } } }],
+  },
+  Line: { type: 'object', properties: { document: ref('Recurring') } },
+  // A nullable schema that a discriminator maps (stream-io's events): openapi-typescript writes
+  // `{ type: "ping" } & (Ping | null)`, never null; compared without null on both sides.
+  Event: {
+    oneOf: [ref('Ping')],
+    discriminator: { propertyName: 'type', mapping: { ping: '#/components/schemas/Ping' } },
+  },
+  Ping: {
+    type: ['object', 'null'],
+    required: ['type', 'at'],
+    properties: { type: { type: 'string' }, at: { type: 'string' } },
+  },
   Page: {
     type: 'object',
     properties: {
@@ -155,6 +180,11 @@ const kinds: [string, { want: string }][] = [
   ['Page', { want: 'whole specToZod' }],
   ['DynamicCriteria', { want: 'keys' }],
   ['Json', { want: 'whole zodToSpec' }],
+  ['Recurring', { want: 'whole zodToSpec' }],
+  ['Line', { want: 'whole zodToSpec' }],
+  ['Contract', { want: 'whole zodToSpec' }],
+  ['Ping', { want: 'omit mutual' }],
+  ['Event', { want: 'keys' }],
 ];
 
 /** A recursive schema keeps precise input and output types: a default is optional in, present out. */
