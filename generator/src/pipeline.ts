@@ -3,7 +3,7 @@
  * write (or compare). The spec is parsed once and every emitter reads the same model.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type Satisfies from 'semver/functions/satisfies.js';
@@ -212,6 +212,9 @@ async function generateLocked(options: GenerateOptions): Promise<GenerateSummary
   const session = sessionFor(options);
   const built = await build(options, session);
   const start = performance.now();
+  // Each unchanged file's status before it was compared (watch mode): `recordOnDisk` remembers a
+  // file only if it is still the same, so an edit made during the write is never taken for ours.
+  const compared = new Map<string, BigIntStats>();
   const files = writeFiles({
     outDir: options.out,
     files: built.outputs,
@@ -220,9 +223,11 @@ async function generateLocked(options: GenerateOptions): Promise<GenerateSummary
     ...(session.retain && {
       knownOnDisk: (file: OutputFile, target: string) =>
         session.knownOnDisk(file, path.resolve(target)),
+      onUnchanged: (_file: OutputFile, target: string, before: BigIntStats) =>
+        compared.set(path.resolve(target), before),
     }),
   });
-  session.recordOnDisk(options.out, built.outputs);
+  session.recordOnDisk(options.out, built.outputs, compared);
   if (session.memo && !built.reused) saveMemo({ out: options.out, memo: session.memo });
   built.timings.write += performance.now() - start;
   const mismatch = runtimeMismatch(options.out);
@@ -543,9 +548,9 @@ async function produce({
   return {
     files: emitted.map((file) => verifiedOutputs.get(file.path) ?? file),
     verifyWarnings: [
-      ...(model.warnings ?? []).map(({ pointer, message }) => ({
+      ...(model.warnings ?? []).map(({ pointer, message, rule }) => ({
         pointer,
-        rule: 'schema-not',
+        rule: rule ?? 'schema-not',
         message,
       })),
       ...context.degradations!.list.map(({ pointer, message }) => ({

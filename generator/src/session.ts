@@ -127,18 +127,29 @@ export class GenerationSession {
 
   /**
    * Records that the files of `out` hold `files`' bytes (a retaining session only), just after a
-   * write that wrote or compared each of them. A file changed too recently for its times to tell
-   * a later write from this one (the racy case git knows) is not recorded: it is read next time.
+   * write. Only files the write found unchanged are recorded, with their status from before their
+   * bytes were compared (`compared`, absolute path → status), and only when the file still has
+   * that status: a file edited since the compare (during the write) is read next time. A written
+   * file, or one changed too recently for its times to tell a later write from this one (the racy
+   * case git knows), is not recorded either.
    */
-  recordOnDisk(out: string, files: readonly OutputFile[]): void {
+  recordOnDisk(
+    out: string,
+    files: readonly OutputFile[],
+    compared: ReadonlyMap<string, BigIntStats>,
+  ): void {
     if (!this.retain) return;
     const settled = BigInt(Date.now() - RACY_MS) * 1_000_000n;
     for (const file of files) {
       const target = path.resolve(out, file.path);
-      const stats = statOf(target);
-      if (stats && stats.ctimeNs < settled && stats.mtimeNs < settled)
-        this.#onDisk.set(target, { contents: file.contents, stamp: stampText(stats) });
-      else this.#onDisk.delete(target);
+      const before = compared.get(target);
+      const stamp = before ? stampText(before) : undefined;
+      if (before && stamp && before.ctimeNs < settled && before.mtimeNs < settled)
+        if (stampOf(target) === stamp) {
+          this.#onDisk.set(target, { contents: file.contents, stamp });
+          continue;
+        }
+      this.#onDisk.delete(target);
     }
   }
 

@@ -23,6 +23,7 @@ import type { TransformersConfig } from '../../generator/src/config/types.js';
 import { operationSchemasNames, zodNames } from '../../generator/src/emit/zod/module.js';
 import { corpusDir } from './corpus.js';
 import { unicodePattern } from '../../generator/src/json/pattern.js';
+import { withReadableType } from '../../generator/src/model/json.js';
 
 /** Absolute path of the repository root. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -388,7 +389,9 @@ export function jsonSchemaDocument(document: Record<string, unknown>): Record<st
         configurable: true,
       });
     }
-    return isNameMap ? result : openApiKeywords({ schema: result, is30 });
+    // `type` as zapgen reads it (generator/src/model/json.ts): ajv throws on one that is no
+    // type name nor a list of them (a `$ref` can reach a schema no meta-schema checked).
+    return isNameMap ? result : openApiKeywords({ schema: withReadableType(result), is30 });
   };
   return walk(document, false) as Record<string, unknown>;
 }

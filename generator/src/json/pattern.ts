@@ -12,9 +12,20 @@
  * `^\$\{(\w+.)+\w+\}$` on a long run of word characters backtracks exponentially). zapgen never
  * runs such a pattern itself (`compilePattern` refuses it): its own checks of a value (fixtures,
  * examples, defaults) then ignore the pattern, as they ignore one JavaScript cannot read, and the
- * spec gets a located warning (the `pattern-backtracking` lint rule).
+ * spec gets a located warning (the `pattern-backtracking` lint rule). A fixture's string is made
+ * to match it all the same: made from the pattern, or a format's value that RE2's linear-time
+ * engine finds it matches (`linearMatcher`).
  */
+import { createRequire } from 'node:module';
+import type { RE2JS as RE2JSClass } from 're2js';
 import { analyser } from './backtracking-analysis.js';
+
+/** re2js, loaded when a pattern first needs it (about 80 ms of import a run without one does not pay). */
+let re2js: typeof RE2JSClass | undefined;
+function loadRe2js(): typeof RE2JSClass {
+  re2js ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JSClass }).RE2JS;
+  return re2js;
+}
 
 const SYNTAX = new Set([
   '^',
@@ -51,6 +62,30 @@ export function unicodePattern(pattern: string): string | undefined {
 export function compilePattern(pattern: string): RegExp | undefined {
   const source = unicodePattern(pattern);
   return source === undefined || backtracking(pattern) ? undefined : new RegExp(source, 'u');
+}
+
+const linearCache = new Map<string, ((value: string) => boolean) | undefined>();
+
+/**
+ * Whether a string matches the pattern (as `unicodePattern` reads it), decided by RE2's engine
+ * (re2js), which runs in time linear in the string whatever the pattern: the way zapgen checks a
+ * value against a pattern it does not run with JavaScript's backtracking engine (`backtracking`).
+ * Undefined when RE2 cannot read the pattern (lookaround, backreferences): no check then.
+ */
+export function linearMatcher(pattern: string): ((value: string) => boolean) | undefined {
+  if (linearCache.has(pattern)) return linearCache.get(pattern);
+  const source = unicodePattern(pattern);
+  let matcher: ((value: string) => boolean) | undefined;
+  if (source !== undefined) {
+    try {
+      const compiled = loadRe2js().compile(source);
+      matcher = (value) => compiled.matcher(value).find();
+    } catch {
+      matcher = undefined;
+    }
+  }
+  linearCache.set(pattern, matcher);
+  return matcher;
 }
 
 /** How a pattern can take super-linear time on a string that repeats `character`. */

@@ -7,6 +7,11 @@ import { isObject, setOwn } from './pointer.js';
 
 export type { JsonValue };
 
+/** True for a JSON scalar: a value that can be a literal (`z.literal`, a TypeScript literal type). */
+export function isPrimitive(value: JsonValue): value is string | number | boolean | null {
+  return value === null || typeof value !== 'object';
+}
+
 /**
  * The value as JSON: YAML dates become ISO strings, `undefined` members and functions are
  * dropped, non-finite numbers become null. Returns a fresh copy so the model shares nothing

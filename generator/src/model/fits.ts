@@ -110,12 +110,16 @@ function fits(
 }
 
 /**
- * An `allOf` as zod reads it: a closed part (`additionalProperties: false`) rejects a key only
- * when no other part names it (zod reports a key unknown to an intersection only when every part
- * does). Spec authors write `allOf: [$ref: Closed, {properties: ...}]` meaning one object; JSON
- * Schema reads it as unsatisfiable, and a value of it then matches a `oneOf` sibling to the spec
- * alone, but two variants to zod's `z.xor` (just-eat: `Percent`, an `allOf` of the closed
- * `ActiveConsumerOffer` and its closed extension, beside `ActiveConsumerOffer` itself).
+ * An `allOf` as zod reads it: a part that restricts the keys it does not name (closed,
+ * `additionalProperties: false`, or typed, `additionalProperties: {schema}`) applies that
+ * restriction only to keys no other part names. For a closed part, zod reports a key unknown to an
+ * intersection only when every part does; spec authors write `allOf: [$ref: Closed, {properties:
+ * ...}]` meaning one object; JSON Schema reads it as unsatisfiable, and a value of it then matches
+ * a `oneOf` sibling to the spec alone, but two variants to zod's `z.xor` (just-eat: `Percent`, an
+ * `allOf` of the closed `ActiveConsumerOffer` and its closed extension, beside
+ * `ActiveConsumerOffer` itself). For a typed part, the zod emitter gives the catchall only the keys
+ * no part names (`intersection.ts`), as the merged reading of the fixtures does (appcenter: `id`
+ * of one part is no extra value of the other's `additionalProperties`).
  */
 function intersectionFits(
   parts: readonly SchemaModel[],
@@ -126,12 +130,12 @@ function intersectionFits(
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return parts.every((part) => child(part, value));
   const flat = flattenIntersection(parts, lookup);
-  const closed = flat.map((part) => closedObject(part, lookup));
-  if (!closed.some(Boolean)) return flat.every((part) => child(part, value));
+  const restricting = flat.map((part) => restrictingObject(part, lookup));
+  if (!restricting.some(Boolean)) return flat.every((part) => child(part, value));
   const named = namedKeys(flat, lookup);
   const namedElsewhere = keyTest(named.known, named.patterns);
   return flat.every((part, index) => {
-    const object = closed[index];
+    const object = restricting[index];
     if (!object) return child(part, value);
     const own = keyTest(
       object.properties.map((property) => property.name),
@@ -142,8 +146,11 @@ function intersectionFits(
   });
 }
 
-/** The closed object schema a part is (through references), if it is one. */
-function closedObject(
+/**
+ * The object schema a part is (through references), if it restricts the keys it does not name:
+ * closed, or with typed `additionalProperties`.
+ */
+function restrictingObject(
   part: SchemaModel,
   lookup: (name: string) => SchemaModel | undefined,
 ): (SchemaModel & ObjectSchema) | undefined {
@@ -152,7 +159,7 @@ function closedObject(
     current = lookup(current.name);
   if (current?.kind !== 'object') return undefined;
   const extra = current.additionalProperties;
-  return extra === false || (typeof extra === 'object' && extra.kind === 'never')
+  return extra === false || (typeof extra === 'object' && extra.kind !== 'unknown')
     ? current
     : undefined;
 }

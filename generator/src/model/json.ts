@@ -32,3 +32,27 @@ export function stringsOf(value: unknown): string[] | undefined {
     ? value.filter((item): item is string => typeof item === 'string')
     : undefined;
 }
+
+/**
+ * The `type` keyword as zapgen reads it: a name, or the names a list holds (other items ignored);
+ * undefined for any other value, which then constrains nothing. The OpenAPI meta-schemas check
+ * `type` only where they know a schema stands: a `$ref` can reach one they never checked (codat's
+ * `definitions: {itemType: {type: {type: string, enum: [...]}}}`; `definitions` is no keyword of
+ * OpenAPI 3.1's dialect, so its content is an annotation until a `$ref` makes it a schema). The
+ * model, and the documents the validators read (`emit/fixtures/ajv-document.ts`, the tests'
+ * ajv), all read `type` through this, so that no validator throws on it and all agree.
+ */
+export function typeKeyword(value: unknown): string | string[] | undefined {
+  if (typeof value === 'string') return value;
+  const names = stringsOf(value);
+  return names?.length ? names : undefined;
+}
+
+/** `schema` (changed in place) with its `type` as `typeKeyword` reads it, or without one. */
+export function withReadableType<Schema extends Record<string, unknown>>(schema: Schema): Schema {
+  if (!('type' in schema)) return schema;
+  const type = typeKeyword(schema.type);
+  if (type === undefined) delete schema.type;
+  else (schema as Record<string, unknown>).type = type;
+  return schema;
+}

@@ -6,7 +6,15 @@
  * building a whole document stays linear in its size.
  */
 import { toJson } from '../json/value.js';
-import { booleanOf, isNode, numberOf, stringOf, stringsOf, type Node } from './json.js';
+import {
+  booleanOf,
+  isNode,
+  numberOf,
+  stringOf,
+  stringsOf,
+  typeKeyword,
+  type Node,
+} from './json.js';
 import { escapeSegment, joinPointer, unescapeSegment, setOwn } from '../json/pointer.js';
 import { excludedValues, excludingMember, readableNot, withoutValues } from './not.js';
 import { type PointerResolver } from './pointer.js';
@@ -50,7 +58,7 @@ export class SchemaBuilder {
    * Constraints of the spec the model leaves out (a `not` it cannot read), each located by the
    * pointer of its keyword and reported once: every emitter reads the schema without them.
    */
-  readonly warnings: { pointer: string; message: string }[] = [];
+  readonly warnings: { pointer: string; message: string; rule?: 'emit-degraded' }[] = [];
   private readonly warned = new Set<string>();
   private readonly memo = new Map<string, SchemaModel>();
   /** How many `$ref`s reached each memoised target (by pointer). */
@@ -133,6 +141,16 @@ export class SchemaBuilder {
     // the reference already says. `{$ref: Id, type: [string, "null"]}` is `Id`, as ajv reads it.
     const siblingsAdmitNull = !isRef;
     const types = declaredTypes({ node, typeHint });
+    const readType = node.type === undefined ? undefined : typeKeyword(node.type);
+    if (
+      node.type !== undefined &&
+      (readType === undefined || (Array.isArray(node.type) && readType.length !== node.type.length))
+    )
+      this.warn(
+        joinPointer({ pointer, keys: ['type'] }),
+        `this \`type\` is ${readType === undefined ? 'neither a type name nor a list of them: read as no type (any value)' : 'a list with items that are not type names: they are left out'}, by the types, zod validators, fixtures and mock alike (the OpenAPI meta-schema checks \`type\` only where it knows a schema stands; a \`$ref\` can reach others)`,
+        'emit-degraded',
+      );
     const memberHint = types.length > 0 ? types.filter((type) => type !== 'null') : undefined;
     const parts: SchemaModel[] = [];
 
@@ -278,10 +296,10 @@ export class SchemaBuilder {
     return nullable && !current.nullable ? { ...current, nullable } : current;
   }
 
-  private warn(pointer: string, message: string): void {
+  private warn(pointer: string, message: string, rule?: 'emit-degraded'): void {
     if (this.warned.has(pointer)) return;
     this.warned.add(pointer);
-    this.warnings.push({ pointer, message });
+    this.warnings.push({ pointer, message, ...(rule && { rule }) });
   }
 
   /** True when `part` may admit null: nullable, or a reference to a schema that says it is. */
@@ -602,8 +620,10 @@ function declaredTypes({
   node: Node;
   typeHint: string[] | undefined;
 }): string[] {
-  if (typeof node.type === 'string') return [node.type];
-  if (node.type !== undefined) return stringsOf(node.type) ?? [];
+  if (node.type !== undefined) {
+    const type = typeKeyword(node.type);
+    return type === undefined ? [] : typeof type === 'string' ? [type] : type;
+  }
   const composed =
     node.$ref !== undefined ||
     node.allOf !== undefined ||

@@ -49,10 +49,11 @@ export interface ApiModel {
   /** The reusable objects of `components` that `types.ts` prints beside the schemas. */
   components: ComponentsModel;
   /**
-   * Constraints of the spec the model leaves out (a `not` it cannot read), each located by a
-   * pointer into `document`: the generation prints them as warnings.
+   * Constraints of the spec the model leaves out, each located by a pointer into `document`: the
+   * generation prints them as warnings, with `rule` (`schema-not` when absent: a `not` it cannot
+   * read; `emit-degraded`: a `type` that names no type).
    */
-  warnings?: readonly { pointer: string; message: string }[];
+  warnings?: readonly { pointer: string; message: string; rule?: 'emit-degraded' }[];
   /**
    * Set when requests and responses have shapes of their own (the config's `readWrite: 'split'`,
    * `read-write.ts`): the schema that now stands at each pointer of a parameter or media type

@@ -56,6 +56,12 @@ export interface WriteTarget {
    * Default: every existing file is read and compared.
    */
   knownOnDisk?: (file: OutputFile, target: string) => boolean;
+  /**
+   * Told of each file found to hold its bytes already, with the file's status as it was before
+   * its bytes were read: a caller that remembers it (watch mode) can tell, later, an edit made
+   * after the compare from the compared file (the stamp then differs).
+   */
+  onUnchanged?: (file: OutputFile, target: string, before: nodeFs.BigIntStats) => void;
 }
 
 /** The write was refused before anything was changed: each problem names a file. */
@@ -99,6 +105,7 @@ export function planWrite({
   files,
   marker,
   knownOnDisk,
+  onUnchanged,
   force = false,
 }: WriteTarget & { force?: boolean }): WritePlan {
   const problems: string[] = [];
@@ -122,13 +129,18 @@ export function planWrite({
       continue;
     }
     if (targetKind === 'file') {
+      // Taken before the bytes are read, so that an edit made while or after they are compared
+      // changes the file's status from this one.
+      const status = onUnchanged && statusOf(target);
       if (knownOnDisk?.(file, target)) {
         plan.unchanged += 1;
+        if (status) onUnchanged(file, target, status);
         continue;
       }
       const before = nodeFs.readFileSync(target);
       if (before.equals(Buffer.from(file.contents, 'utf8'))) {
         plan.unchanged += 1;
+        if (status) onUnchanged(file, target, status);
         continue;
       }
       if (!force && !isGenerated(before.subarray(0, HEADER_SEARCH_LENGTH).toString('utf8'))) {
@@ -278,6 +290,14 @@ export function listFiles(root: string, prefix = ''): string[] {
 export function readIfExists(file: string): Buffer | undefined {
   try {
     return nodeFs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function statusOf(file: string): nodeFs.BigIntStats | undefined {
+  try {
+    return nodeFs.statSync(file, { bigint: true });
   } catch {
     return undefined;
   }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { backtracking, compilePattern, unicodePattern } from '../../src/json/pattern.js';
+import {
+  backtracking,
+  compilePattern,
+  linearMatcher,
+  unicodePattern,
+} from '../../src/json/pattern.js';
 
 describe('unicodePattern: a spec pattern as JavaScript reads it with the u flag', () => {
   const cases: [string, { given: string; want: string | undefined }][] = [
@@ -62,5 +67,29 @@ describe('backtracking: whether zapgen may run a pattern itself (compilePattern)
   it('reads a pattern JavaScript cannot compile as nothing to run', () => {
     expect(backtracking('^(a')).toBeUndefined();
     expect(compilePattern('^(a')).toBeUndefined();
+  });
+});
+
+describe('linearMatcher: a pattern run by RE2, in time linear in the string', () => {
+  const cases: [string, { pattern: string; value: string; want: boolean | 'unreadable' }][] = [
+    ['a match', { pattern: '^(\\d+)+-\\d\\d$', value: '2024-01', want: true }],
+    // 30,000 characters: JavaScript's engine would take longer than the universe has left.
+    [
+      'no match on the string a backtracking engine hangs on',
+      { pattern: '^(a+)+$', value: `${'a'.repeat(30_000)}b`, want: false },
+    ],
+    [
+      'an identity escape JavaScript reads with u once rewritten',
+      { pattern: '^a\\:b$', value: 'a:b', want: true },
+    ],
+    [
+      'lookahead, which RE2 does not read: no matcher',
+      { pattern: '^(?=a)(a+)+$', value: 'a', want: 'unreadable' },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { pattern, value, want }) => {
+    const matcher = linearMatcher(pattern);
+    if (want === 'unreadable') return expect(matcher).toBeUndefined();
+    expect(matcher?.(value)).toBe(want);
   });
 });

@@ -5,7 +5,7 @@
  * for byte, what a run computing everything writes (`check` without memo or session, released
  * against the same previous package), and the session must have reused its kept work.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,26 @@ describe('a watch session over a sequence of edits', () => {
     await expectFullRunBytes();
   });
 
+  it('does not take a file edited after the write compared it for the generated one', async () => {
+    // A large write compares a file, then spends more than a second on the others: an edit made
+    // in between is settled by the time the session records the files. The status from before
+    // the compare is what the session keeps, so it finds the edit.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const client = path.join(out, 'src/client.ts');
+    const generated = readFileSync(client, 'utf8');
+    const beforeCompare = statSync(client, { bigint: true });
+    writeFileSync(client, generated.replace(/export/, 'exporT'));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    session.recordOnDisk(
+      out,
+      [{ path: 'src/client.ts', contents: generated }],
+      new Map([[client, beforeCompare]]),
+    );
+    const { files } = await generate({ spec, out, apiName: 'pets', session });
+    expect(files.written).toBe(1);
+    expect(readFileSync(client, 'utf8')).toBe(generated);
+  });
+
   it("runs again when the options change, though the spec's bytes did not", async () => {
     const reused = session.hits.get('run') ?? 0;
     const { drift } = await check({ spec, out, apiName: 'pets', packageName: 'pets-sdk', session });
@@ -118,8 +138,9 @@ describe('a watch session over a sequence of edits', () => {
   it('reused the formatted files, the base model and its spec hash, and the memo', () => {
     expect(session.hits.get('formatted')).toBeGreaterThan(0);
     // The runs that found the spec's bytes as the session's last run read them: the same bytes
-    // saved again, the hand edit, and the three runs of the stamps' test.
-    expect(session.hits.get('run')).toBe(5);
+    // saved again, the hand edit, the three runs of the stamps' test and the run after the edit
+    // made during a write.
+    expect(session.hits.get('run')).toBe(6);
     // Built before the first edit: found by every run that diffed against it, the edits but
     // the first (the spec as generated) and the two checks with other options.
     expect(session.hits.get('base-model')).toBe(edits.length - 1 + 2);

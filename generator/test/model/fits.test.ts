@@ -42,6 +42,19 @@ const closedParts: SchemaModel = {
   ],
 };
 
+/** appcenter: `allOf: [{enabled} with typed extra values {name}, {id: integer}]`. */
+const typedExtrasPart: SchemaModel = {
+  kind: 'intersection',
+  nullable: false,
+  parts: [
+    object({
+      properties: [property('enabled', { kind: 'boolean', nullable: false })],
+      additionalProperties: object({ properties: [property('name', string(), true)] }),
+    }),
+    object({ properties: [property('id', integer(), true)] }),
+  ],
+};
+
 type Case = [string, { schema: SchemaModel; value: JsonValue; want: boolean }];
 
 describe('valueFits: whether a value fits a schema as the model reads it', () => {
@@ -205,6 +218,14 @@ describe('valueFits: whether a value fits a schema as the model reads it', () =>
         value: { a: 1, b: 2 },
         want: false,
       },
+    ],
+    [
+      "an allOf with a part's typed extra values: a key another part names is no extra value of it",
+      { schema: typedExtrasPart, value: { id: 5, other: { name: 'n' } }, want: true },
+    ],
+    [
+      "an allOf with a part's typed extra values: a key no part names is one",
+      { schema: typedExtrasPart, value: { id: 5, other: 3 }, want: false },
     ],
   ];
   it.each(cases)('%s', (_name, { schema, value, want }) => {

@@ -605,6 +605,35 @@ describe('schema normalisation', () => {
   );
 });
 
+describe('a `type` that names no type', () => {
+  const cases: [string, { given: unknown; want: SchemaModel; warned: string[] }][] = [
+    [
+      "an object (codat's `definitions: {itemType: {type: {...}}}` reached by a $ref): no type, warned",
+      {
+        given: { type: { type: 'string', enum: ['A'] } },
+        want: unknown,
+        warned: ['#/components/schemas/Subject/type'],
+      },
+    ],
+    [
+      'a list with a number: its names, warned',
+      {
+        given: { type: ['string', 5] },
+        want: string(),
+        warned: ['#/components/schemas/Subject/type'],
+      },
+    ],
+    ['a name: no warning', { given: { type: 'string' }, want: string(), warned: [] }],
+  ];
+  it.each(cases)('%s', (_name, { given, want, warned }) => {
+    const model = buildModel(document({ components: { schemas: { Subject: given } } }));
+    expect(model.schemas[0]!.schema).toEqual(want);
+    expect(
+      (model.warnings ?? []).map(({ pointer, rule }) => [pointer, rule ?? 'schema-not']),
+    ).toEqual(warned.map((pointer) => [pointer, 'emit-degraded']));
+  });
+});
+
 describe('component schemas', () => {
   it('are sorted by code point, not locale, each with its pointer', () => {
     const model = buildModel(

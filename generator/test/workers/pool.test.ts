@@ -75,7 +75,13 @@ describe('WorkerPool', () => {
       paths: PATHS,
       types: TYPES,
     });
-    expect(again).toMatchObject({ fixtures: [], types: [] });
+    // The library depends on whether the types fit the reduced ES5 library (`library.ts`), which
+    // is computed once per machine; either answer is right, the diagnostics are not.
+    expect(again).toEqual({
+      fixtures: [],
+      types: [],
+      library: expect.stringMatching(/^(reduced|whole)$/),
+    });
   });
 
   it('rejects the tasks of a worker that dies instead of leaving them waiting', async () => {

@@ -64,6 +64,24 @@ describe('writeFiles', () => {
     expect(statSync(path.join(dir, 'src/index.ts')).mtime.getTime()).toBe(past.getTime());
   });
 
+  it('tells of each file it found unchanged, with its status from before the compare', () => {
+    writeFiles({ outDir: dir, files });
+    const past = new Date('2020-01-01T00:00:00Z');
+    utimesSync(path.join(dir, 'src/index.ts'), past, past);
+    const changed = [files[0]!, { ...files[1]!, contents: `${files[1]!.contents}# Pets\n` }];
+    const told: [string, bigint][] = [];
+    writeFiles({
+      outDir: dir,
+      files: changed,
+      onUnchanged: (file, target, before) => {
+        expect(target).toBe(path.join(dir, file.path));
+        told.push([file.path, before.mtimeNs]);
+      },
+    });
+    // The written README is not told of; the unchanged file is, with the time set above.
+    expect(told).toEqual([['src/index.ts', BigInt(past.getTime()) * 1_000_000n]]);
+  });
+
   it('deletes stale generated files, keeps hand-written ones, dist/ and node_modules/', () => {
     put('src/old.ts', `${MARK}export const old = 1;\n`);
     put('src/deep/gone.ts', `${MARK}export {};\n`);

@@ -6,7 +6,7 @@ import type { ZodContext } from './context.js';
 import type { Check } from './flavour.js';
 import { numberBase, stringBase } from './formats.js';
 import { beyondSafeIntegers } from '../../model/fits.js';
-import { isPrimitive } from './literals.js';
+import { isPrimitive } from '../../json/value.js';
 import { printLiteral } from '../shared/literal.js';
 import { objectExpression } from './objects.js';
 import { intersectionPlan } from './intersection.js';

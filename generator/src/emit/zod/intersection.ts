@@ -20,6 +20,14 @@ type IntersectionSchemaModel = Extract<SchemaModel, { kind: 'intersection' }>;
  *   key that no part names is rejected (`closedTo`). The nested `allOf`s of the parts are
  *   flattened into one (`allOf: [$ref: Base, {...}]` where `Base` is itself an `allOf` with a
  *   closed part), so that the check is made once, over the keys of the whole tree.
+ * - **Typed extra values.** A part with `additionalProperties: {schema}` is a `.catchall()`, which
+ *   zod applies to every key its own shape does not name, the other parts' properties included:
+ *   `allOf: [{properties: {a}, additionalProperties: {properties: {...}}}, {properties: {id:
+ *   integer}}]` rejected `id: 5` as "expected object" (appcenter), where the spec's authors, the
+ *   fixtures (`mergeObjects`: the extra values are those of keys no part names) and the model's
+ *   fit check read `id` as the second part's alone. Such a part is printed with the keys the other
+ *   parts name added to its shape as `unknown` (`typedExtras`), so its catchall sees only the
+ *   keys no part names.
  * - **Defaults.** Each part applies its own default; two parts defaulting one property to
  *   different values (`stream: false` in a base, `stream: true` in a streaming variant) make zod
  *   throw "Unmergable intersection" on a value without the property, which the spec accepts. The
@@ -58,13 +66,58 @@ export function intersectionPlan(
   );
   const defaults = conflicts.filter((conflict) => !conflict.unfillable);
   const unfillable = conflicts.flatMap((conflict) => (conflict.unfillable ? [conflict.path] : []));
-  if (!closedTo && !conflicts.length) return { parts: schema.parts };
+  const widened = typedExtras(flat, objects, context);
+  if (!closedTo && !conflicts.length && !widened) return { parts: schema.parts };
   const parts = unfillable.length
-    ? flat.map((part) =>
+    ? (widened ?? flat).map((part) =>
         unfillable.reduce((stripped, path) => withoutDefaultAt(stripped, path, context, 0), part),
       )
-    : flat;
+    : (widened ?? flat);
   return { parts, ...(closedTo && { closedTo }), ...(defaults.length && { defaults }) };
+}
+
+/**
+ * The flattened parts, where a part with typed extra values (`additionalProperties: {schema}`)
+ * is given the keys the other parts name as optional `unknown` properties (inline, when the part
+ * is a reference), so that its catchall checks only the keys no part names; undefined when no
+ * part needs it. The other parts still check those keys.
+ */
+function typedExtras(
+  flat: readonly SchemaModel[],
+  objects: readonly (ObjectSchemaModel | undefined)[],
+  context: Pick<ZodContext, 'lookup'>,
+): SchemaModel[] | undefined {
+  if (!objects.some((object) => object && typeof additionalOf(object) === 'object'))
+    return undefined;
+  const { known } = namedKeys(flat, context.lookup);
+  let changed = false;
+  const parts = flat.map((part, index) => {
+    const object = objects[index];
+    if (!object || typeof additionalOf(object) !== 'object') return part;
+    const own = new Set(object.properties.map((property) => property.name));
+    const others = known.filter((name) => !own.has(name));
+    if (!others.length) return part;
+    changed = true;
+    const widenedObject: ObjectSchemaModel = {
+      ...object,
+      properties: [
+        ...object.properties,
+        ...others.map((name) => ({
+          name,
+          required: false,
+          schema: { kind: 'unknown', nullable: false } satisfies SchemaModel,
+        })),
+      ],
+    };
+    if (part.kind !== 'ref') return widenedObject;
+    // The reference's own nullable and default stay with the inlined copy.
+    return {
+      ...widenedObject,
+      ...(part.nullable && { nullable: true }),
+      ...(part.default && { default: part.default }),
+    };
+  });
+  return changed ? parts : undefined;
 }
 
 /**

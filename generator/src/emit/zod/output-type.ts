@@ -2,7 +2,7 @@ import type { SchemaModel } from '../../model/types.js';
 import { propertyKey } from '../shared/identifiers.js';
 import type { TypeMode, ZodContext } from './context.js';
 import { effectiveDefault, unionVariants } from './defaults.js';
-import { isPrimitive } from './literals.js';
+import { isPrimitive } from '../../json/value.js';
 import { OBJECT_MEMBERS, printLiteral } from '../shared/literal.js';
 import { additionalOf } from './objects.js';
 import { intersectionPlan } from './intersection.js';

@@ -6,7 +6,7 @@ import { effectiveDefault, unionVariants } from './defaults.js';
 import { discriminatorOf } from './discriminator.js';
 import { numberBase, stringBaseType } from './formats.js';
 import { beyondSafeIntegers } from '../../model/fits.js';
-import { isPrimitive } from './literals.js';
+import { isPrimitive } from '../../json/value.js';
 import { additionalOf } from './objects.js';
 import { intersectionPlan } from './intersection.js';
 import { codecOf, codecType } from './codecs.js';

@@ -3,8 +3,9 @@
  * backtrack super-linearly (ReDoS) is a risk in any validator of that field: a backtracking
  * engine (JavaScript's, so zod's and ajv's) can run for minutes on one long string it rejects.
  * AWS Transfer's `^\$\{(\w+.)+\w+\}$` made zapgen's own fixture check hang on a 257-character
- * string. zapgen never runs such a pattern itself (`json/pattern.ts`); the warning says what
- * that leaves out, and that the generated zod validators keep the pattern, as the spec says.
+ * string. zapgen never runs such a pattern with JavaScript's engine (`json/pattern.ts`; a fixture's
+ * value is checked with RE2's, `linearMatcher`); the warning says what that leaves out, and that
+ * the generated zod validators keep the pattern, as the spec says.
  */
 import { isObject, toPointer } from '../../json/pointer.js';
 import { backtracking } from '../../json/pattern.js';
@@ -80,6 +81,6 @@ function check({
       : `the pattern ${JSON.stringify(pattern)} can backtrack ${found.growth === 'exponential' ? 'exponentially' : 'polynomially'} on ${run} (ReDoS): any validator of this field, the generated zod schemas included, can hang on such a value; rewrite it so that no two quantifiers can match the same characters, or bound the length before matching`;
   report(
     toPointer(path),
-    `${risk}. zapgen does not run it: ${key ? 'the keys of its fixtures are not checked against it' : 'its fixtures are not checked against it, and no invalid fixture changes this string'}`,
+    `${risk}. zapgen does not run it: ${key ? 'the keys of its fixtures are not checked against it' : 'its fixtures take a value made from it, or the value of their format where RE2 (linear in time) finds that it matches; with a format zod checks and no such value, the fixture is left out. No invalid fixture changes this string'}`,
   );
 }

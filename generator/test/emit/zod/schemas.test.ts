@@ -218,6 +218,29 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    "allOf with a part's typed extra values (appcenter): its catchall checks only the keys no part names, inline or through a reference",
+    {
+      given: s({
+        kind: 'intersection',
+        parts: [
+          ref('Config'),
+          object([prop('id', int)]),
+          object([prop('count', int, false)], object([prop('name', str)])),
+        ],
+      }),
+      others: {
+        Config: object(
+          [prop('enabled', s({ kind: 'boolean' }), false)],
+          object([prop('name', str)]),
+        ),
+      },
+      want: {
+        accepts: [{ id: 5 }, { id: 5, count: 2, other: { name: 'n' } }],
+        rejects: [{ id: 'x' }, { id: 5, count: 'x' }, { id: 5, other: 3 }, { id: 5, other: {} }],
+      },
+    },
+  ],
+  [
     'a closed object with an anyOf of required lists (apideck): no other keys',
     {
       given: s({
