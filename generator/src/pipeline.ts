@@ -20,7 +20,7 @@ import { poolSize, WorkerPool } from './workers/pool.js';
 import { Degradations } from './emit/shared/degrade.js';
 import { FIXTURES_MODULE } from './emit/fixtures/index.js';
 import { TYPES_MODULE } from './emit/typescript-types/index.js';
-import { collectGarbage, HEAP_BEFORE_FORMAT } from './memory.js';
+import { collectGarbage, EMITTER_HEAP, HEAP_BEFORE_FORMAT } from './memory.js';
 import { apiNameOf } from './load/api.js';
 import { sourceStates } from './load/bounds.js';
 import { displayPath } from './load/source-file.js';
@@ -386,6 +386,7 @@ async function buildAnew(options: GenerateOptions, session: GenerationSession): 
   }
   for (const output of outputs) outputHashes[output.path] ??= sha256(output.contents);
   session.keepOnly(new Set(Object.keys(outputHashes)));
+  session.kept?.endRun();
   // The next run reads this openapi.json back as its previous spec: its hash is known already.
   const bundled = outputHashes[BUNDLED_SPEC_FILE];
   if (bundled) session.wroteSpec({ digest: bundled, hash: context.specHash });
@@ -464,6 +465,7 @@ async function produce({
     ...(surface && { surface }),
     degradations: new Degradations(),
     ...(memo && { memo }),
+    ...(session.kept && { kept: session.kept }),
     ...(options.transformers && { transformers: options.transformers }),
   };
   // The files the verify phase reads (and may change), where their emitters declare them.
@@ -525,6 +527,7 @@ async function produce({
     for (const [index, emitter] of emitters.entries()) {
       for (const file of await emitter.emit(model, context))
         emitted.push({ ...file, emitter: emitter.name });
+      collectGarbage(EMITTER_HEAP);
       if (pool.size === 0) continue;
       if (index >= verifyFrom && !verifying) {
         assertUniquePaths(emitted);

@@ -21,8 +21,10 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { buildModel, type ApiModel } from './model/index.js';
+import { keepNodeFacts } from './model/closure.js';
 import { memoOf } from './cache.js';
 import { Memo } from './memo/index.js';
+import { KeptWork } from './memo/kept.js';
 import { specFileState } from './load/bounds.js';
 import { readPreviousPackage, type PreviousPackage } from './release/index.js';
 import { specHash, type OutputFile } from './write/index.js';
@@ -40,6 +42,8 @@ export class GenerationSession {
   readonly previous: PreviousPackage | undefined;
   /** Whether emitted and formatted files are kept between runs (a long-lived session). */
   readonly retain: boolean;
+  /** Emitted sections kept in memory between runs (a retaining session only). */
+  readonly kept: KeptWork | undefined;
   /** What was found kept, by kind, since the session started (`formatted`, `base-model`, `spec-hash`). */
   readonly hits = new Map<string, number>();
   readonly #formatted = new Map<string, FormattedFile & { emitted: string }>();
@@ -61,6 +65,7 @@ export class GenerationSession {
     this.memo = memo;
     this.previous = previous;
     this.retain = retain;
+    this.kept = retain ? new KeptWork() : undefined;
   }
 
   /** The formatted file of the last run, when `emitted` (headed, not formatted) is its text again. */
@@ -88,7 +93,12 @@ export class GenerationSession {
   baseModel(document: Record<string, unknown>): ApiModel {
     let model = this.#models.get(document);
     if (model) this.#hit('base-model');
-    else this.#models.set(document, (model = buildModel(document)));
+    else {
+      model = buildModel(document);
+      // Only diffs read it: what they read of its nodes serves every run of the session.
+      keepNodeFacts(model);
+      this.#models.set(document, model);
+    }
     return model;
   }
 

@@ -4,6 +4,7 @@ import type { SurfaceRecord } from '../model/surface.js';
 import type { ModuleDeclaration, ModuleRegistry } from './registry.js';
 import type { Degradations } from './shared/degrade.js';
 import type { Memo } from '../memo/index.js';
+import type { KeptWork } from '../memo/kept.js';
 
 /** What every emitter knows about the package it writes. */
 export interface EmitContext {
@@ -33,6 +34,11 @@ export interface EmitContext {
    * the part of its output an edit did not reach; absent: compute everything (same bytes).
    */
   memo?: Memo;
+  /**
+   * Work of the runs before in this process (a watch session: `memo/kept.ts`), kept in memory
+   * only; absent: compute everything (same bytes).
+   */
+  kept?: KeptWork;
   /** Dates and int64 as `Date` and `bigint` (the config's `transformers`); absent: wire values. */
   transformers?: TransformersConfig;
 }

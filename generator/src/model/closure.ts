@@ -44,6 +44,26 @@ export function readModelNode(node: unknown): ModelNodeFacts {
   return { json, names, pointers, exotic };
 }
 
+/** What was read of the nodes of a model that is never changed again (`keepNodeFacts`). */
+interface KeptFacts {
+  /** Component name → the facts of its `NamedSchema`. */
+  schemas: Map<string, ModelNodeFacts>;
+  operations: WeakMap<OperationModel, ModelNodeFacts>;
+}
+
+const keptFacts = new WeakMap<Pick<ApiModel, 'schemas'>, KeptFacts>();
+
+/**
+ * Keeps what `SameClosures` reads of `model`'s nodes for as long as the model lives, for a model
+ * that nothing changes again: the base model of a watch session, which every run of the session
+ * compares with its revision, so that each run reads only the revision's side (on GitHub's spec,
+ * reading a side is the JSON of every operation and of each component it reaches).
+ */
+export function keepNodeFacts(model: Pick<ApiModel, 'schemas'>): void {
+  if (!keptFacts.has(model))
+    keptFacts.set(model, { schemas: new Map(), operations: new WeakMap() });
+}
+
 /**
  * Whether an operation or a component schema is the same in two models with everything it
  * reaches: its JSON and the JSON of every component it names, transitively, are equal on both
@@ -55,10 +75,8 @@ export class SameClosures {
     base: ReadonlyMap<string, NamedSchema>;
     revision: ReadonlyMap<string, NamedSchema>;
   };
-  readonly #facts = {
-    base: new Map<string, ModelNodeFacts>(),
-    revision: new Map<string, ModelNodeFacts>(),
-  };
+  readonly #facts: Record<'base' | 'revision', Map<string, ModelNodeFacts>>;
+  readonly #baseOperations: WeakMap<OperationModel, ModelNodeFacts> | undefined;
   /** Component name → its own node is the same on both sides (not yet what it reaches). */
   readonly #sameNode = new Map<string, boolean>();
   readonly #sameSchema = new Map<string, boolean>();
@@ -73,10 +91,18 @@ export class SameClosures {
     const byName = (model: Pick<ApiModel, 'schemas'>) =>
       new Map(model.schemas.map((named) => [named.name, named]));
     this.#sides = { base: byName(base), revision: byName(revision) };
+    const kept = keptFacts.get(base);
+    this.#facts = { base: kept?.schemas ?? new Map(), revision: new Map() };
+    this.#baseOperations = kept?.operations;
   }
 
+  /** `before` is an operation of the base model, `after` one of the revision. */
   operation(before: OperationModel, after: OperationModel): boolean {
-    const left = readModelNode(before);
+    let left = this.#baseOperations?.get(before);
+    if (!left) {
+      left = readModelNode(before);
+      this.#baseOperations?.set(before, left);
+    }
     return this.#same(left, readModelNode(after));
   }
 

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { diffModels } from '../../src/diff/index.js';
 import { buildModel } from '../../src/model/index.js';
-import { SameClosures } from '../../src/model/closure.js';
+import { keepNodeFacts, SameClosures } from '../../src/model/closure.js';
 
 type Doc = Record<string, any>;
 
@@ -199,27 +199,52 @@ describe('SameClosures', () => {
       },
     ],
   ];
-  test.each(cases)('%s', (_name, { edit, both, same, schemas = {} }) => {
-    const revisionDocument = structuredClone(spec());
-    edit(revisionDocument);
-    const baseDocument = spec();
-    if (both) edit(baseDocument);
-    const base = buildModel(baseDocument);
-    const revision = buildModel(revisionDocument);
+  /** The operations `closures` finds the same, and its verdict on each of `schemas`. */
+  function verdicts(
+    {
+      base,
+      revision,
+    }: { base: ReturnType<typeof buildModel>; revision: ReturnType<typeof buildModel> },
+    schemas: Record<string, boolean>,
+  ) {
     const closures = new SameClosures({ base, revision });
     const after = new Map(
       revision.operations.map((operation) => [operation.operationId, operation]),
     );
-    expect(
-      base.operations
+    return {
+      same: base.operations
         .filter((operation) => {
           const other = after.get(operation.operationId);
           return other !== undefined && closures.operation(operation, other);
         })
         .map((operation) => operation.operationId),
-    ).toEqual(same);
-    expect(
-      Object.fromEntries(Object.keys(schemas).map((name) => [name, closures.schema(name)])),
-    ).toEqual(schemas);
+      schemas: Object.fromEntries(
+        Object.keys(schemas).map((name) => [name, closures.schema(name)]),
+      ),
+    };
+  }
+
+  test.each(cases)('%s', (_name, { edit, both, same, schemas = {} }) => {
+    const revisionDocument = structuredClone(spec());
+    edit(revisionDocument);
+    const baseDocument = spec();
+    if (both) edit(baseDocument);
+    const models = { base: buildModel(baseDocument), revision: buildModel(revisionDocument) };
+    expect(verdicts(models, schemas)).toEqual({ same, schemas });
   });
+
+  // A watch session diffs every edit against one base model, whose facts it reads once.
+  const kept = buildModel(spec());
+  keepNodeFacts(kept);
+  test.each(cases.filter(([, { both }]) => !both))(
+    'with the facts of the base kept from the edits before: %s',
+    (_name, { edit, same, schemas = {} }) => {
+      const revisionDocument = structuredClone(spec());
+      edit(revisionDocument);
+      expect(verdicts({ base: kept, revision: buildModel(revisionDocument) }, schemas)).toEqual({
+        same,
+        schemas,
+      });
+    },
+  );
 });

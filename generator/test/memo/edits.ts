@@ -125,4 +125,26 @@ export const edits: [string, (document: Document) => void][] = [
   ],
   ['remove an operation', (document) => delete document.paths['/pets/{id}']],
   ['remove a schema', (document) => delete document.components.schemas.Problem],
+  [
+    'add a cycle of bare references, and a schema that reaches it',
+    (document) => {
+      // The fixtures' solver reads the cycle's members as `never`; the printer reads them whole.
+      document.components.schemas.Tree = { anyOf: [ref('Forest'), { type: 'string' }] };
+      document.components.schemas.Forest = ref('Tree');
+      document.components.schemas.Garden = {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string' }, tree: ref('Tree') },
+      };
+    },
+  ],
+  [
+    'change a member of the cycle (the types of what reaches it change)',
+    (document) =>
+      (document.components.schemas.Tree.anyOf[1] = {
+        type: 'object',
+        properties: { height: { type: 'number' } },
+        additionalProperties: { type: 'integer' },
+      }),
+  ],
 ];
