@@ -22,6 +22,7 @@ Options:
   --sample <n>       A seeded sample of n directory documents, stratified by size (default 300)
   --seed <s>         Seed of the sample (default 1); the same seed gives the same sample
   --all              Every directory document instead of a sample
+  --largest <n>      Only the n largest directory documents (no test/corpus, no vendors' specs)
   --filter <text>    Only documents whose id contains text, or one of several separated by commas
                      (all matching ones unless --sample is given)
   --jobs <n>         Documents × tools run at once (default: cores, at most 4)
@@ -57,6 +58,7 @@ export interface Options {
   sample: number;
   seed: string;
   all: boolean;
+  largest?: number;
   filter?: string;
   jobs: number;
   order: 'mixed' | 'size';
@@ -83,6 +85,7 @@ export function options(): Options {
       sample: { type: 'string' },
       seed: { type: 'string', default: '1' },
       all: { type: 'boolean', default: false },
+      largest: { type: 'string' },
       filter: { type: 'string' },
       jobs: { type: 'string' },
       order: { type: 'string', default: 'mixed' },
@@ -117,6 +120,8 @@ export function options(): Options {
   };
   if (values.all && values.sample !== undefined)
     throw new Error('--all and --sample exclude each other');
+  if (values.largest !== undefined && (values.all || values.sample !== undefined))
+    throw new Error('--largest excludes --all and --sample');
   if (values['no-peers'] && values['peers-only'])
     throw new Error('--no-peers and --peers-only exclude each other');
   if (values['with-peers'] !== undefined && values.report === undefined)
@@ -129,6 +134,7 @@ export function options(): Options {
     sampleGiven: values.sample !== undefined,
     seed: values.seed,
     all: values.all,
+    ...(values.largest !== undefined && { largest: positive('largest', values.largest, 1) }),
     ...(values.filter !== undefined && { filter: values.filter }),
     jobs: positive('jobs', values.jobs, Math.max(1, Math.min(4, availableParallelism()))),
     order,

@@ -127,6 +127,22 @@ export function runOrder<T extends { document: SizedDocument }>({
   return [...bySize.slice(0, head), ...rest.sort((a, b) => a.key - b.key).map(({ item }) => item)];
 }
 
+/**
+ * The `count` largest documents, largest first (ties by id): the long poles a run of the whole
+ * collection in size order reaches last, so they can be run (or re-run) on their own.
+ */
+export function largestOf<T extends SizedDocument>({
+  documents,
+  count,
+}: {
+  documents: readonly T[];
+  count: number;
+}): T[] {
+  return [...documents]
+    .sort((a, b) => b.bytes - a.bytes || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, count);
+}
+
 /** A deterministic generator of numbers in [0, 1) from a string seed (cyrb53 hash → mulberry32). */
 export function seededRandom(seed: string): () => number {
   let h1 = 0xdeadbeef;

@@ -11,7 +11,7 @@ import {
 } from './directory.js';
 import { root, type Options } from './options.js';
 import type { RunInfo } from './report.js';
-import { strataOf, stratifiedSample } from './sample.js';
+import { largestOf, strataOf, stratifiedSample } from './sample.js';
 import { vendorDocuments } from './vendors.js';
 
 export interface Selected {
@@ -57,16 +57,24 @@ export function select(opts: Options): {
   );
   const candidates = directory.filter(matches);
   const wholeDirectory = opts.all || (opts.filter !== undefined && !opts.sampleGiven);
-  const picked = wholeDirectory
-    ? candidates.map((document) => ({ document, stratum: stratumOf.get(document.id)! }))
-    : stratifiedSample({ documents: candidates, size: opts.sample, seed: opts.seed }).map(
-        ({ document }) => ({ document, stratum: stratumOf.get(document.id)! }),
-      );
+  const picked =
+    opts.largest !== undefined
+      ? largestOf({ documents: candidates, count: opts.largest }).map((document) => ({
+          document,
+          stratum: stratumOf.get(document.id)!,
+        }))
+      : wholeDirectory
+        ? candidates.map((document) => ({ document, stratum: stratumOf.get(document.id)! }))
+        : stratifiedSample({ documents: candidates, size: opts.sample, seed: opts.seed }).map(
+            ({ document }) => ({ document, stratum: stratumOf.get(document.id)! }),
+          );
   const directoryBase = !opts.directory
     ? 'test-corpus'
-    : wholeDirectory
-      ? 'all'
-      : `sample-${opts.sample}-seed-${opts.seed}`;
+    : opts.largest !== undefined
+      ? `largest-${opts.largest}`
+      : wholeDirectory
+        ? 'all'
+        : `sample-${opts.sample}-seed-${opts.seed}`;
   // A run of one side is its own selection: its summary never replaces one with both.
   const peersSuffix = !opts.peers ? '-no-peers' : !opts.zapgen ? '-peers-only' : '';
   const base = `${opts.vendors ? `vendors+${directoryBase}` : directoryBase}${peersSuffix}`;
@@ -77,11 +85,17 @@ export function select(opts: Options): {
     : opts.filter !== undefined
       ? `${base}-filter-${opts.filter.replace(/[^A-Za-z0-9._-]+/g, '_')}`
       : base;
-  const selection = `${opts.vendors ? `the vendors' specs (${vendors.documents.length} of ${vendors.documents.length + vendors.missing.length} listed) + ` : ''}${!opts.directory ? 'test/corpus' : wholeDirectory ? 'all APIs.guru documents + test/corpus' : `APIs.guru stratified sample of ${opts.sample} (seed ${opts.seed}, 10 size strata) + test/corpus`}${opts.filter !== undefined ? `, filter "${opts.filter}"` : ''}`;
+  const selection = `${opts.vendors ? `the vendors' specs (${vendors.documents.length} of ${vendors.documents.length + vendors.missing.length} listed) + ` : ''}${!opts.directory ? 'test/corpus' : opts.largest !== undefined ? `the ${opts.largest} largest APIs.guru documents` : wholeDirectory ? 'all APIs.guru documents + test/corpus' : `APIs.guru stratified sample of ${opts.sample} (seed ${opts.seed}, 10 size strata) + test/corpus`}${opts.filter !== undefined ? `, filter "${opts.filter}"` : ''}`;
   return {
+    // The largest directory documents are a selection of their own: the other sources ran beside
+    // the rest of the collection.
     selected: [
-      ...vendors.documents.filter(matches).map((document) => ({ document })),
-      ...local.filter(matches).map((document) => ({ document })),
+      ...(opts.largest === undefined
+        ? [
+            ...vendors.documents.filter(matches).map((document) => ({ document })),
+            ...local.filter(matches).map((document) => ({ document })),
+          ]
+        : []),
       ...picked,
     ],
     label,

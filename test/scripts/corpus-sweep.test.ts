@@ -30,7 +30,7 @@ import {
   type RunInfo,
 } from '../../scripts/corpus/report.js';
 import { vendorDocuments, vendorEntries } from '../../scripts/corpus/vendors.js';
-import { runOrder, stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
+import { largestOf, runOrder, stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
 import { formBatches, readBatchOutput } from '../../scripts/corpus/batches.js';
 import {
   joinRecords,
@@ -140,6 +140,37 @@ describe('runOrder', () => {
     expect(new Set(ordered).size).toBe(items.length);
     expect(ids(runOrder({ items, order: 'mixed', head: 2, seed: '1' }))).toEqual(ordered);
     expect(ids(runOrder({ items, order: 'mixed', head: 2, seed: '2' }))).not.toEqual(ordered);
+  });
+});
+
+describe('largestOf', () => {
+  test.each([
+    [
+      'the n largest, largest first, ties by id',
+      {
+        given: [
+          { id: 'b', bytes: 30 },
+          { id: 'small', bytes: 1 },
+          { id: 'a', bytes: 30 },
+          { id: 'huge', bytes: 90 },
+        ],
+        count: 3,
+        want: ['huge', 'a', 'b'],
+      },
+    ],
+    [
+      'a count above the population takes every document',
+      {
+        given: [
+          { id: 'x', bytes: 2 },
+          { id: 'y', bytes: 5 },
+        ],
+        count: 10,
+        want: ['y', 'x'],
+      },
+    ],
+  ])('%s', (_name, { given, count, want }) => {
+    expect(largestOf({ documents: given, count }).map(({ id }) => id)).toEqual(want);
   });
 });
 

@@ -404,3 +404,87 @@ describe('mock model: error shapes', () => {
     expect(model.defaultError).toBe('Problem');
   });
 });
+
+describe('mock model: routes paired by their shape, parents by their prefix', () => {
+  const Shelf = { type: 'object', properties: { id: { type: 'integer' } } };
+  const cases: [
+    string,
+    { given: Record<string, unknown>; want: { collections: string[]; behaviours: unknown } },
+  ][] = [
+    [
+      'a nested item route takes the first resource as parent; a slash on one route only pairs nothing',
+      {
+        given: {
+          paths: {
+            '/shelves': {
+              get: {
+                operationId: 'listShelves',
+                responses: ok({ type: 'array', items: ref('Shelf') }),
+              },
+            },
+            '/shelves/{shelfId}': {
+              get: {
+                operationId: 'getShelf',
+                parameters: [idParameter('shelfId')],
+                responses: ok(ref('Shelf')),
+              },
+            },
+            '/shelves/{shelfId}/books': {
+              get: {
+                operationId: 'listBooks',
+                parameters: [idParameter('shelfId')],
+                responses: ok({ type: 'array', items: ref('Book') }),
+              },
+            },
+            '/shelves/{shelfId}/books/{bookId}': {
+              get: {
+                operationId: 'getBook',
+                parameters: [idParameter('shelfId'), idParameter('bookId')],
+                responses: ok(ref('Book')),
+              },
+            },
+            '/shelves/{shelfId}/books/{bookId}/read': {
+              post: {
+                operationId: 'readBook',
+                parameters: [idParameter('shelfId'), idParameter('bookId')],
+                responses: ok(ref('Book')),
+              },
+            },
+            '/boxes/': {
+              get: {
+                operationId: 'listBoxes',
+                responses: ok({ type: 'array', items: ref('Box') }),
+              },
+            },
+            '/boxes/{boxId}': {
+              get: {
+                operationId: 'getBox',
+                parameters: [idParameter('boxId')],
+                responses: ok(ref('Box')),
+              },
+            },
+          },
+          components: { schemas: { Shelf, Book: Shelf, Box: Shelf } },
+        },
+        want: {
+          collections: ['books', 'shelves'],
+          behaviours: {
+            getBook: { kind: 'read', collection: 'books', key: { in: 'path', name: 'bookId' } },
+            readBook: {
+              kind: 'respond',
+              parent: { collection: 'shelves', key: { in: 'path', name: 'shelfId' } },
+            },
+            getShelf: { kind: 'read', collection: 'shelves', key: { in: 'path', name: 'shelfId' } },
+          },
+        },
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const mock = mockOf(given);
+    expect(mock.collections.map((collection) => collection.name)).toEqual(want.collections);
+    expect(mock.behaviours).toMatchObject(want.behaviours as object);
+    expect(mock.behaviours.getBox).toBeUndefined();
+    expect(mock.behaviours.listBoxes).toBeUndefined();
+  });
+});

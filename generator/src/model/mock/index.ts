@@ -54,6 +54,8 @@ interface Resource {
   path: string;
   itemPath: string;
   keyParameter: string;
+  /** Position among the resources: the first one found wins. */
+  order: number;
 }
 
 function lastLiteralSegment(path: string): string {
@@ -61,15 +63,22 @@ function lastLiteralSegment(path: string): string {
   return literal[literal.length - 1] ?? 'items';
 }
 
-/** `/things/` → `/things/{id}/`; `/things` → `/things/{id}`: the item route's path parameter. */
-function itemParameter(collectionPath: string, itemPath: string): string | undefined {
-  const slash = collectionPath.endsWith('/');
-  const base = slash ? collectionPath : `${collectionPath}/`;
-  if (!itemPath.startsWith(base)) return undefined;
-  const rest = itemPath.slice(base.length);
-  const match = /^\{([^}/]+)\}(\/?)$/.exec(rest);
-  if (!match || (match[2] === '/') !== slash) return undefined;
-  return match[1];
+/**
+ * The collection route of an item route and its path parameter: `/things/{id}/` → `/things/`,
+ * `/things/{id}` → `/things`. One answer per item route, so resources are found in one pass over
+ * the paths instead of comparing every pair (Microsoft Graph has tens of thousands of paths).
+ */
+function collectionOf(itemPath: string): { path: string; parameter: string } | undefined {
+  const slash = itemPath.endsWith('/');
+  const trimmed = slash ? itemPath.slice(0, -1) : itemPath;
+  const cut = trimmed.lastIndexOf('/');
+  if (cut < 0) return undefined;
+  const match = /^\{([^}/]+)\}$/.exec(trimmed.slice(cut + 1));
+  if (!match?.[1]) return undefined;
+  // `/things/{id}/` belongs to `/things/` (with its slash); `/things/{id}` to `/things`, never to `/things/`.
+  const path = slash ? trimmed.slice(0, cut + 1) : trimmed.slice(0, cut);
+  if (!slash && path.endsWith('/')) return undefined;
+  return { path, parameter: match[1] };
 }
 
 function keyProperty(schema: string, parameter: string, components: Components): string {
@@ -82,14 +91,27 @@ function keyProperty(schema: string, parameter: string, components: Components):
 /** Collections recognised from the paths: item GET returns a component that the list or the create returns too. */
 function inferResources(operations: readonly OperationModel[], components: Components): Resource[] {
   const byPath = new Map<string, OperationModel[]>();
-  for (const operation of operations)
-    byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
+  for (const operation of operations) {
+    const atPath = byPath.get(operation.path);
+    if (atPath) atPath.push(operation);
+    else byPath.set(operation.path, [operation]);
+  }
+  // The item routes of each collection route, in the paths' order.
+  const itemsOf = new Map<
+    string,
+    { itemPath: string; parameter: string; atItem: OperationModel[] }[]
+  >();
+  for (const [itemPath, atItem] of byPath) {
+    const collection = collectionOf(itemPath);
+    if (collection === undefined || !byPath.has(collection.path)) continue;
+    const items = itemsOf.get(collection.path) ?? [];
+    items.push({ itemPath, parameter: collection.parameter, atItem });
+    itemsOf.set(collection.path, items);
+  }
   const resources: Resource[] = [];
   const taken = new Set<string>();
   for (const [path, atPath] of [...byPath].sort(([a], [b]) => compareCodePoints(a, b))) {
-    for (const [itemPath, atItem] of byPath) {
-      const parameter = itemParameter(path, itemPath);
-      if (parameter === undefined) continue;
+    for (const { itemPath, parameter, atItem } of itemsOf.get(path) ?? []) {
       const read = atItem.find((operation) => operation.method === 'get');
       const schema = componentName(read && successSchema(read));
       if (schema === undefined) continue;
@@ -125,6 +147,7 @@ function inferResources(operations: readonly OperationModel[], components: Compo
         path,
         itemPath,
         keyParameter: parameter,
+        order: resources.length,
       });
     }
   }
@@ -166,21 +189,55 @@ function collectionsOf(
   return [...byName.values()].sort((a, b) => compareCodePoints(a.name, b.name));
 }
 
-/** The resource whose item route the operation is under (`/things/{id}/run`), with the key parameter. */
-function parentOf(
-  operation: OperationModel,
-  resources: readonly Resource[],
-): MockParent | undefined {
+/**
+ * The resources by route, looked up per operation instead of scanned (an API with thousands of
+ * resources and operations made the scans quadratic): `atRoute` holds those whose collection or
+ * item route is the key, `underItem` those whose item route, ending in `/`, is the key. Both keep
+ * the resources' order, so the first match is the one a scan would find.
+ */
+interface ResourceIndex {
+  atRoute: Map<string, Resource[]>;
+  underItem: Map<string, Resource[]>;
+}
+
+function indexResources(resources: readonly Resource[]): ResourceIndex {
+  const atRoute = new Map<string, Resource[]>();
+  const underItem = new Map<string, Resource[]>();
+  const add = (map: Map<string, Resource[]>, key: string, resource: Resource) => {
+    const list = map.get(key);
+    if (list) list.push(resource);
+    else map.set(key, [resource]);
+  };
   for (const resource of resources) {
-    const item = resource.itemPath.endsWith('/') ? resource.itemPath : `${resource.itemPath}/`;
-    if (operation.path !== resource.itemPath && operation.path.startsWith(item)) {
-      return {
-        collection: resource.collection.name,
-        key: { in: 'path', name: resource.keyParameter },
-      };
-    }
+    add(atRoute, resource.path, resource);
+    add(atRoute, resource.itemPath, resource);
+    add(
+      underItem,
+      resource.itemPath.endsWith('/') ? resource.itemPath : `${resource.itemPath}/`,
+      resource,
+    );
   }
-  return undefined;
+  return { atRoute, underItem };
+}
+
+/** The resource whose item route the operation is under (`/things/{id}/run`), with the key parameter. */
+function parentOf(operation: OperationModel, index: ResourceIndex): MockParent | undefined {
+  // Every prefix of the path that ends in `/` may be an item route; the earliest resource wins.
+  let first: Resource | undefined;
+  let slash = operation.path.indexOf('/');
+  while (slash >= 0) {
+    for (const resource of index.underItem.get(operation.path.slice(0, slash + 1)) ?? []) {
+      if (operation.path !== resource.itemPath && resource.order < (first?.order ?? Infinity))
+        first = resource;
+    }
+    slash = operation.path.indexOf('/', slash + 1);
+  }
+  return (
+    first && {
+      collection: first.collection.name,
+      key: { in: 'path', name: first.keyParameter },
+    }
+  );
 }
 
 function writes(options: {
@@ -247,8 +304,8 @@ function nullableLinks(operation: OperationModel, components: Components): strin
 /** The behaviour of an operation: declared, else inferred from the resource routes, else none (fixture). */
 function behaviourOf(options: {
   operation: OperationModel;
-  resources: readonly Resource[];
-  collections: readonly MockCollectionModel[];
+  resources: ResourceIndex;
+  collections: ReadonlyMap<string, MockCollectionModel>;
   components: Components;
 }): MockBehaviour | undefined {
   const { operation, resources, collections, components } = options;
@@ -257,7 +314,7 @@ function behaviourOf(options: {
   const withParent = <T extends MockBehaviour>(behaviour: T): T =>
     parent ? { ...behaviour, parent } : behaviour;
   const collectionNamed = (name: string | undefined) =>
-    collections.find((collection) => collection.name === name);
+    name === undefined ? undefined : collections.get(name);
   if (declaration !== undefined) {
     const collection =
       'collection' in declaration ? collectionNamed(declaration.collection) : undefined;
@@ -339,7 +396,8 @@ function behaviourOf(options: {
         });
     }
   }
-  for (const resource of resources) {
+  // Only the resources at this operation's route can answer it.
+  for (const resource of resources.atRoute.get(operation.path) ?? []) {
     const collection = collectionNamed(resource.collection.name);
     if (!collection) continue;
     const key: ParameterRef = { in: 'path', name: resource.keyParameter };
@@ -419,9 +477,16 @@ export function buildMockModel(
   const resources = inferResources(api.operations, components);
   const collections = collectionsOf(api, resources, components);
   const declared = documentDeclaration(api);
+  const index = indexResources(resources);
+  const collectionsByName = new Map(collections.map((collection) => [collection.name, collection]));
   const behaviours: Record<string, MockBehaviour> = {};
   for (const operation of api.operations) {
-    const behaviour = behaviourOf({ operation, resources, collections, components });
+    const behaviour = behaviourOf({
+      operation,
+      resources: index,
+      collections: collectionsByName,
+      components,
+    });
     if (behaviour) behaviours[operation.operationId] = behaviour;
   }
   const errors = errorShapes(api.operations, components);
