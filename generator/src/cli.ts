@@ -24,7 +24,7 @@ import {
   type CachedSummary,
   type RunIdentity,
 } from './cache.js';
-import { optionsKey, type Target } from './commands/config-targets.js';
+import { optionsKey, type Target, type TargetFlags } from './commands/config-targets.js';
 
 type Command = 'generate' | 'check' | 'validate' | 'diff' | 'init';
 
@@ -114,6 +114,9 @@ const PACKAGE_OPTIONS = `Options:
 ${CONFIG_OPTIONS}
   --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml (default: the config's
                         APIs, else every spec/<api>/ folder with an openapi.yaml)
+  --spec-root <folder>  The folder a $ref may read the spec's files in (default: the spec's own
+                        folder; the config's specRoot): a folder above it, for a spec whose entry
+                        names files in sibling folders
   --out <folder>        Package folder (default: the config's, else packages/<api>)
   --name <package>      npm package name (default: the config's, else @zapgen/<api>)
   --debug               Print stack traces of internal errors
@@ -162,6 +165,9 @@ Checks each spec against the OpenAPI schema and zapgen's lint rules. Exits 1 on 
 Options:
   --spec <file|folder>  Spec entry file, or a folder holding openapi.yaml
                         (default: every spec/<api>/ folder with an openapi.yaml)
+  --spec-root <folder>  The folder a $ref may read the spec's files in (default: the spec's own
+                        folder; the config's specRoot): a folder above it, for a spec whose entry
+                        names files in sibling folders
   --strict              Fail on warnings too
   --debug               Print stack traces of internal errors
   -h, --help            Show this help
@@ -197,6 +203,7 @@ const OPTIONS = {
   config: { type: 'string' },
   api: { type: 'string', multiple: true },
   spec: { type: 'string' },
+  'spec-root': { type: 'string' },
   out: { type: 'string' },
   name: { type: 'string' },
   strict: { type: 'boolean' },
@@ -211,10 +218,21 @@ const OPTIONS = {
 
 /** Which options each command accepts. */
 const ACCEPTED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
-  generate: ['config', 'api', 'spec', 'out', 'name', 'force', 'watch', 'debug', 'help'],
-  check: ['config', 'api', 'spec', 'out', 'name', 'debug', 'help'],
-  validate: ['config', 'api', 'spec', 'strict', 'debug', 'help'],
-  diff: ['config', 'api', 'spec', 'base', 'format', 'debug', 'help'],
+  generate: [
+    'config',
+    'api',
+    'spec',
+    'spec-root',
+    'out',
+    'name',
+    'force',
+    'watch',
+    'debug',
+    'help',
+  ],
+  check: ['config', 'api', 'spec', 'spec-root', 'out', 'name', 'debug', 'help'],
+  validate: ['config', 'api', 'spec', 'spec-root', 'strict', 'debug', 'help'],
+  diff: ['config', 'api', 'spec', 'spec-root', 'base', 'format', 'debug', 'help'],
   init: ['config', 'spec', 'out', 'name', 'from-stainless', 'force', 'debug', 'help'],
 };
 
@@ -284,7 +302,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       stainless: values['from-stainless'],
     });
   }
-  const targets = await resolveTargets(io, values);
+  const targets = await resolveTargets(io, {
+    ...values,
+    ...(values['spec-root'] !== undefined && { specRoot: values['spec-root'] }),
+  });
   if (typeof targets === 'number') return targets;
   if (typeof targets === 'string') return usageError(io, targets, HELP[command]);
 
@@ -381,10 +402,7 @@ function isCommand(value: string): value is Command {
  * The APIs to process: those of the config (see config-targets.ts), else those of `--spec` or
  * `spec/<api>/`. A config that cannot be used prints each problem (file and option) and gives 2.
  */
-async function resolveTargets(
-  io: Io,
-  values: { config?: string; api?: string[]; spec?: string; out?: string; name?: string },
-): Promise<Target[] | string | number> {
+async function resolveTargets(io: Io, values: TargetFlags): Promise<Target[] | string | number> {
   const nameProblem = values.name === undefined ? undefined : packageNameProblem(values.name);
   if (nameProblem) return nameProblem;
   const { configTargets, ConfigError } = await import('./commands/config-targets.js');
@@ -399,7 +417,10 @@ async function resolveTargets(
     for (const problem of error.problems) io.stderr(`zapgen: ${problem}`);
     return EXIT.usage;
   }
-  return findTargets({ spec: values.spec, out: values.out, name: values.name });
+  const found = findTargets({ spec: values.spec, out: values.out, name: values.name });
+  return typeof found === 'string' || values.specRoot === undefined
+    ? found
+    : found.map((target) => ({ ...target, specRoot: values.specRoot! }));
 }
 
 function usageError(io: Io, message: string, usage: string): number {
@@ -478,6 +499,7 @@ function runValidate(io: Io, target: Target, strict: boolean): boolean {
     spec: target.spec,
     apiName: target.api,
     ...(target.overlays && { overlays: target.overlays }),
+    ...(target.specRoot !== undefined && { specRoot: target.specRoot }),
   });
   printFindings(io, findings);
   const errors = findings.filter((finding) => finding.severity === 'error').length;
@@ -755,6 +777,7 @@ function targetOptions(target: Target) {
     apiName: target.api,
     ...(target.filter && { filter: target.filter }),
     ...(target.overlays && { overlays: target.overlays }),
+    ...(target.specRoot !== undefined && { specRoot: target.specRoot }),
     ...(target.names && { names: target.names }),
     ...(target.namespaces && { namespaces: target.namespaces }),
     ...(target.readWrite && { readWrite: target.readWrite }),

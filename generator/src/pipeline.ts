@@ -91,6 +91,11 @@ export interface GenerateOptions {
   filter?: FilterConfig;
   /** Overlay 1.0 files applied to the spec, in order, before it is validated (a config's `overlays`). */
   overlays?: readonly string[];
+  /**
+   * The folder `$ref`s may read files in (a config's `specRoot`, `--spec-root`): it must hold the
+   * spec. Default the spec entry's folder (`load/spec-files.ts`).
+   */
+  specRoot?: string;
   /** How operations are named (a config's `names`). */
   names?: NamesConfig;
   /** Resource namespaces of the client (a config's `namespaces`). */
@@ -333,6 +338,8 @@ function runIdentityOf(options: GenerateOptions): RunIdentity {
       apiName: options.apiName,
       filter: options.filter,
       overlays: options.overlays?.map((overlay) => path.resolve(overlay)),
+      // Only when set, so that the identities of runs without it stay as they were.
+      ...(options.specRoot !== undefined && { specRoot: path.resolve(options.specRoot) }),
       names: options.names,
       namespaces: options.namespaces,
       readWrite: options.readWrite,
@@ -402,7 +409,11 @@ async function buildAnew(options: GenerateOptions, session: GenerationSession): 
       schemas: produced.schemas,
       warnings: [
         ...produced.findings.filter((finding) => finding.severity === 'warning'),
-        ...locateWarnings({ spec: options.spec, warnings: produced.verifyWarnings }),
+        ...locateWarnings({
+          spec: options.spec,
+          specRoot: options.specRoot,
+          warnings: produced.verifyWarnings,
+        }),
       ],
       release: { ...withoutChangelog(produced.release), changes: produced.changes },
       sources: produced.sources,
@@ -604,7 +615,10 @@ function prepare({
   /** What the config makes of the surface, recorded in package.json for the next release. */
   surface: SurfaceRecord | undefined;
 } {
-  const loaded = loadSpec(options.spec, { overlays: options.overlays ?? [] });
+  const loaded = loadSpec(options.spec, {
+    overlays: options.overlays ?? [],
+    specRoot: options.specRoot,
+  });
   const findings = validateSpec(loaded);
   if (hasErrors(findings) || !loaded.document) throw new SpecError(findings, loaded.files);
   lap('load');
@@ -749,13 +763,15 @@ function oneLine(label: string): string {
  */
 function locateWarnings({
   spec,
+  specRoot,
   warnings,
 }: {
   spec: string;
+  specRoot: string | undefined;
   warnings: readonly (Omit<VerifyWarning, 'rule'> & { rule: string })[];
 }): Finding[] {
   if (!warnings.length) return [];
-  const locations = loadSpec(spec).sourceMap.locateMany(
+  const locations = loadSpec(spec, { specRoot }).sourceMap.locateMany(
     warnings.map((warning) => warning.pointer.replace(/^#/, '')),
   );
   return sortFindings(

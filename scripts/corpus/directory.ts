@@ -53,6 +53,11 @@ export interface CorpusDocument {
   bytes: number;
   /** A vendor document's line of `vendors.tsv`. */
   vendor?: VendorEntry;
+  /**
+   * The folder its `$ref`s may read files in (`zapgen --spec-root`): a vendor's repository, as
+   * its user would give it. Default the entry file's folder.
+   */
+  specRoot?: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import { readBatchOutput } from './batches.js';
 import { runChild, type ChildOutcome } from './child.js';
 import type { CorpusDocument } from './directory.js';
 import { zapgenOutcome, type ZapgenOutcome } from './outcome.js';
+import { specArguments } from '../../test/contract/support/spec-arguments.js';
 
 /** What every zapgen step of one run shares. */
 export interface ZapgenRun {
@@ -49,7 +50,7 @@ export async function zapgenAlone({
     command: process.execPath,
     args: [
       ...workerArgs(run, 'corpus-worker.ts'),
-      document.file,
+      ...specArguments(document),
       name,
       '--validate',
       '--consumer',
@@ -93,7 +94,7 @@ export async function zapgenBatch({
     args: [
       ...workerArgs(run, 'corpus-batch.ts'),
       batch,
-      ...documents.map((document) => document.file),
+      ...documents.flatMap((document) => specArguments(document)),
     ],
     cwd: run.root,
     env: { ...process.env, CONTRACT_RUN_ID: run.runId },

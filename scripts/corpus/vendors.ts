@@ -77,6 +77,9 @@ export function vendorDocuments({
       // What zapgen reads (entry and referenced files), as listed: a multi-file spec's size.
       bytes: Number.isFinite(entry.bytes) && entry.bytes > 0 ? entry.bytes : statSync(file).size,
       vendor: entry,
+      // A multi-file spec may name files anywhere in its repository (`spec/namespaces/cat.yaml`
+      // -> `../schemas/_common.yaml`): its user runs zapgen with the repository as the root.
+      specRoot: folder.path,
     });
   }
   return { documents, missing };

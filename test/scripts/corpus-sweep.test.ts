@@ -4,7 +4,7 @@
  * reading of a worker's outcome, and the pass rates of the summary. The sweep itself is a script
  * (`npm run corpus`), not a test: these prove that its numbers mean what the README says.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -30,6 +30,8 @@ import {
   type RunInfo,
 } from '../../scripts/corpus/report.js';
 import { vendorDocuments, vendorEntries } from '../../scripts/corpus/vendors.js';
+import { readSpecArguments, specArguments } from '../contract/support/spec-arguments.js';
+import { validate } from '../../generator/src/load/api.js';
 import { largestOf, runOrder, stratifiedSample, strataOf } from '../../scripts/corpus/sample.js';
 import { formBatches, readBatchOutput } from '../../scripts/corpus/batches.js';
 import {
@@ -880,7 +882,92 @@ describe("the vendors' specs (scripts/corpus/vendors.tsv)", () => {
     expect(missing.map(({ id }) => id)).toEqual(entries.slice(0, 2).map(({ id }) => id));
     expect(missing[0]!.reason).toMatch(/\.commit not found/);
   });
+
+  // The entries whose entry file names files in sibling folders of its repository, each with a
+  // minimal copy of that layout: zapgen reads them with the repository as the spec root, as a
+  // user of the repository would run it (`--spec-root`), and refuses them without.
+  const siblingLayouts: [string, { given: Record<string, string>; want: { specRoot: string } }][] =
+    [
+      [
+        'opensearch-cat',
+        {
+          given: {
+            'spec/namespaces/cat.yaml': siblingEntry('../schemas/_common.yaml'),
+            'spec/schemas/_common.yaml': 'type: string\n',
+          },
+          want: { specRoot: 'opensearch-project+opensearch-api-specification' },
+        },
+      ],
+      [
+        'matrix-rooms',
+        {
+          given: {
+            'data/api/client-server/rooms.yaml': siblingEntry(
+              '../../event-schemas/schema/m.room.member.yaml',
+            ),
+            'data/event-schemas/schema/m.room.member.yaml': 'type: string\n',
+          },
+          want: { specRoot: 'matrix-org+matrix-spec' },
+        },
+      ],
+    ];
+  test.each(siblingLayouts)(
+    '%s: run with its repository as the spec root, and accepted',
+    (id, { given, want }) => {
+      const entry = entries.find((candidate) => candidate.id === id)!;
+      const vendors = mkdtempSync(path.join(tmpdir(), 'corpus-vendors-'));
+      try {
+        const repository = path.join(vendors, want.specRoot);
+        mkdirSync(repository);
+        writeFileSync(path.join(repository, '.commit'), `${entry.commit}\n`);
+        for (const [file, text] of Object.entries(given)) {
+          mkdirSync(path.dirname(path.join(repository, file)), { recursive: true });
+          writeFileSync(path.join(repository, file), text);
+        }
+        const { documents, missing } = vendorDocuments({
+          root: vendors,
+          cacheDir: '/nonexistent-cache',
+          log: () => {},
+          entries: [entry],
+        });
+        expect(missing).toEqual([]);
+        const [document] = documents;
+        expect(document!.specRoot).toBe(repository);
+        // What the worker and the batch are given, and what they read back.
+        const words = specArguments(document!);
+        expect(words).toEqual([`--spec-root=${repository}`, path.join(repository, entry.path)]);
+        expect(readSpecArguments(words)).toEqual([
+          { spec: path.join(repository, entry.path), specRoot: repository },
+        ]);
+        const errors = (specRoot?: string) =>
+          validate({ spec: document!.file, ...(specRoot !== undefined && { specRoot }) })
+            .findings.filter((finding) => finding.severity === 'error')
+            .map((finding) => finding.rule);
+        expect(errors(repository)).toEqual([]);
+        expect(errors()).toEqual(['spec-files']);
+      } finally {
+        rmSync(vendors, { recursive: true, force: true });
+      }
+    },
+  );
 });
+
+/** A one-operation entry file whose response schema is in `ref`. */
+function siblingEntry(ref: string): string {
+  return `openapi: 3.1.0
+info: { title: Vendor, version: 1.0.0 }
+paths:
+  /a:
+    get:
+      operationId: getA
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: '${ref}' }
+`;
+}
 
 describe('two sources side by side', () => {
   const info: RunInfo = {

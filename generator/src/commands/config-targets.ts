@@ -28,6 +28,10 @@ export interface Target {
   filter?: FilterConfig;
   /** Overlay files applied to the spec (from the config). */
   overlays?: string[];
+  /** The folder `$ref`s may read files in (`--spec-root`, else the config's `specRoot`). */
+  specRoot?: string;
+  /** `specRoot` is `--spec-root`'s: a config read again does not replace it. */
+  specRootFromFlag?: true;
   /** How operations are named (from the config). */
   names?: NamesConfig;
   /** Resource namespaces of the client (from the config). */
@@ -46,6 +50,8 @@ export interface TargetFlags {
   spec?: string;
   out?: string;
   name?: string;
+  /** `--spec-root`: the folder `$ref`s may read files in, for every API selected (over the config's). */
+  specRoot?: string;
 }
 
 /**
@@ -85,6 +91,10 @@ export async function configTargets(flags: TargetFlags): Promise<Target[] | stri
     return `--out and --name apply to one API: select it with --api (${targets.map((target) => target.api).join(', ')})`;
   return targets.map((target) => ({
     ...target,
+    ...(flags.specRoot !== undefined && {
+      specRoot: flags.specRoot,
+      specRootFromFlag: true as const,
+    }),
     out: flags.out ?? (target.out || path.join('packages', target.api)),
     packageName: flags.name ?? (target.packageName || `@zapgen/${target.api}`),
   }));
@@ -105,13 +115,19 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
     const {
       filter: _filter,
       overlays: _overlays,
+      specRoot: specRootNow,
       names: _names,
       namespaces: _namespaces,
       readWrite: _readWrite,
       transformers: _transformers,
       ...rest
     } = target;
-    return { ...rest, ...apiOptions(api) };
+    return {
+      ...rest,
+      ...apiOptions(api),
+      // `--spec-root` stands over the config's `specRoot`, as at the start.
+      ...(target.specRootFromFlag && specRootNow !== undefined && { specRoot: specRootNow }),
+    };
   } catch (error) {
     if (error instanceof ConfigError) return error;
     throw error;
@@ -121,10 +137,14 @@ export async function refreshTarget(target: Target): Promise<Target | ConfigErro
 /** The options of a config's API that shape its package. */
 function apiOptions(
   api: ResolvedApi,
-): Pick<Target, 'filter' | 'overlays' | 'names' | 'namespaces' | 'readWrite' | 'transformers'> {
+): Pick<
+  Target,
+  'filter' | 'overlays' | 'specRoot' | 'names' | 'namespaces' | 'readWrite' | 'transformers'
+> {
   return {
     ...(api.filter && { filter: api.filter }),
     ...(api.overlays && { overlays: api.overlays }),
+    ...(api.specRoot !== undefined && { specRoot: api.specRoot }),
     ...(api.names && { names: api.names }),
     ...(api.namespaces && { namespaces: api.namespaces }),
     ...(api.readWrite && { readWrite: api.readWrite }),
@@ -147,6 +167,8 @@ export function optionsKey(target: Target): string {
       ...(target.readWrite && { readWrite: target.readWrite }),
       // Only when set, so that the caches of packages without it stay valid.
       ...(target.transformers && { transformers: target.transformers }),
+      // Absolute: the same folder named from another directory is the same root.
+      ...(target.specRoot !== undefined && { specRoot: path.resolve(target.specRoot) }),
     },
     (_key, value: unknown) => (typeof value === 'function' ? `function ${String(value)}` : value),
   );

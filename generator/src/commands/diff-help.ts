@@ -17,6 +17,8 @@ Options:
                         or a spec file or folder (a generated package's openapi.json works)
                         (default: HEAD)
   --spec <file|folder>  The newer version (default: every spec/<api>/ folder with an openapi.yaml)
+  --spec-root <folder>  The folder a $ref may read the spec's files in (default: the spec's own
+                        folder); the base is read with the same folder of its checkout or path
   --format <text|json>  Output format (default: text)
   --debug               Print stack traces of internal errors
   -h, --help            Show this help

@@ -37,6 +37,8 @@ export interface DiffTarget {
   filter?: FilterConfig;
   /** The config's overlays, applied to both versions (as they are now). */
   overlays?: readonly string[];
+  /** The folder `$ref`s may read files in (`--spec-root`, `specRoot`): the base gets its counterpart. */
+  specRoot?: string;
   /** The config's `readWrite`: in `'split'`, readOnly changes count for responses only, writeOnly for requests. */
   readWrite?: ReadWriteMode;
   /** The config's `transformers`: a format that makes a Date or bigint changes a type. */
@@ -119,7 +121,7 @@ function diffTarget({
   base: Base;
 }): SpecDiff | undefined {
   const overlays = { overlays: target.overlays ?? [] };
-  const revision = loadRevision(target.spec, overlays);
+  const revision = loadRevision(target.spec, { ...overlays, specRoot: target.specRoot });
   if (!revision.ok)
     return invalid({ io, api: target.api, findings: revision.findings, which: 'spec' });
   const revisionLabel =
@@ -143,7 +145,15 @@ function diffTarget({
     };
   };
   if (base.kind === 'path') {
-    const loaded = loadBase(base.spec, overlays);
+    // The root stands to the base's entry as it does to the revision's.
+    const specRoot =
+      target.specRoot === undefined
+        ? undefined
+        : path.resolve(
+            path.dirname(resolveEntry(base.spec)),
+            path.relative(path.dirname(revision.value.entry), path.resolve(target.specRoot)),
+          );
+    const loaded = loadBase(base.spec, { ...overlays, specRoot });
     return loaded.ok
       ? diff(loaded.value, displayPath(path.resolve(base.spec)))
       : invalid({ io, api: target.api, findings: loaded.findings, which: 'base spec' });
@@ -162,7 +172,12 @@ function diffTarget({
         emptyDocument(String(revision.value.document!.openapi ?? '3.1.0')),
         `${base.ref} (no spec there)`,
       );
-    const loaded = loadBase(checkout.spec, overlays);
+    // The same folder of the copy; a root above the repository is the whole copy.
+    const specRoot =
+      target.specRoot === undefined
+        ? undefined
+        : path.join(checkout.root, insideOrTop(path.relative(root, path.resolve(target.specRoot))));
+    const loaded = loadBase(checkout.spec, { ...overlays, specRoot });
     if (loaded.ok) return diff(loaded.value, base.ref);
     // Findings in the temporary copy are shown as `<ref>:<path in the repository>`.
     const prefix = `${displayPath(checkout.root)}/`;
@@ -175,6 +190,13 @@ function diffTarget({
   } finally {
     checkout.dispose();
   }
+}
+
+/** `relative` (to a repository's root) when it is inside it, else the root itself (''). */
+function insideOrTop(relative: string): string {
+  return relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)
+    ? ''
+    : relative;
 }
 
 function invalid({

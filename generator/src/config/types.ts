@@ -128,6 +128,14 @@ export interface ApiConfig {
    * generated (relative to the config file): a vendor's spec stays as published.
    */
   overlays?: readonly string[];
+  /**
+   * The folder a `$ref` may read the spec's files in (relative to the config file); default the
+   * spec entry's folder. Widen it, to a folder that holds the spec, for a spec whose entry sits in
+   * a subfolder and names files in sibling folders (`spec/namespaces/cat.yaml` ->
+   * `../schemas/_common.yaml`). Hidden files and files other than `.json`, `.yaml` and `.yml` (and
+   * text for descriptions) are never read, under any root.
+   */
+  specRoot?: string;
   /** How operations are named (default: camelCase of the operationId). */
   names?: NamesConfig;
   /** Resource namespaces of the client (default: none, one flat method per operation). */

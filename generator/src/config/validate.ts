@@ -5,6 +5,8 @@
 import path from 'node:path';
 import validatePackageName from 'validate-npm-package-name';
 import { apiNameOf } from '../load/api.js';
+import { resolveEntry } from '../load/load-spec.js';
+import { specRootProblem } from '../load/spec-files.js';
 import { parseNamespaced } from './namespaced.js';
 import {
   HTTP_METHODS,
@@ -35,6 +37,8 @@ export interface ResolvedApi {
   filter?: FilterConfig;
   /** Overlay files, relative to the working directory (absolute when outside it). */
   overlays?: string[];
+  /** The folder `$ref`s may read files in, relative to the working directory (absolute when outside it). */
+  specRoot?: string;
   names?: NamesConfig;
   namespaces?: NamespacesConfig;
   readWrite?: ReadWriteMode;
@@ -48,6 +52,7 @@ const API_KEYS = [
   'packageName',
   'filter',
   'overlays',
+  'specRoot',
   'names',
   'namespaces',
   'readWrite',
@@ -152,6 +157,7 @@ function resolveApi({
       ? undefined
       : checkTransformers(api.transformers, `${at}.transformers`, report);
   const overlays = checkOverlays(api.overlays, `${at}.overlays`, report);
+  const specRootGiven = nonEmptyString({ value: api.specRoot, option: `${at}.specRoot`, report });
   const readWrite = api.readWrite;
   if (readWrite !== undefined && readWrite !== 'shared' && readWrite !== 'split')
     report(
@@ -161,6 +167,11 @@ function resolveApi({
   if (spec === undefined || output === undefined) return undefined;
   const specPath = relativeToCwd(path.resolve(folder, spec));
   const apiName = name ?? apiNameOf(specPath);
+  const specRoot =
+    specRootGiven === undefined ? undefined : relativeToCwd(path.resolve(folder, specRootGiven));
+  const specRootMistake =
+    specRoot === undefined ? undefined : specRootProblem(specRoot, resolveEntry(specPath));
+  if (specRootMistake !== undefined) report(`${at}.specRoot`, specRootMistake);
   return {
     name: apiName,
     spec: specPath,
@@ -170,6 +181,7 @@ function resolveApi({
     ...(overlays && {
       overlays: overlays.map((overlay) => relativeToCwd(path.resolve(folder, overlay))),
     }),
+    ...(specRoot !== undefined && { specRoot }),
     ...(names && { names }),
     ...(namespaces && { namespaces }),
     ...(readWrite === 'split' && { readWrite }),

@@ -34,7 +34,7 @@ export type Loaded<T> =
 /** The revision (the spec being edited): loaded and validated like `generate` does. */
 export function loadRevision(
   spec: string,
-  options: { overlays?: readonly string[] } = {},
+  options: { overlays?: readonly string[]; specRoot?: string | undefined } = {},
 ): Loaded<LoadedSpec> {
   const loaded = loadSpec(spec, options);
   const findings = validateSpec(loaded);
@@ -50,7 +50,7 @@ export function loadRevision(
  */
 export function loadBase(
   spec: string,
-  options: { overlays?: readonly string[] } = {},
+  options: { overlays?: readonly string[]; specRoot?: string | undefined } = {},
 ): Loaded<Record<string, unknown>> {
   const loaded = loadSpec(spec, options);
   if (hasErrors(loaded.findings) || !loaded.document)

@@ -16,9 +16,14 @@ export function validate(options: {
   apiName?: string;
   /** Overlay 1.0 files applied first (a config's `overlays`). */
   overlays?: readonly string[];
+  /** The folder `$ref`s may read files in (a config's `specRoot`, `--spec-root`); default the spec's. */
+  specRoot?: string;
 }): ValidateSummary {
   const start = performance.now();
-  const loaded = loadSpec(options.spec, { overlays: options.overlays ?? [] });
+  const loaded = loadSpec(options.spec, {
+    overlays: options.overlays ?? [],
+    specRoot: options.specRoot,
+  });
   const loadedAt = performance.now();
   const findings = validateSpec(loaded);
   return {

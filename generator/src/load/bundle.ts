@@ -33,7 +33,7 @@ import {
 } from '../json/pointer.js';
 import { SourceMap } from './source-map.js';
 import { displayPath, readSourceFile, type SourceFile } from './source-file.js';
-import { refusal, specRoot, type SpecRoot } from './spec-files.js';
+import { refusal, specRoot, specRootProblem, type SpecRoot } from './spec-files.js';
 
 /** A bundled spec and where each of its nodes came from. */
 export interface Bundle {
@@ -56,12 +56,32 @@ interface Context {
 }
 
 /**
- * Reads `entryPath` and every file it references, and bundles them. `root`: the folder every
- * referenced file must be in (default: the entry's own folder; see `spec-files.ts`).
+ * Reads `entryPath` and every file it references, and bundles them. `specRoot`: the folder every
+ * referenced file must be in (default: the entry's own folder; see `spec-files.ts`); one that
+ * does not hold the entry is an error, and nothing is read.
  */
-export function bundleSpec(entryPath: string, options: { root?: string } = {}): Bundle {
+export function bundleSpec(entryPath: string, options: { specRoot?: string } = {}): Bundle {
   const entry = path.resolve(entryPath);
-  return new Bundler(specRoot(options.root ?? path.dirname(entry))).run(entry);
+  if (options.specRoot === undefined)
+    return new Bundler(specRoot(path.dirname(entry), entry)).run(entry);
+  const problem = specRootProblem(options.specRoot, entry);
+  if (problem === undefined) return new Bundler(specRoot(options.specRoot, entry, true)).run(entry);
+  return {
+    document: undefined,
+    sourceMap: new SourceMap(),
+    files: [],
+    hashes: {},
+    findings: [
+      {
+        file: displayPath(entry),
+        line: 1,
+        column: 1,
+        rule: 'spec-files',
+        severity: 'error',
+        message: `the spec root (--spec-root, specRoot) ${problem}`,
+      },
+    ],
+  };
 }
 
 class Bundler {

@@ -45,15 +45,18 @@ export function resolveEntry(spec: string): string {
 /**
  * Reads a spec (file or folder) and every file it references, bundled into one document, with
  * the `overlays` (Overlay 1.0 files) applied in order: their files join the spec's, their
- * problems are located in them. `root`: the folder a `$ref` may read files in (default: the
+ * problems are located in them. `specRoot`: the folder a `$ref` may read files in (default: the
  * entry's folder; `spec-files.ts`).
  */
 export function loadSpec(
   spec: string,
-  options: { overlays?: readonly string[]; root?: string } = {},
+  options: { overlays?: readonly string[]; specRoot?: string | undefined } = {},
 ): LoadedSpec {
   const entry = resolveEntry(spec);
-  const bundle = bundleSpec(entry, options.root === undefined ? {} : { root: options.root });
+  const bundle = bundleSpec(
+    entry,
+    options.specRoot === undefined ? {} : { specRoot: options.specRoot },
+  );
   if (options.overlays?.length && bundle.document) {
     const overlaid = applyOverlays({ document: bundle.document, overlays: options.overlays });
     bundle.document = overlaid.document;

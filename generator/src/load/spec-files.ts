@@ -5,9 +5,12 @@
  * and with the extension of spec data (`.json`, `.yaml`, `.yml`) or, for a description, of text
  * (Redocly's `description: { $ref: intro.md }`). Anything else is refused before it is opened: a
  * spec handed over by someone else cannot copy `../.npmrc` or `~/.aws/credentials.json` into a
- * published package.
+ * published package. A spec whose entry file sits in a subfolder and names sibling folders
+ * (`spec/namespaces/cat.yaml` -> `../schemas/_common.yaml`) is read with a wider root, which its
+ * user chooses (`--spec-root`, a config's `specRoot`; Vite's `server.fs.allow` is the precedent):
+ * the other rules hold under any root.
  */
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Spec data: what a schema, a parameter list or an example's value may be read from. */
@@ -20,11 +23,38 @@ export const TEXT_FILE = /\.(md|markdown|txt|html?)$/i;
 export interface SpecRoot {
   folder: string;
   real: string;
+  /** The spec's entry file (absolute): a refusal names the root that would hold both files. */
+  entry?: string;
+  /** Whether the user chose the root (`--spec-root`, `specRoot`) rather than the entry's folder. */
+  chosen?: boolean;
 }
 
-export function specRoot(folder: string): SpecRoot {
+export function specRoot(folder: string, entry?: string, chosen = false): SpecRoot {
   const resolved = path.resolve(folder);
-  return { folder: resolved, real: realPath(resolved) ?? resolved };
+  return {
+    folder: resolved,
+    real: realPath(resolved) ?? resolved,
+    ...(entry !== undefined && { entry }),
+    chosen,
+  };
+}
+
+/**
+ * Why a spec root chosen by the user (`--spec-root`, a config's `specRoot`) cannot be used for
+ * the spec entry file `entry`, or undefined when it can: it must be a folder holding the spec.
+ * The message starts with the folder; the caller names the option.
+ */
+export function specRootProblem(folder: string, entry: string): string | undefined {
+  const resolved = path.resolve(folder);
+  const shown = shownFolder(resolved);
+  const stats = statSync(resolved, { throwIfNoEntry: false });
+  if (stats === undefined)
+    return `${shown} does not exist; it must be a folder that holds the spec ${displayFile(entry)}`;
+  if (!stats.isDirectory())
+    return `${shown} is not a folder; it must be a folder that holds the spec ${displayFile(entry)}`;
+  if (!within(entry, resolved))
+    return `${shown} does not hold the spec ${displayFile(entry)}; it must be the spec's folder or a folder above it`;
+  return undefined;
 }
 
 /**
@@ -36,13 +66,14 @@ export function refusal(
   root: SpecRoot,
   kind: 'spec' | 'data' = 'spec',
 ): string | undefined {
-  const shown = rootShown(root);
+  // A root the user chose is named as such: it is what they would widen.
+  const shown = `${root.chosen ? 'the spec root' : "the spec's folder"} ${shownFolder(root.folder)}`;
   const files =
     kind === 'data'
       ? '.json, .yaml and .yml files'
       : '.json, .yaml and .yml files (and .md, .txt or .html text for a description)';
   if (!within(file, root.folder))
-    return `it is outside the spec's folder ${shown}, and zapgen reads no file outside it`;
+    return `it is outside ${shown}, and zapgen reads no file outside it${widerRootHint(file, root, kind)}`;
   if (
     path
       .relative(root.folder, file)
@@ -55,8 +86,29 @@ export function refusal(
   // A link inside the folder to a file outside it is outside it.
   const real = realPath(file);
   if (real !== undefined && !within(real, root.real))
-    return `it is a link to a file outside the spec's folder ${shown}`;
+    return `it is a link to a file outside ${shown}`;
   return undefined;
+}
+
+/**
+ * How to allow `file`, outside `root`: the folder holding both it and the spec's entry, as
+ * `--spec-root`/`specRoot`. Never offered when the file would still be refused under that folder
+ * (hidden, not spec data or text, a link out of it), nor when that folder is the file system's root.
+ */
+function widerRootHint(file: string, root: SpecRoot, kind: 'spec' | 'data'): string {
+  if (root.entry === undefined) return '';
+  const wider = commonFolder(path.dirname(root.entry), path.dirname(file));
+  if (wider === path.parse(wider).root) return '';
+  if (refusal(file, specRoot(wider), kind) !== undefined) return '';
+  const shown = shownFolder(wider);
+  return `; if it is one of the spec's own files, allow the folder that holds both with --spec-root ${shown} (or a config's specRoot naming it)`;
+}
+
+function commonFolder(a: string, b: string): string {
+  let folder = a;
+  while (!(folder === b || within(b, folder)) && path.dirname(folder) !== folder)
+    folder = path.dirname(folder);
+  return folder;
 }
 
 function within(file: string, folder: string): boolean {
@@ -77,7 +129,10 @@ function realPath(file: string): string | undefined {
   }
 }
 
-function rootShown(root: SpecRoot): string {
-  const relative = path.relative(process.cwd(), root.folder);
-  return `${(relative || '.').split(path.sep).join('/')}/`;
+function shownFolder(folder: string): string {
+  return `${displayFile(folder)}/`;
+}
+
+function displayFile(file: string): string {
+  return (path.relative(process.cwd(), file) || '.').split(path.sep).join('/');
 }

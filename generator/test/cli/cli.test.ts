@@ -209,6 +209,102 @@ describe('invalid specs exit 1 with located findings', () => {
   });
 });
 
+describe('--spec-root: a spec whose entry names files in a sibling folder', () => {
+  // spec/namespaces/cat.yaml -> ../schemas/common.yaml, as opensearch's specification keeps it.
+  const layout = () => {
+    const folder = path.join(out, 'sibling', 'spec');
+    mkdirSync(path.join(folder, 'namespaces'), { recursive: true });
+    mkdirSync(path.join(folder, 'schemas'), { recursive: true });
+    writeFileSync(path.join(folder, 'schemas', 'common.yaml'), 'type: string\n');
+    writeFileSync(
+      path.join(folder, 'namespaces', 'cat.yaml'),
+      [
+        'openapi: 3.1.0',
+        'info: { title: Cat, version: 1.0.0 }',
+        'paths:',
+        '  /cat:',
+        '    get:',
+        '      operationId: cat',
+        '      responses:',
+        "        '200':",
+        '          description: ok',
+        '          content:',
+        '            application/json:',
+        "              schema: { $ref: '../schemas/common.yaml' }",
+        '',
+      ].join('\n'),
+    );
+    return folder;
+  };
+  const cases: [
+    string,
+    { given: (folder: string) => string[]; want: { status: number; text: string } },
+  ][] = [
+    [
+      'refused by default, with how to allow it',
+      {
+        given: (folder) => ['validate', '--spec', path.join(folder, 'namespaces', 'cat.yaml')],
+        want: { status: 1, text: 'allow the folder that holds both with --spec-root ' },
+      },
+    ],
+    [
+      'read with --spec-root at the folder that holds both',
+      {
+        given: (folder) => [
+          'validate',
+          '--spec',
+          path.join(folder, 'namespaces', 'cat.yaml'),
+          '--spec-root',
+          folder,
+        ],
+        want: { status: 0, text: 'cat: valid, 0 errors' },
+      },
+    ],
+    [
+      'generated with --spec-root',
+      {
+        given: (folder) => [
+          'generate',
+          '--spec',
+          path.join(folder, 'namespaces', 'cat.yaml'),
+          '--spec-root',
+          folder,
+          '--out',
+          path.join(out, 'sibling-package'),
+        ],
+        want: { status: 0, text: 'cat: 1 operation, 1 schema' },
+      },
+    ],
+    [
+      'a --spec-root that does not hold the spec is an error naming the option',
+      {
+        given: (folder) => [
+          'validate',
+          '--spec',
+          path.join(folder, 'namespaces', 'cat.yaml'),
+          '--spec-root',
+          path.join(folder, 'schemas'),
+        ],
+        want: { status: 1, text: 'error  spec-files  the spec root (--spec-root, specRoot) ' },
+      },
+    ],
+    [
+      'init takes no --spec-root (it reads no spec)',
+      {
+        given: (folder) => ['init', '--spec-root', folder],
+        want: { status: 2, text: 'option --spec-root does not apply to zapgen init' },
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const result = zapgen(...given(layout()));
+    expect(result.status, result.stderr).toBe(want.status);
+    expect(`${result.stdout}${result.stderr}`).toContain(want.text);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(STACK_LINE);
+  });
+});
+
 describe('zapgen validate on a corpus spec', () => {
   it('passes with warnings, and fails on them with --strict', () => {
     const spec = corpusSpec('oai-v30-petstore.yaml');

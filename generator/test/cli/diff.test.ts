@@ -216,6 +216,83 @@ describe('zapgen diff against a git ref', () => {
   });
 });
 
+describe('zapgen diff --spec-root: the base is read with the same root', () => {
+  // spec/namespaces/cat.yaml -> ../schemas/common.yaml, committed with a string, now an integer.
+  const layout = (folder: string, type: string) => {
+    mkdirSync(path.join(folder, 'spec', 'namespaces'), { recursive: true });
+    mkdirSync(path.join(folder, 'spec', 'schemas'), { recursive: true });
+    writeFileSync(path.join(folder, 'spec', 'schemas', 'common.yaml'), `type: ${type}\n`);
+    writeFileSync(
+      path.join(folder, 'spec', 'namespaces', 'cat.yaml'),
+      "openapi: 3.1.0\ninfo: { title: Cat, version: 1.0.0 }\npaths:\n  /cat:\n    get:\n      operationId: cat\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '../schemas/common.yaml' }\n",
+    );
+  };
+  let repo: string;
+  beforeAll(() => {
+    repo = path.join(work, 'sibling-repo');
+    layout(repo, 'string');
+    git({ cwd: repo, args: ['init', '--quiet'] });
+    git({ cwd: repo, args: ['add', '.'] });
+    git({ cwd: repo, args: ['commit', '--quiet', '-m', 'cat'] });
+    layout(repo, 'integer');
+    layout(path.join(work, 'sibling-base'), 'string');
+  });
+
+  const cases: [
+    string,
+    { given: string[]; want: { status: number; stdout: string[]; stderr?: string } },
+  ][] = [
+    [
+      'against HEAD: the checkout is read with the same folder as root',
+      {
+        given: ['--spec-root', 'spec'],
+        want: {
+          status: 1,
+          stdout: [
+            'spec/schemas/common.yaml:1:1  breaking  response-type-changed  common: string → integer (used by cat)',
+            'cat: 1 change, 1 breaking, from HEAD to the working tree (a major release)',
+          ],
+        },
+      },
+    ],
+    [
+      'against HEAD, with a root above the repository: the whole checkout',
+      {
+        given: ['--spec-root', '..'],
+        want: { status: 1, stdout: ['cat: 1 change, 1 breaking, from HEAD'] },
+      },
+    ],
+    [
+      'against a copy elsewhere: its folder that stands where the root does',
+      {
+        given: ['--spec-root', 'spec', '--base', '../sibling-base/spec/namespaces/cat.yaml'],
+        want: { status: 1, stdout: ['cat: 1 change, 1 breaking, from ../sibling-base/'] },
+      },
+    ],
+    [
+      'without --spec-root: the newer spec is refused, naming the option',
+      {
+        given: [],
+        want: {
+          status: 1,
+          stdout: [],
+          stderr: 'allow the folder that holds both with --spec-root spec/',
+        },
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const result = zapgen({
+      cwd: repo,
+      args: ['diff', '--spec', 'spec/namespaces/cat.yaml', ...given],
+    });
+    for (const line of want.stdout) expect(result.stdout).toContain(line);
+    if (want.stderr === undefined) expect(result.stderr).toBe('');
+    else expect(result.stderr).toContain(want.stderr);
+    expect(result.status).toBe(want.status);
+  });
+});
+
 describe('zapgen diff: what it refuses', () => {
   const cases: [string, { args: string[]; cwd?: () => string; status: number; want: RegExp }][] = [
     [

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, findConfigFile, loadConfig } from '../../src/config/load.js';
 import { singleQuoted } from '../../src/commands/init.js';
 import { resolveConfig } from '../../src/config/validate.js';
-import { optionsKey } from '../../src/commands/config-targets.js';
+import { configTargets, optionsKey, refreshTarget } from '../../src/commands/config-targets.js';
 import { displayPath } from '../../src/load/source-file.js';
 
 let folder: string;
@@ -132,6 +132,29 @@ describe('resolveConfig: every problem names its option', () => {
       },
     ],
     [
+      'specRoot not a string',
+      {
+        given: { apis: [{ spec: 's', output: 'o', specRoot: ['.'] }] },
+        want: ['apis[0].specRoot: must be a non-empty string'],
+      },
+    ],
+    [
+      'specRoot a folder that does not hold the spec',
+      {
+        given: { apis: [{ spec: '../elsewhere/openapi.yaml', output: 'o', specRoot: '.' }] },
+        want: ['apis[0].specRoot: <dir>/ does not hold the spec '],
+      },
+    ],
+    [
+      'specRoot a folder that does not exist',
+      {
+        given: { apis: [{ spec: 'spec/a/openapi.yaml', output: 'o', specRoot: 'nowhere' }] },
+        want: [
+          'apis[0].specRoot: <dir>/nowhere/ does not exist; it must be a folder that holds the spec',
+        ],
+      },
+    ],
+    [
       'filter not an object',
       {
         given: { apis: [{ spec: 's', output: 'o', filter: 'tags' }] },
@@ -172,7 +195,9 @@ describe('resolveConfig: every problem names its option', () => {
     expect('problems' in result).toBe(true);
     const problems =
       'problems' in result
-        ? result.problems.map((problem) => `${problem.option}: ${problem.message}`)
+        ? result.problems.map((problem) =>
+            `${problem.option}: ${problem.message}`.replaceAll(displayPath(folder), '<dir>'),
+          )
         : [];
     expect(problems).toHaveLength(want.length);
     want.forEach((start, index) => expect(problems[index]).toContain(start));
@@ -208,6 +233,15 @@ describe('resolveConfig: every problem names its option', () => {
     expect(resolved({})).toBeUndefined();
   });
 
+  it('resolves specRoot against the config folder, as spec and overlays are', () => {
+    mkdirSync(path.join(folder, 'sub', 'spec'), { recursive: true });
+    const result = resolveConfig({
+      value: { apis: [{ spec: 'spec/pets/openapi.yaml', output: 'out', specRoot: 'spec' }] },
+      folder: path.join(folder, 'sub'),
+    });
+    expect('apis' in result && result.apis[0]!.specRoot).toBe(path.join(folder, 'sub', 'spec'));
+  });
+
   it('resolves paths against the config folder and fills the defaults', () => {
     const result = resolveConfig({
       value: {
@@ -234,6 +268,45 @@ describe('resolveConfig: every problem names its option', () => {
         },
       ],
     });
+  });
+});
+
+describe('specRoot: --spec-root stands over the config, also when watch reads it again', () => {
+  // The spec is api/spec/openapi.yaml; the config's root is api/spec, then saved as api.
+  const cases: [
+    string,
+    { given: { flag?: string }; want: { first: string; refreshed: string } },
+  ][] = [
+    [
+      'the config alone: a saved edit is the new root',
+      { given: {}, want: { first: 'api/spec', refreshed: 'api' } },
+    ],
+    [
+      '--spec-root: kept over the config, before and after an edit',
+      { given: { flag: '.' }, want: { first: '.', refreshed: '.' } },
+    ],
+  ];
+  it.each(cases)('%s', async (_name, { given, want }) => {
+    mkdirSync(path.join(folder, 'api', 'spec'), { recursive: true });
+    const file = path.join(folder, 'zapgen.config.json');
+    const write = (specRoot: string) =>
+      writeFileSync(
+        file,
+        JSON.stringify({ apis: [{ spec: 'api/spec/openapi.yaml', output: 'out', specRoot }] }),
+      );
+    const shown = (target: { specRoot?: string }) =>
+      path.relative(folder, path.resolve(target.specRoot!)) || '.';
+    write('api/spec');
+    const targets = await configTargets({
+      config: file,
+      ...(given.flag !== undefined && { specRoot: path.join(folder, given.flag) }),
+    });
+    const [target] = targets as Exclude<typeof targets, string | undefined>;
+    expect(shown(target!)).toBe(want.first);
+    write('api');
+    const refreshed = await refreshTarget(target!);
+    if (refreshed instanceof ConfigError) throw new Error(refreshed.problems.join('\n'));
+    expect(shown(refreshed)).toBe(want.refreshed);
   });
 });
 
@@ -393,5 +466,11 @@ describe('optionsKey: the run cache sees every option', () => {
       '{"filter":null,"overlays":null,"names":null,"namespaces":null}',
     );
     expect(optionsKey({ ...target, readWrite: 'split' })).not.toBe(optionsKey(target));
+  });
+
+  it('a spec root is a different key, the same folder named from anywhere the same key', () => {
+    const wider = optionsKey({ ...target, specRoot: folder });
+    expect(wider).not.toBe(optionsKey(target));
+    expect(optionsKey({ ...target, specRoot: path.relative(process.cwd(), folder) })).toBe(wider);
   });
 });

@@ -187,3 +187,180 @@ describe('a spec whose descriptions and examples name files of secrets, generate
       );
   });
 });
+
+/**
+ * A vendor's multi-file spec whose entry file sits in a subfolder and names files in a sibling
+ * folder (opensearch: `spec/namespaces/cat.yaml` -> `../schemas/_common.yaml`): refused by
+ * default, with how to allow it; read with `specRoot` at the folder that holds both, where the
+ * other rules still hold.
+ */
+describe('a spec root (--spec-root, specRoot) above the spec’s folder', () => {
+  const repository = path.join(root, 'vendor');
+  const namespaces = path.join(repository, 'spec', 'namespaces');
+  mkdirSync(namespaces, { recursive: true });
+  mkdirSync(path.join(repository, 'spec', 'schemas'), { recursive: true });
+  writeFileSync(path.join(repository, 'spec', 'schemas', 'common.yaml'), 'type: string\n');
+  writeFileSync(path.join(repository, 'spec', '.secrets.yaml'), 'description: T0KEN_4f9c\n');
+  writeFileSync(path.join(repository, 'spec', 'deploy.sh'), 'echo T0KEN_4f9c\n');
+  const entry = path.join(namespaces, 'cat.json');
+  const specFolder = path.join(repository, 'spec');
+  const shown = (folder: string) => `${path.relative(process.cwd(), folder)}/`;
+
+  const cases: [
+    string,
+    {
+      given: { ref: string; specRoot?: string };
+      want: { read: boolean; messages: RegExp[]; notMessages?: RegExp[] };
+    },
+  ][] = [
+    [
+      'a sibling folder, by default: refused, naming --spec-root and the folder holding both',
+      {
+        given: { ref: '../schemas/common.yaml' },
+        want: {
+          read: false,
+          messages: [
+            new RegExp(
+              `outside the spec's folder .*; .*allow the folder that holds both with --spec-root ${escape(shown(specFolder))} \\(or a config's specRoot naming it\\)`,
+            ),
+          ],
+        },
+      },
+    ],
+    [
+      'a sibling folder, with specRoot at the parent: read',
+      {
+        given: { ref: '../schemas/common.yaml', specRoot: specFolder },
+        want: { read: true, messages: [] },
+      },
+    ],
+    [
+      'a sibling folder, with specRoot at the repository: read',
+      {
+        given: { ref: '../schemas/common.yaml', specRoot: repository },
+        want: { read: true, messages: [] },
+      },
+    ],
+    [
+      'a hidden file under the wider root: refused, with no hint',
+      {
+        given: { ref: '../.secrets.yaml', specRoot: repository },
+        want: { read: false, messages: [/it is hidden/], notMessages: [/--spec-root/] },
+      },
+    ],
+    [
+      'a hidden file outside the default root: refused, with no hint (a wider root would not read it)',
+      {
+        given: { ref: '../.secrets.yaml' },
+        want: {
+          read: false,
+          messages: [/outside the spec's folder/],
+          notMessages: [/--spec-root/],
+        },
+      },
+    ],
+    [
+      'a script under the wider root: refused, with no hint',
+      {
+        given: { ref: '../deploy.sh', specRoot: repository },
+        want: {
+          read: false,
+          messages: [/zapgen reads only the spec's own \.json, \.yaml and \.yml files/],
+          notMessages: [/--spec-root/],
+        },
+      },
+    ],
+    [
+      'a script outside the default root: refused, with no hint',
+      {
+        given: { ref: '../deploy.sh' },
+        want: {
+          read: false,
+          messages: [/outside the spec's folder/],
+          notMessages: [/--spec-root/],
+        },
+      },
+    ],
+    [
+      'a file outside the wider root: refused, naming the folder that holds both',
+      {
+        given: { ref: '../../../outside.yaml', specRoot: specFolder },
+        want: {
+          read: false,
+          messages: [
+            new RegExp(
+              `outside the spec root ${escape(shown(specFolder))}, .*--spec-root ${escape(shown(root))} `,
+            ),
+          ],
+        },
+      },
+    ],
+    [
+      'a spec root that does not hold the spec: an error naming the option, nothing read',
+      {
+        given: { ref: '../schemas/common.yaml', specRoot: path.join(specFolder, 'schemas') },
+        want: {
+          read: false,
+          messages: [
+            new RegExp(
+              `^the spec root \\(--spec-root, specRoot\\) ${escape(shown(path.join(specFolder, 'schemas')))} does not hold the spec`,
+            ),
+          ],
+        },
+      },
+    ],
+    [
+      'a spec root that does not exist: an error naming the option',
+      {
+        given: { ref: '../schemas/common.yaml', specRoot: path.join(root, 'missing') },
+        want: {
+          read: false,
+          messages: [/^the spec root \(--spec-root, specRoot\) .*missing\/ does not exist/],
+        },
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (_name, { given, want }) => {
+    writeFileSync(
+      entry,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        paths: {},
+        components: { schemas: { Common: { $ref: given.ref } } },
+      }),
+    );
+    const spec = loadSpec(entry, { specRoot: given.specRoot });
+    const errors = spec.findings.filter((finding) => finding.severity === 'error');
+    expect(JSON.stringify(spec.document ?? {})).not.toContain('T0KEN_4f9c');
+    if (want.read) {
+      expect(errors).toEqual([]);
+      expect(spec.files).toEqual([entry, path.join(specFolder, 'schemas', 'common.yaml')]);
+      return;
+    }
+    expect(spec.files.filter((file) => file !== entry)).toEqual([]);
+    expect(errors.map((error) => error.rule)).toEqual(['spec-files']);
+    for (const pattern of want.messages) expect(errors[0]!.message).toMatch(pattern);
+    for (const pattern of want.notMessages ?? []) expect(errors[0]!.message).not.toMatch(pattern);
+  });
+
+  it('generates the package of a spec read with a wider root', async () => {
+    writeFileSync(
+      entry,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        paths: {},
+        components: { schemas: { Common: { $ref: '../schemas/common.yaml' } } },
+      }),
+    );
+    const out = path.join(root, 'vendor-package');
+    const result = await generate({ spec: entry, specRoot: repository, out, memo: false });
+    expect(result.schemas).toBe(1);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -4,7 +4,8 @@
  * load of the generator, for the whole batch), the packages are built in one tsc program and
  * strictly consumed in another (`batch-check.ts`), and each one's fixtures run under zod and ajv.
  *
- * Usage: corpus-batch.ts <batch folder> <spec file>...
+ * Usage: corpus-batch.ts <batch folder> [--spec-root=<folder>] <spec file>...
+ * (a `--spec-root=` gives the folder the next spec's `$ref`s may read files in: `specArguments`)
  *
  * Prints, for each spec (by its position in the arguments), either `RESULT <index> <json>` (the
  * `CorpusResult` the per-document worker would print: the document is invalid with its findings,
@@ -30,10 +31,13 @@ import {
   writeAgreement,
   type CorpusResult,
 } from './corpus-steps.js';
+import { readSpecArguments } from './spec-arguments.js';
 
-const [batchArgument, ...specs] = process.argv.slice(2);
+const [batchArgument, ...specWords] = process.argv.slice(2);
 const batch = batchArgument && path.resolve(batchArgument);
-if (!batch || !specs.length) throw new Error('usage: corpus-batch.ts <batch folder> <spec>...');
+const specs = readSpecArguments(specWords);
+if (!batch || !specs.length)
+  throw new Error('usage: corpus-batch.ts <batch folder> [--spec-root=<folder>] <spec>...');
 
 const retry = (index: number, reason: string) =>
   process.stdout.write(`RETRY ${index} ${reason.replace(/\s+/g, ' ').slice(0, 300)}\n`);
@@ -46,9 +50,9 @@ async function main(): Promise<void> {
   const results = new Map<number, CorpusResult>();
   const documents = new Map<number, Record<string, unknown>>();
   const names = new Set<string>();
-  for (const [index, spec] of specs.entries()) {
+  for (const [index, { spec, specRoot }] of specs.entries()) {
     const result: CorpusResult = { spec: path.basename(spec), generated: false, generateMs: 0 };
-    result.validation = validateStep(spec);
+    result.validation = validateStep(spec, specRoot);
     if (result.validation.crash) {
       retry(index, 'validate threw');
       continue;
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
       continue;
     }
     const dir = batchPackage(batch!, index);
-    if (!(await generateStep({ spec, dir, result }))) {
+    if (!(await generateStep({ spec, specRoot, dir, result }))) {
       retry(index, 'generate failed');
       continue;
     }

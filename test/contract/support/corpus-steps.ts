@@ -85,10 +85,13 @@ export const CONSUMER_OPTIONS = {
 };
 
 /** `zapgen validate` of the spec: its error findings, or the crash. */
-export function validateStep(spec: string): NonNullable<CorpusResult['validation']> {
+export function validateStep(
+  spec: string,
+  specRoot?: string,
+): NonNullable<CorpusResult['validation']> {
   const start = performance.now();
   try {
-    const { findings } = validate({ spec });
+    const { findings } = validate({ spec, ...(specRoot !== undefined && { specRoot }) });
     return {
       ms: Math.round(performance.now() - start),
       errors: findings.filter((finding) => finding.severity === 'error').map(formatFinding),
@@ -107,16 +110,23 @@ export function validateStep(spec: string): NonNullable<CorpusResult['validation
 /** Generates the package into `dir`; fills `result`'s generation fields. True when it generated. */
 export async function generateStep({
   spec,
+  specRoot,
   dir,
   result,
 }: {
   spec: string;
+  /** The folder `$ref`s may read files in (`--spec-root`); default the spec's. */
+  specRoot?: string;
   dir: string;
   result: CorpusResult;
 }): Promise<boolean> {
   const start = performance.now();
   try {
-    const summary = await generate({ spec, out: dir });
+    const summary = await generate({
+      spec,
+      out: dir,
+      ...(specRoot !== undefined && { specRoot }),
+    });
     result.generation = {
       operations: summary.operations,
       schemas: summary.schemas,

@@ -4,8 +4,10 @@
  * [validate →] generate → strict type-check and compile [→ strict consumer check of the built
  * declarations] → import the emitted `zod.js` and `fixtures.js` → every fixture under zod and ajv.
  *
- * Usage: corpus-worker.ts <spec file> <output name> [--validate] [--declarations]
- *   [--consumer [--warm-consumer]] [--no-types]
+ * Usage: corpus-worker.ts [--spec-root=<folder>] <spec file> <output name> [--validate]
+ *   [--declarations] [--consumer [--warm-consumer]] [--no-types]
+ * - `--spec-root=<folder>`: the folder the spec's `$ref`s may read files in (a vendor's
+ *   repository, as its user would give it to `zapgen --spec-root`); default the spec's folder.
  * - `--validate`: first `zapgen validate` the spec (its findings, or the crash, are recorded as
  *   such); generation runs only on a spec without errors.
  * - `--declarations`: build with declarations, as the package's own build does (an inferred type
@@ -37,6 +39,7 @@ import {
   writeAgreement,
   type CorpusResult,
 } from './corpus-steps.js';
+import { isSpecRootWord, readSpecArguments } from './spec-arguments.js';
 
 export type { CorpusResult } from './corpus-steps.js';
 
@@ -44,8 +47,12 @@ const step = (name: string) => process.stdout.write(`STEP ${name}\n`);
 
 async function main(): Promise<CorpusResult> {
   const args = process.argv.slice(2);
-  const [spec, name] = args.filter((arg) => !arg.startsWith('--'));
-  const flags = new Set(args.filter((arg) => arg.startsWith('--')));
+  const [first, second] = readSpecArguments(
+    args.filter((arg) => !arg.startsWith('--') || isSpecRootWord(arg)),
+  );
+  const { spec, specRoot } = first ?? {};
+  const name = second?.spec;
+  const flags = new Set(args.filter((arg) => arg.startsWith('--') && !isSpecRootWord(arg)));
   const unknown = [...flags].filter(
     (flag) =>
       !['--validate', '--declarations', '--consumer', '--warm-consumer', '--no-types'].includes(
@@ -54,19 +61,19 @@ async function main(): Promise<CorpusResult> {
   );
   if (!spec || !name || unknown.length)
     throw new Error(
-      `usage: corpus-worker.ts <spec> <name> [--validate] [--declarations] [--consumer [--warm-consumer]] [--no-types]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`,
+      `usage: corpus-worker.ts [--spec-root=<folder>] <spec> <name> [--validate] [--declarations] [--consumer [--warm-consumer]] [--no-types]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`,
     );
   const result: CorpusResult = { spec: path.basename(spec), generated: false, generateMs: 0 };
 
   if (flags.has('--validate')) {
     step('validate');
-    result.validation = validateStep(spec);
+    result.validation = validateStep(spec, specRoot);
     if (result.validation.crash || result.validation.errors.length) return result;
   }
 
   step('generate');
   const dir = freshDir(name);
-  if (!(await generateStep({ spec, dir, result }))) return result;
+  if (!(await generateStep({ spec, specRoot, dir, result }))) return result;
 
   step('build');
   const document = writeAgreement(dir);
