@@ -23,7 +23,7 @@
  *    this one process, as before, to show what a program mixing the clients sees.
  *
  * Options: `--rounds <n>` (default 7; 0: bundles only), `--calls <n>` per round (default 20000),
- * `--layout process|shared` (default process), `--json <file>`.
+ * `--layout process|shared` (default process), `--json <file>`, `--help`.
  */
 import { gzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
@@ -335,6 +335,23 @@ interface OverheadReport {
   operation: string;
   nsPerCall: { openapiFetch: number; validationOn: number; validationOff: number; dropIn: number };
   ratio: { validationOn: number; validationOff: number; dropIn: number };
+  /**
+   * Each round's ratio to openapi-fetch's time in the same round (its neighbours in time), then
+   * their median and range: the load of a shared machine drifts over minutes, and a ratio of two
+   * medians taken over the whole run carries that drift; a paired ratio does not.
+   */
+  pairedRatio: Record<'validationOn' | 'validationOff' | 'dropIn', Spread>;
+}
+
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function pairedSpread(samples: number[], baseline: number[]): Spread {
+  const ratios = samples.map((sample, round) => sample / baseline[round]!);
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
 }
 
 type Variant = 'openapiFetch' | 'validationOn' | 'validationOff' | 'dropIn';
@@ -449,20 +466,42 @@ async function overhead(options: {
       validationOff: ns.validationOff / ns.openapiFetch,
       dropIn: ns.dropIn / ns.openapiFetch,
     },
+    pairedRatio: {
+      validationOn: pairedSpread(samples.validationOn, samples.openapiFetch),
+      validationOff: pairedSpread(samples.validationOff, samples.openapiFetch),
+      dropIn: pairedSpread(samples.dropIn, samples.openapiFetch),
+    },
   };
 }
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
+const USAGE = `npm run bench:client -- [options]
+
+What a generated client costs its user beside openapi-fetch: the bundle of one operation, and the
+CPU time per call (validation on and off, the drop-in client), in interleaved rounds.
+
+Options:
+  --rounds <n>               timed rounds per variant (default 7; 0: bundles only)
+  --calls <n>                sequential calls per round (default 20000)
+  --layout process|shared    a process per variant (default), or all in this one
+  --json <file>              also write the results as JSON
+  -h, --help                 this text`;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      help: { type: 'boolean', short: 'h' },
       rounds: { type: 'string', default: '7' },
       calls: { type: 'string', default: '20000' },
       layout: { type: 'string', default: 'process' },
       json: { type: 'string' },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   if (values.layout !== 'process' && values.layout !== 'shared')
     throw new Error(`--layout is process or shared, not ${values.layout}`);
   const layout = values.layout;
@@ -521,6 +560,17 @@ async function main(): Promise<void> {
       `| ${report.operation} | ${ns.openapiFetch.toFixed(0)} | ${ns.dropIn.toFixed(0)} (${ratio.dropIn.toFixed(2)}×) | ${ns.validationOn.toFixed(0)} (${ratio.validationOn.toFixed(2)}×) | ${ns.validationOff.toFixed(0)} (${ratio.validationOff.toFixed(2)}×) |`,
     );
   }
+  const spread = ({ median: mid, min, max }: Spread) =>
+    `${mid.toFixed(2)}× (${min.toFixed(2)}–${max.toFixed(2)})`;
+  console.log(
+    `\nEach round's time over openapi-fetch's in the same round: median (range) of ${rounds} rounds.\n`,
+  );
+  console.log('| operation | drop-in | validation on | validation off |');
+  console.log('|---|---:|---:|---:|');
+  for (const { operation, pairedRatio: paired } of overheads)
+    console.log(
+      `| ${operation} | ${spread(paired.dropIn)} | ${spread(paired.validationOn)} | ${spread(paired.validationOff)} |`,
+    );
   if (values.json)
     writeFileSync(
       values.json,

@@ -46,6 +46,7 @@ import type { ZodContext } from '../../generator/src/emit/zod/context.js';
 import { effectiveDefault } from '../../generator/src/emit/zod/defaults.js';
 import { references } from '../../generator/src/emit/zod/order.js';
 import { childSchemas } from '../../generator/src/model/children.js';
+import { isPrimitive } from '../../generator/src/json/value.js';
 import { circularAliases } from '../../generator/src/emit/typescript-types/degraded.js';
 
 /** Which way assignability can be checked: both, spec type → zod output, or zod output → spec type. */
@@ -122,8 +123,6 @@ function hasIndexSignature(
       return false;
   }
 }
-
-const isPrimitive = (value: unknown) => typeof value !== 'object' || value === null;
 
 /** What a property's type is made of, as far as an intersection with it goes. */
 function shapeOf(

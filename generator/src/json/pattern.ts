@@ -71,6 +71,8 @@ const linearCache = new Map<string, ((value: string) => boolean) | undefined>();
  * (re2js), which runs in time linear in the string whatever the pattern: the way zapgen checks a
  * value against a pattern it does not run with JavaScript's backtracking engine (`backtracking`).
  * Undefined when RE2 cannot read the pattern (lookaround, backreferences): no check then.
+ * RE2 and JavaScript differ at the edges (RE2's `.` matches `\r` and U+2028, its `\s` is ASCII
+ * only); the values checked here are formats' values, which hold none of those characters.
  */
 export function linearMatcher(pattern: string): ((value: string) => boolean) | undefined {
   if (linearCache.has(pattern)) return linearCache.get(pattern);

@@ -552,11 +552,12 @@ class Bundler {
     return { file, pointer };
   }
 
-  /** Why a referenced file is not read (`spec-files.ts`), once per file. */
+  /** Why a referenced file is not read where the walk stands (`spec-files.ts`), once per file and kind. */
   #refused(absolutePath: string): string | undefined {
-    if (!this.#refusals.has(absolutePath))
-      this.#refusals.set(absolutePath, refusal(absolutePath, this.root));
-    return this.#refusals.get(absolutePath);
+    const kind = this.#atDocumentation() ? 'documentation' : 'data';
+    const key = `${kind}:${absolutePath}`;
+    if (!this.#refusals.has(key)) this.#refusals.set(key, refusal(absolutePath, this.root, kind));
+    return this.#refusals.get(key);
   }
 
   /** The walk stands at a description or summary: documentation, not a part of the API. */

@@ -58,13 +58,14 @@ export function specRootProblem(folder: string, entry: string): string | undefin
 }
 
 /**
- * Why `file` (absolute) is not read, or undefined when it may be. `kind`: `data` for an example's
- * value (spec data only), `spec` anywhere else (spec data or text).
+ * Why `file` (absolute) is not read, or undefined when it may be. `kind`: `documentation` where a
+ * description or summary stands (spec data or text), `data` anywhere else (spec data only: a
+ * text file's words are no schema, and would be copied as one).
  */
 export function refusal(
   file: string,
   root: SpecRoot,
-  kind: 'spec' | 'data' = 'spec',
+  kind: 'documentation' | 'data' = 'data',
 ): string | undefined {
   // A root the user chose is named as such: it is what they would widen.
   const shown = `${root.chosen ? 'the spec root' : "the spec's folder"} ${shownFolder(root.folder)}`;
@@ -72,21 +73,43 @@ export function refusal(
     kind === 'data'
       ? '.json, .yaml and .yml files'
       : '.json, .yaml and .yml files (and .md, .txt or .html text for a description)';
-  if (!within(file, root.folder))
+  const named = namedRefusal({ file, folder: root.folder, kind, files });
+  if (named === 'outside')
     return `it is outside ${shown}, and zapgen reads no file outside it${widerRootHint(file, root, kind)}`;
+  if (named !== undefined) return named;
+  // A link is judged by what it points to as well: a link inside the folder to a file outside
+  // it is outside it, and one named `data.json` pointing at `.env` or `deploy.sh` is that file.
+  const real = realPath(file);
+  if (real === undefined) return undefined;
+  const target = namedRefusal({ file: real, folder: root.real, kind, files });
+  if (target === 'outside') return `it is a link to a file outside ${shown}`;
+  return target === undefined
+    ? undefined
+    : `it is a link, and the file it points to is refused (${target})`;
+}
+
+/** Why a file is refused by its path alone (`outside` the folder, hidden, not a spec file). */
+function namedRefusal({
+  file,
+  folder,
+  kind,
+  files,
+}: {
+  file: string;
+  folder: string;
+  kind: 'documentation' | 'data';
+  files: string;
+}): string | undefined {
+  if (!within(file, folder)) return 'outside';
   if (
     path
-      .relative(root.folder, file)
+      .relative(folder, file)
       .split(path.sep)
       .some((segment) => segment.startsWith('.'))
   )
     return `it is hidden (or in a hidden folder): zapgen reads only the spec's own ${files}`;
-  if (!(DATA_FILE.test(file) || (kind === 'spec' && TEXT_FILE.test(file))))
+  if (!(DATA_FILE.test(file) || (kind === 'documentation' && TEXT_FILE.test(file))))
     return `zapgen reads only the spec's own ${files}`;
-  // A link inside the folder to a file outside it is outside it.
-  const real = realPath(file);
-  if (real !== undefined && !within(real, root.real))
-    return `it is a link to a file outside ${shown}`;
   return undefined;
 }
 
@@ -95,7 +118,7 @@ export function refusal(
  * `--spec-root`/`specRoot`. Never offered when the file would still be refused under that folder
  * (hidden, not spec data or text, a link out of it), nor when that folder is the file system's root.
  */
-function widerRootHint(file: string, root: SpecRoot, kind: 'spec' | 'data'): string {
+function widerRootHint(file: string, root: SpecRoot, kind: 'documentation' | 'data'): string {
   if (root.entry === undefined) return '';
   const wider = commonFolder(path.dirname(root.entry), path.dirname(file));
   if (wider === path.parse(wider).root) return '';

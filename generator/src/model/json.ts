@@ -34,8 +34,8 @@ export function stringsOf(value: unknown): string[] | undefined {
 }
 
 /**
- * The `type` keyword as zapgen reads it: a name, or the names a list holds (other items ignored);
- * undefined for any other value, which then constrains nothing. The OpenAPI meta-schemas check
+ * The `type` keyword as zapgen reads it: a type name, or the type names a list holds (other items
+ * ignored); undefined for any other value (`type: foo`, `type: {type: string}`), which then constrains nothing. The OpenAPI meta-schemas check
  * `type` only where they know a schema stands: a `$ref` can reach one they never checked (codat's
  * `definitions: {itemType: {type: {type: string, enum: [...]}}}`; `definitions` is no keyword of
  * OpenAPI 3.1's dialect, so its content is an annotation until a `$ref` makes it a schema). The
@@ -43,10 +43,21 @@ export function stringsOf(value: unknown): string[] | undefined {
  * ajv), all read `type` through this, so that no validator throws on it and all agree.
  */
 export function typeKeyword(value: unknown): string | string[] | undefined {
-  if (typeof value === 'string') return value;
-  const names = stringsOf(value);
+  if (typeof value === 'string') return TYPE_NAMES.has(value) ? value : undefined;
+  const names = stringsOf(value)?.filter((name) => TYPE_NAMES.has(name));
   return names?.length ? names : undefined;
 }
+
+/** JSON Schema's type names: any other string in `type` names nothing (and ajv throws on it). */
+const TYPE_NAMES: ReadonlySet<string> = new Set([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
 
 /** `schema` (changed in place) with its `type` as `typeKeyword` reads it, or without one. */
 export function withReadableType<Schema extends Record<string, unknown>>(schema: Schema): Schema {

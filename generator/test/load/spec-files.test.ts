@@ -38,6 +38,11 @@ const secrets: Record<string, string> = {
 for (const [name, text] of Object.entries(secrets)) writeFileSync(path.join(root, name), text);
 // A link inside the folder to a file outside it.
 symlinkSync(path.join(root, 'outside.yaml'), path.join(folder, 'schemas', 'linked.yaml'));
+// Links inside the folder, named like spec files, to files inside it that are refused by their
+// own names: a hidden file, a script, a hidden folder.
+symlinkSync(path.join(folder, '.secrets.yaml'), path.join(folder, 'schemas', 'data.json'));
+symlinkSync(path.join(folder, 'deploy.sh'), path.join(folder, 'schemas', 'notes.md'));
+symlinkSync(path.join(folder, '.private'), path.join(folder, 'pub'));
 // The spec's own files are read as before.
 writeFileSync(path.join(folder, 'schemas', 'name.yaml'), 'type: string\n');
 writeFileSync(path.join(folder, 'intro.md'), 'About the API.\n');
@@ -52,6 +57,9 @@ const refused = [
   './.secrets.yaml',
   './.private/key.json',
   './schemas/linked.yaml',
+  './schemas/data.json',
+  './schemas/notes.md',
+  './pub/key.json',
 ];
 
 function writeSpec(name: string, document: Record<string, unknown>): string {
@@ -159,6 +167,19 @@ describe('a $ref to a file that is not the spec’s own', () => {
         ['example-ref', 'warning'],
       ]);
     });
+  });
+});
+
+describe('a text file of the spec', () => {
+  it('is read for a description, and refused where a schema, properties or a parameter stands', () => {
+    const entry = writeSpec('text-as-schema.json', schemaSpec('./intro.md'));
+    const spec = loadSpec(entry);
+    expect(JSON.stringify(spec.document)).not.toContain('About the API');
+    expect(spec.files).toEqual([entry]);
+    const errors = spec.findings.filter((finding) => finding.rule === 'spec-files');
+    expect(errors.map((error) => error.severity)).toEqual(['error', 'error', 'error']);
+    for (const error of errors)
+      expect(error.message).toMatch(/reads only the spec's own \.json, \.yaml and \.yml files$/);
   });
 });
 

@@ -623,6 +623,18 @@ describe('a `type` that names no type', () => {
         warned: ['#/components/schemas/Subject/type'],
       },
     ],
+    [
+      'a string that is no type name: no type, warned',
+      { given: { type: 'foo' }, want: unknown, warned: ['#/components/schemas/Subject/type'] },
+    ],
+    [
+      'a list with a string that is no type name: its type names, warned',
+      {
+        given: { type: ['string', 'bar'] },
+        want: string(),
+        warned: ['#/components/schemas/Subject/type'],
+      },
+    ],
     ['a name: no warning', { given: { type: 'string' }, want: string(), warned: [] }],
   ];
   it.each(cases)('%s', (_name, { given, want, warned }) => {
