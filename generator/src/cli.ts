@@ -75,7 +75,7 @@ const LOAD_RULES = [
     name: 'spec-files',
     severity: 'error',
     description:
-      "a $ref reads only the spec's own files: in its folder or below, not hidden, .json, .yaml or .yml (or .md/.txt for a description, left out with a warning otherwise)",
+      "a $ref reads only the spec's own files: in its folder (or --spec-root) or below, not hidden, also where a link points, .json, .yaml or .yml (or .md, .markdown, .txt, .htm or .html text for a description or summary)",
   },
   {
     name: 'yaml-syntax',
