@@ -16,8 +16,11 @@ import path from 'node:path';
 /** Spec data: what a schema, a parameter list or an example's value may be read from. */
 export const DATA_FILE = /\.(json|ya?ml)$/i;
 
+/** The extensions of text a description may be read from, as messages name them. */
+const TEXT_EXTENSIONS = ['md', 'markdown', 'txt', 'htm', 'html'];
+
 /** Text a description may be read from (Redocly's `description: { $ref: intro.md }`): its text, not YAML. */
-export const TEXT_FILE = /\.(md|markdown|txt|html?)$/i;
+export const TEXT_FILE = new RegExp(`\\.(${TEXT_EXTENSIONS.join('|')})$`, 'i');
 
 /** The folder a spec's files must be in, as given and as the file system resolves it. */
 export interface SpecRoot {
@@ -72,7 +75,7 @@ export function refusal(
   const files =
     kind === 'data'
       ? '.json, .yaml and .yml files'
-      : '.json, .yaml and .yml files (and .md, .txt or .html text for a description)';
+      : `.json, .yaml and .yml files (and ${TEXT_EXTENSIONS.map((extension) => `.${extension}`).join(', ')} text for a description or summary)`;
   const named = namedRefusal({ file, folder: root.folder, kind, files });
   if (named === 'outside')
     return `it is outside ${shown}, and zapgen reads no file outside it${widerRootHint(file, root, kind)}`;
